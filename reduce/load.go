@@ -1,0 +1,453 @@
+package reduce
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pb33f/go-yaml"
+	"github.com/pb33f/libopenapi"
+	"github.com/pb33f/libopenapi/datamodel"
+)
+
+// Dialect names the language a document's schemas are written in.
+type Dialect string
+
+// Dialects wirelint reads.
+const (
+	Draft04     Dialect = "draft-04"
+	Draft06     Dialect = "draft-06"
+	Draft07     Dialect = "draft-07"
+	Draft201909 Dialect = "2019-09"
+	Draft202012 Dialect = "2020-12"
+	Swagger20   Dialect = "swagger-2.0"
+	OpenAPI30   Dialect = "openapi-3.0"
+	OpenAPI31   Dialect = "openapi-3.1"
+)
+
+// IsOpenAPI reports whether d is Swagger 2.0 or an OpenAPI 3.x dialect.
+func (d Dialect) IsOpenAPI() bool { return d == Swagger20 || d == OpenAPI30 || d == OpenAPI31 }
+
+// RefSiblingsIgnored reports whether keywords beside a $ref are ignored, as in
+// Swagger 2.0, OpenAPI 3.0 and JSON Schema drafts up to 07.
+func (d Dialect) RefSiblingsIgnored() bool {
+	switch d {
+	case Swagger20, OpenAPI30, Draft04, Draft06, Draft07:
+		return true
+	}
+	return false
+}
+
+// ArrayItemsIsTuple reports whether an array-valued `items` means a tuple
+// (every dialect before 2020-12).
+func (d Dialect) ArrayItemsIsTuple() bool { return d != Draft202012 && d != OpenAPI31 }
+
+// BooleanExclusiveBounds reports whether exclusiveMinimum/Maximum are booleans
+// modifying minimum/maximum (draft-04, Swagger 2.0, OpenAPI 3.0).
+func (d Dialect) BooleanExclusiveBounds() bool {
+	return d == Draft04 || d == Swagger20 || d == OpenAPI30
+}
+
+// Definition is one named schema of a document: an entry of $defs,
+// definitions or components/schemas.
+type Definition struct {
+	// Name is the entry's key.
+	Name string
+	// Pointer is the absolute JSON pointer of the schema in its document.
+	Pointer string
+	// Key is the mapping key node (its position is the definition's position).
+	Key *Node
+	// Node is the schema node.
+	Node *Node
+}
+
+// Document is one loaded file.
+type Document struct {
+	// Path is the file as the user named it, slash-separated; used in output.
+	Path string
+	// Abs is the absolute, cleaned path.
+	Abs string
+	// Root is the document's top-level node (a mapping, or a boolean schema).
+	Root *Node
+	// Dialect is the schema language of the document.
+	Dialect Dialect
+	// Format is "json" or "yaml".
+	Format string
+	// Definitions lists the named schemas in document order.
+	Definitions []*Definition
+
+	byName    map[string]*Definition
+	byPointer map[string]*Definition
+}
+
+// Definition returns the definition called name, or nil.
+func (d *Document) Definition(name string) *Definition { return d.byName[name] }
+
+// DefinitionAt returns the definition whose schema sits exactly at pointer, or nil.
+func (d *Document) DefinitionAt(pointer string) *Definition { return d.byPointer[pointer] }
+
+// LoadError is an input problem that stops a document from being read. It names
+// the file and, where there is one, the line.
+type LoadError struct {
+	File   string
+	Line   int // 1-based; 0 = unknown
+	Column int // 1-based; 0 = unknown
+	Msg    string
+}
+
+func (e *LoadError) Error() string {
+	switch {
+	case e.Line > 0 && e.Column > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// MaxFileSize bounds what Load reads, in bytes.
+const MaxFileSize = 64 << 20
+
+// maxExpandedNodes bounds a document's size with YAML aliases expanded.
+const maxExpandedNodes = 5_000_000
+
+// LoadFile reads and parses the file at path. display is the path used in
+// messages and output ("" = path).
+func LoadFile(path, display string) (*Document, error) {
+	if display == "" {
+		display = filepath.ToSlash(path)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, &LoadError{File: display, Msg: err.Error()}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, &LoadError{File: display, Msg: "no such file"}
+		}
+		return nil, &LoadError{File: display, Msg: strings.TrimPrefix(err.Error(), "open "+path+": ")}
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, &LoadError{File: display, Msg: "is a directory, not a file"}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, &LoadError{File: display, Msg: err.Error()}
+	}
+	if len(data) > MaxFileSize {
+		return nil, &LoadError{File: display, Msg: fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)}
+	}
+	doc, err := Parse(data, display)
+	if err != nil {
+		return nil, err
+	}
+	doc.Abs = abs
+	return doc, nil
+}
+
+var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// Parse parses data as a JSON Schema or OpenAPI document. file names it in errors.
+func Parse(data []byte, file string) (*Document, error) {
+	trimmed := bytes.TrimSpace(data)
+	switch {
+	case len(trimmed) == 0:
+		return nil, &LoadError{File: file, Msg: "empty file"}
+	case bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data):
+		return nil, &LoadError{File: file, Msg: "binary file, not JSON or YAML"}
+	}
+	format := "yaml"
+	if trimmed[0] == '{' || trimmed[0] == '[' {
+		format = "json"
+	}
+	// libopenapi parses both JSON and YAML into one node tree with positions. The
+	// document check is bypassed so JSON Schema documents load too; its logger
+	// writes to stdout by default, so it gets a silent one.
+	cfg := &datamodel.DocumentConfiguration{
+		BypassDocumentCheck: true,
+		SkipJSONConversion:  true,
+		Logger:              discardLogger,
+	}
+	oa, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
+	if err != nil {
+		return nil, parseError(file, data, format, err)
+	}
+	info := oa.GetSpecInfo()
+	root := info.RootNode
+	if root == nil || len(root.Content) == 0 {
+		return nil, parseError(file, data, format, errors.New("no document"))
+	}
+	top := root.Content[0]
+	if top.Kind == yaml.ScalarNode && top.Value == string(data) && len(data) > 0 && top.Tag == "!!str" && (format == "json" || strings.ContainsAny(string(trimmed), ":{[")) {
+		// the bypassed check stands in a string node for what it could not parse
+		return nil, parseError(file, data, format, nil)
+	}
+	if err := checkExpansion(top); err != nil {
+		return nil, &LoadError{File: file, Line: top.Line, Msg: err.Error()}
+	}
+	doc := &Document{Path: file, Root: top, Format: format}
+	if err := classify(doc, info); err != nil {
+		return nil, err
+	}
+	doc.indexDefinitions()
+	return doc, nil
+}
+
+// parseError re-parses data with a decoder that reports where it failed, and
+// returns a LoadError with that position.
+func parseError(file string, data []byte, format string, cause error) error {
+	if format == "json" {
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				line, col := lineCol(data, int(se.Offset))
+				return &LoadError{File: file, Line: line, Column: col, Msg: "malformed JSON: " + strings.TrimPrefix(se.Error(), "invalid character ")}
+			}
+			return &LoadError{File: file, Msg: "malformed JSON: " + err.Error()}
+		}
+	}
+	var n yaml.Node
+	if err := yaml.Unmarshal(data, &n); err != nil {
+		return yamlError(file, err)
+	}
+	if cause != nil {
+		return &LoadError{File: file, Msg: cleanLibError(cause.Error())}
+	}
+	return &LoadError{File: file, Msg: "cannot be parsed as JSON or YAML"}
+}
+
+var (
+	yamlLineRE = regexp.MustCompile(`^(?:yaml: )?(?:line (\d+)(?::(\d+))?: )?(.*)$`)
+	yamlAtRE   = regexp.MustCompile(`^(?:go-yaml )?(?:load )?error in \w+ (?:\((.*?)\) )?at L(\d+)\.C(\d+)(?:-L\d+\.C\d+)?: (.*)$`)
+)
+
+func yamlError(file string, err error) error {
+	msg := strings.TrimSpace(strings.SplitN(err.Error(), "\n", 2)[0])
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if m := yamlAtRE.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		what := m[4]
+		if m[1] != "" {
+			what += " (" + m[1] + ")"
+		}
+		return &LoadError{File: file, Line: line, Column: col, Msg: "malformed YAML: " + what}
+	}
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil && m[1] != "" {
+		line, _ := strconv.Atoi(m[1])
+		col, _ := strconv.Atoi(m[2])
+		return &LoadError{File: file, Line: line, Column: col, Msg: "malformed YAML: " + m[3]}
+	}
+	return &LoadError{File: file, Msg: "malformed YAML: " + msg}
+}
+
+func cleanLibError(s string) string {
+	s = strings.TrimPrefix(s, "unable to parse specification: ")
+	return strings.SplitN(s, "\n", 2)[0]
+}
+
+func lineCol(data []byte, off int) (int, int) {
+	if off > len(data) {
+		off = len(data)
+	}
+	line, col := 1, 1
+	for _, r := range string(data[:off]) {
+		if r == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// checkExpansion rejects documents whose YAML aliases expand past
+// maxExpandedNodes (alias bombs) or refer to their own ancestors.
+func checkExpansion(top *Node) error {
+	hasAlias := false
+	var scan func(n *Node)
+	stack := []*Node{top}
+	_ = scan
+	for len(stack) > 0 && !hasAlias {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n.Kind == yaml.AliasNode {
+			hasAlias = true
+		}
+		stack = append(stack, n.Content...)
+	}
+	if !hasAlias {
+		return nil
+	}
+	const inProgress = -1
+	size := map[*Node]int{}
+	var walk func(n *Node, depth int) (int, error)
+	walk = func(n *Node, depth int) (int, error) {
+		if n == nil {
+			return 0, nil
+		}
+		if depth > 10000 {
+			return 0, errors.New("nesting deeper than 10000 levels")
+		}
+		if s, ok := size[n]; ok {
+			if s == inProgress {
+				return 0, errors.New("a YAML alias refers to a node that contains it")
+			}
+			return s, nil
+		}
+		size[n] = inProgress
+		total := 1
+		if n.Kind == yaml.AliasNode {
+			s, err := walk(n.Alias, depth+1)
+			if err != nil {
+				return 0, err
+			}
+			total += s
+		}
+		for _, c := range n.Content {
+			s, err := walk(c, depth+1)
+			if err != nil {
+				return 0, err
+			}
+			total += s
+			if total > maxExpandedNodes {
+				return 0, fmt.Errorf("YAML aliases expand to more than %d nodes (an alias bomb?)", maxExpandedNodes)
+			}
+		}
+		size[n] = total
+		return total, nil
+	}
+	_, err := walk(top, 0)
+	return err
+}
+
+var schemaMarkers = []string{"$schema", "$defs", "definitions", "$id", "id", "$ref", "properties", "allOf", "anyOf", "oneOf", "items", "enum", "const", "patternProperties", "additionalProperties", "not", "required", "pattern", "format", "prefixItems"}
+
+var jsonTypes = map[string]bool{"object": true, "array": true, "string": true, "number": true, "integer": true, "boolean": true, "null": true}
+
+// classify sets doc.Dialect, or fails when the document is neither kind.
+func classify(doc *Document, info *datamodel.SpecInfo) error {
+	top := doc.Root
+	if top.Kind == yaml.ScalarNode && top.Tag == "!!bool" {
+		doc.Dialect = Draft202012
+		return nil
+	}
+	if top.Kind != yaml.MappingNode {
+		return &LoadError{File: doc.Path, Line: top.Line, Column: top.Column, Msg: "neither a JSON Schema nor an OpenAPI document: the top level is not an object"}
+	}
+	if k, v := Get(top, "openapi"); k != nil {
+		ver := ""
+		if v != nil {
+			ver = v.Value
+		}
+		switch {
+		case strings.HasPrefix(ver, "3.0"):
+			doc.Dialect = OpenAPI30
+		case strings.HasPrefix(ver, "3.1"), strings.HasPrefix(ver, "3.2"):
+			doc.Dialect = OpenAPI31
+		default:
+			return &LoadError{File: doc.Path, Line: k.Line, Column: k.Column, Msg: fmt.Sprintf("unsupported OpenAPI version %q (want 3.0.x, 3.1.x or swagger 2.0)", ver)}
+		}
+		_ = info
+		return nil
+	}
+	if k, v := Get(top, "swagger"); k != nil {
+		if v == nil || !strings.HasPrefix(v.Value, "2") {
+			return &LoadError{File: doc.Path, Line: k.Line, Column: k.Column, Msg: "unsupported swagger version (want 2.0)"}
+		}
+		doc.Dialect = Swagger20
+		return nil
+	}
+	if v := Value(top, "$schema"); v != nil && IsString(v) {
+		doc.Dialect = dialectFromSchemaURI(v.Value)
+		return nil
+	}
+	marker := false
+	for _, m := range schemaMarkers {
+		if k, _ := Get(top, m); k != nil {
+			marker = true
+			break
+		}
+	}
+	if t := Value(top, "type"); t != nil {
+		if IsString(t) && jsonTypes[t.Value] {
+			marker = true
+		}
+		for _, e := range Items(t) {
+			if jsonTypes[e.Value] {
+				marker = true
+			}
+		}
+	}
+	if !marker {
+		return &LoadError{File: doc.Path, Line: top.Line, Column: top.Column, Msg: "neither a JSON Schema nor an OpenAPI document: no $schema, openapi or swagger key and no schema keywords"}
+	}
+	// No $schema: guess from the spelling the author used.
+	switch {
+	case Value(top, "$defs") != nil:
+		doc.Dialect = Draft202012
+	case Value(top, "id") != nil && Value(top, "$id") == nil && IsString(Value(top, "id")):
+		doc.Dialect = Draft04
+	case Value(top, "definitions") != nil:
+		doc.Dialect = Draft07
+	default:
+		doc.Dialect = Draft202012
+	}
+	return nil
+}
+
+func dialectFromSchemaURI(u string) Dialect {
+	switch {
+	case strings.Contains(u, "draft-04"):
+		return Draft04
+	case strings.Contains(u, "draft-06"):
+		return Draft06
+	case strings.Contains(u, "draft-07"):
+		return Draft07
+	case strings.Contains(u, "2019-09"):
+		return Draft201909
+	case strings.Contains(u, "spec.openapis.org/oas/3.1"):
+		return OpenAPI31
+	}
+	return Draft202012
+}
+
+// DefinitionContainers returns the pointers under which d keeps named schemas.
+func (d *Document) DefinitionContainers() []string {
+	switch d.Dialect {
+	case OpenAPI30, OpenAPI31:
+		return []string{"/components/schemas"}
+	case Swagger20:
+		return []string{"/definitions"}
+	}
+	return []string{"/$defs", "/definitions"}
+}
+
+func (d *Document) indexDefinitions() {
+	d.byName = map[string]*Definition{}
+	d.byPointer = map[string]*Definition{}
+	for _, container := range d.DefinitionContainers() {
+		Pairs(Lookup(d.Root, container), func(k, v *Node) bool {
+			def := &Definition{Name: k.Value, Pointer: JoinPointer(container, k.Value), Key: k, Node: v}
+			if _, dup := d.byName[def.Name]; !dup {
+				d.byName[def.Name] = def
+			}
+			d.byPointer[def.Pointer] = def
+			d.Definitions = append(d.Definitions, def)
+			return true
+		})
+	}
+}

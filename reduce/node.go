@@ -1,0 +1,289 @@
+package reduce
+
+import (
+	"encoding/json"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pb33f/go-yaml"
+)
+
+// Node is one node of a parsed document: a mapping, sequence or scalar with its
+// 1-based line and column.
+type Node = yaml.Node
+
+// Node kinds, re-exported so callers need not import the YAML package.
+const (
+	MappingNode  = yaml.MappingNode
+	SequenceNode = yaml.SequenceNode
+	ScalarNode   = yaml.ScalarNode
+	AliasNode    = yaml.AliasNode
+	DocumentNode = yaml.DocumentNode
+)
+
+// Deref follows YAML aliases to the anchored node. It never loops: an alias
+// chain longer than 64 is treated as unresolvable and returns nil.
+func Deref(n *Node) *Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode; i++ {
+		if i > 64 {
+			return nil
+		}
+		n = n.Alias
+	}
+	return n
+}
+
+// IsMap reports whether n (after aliases) is a mapping.
+func IsMap(n *Node) bool { n = Deref(n); return n != nil && n.Kind == yaml.MappingNode }
+
+// IsSeq reports whether n (after aliases) is a sequence.
+func IsSeq(n *Node) bool { n = Deref(n); return n != nil && n.Kind == yaml.SequenceNode }
+
+// IsScalar reports whether n (after aliases) is a scalar.
+func IsScalar(n *Node) bool { n = Deref(n); return n != nil && n.Kind == yaml.ScalarNode }
+
+// Get returns the key and value nodes of key in mapping n, or nils.
+func Get(n *Node, key string) (k, v *Node) {
+	n = Deref(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil, nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i], Deref(n.Content[i+1])
+		}
+	}
+	return nil, nil
+}
+
+// Value returns the value node of key in mapping n, or nil.
+func Value(n *Node, key string) *Node { _, v := Get(n, key); return v }
+
+// Pairs calls fn for each key/value of mapping n in document order; fn returns
+// false to stop.
+func Pairs(n *Node, fn func(k, v *Node) bool) {
+	n = Deref(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if !fn(n.Content[i], Deref(n.Content[i+1])) {
+			return
+		}
+	}
+}
+
+// Items returns the elements of sequence n (after aliases), or nil.
+func Items(n *Node) []*Node {
+	n = Deref(n)
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return nil
+	}
+	return n.Content
+}
+
+// IsNull reports whether n is a YAML/JSON null scalar.
+func IsNull(n *Node) bool {
+	n = Deref(n)
+	return n != nil && n.Kind == yaml.ScalarNode && n.Tag == "!!null"
+}
+
+// IsString reports whether n is a string scalar.
+func IsString(n *Node) bool {
+	n = Deref(n)
+	return n != nil && n.Kind == yaml.ScalarNode && n.Tag == "!!str"
+}
+
+// Bool returns the boolean value of n and whether n is a boolean scalar.
+func Bool(n *Node) (value, ok bool) {
+	n = Deref(n)
+	if n == nil || n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
+		return false, false
+	}
+	b, err := strconv.ParseBool(strings.ToLower(n.Value))
+	return b, err == nil
+}
+
+// Number returns the numeric value of n exactly, and whether n is a number.
+func Number(n *Node) (*big.Rat, bool) {
+	n = Deref(n)
+	if n == nil || n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
+		return nil, false
+	}
+	r, ok := new(big.Rat).SetString(strings.ReplaceAll(n.Value, "_", ""))
+	return r, ok
+}
+
+// EscapePointerToken escapes one JSON pointer reference token (RFC 6901).
+func EscapePointerToken(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// UnescapePointerToken reverses EscapePointerToken.
+func UnescapePointerToken(s string) string {
+	if !strings.Contains(s, "~") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+}
+
+// JoinPointer appends reference tokens to pointer p, escaping each.
+func JoinPointer(p string, tokens ...string) string {
+	var b strings.Builder
+	b.WriteString(p)
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(EscapePointerToken(t))
+	}
+	return b.String()
+}
+
+// SplitPointer splits an RFC 6901 pointer into unescaped tokens. "" is the root.
+func SplitPointer(p string) []string {
+	if p == "" {
+		return nil
+	}
+	parts := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	for i, s := range parts {
+		parts[i] = UnescapePointerToken(s)
+	}
+	return parts
+}
+
+// Lookup follows pointer p from n. It returns nil when a token names nothing.
+func Lookup(n *Node, p string) *Node {
+	n = Deref(n)
+	if p == "" {
+		return n
+	}
+	if !strings.HasPrefix(p, "/") {
+		return nil
+	}
+	for _, tok := range SplitPointer(p) {
+		n = Deref(n)
+		switch {
+		case n == nil:
+			return nil
+		case n.Kind == yaml.MappingNode:
+			n = Value(n, tok)
+		case n.Kind == yaml.SequenceNode:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(n.Content) || (len(tok) > 1 && tok[0] == '0') {
+				return nil
+			}
+			n = n.Content[i]
+		default:
+			return nil
+		}
+	}
+	return Deref(n)
+}
+
+// Canonical renders n as canonical JSON: object keys sorted, numbers in lowest
+// terms, so values that are equal as JSON render identically. Depth is bounded;
+// past maxCanonicalDepth the subtree renders as "…".
+func Canonical(n *Node) string {
+	var b strings.Builder
+	canonical(&b, n, 0)
+	return b.String()
+}
+
+const maxCanonicalDepth = 256
+
+func canonical(b *strings.Builder, n *Node, depth int) {
+	n = Deref(n)
+	if n == nil || depth > maxCanonicalDepth {
+		b.WriteString(`"…"`)
+		return
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		type kv struct {
+			k string
+			v *Node
+		}
+		kvs := make([]kv, 0, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			kvs = append(kvs, kv{n.Content[i].Value, n.Content[i+1]})
+		}
+		sort.SliceStable(kvs, func(i, j int) bool { return kvs[i].k < kvs[j].k })
+		b.WriteByte('{')
+		for i, e := range kvs {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSONString(b, e.k)
+			b.WriteByte(':')
+			canonical(b, e.v, depth+1)
+		}
+		b.WriteByte('}')
+	case yaml.SequenceNode:
+		b.WriteByte('[')
+		for i, e := range n.Content {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			canonical(b, e, depth+1)
+		}
+		b.WriteByte(']')
+	case yaml.ScalarNode:
+		switch n.Tag {
+		case "!!null":
+			b.WriteString("null")
+		case "!!bool":
+			v, _ := Bool(n)
+			b.WriteString(strconv.FormatBool(v))
+		case "!!int", "!!float":
+			if r, ok := Number(n); ok {
+				if r.IsInt() {
+					b.WriteString(r.Num().String())
+				} else {
+					f, _ := r.Float64()
+					b.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
+				}
+				return
+			}
+			writeJSONString(b, n.Value)
+		default:
+			writeJSONString(b, n.Value)
+		}
+	default:
+		b.WriteString("null")
+	}
+}
+
+func writeJSONString(b *strings.Builder, s string) {
+	enc, _ := json.Marshal(s)
+	b.Write(enc)
+}
+
+// ToValue converts n into plain Go values (map[string]any, []any, string,
+// float64 or json.Number, bool, nil) for validators and JSON output. Depth is
+// bounded like Canonical.
+func ToValue(n *Node) any {
+	var v any
+	if err := json.Unmarshal([]byte(Canonical(n)), &v); err != nil {
+		return nil
+	}
+	return v
+}
+
+// Short renders n as compact JSON for messages, cut to about max bytes.
+func Short(n *Node, max int) string {
+	s := Canonical(n)
+	if max > 0 && len(s) > max {
+		cut := max
+		for cut > 0 && !utf8RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
+}
+
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }

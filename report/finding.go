@@ -1,0 +1,216 @@
+// Package report owns the Finding type every rule produces, its fingerprint, its
+// ordering, and the printers that turn findings into text, JSON and the formats
+// CI systems read.
+package report
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity ranks a finding. The zero value is SeverityOff.
+type Severity int
+
+// Severities in increasing order of weight.
+const (
+	SeverityOff Severity = iota
+	SeverityInfo
+	SeverityWarning
+	SeverityError
+)
+
+// String returns the severity's lower-case name as it appears in output and config.
+func (s Severity) String() string {
+	switch s {
+	case SeverityInfo:
+		return "info"
+	case SeverityWarning:
+		return "warning"
+	case SeverityError:
+		return "error"
+	}
+	return "off"
+}
+
+// ParseSeverity reads "error", "warning", "info" or "off".
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "error":
+		return SeverityError, nil
+	case "warning", "warn":
+		return SeverityWarning, nil
+	case "info":
+		return SeverityInfo, nil
+	case "off", "none":
+		return SeverityOff, nil
+	}
+	return SeverityOff, fmt.Errorf("unknown severity %q (want error, warning, info or off)", s)
+}
+
+// MarshalText writes the severity's name.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a severity's name.
+func (s *Severity) UnmarshalText(b []byte) error {
+	v, err := ParseSeverity(string(b))
+	*s = v
+	return err
+}
+
+// Location is one place in one document that a finding talks about.
+type Location struct {
+	// File is the path as given on the command line or in config, slash-separated.
+	File string `json:"file"`
+	// Line is 1-based; 0 = unknown (the file as a whole).
+	Line int `json:"line"`
+	// Column is 1-based; 0 = unknown.
+	Column int `json:"column"`
+	// Pointer is the absolute RFC 6901 JSON pointer in File ("" = the document root).
+	Pointer string `json:"pointer"`
+}
+
+// String renders the location as file:line:col (line and column only when known).
+func (l Location) String() string {
+	switch {
+	case l.Line > 0 && l.Column > 0:
+		return fmt.Sprintf("%s:%d:%d", l.File, l.Line, l.Column)
+	case l.Line > 0:
+		return fmt.Sprintf("%s:%d", l.File, l.Line)
+	}
+	return l.File
+}
+
+// Finding is one problem a rule reports. Locations lists one entry per document
+// involved, the canonical document first.
+type Finding struct {
+	// Rule is the stable rule id, family/name.
+	Rule string `json:"rule"`
+	// Severity is the effective severity after configuration.
+	Severity Severity `json:"severity"`
+	// Message is lower-case, without a trailing period, and names both values.
+	Message string `json:"message"`
+	// Definition names the definition the finding sits in ("" = none).
+	Definition string `json:"definition,omitempty"`
+	// Pointer is relative to Definition when set, to the document root otherwise.
+	Pointer string `json:"pointer"`
+	// Locations holds one location per document involved, canonical first.
+	Locations []Location `json:"locations"`
+	// Fingerprint identifies the finding without line numbers; see Fingerprint.
+	Fingerprint string `json:"fingerprint"`
+	// Fields holds rule-specific values (keyword, canonical, mirror, payload...).
+	Fields map[string]any `json:"-"`
+	// Detail is extra text for humans (a word diff, a caret line); not part of JSON.
+	Detail string `json:"-"`
+}
+
+// Primary returns the first location, or a zero Location.
+func (f *Finding) Primary() Location {
+	if len(f.Locations) == 0 {
+		return Location{}
+	}
+	return f.Locations[0]
+}
+
+// ComputeFingerprint fills f.Fingerprint from the rule, definition, pointer, the
+// files and pointers of its locations and its rule-specific fields: never from
+// line numbers, so a baseline survives edits that move lines.
+func (f *Finding) ComputeFingerprint() {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", f.Rule, f.Definition, f.Pointer)
+	for _, l := range f.Locations {
+		fmt.Fprintf(h, "%s\x00%s\x00", l.File, l.Pointer)
+	}
+	keys := make([]string, 0, len(f.Fields))
+	for k := range f.Fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if k == "payload" { // generated probes may vary in shape; identity is the rest
+			continue
+		}
+		fmt.Fprintf(h, "%s=%v\x00", k, f.Fields[k])
+	}
+	f.Fingerprint = hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// Sort orders findings by primary file, line, column, rule, then message, so
+// output is deterministic whatever order rules ran in.
+func Sort(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i].Primary(), fs[j].Primary()
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		if fs[i].Rule != fs[j].Rule {
+			return fs[i].Rule < fs[j].Rule
+		}
+		if fs[i].Pointer != fs[j].Pointer {
+			return fs[i].Pointer < fs[j].Pointer
+		}
+		return fs[i].Message < fs[j].Message
+	})
+}
+
+// Finalize fills missing fingerprints, drops findings whose severity is off,
+// and sorts. Printers expect finalized findings.
+func Finalize(fs []Finding) []Finding {
+	out := fs[:0]
+	for _, f := range fs {
+		if f.Severity == SeverityOff {
+			continue
+		}
+		if f.Fingerprint == "" {
+			f.ComputeFingerprint()
+		}
+		out = append(out, f)
+	}
+	Sort(out)
+	return out
+}
+
+// Summary counts findings by severity.
+type Summary struct {
+	Error   int `json:"error"`
+	Warning int `json:"warning"`
+	Info    int `json:"info"`
+}
+
+// Summarize counts fs by severity.
+func Summarize(fs []Finding) Summary {
+	var s Summary
+	for _, f := range fs {
+		switch f.Severity {
+		case SeverityError:
+			s.Error++
+		case SeverityWarning:
+			s.Warning++
+		case SeverityInfo:
+			s.Info++
+		}
+	}
+	return s
+}
+
+// AtOrAbove reports whether any finding is at or above threshold. A threshold of
+// SeverityOff never fails.
+func AtOrAbove(fs []Finding, threshold Severity) bool {
+	if threshold == SeverityOff {
+		return false
+	}
+	for _, f := range fs {
+		if f.Severity >= threshold {
+			return true
+		}
+	}
+	return false
+}

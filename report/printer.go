@@ -1,0 +1,52 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+)
+
+// Options are what printers may need beyond the findings.
+type Options struct {
+	// Color enables ANSI colour in text output; the caller decides it per stream.
+	Color bool
+	// Version is wirelint's version, written into formats that carry one.
+	Version string
+}
+
+// Printer writes finalized findings in one format.
+type Printer func(w io.Writer, fs []Finding, opt Options) error
+
+var printers = map[string]Printer{
+	"text": func(w io.Writer, fs []Finding, opt Options) error {
+		return WriteText(w, fs, TextOptions{Color: opt.Color})
+	},
+	"json": func(w io.Writer, fs []Finding, _ Options) error { return WriteJSON(w, fs) },
+}
+
+// RegisterPrinter adds an output format. Registering a name twice panics.
+func RegisterPrinter(name string, p Printer) {
+	if _, dup := printers[name]; dup {
+		panic("report: printer " + name + " registered twice")
+	}
+	printers[name] = p
+}
+
+// Formats lists the registered format names, sorted.
+func Formats() []string {
+	out := make([]string, 0, len(printers))
+	for k := range printers {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Write prints fs in the named format.
+func Write(w io.Writer, format string, fs []Finding, opt Options) error {
+	p, ok := printers[format]
+	if !ok {
+		return fmt.Errorf("unknown format %q (want one of %v)", format, Formats())
+	}
+	return p(w, fs, opt)
+}

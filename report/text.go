@@ -1,0 +1,66 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/fatih/color"
+)
+
+// TextOptions controls the human-readable printer.
+type TextOptions struct {
+	// Color enables ANSI colour; the caller decides it per stream.
+	Color bool
+}
+
+// WriteText prints one finding per block:
+//
+//	file:line:col: severity: message (rule)
+//	    other-file:line:col: (pointer)
+//	    detail lines...
+//
+// followed by a summary line. Nothing is printed for an empty list but the summary.
+func WriteText(w io.Writer, fs []Finding, opt TextOptions) error {
+	paint := func(attr color.Attribute, s string) string {
+		if !opt.Color {
+			return s
+		}
+		c := color.New(attr)
+		c.EnableColor()
+		return c.Sprint(s)
+	}
+	sevColor := map[Severity]color.Attribute{
+		SeverityError:   color.FgRed,
+		SeverityWarning: color.FgYellow,
+		SeverityInfo:    color.FgCyan,
+	}
+	var b strings.Builder
+	for _, f := range fs {
+		p := f.Primary()
+		fmt.Fprintf(&b, "%s: %s: %s %s\n", paint(color.Bold, p.String()), paint(sevColor[f.Severity], f.Severity.String()), f.Message, paint(color.Faint, "("+f.Rule+")"))
+		for i, l := range f.Locations {
+			if i == 0 {
+				continue
+			}
+			ptr := ""
+			if l.Pointer != "" {
+				ptr = " " + l.Pointer
+			}
+			fmt.Fprintf(&b, "    %s%s\n", paint(color.Faint, l.String()+":"), ptr)
+		}
+		if f.Detail != "" {
+			for _, line := range strings.Split(strings.TrimRight(f.Detail, "\n"), "\n") {
+				fmt.Fprintf(&b, "    %s\n", line)
+			}
+		}
+	}
+	s := Summarize(fs)
+	if len(fs) == 0 {
+		fmt.Fprintln(&b, paint(color.FgGreen, "no findings"))
+	} else {
+		fmt.Fprintf(&b, "%d error(s), %d warning(s), %d info\n", s.Error, s.Warning, s.Info)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
