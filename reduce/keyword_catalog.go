@@ -1,0 +1,219 @@
+package reduce
+
+import (
+	"sort"
+	"strings"
+)
+
+// Class says what a keyword does, and so whether parity compares it.
+type Class int
+
+// Keyword classes.
+const (
+	// Constraining keywords change which instances validate: compared.
+	Constraining Class = iota + 1
+	// Annotation keywords document the instance (title, description, default,
+	// examples...): not compared by parity; descriptions have their own rule.
+	Annotation
+	// Reference keywords point at another schema ($ref, $dynamicRef...): compared
+	// by the definition they reach.
+	Reference
+	// Identity keywords name or scope a schema ($id, $anchor, $schema...).
+	Identity
+	// Container keywords hold named schemas ($defs, definitions) that are
+	// compared where they are referenced, not in place.
+	Container
+	// OpenAPIOnly keywords exist only in OpenAPI (discriminator, xml,
+	// externalDocs); a JSON Schema document cannot mirror them.
+	OpenAPIOnly
+	// Extension keys (x-*) are ignored.
+	Extension
+)
+
+// String names the class.
+func (c Class) String() string {
+	switch c {
+	case Constraining:
+		return "constraining"
+	case Annotation:
+		return "annotation"
+	case Reference:
+		return "reference"
+	case Identity:
+		return "identity"
+	case Container:
+		return "container"
+	case OpenAPIOnly:
+		return "openapi-only"
+	case Extension:
+		return "extension"
+	}
+	return "unknown"
+}
+
+// Shape says what a keyword's value holds, and so how it is walked and compared.
+type Shape int
+
+// Keyword value shapes.
+const (
+	// ShapeValue is a JSON value compared as such (numbers numerically).
+	ShapeValue Shape = iota + 1
+	// ShapeNumber is a number (minimum, maxLength...).
+	ShapeNumber
+	// ShapeBool is a boolean (uniqueItems, nullable; draft-04 exclusive bounds).
+	ShapeBool
+	// ShapeString is a string (pattern, format...).
+	ShapeString
+	// ShapeStringSet is a set of strings (required; type, which may be one string).
+	ShapeStringSet
+	// ShapeValueSet is a set of JSON values (enum; const is a set of one).
+	ShapeValueSet
+	// ShapeSchema is one subschema (not, items, additionalProperties...).
+	ShapeSchema
+	// ShapeSchemaList is an unordered list of subschemas (allOf, anyOf, oneOf).
+	ShapeSchemaList
+	// ShapeSchemaTuple is a positional list of subschemas (prefixItems).
+	ShapeSchemaTuple
+	// ShapeSchemaMap maps names to subschemas (properties, $defs...).
+	ShapeSchemaMap
+	// ShapeStringSetMap maps names to sets of strings (dependentRequired).
+	ShapeStringSetMap
+	// ShapeItems is `items`: a subschema, or before 2020-12 a tuple.
+	ShapeItems
+	// ShapeDependencies is draft-04..07 `dependencies`: each entry a schema or
+	// a list of property names.
+	ShapeDependencies
+	// ShapeOther is a value parity never compares (annotations, identity).
+	ShapeOther
+)
+
+// KeywordInfo is one catalogue entry.
+type KeywordInfo struct {
+	// Name is the keyword as spelt in documents.
+	Name string
+	// Class says whether and how parity compares it.
+	Class Class
+	// Shape says what its value holds.
+	Shape Shape
+	// Normal is the name it compares under after dialect normalisation
+	// (const → enum, nullable → type, additionalItems → items...).
+	Normal string
+	// Dialects lists where the keyword is defined, for documentation.
+	Dialects string
+}
+
+// Catalogue lists every keyword of JSON Schema draft-04 … 2020-12 and of the
+// OpenAPI 2.0/3.0/3.1 Schema Object.
+var Catalogue = map[string]KeywordInfo{}
+
+func init() {
+	add := func(class Class, shape Shape, dialects string, names ...string) {
+		for _, n := range names {
+			Catalogue[n] = KeywordInfo{Name: n, Class: class, Shape: shape, Normal: n, Dialects: dialects}
+		}
+	}
+	const all = "draft-04+, swagger-2.0, openapi-3.0, openapi-3.1"
+	const js6 = "draft-06+, openapi-3.1"
+	const js7 = "draft-07+, openapi-3.1"
+	const js19 = "2019-09+, openapi-3.1"
+	const js20 = "2020-12, openapi-3.1"
+
+	// Validation vocabulary.
+	add(Constraining, ShapeStringSet, all, "type", "required")
+	add(Constraining, ShapeValueSet, all, "enum")
+	add(Constraining, ShapeValueSet, js6, "const")
+	add(Constraining, ShapeNumber, all, "multipleOf", "maximum", "minimum", "maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties")
+	add(Constraining, ShapeNumber, all, "exclusiveMaximum", "exclusiveMinimum") // boolean before draft-06 and in swagger-2.0/openapi-3.0
+	add(Constraining, ShapeNumber, js19, "maxContains", "minContains")
+	add(Constraining, ShapeBool, all, "uniqueItems")
+	add(Constraining, ShapeString, all, "pattern", "format")
+	add(Constraining, ShapeString, js7, "contentEncoding", "contentMediaType")
+	add(Constraining, ShapeStringSetMap, js19, "dependentRequired")
+
+	// Applicator vocabulary.
+	add(Constraining, ShapeSchemaList, "draft-04+, openapi-3.0, openapi-3.1 (swagger-2.0: allOf only)", "allOf", "anyOf", "oneOf")
+	add(Constraining, ShapeSchema, "draft-04+, openapi-3.0, openapi-3.1", "not")
+	add(Constraining, ShapeSchema, js7, "if", "then", "else")
+	add(Constraining, ShapeSchema, all, "additionalProperties")
+	add(Constraining, ShapeSchema, js6, "contains", "propertyNames")
+	add(Constraining, ShapeSchema, "draft-04 … 2019-09", "additionalItems")
+	add(Constraining, ShapeSchema, js19, "unevaluatedItems", "unevaluatedProperties", "contentSchema")
+	add(Constraining, ShapeSchemaTuple, js20, "prefixItems")
+	add(Constraining, ShapeSchemaMap, all, "properties")
+	add(Constraining, ShapeSchemaMap, "draft-04+, openapi-3.1", "patternProperties")
+	add(Constraining, ShapeSchemaMap, js19, "dependentSchemas")
+	add(Constraining, ShapeItems, all, "items")
+	add(Constraining, ShapeDependencies, "draft-04 … draft-07", "dependencies")
+	add(Constraining, ShapeBool, "openapi-3.0", "nullable")
+
+	// Annotations.
+	add(Annotation, ShapeOther, all, "title", "description", "default")
+	add(Annotation, ShapeOther, js6+" (openapi-3.0: example)", "examples")
+	add(Annotation, ShapeOther, "swagger-2.0, openapi-3.0, openapi-3.1 (deprecated)", "example")
+	add(Annotation, ShapeOther, js19+", openapi-3.0", "deprecated")
+	add(Annotation, ShapeOther, js7+", swagger-2.0 (readOnly), openapi-3.0", "readOnly", "writeOnly")
+	add(Annotation, ShapeOther, js7, "$comment")
+
+	// References and identity.
+	add(Reference, ShapeOther, all, "$ref")
+	add(Reference, ShapeOther, js20, "$dynamicRef")
+	add(Reference, ShapeOther, "2019-09", "$recursiveRef")
+	add(Identity, ShapeOther, js6, "$id")
+	add(Identity, ShapeOther, "draft-04", "id")
+	add(Identity, ShapeOther, "draft-04+", "$schema")
+	add(Identity, ShapeOther, js19, "$anchor", "$vocabulary")
+	add(Identity, ShapeOther, js20, "$dynamicAnchor")
+	add(Identity, ShapeOther, "2019-09", "$recursiveAnchor")
+	add(Container, ShapeSchemaMap, js19, "$defs")
+	add(Container, ShapeSchemaMap, "draft-04 … draft-07, swagger-2.0", "definitions")
+
+	// OpenAPI-only.
+	add(OpenAPIOnly, ShapeOther, "swagger-2.0, openapi-3.0, openapi-3.1", "discriminator", "xml", "externalDocs")
+
+	// Dialect normalisation: the name each spelling compares under.
+	for name, normal := range map[string]string{
+		"const":           "enum",
+		"nullable":        "type",
+		"additionalItems": "items",
+		"dependencies":    "dependentRequired",
+		"id":              "$id",
+		"definitions":     "$defs",
+	} {
+		k := Catalogue[name]
+		k.Normal = normal
+		Catalogue[name] = k
+	}
+}
+
+// LookupKeyword returns the catalogue entry for a key, and false for a key that
+// is neither a catalogued keyword nor an extension (x-*).
+func LookupKeyword(key string) (KeywordInfo, bool) {
+	if k, ok := Catalogue[key]; ok {
+		return k, true
+	}
+	if strings.HasPrefix(key, "x-") || strings.HasPrefix(key, "X-") {
+		return KeywordInfo{Name: key, Class: Extension, Shape: ShapeOther, Normal: key}, true
+	}
+	return KeywordInfo{}, false
+}
+
+// ConstrainingKeywords lists the constraining keywords, sorted.
+func ConstrainingKeywords() []string {
+	var out []string
+	for n, k := range Catalogue {
+		if k.Class == Constraining {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// SubschemaShape reports whether a keyword's value holds schemas to walk.
+func (k KeywordInfo) SubschemaShape() bool {
+	switch k.Shape {
+	case ShapeSchema, ShapeSchemaList, ShapeSchemaTuple, ShapeSchemaMap, ShapeItems, ShapeDependencies:
+		return true
+	}
+	return false
+}

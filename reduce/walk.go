@@ -1,0 +1,281 @@
+package reduce
+
+import "strconv"
+
+// SchemaSite is one schema object found in a document.
+type SchemaSite struct {
+	// Node is the schema: a mapping, or a boolean scalar.
+	Node *Node
+	// Pointer is the schema's absolute JSON pointer in its document.
+	Pointer string
+	// Definition is the enclosing named definition, nil outside any.
+	Definition *Definition
+	// RelPointer is Pointer relative to Definition ("" at the definition
+	// itself), or equal to Pointer when Definition is nil.
+	RelPointer string
+	// Loose marks a Swagger 2.0 parameter, header or items object: schema
+	// keywords mixed with keys of its own (name, in, collectionFormat...).
+	Loose bool
+}
+
+// WalkSchemas calls fn for every schema object of d once, in document order:
+// the root of a JSON Schema document and all its subschemas; in an OpenAPI
+// document the named definitions and every schema under paths, webhooks and
+// components (parameters, headers, request bodies, responses, callbacks).
+// Values of enum, const, default and examples are data, never walked.
+func (d *Document) WalkSchemas(fn func(s SchemaSite)) {
+	w := &walker{doc: d, fn: fn}
+	if !d.Dialect.IsOpenAPI() {
+		w.schema(d.Root, "", false)
+		return
+	}
+	for _, def := range d.Definitions {
+		w.schema(def.Node, def.Pointer, false)
+	}
+	if d.Dialect == Swagger20 {
+		w.swaggerParameters(Value(d.Root, "parameters"), "/parameters")
+		w.swaggerResponses(Value(d.Root, "responses"), "/responses")
+	} else {
+		comps := Value(d.Root, "components")
+		Pairs(Value(comps, "parameters"), func(k, v *Node) bool {
+			w.parameter(v, JoinPointer("/components/parameters", k.Value))
+			return true
+		})
+		Pairs(Value(comps, "headers"), func(k, v *Node) bool {
+			w.parameter(v, JoinPointer("/components/headers", k.Value))
+			return true
+		})
+		Pairs(Value(comps, "requestBodies"), func(k, v *Node) bool {
+			w.content(Value(v, "content"), JoinPointer("/components/requestBodies", k.Value, "content"))
+			return true
+		})
+		Pairs(Value(comps, "responses"), func(k, v *Node) bool {
+			w.response(v, JoinPointer("/components/responses", k.Value))
+			return true
+		})
+		Pairs(Value(comps, "callbacks"), func(k, v *Node) bool {
+			w.paths(v, JoinPointer("/components/callbacks", k.Value))
+			return true
+		})
+		Pairs(Value(comps, "pathItems"), func(k, v *Node) bool {
+			w.pathItem(v, JoinPointer("/components/pathItems", k.Value))
+			return true
+		})
+		w.paths(Value(d.Root, "webhooks"), "/webhooks")
+	}
+	w.paths(Value(d.Root, "paths"), "/paths")
+}
+
+type walker struct {
+	doc  *Document
+	fn   func(SchemaSite)
+	seen map[*Node]bool // alias targets already walked
+}
+
+var httpMethods = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace", "query"}
+
+func (w *walker) paths(paths *Node, ptr string) {
+	Pairs(paths, func(k, v *Node) bool {
+		w.pathItem(v, JoinPointer(ptr, k.Value))
+		return true
+	})
+}
+
+func (w *walker) pathItem(item *Node, ptr string) {
+	if !IsMap(item) || Value(item, "$ref") != nil && len(Deref(item).Content) == 2 {
+		return
+	}
+	w.parameters(Value(item, "parameters"), ptr+"/parameters")
+	for _, m := range httpMethods {
+		op := Value(item, m)
+		if op == nil {
+			continue
+		}
+		optr := ptr + "/" + m
+		w.parameters(Value(op, "parameters"), optr+"/parameters")
+		if w.doc.Dialect == Swagger20 {
+			w.swaggerResponses(Value(op, "responses"), optr+"/responses")
+			continue
+		}
+		if rb := Value(op, "requestBody"); rb != nil {
+			w.content(Value(rb, "content"), optr+"/requestBody/content")
+		}
+		Pairs(Value(op, "responses"), func(k, v *Node) bool {
+			w.response(v, JoinPointer(optr+"/responses", k.Value))
+			return true
+		})
+		Pairs(Value(op, "callbacks"), func(k, v *Node) bool {
+			w.paths(v, JoinPointer(optr+"/callbacks", k.Value))
+			return true
+		})
+	}
+}
+
+func (w *walker) parameters(params *Node, ptr string) {
+	if w.doc.Dialect == Swagger20 {
+		for i, p := range Items(params) {
+			w.swaggerParameter(Deref(p), ptr+"/"+strconv.Itoa(i))
+		}
+		return
+	}
+	for i, p := range Items(params) {
+		w.parameter(Deref(p), ptr+"/"+strconv.Itoa(i))
+	}
+}
+
+// parameter walks an OpenAPI 3 parameter or header object.
+func (w *walker) parameter(p *Node, ptr string) {
+	if s := Value(p, "schema"); s != nil {
+		w.schema(s, ptr+"/schema", false)
+	}
+	w.content(Value(p, "content"), ptr+"/content")
+}
+
+func (w *walker) response(r *Node, ptr string) {
+	Pairs(Value(r, "headers"), func(k, v *Node) bool {
+		w.parameter(v, JoinPointer(ptr+"/headers", k.Value))
+		return true
+	})
+	w.content(Value(r, "content"), ptr+"/content")
+}
+
+func (w *walker) content(c *Node, ptr string) {
+	Pairs(c, func(k, v *Node) bool {
+		mptr := JoinPointer(ptr, k.Value)
+		if s := Value(v, "schema"); s != nil {
+			w.schema(s, mptr+"/schema", false)
+		}
+		if s := Value(v, "itemSchema"); s != nil {
+			w.schema(s, mptr+"/itemSchema", false)
+		}
+		Pairs(Value(v, "encoding"), func(ek, ev *Node) bool {
+			Pairs(Value(ev, "headers"), func(hk, hv *Node) bool {
+				w.parameter(hv, JoinPointer(mptr+"/encoding", ek.Value, "headers", hk.Value))
+				return true
+			})
+			return true
+		})
+		return true
+	})
+}
+
+func (w *walker) swaggerParameters(params *Node, ptr string) {
+	Pairs(params, func(k, v *Node) bool {
+		w.swaggerParameter(v, JoinPointer(ptr, k.Value))
+		return true
+	})
+}
+
+// swaggerParameter walks a Swagger 2.0 parameter: a body parameter holds a
+// schema; any other is itself schema-like (type, format, pattern, items...).
+func (w *walker) swaggerParameter(p *Node, ptr string) {
+	if !IsMap(p) || Value(p, "$ref") != nil {
+		return
+	}
+	if s := Value(p, "schema"); s != nil {
+		w.schema(s, ptr+"/schema", false)
+		return
+	}
+	w.schema(p, ptr, true)
+}
+
+func (w *walker) swaggerResponses(rs *Node, ptr string) {
+	Pairs(rs, func(k, v *Node) bool {
+		rptr := JoinPointer(ptr, k.Value)
+		if s := Value(v, "schema"); s != nil {
+			w.schema(s, rptr+"/schema", false)
+		}
+		Pairs(Value(v, "headers"), func(hk, hv *Node) bool {
+			w.schema(hv, JoinPointer(rptr+"/headers", hk.Value), true)
+			return true
+		})
+		return true
+	})
+}
+
+// schema visits one schema and its subschemas.
+func (w *walker) schema(n *Node, ptr string, loose bool) {
+	if n == nil {
+		return
+	}
+	if n.Kind == AliasNode {
+		if w.seen == nil {
+			w.seen = map[*Node]bool{}
+		}
+		if w.seen[n.Alias] {
+			return
+		}
+		w.seen[n.Alias] = true
+		n = Deref(n)
+		if n == nil {
+			return
+		}
+	}
+	if n.Kind != MappingNode && !(n.Kind == ScalarNode && n.Tag == "!!bool") {
+		return
+	}
+	site := SchemaSite{Node: n, Pointer: ptr, RelPointer: ptr, Loose: loose}
+	if def := w.definitionFor(ptr); def != nil {
+		site.Definition = def
+		site.RelPointer = ptr[len(def.Pointer):]
+	}
+	w.fn(site)
+	if n.Kind != MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		key := n.Content[i].Value
+		info, ok := Catalogue[key]
+		if !ok || !info.SubschemaShape() {
+			continue
+		}
+		v := n.Content[i+1]
+		kptr := JoinPointer(ptr, key)
+		switch info.Shape {
+		case ShapeSchema:
+			w.schema(v, kptr, loose && key != "not")
+		case ShapeItems:
+			if IsSeq(v) {
+				for j, e := range Items(v) {
+					w.schema(e, kptr+"/"+strconv.Itoa(j), false)
+				}
+			} else {
+				w.schema(v, kptr, loose)
+			}
+		case ShapeSchemaList, ShapeSchemaTuple:
+			for j, e := range Items(v) {
+				w.schema(e, kptr+"/"+strconv.Itoa(j), false)
+			}
+		case ShapeSchemaMap, ShapeDependencies:
+			Pairs(v, func(k, e *Node) bool {
+				if info.Shape == ShapeDependencies && IsSeq(e) {
+					return true
+				}
+				w.schema(e, JoinPointer(kptr, k.Value), false)
+				return true
+			})
+		}
+	}
+}
+
+// definitionFor returns the definition enclosing ptr, matching the longest
+// definition pointer that is ptr or a prefix of it at a token boundary.
+func (w *walker) definitionFor(ptr string) *Definition {
+	for _, c := range w.doc.DefinitionContainers() {
+		if len(ptr) <= len(c)+1 || ptr[:len(c)] != c || ptr[len(c)] != '/' {
+			continue
+		}
+		rest := ptr[len(c)+1:]
+		end := len(rest)
+		for i := 0; i < len(rest); i++ {
+			if rest[i] == '/' {
+				end = i
+				break
+			}
+		}
+		if def := w.doc.byPointer[c+"/"+rest[:end]]; def != nil {
+			return def
+		}
+	}
+	return nil
+}

@@ -1,0 +1,254 @@
+package reduce
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// Workspace is the set of documents one run reads: each file is parsed once,
+// whoever asks for it, and references are followed only inside Root.
+type Workspace struct {
+	// Root is the absolute project directory; no file outside it is read.
+	Root string
+	// Cwd is the absolute directory display paths are made relative to.
+	Cwd string
+
+	mu   sync.Mutex
+	docs map[string]*wsEntry
+}
+
+type wsEntry struct {
+	once sync.Once
+	doc  *Document
+	err  error
+}
+
+// NewWorkspace returns a workspace rooted at root ("" = ProjectRoot of the
+// working directory).
+func NewWorkspace(root string) *Workspace {
+	cwd, _ := os.Getwd()
+	if root == "" {
+		root = ProjectRoot(cwd)
+	}
+	if abs, err := filepath.Abs(root); err == nil {
+		root = abs
+	}
+	return &Workspace{Root: filepath.Clean(root), Cwd: cwd, docs: map[string]*wsEntry{}}
+}
+
+// ProjectRoot returns the git work tree containing dir, or dir itself outside git.
+func ProjectRoot(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	for d := abs; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return abs
+		}
+		d = parent
+	}
+}
+
+// Display returns the path wirelint prints for an absolute path: relative to
+// the working directory when inside it, slash-separated.
+func (w *Workspace) Display(abs string) string {
+	if rel, err := filepath.Rel(w.Cwd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(abs)
+}
+
+// Inside reports whether abs is inside the workspace root.
+func (w *Workspace) Inside(abs string) bool {
+	rel, err := filepath.Rel(w.Root, abs)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// Load parses the file at path once per workspace; later calls return the
+// same document (or error). display is used in output ("" = Display(abs)).
+func (w *Workspace) Load(path, display string) (*Document, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	if display == "" {
+		display = w.Display(abs)
+	}
+	w.mu.Lock()
+	e, ok := w.docs[abs]
+	if !ok {
+		e = &wsEntry{}
+		w.docs[abs] = e
+	}
+	w.mu.Unlock()
+	e.once.Do(func() { e.doc, e.err = LoadFile(abs, display) })
+	return e.doc, e.err
+}
+
+// Documents returns every document loaded so far, sorted by path.
+func (w *Workspace) Documents() []*Document {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var out []*Document
+	for _, e := range w.docs {
+		if e.doc != nil {
+			out = append(out, e.doc)
+		}
+	}
+	sortDocs(out)
+	return out
+}
+
+func sortDocs(ds []*Document) {
+	for i := 1; i < len(ds); i++ {
+		for j := i; j > 0 && ds[j].Path < ds[j-1].Path; j-- {
+			ds[j], ds[j-1] = ds[j-1], ds[j]
+		}
+	}
+}
+
+// Target is where a reference lands.
+type Target struct {
+	// Doc is the document holding the target.
+	Doc *Document
+	// Pointer is the target's absolute JSON pointer in Doc.
+	Pointer string
+	// Node is the target node.
+	Node *Node
+}
+
+// Definition returns the named definition the target is, or nil.
+func (t Target) Definition() *Definition {
+	if t.Doc == nil {
+		return nil
+	}
+	return t.Doc.DefinitionAt(t.Pointer)
+}
+
+// RefErrorKind classifies why a reference did not resolve.
+type RefErrorKind int
+
+// Reasons a reference does not resolve.
+const (
+	// RefUnresolved: the file or the fragment names nothing.
+	RefUnresolved RefErrorKind = iota + 1
+	// RefRemote: an http(s) or other URL reference, never fetched.
+	RefRemote
+	// RefOutsideRoot: the file lies outside the project directory, never read.
+	RefOutsideRoot
+	// RefBadPath: the reference is not a usable path (backslashes, bad escapes).
+	RefBadPath
+	// RefBadFile: the referenced file exists but cannot be loaded.
+	RefBadFile
+)
+
+// RefError explains a reference that did not resolve.
+type RefError struct {
+	Kind RefErrorKind
+	Msg  string
+}
+
+func (e *RefError) Error() string { return e.Msg }
+
+// SplitRef splits a reference into its (percent-decoded) path part and its
+// (percent-decoded) fragment.
+func SplitRef(ref string) (path, fragment string, err error) {
+	path, fragment, _ = strings.Cut(ref, "#")
+	if path, err = url.PathUnescape(path); err != nil {
+		return "", "", fmt.Errorf("bad percent-encoding in %q", ref)
+	}
+	if fragment, err = url.PathUnescape(fragment); err != nil {
+		return "", "", fmt.Errorf("bad percent-encoding in %q", ref)
+	}
+	return path, fragment, nil
+}
+
+// ResolveOnDisk resolves ref as a consumer that reads files does: the path part
+// relative to the referring file's directory, the fragment as a JSON pointer or
+// a plain-name $anchor. It never fetches URLs or reads outside Root.
+func (w *Workspace) ResolveOnDisk(from *Document, ref string) (Target, error) {
+	p, frag, err := SplitRef(ref)
+	if err != nil {
+		return Target{}, &RefError{Kind: RefBadPath, Msg: err.Error()}
+	}
+	doc := from
+	if p != "" {
+		if u, err := url.Parse(p); err == nil && u.Scheme != "" && len(u.Scheme) > 1 {
+			return Target{}, &RefError{Kind: RefRemote, Msg: fmt.Sprintf("%s is a remote reference; wirelint never fetches URLs", ref)}
+		}
+		if strings.Contains(p, `\`) {
+			return Target{}, &RefError{Kind: RefBadPath, Msg: fmt.Sprintf("%q uses backslashes; $ref paths are URI references and take forward slashes", ref)}
+		}
+		abs := filepath.Clean(filepath.Join(filepath.Dir(from.Abs), filepath.FromSlash(p)))
+		if strings.HasPrefix(p, "/") {
+			abs = filepath.Clean(filepath.FromSlash(p))
+		}
+		if !w.Inside(abs) {
+			return Target{}, &RefError{Kind: RefOutsideRoot, Msg: fmt.Sprintf("%s leaves the project directory; not followed", ref)}
+		}
+		if _, err := os.Stat(abs); err != nil {
+			return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: no file %s", ref, w.Display(abs))}
+		}
+		d, err := w.Load(abs, "")
+		if err != nil {
+			var le *LoadError
+			if errors.As(err, &le) {
+				return Target{}, &RefError{Kind: RefBadFile, Msg: fmt.Sprintf("%s: %v", ref, err)}
+			}
+			return Target{}, &RefError{Kind: RefBadFile, Msg: err.Error()}
+		}
+		doc = d
+	}
+	return ResolveFragment(doc, frag, ref)
+}
+
+// ResolveFragment resolves a fragment (already percent-decoded) in doc: a JSON
+// pointer, or a plain name matched against $anchor / draft-04..07 "#name" ids.
+func ResolveFragment(doc *Document, frag, ref string) (Target, error) {
+	if frag == "" || strings.HasPrefix(frag, "/") {
+		n := Lookup(doc.Root, frag)
+		if n == nil {
+			return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: %s has nothing at %s", ref, doc.Path, frag)}
+		}
+		return Target{Doc: doc, Pointer: frag, Node: n}, nil
+	}
+	if ptr, n := FindAnchor(doc, frag); n != nil {
+		return Target{Doc: doc, Pointer: ptr, Node: n}, nil
+	}
+	return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: %s declares no anchor %q", ref, doc.Path, frag)}
+}
+
+// FindAnchor finds the schema declaring $anchor (or a draft-04..07 id/$id of
+// "#name") equal to name.
+func FindAnchor(doc *Document, name string) (string, *Node) {
+	var ptr string
+	var found *Node
+	doc.WalkSchemas(func(s SchemaSite) {
+		if found != nil || !IsMap(s.Node) {
+			return
+		}
+		for _, k := range []string{"$anchor", "$dynamicAnchor"} {
+			if v := Value(s.Node, k); v != nil && v.Value == name {
+				ptr, found = s.Pointer, s.Node
+				return
+			}
+		}
+		for _, k := range []string{"$id", "id"} {
+			if v := Value(s.Node, k); v != nil && IsString(v) && v.Value == "#"+name {
+				ptr, found = s.Pointer, s.Node
+				return
+			}
+		}
+	})
+	return ptr, found
+}

@@ -1,0 +1,51 @@
+package docs
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Slug returns the anchor GitHub gives a heading whose rendered text is text,
+// following github-slugger (https://github.com/Flet/github-slugger): lower-case,
+// drop every character that is not a letter, mark, number, connector
+// punctuation (such as _), hyphen or space, then turn each space into a hyphen.
+// Runs of spaces are not collapsed: "a  b" becomes "a--b".
+func Slug(text string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(text)) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-', unicode.IsLetter(r), unicode.IsMark(r), unicode.IsNumber(r), unicode.Is(unicode.Pc, r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Slugger hands out unique anchors for the headings of one document in order,
+// as GitHub does: the second heading that slugs to "usage" gets "usage-1", the
+// third "usage-2", skipping any suffix already taken. The zero value is ready to
+// use.
+type Slugger struct {
+	occurrences map[string]int
+}
+
+// Slug returns the unique anchor for the next heading with rendered text text.
+func (s *Slugger) Slug(text string) string {
+	if s.occurrences == nil {
+		s.occurrences = map[string]int{}
+	}
+	original := Slug(text)
+	result := original
+	for {
+		if _, taken := s.occurrences[result]; !taken {
+			break
+		}
+		s.occurrences[original]++
+		result = original + "-" + strconv.Itoa(s.occurrences[original])
+	}
+	s.occurrences[result] = 0
+	return result
+}
