@@ -252,3 +252,8 @@ func FindAnchor(doc *Document, name string) (string, *Node) {
 	})
 	return ptr, found
 }
+
+// Resolve implements Resolver by resolving on disk (see ResolveOnDisk).
+func (w *Workspace) Resolve(from *Document, ref string) (Target, error) {
+	return w.ResolveOnDisk(from, ref)
+}

@@ -1,0 +1,38 @@
+// Command loadpair parses documents with reduce.LoadFile and nothing else: the
+// parse-only baseline bench/parity.sh times `wirelint parity` against.
+//
+// Usage:
+//
+//	go run ./bench/loadpair FILE...
+//
+// It prints each file's dialect and definition count; exit status 0 when every
+// file loaded, 2 otherwise (one line naming the file and line).
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/wirelint/wirelint/reduce"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(files []string, stdout, stderr io.Writer) int {
+	if len(files) == 0 {
+		fmt.Fprintln(stderr, "usage: loadpair FILE...")
+		return 2
+	}
+	for _, f := range files {
+		doc, err := reduce.LoadFile(f, "")
+		if err != nil {
+			fmt.Fprintf(stderr, "loadpair: %v\n", err)
+			return 2
+		}
+		fmt.Fprintf(stdout, "%s\t%s\t%d definitions\n", doc.Path, doc.Dialect, len(doc.Definitions))
+	}
+	return 0
+}

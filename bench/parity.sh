@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# parity.sh — times `wirelint parity` on large real OpenAPI documents against
+# oasdiff and a parse-only baseline, and checks that every real pair is clean.
+#
+# For each spec in $CORPUS/perf it converts the spec's component schemas into a
+# JSON Schema 2020-12 document (bench/oas2jsonschema, written apart from
+# wirelint's reducer), so the pair (converted.json, spec) says the same thing
+# twice, then times, in one run:
+#
+#   wirelint  wirelint parity converted.json SPEC --format json
+#   oasdiff   oasdiff diff SPEC SPEC
+#   parse     loadpair converted.json SPEC   (reduce.LoadFile on both, nothing else)
+#
+# and asserts `wirelint parity` exits 0 with zero findings on every pair. It
+# prints a table of medians; the exit status is 1 when a pair is not clean.
+#
+# Usage (from anywhere):
+#
+#   bench/parity.sh                 # all six specs, RUNS=5 timed runs each
+#   RUNS=10 bench/parity.sh github  # only specs whose path contains "github"
+#
+# Environment:
+#   CORPUS   corpus root (default ../shared/corpus, relative to the repo root)
+#   RUNS     timed runs per command (default 5, after one warm-up run)
+#   KEEP     a folder to keep the converted documents, findings and timings in
+#
+# Needs: go, jq. Times with hyperfine when it is installed
+# (`apt-get install -y hyperfine`, or `cargo install hyperfine`), otherwise with
+# a loop of /usr/bin/time -f %e. Installs oasdiff v1.37.0 with `go install`
+# (module proxy only) when it is not on PATH, in /tmp/bin or in GOBIN.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+corpus=${CORPUS:-../shared/corpus}
+runs=${RUNS:-5}
+specs=(
+	github/api.github.com.json
+	stripe/spec3.json
+	kubernetes/swagger-v1.27.0.json
+	twilio/twilio_api_v2010.json
+	adyen/ManagementService-v3.json
+	discord/openapi.json
+)
+
+die() { echo "parity.sh: $*" >&2; exit 2; }
+
+[[ -d $corpus/perf ]] || die "no corpus at $corpus/perf (set CORPUS)"
+command -v go >/dev/null || die "go is not on PATH"
+command -v jq >/dev/null || die "jq is not on PATH (apt-get install -y jq)"
+[[ $runs =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive integer, not $runs"
+
+if [[ -n ${KEEP:-} ]]; then
+	work=$KEEP
+	mkdir -p "$work"
+else
+	work=$(mktemp -d)
+	trap 'rm -rf "$work"' EXIT
+fi
+bin=$work/bin
+mkdir -p "$bin"
+
+echo "building wirelint, oas2jsonschema and loadpair..." >&2
+go build -o "$bin/wirelint" ./cmd/wirelint
+go build -o "$bin/oas2jsonschema" ./bench/oas2jsonschema
+go build -o "$bin/loadpair" ./bench/loadpair
+"$bin/wirelint" help parity >/dev/null 2>&1 || die "this wirelint has no parity command"
+
+oasdiff=$(command -v oasdiff || true)
+gobin=$(go env GOBIN)
+gobin=${gobin:-$(go env GOPATH)/bin}
+for candidate in /tmp/bin/oasdiff "$gobin/oasdiff"; do
+	[[ -z $oasdiff && -x $candidate ]] && oasdiff=$candidate
+done
+if [[ -z $oasdiff ]]; then
+	echo "installing oasdiff v1.37.0 into $gobin..." >&2
+	GOBIN=$gobin go install github.com/oasdiff/oasdiff@v1.37.0
+	oasdiff=$gobin/oasdiff
+fi
+
+if command -v hyperfine >/dev/null; then
+	timer=hyperfine
+else
+	timer=/usr/bin/time
+	[[ -x $timer ]] || die "neither hyperfine nor /usr/bin/time found (apt-get install -y hyperfine)"
+	echo "hyperfine not found (apt-get install -y hyperfine); timing with $timer loops" >&2
+fi
+
+# median_ms NAME CMD... runs CMD one warm-up time and $runs timed times and
+# prints the median wall time in milliseconds.
+median_ms() {
+	local name=$1
+	shift
+	if [[ $timer == hyperfine ]]; then
+		hyperfine --style none --shell none --ignore-failure --warmup 1 --runs "$runs" \
+			--export-json "$work/$name.hyperfine.json" -- "$(printf '%q ' "$@")" >/dev/null
+		jq '.results[0].median * 1000 | round' "$work/$name.hyperfine.json"
+	else
+		"$@" >/dev/null 2>&1 || true
+		local i
+		for ((i = 0; i < runs; i++)); do
+			"$timer" -f %e -o "$work/$name.time" "$@" >/dev/null 2>&1 || true
+			tail -n 1 "$work/$name.time"
+		done | sort -n | awk '{ t[NR] = $1 } END { m = (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2; printf "%d\n", m * 1000 + 0.5 }'
+	fi
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+
+rows=()
+dirty=0
+for spec in "${specs[@]}"; do
+	if [[ $# -gt 0 ]]; then
+		want=0
+		for f in "$@"; do [[ $spec == *"$f"* ]] && want=1; done
+		((want)) || continue
+	fi
+	path=$corpus/perf/$spec
+	name=$(dirname "$spec")
+	if [[ ! -f $path ]]; then
+		echo "parity.sh: skip $name: no $path" >&2
+		continue
+	fi
+	conv=$work/$name.json
+	"$bin/oas2jsonschema" "$path" "$conv"
+	defs=$(jq '."$defs" | length' "$conv")
+
+	echo "$name: checking the pair is clean..." >&2
+	set +e
+	"$bin/wirelint" parity "$conv" "$path" --format json >"$work/$name.findings.json" 2>"$work/$name.stderr"
+	code=$?
+	set -e
+	count=$(jq '.findings | length' "$work/$name.findings.json" 2>/dev/null || echo "?")
+	clean=yes
+	if [[ $code -ne 0 || $count != 0 ]]; then
+		clean="NO (exit $code, $count findings)"
+		dirty=1
+		echo "$name: NOT clean: exit $code, $count findings; first ones:" >&2
+		head -n 3 "$work/$name.stderr" >&2
+		jq -r '.findings[:10][] | "  \(.rule) \(.pointer) \(.message)"' "$work/$name.findings.json" >&2 2>/dev/null || true
+	fi
+
+	echo "$name: timing ($runs runs each)..." >&2
+	wl=$(median_ms "$name.wirelint" "$bin/wirelint" parity "$conv" "$path" --format json)
+	od=$(median_ms "$name.oasdiff" "$oasdiff" diff "$path" "$path")
+	parse=$(median_ms "$name.parse" "$bin/loadpair" "$conv" "$path")
+	rows+=("$(printf '%-11s %6s %8s %8s %8s %9s %9s  %s' "$name" "$defs" "$wl" "$od" "$parse" "$(ratio "$wl" "$od")" "$(ratio "$wl" "$parse")" "$clean")")
+done
+
+echo
+echo "median wall time in ms ($timer, $runs runs after 1 warm-up); wirelint = wirelint parity converted.json SPEC --format json"
+printf '%-11s %6s %8s %8s %8s %9s %9s  %s\n' spec defs wirelint oasdiff parse wl/oasdiff wl/parse clean
+for r in "${rows[@]}"; do echo "$r"; done
+[[ -n ${KEEP:-} ]] && echo "converted documents, findings and timings kept in $work"
+exit "$dirty"

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+	"github.com/wirelint/wirelint/rules/description"
+	"github.com/wirelint/wirelint/rules/parity"
+)
+
+func init() {
+	register(&command{
+		name:    "parity",
+		usage:   "parity CANONICAL MIRROR [--rename CANON=MIRROR]... [--include GLOB]... [--exclude GLOB]... [--format text|json|...] [--fail-on error|warning|info|off] [--color auto|always|never]",
+		summary: "compare every definition of a canonical JSON Schema with its OpenAPI (or JSON Schema) mirror",
+		run:     runParity,
+	})
+}
+
+// listFlag collects a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+func runParity(e *env, args []string) int {
+	fs := flag.NewFlagSet("parity", flag.ContinueOnError)
+	out := addOutputFlags(fs)
+	var renames, include, exclude listFlag
+	fs.Var(&renames, "rename", "pair a renamed definition: CANONICAL_NAME=MIRROR_NAME (repeatable)")
+	fs.Var(&include, "include", "compare only canonical definitions matching this glob (repeatable)")
+	fs.Var(&exclude, "exclude", "skip canonical definitions matching this glob (repeatable)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return fail(e, "parity", err)
+	}
+	if err := out.validate(); err != nil {
+		return fail(e, "parity", err)
+	}
+	if len(pos) != 2 {
+		return fail(e, "parity", fmt.Errorf("%w: want 2 files, CANONICAL and MIRROR; got %d", errUsage, len(pos)))
+	}
+	opts := parity.Options{Include: include, Exclude: exclude, Renames: map[string]string{}}
+	for _, r := range renames {
+		c, m, ok := strings.Cut(r, "=")
+		if !ok || c == "" || m == "" {
+			return fail(e, "parity", fmt.Errorf("%w: --rename %q: want CANONICAL=MIRROR", errUsage, r))
+		}
+		opts.Renames[c] = m
+	}
+	ws := reduce.NewWorkspace("")
+	docs, err := loadConcurrently(ws, pos...)
+	if err != nil {
+		return fail(e, "parity", err)
+	}
+	return out.emit(e, runParityFamily(ws, docs[0], docs[1], opts))
+}
+
+// runParityFamily runs every rule that `parity` reports on a pair.
+func runParityFamily(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts parity.Options) []report.Finding {
+	res := parity.Check(ws, canonical, mirror, opts)
+	findings := res.Findings
+	findings = append(findings, description.Check(res.Pairs)...)
+	return findings
+}
+
+// loadConcurrently loads the named files in parallel through ws; the first
+// error (in argument order) is returned.
+func loadConcurrently(ws *reduce.Workspace, paths ...string) ([]*reduce.Document, error) {
+	docs := make([]*reduce.Document, len(paths))
+	errs := make([]error, len(paths))
+	var wg sync.WaitGroup
+	for i, p := range paths {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			docs[i], errs[i] = ws.Load(p, "")
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return docs, nil
+}

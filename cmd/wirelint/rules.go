@@ -1,0 +1,198 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/wirelint/wirelint/report"
+)
+
+func init() {
+	register(&command{
+		name:    "rules",
+		usage:   "rules [--format text|json|markdown]",
+		summary: "list every rule with its default severity and what it finds",
+		run:     runRules,
+	})
+	register(&command{
+		name:    "explain",
+		usage:   "explain RULE",
+		summary: "print what a rule checks, why, a bad and a good example, and its default severity",
+		run:     runExplain,
+	})
+}
+
+func runRules(e *env, args []string) int {
+	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
+	format := fs.String("format", "text", "output format: text|json|markdown")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return fail(e, "rules", err)
+	}
+	if len(pos) > 0 {
+		return fail(e, "rules", fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0]))
+	}
+	rs := report.Rules()
+	switch *format {
+	case "text":
+		width := 0
+		for _, r := range rs {
+			width = max(width, len(r.ID))
+		}
+		for _, r := range rs {
+			fmt.Fprintf(e.stdout, "%-*s  %-7s  %s\n", width, r.ID, r.Severity, r.Title)
+		}
+	case "json":
+		type entry struct {
+			ID       string          `json:"id"`
+			Severity report.Severity `json:"severity"`
+			Title    string          `json:"title"`
+			Why      string          `json:"why"`
+			Bad      string          `json:"bad"`
+			Good     string          `json:"good"`
+		}
+		out := make([]entry, 0, len(rs))
+		for _, r := range rs {
+			out = append(out, entry{r.ID, r.Severity, r.Title, r.Why, r.Bad, r.Good})
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(out); err != nil {
+			return fail(e, "rules", err)
+		}
+	case "markdown":
+		io.WriteString(e.stdout, rulesTable(rs))
+	default:
+		return fail(e, "rules", fmt.Errorf("%w: --format %q: want text, json or markdown", errUsage, *format))
+	}
+	return exitClean
+}
+
+func runExplain(e *env, args []string) int {
+	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return fail(e, "explain", err)
+	}
+	if len(pos) != 1 {
+		return fail(e, "explain", fmt.Errorf("%w: want one rule id, got %d arguments", errUsage, len(pos)))
+	}
+	r, ok := report.Lookup(pos[0])
+	if !ok {
+		msg := fmt.Sprintf("unknown rule %q", pos[0])
+		if near := nearRules(pos[0]); len(near) > 0 {
+			msg += " (did you mean " + strings.Join(near, ", ") + "?)"
+		} else {
+			msg += " (run 'wirelint rules' for the list)"
+		}
+		return fail(e, "explain", fmt.Errorf("%s", msg))
+	}
+	io.WriteString(e.stdout, explainText(r))
+	return exitClean
+}
+
+// explainText renders a rule's docs for `wirelint explain`.
+func explainText(r report.Rule) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s\n\ndefault severity: %s\n", r.ID, r.Title, r.Severity)
+	if r.Why != "" {
+		fmt.Fprintf(&b, "\n%s\n", wrap(r.Why, 100))
+	}
+	for _, ex := range []struct{ label, text string }{{"bad", r.Bad}, {"good", r.Good}} {
+		if ex.text == "" {
+			continue
+		}
+		fmt.Fprintf(&b, "\n%s:\n", ex.label)
+		for _, line := range strings.Split(strings.TrimRight(ex.text, "\n"), "\n") {
+			fmt.Fprintf(&b, "    %s\n", line)
+		}
+	}
+	return b.String()
+}
+
+// nearRules returns the registered ids sharing a family or a name with id,
+// or within a few edits of it.
+func nearRules(id string) []string {
+	fam, name, _ := strings.Cut(id, "/")
+	var out []string
+	for _, r := range report.Rules() {
+		rf, rn, _ := strings.Cut(r.ID, "/")
+		if (name != "" && rn == name) || (name == "" && (rn == fam || rf == fam)) || editDistance(id, r.ID) <= 2 {
+			out = append(out, r.ID)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// wrap folds text at spaces so no line exceeds width (a longer word stands alone).
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(text) {
+		if n > 0 && n+1+len(w) > width {
+			b.WriteByte('\n')
+			n = 0
+		} else if n > 0 {
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
+}
+
+// Markers delimit the generated rule table in README.md.
+const (
+	rulesBegin = "<!-- rules:begin -->"
+	rulesEnd   = "<!-- rules:end -->"
+)
+
+// rulesTable renders the README's rule table from the registered rules.
+func rulesTable(rs []report.Rule) string {
+	var b strings.Builder
+	b.WriteString("| Rule | Default | What it finds |\n|---|---|---|\n")
+	cell := strings.NewReplacer("|", `\|`, "\n", " ")
+	for _, r := range rs {
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", r.ID, r.Severity, cell.Replace(r.Title))
+	}
+	return b.String()
+}
+
+// replaceRulesSection puts table between the markers of readme. It fails
+// when the markers are missing or out of order.
+func replaceRulesSection(readme, table string) (string, error) {
+	i := strings.Index(readme, rulesBegin)
+	j := strings.Index(readme, rulesEnd)
+	if i < 0 || j < i {
+		return "", fmt.Errorf("README.md has no %s ... %s section", rulesBegin, rulesEnd)
+	}
+	head := readme[:i+len(rulesBegin)]
+	return head + "\n<!-- generated by `go test ./cmd/wirelint -run TestReadmeRules -update`; do not edit -->\n" + table + readme[j:], nil
+}

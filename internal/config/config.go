@@ -1,0 +1,366 @@
+// Package config reads and validates .wirelint.yaml, the project file that
+// tells `wirelint check` what to compare: parity pairs, reference mappings,
+// routes, regex dialects, fixture folders, documentation, rule severities and
+// ignores. Validation is strict: an unknown key, a wrong type, a missing file
+// or an ignore without a reason is an error naming the file and line.
+//
+// The format is documented in docs/config.md.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/pb33f/go-yaml"
+	"github.com/wirelint/wirelint/report"
+)
+
+// FileName is the configuration file `wirelint check` looks for in the
+// working directory.
+const FileName = ".wirelint.yaml"
+
+// BaselineFileName is where `wirelint baseline` writes by default.
+const BaselineFileName = ".wirelint-baseline.json"
+
+// Pos is a position in the configuration file.
+type Pos struct {
+	// Line is 1-based; 0 = unknown.
+	Line int
+	// Column is 1-based; 0 = unknown.
+	Column int
+}
+
+// Config is one parsed and validated .wirelint.yaml. Paths in it are as the
+// user wrote them, relative to Dir; Path resolves them.
+type Config struct {
+	// File is the configuration file as named on the command line.
+	File string
+	// Dir is the absolute directory holding File; relative paths resolve here.
+	Dir string
+	// Parity lists the canonical/mirror pairs to compare.
+	Parity []Parity
+	// Refs configures $ref checking (nil = refs are checked in every
+	// configured document with no URL mappings).
+	Refs *Refs
+	// Routes lists spec/server pairs to compare.
+	Routes []Routes
+	// Regex configures pattern portability (nil = the default dialects).
+	Regex *Regex
+	// Fixtures lists folders of golden payloads and the schema they must match.
+	Fixtures []Fixtures
+	// Docs configures documentation drift (nil = not checked).
+	Docs *Docs
+	// Severities overrides rules' default severities, by rule id or family/*.
+	Severities []Severity
+	// Ignores silences findings, each with a reason.
+	Ignores []Ignore
+	// Baseline is the baseline file check reads when --baseline is not given
+	// ("" = none).
+	Baseline string
+}
+
+// Parity is one canonical JSON Schema and its OpenAPI (or other) mirror.
+type Parity struct {
+	Pos Pos
+	// Canonical is the source of truth, relative to Config.Dir.
+	Canonical string
+	// Mirror is the document that must agree with it.
+	Mirror string
+	// Renames maps a canonical definition name to its name in the mirror.
+	Renames map[string]string
+	// Include lists definition-name globs to compare (empty = all).
+	Include []string
+	// Exclude lists definition-name globs never compared.
+	Exclude []string
+}
+
+// Refs configures reference checking.
+type Refs struct {
+	Pos Pos
+	// Documents lists the root documents whose references are followed
+	// (empty = every document named elsewhere in the configuration).
+	Documents []string
+	// Mappings serve absolute reference URLs from local folders, longest
+	// prefix first; nothing is ever fetched.
+	Mappings []RefMapping
+}
+
+// RefMapping maps a URL prefix to a local folder.
+type RefMapping struct {
+	Pos Pos
+	// Prefix is the URL prefix, e.g. https://example.com/schemas/.
+	Prefix string
+	// Dir is the folder, relative to Config.Dir, that holds what the prefix names.
+	Dir string
+}
+
+// Routes is one spec compared with one server's source.
+type Routes struct {
+	Pos Pos
+	// Spec is the OpenAPI or Swagger document.
+	Spec string
+	// Server is the source folder or file (or a route list) registering routes.
+	Server string
+	// Framework is one of Frameworks ("" = detect).
+	Framework string
+	// BasePath overrides the spec's servers/basePath prefix ("" = from the spec).
+	BasePath string
+}
+
+// Frameworks lists the framework names routes.framework accepts.
+var Frameworks = []string{"auto", "chi", "echo", "express", "fastapi", "fastify", "flask", "gin", "gorilla", "hono", "list", "nethttp", "openapi", "starlette"}
+
+// Regex configures pattern portability.
+type Regex struct {
+	Pos Pos
+	// Dialects are the target dialects every pattern must work in.
+	Dialects []string
+	// Documents limits the check to these documents (empty = every document
+	// named elsewhere in the configuration).
+	Documents []string
+}
+
+// Dialects lists the regex target dialects regex.dialects accepts.
+var Dialects = []string{"ecma-legacy", "ecma-u", "go", "python", "rust"}
+
+// Fixtures is a set of golden payload folders checked against a schema.
+type Fixtures struct {
+	Pos Pos
+	// Schema is the canonical JSON Schema the payloads must validate against.
+	Schema string
+	// Mirror, when set, is also validated against, and differences between the
+	// two verdicts are reported ("" = canonical only).
+	Mirror string
+	// Folders hold the payloads (*.json, *.yaml), relative to Config.Dir.
+	Folders []string
+}
+
+// Docs configures documentation drift.
+type Docs struct {
+	Pos Pos
+	// Root is the folder scanned for Markdown and source files ("" = Config.Dir).
+	Root string
+	// Cited are globs of documentation paths cited in source comments
+	// (empty = docs/**/*.md).
+	Cited []string
+}
+
+// Severity overrides the severity of a rule, or of every rule of a family.
+type Severity struct {
+	Pos Pos
+	// Rule is a rule id, "family/*" or "*".
+	Rule string
+	// Severity is the new severity; SeverityOff silences the rule.
+	Severity report.Severity
+}
+
+// Ignore silences matching findings. Every set field must match; Rule and
+// Reason are required.
+type Ignore struct {
+	Pos Pos
+	// Rule is a rule id, "family/*" or "*".
+	Rule string
+	// Definition is a glob of definition names ("" = any).
+	Definition string
+	// Pointer is a JSON pointer, each token a glob, matching that node and
+	// everything under it ("" = any).
+	Pointer string
+	// Path is a glob of file paths relative to Config.Dir, where "**" spans
+	// folders ("" = any).
+	Path string
+	// Reason says why the finding is acceptable; required.
+	Reason string
+}
+
+// Error is a configuration problem, printed as file:line:col: msg.
+type Error struct {
+	File string
+	Pos  Pos
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	switch {
+	case e.Pos.Line > 0 && e.Pos.Column > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Pos.Line, e.Pos.Column, e.Msg)
+	case e.Pos.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Pos.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// Path resolves p, as written in the configuration, to an absolute path.
+func (c *Config) Path(p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(c.Dir, filepath.FromSlash(p))
+}
+
+// Load reads and validates the configuration file at path. display names it
+// in errors ("" = path). The error, if any, is an *Error for the first
+// problem in document order; its message says how many more there are.
+func Load(path, display string) (*Config, error) {
+	if display == "" {
+		display = filepath.ToSlash(path)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, &Error{File: display, Msg: "no such file (run 'wirelint init' to write a starter configuration)"}
+		}
+		return nil, &Error{File: display, Msg: strings.TrimPrefix(err.Error(), "open "+path+": ")}
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, &Error{File: display, Msg: err.Error()}
+	}
+	return Parse(data, display, filepath.Dir(abs))
+}
+
+// Parse validates data as a configuration file named file whose relative
+// paths resolve against dir. Referenced files and folders must exist.
+func Parse(data []byte, file, dir string) (*Config, error) {
+	d := &decoder{file: file}
+	cfg := &Config{File: file, Dir: dir}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, yamlError(file, err)
+	}
+	if len(doc.Content) == 0 {
+		return nil, &Error{File: file, Msg: "empty configuration (run 'wirelint init' to write a starter one)"}
+	}
+	d.config(doc.Content[0], cfg)
+	if len(d.errs) == 0 {
+		d.checkPaths(cfg)
+	}
+	return cfg, d.result()
+}
+
+// CheckRules validates rule ids in severities and ignores against the rules
+// the binary knows: a plain id must be registered, family/* must name a
+// family that has one.
+func (c *Config) CheckRules(known []report.Rule) error {
+	d := &decoder{file: c.File}
+	ids := map[string]bool{}
+	families := map[string]bool{}
+	for _, r := range known {
+		ids[r.ID] = true
+		if fam, _, ok := strings.Cut(r.ID, "/"); ok {
+			families[fam] = true
+		}
+	}
+	check := func(pos Pos, rule string) {
+		switch {
+		case rule == "*", ids[rule]:
+		case strings.HasSuffix(rule, "/*"):
+			if fam := strings.TrimSuffix(rule, "/*"); !families[fam] {
+				d.errAt(pos, "no rule family %q (run 'wirelint rules' for the list)", fam)
+			}
+		default:
+			msg := fmt.Sprintf("unknown rule %q", rule)
+			if s := closest(rule, known); s != "" {
+				msg += fmt.Sprintf(" (did you mean %s?)", s)
+			} else {
+				msg += " (run 'wirelint rules' for the list)"
+			}
+			d.errAt(pos, "%s", msg)
+		}
+	}
+	for _, s := range c.Severities {
+		check(s.Pos, s.Rule)
+	}
+	for _, ig := range c.Ignores {
+		check(ig.Pos, ig.Rule)
+	}
+	return d.result()
+}
+
+// closest returns the known rule id sharing the rule name or nearest in
+// spelling, or "" when none is near.
+func closest(rule string, known []report.Rule) string {
+	best, bestDist := "", 4
+	_, name, _ := strings.Cut(rule, "/")
+	for _, r := range known {
+		if _, rn, _ := strings.Cut(r.ID, "/"); name != "" && rn == name {
+			return r.ID
+		}
+		if dist := editDistance(rule, r.ID); dist < bestDist {
+			best, bestDist = r.ID, dist
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// Documents returns every document path the configuration names (parity
+// sides, route specs, fixture schemas, refs documents), deduplicated, in
+// first-mention order.
+func (c *Config) Documents() []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if p != "" && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, p := range c.Parity {
+		add(p.Canonical)
+		add(p.Mirror)
+	}
+	for _, r := range c.Routes {
+		add(r.Spec)
+	}
+	for _, f := range c.Fixtures {
+		add(f.Schema)
+		add(f.Mirror)
+	}
+	if c.Refs != nil {
+		for _, p := range c.Refs.Documents {
+			add(p)
+		}
+	}
+	return out
+}
+
+// SortedSeverities returns the overrides ordered from least to most specific
+// ("*", then family/*, then ids), so applying them in order lets the most
+// specific win.
+func (c *Config) SortedSeverities() []Severity {
+	out := append([]Severity(nil), c.Severities...)
+	rank := func(r string) int {
+		switch {
+		case r == "*":
+			return 0
+		case strings.HasSuffix(r, "/*"):
+			return 1
+		}
+		return 2
+	}
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i].Rule) < rank(out[j].Rule) })
+	return out
+}

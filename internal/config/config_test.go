@@ -1,0 +1,199 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/wirelint/wirelint/report"
+)
+
+// project makes a folder holding the files configurations below name.
+func project(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, f := range []string{"schema/frame_wire.json", "api/openapi.yaml", "server/main.go", "fixtures/ok.json", "docs/x.md"} {
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const full = `version: 1
+parity:
+  - canonical: schema/frame_wire.json
+    mirror: api/openapi.yaml
+    renames: {Frame: WireFrame}
+    include: ["Frame*", Block]
+    exclude: [Internal*]
+refs:
+  documents: [api/openapi.yaml]
+  map:
+    https://example.com/: docs
+    https://example.com/schemas/: schema
+routes:
+  - spec: api/openapi.yaml
+    server: server
+    framework: chi
+    base_path: /v1
+regex:
+  dialects: [go, rust]
+fixtures:
+  - schema: schema/frame_wire.json
+    folders: [fixtures]
+docs:
+  root: docs
+  cited: ["docs/**/*.md"]
+rules:
+  regex/*: warning
+  parity/max-length: off
+ignore:
+  - rule: parity/*
+    definition: Legacy*
+    pointer: /properties/id
+    path: api/**
+    reason: the legacy mirror is frozen
+baseline: .wirelint-baseline.json
+`
+
+// TestParseFull pins that every section decodes into the documented fields.
+func TestParseFull(t *testing.T) {
+	dir := project(t)
+	c, err := Parse([]byte(full), ".wirelint.yaml", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Parity{Pos: Pos{3, 5}, Canonical: "schema/frame_wire.json", Mirror: "api/openapi.yaml",
+		Renames: map[string]string{"Frame": "WireFrame"}, Include: []string{"Frame*", "Block"}, Exclude: []string{"Internal*"}}
+	if len(c.Parity) != 1 || !reflect.DeepEqual(c.Parity[0], want) {
+		t.Errorf("parity = %+v\nwant %+v", c.Parity, want)
+	}
+	if c.Refs == nil || len(c.Refs.Mappings) != 2 || c.Refs.Mappings[0].Prefix != "https://example.com/schemas/" {
+		t.Errorf("refs = %+v, want two mappings, longest prefix first", c.Refs)
+	}
+	if len(c.Routes) != 1 || c.Routes[0].Framework != "chi" || c.Routes[0].BasePath != "/v1" {
+		t.Errorf("routes = %+v", c.Routes)
+	}
+	if c.Regex == nil || strings.Join(c.Regex.Dialects, ",") != "go,rust" {
+		t.Errorf("regex = %+v", c.Regex)
+	}
+	if len(c.Fixtures) != 1 || c.Fixtures[0].Folders[0] != "fixtures" {
+		t.Errorf("fixtures = %+v", c.Fixtures)
+	}
+	if c.Docs == nil || c.Docs.Root != "docs" {
+		t.Errorf("docs = %+v", c.Docs)
+	}
+	if len(c.Severities) != 2 || c.Severities[1] != (Severity{Pos: Pos{28, 3}, Rule: "parity/max-length", Severity: report.SeverityOff}) {
+		t.Errorf("severities = %+v", c.Severities)
+	}
+	if len(c.Ignores) != 1 || c.Ignores[0].Reason != "the legacy mirror is frozen" || c.Ignores[0].Path != "api/**" {
+		t.Errorf("ignores = %+v", c.Ignores)
+	}
+	if got := strings.Join(c.Documents(), ","); got != "schema/frame_wire.json,api/openapi.yaml" {
+		t.Errorf("documents = %s", got)
+	}
+	if c.Path("api/openapi.yaml") != filepath.Join(dir, "api", "openapi.yaml") {
+		t.Errorf("Path resolves to %s", c.Path("api/openapi.yaml"))
+	}
+}
+
+// TestParseErrors pins each kind of mistake to one line naming the file, the
+// line and column of the offending node, and what to write instead.
+func TestParseErrors(t *testing.T) {
+	cases := []struct{ name, config, want string }{
+		{"unknown top-level key", "parity: []\nparty: []\n",
+			`.wirelint.yaml:2:1: unknown key "party" in the configuration (want one of baseline, docs, fixtures, ignore, parity, refs, regex, routes, rules, version)`},
+		{"unknown nested key", "parity:\n  - canonical: schema/frame_wire.json\n    mirror: api/openapi.yaml\n    rename: {}\n",
+			`.wirelint.yaml:4:5: unknown key "rename" in parity[0] (want one of canonical, exclude, include, mirror, renames)`},
+		{"missing mirror", "parity:\n  - canonical: schema/frame_wire.json\n",
+			`.wirelint.yaml:2:5: parity[0] needs mirror`},
+		{"missing file", "parity:\n  - canonical: schema/frame.json\n    mirror: api/openapi.yaml\n",
+			`.wirelint.yaml:2:16: parity[0].canonical: schema/frame.json does not exist`},
+		{"folder for a file", "parity:\n  - canonical: schema\n    mirror: api/openapi.yaml\n",
+			`.wirelint.yaml:2:16: parity[0].canonical: schema is a folder, want a file`},
+		{"parity not a list", "parity:\n  canonical: x\n",
+			`.wirelint.yaml:2:3: parity must be a list, not a mapping`},
+		{"bad severity", "rules:\n  regex/divergent: warn\n",
+			`.wirelint.yaml:2:20: rules.regex/divergent: "warn" is not a severity (want error, warning, info or off)`},
+		{"bad rule id", "rules:\n  divergent: off\n",
+			`.wirelint.yaml:2:3: rules: "divergent" is not a rule id (want family/name, family/* or *)`},
+		{"ignore without reason", "ignore:\n  - rule: parity/max-length\n    definition: Frame\n",
+			`.wirelint.yaml:2:5: ignore[0] needs a reason (why the finding is acceptable)`},
+		{"ignore with empty reason", "ignore:\n  - rule: parity/max-length\n    reason: \"  \"\n",
+			`.wirelint.yaml:3:13: ignore[0].reason is empty`},
+		{"relative pointer", "ignore:\n  - rule: parity/*\n    pointer: properties/id\n    reason: x\n",
+			`.wirelint.yaml:3:14: ignore[0].pointer "properties/id" is not a JSON pointer (want /a/b)`},
+		{"unknown dialect", "regex:\n  dialects: [go, java]\n",
+			`.wirelint.yaml:2:18: regex.dialects: "java" is not one of ecma-legacy, ecma-u, go, python, rust`},
+		{"unknown framework", "routes:\n  - spec: api/openapi.yaml\n    server: server\n    framework: rails\n",
+			`.wirelint.yaml:4:16: routes[0].framework "rails" is not one of auto, chi, echo, express, fastapi, fastify, flask, gin, gorilla, hono, list, nethttp, openapi, starlette`},
+		{"duplicate key", "regex:\n  dialects: [go]\n  dialects: [rust]\n",
+			`.wirelint.yaml:3:3: regex.dialects is set twice`},
+		{"two problems", "version: 2\nparty: 1\n",
+			`.wirelint.yaml:1:10: version must be 1, not "2" (and 1 more problem)`},
+		{"malformed YAML", "parity:\n  - canonical: [\n",
+			`.wirelint.yaml:3:1: malformed YAML`},
+		{"empty file", "# nothing yet\n",
+			`.wirelint.yaml: empty configuration (run 'wirelint init' to write a starter one)`},
+		{"not a mapping", "- parity\n",
+			`.wirelint.yaml:1:1: the configuration must be a mapping, not a list`},
+		{"renames collide", "parity:\n  - canonical: schema/frame_wire.json\n    mirror: api/openapi.yaml\n    renames: {A: X, B: X}\n",
+			`.wirelint.yaml:4:24: parity[0].renames: A and B both rename to X`},
+		{"fixtures folder is a file", "fixtures:\n  - schema: schema/frame_wire.json\n    folders: [fixtures/ok.json]\n",
+			`.wirelint.yaml:3:15: fixtures[0].folders[0]: fixtures/ok.json is a file, want a folder`},
+		{"refs prefix not a URL", "refs:\n  map:\n    schemas/: schema\n",
+			`.wirelint.yaml:3:5: refs.map: "schemas/" is not a URL prefix (want e.g. https://example.com/schemas/)`},
+	}
+	dir := project(t)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse([]byte(tc.config), ".wirelint.yaml", dir)
+			if err == nil {
+				t.Fatalf("no error, want %s", tc.want)
+			}
+			if got := err.Error(); !strings.HasPrefix(got, tc.want) || strings.Contains(got, "\n") {
+				t.Errorf("error:\n%s\nwant one line starting:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestCheckRules pins that rule ids must name registered rules, with a
+// suggestion for a near miss.
+func TestCheckRules(t *testing.T) {
+	known := []report.Rule{{ID: "parity/max-length"}, {ID: "regex/divergent"}}
+	c, err := Parse([]byte("rules:\n  regex/*: off\n  parity/max-length: info\n  '*': warning\nignore:\n  - rule: parity/maxlength\n    reason: x\n"), ".wirelint.yaml", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = c.CheckRules(known)
+	if err == nil || err.Error() != `.wirelint.yaml:6:5: unknown rule "parity/maxlength" (did you mean parity/max-length?)` {
+		t.Errorf("err = %v", err)
+	}
+	c.Ignores = nil
+	if err := c.CheckRules(known); err != nil {
+		t.Errorf("known ids rejected: %v", err)
+	}
+	c.Severities = append(c.Severities, Severity{Pos: Pos{9, 3}, Rule: "fixture/*"})
+	if err := c.CheckRules(known); err == nil || !strings.Contains(err.Error(), `no rule family "fixture"`) {
+		t.Errorf("unknown family: %v", err)
+	}
+	if got := c.SortedSeverities(); got[0].Rule != "*" || got[len(got)-1].Rule != "parity/max-length" {
+		t.Errorf("sorted severities = %+v, want * first and ids last", got)
+	}
+}
+
+// TestLoadMissing pins the message for a project without configuration.
+func TestLoadMissing(t *testing.T) {
+	_, err := Load(filepath.Join(t.TempDir(), FileName), FileName)
+	if err == nil || err.Error() != ".wirelint.yaml: no such file (run 'wirelint init' to write a starter configuration)" {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -1,0 +1,505 @@
+package ecmaregex
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Dialect is a regex language a pattern may be read in, optionally pinned to
+// a version ("go1.21"); an empty Version means the newest the tables know.
+type Dialect struct {
+	Name    string
+	Version string
+}
+
+// String renders the dialect as it is written on the command line.
+func (d Dialect) String() string { return d.Name + d.Version }
+
+// Dialect names.
+const (
+	NameECMAUnicode = "ecma-u"      // ECMA-262 with the u flag, what JSON Schema asks for
+	NameECMALegacy  = "ecma-legacy" // ECMA-262 without flags, Annex B
+	NameGo          = "go"          // Go's regexp (RE2 syntax)
+	NameRust        = "rust"        // Rust's regex crate, 1.x
+	NamePython      = "python"      // Python's re module, 3.x
+)
+
+// DialectNames lists the known dialects.
+var DialectNames = []string{NameECMAUnicode, NameECMALegacy, NameGo, NameRust, NamePython}
+
+// ParseDialect reads "go", "go1.21", "rust", "python3.11", "ecma-u"...
+func ParseDialect(s string) (Dialect, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for _, n := range DialectNames {
+		if s == n {
+			return Dialect{Name: n}, nil
+		}
+		if strings.HasPrefix(s, n) && (n == NameGo || n == NamePython || n == NameRust) {
+			v := strings.TrimPrefix(s[len(n):], "@")
+			if validVersion(v) {
+				return Dialect{Name: n, Version: v}, nil
+			}
+		}
+	}
+	return Dialect{}, fmt.Errorf("unknown regex dialect %q (want one of %s, optionally with a version such as go1.21)", s, strings.Join(DialectNames, ", "))
+}
+
+func validVersion(v string) bool {
+	if v == "" {
+		return false
+	}
+	for _, part := range strings.Split(v, ".") {
+		if _, err := strconv.Atoi(part); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// atLeast compares dotted versions; an unpinned dialect is the newest.
+func (d Dialect) atLeast(since string) bool {
+	if d.Version == "" || since == "" {
+		return true
+	}
+	a, b := strings.Split(d.Version, "."), strings.Split(since, ".")
+	for i := 0; i < len(a) || i < len(b); i++ {
+		var x, y int
+		if i < len(a) {
+			x, _ = strconv.Atoi(a[i])
+		}
+		if i < len(b) {
+			y, _ = strconv.Atoi(b[i])
+		}
+		if x != y {
+			return x > y
+		}
+	}
+	return true
+}
+
+// Support is a dialect's verdict on one construct.
+type Support uint8
+
+// Verdicts, in increasing order of trouble.
+const (
+	// Supported: the dialect reads the construct verbatim, with the same meaning.
+	Supported Support = iota
+	// Translated: the dialect spells it differently; Translate does it.
+	Translated
+	// Divergent: the dialect compiles it verbatim but matches differently.
+	Divergent
+	// Rejected: the dialect cannot compile it and no mechanical translation exists.
+	Rejected
+)
+
+// String names the verdict.
+func (s Support) String() string {
+	return [...]string{"supported", "translated", "divergent", "rejected"}[s]
+}
+
+// Entry is one cell of a dialect table: the verdict, the version it holds
+// from (Else before that), and why.
+type Entry struct {
+	Support Support
+	Since   string  // dialect version the verdict holds from ("" = always)
+	Else    Support // verdict before Since
+	Note    string
+}
+
+// Construct is one row of the dialect tables.
+type Construct struct {
+	// ID is stable: "lookbehind", "class-escape-s".
+	ID string
+	// Title names it in messages: "lookbehind".
+	Title string
+	// Dialects holds the verdicts; a dialect missing from it supports the construct.
+	Dialects map[string]Entry
+}
+
+var (
+	rejectGoRust = map[string]Entry{
+		NameGo:   {Support: Rejected, Note: "RE2 has no lookaround or backreferences"},
+		NameRust: {Support: Rejected, Note: "the regex crate has no lookaround or backreferences"},
+	}
+	legacyLiteral = Entry{Support: Divergent, Note: "without the u flag \\p and \\u{ are read as the letters p and u"}
+)
+
+// Constructs is the dialect table: every construct whose verdict differs
+// somewhere. Versions: Go's named groups (?<n>…) since 1.22, long category
+// names such as \p{Letter} since 1.25; Python's atomic groups and possessive
+// quantifiers since 3.11, global inline flags only at the start since 3.11.
+var Constructs = []Construct{
+	{ID: "lookahead", Title: "lookahead", Dialects: rejectGoRust},
+	{ID: "negative-lookahead", Title: "negative lookahead", Dialects: rejectGoRust},
+	{ID: "lookbehind", Title: "lookbehind", Dialects: rejectGoRust},
+	{ID: "negative-lookbehind", Title: "negative lookbehind", Dialects: rejectGoRust},
+	{ID: "lookbehind-variable", Title: "variable-width lookbehind", Dialects: map[string]Entry{
+		NameGo: rejectGoRust[NameGo], NameRust: rejectGoRust[NameRust],
+		NamePython: {Support: Rejected, Note: "Python's lookbehind must have a fixed width"},
+	}},
+	{ID: "backreference", Title: "backreference", Dialects: rejectGoRust},
+	{ID: "named-backreference", Title: "named backreference", Dialects: map[string]Entry{
+		NameGo: rejectGoRust[NameGo], NameRust: rejectGoRust[NameRust],
+		NamePython: {Support: Translated, Note: "Python spells it (?P=name)"},
+	}},
+	{ID: "named-group", Title: "named group", Dialects: map[string]Entry{
+		NameGo:     {Support: Supported, Since: "1.22", Else: Translated, Note: "Go before 1.22 spells it (?P<name>...)"},
+		NameRust:   {Support: Supported, Since: "1.9", Else: Translated, Note: "regex before 1.9 spells it (?P<name>...)"},
+		NamePython: {Support: Translated, Note: "Python spells it (?P<name>...)"},
+	}},
+	{ID: "named-group-name", Title: "group name outside [A-Za-z0-9_]", Dialects: map[string]Entry{
+		NameGo:     {Support: Translated, Note: "the name is dropped; the group still captures"},
+		NameRust:   {Support: Translated, Note: "the name is dropped; the group still captures"},
+		NamePython: {Support: Translated, Note: "the name is dropped; the group still captures"},
+	}},
+	{ID: "repeat-over-1000", Title: "repeat count above 1000", Dialects: map[string]Entry{
+		NameGo: {Support: Rejected, Note: "RE2 allows at most 1000 repetitions, counting nested repeats multiplied"},
+	}},
+	{ID: "escape-unicode", Title: `\u escape`, Dialects: map[string]Entry{
+		NameGo:   {Support: Translated, Note: `Go spells it \x{HHHH}`},
+		NameRust: {Support: Translated, Note: `spelled \x{HHHH}`},
+	}},
+	{ID: "escape-unicode-brace", Title: `\u{...} escape`, Dialects: map[string]Entry{
+		NameGo:         {Support: Translated, Note: `Go spells it \x{H...}`},
+		NameRust:       {Support: Translated, Note: `spelled \x{H...}`},
+		NamePython:     {Support: Translated, Note: `Python spells it \UHHHHHHHH`},
+		NameECMALegacy: legacyLiteral,
+	}},
+	{ID: "escape-control", Title: `\c control escape`, Dialects: map[string]Entry{
+		NameGo:     {Support: Translated, Note: `spelled \x{H}`},
+		NameRust:   {Support: Translated, Note: `spelled \x{H}`},
+		NamePython: {Support: Translated, Note: `spelled \xHH`},
+	}},
+	{ID: "escape-null", Title: `\0 escape`, Dialects: map[string]Entry{
+		NameRust: {Support: Translated, Note: `spelled \x{0}`},
+	}},
+	{ID: "dot", Title: "dot", Dialects: map[string]Entry{
+		NameGo:     {Support: Divergent, Note: "Go's . also matches \\r, U+2028 and U+2029; spell it [^\\n\\r\\x{2028}\\x{2029}]"},
+		NameRust:   {Support: Divergent, Note: "Rust's . also matches \\r, U+2028 and U+2029; spell it [^\\n\\r\\x{2028}\\x{2029}]"},
+		NamePython: {Support: Divergent, Note: "Python's . also matches \\r, U+2028 and U+2029; spell it [^\\n\\r\\u2028\\u2029]"},
+	}},
+	{ID: "class-escape-s", Title: `\s`, Dialects: map[string]Entry{
+		NameGo:     {Support: Divergent, Note: "ECMA-262's \\s includes \\v, NBSP, U+FEFF, U+2003 and the other Unicode spaces; Go's is [\\t\\n\\f\\r ]"},
+		NameRust:   {Support: Divergent, Note: "ECMA-262's \\s includes U+FEFF; Rust's is Unicode White_Space, without it"},
+		NamePython: {Support: Divergent, Note: "ECMA-262's \\s includes U+FEFF; Python's excludes it and adds \\x1c-\\x1f"},
+	}},
+	{ID: "class-escape-d", Title: `\d`, Dialects: map[string]Entry{
+		NameRust:   {Support: Divergent, Note: "Rust's \\d matches every Unicode decimal digit; ECMA-262's only 0-9; spell it [0-9]"},
+		NamePython: {Support: Divergent, Note: "Python's \\d matches every Unicode decimal digit; ECMA-262's only 0-9; spell it [0-9]"},
+	}},
+	{ID: "class-escape-w", Title: `\w`, Dialects: map[string]Entry{
+		NameRust:   {Support: Divergent, Note: "Rust's \\w matches Unicode letters; ECMA-262's only [A-Za-z0-9_]"},
+		NamePython: {Support: Divergent, Note: "Python's \\w matches Unicode letters; ECMA-262's only [A-Za-z0-9_]"},
+	}},
+	{ID: "word-boundary", Title: `\b word boundary`, Dialects: map[string]Entry{
+		NameRust:   {Support: Divergent, Note: "Rust's \\b uses Unicode word characters; ECMA-262's ASCII ones"},
+		NamePython: {Support: Divergent, Note: "Python's \\b uses Unicode word characters; ECMA-262's ASCII ones"},
+	}},
+	{ID: "end-anchor", Title: "$", Dialects: map[string]Entry{
+		NamePython: {Support: Divergent, Note: "Python's $ also matches before a final newline; spell it \\Z"},
+	}},
+	{ID: "property-category", Title: "Unicode category", Dialects: map[string]Entry{
+		NamePython:     {Support: Translated, Note: "Python's re has no \\p; spelled as ranges from Unicode 15.0"},
+		NameECMALegacy: legacyLiteral,
+	}},
+	{ID: "property-category-long", Title: "Unicode category by long name", Dialects: map[string]Entry{
+		NameGo:         {Support: Supported, Since: "1.25", Else: Translated, Note: "Go before 1.25 knows only the short names"},
+		NamePython:     {Support: Translated, Note: "Python's re has no \\p; spelled as ranges from Unicode 15.0"},
+		NameECMALegacy: legacyLiteral,
+	}},
+	{ID: "property-script", Title: "Unicode script", Dialects: map[string]Entry{
+		NameGo:         {Support: Translated, Note: "Go spells it \\p{Greek}"},
+		NamePython:     {Support: Translated, Note: "Python's re has no \\p; spelled as ranges from Unicode 15.0"},
+		NameECMALegacy: legacyLiteral,
+	}},
+	{ID: "property-script-extensions", Title: "Unicode Script_Extensions", Dialects: map[string]Entry{
+		NameGo:         {Support: Rejected, Note: "Go has no Script_Extensions tables"},
+		NamePython:     {Support: Rejected, Note: "Python's re has no \\p and no Script_Extensions tables"},
+		NameECMALegacy: legacyLiteral,
+	}},
+	{ID: "property-binary", Title: "Unicode binary property", Dialects: map[string]Entry{
+		NameGo:         {Support: Translated, Note: "spelled as ranges from Unicode 15.0"},
+		NamePython:     {Support: Translated, Note: "spelled as ranges from Unicode 15.0"},
+		NameECMALegacy: legacyLiteral,
+	}},
+	{ID: "property-binary-derived", Title: "derived Unicode property", Dialects: map[string]Entry{
+		NameGo:         {Support: Rejected, Note: "Go has no table for this property"},
+		NamePython:     {Support: Rejected, Note: "Python's re has no \\p"},
+		NameECMALegacy: legacyLiteral,
+	}},
+	{ID: "empty-class", Title: "empty class", Dialects: map[string]Entry{
+		NameGo:     {Support: Translated, Note: "[] and [^] do not parse; spelled as an impossible or full range"},
+		NameRust:   {Support: Translated, Note: "[] and [^] do not parse; spelled as an impossible or full range"},
+		NamePython: {Support: Translated, Note: "[] and [^] do not parse; spelled as an impossible or full range"},
+	}},
+	{ID: "class-set-syntax", Title: "[, & or ~ inside a class", Dialects: map[string]Entry{
+		NameGo:     {Support: Translated, Note: "Go reads [: inside a class as a POSIX class; escaped"},
+		NameRust:   {Support: Translated, Note: "Rust reads [, &&, -- and ~~ inside a class as set operations; escaped"},
+		NamePython: {Support: Translated, Note: "Python warns on [ and set operators inside a class; escaped"},
+	}},
+	{ID: "lone-surrogate", Title: "lone surrogate", Dialects: map[string]Entry{
+		NameGo:   {Support: Rejected, Note: "Go strings are UTF-8 and cannot hold a surrogate"},
+		NameRust: {Support: Rejected, Note: "Rust strings are UTF-8 and cannot hold a surrogate"},
+	}},
+	{ID: "astral", Title: "character outside the BMP", Dialects: map[string]Entry{
+		NameECMALegacy: {Support: Divergent, Note: "without the u flag it is two UTF-16 code units: a quantifier or class takes them apart"},
+	}},
+	{ID: "modifiers", Title: "modifier group", Dialects: map[string]Entry{
+		NamePython: {Support: Supported, Since: "3.7", Else: Rejected, Note: "Python before 3.7 has no scoped flags"},
+	}},
+	// Foreign constructs: only met when judging a pattern ECMA-262 rejects.
+	{ID: ForeignInlineFlags, Title: "inline flag group", Dialects: map[string]Entry{
+		NameECMAUnicode: {Support: Rejected}, NameECMALegacy: {Support: Rejected},
+		NamePython: {Support: Supported, Note: "Python accepts global flags only at the start"},
+	}},
+	{ID: ForeignComment, Title: "comment group", Dialects: map[string]Entry{
+		NameECMAUnicode: {Support: Rejected}, NameECMALegacy: {Support: Rejected},
+		NameGo: {Support: Rejected}, NameRust: {Support: Rejected},
+	}},
+	{ID: ForeignAtomic, Title: "atomic group", Dialects: map[string]Entry{
+		NameECMAUnicode: {Support: Rejected}, NameECMALegacy: {Support: Rejected},
+		NameGo: {Support: Rejected}, NameRust: {Support: Rejected},
+		NamePython: {Support: Supported, Since: "3.11", Else: Rejected},
+	}},
+	{ID: ForeignPossessive, Title: "possessive quantifier", Dialects: map[string]Entry{
+		NameECMAUnicode: {Support: Rejected}, NameECMALegacy: {Support: Rejected},
+		NameGo: {Support: Rejected}, NameRust: {Support: Rejected},
+		NamePython: {Support: Supported, Since: "3.11", Else: Rejected},
+	}},
+	{ID: ForeignPyGroup, Title: "Python named group", Dialects: map[string]Entry{
+		NameECMAUnicode: {Support: Rejected}, NameECMALegacy: {Support: Rejected},
+	}},
+	{ID: ForeignPyBackref, Title: "Python named backreference", Dialects: map[string]Entry{
+		NameECMAUnicode: {Support: Rejected}, NameECMALegacy: {Support: Rejected},
+		NameGo: {Support: Rejected}, NameRust: {Support: Rejected},
+	}},
+	{ID: "identity-escape-letter", Title: "escaped letter", Dialects: map[string]Entry{
+		NameECMAUnicode: {Support: Rejected},
+		NameGo:          {Support: Rejected, Note: "Go rejects escapes it does not know"},
+		NameRust:        {Support: Rejected, Note: "Rust rejects escapes it does not know"},
+		NamePython:      {Support: Rejected, Note: "Python rejects escaped ASCII letters it does not know"},
+	}},
+	{ID: "identity-escape-letter-meaning", Title: "escaped letter with a meaning elsewhere", Dialects: map[string]Entry{
+		NameECMAUnicode: {Support: Rejected},
+		NameGo:          {Support: Divergent, Note: "Go gives this escape a meaning; legacy ECMA-262 reads the letter"},
+		NameRust:        {Support: Divergent, Note: "Rust gives this escape a meaning; legacy ECMA-262 reads the letter"},
+		NamePython:      {Support: Divergent, Note: "Python gives this escape a meaning; legacy ECMA-262 reads the letter"},
+	}},
+	{ID: "lone-brace", Title: "unescaped { or }", Dialects: map[string]Entry{
+		NameECMAUnicode: {Support: Rejected},
+	}},
+	{ID: "legacy-only", Title: "legacy-only syntax", Dialects: map[string]Entry{
+		NameECMAUnicode: {Support: Rejected},
+	}},
+}
+
+var constructByID = func() map[string]*Construct {
+	m := map[string]*Construct{}
+	for i := range Constructs {
+		m[Constructs[i].ID] = &Constructs[i]
+	}
+	return m
+}()
+
+// Lookup returns the table row of a construct id.
+func Lookup(id string) (*Construct, bool) {
+	c, ok := constructByID[id]
+	return c, ok
+}
+
+// Verdict returns the dialect's verdict on a construct.
+func (c *Construct) Verdict(d Dialect) Entry {
+	e, ok := c.Dialects[d.Name]
+	if !ok {
+		return Entry{Support: Supported}
+	}
+	if !d.atLeast(e.Since) {
+		e.Support = e.Else
+	}
+	return e
+}
+
+// Use is one occurrence of a construct in a pattern.
+type Use struct {
+	Construct *Construct
+	Node      *Node
+	// Span is where it is in the source; for a class member, the member.
+	Span Span
+}
+
+// Issue is one construct's verdict in one dialect.
+type Issue struct {
+	Use
+	Dialect Dialect
+	Entry
+}
+
+// Uses lists every construct in a tree whose verdict differs somewhere,
+// in source order.
+func Uses(root *Node) []Use {
+	var out []Use
+	add := func(id string, n *Node, sp Span) {
+		c, ok := constructByID[id]
+		if !ok {
+			panic("ecmaregex: construct " + id + " missing from the table")
+		}
+		out = append(out, Use{Construct: c, Node: n, Span: sp})
+	}
+	var walk func(n *Node, budget int, inClass bool)
+	walk = func(n *Node, budget int, inClass bool) {
+		switch n.Kind {
+		case KindLookahead:
+			if n.Negate {
+				add("negative-lookahead", n, n.Span)
+			} else {
+				add("lookahead", n, n.Span)
+			}
+		case KindLookbehind:
+			if n.Negate {
+				add("negative-lookbehind", n, n.Span)
+			} else {
+				add("lookbehind", n, n.Span)
+			}
+			if min, max := Width(n.Sub[0]); min != max {
+				add("lookbehind-variable", n, n.Span)
+			}
+		case KindBackref:
+			if n.Name != "" {
+				add("named-backreference", n, n.Span)
+			} else {
+				add("backreference", n, n.Span)
+			}
+		case KindGroup:
+			if n.Name != "" {
+				add("named-group", n, n.Span)
+				if !asciiWord(n.Name) {
+					add("named-group-name", n, n.Span)
+				}
+			}
+		case KindNonCapture:
+			if n.Flags != "" {
+				add("modifiers", n, n.Span)
+			}
+		case KindRepeat:
+			m := n.Max
+			if m == 0 {
+				budget = 1 << 30 // RE2 skips what is repeated zero times
+			} else {
+				if m < 0 {
+					m = n.Min
+				}
+				if m > budget && budget < 1<<30 || m > 1000 {
+					add("repeat-over-1000", n, n.Span)
+					budget = 1 << 30
+				} else if m > 0 {
+					budget /= m
+				}
+			}
+			if n.Possessive {
+				add(ForeignPossessive, n, n.Span)
+			}
+			if lit := n.Sub[0]; lit.Kind == KindLiteral && lit.Rune > 0xFFFF {
+				add("astral", lit, lit.Span)
+			}
+		case KindLiteral:
+			switch n.Form {
+			case FormUnicode:
+				add("escape-unicode", n, n.Span)
+			case FormUnicodeBrace:
+				add("escape-unicode-brace", n, n.Span)
+			case FormCtrlLetter:
+				add("escape-control", n, n.Span)
+			case FormNull:
+				add("escape-null", n, n.Span)
+			}
+			if n.Rune >= 0xD800 && n.Rune <= 0xDFFF {
+				add("lone-surrogate", n, n.Span)
+			}
+			if inClass && n.Rune > 0xFFFF {
+				add("astral", n, n.Span)
+			}
+			if inClass && (n.Rune == '[' || n.Rune == '&' || n.Rune == '~') {
+				add("class-set-syntax", n, n.Span)
+			}
+		case KindRange:
+			for _, s := range n.Sub {
+				walk(s, budget, true)
+			}
+			return
+		case KindClass:
+			if len(n.Sub) == 0 {
+				add("empty-class", n, n.Span)
+			}
+			for _, s := range n.Sub {
+				walk(s, budget, true)
+			}
+			return
+		case KindDot:
+			add("dot", n, n.Span)
+		case KindClassEscape:
+			add("class-escape-"+string(n.Esc|0x20), n, n.Span)
+		case KindWordBoundary, KindNotWordBoundary:
+			add("word-boundary", n, n.Span)
+		case KindEnd:
+			add("end-anchor", n, n.Span)
+		case KindProperty:
+			add(propertyConstruct(n), n, n.Span)
+		case KindForeign:
+			add(n.Name, n, n.Span)
+		}
+		for _, s := range n.Sub {
+			walk(s, budget, inClass)
+		}
+	}
+	walk(root, 1000, false)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
+	return out
+}
+
+func propertyConstruct(n *Node) string {
+	kind, canon := ClassifyProperty(n.Name, n.Value)
+	switch kind {
+	case PropCategory:
+		if n.Name == "" && n.Value == canon {
+			return "property-category"
+		}
+		return "property-category-long"
+	case PropScript:
+		return "property-script"
+	case PropScriptExt:
+		return "property-script-extensions"
+	}
+	if _, ok := propertyRanges(kind, canon); ok {
+		return "property-binary"
+	}
+	return "property-binary-derived"
+}
+
+// Judge lists the issues a tree meets in dialect d: every use whose verdict
+// there is not Supported.
+func Judge(root *Node, d Dialect) []Issue {
+	var out []Issue
+	for _, u := range Uses(root) {
+		e := u.Construct.Verdict(d)
+		if u.Construct.ID == ForeignInlineFlags && d.Name == NamePython && u.Span.Start != 0 && d.atLeast("3.11") {
+			e = Entry{Support: Rejected, Note: "Python 3.11 and later accept global flags only at the start"}
+		}
+		if e.Support != Supported {
+			out = append(out, Issue{Use: u, Dialect: d, Entry: e})
+		}
+	}
+	return out
+}
+
+// Worst returns the most serious verdict among issues (Supported for none).
+func Worst(issues []Issue) Support {
+	w := Supported
+	for _, is := range issues {
+		if is.Support > w {
+			w = is.Support
+		}
+	}
+	return w
+}

@@ -1,0 +1,12 @@
+// Package ecmaregex parses ECMA-262 regular expressions — the language JSON
+// Schema's pattern and patternProperties are written in — into an AST whose
+// nodes carry byte spans, prints ASTs back as ECMA-262 or as Go (RE2), Rust
+// (regex 1.x) or Python (re) syntax, and judges each construct against
+// versioned dialect tables: supported, translated mechanically, compiles but
+// matches differently, or rejected.
+//
+// Two modes are parsed: Unicode (the u flag, which JSON Schema asks for) and
+// Legacy (no flag, with the web-compatibility grammar of ECMA-262 Annex B).
+// The grammar followed is ES2025: named groups, lookbehind, \p{…}, \u{…} and
+// modifier groups (?i:…).
+package ecmaregex

@@ -1,0 +1,319 @@
+// Package idref resolves JSON Schema references the way a JSON Schema 2020-12
+// implementation does: against the base URI that the nearest enclosing $id sets
+// (nested scopes included), with every local document registered under its
+// retrieval URI and under each $id it declares, and fragments read as JSON
+// pointers relative to the schema resource or as $anchor names.
+//
+// It indexes documents read by reduce and knows nothing of findings. Index scans
+// one document for its $ref sites, schema resources and anchors; Registry maps
+// URIs to them.
+package idref
+
+import (
+	"net/url"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/wirelint/wirelint/reduce"
+)
+
+// Site is one $ref found in a document.
+type Site struct {
+	// Pointer is the absolute JSON pointer of the $ref member (".../$ref").
+	Pointer string
+	// Object is the absolute pointer of the object holding the $ref.
+	Object string
+	// Key and Value are the $ref key and value nodes; Value may be a non-string.
+	Key, Value *reduce.Node
+	// Base is the base URI the reference resolves against.
+	Base *url.URL
+}
+
+// Ref returns the reference as written, or "" when the value is not a string.
+func (s *Site) Ref() string {
+	if !reduce.IsString(s.Value) {
+		return ""
+	}
+	return s.Value.Value
+}
+
+// Resource is a node that a URI names: a document's root, or a schema that
+// declares $id.
+type Resource struct {
+	// URI is the absolute URI without fragment.
+	URI string
+	// Doc is the document holding the resource.
+	Doc *reduce.Document
+	// Pointer is the resource's absolute JSON pointer in Doc.
+	Pointer string
+	// Node is the resource's node.
+	Node *reduce.Node
+	// ID is the $id value node that named it; nil for a retrieval URI.
+	ID *reduce.Node
+}
+
+// Anchor is a plain-name fragment a resource declares ($anchor,
+// $dynamicAnchor, or a draft-04..07 "#name" id).
+type Anchor struct {
+	// Resource is the URI of the resource declaring it.
+	Resource string
+	// Name is the anchor without "#".
+	Name string
+	// Pointer is the absolute JSON pointer of the anchored schema.
+	Pointer string
+	// Node is the anchored schema.
+	Node *reduce.Node
+}
+
+// Index is what one document contributes to resolution.
+type Index struct {
+	// Doc is the indexed document.
+	Doc *reduce.Document
+	// Retrieval is the document's file:// URI.
+	Retrieval *url.URL
+	// Sites lists every $ref, sorted by Pointer.
+	Sites []*Site
+	// Resources lists the document root (under its retrieval URI, and under its
+	// $id when it declares one) and every embedded resource, in document order.
+	Resources []*Resource
+	// Anchors lists every plain-name anchor in document order.
+	Anchors []*Anchor
+
+	bases map[string]*url.URL // object pointer -> base URI set there by $id
+}
+
+// FileURI returns the file:// URI of an absolute path.
+func FileURI(abs string) *url.URL {
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // a Windows drive letter
+	}
+	return &url.URL{Scheme: "file", Path: p}
+}
+
+// Key returns u without its fragment, as registry keys are spelled.
+func Key(u *url.URL) string {
+	c := *u
+	c.Fragment, c.RawFragment = "", ""
+	return c.String()
+}
+
+// nameMaps are keys whose value maps names to objects: a member called "$ref"
+// or "$id" in them is a name, not a keyword.
+var nameMaps = map[string]bool{
+	"properties": true, "patternProperties": true, "$defs": true, "definitions": true,
+	"dependentSchemas": true, "dependencies": true, "paths": true, "webhooks": true,
+	"responses": true, "headers": true, "content": true, "callbacks": true, "links": true,
+	"encoding": true, "securitySchemes": true, "variables": true, "schemas": true,
+	"requestBodies": true, "pathItems": true, "mediaTypes": true,
+}
+
+// dataKeys are keys whose value is an instance, never walked for keywords.
+var dataKeys = map[string]bool{"enum": true, "const": true, "default": true, "example": true}
+
+// NewIndex scans doc: every $ref outside data values (enum, const, default,
+// examples, x- extensions) and name positions, each with its base URI; every
+// $id scope; every anchor.
+func NewIndex(doc *reduce.Document) *Index {
+	ix := &Index{Doc: doc, Retrieval: FileURI(doc.Abs), bases: map[string]*url.URL{}}
+	ix.Resources = append(ix.Resources, &Resource{URI: Key(ix.Retrieval), Doc: doc, Node: doc.Root})
+	base := ix.Retrieval
+	if self := reduce.Value(doc.Root, "$self"); self != nil && reduce.IsString(self) && doc.Dialect.IsOpenAPI() {
+		if u, err := url.Parse(self.Value); err == nil {
+			base = ix.Retrieval.ResolveReference(u)
+			base.Fragment, base.RawFragment = "", ""
+			ix.bases[""] = base
+			ix.Resources = append(ix.Resources, &Resource{URI: Key(base), Doc: doc, Node: doc.Root, ID: self})
+		}
+	}
+	w := &scanner{ix: ix, idKey: idKeyFor(doc.Dialect), seen: map[*reduce.Node]bool{}}
+	w.object(doc.Root, "", base, 0)
+	sort.Slice(ix.Sites, func(i, j int) bool { return ix.Sites[i].Pointer < ix.Sites[j].Pointer })
+	return ix
+}
+
+// idKeyFor returns the keyword that sets a base URI in dialect d, "" for none.
+func idKeyFor(d reduce.Dialect) string {
+	switch d {
+	case reduce.Draft04:
+		return "id"
+	case reduce.Swagger20, reduce.OpenAPI30:
+		return ""
+	}
+	return "$id"
+}
+
+// legacyAnchors reports whether "#name" ids are anchors (drafts before 2019-09).
+func legacyAnchors(d reduce.Dialect) bool {
+	return d == reduce.Draft04 || d == reduce.Draft06 || d == reduce.Draft07
+}
+
+type scanner struct {
+	ix    *Index
+	idKey string
+	seen  map[*reduce.Node]bool // YAML alias targets already walked
+}
+
+const maxDepth = 2000
+
+// object scans a node in keyword position: a schema or an OpenAPI object.
+func (w *scanner) object(n *reduce.Node, ptr string, base *url.URL, depth int) {
+	n = w.deref(n)
+	if n == nil || depth > maxDepth {
+		return
+	}
+	switch n.Kind {
+	case reduce.SequenceNode:
+		for i, e := range n.Content {
+			w.object(e, ptr+"/"+strconv.Itoa(i), base, depth+1)
+		}
+		return
+	case reduce.MappingNode:
+	default:
+		return
+	}
+	refBase := base
+	if w.idKey != "" {
+		if id := reduce.Value(n, w.idKey); id != nil && reduce.IsString(id) {
+			base = w.scope(n, ptr, base, id)
+			if !w.ix.Doc.Dialect.RefSiblingsIgnored() {
+				refBase = base
+			}
+		}
+	}
+	for _, k := range []string{"$anchor", "$dynamicAnchor"} {
+		if a := reduce.Value(n, k); a != nil && reduce.IsString(a) && a.Value != "" {
+			w.ix.Anchors = append(w.ix.Anchors, &Anchor{Resource: Key(base), Name: a.Value, Pointer: ptr, Node: n})
+		}
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		kptr := reduce.JoinPointer(ptr, k.Value)
+		switch {
+		case k.Value == "$ref":
+			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: kptr, Object: ptr, Key: k, Value: w.deref(v), Base: refBase})
+		case dataKeys[k.Value], strings.HasPrefix(k.Value, "x-"):
+		case k.Value == "examples":
+			if reduce.IsMap(v) {
+				// OpenAPI: a map of Example objects, each a $ref or data
+				reduce.Pairs(v, func(ek, ev *reduce.Node) bool {
+					if rk, rv := reduce.Get(ev, "$ref"); rk != nil {
+						w.ix.Sites = append(w.ix.Sites, &Site{Pointer: reduce.JoinPointer(kptr, ek.Value, "$ref"), Object: reduce.JoinPointer(kptr, ek.Value), Key: rk, Value: rv, Base: base})
+					}
+					return true
+				})
+			}
+		case k.Value == "components":
+			reduce.Pairs(v, func(ck, cv *reduce.Node) bool {
+				w.names(cv, reduce.JoinPointer(kptr, ck.Value), base, depth+1)
+				return true
+			})
+		case nameMaps[k.Value] && reduce.IsMap(v):
+			w.names(v, kptr, base, depth+1)
+		default:
+			w.object(v, kptr, base, depth+1)
+		}
+	}
+}
+
+// names scans a mapping whose keys are names and whose values are objects.
+func (w *scanner) names(n *reduce.Node, ptr string, base *url.URL, depth int) {
+	n = w.deref(n)
+	if n == nil || n.Kind != reduce.MappingNode {
+		w.object(n, ptr, base, depth)
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		w.object(n.Content[i+1], reduce.JoinPointer(ptr, n.Content[i].Value), base, depth+1)
+	}
+}
+
+// scope handles an $id: a "#name" legacy anchor, or a new base URI naming an
+// embedded resource. It returns the base in force inside n.
+func (w *scanner) scope(n *reduce.Node, ptr string, base *url.URL, id *reduce.Node) *url.URL {
+	if strings.HasPrefix(id.Value, "#") {
+		if legacyAnchors(w.ix.Doc.Dialect) && len(id.Value) > 1 {
+			w.ix.Anchors = append(w.ix.Anchors, &Anchor{Resource: Key(base), Name: id.Value[1:], Pointer: ptr, Node: n})
+		}
+		return base
+	}
+	u, err := url.Parse(id.Value)
+	if err != nil {
+		return base
+	}
+	nb := base.ResolveReference(u)
+	if legacyAnchors(w.ix.Doc.Dialect) && nb.Fragment != "" {
+		w.ix.Anchors = append(w.ix.Anchors, &Anchor{Resource: Key(nb), Name: nb.Fragment, Pointer: ptr, Node: n})
+	}
+	nb.Fragment, nb.RawFragment = "", ""
+	w.ix.bases[ptr] = nb
+	w.ix.Resources = append(w.ix.Resources, &Resource{URI: Key(nb), Doc: w.ix.Doc, Pointer: ptr, Node: n, ID: id})
+	return nb
+}
+
+func (w *scanner) deref(n *reduce.Node) *reduce.Node {
+	if n != nil && n.Kind == reduce.AliasNode {
+		if w.seen[n.Alias] {
+			return nil
+		}
+		w.seen[n.Alias] = true
+		return reduce.Deref(n)
+	}
+	return n
+}
+
+// SitesUnder returns the sites inside the subtree at pointer p (all of them
+// for the root, ""), in pointer order.
+func (ix *Index) SitesUnder(p string) []*Site {
+	if p == "" {
+		return ix.Sites
+	}
+	prefix := p + "/"
+	lo := sort.Search(len(ix.Sites), func(i int) bool { return ix.Sites[i].Pointer >= prefix })
+	hi := lo
+	for hi < len(ix.Sites) && strings.HasPrefix(ix.Sites[hi].Pointer, prefix) {
+		hi++
+	}
+	return ix.Sites[lo:hi]
+}
+
+// Site returns the $ref site whose object sits at pointer p, or nil.
+func (ix *Index) Site(p string) *Site {
+	want := reduce.JoinPointer(p, "$ref")
+	i := sort.Search(len(ix.Sites), func(i int) bool { return ix.Sites[i].Pointer >= want })
+	if i < len(ix.Sites) && ix.Sites[i].Pointer == want {
+		return ix.Sites[i]
+	}
+	return nil
+}
+
+// BaseAt returns the base URI in force at pointer p: the $id of the nearest
+// enclosing resource, or the document's own base.
+func (ix *Index) BaseAt(p string) *url.URL {
+	for {
+		if b, ok := ix.bases[p]; ok {
+			return b
+		}
+		if p == "" {
+			break
+		}
+		i := strings.LastIndexByte(p, '/')
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+	return ix.Retrieval
+}
+
+// RootID returns the $id (or $self) the document's root declares, or nil.
+func (ix *Index) RootID() *Resource {
+	for _, r := range ix.Resources {
+		if r.Pointer == "" && r.ID != nil {
+			return r
+		}
+	}
+	return nil
+}

@@ -1,0 +1,144 @@
+package validate
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/dlclark/regexp2"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// DefaultMatchTimeout bounds one pattern match when Options.MatchTimeout is 0.
+const DefaultMatchTimeout = 100 * time.Millisecond
+
+// ErrMatchTimeout reports a pattern match that ran past its timeout: the
+// payload's validity is unknown.
+var ErrMatchTimeout = errors.New("a pattern match ran past its timeout")
+
+// PatternError is a pattern the ECMA-262 engine (or Options.PatternCheck)
+// refuses.
+type PatternError struct {
+	// Pattern is the source text.
+	Pattern string
+	// Reason names the construct or the engine's complaint.
+	Reason string
+}
+
+func (e *PatternError) Error() string {
+	return fmt.Sprintf("pattern %q is not a valid ECMA-262 regular expression: %s", e.Pattern, e.Reason)
+}
+
+// ecmaRegexp adapts a regexp2 expression to jsonschema.Regexp.
+type ecmaRegexp struct{ re *regexp2.Regexp }
+
+func (r ecmaRegexp) String() string { return r.re.String() }
+
+// MatchString reports whether s contains a match. A match that times out
+// panics with matchTimeout, which Validate recovers into ErrMatchTimeout:
+// jsonschema's interface has no way to say "unknown".
+func (r ecmaRegexp) MatchString(s string) bool {
+	ok, err := r.re.MatchString(s)
+	if err != nil {
+		panic(matchTimeout{pattern: r.re.String()})
+	}
+	return ok
+}
+
+type matchTimeout struct{ pattern string }
+
+// engine returns the jsonschema regexp hook: ECMAScript semantics with the
+// timeout, after an optional validity check of the caller's.
+func engine(opts Options) jsonschema.RegexpEngine {
+	timeout := opts.MatchTimeout
+	if timeout <= 0 {
+		timeout = DefaultMatchTimeout
+	}
+	return func(s string) (jsonschema.Regexp, error) {
+		re, err := CompilePattern(s, opts.PatternCheck)
+		if err != nil {
+			return nil, err
+		}
+		re.MatchTimeout = timeout
+		return ecmaRegexp{re}, nil
+	}
+}
+
+// CompilePattern compiles an ECMA-262 pattern with regexp2 in ECMAScript mode.
+// check, when not nil, judges the pattern first (an ECMA-262 `u`-mode parser).
+// A refused pattern is a *PatternError.
+func CompilePattern(s string, check func(string) error) (*regexp2.Regexp, error) {
+	if check != nil {
+		if err := check(s); err != nil {
+			return nil, &PatternError{Pattern: s, Reason: err.Error()}
+		}
+	}
+	re, err := regexp2.Compile(propertyNames(s), regexp2.ECMAScript)
+	if err != nil {
+		return nil, &PatternError{Pattern: s, Reason: trimRegexp2(err.Error())}
+	}
+	return re, nil
+}
+
+func trimRegexp2(msg string) string {
+	const prefix = "error parsing regexp: "
+	if len(msg) > len(prefix) && msg[:len(prefix)] == prefix {
+		return msg[len(prefix):]
+	}
+	return msg
+}
+
+// gcAliases maps ECMA-262 `u`-mode General_Category long names to the short
+// ones regexp2 knows (Unicode PropertyValueAliases.txt).
+var gcAliases = map[string]string{
+	"Letter": "L", "Cased_Letter": "LC", "Uppercase_Letter": "Lu", "Lowercase_Letter": "Ll",
+	"Titlecase_Letter": "Lt", "Modifier_Letter": "Lm", "Other_Letter": "Lo",
+	"Mark": "M", "Combining_Mark": "M", "Nonspacing_Mark": "Mn", "Spacing_Mark": "Mc", "Enclosing_Mark": "Me",
+	"Number": "N", "Decimal_Number": "Nd", "digit": "Nd", "Letter_Number": "Nl", "Other_Number": "No",
+	"Punctuation": "P", "punct": "P", "Connector_Punctuation": "Pc", "Dash_Punctuation": "Pd",
+	"Open_Punctuation": "Ps", "Close_Punctuation": "Pe", "Initial_Punctuation": "Pi",
+	"Final_Punctuation": "Pf", "Other_Punctuation": "Po",
+	"Symbol": "S", "Math_Symbol": "Sm", "Currency_Symbol": "Sc", "Modifier_Symbol": "Sk", "Other_Symbol": "So",
+	"Separator": "Z", "Space_Separator": "Zs", "Line_Separator": "Zl", "Paragraph_Separator": "Zp",
+	"Other": "C", "Control": "Cc", "cntrl": "Cc", "Format": "Cf", "Surrogate": "Cs",
+	"Private_Use": "Co", "Unassigned": "Cn",
+}
+
+// propertyNames rewrites the `u`-mode spellings of \p{...} / \P{...} that
+// regexp2 does not know (General_Category=Letter, gc=L, Letter, Script=Greek)
+// into the ones it does (L, Greek). Everything else is copied unchanged.
+func propertyNames(s string) string {
+	if !strings.Contains(s, `\p{`) && !strings.Contains(s, `\P{`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		next := s[i+1]
+		end := strings.IndexByte(s[i:], '}')
+		if (next != 'p' && next != 'P') || i+2 >= len(s) || s[i+2] != '{' || end < 0 {
+			b.WriteByte(c)
+			b.WriteByte(next)
+			i++
+			continue
+		}
+		name := s[i+3 : i+end]
+		if k, v, ok := strings.Cut(name, "="); ok {
+			switch k {
+			case "General_Category", "gc", "Script", "sc", "Script_Extensions", "scx":
+				name = v
+			}
+		}
+		if short, ok := gcAliases[name]; ok {
+			name = short
+		}
+		b.WriteString(s[i:i+3] + name + "}")
+		i += end
+	}
+	return b.String()
+}

@@ -1,0 +1,502 @@
+package validate
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"github.com/wirelint/wirelint/reduce"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// Options tunes compilation. The zero value is what wirelint uses.
+type Options struct {
+	// MatchTimeout bounds one pattern match; 0 = DefaultMatchTimeout.
+	MatchTimeout time.Duration
+	// AssertFormat makes `format` an assertion in every dialect. false (the
+	// default) treats it as an annotation everywhere, draft-07 included, so two
+	// dialects never disagree over a format checker.
+	AssertFormat bool
+	// PatternCheck, when set, judges each pattern before regexp2 compiles it
+	// (an ECMA-262 `u`-mode parser); a refusal fails the schema with a
+	// *PatternError.
+	PatternCheck func(pattern string) error
+	// Mirrors maps URL prefixes to local directories inside the workspace root,
+	// for references to published schemas kept offline (the JSON Schema Test
+	// Suite's http://localhost:1234/ remotes). Nothing is ever fetched.
+	Mirrors map[string]string
+}
+
+// Set is the compiled schemas of one document. Schemas are compiled on first
+// use and cached; a Set is safe for concurrent use.
+type Set struct {
+	// Doc is the document, nil for a Set built from a plain value.
+	Doc *reduce.Document
+
+	ws      *reduce.Workspace
+	base    string // the document's URL
+	dialect reduce.Dialect
+	opts    Options
+
+	mu       sync.Mutex
+	compiler *jsonschema.Compiler
+	cache    map[string]compiled
+	loaded   map[string]*reduce.Document // by absolute path, files reached by reference
+}
+
+type compiled struct {
+	s   *Schema
+	err error
+}
+
+// Schema is one compiled schema.
+type Schema struct {
+	// Pointer is the schema's absolute pointer in its Set's document.
+	Pointer string
+
+	set *Set
+	sch *jsonschema.Schema
+}
+
+// Compile prepares doc's schemas for validation, resolving references to
+// other files through ws. Nothing is compiled until Schema is called.
+func Compile(ws *reduce.Workspace, doc *reduce.Document, opts Options) (*Set, error) {
+	v, err := documentValue(doc.Root)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", doc.Path, err)
+	}
+	s, err := CompileValue(ws, FileURL(doc.Abs), v, doc.Dialect, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.Doc = doc
+	s.loaded[doc.Abs] = doc
+	return s, nil
+}
+
+// CompileValue prepares a document given as plain JSON values (json.Number
+// numbers) at url, read in dialect d.
+func CompileValue(ws *reduce.Workspace, url string, v any, d reduce.Dialect, opts Options) (*Set, error) {
+	s := &Set{ws: ws, base: url, dialect: d, opts: opts, cache: map[string]compiled{}, loaded: map[string]*reduce.Document{}}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(draftFor(d))
+	c.UseRegexpEngine(engine(opts))
+	c.UseLoader(loader{s})
+	if opts.AssertFormat {
+		c.AssertFormat()
+	} else {
+		for _, name := range formatNames {
+			c.RegisterFormat(&jsonschema.Format{Name: name, Validate: func(any) error { return nil }})
+		}
+	}
+	Translate(v, d)
+	if err := c.AddResource(url, v); err != nil {
+		return nil, fmt.Errorf("add %s: %w", url, err)
+	}
+	s.compiler = c
+	return s, nil
+}
+
+// formatNames are the formats jsonschema/v6 checks; registering a no-op for
+// each turns them into annotations (regex is the pattern engine's and stays).
+var formatNames = []string{"json-pointer", "relative-json-pointer", "uuid", "duration", "period", "ipv4", "ipv6", "hostname", "email", "date", "time", "date-time", "uri", "iri", "uri-reference", "iri-reference", "uri-template", "semver", "idn-email", "idn-hostname"}
+
+func draftFor(d reduce.Dialect) *jsonschema.Draft {
+	switch d {
+	case reduce.Draft04:
+		return jsonschema.Draft4
+	case reduce.Draft06:
+		return jsonschema.Draft6
+	case reduce.Draft07, reduce.OpenAPI30, reduce.Swagger20:
+		return jsonschema.Draft7
+	case reduce.Draft201909:
+		return jsonschema.Draft2019
+	}
+	return jsonschema.Draft2020
+}
+
+// FileURL returns the file: URL of an absolute path.
+func FileURL(abs string) string {
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+}
+
+// documentValue converts a node tree to plain values with exact numbers.
+func documentValue(n *reduce.Node) (any, error) {
+	return decodeJSON([]byte(reduce.Canonical(n)))
+}
+
+func decodeJSON(b []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// NodeValue converts a payload node to the plain value validation takes.
+func NodeValue(n *reduce.Node) any {
+	v, err := documentValue(n)
+	if err != nil {
+		return nil
+	}
+	return v
+}
+
+// SchemaError is a schema that cannot be compiled: an invalid pattern, a
+// reference that does not resolve, a keyword its dialect forbids. It names
+// the file and pointer where the problem sits.
+type SchemaError struct {
+	// File is the display path of the document holding the problem ("" = unknown).
+	File string
+	// Doc is that document when it is loaded.
+	Doc *reduce.Document
+	// Pointer is the absolute pointer of the offending keyword or schema.
+	Pointer string
+	// Msg says what is wrong, lower-case.
+	Msg string
+	// Pattern is set when an invalid pattern is the cause.
+	Pattern *PatternError
+}
+
+func (e *SchemaError) Error() string {
+	if e.File == "" {
+		return e.Msg
+	}
+	return fmt.Sprintf("%s#%s: %s", e.File, e.Pointer, e.Msg)
+}
+
+// Schema compiles (once) the schema at pointer in the Set's document. A
+// failure is a *SchemaError.
+func (s *Set) Schema(pointer string) (*Schema, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.cache[pointer]; ok {
+		return c.s, c.err
+	}
+	sch, err := s.compile(pointer)
+	var out *Schema
+	if err != nil {
+		err = s.schemaError(pointer, err)
+	} else {
+		out = &Schema{Pointer: pointer, set: s, sch: sch}
+	}
+	s.cache[pointer] = compiled{out, err}
+	return out, err
+}
+
+func (s *Set) compile(pointer string) (sch *jsonschema.Schema, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if mt, ok := r.(matchTimeout); ok {
+				err = fmt.Errorf("pattern %q: %w", mt.pattern, ErrMatchTimeout)
+				return
+			}
+			panic(r)
+		}
+	}()
+	loc := s.base + "#" + escapeFragment(pointer)
+	return s.compiler.Compile(loc)
+}
+
+func escapeFragment(p string) string {
+	return (&url.URL{Fragment: p}).EscapedFragment()
+}
+
+// Result is the outcome of one validation.
+type Result struct {
+	// Valid is true when the instance validates.
+	Valid bool
+	// Failures lists the innermost reasons, sorted by instance then schema pointer.
+	Failures []Failure
+	// Err is ErrMatchTimeout when a pattern match timed out; Valid is then meaningless.
+	Err error
+}
+
+// Failure is one innermost reason an instance was rejected.
+type Failure struct {
+	// InstancePointer locates the failing value in the instance ("" = the root).
+	InstancePointer string
+	// File is the display path of the document holding the keyword.
+	File string
+	// Doc is that document, nil when the Set was built from a plain value.
+	Doc *reduce.Document
+	// SchemaPointer is the absolute pointer of the failing keyword in Doc.
+	SchemaPointer string
+	// Keyword is the failing keyword ("" for a false schema).
+	Keyword string
+	// Message is the validator's explanation.
+	Message string
+}
+
+var printer = message.NewPrinter(language.English)
+
+// Validate validates v (plain JSON values, json.Number numbers) against sch.
+func (sch *Schema) Validate(v any) (res Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(matchTimeout); ok {
+				res = Result{Err: ErrMatchTimeout}
+				return
+			}
+			panic(r)
+		}
+	}()
+	err := sch.sch.Validate(v)
+	if err == nil {
+		return Result{Valid: true}
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return Result{Err: err}
+	}
+	var leaves []*jsonschema.ValidationError
+	collectLeaves(ve, &leaves)
+	res.Failures = make([]Failure, 0, len(leaves))
+	for _, l := range leaves {
+		res.Failures = append(res.Failures, sch.set.failure(l))
+	}
+	sort.SliceStable(res.Failures, func(i, j int) bool {
+		a, b := res.Failures[i], res.Failures[j]
+		if a.InstancePointer != b.InstancePointer {
+			return a.InstancePointer < b.InstancePointer
+		}
+		return a.SchemaPointer < b.SchemaPointer
+	})
+	return res
+}
+
+// Valid reports whether v validates, and whether the answer is known.
+func (sch *Schema) Valid(v any) (valid, known bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(matchTimeout); ok {
+				valid, known = false, false
+				return
+			}
+			panic(r)
+		}
+	}()
+	return sch.sch.Validate(v) == nil, true
+}
+
+func collectLeaves(e *jsonschema.ValidationError, out *[]*jsonschema.ValidationError) {
+	if len(e.Causes) == 0 {
+		*out = append(*out, e)
+		return
+	}
+	for _, c := range e.Causes {
+		collectLeaves(c, out)
+	}
+}
+
+func (s *Set) failure(e *jsonschema.ValidationError) Failure {
+	f := Failure{InstancePointer: joinTokens(e.InstanceLocation), Message: e.ErrorKind.LocalizedString(printer)}
+	path := e.ErrorKind.KeywordPath()
+	if len(path) > 0 {
+		f.Keyword = path[0]
+	}
+	if _, ok := e.ErrorKind.(*kind.FalseSchema); ok {
+		f.Keyword = ""
+	}
+	u, frag := splitURL(e.SchemaURL)
+	f.SchemaPointer = frag + joinTokens(path)
+	f.Doc, f.File = s.docFor(u)
+	return f
+}
+
+func joinTokens(toks []string) string {
+	return reduce.JoinPointer("", toks...)
+}
+
+// splitURL splits a schema URL into the resource URL and the decoded fragment.
+func splitURL(u string) (string, string) {
+	base, frag, _ := strings.Cut(u, "#")
+	if f, err := url.PathUnescape(frag); err == nil {
+		frag = f
+	}
+	return base, frag
+}
+
+// docFor returns the loaded document behind a resource URL and its display path.
+func (s *Set) docFor(u string) (*reduce.Document, string) {
+	if u == s.base && s.Doc != nil {
+		return s.Doc, s.Doc.Path
+	}
+	if p, ok := filePath(u); ok {
+		s.mu.Lock()
+		d := s.loaded[p]
+		s.mu.Unlock()
+		if d != nil {
+			return d, d.Path
+		}
+		if s.ws != nil {
+			return nil, s.ws.Display(p)
+		}
+		return nil, filepath.ToSlash(p)
+	}
+	return nil, u
+}
+
+func filePath(u string) (string, bool) {
+	pu, err := url.Parse(u)
+	if err != nil || pu.Scheme != "file" {
+		return "", false
+	}
+	return filepath.Clean(filepath.FromSlash(pu.Path)), true
+}
+
+// schemaError turns a jsonschema compile error into a *SchemaError placed as
+// precisely as the error allows.
+func (s *Set) schemaError(pointer string, err error) *SchemaError {
+	se := &SchemaError{Pointer: pointer, Msg: err.Error()}
+	se.Doc, se.File = s.docFor(s.base)
+	var pe *PatternError
+	if errors.As(err, &pe) {
+		se.Pattern = pe
+		se.Msg = pe.Error()
+	}
+	var ire *jsonschema.InvalidRegexError
+	var sve *jsonschema.SchemaValidationError
+	var lue *jsonschema.LoadURLError
+	var nfe *jsonschema.JSONPointerNotFoundError
+	switch {
+	case errors.As(err, &ire):
+		u, frag := splitURL(ire.URL)
+		se.Doc, se.File = s.docFor(u)
+		se.Pointer = frag
+	case errors.As(err, &sve):
+		u, _ := splitURL(sve.URL)
+		se.Doc, se.File = s.docFor(u)
+		var ve *jsonschema.ValidationError
+		if errors.As(sve.Err, &ve) {
+			var leaves []*jsonschema.ValidationError
+			collectLeaves(ve, &leaves)
+			if len(leaves) > 0 {
+				l := leaves[0]
+				se.Pointer = joinTokens(l.InstanceLocation)
+				if se.Pattern == nil {
+					se.Msg = "not a valid schema: " + l.ErrorKind.LocalizedString(printer)
+				}
+			}
+		}
+	case errors.As(err, &lue):
+		se.Msg = fmt.Sprintf("reference to %s cannot be followed: %v", displayURL(s, lue.URL), unwrapLoad(lue.Err))
+	case errors.As(err, &nfe):
+		u, frag := splitURL(nfe.URL)
+		_, file := s.docFor(u)
+		se.Msg = fmt.Sprintf("reference target %s#%s does not exist", file, frag)
+	}
+	return se
+}
+
+func displayURL(s *Set, u string) string {
+	if p, ok := filePath(u); ok && s.ws != nil {
+		return s.ws.Display(p)
+	}
+	return u
+}
+
+func unwrapLoad(err error) error {
+	var re *reduce.RefError
+	if errors.As(err, &re) {
+		return re
+	}
+	return err
+}
+
+// loader serves the files references reach: local files inside the
+// workspace root, and Mirrors prefixes; never the network.
+type loader struct{ s *Set }
+
+func (l loader) Load(u string) (any, error) {
+	s := l.s
+	for prefix, dir := range s.opts.Mirrors {
+		if rest, ok := strings.CutPrefix(u, prefix); ok {
+			return l.loadMirror(dir, rest)
+		}
+	}
+	p, ok := filePath(u)
+	if !ok {
+		return nil, &reduce.RefError{Kind: reduce.RefRemote, Msg: "a remote reference; wirelint never fetches URLs"}
+	}
+	if s.ws == nil || !s.ws.Inside(p) {
+		return nil, &reduce.RefError{Kind: reduce.RefOutsideRoot, Msg: "outside the project directory; not followed"}
+	}
+	doc, err := s.ws.Load(p, "")
+	if err != nil {
+		return nil, &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
+	}
+	s.mu.Lock()
+	s.loaded[p] = doc
+	s.mu.Unlock()
+	v, err := documentValue(doc.Root)
+	if err != nil {
+		return nil, err
+	}
+	d := doc.Dialect
+	if !d.IsOpenAPI() && reduce.Value(doc.Root, "$schema") == nil {
+		// a fragment file read in the dialect of the document referring to it
+		d = s.dialect
+	}
+	Translate(v, d)
+	return v, nil
+}
+
+func (l loader) loadMirror(dir, rest string) (any, error) {
+	s := l.s
+	p := filepath.Join(dir, filepath.FromSlash(rest))
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	if s.ws != nil && !s.ws.Inside(p) {
+		return nil, &reduce.RefError{Kind: reduce.RefOutsideRoot, Msg: "mirror outside the project directory; not followed"}
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: "no mirrored file " + filepath.ToSlash(p)}
+	}
+	defer f.Close()
+	v, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		return nil, err
+	}
+	Translate(v, s.dialect)
+	return v, nil
+}
+
+// Locate returns the 1-based line and column of pointer in doc, falling back
+// to the nearest enclosing node that exists (a translated keyword may be
+// absent from the source). It returns the pointer actually located.
+func Locate(doc *reduce.Document, pointer string) (line, col int, located string) {
+	if doc == nil {
+		return 0, 0, pointer
+	}
+	toks := reduce.SplitPointer(pointer)
+	for i := len(toks); i >= 0; i-- {
+		p := reduce.JoinPointer("", toks[:i]...)
+		if n := reduce.Lookup(doc.Root, p); n != nil {
+			// a keyword's key carries the position the author reads
+			if i > 0 {
+				parent := reduce.Lookup(doc.Root, reduce.JoinPointer("", toks[:i-1]...))
+				if k, _ := reduce.Get(parent, toks[i-1]); k != nil {
+					return k.Line, k.Column, p
+				}
+			}
+			return n.Line, n.Column, p
+		}
+	}
+	return 0, 0, pointer
+}

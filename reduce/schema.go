@@ -1,0 +1,461 @@
+package reduce
+
+import (
+	"math/big"
+	"sort"
+	"strconv"
+)
+
+// Schema is one schema projected onto normalised keywords: what two dialects
+// spell differently compares equal here. Build schemas with a Reducer.
+type Schema struct {
+	// Doc is the document the schema sits in.
+	Doc *Document
+	// Node is the schema node as written (a mapping, or a boolean scalar).
+	Node *Node
+	// Pointer is the schema's absolute JSON pointer in Doc.
+	Pointer string
+	// False marks a schema that rejects every instance (false).
+	False bool
+	// Ref is the schema's reference ($ref, or a one-entry allOf holding only a
+	// $ref), nil when it has none.
+	Ref *Ref
+	// Keywords holds the constraining keywords by normalised name.
+	Keywords map[string]*Keyword
+	// Annotations holds title and description by name.
+	Annotations map[string]*Keyword
+	// Unknown lists the key nodes that are neither catalogued keywords nor x-*.
+	Unknown []*Node
+	// IgnoredBesideRef lists constraining keys dropped because the dialect
+	// ignores siblings of $ref.
+	IgnoredBesideRef []*Node
+}
+
+// Trivial reports whether s accepts every instance: no reference and no
+// constraining keyword (true ≡ {}).
+func (s *Schema) Trivial() bool { return s != nil && !s.False && s.Ref == nil && len(s.Keywords) == 0 }
+
+// KeywordNames returns the normalised names of s's constraining keywords, sorted.
+func (s *Schema) KeywordNames() []string {
+	out := make([]string, 0, len(s.Keywords))
+	for k := range s.Keywords {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Ref is a schema's reference and where it lands.
+type Ref struct {
+	// Raw is the reference as written.
+	Raw string
+	// Key and Value are the $ref key and value nodes as written.
+	Key, Value *Node
+	// Pointer is the absolute pointer of the $ref key's schema + "/$ref".
+	Pointer string
+	// Target is where it resolved; Target.Doc is nil when it did not.
+	Target Target
+	// Err explains why it did not resolve.
+	Err error
+}
+
+// Keyword is one normalised constraining keyword of a schema.
+type Keyword struct {
+	// Name is the normalised name it compares under.
+	Name string
+	// Source is the keyword as written (const for a normalised enum).
+	Source string
+	// Key is the key node as written; Value its value node.
+	Key, Value *Node
+	// Pointer is the absolute pointer of the value as written.
+	Pointer string
+
+	// Num holds ShapeNumber values.
+	Num *big.Rat
+	// Bool holds ShapeBool values.
+	Bool bool
+	// Text holds ShapeString values.
+	Text string
+	// Set holds ShapeStringSet members and ShapeValueSet members as canonical
+	// JSON, sorted and unique.
+	Set []string
+	// Schema holds ShapeSchema values.
+	Schema *Schema
+	// List holds ShapeSchemaList and ShapeSchemaTuple values in document order.
+	List []*Schema
+	// Map holds ShapeSchemaMap entries and, for dependentRequired, entries
+	// whose Set is filled; in document order.
+	Map []*Entry
+}
+
+// Entry is one named member of a map-shaped keyword.
+type Entry struct {
+	// Name is the member's key.
+	Name string
+	// Key is its key node.
+	Key *Node
+	// Schema is its schema (schema maps).
+	Schema *Schema
+	// Set is its string set (dependentRequired).
+	Set []string
+	// Pointer is the absolute pointer of the member's value.
+	Pointer string
+}
+
+// Lookup returns the entry called name, or nil.
+func (k *Keyword) Lookup(name string) *Entry {
+	for _, e := range k.Map {
+		if e.Name == name {
+			return e
+		}
+	}
+	return nil
+}
+
+// Resolver resolves a $ref written in a document.
+type Resolver interface {
+	Resolve(from *Document, ref string) (Target, error)
+}
+
+// Reducer projects schemas, once per node: recursive schemas and YAML aliases
+// share their projection, so reduction never loops.
+type Reducer struct {
+	resolver Resolver
+	cache    map[*Node]*Schema
+}
+
+// NewReducer returns a Reducer resolving references with r (nil = none resolve).
+func NewReducer(r Resolver) *Reducer {
+	return &Reducer{resolver: r, cache: map[*Node]*Schema{}}
+}
+
+// Schema projects the schema node n found at absolute pointer ptr in doc.
+func (r *Reducer) Schema(doc *Document, n *Node, ptr string) *Schema {
+	n = Deref(n)
+	if n == nil {
+		return &Schema{Doc: doc, Pointer: ptr, Keywords: map[string]*Keyword{}}
+	}
+	if s, ok := r.cache[n]; ok {
+		return s
+	}
+	s := &Schema{Doc: doc, Node: n, Pointer: ptr, Keywords: map[string]*Keyword{}, Annotations: map[string]*Keyword{}}
+	r.cache[n] = s
+	if n.Kind == ScalarNode {
+		if b, ok := Bool(n); ok && !b {
+			s.False = true
+		}
+		return s
+	}
+	if n.Kind != MappingNode {
+		return s
+	}
+	r.project(s)
+	return s
+}
+
+// Resolve resolves a reference from doc with the reducer's resolver.
+func (r *Reducer) Resolve(doc *Document, raw string) (Target, error) {
+	if r.resolver == nil {
+		return Target{}, &RefError{Kind: RefUnresolved, Msg: "no resolver"}
+	}
+	return r.resolver.Resolve(doc, raw)
+}
+
+// Target projects the schema a reference lands on, or nil.
+func (r *Reducer) Target(ref *Ref) *Schema {
+	if ref == nil || ref.Target.Doc == nil {
+		return nil
+	}
+	return r.Schema(ref.Target.Doc, ref.Target.Node, ref.Target.Pointer)
+}
+
+func (r *Reducer) project(s *Schema) {
+	d := s.Doc.Dialect
+	n := s.Node
+	var nullable bool
+	exclusive := map[string]*Keyword{} // boolean exclusiveMinimum/Maximum
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], Deref(n.Content[i+1])
+		if v == nil {
+			continue
+		}
+		name := k.Value
+		info, ok := LookupKeyword(name)
+		if !ok {
+			s.Unknown = append(s.Unknown, k)
+			continue
+		}
+		vptr := JoinPointer(s.Pointer, name)
+		switch info.Class {
+		case Annotation:
+			if name == "title" || name == "description" {
+				s.Annotations[name] = &Keyword{Name: name, Source: name, Key: k, Value: v, Pointer: vptr, Text: v.Value}
+			}
+			continue
+		case Reference:
+			if name == "$ref" && IsString(v) {
+				s.Ref = r.ref(s, k, v)
+			} else if name != "$ref" {
+				// $dynamicRef / $recursiveRef compare by what they say.
+				s.Keywords[name] = &Keyword{Name: name, Source: name, Key: k, Value: v, Pointer: vptr, Text: v.Value}
+			}
+			continue
+		case Constraining:
+		default:
+			continue
+		}
+		kw := &Keyword{Name: info.Normal, Source: name, Key: k, Value: v, Pointer: vptr}
+		switch name {
+		case "nullable":
+			nullable, _ = Bool(v)
+			continue
+		case "exclusiveMinimum", "exclusiveMaximum":
+			if b, ok := Bool(v); ok {
+				if b {
+					exclusive[name] = kw
+				}
+				continue
+			}
+		case "items":
+			if IsSeq(v) && d.ArrayItemsIsTuple() {
+				kw.Name = "prefixItems"
+				kw.List = r.list(s, v, vptr)
+				s.Keywords["prefixItems"] = kw
+				continue
+			}
+		case "additionalItems":
+			// meaningful only beside a tuple-form items; handled after the loop
+			continue
+		case "dependencies":
+			r.dependencies(s, k, v, vptr)
+			continue
+		}
+		if !r.fill(s, kw, info.Shape, v, vptr) {
+			continue
+		}
+		if prev, dup := s.Keywords[kw.Name]; dup && prev.Name == "enum" && kw.Name == "enum" {
+			kw.Set = intersect(prev.Set, kw.Set)
+		}
+		s.Keywords[kw.Name] = kw
+	}
+
+	// additionalItems counts only beside a tuple.
+	if k, v := Get(n, "additionalItems"); k != nil && s.Keywords["prefixItems"] != nil && s.Keywords["prefixItems"].Source == "items" {
+		kw := &Keyword{Name: "items", Source: "additionalItems", Key: k, Value: v, Pointer: JoinPointer(s.Pointer, "additionalItems")}
+		if r.fill(s, kw, ShapeSchema, v, kw.Pointer) {
+			s.Keywords["items"] = kw
+		}
+	}
+	// Boolean exclusive bounds fold into numeric ones.
+	for name, kw := range exclusive {
+		bound := "minimum"
+		if name == "exclusiveMaximum" {
+			bound = "maximum"
+		}
+		if b := s.Keywords[bound]; b != nil {
+			kw.Num = b.Num
+			kw.Value = b.Value
+			delete(s.Keywords, bound)
+			s.Keywords[name] = kw
+		}
+	}
+	// OpenAPI 3.0 nullable adds "null" to the type.
+	// (nullable without a type constrains nothing.)
+	if t := s.Keywords["type"]; nullable && t != nil {
+		t.Set = addToSet(t.Set, "null")
+	}
+	// Defaults that constrain nothing are dropped.
+	for _, name := range []string{"minLength", "minItems", "minProperties"} {
+		if kw := s.Keywords[name]; kw != nil && kw.Num != nil && kw.Num.Sign() == 0 {
+			delete(s.Keywords, name)
+		}
+	}
+	if kw := s.Keywords["uniqueItems"]; kw != nil && !kw.Bool {
+		delete(s.Keywords, "uniqueItems")
+	}
+	if kw := s.Keywords["required"]; kw != nil && len(kw.Set) == 0 {
+		delete(s.Keywords, "required")
+	}
+	for _, name := range []string{"additionalProperties", "items", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "then", "else"} {
+		if kw := s.Keywords[name]; kw != nil && kw.Schema != nil && kw.Schema.Trivial() {
+			delete(s.Keywords, name)
+		}
+	}
+	for _, name := range []string{"dependentSchemas"} {
+		if kw := s.Keywords[name]; kw != nil {
+			kept := kw.Map[:0]
+			for _, e := range kw.Map {
+				if !e.Schema.Trivial() {
+					kept = append(kept, e)
+				}
+			}
+			kw.Map = kept
+			if len(kw.Map) == 0 {
+				delete(s.Keywords, name)
+			}
+		}
+	}
+	// allOf: drop trivially-true entries; a one-entry allOf holding only a $ref
+	// is that $ref.
+	if kw := s.Keywords["allOf"]; kw != nil {
+		kept := kw.List[:0:0]
+		for _, e := range kw.List {
+			if !e.Trivial() {
+				kept = append(kept, e)
+			}
+		}
+		kw.List = kept
+		switch {
+		case len(kept) == 0:
+			delete(s.Keywords, "allOf")
+		case len(kept) == 1 && s.Ref == nil && kept[0].Ref != nil && len(kept[0].Keywords) == 0 && !kept[0].False:
+			s.Ref = kept[0].Ref
+			delete(s.Keywords, "allOf")
+		}
+	}
+	// Siblings of $ref are ignored in Swagger 2.0, OpenAPI 3.0 and drafts ≤ 07.
+	if s.Ref != nil && d.RefSiblingsIgnored() && s.Ref.Key != nil && Value(n, "$ref") != nil {
+		for name, kw := range s.Keywords {
+			s.IgnoredBesideRef = append(s.IgnoredBesideRef, kw.Key)
+			delete(s.Keywords, name)
+		}
+		sort.Slice(s.IgnoredBesideRef, func(i, j int) bool { return s.IgnoredBesideRef[i].Line < s.IgnoredBesideRef[j].Line })
+	}
+}
+
+func (r *Reducer) ref(s *Schema, k, v *Node) *Ref {
+	ref := &Ref{Raw: v.Value, Key: k, Value: v, Pointer: JoinPointer(s.Pointer, "$ref")}
+	ref.Target, ref.Err = r.Resolve(s.Doc, v.Value)
+	return ref
+}
+
+// fill decodes v into kw by shape; it returns false when v has the wrong type
+// for the keyword (the keyword is then not compared).
+func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node, vptr string) bool {
+	switch shape {
+	case ShapeNumber:
+		num, ok := Number(v)
+		kw.Num = num
+		return ok
+	case ShapeBool:
+		b, ok := Bool(v)
+		kw.Bool = b
+		return ok
+	case ShapeString:
+		kw.Text = v.Value
+		return IsScalar(v)
+	case ShapeStringSet:
+		if IsScalar(v) {
+			kw.Set = []string{v.Value}
+			return true
+		}
+		for _, e := range Items(v) {
+			if e = Deref(e); e != nil {
+				kw.Set = addToSet(kw.Set, e.Value)
+			}
+		}
+		return IsSeq(v)
+	case ShapeValueSet:
+		if kw.Source == "const" {
+			kw.Set = []string{Canonical(v)}
+			return true
+		}
+		for _, e := range Items(v) {
+			kw.Set = addToSet(kw.Set, Canonical(e))
+		}
+		return IsSeq(v)
+	case ShapeSchema:
+		kw.Schema = r.Schema(s.Doc, v, vptr)
+		return true
+	case ShapeItems:
+		kw.Schema = r.Schema(s.Doc, v, vptr)
+		return true
+	case ShapeSchemaList, ShapeSchemaTuple:
+		kw.List = r.list(s, v, vptr)
+		return IsSeq(v)
+	case ShapeSchemaMap:
+		Pairs(v, func(ek, ev *Node) bool {
+			eptr := JoinPointer(vptr, ek.Value)
+			kw.Map = append(kw.Map, &Entry{Name: ek.Value, Key: ek, Schema: r.Schema(s.Doc, ev, eptr), Pointer: eptr})
+			return true
+		})
+		return IsMap(v)
+	case ShapeStringSetMap:
+		Pairs(v, func(ek, ev *Node) bool {
+			e := &Entry{Name: ek.Value, Key: ek, Pointer: JoinPointer(vptr, ek.Value)}
+			for _, x := range Items(ev) {
+				if x = Deref(x); x != nil {
+					e.Set = addToSet(e.Set, x.Value)
+				}
+			}
+			kw.Map = append(kw.Map, e)
+			return true
+		})
+		return IsMap(v)
+	case ShapeValue:
+		kw.Text = Canonical(v)
+		return true
+	}
+	return false
+}
+
+func (r *Reducer) list(s *Schema, v *Node, vptr string) []*Schema {
+	items := Items(v)
+	out := make([]*Schema, 0, len(items))
+	for i, e := range items {
+		out = append(out, r.Schema(s.Doc, e, vptr+"/"+strconv.Itoa(i)))
+	}
+	return out
+}
+
+// dependencies splits draft-04..07 dependencies into dependentRequired and
+// dependentSchemas entries.
+func (r *Reducer) dependencies(s *Schema, k, v *Node, vptr string) {
+	Pairs(v, func(ek, ev *Node) bool {
+		eptr := JoinPointer(vptr, ek.Value)
+		if IsSeq(ev) {
+			kw := s.Keywords["dependentRequired"]
+			if kw == nil {
+				kw = &Keyword{Name: "dependentRequired", Source: "dependencies", Key: k, Value: v, Pointer: vptr}
+				s.Keywords["dependentRequired"] = kw
+			}
+			e := &Entry{Name: ek.Value, Key: ek, Pointer: eptr}
+			for _, x := range Items(ev) {
+				if x = Deref(x); x != nil {
+					e.Set = addToSet(e.Set, x.Value)
+				}
+			}
+			kw.Map = append(kw.Map, e)
+			return true
+		}
+		kw := s.Keywords["dependentSchemas"]
+		if kw == nil {
+			kw = &Keyword{Name: "dependentSchemas", Source: "dependencies", Key: k, Value: v, Pointer: vptr}
+			s.Keywords["dependentSchemas"] = kw
+		}
+		kw.Map = append(kw.Map, &Entry{Name: ek.Value, Key: ek, Schema: r.Schema(s.Doc, ev, eptr), Pointer: eptr})
+		return true
+	})
+}
+
+func addToSet(set []string, v string) []string {
+	i := sort.SearchStrings(set, v)
+	if i < len(set) && set[i] == v {
+		return set
+	}
+	set = append(set, "")
+	copy(set[i+1:], set[i:])
+	set[i] = v
+	return set
+}
+
+func intersect(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		i := sort.SearchStrings(b, x)
+		if i < len(b) && b[i] == x {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,1044 @@
+package routes
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Import paths of the Go routers FromGo understands, by framework.
+var goRouterPkgs = map[string]string{
+	"net/http":                 "nethttp",
+	"github.com/go-chi/chi":    "chi",
+	"github.com/go-chi/chi/v5": "chi",
+	"github.com/gin-gonic/gin": "gin",
+	"github.com/labstack/echo": "echo",
+	"github.com/gorilla/mux":   "gorilla",
+}
+
+// goFramework returns the framework of an import path ("" = not a router).
+func goFramework(path string) string {
+	if fw, ok := goRouterPkgs[path]; ok {
+		return fw
+	}
+	switch {
+	case strings.HasPrefix(path, "github.com/go-chi/chi/"):
+		return "chi"
+	case strings.HasPrefix(path, "github.com/labstack/echo/"):
+		return "echo"
+	}
+	return ""
+}
+
+// goConstructors are the functions that make a new router, by framework.
+var goConstructors = map[string]map[string]bool{
+	"nethttp": {"NewServeMux": true},
+	"chi":     {"NewRouter": true, "NewMux": true},
+	"gin":     {"New": true, "Default": true},
+	"echo":    {"New": true},
+	"gorilla": {"NewRouter": true},
+}
+
+// goRouterTypes are the type names of router values, by framework; a function
+// parameter of one of these types receives a router.
+var goRouterTypes = map[string]map[string]bool{
+	"nethttp": {"ServeMux": true},
+	"chi":     {"Router": true, "Mux": true},
+	"gin":     {"Engine": true, "RouterGroup": true, "IRouter": true, "IRoutes": true},
+	"echo":    {"Echo": true, "Group": true},
+	"gorilla": {"Router": true},
+}
+
+// goMethods are the route-registering method names that carry their HTTP
+// method in their name, by framework.
+var goMethods = map[string]map[string]string{
+	"chi":  {"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH", "Head": "HEAD", "Options": "OPTIONS", "Connect": "CONNECT", "Trace": "TRACE"},
+	"gin":  {"GET": "GET", "POST": "POST", "PUT": "PUT", "DELETE": "DELETE", "PATCH": "PATCH", "HEAD": "HEAD", "OPTIONS": "OPTIONS"},
+	"echo": {"GET": "GET", "POST": "POST", "PUT": "PUT", "DELETE": "DELETE", "PATCH": "PATCH", "HEAD": "HEAD", "OPTIONS": "OPTIONS", "CONNECT": "CONNECT", "TRACE": "TRACE"},
+}
+
+// goPkg is one Go package of the server: its files and package-level names.
+type goPkg struct {
+	path   string // import path ("" when no go.mod names it)
+	files  []*goFile
+	consts map[string]ast.Expr
+	funcs  map[string]*ast.FuncDecl
+	// methods maps a method name to its declarations (any receiver type).
+	methods map[string][]*ast.FuncDecl
+	fields  map[string]any // struct fields holding routers, by field name
+}
+
+type goFile struct {
+	pkg     *goPkg
+	ast     *ast.File
+	display string
+	imports map[string]string // local name -> import path
+}
+
+// goAnalysis is one run of FromGo.
+type goAnalysis struct {
+	fset       *token.FileSet
+	pkgs       map[string]*goPkg // by import path, and by directory for packages without one
+	byDecl     map[*ast.FuncDecl]*goFile
+	routers    []*router
+	defaultMux *router
+	memo       map[string]any
+	active     map[*ast.FuncDecl]bool
+	called     map[*ast.FuncDecl]bool
+	set        *Set
+	depth      int
+}
+
+// goFunc is a function value: a declaration or a literal with its scope.
+type goFunc struct {
+	decl *ast.FuncDecl
+	lit  *ast.FuncLit
+	file *goFile
+	env  *goEnv
+}
+
+// goRoute is a gorilla/mux route under construction.
+type goRoute struct {
+	r  *router
+	rr *regRoute
+}
+
+// goStrip is http.StripPrefix(prefix, handler).
+type goStrip struct {
+	prefix string
+	inner  any
+}
+
+type goEnv struct {
+	vars   map[string]any
+	parent *goEnv
+}
+
+func (e *goEnv) lookup(name string) (any, bool) {
+	for ; e != nil; e = e.parent {
+		if v, ok := e.vars[name]; ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+func (e *goEnv) set(name string, v any) {
+	if name != "_" {
+		e.vars[name] = v
+	}
+}
+
+func newEnv(parent *goEnv) *goEnv { return &goEnv{vars: map[string]any{}, parent: parent} }
+
+// FromGo extracts the routes a Go server registers, reading every .go file
+// under root (or root itself when it is a file) except tests, testdata and
+// vendor. display maps a file's path to the name used in output.
+func FromGo(root string, display func(string) string) (*Set, error) {
+	files, err := sourceFiles(root, ".go")
+	if err != nil {
+		return nil, err
+	}
+	a := &goAnalysis{
+		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
+		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &Set{},
+	}
+	modRoot, modPath := goModule(root)
+	var order []*goPkg
+	for _, path := range files {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", display(path), err)
+		}
+		f, err := parser.ParseFile(a.fset, path, src, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, fmt.Errorf("%s", strings.Replace(firstLine(err.Error()), path, display(path), 1))
+		}
+		dir, _ := filepath.Abs(filepath.Dir(path))
+		key := "dir:" + dir + ":" + f.Name.Name
+		imp := ""
+		if modPath != "" {
+			if rel, err := filepath.Rel(modRoot, dir); err == nil && !strings.HasPrefix(rel, "..") {
+				imp = strings.TrimSuffix(modPath+"/"+filepath.ToSlash(rel), "/.")
+				key = imp
+			}
+		}
+		pkg := a.pkgs[key]
+		if pkg == nil {
+			pkg = &goPkg{path: imp, consts: map[string]ast.Expr{}, funcs: map[string]*ast.FuncDecl{}, methods: map[string][]*ast.FuncDecl{}, fields: map[string]any{}}
+			a.pkgs[key] = pkg
+			order = append(order, pkg)
+		}
+		gf := &goFile{pkg: pkg, ast: f, display: display(path), imports: map[string]string{}}
+		for _, is := range f.Imports {
+			p, _ := strconv.Unquote(is.Path.Value)
+			name := p[strings.LastIndex(p, "/")+1:]
+			if goFramework(p) == "chi" || goFramework(p) == "echo" {
+				name = strings.TrimSuffix(strings.TrimSuffix(strings.Split(strings.TrimPrefix(p, "github.com/"), "/")[1], ".v5"), ".v4")
+			}
+			if is.Name != nil {
+				name = is.Name.Name
+			}
+			gf.imports[name] = p
+		}
+		pkg.files = append(pkg.files, gf)
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				if d.Tok != token.CONST && d.Tok != token.VAR {
+					continue
+				}
+				for _, s := range d.Specs {
+					vs := s.(*ast.ValueSpec)
+					for i, n := range vs.Names {
+						if i < len(vs.Values) {
+							pkg.consts[n.Name] = vs.Values[i]
+						}
+					}
+				}
+			case *ast.FuncDecl:
+				a.byDecl[d] = gf
+				if d.Recv == nil {
+					pkg.funcs[d.Name.Name] = d
+				} else {
+					pkg.methods[d.Name.Name] = append(pkg.methods[d.Name.Name], d)
+				}
+			}
+		}
+	}
+	// Constructors first (functions that store a router in a struct field),
+	// so methods reading the field find it; then every other function without
+	// a router parameter; then, as orphans, functions taking a router that
+	// nothing this analysis follows calls.
+	var decls, ctors, rest []*ast.FuncDecl
+	for _, pkg := range order {
+		for _, f := range pkg.files {
+			for _, d := range f.ast.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					decls = append(decls, fd)
+				}
+			}
+		}
+	}
+	for _, d := range decls {
+		if len(a.routerParams(d)) > 0 {
+			continue
+		}
+		if storesField(d) {
+			ctors = append(ctors, d)
+		} else {
+			rest = append(rest, d)
+		}
+	}
+	for _, d := range append(ctors, rest...) {
+		a.call(&goFunc{decl: d, file: a.byDecl[d]}, nil, nil)
+	}
+	for _, d := range decls {
+		params := a.routerParams(d)
+		if len(params) == 0 || a.called[d] {
+			continue
+		}
+		args := make([]any, len(d.Type.Params.List))
+		names := []string{}
+		for i, fw := range params {
+			r := a.newRouter(fw)
+			args[i] = r
+			names = append(names, paramNames(d.Type.Params.List[i])...)
+		}
+		if len(args) > 0 {
+			why := fmt.Sprintf("registered on %s of %s, which no call this analysis follows passes a router", strings.Join(names, ", "), d.Name.Name)
+			for _, v := range args {
+				if r, ok := v.(*router); ok {
+					r.orphan = why
+				}
+			}
+		}
+		a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, nil)
+	}
+	flatten(a.routers, a.set)
+	a.set.finish()
+	return a.set, nil
+}
+
+func paramNames(f *ast.Field) []string {
+	var out []string
+	for _, n := range f.Names {
+		out = append(out, n.Name)
+	}
+	return out
+}
+
+// routerParams maps the index of each parameter field of d whose type is a
+// router type to its framework.
+func (a *goAnalysis) routerParams(d *ast.FuncDecl) map[int]string {
+	out := map[int]string{}
+	if d.Type.Params == nil {
+		return out
+	}
+	file := a.byDecl[d]
+	for i, f := range d.Type.Params.List {
+		t := f.Type
+		if st, ok := t.(*ast.StarExpr); ok {
+			t = st.X
+		}
+		sel, ok := t.(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		x, ok := sel.X.(*ast.Ident)
+		if !ok || file == nil {
+			continue
+		}
+		fw := goFramework(file.imports[x.Name])
+		if fw != "" && goRouterTypes[fw][sel.Sel.Name] {
+			out[i] = fw
+		}
+	}
+	return out
+}
+
+// storesField reports whether d assigns a struct field or builds a struct
+// literal with named fields: the shape of a constructor.
+func storesField(d *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if _, ok := l.(*ast.SelectorExpr); ok {
+					found = true
+				}
+			}
+		case *ast.KeyValueExpr:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func (a *goAnalysis) newRouter(fw string) *router {
+	r := newRouter(fw)
+	a.routers = append(a.routers, r)
+	return r
+}
+
+func (a *goAnalysis) pos(f *goFile, p token.Pos) Pos {
+	pp := a.fset.Position(p)
+	return Pos{File: f.display, Line: pp.Line, Column: pp.Column}
+}
+
+func (a *goAnalysis) src(n ast.Node) string {
+	var b strings.Builder
+	b.WriteString(fmt.Sprintf("%T", n))
+	if f := a.fset.File(n.Pos()); f != nil {
+		if data, err := os.ReadFile(f.Name()); err == nil {
+			s, e := f.Offset(n.Pos()), f.Offset(n.End())
+			if s >= 0 && e <= len(data) && s <= e {
+				return shorten(string(data[s:e]))
+			}
+		}
+	}
+	return b.String()
+}
+
+// call analyses a function with args bound to its parameters and returns the
+// router (or handler) it returns. A function called without router arguments
+// is analysed once; recursion is cut.
+func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
+	var params *ast.FieldList
+	var body *ast.BlockStmt
+	key := ""
+	if fn.decl != nil {
+		params, body = fn.decl.Type.Params, fn.decl.Body
+		a.called[fn.decl] = a.called[fn.decl] || hasRouter(args)
+		if a.active[fn.decl] || body == nil {
+			return nil
+		}
+		key = fmt.Sprintf("%p", fn.decl)
+		for _, v := range args {
+			if r, ok := v.(*router); ok {
+				key += fmt.Sprintf(",%p", r)
+			}
+		}
+		if v, ok := a.memo[key]; ok {
+			return v
+		}
+		a.active[fn.decl] = true
+		defer delete(a.active, fn.decl)
+	} else {
+		params, body = fn.lit.Type.Params, fn.lit.Body
+	}
+	if a.depth > 48 {
+		return nil
+	}
+	a.depth++
+	defer func() { a.depth-- }()
+	env := newEnv(fn.env)
+	if params != nil {
+		i := 0
+		for _, f := range params.List {
+			names := f.Names
+			if len(names) == 0 {
+				i++
+				continue
+			}
+			for _, n := range names {
+				if i < len(args) {
+					env.set(n.Name, args[i])
+				}
+				i++
+			}
+		}
+	}
+	var ret any
+	a.block(fn.file, env, body.List, &ret)
+	if key != "" {
+		a.memo[key] = ret
+	}
+	return ret
+}
+
+func hasRouter(args []any) bool {
+	for _, v := range args {
+		if _, ok := v.(*router); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *goAnalysis) block(f *goFile, env *goEnv, stmts []ast.Stmt, ret *any) {
+	for _, s := range stmts {
+		a.stmt(f, env, s, ret)
+	}
+}
+
+func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *any) {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if len(s.Lhs) == len(s.Rhs) {
+			for i, l := range s.Lhs {
+				a.assign(f, env, l, a.eval(f, env, s.Rhs[i]))
+			}
+		} else {
+			for _, r := range s.Rhs {
+				a.eval(f, env, r)
+			}
+		}
+	case *ast.DeclStmt:
+		if g, ok := s.Decl.(*ast.GenDecl); ok {
+			for _, sp := range g.Specs {
+				if vs, ok := sp.(*ast.ValueSpec); ok {
+					for i, n := range vs.Names {
+						if i < len(vs.Values) {
+							env.set(n.Name, a.eval(f, env, vs.Values[i]))
+						}
+					}
+				}
+			}
+		}
+	case *ast.ExprStmt:
+		a.eval(f, env, s.X)
+	case *ast.GoStmt:
+		a.eval(f, env, s.Call)
+	case *ast.DeferStmt:
+		a.eval(f, env, s.Call)
+	case *ast.ReturnStmt:
+		for _, r := range s.Results {
+			v := a.eval(f, env, r)
+			if *ret == nil {
+				switch v.(type) {
+				case *router, *goStrip:
+					*ret = v
+				}
+			}
+		}
+	case *ast.BlockStmt:
+		a.block(f, newEnv(env), s.List, ret)
+	case *ast.IfStmt:
+		if s.Init != nil {
+			a.stmt(f, env, s.Init, ret)
+		}
+		a.eval(f, env, s.Cond)
+		a.block(f, newEnv(env), s.Body.List, ret)
+		if s.Else != nil {
+			a.stmt(f, env, s.Else, ret)
+		}
+	case *ast.ForStmt:
+		a.block(f, newEnv(env), s.Body.List, ret)
+	case *ast.RangeStmt:
+		a.block(f, newEnv(env), s.Body.List, ret)
+	case *ast.SwitchStmt:
+		for _, c := range s.Body.List {
+			a.block(f, newEnv(env), c.(*ast.CaseClause).Body, ret)
+		}
+	case *ast.TypeSwitchStmt:
+		for _, c := range s.Body.List {
+			a.block(f, newEnv(env), c.(*ast.CaseClause).Body, ret)
+		}
+	case *ast.SelectStmt:
+		for _, c := range s.Body.List {
+			a.block(f, newEnv(env), c.(*ast.CommClause).Body, ret)
+		}
+	case *ast.LabeledStmt:
+		a.stmt(f, env, s.Stmt, ret)
+	}
+}
+
+func (a *goAnalysis) assign(f *goFile, env *goEnv, lhs ast.Expr, v any) {
+	switch l := lhs.(type) {
+	case *ast.Ident:
+		env.set(l.Name, v)
+	case *ast.SelectorExpr:
+		if v != nil {
+			f.pkg.fields[l.Sel.Name] = v
+		}
+	}
+}
+
+// eval evaluates e as far as static analysis can: a folded string, a router,
+// a gorilla route, a function, StripPrefix; nil for anything else. Calls are
+// evaluated for their registrations.
+func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		if e.Kind == token.STRING {
+			if s, err := strconv.Unquote(e.Value); err == nil {
+				return s
+			}
+		}
+	case *ast.ParenExpr:
+		return a.eval(f, env, e.X)
+	case *ast.Ident:
+		if v, ok := env.lookup(e.Name); ok {
+			return v
+		}
+		return a.pkgName(f.pkg, e.Name, 0)
+	case *ast.BinaryExpr:
+		x, y := a.eval(f, env, e.X), a.eval(f, env, e.Y)
+		xs, ok1 := x.(string)
+		ys, ok2 := y.(string)
+		if e.Op == token.ADD && ok1 && ok2 {
+			return xs + ys
+		}
+	case *ast.UnaryExpr:
+		return a.eval(f, env, e.X)
+	case *ast.StarExpr:
+		return a.eval(f, env, e.X)
+	case *ast.FuncLit:
+		return &goFunc{lit: e, file: f, env: env}
+	case *ast.CompositeLit:
+		for _, el := range e.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				v := a.eval(f, env, kv.Value)
+				if k, ok := kv.Key.(*ast.Ident); ok && v != nil {
+					f.pkg.fields[k.Name] = v
+				}
+			} else {
+				a.eval(f, env, el)
+			}
+		}
+	case *ast.SelectorExpr:
+		if x, ok := e.X.(*ast.Ident); ok {
+			if _, shadowed := env.lookup(x.Name); !shadowed {
+				if imp, ok := f.imports[x.Name]; ok {
+					return a.pkgMember(imp, e.Sel.Name)
+				}
+			}
+		}
+		a.eval(f, env, e.X)
+		return f.pkg.fields[e.Sel.Name]
+	case *ast.CallExpr:
+		return a.evalCall(f, env, e)
+	}
+	return nil
+}
+
+// pkgName resolves a package-level name of pkg: a constant folded to a
+// string, or a function.
+func (a *goAnalysis) pkgName(pkg *goPkg, name string, depth int) any {
+	if d, ok := pkg.funcs[name]; ok {
+		return &goFunc{decl: d, file: a.byDecl[d]}
+	}
+	if c, ok := pkg.consts[name]; ok && depth < 32 {
+		return a.fold(pkg, c, depth+1)
+	}
+	return nil
+}
+
+// fold folds a package-level constant expression to a string.
+func (a *goAnalysis) fold(pkg *goPkg, e ast.Expr, depth int) any {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		if e.Kind == token.STRING {
+			if s, err := strconv.Unquote(e.Value); err == nil {
+				return s
+			}
+		}
+	case *ast.ParenExpr:
+		return a.fold(pkg, e.X, depth)
+	case *ast.Ident:
+		if c, ok := pkg.consts[e.Name]; ok && depth < 32 {
+			return a.fold(pkg, c, depth+1)
+		}
+	case *ast.SelectorExpr:
+		if x, ok := e.X.(*ast.Ident); ok {
+			for _, f := range pkg.files {
+				if imp, ok := f.imports[x.Name]; ok {
+					if other := a.pkgs[imp]; other != nil && other.consts[e.Sel.Name] != nil && depth < 32 {
+						return a.fold(other, other.consts[e.Sel.Name], depth+1)
+					}
+					return goStdConst(imp, e.Sel.Name)
+				}
+			}
+		}
+	case *ast.BinaryExpr:
+		x, ok1 := a.fold(pkg, e.X, depth).(string)
+		y, ok2 := a.fold(pkg, e.Y, depth).(string)
+		if e.Op == token.ADD && ok1 && ok2 {
+			return x + y
+		}
+	}
+	return nil
+}
+
+// goStdConst folds net/http's method constants.
+func goStdConst(imp, name string) any {
+	if imp == "net/http" && strings.HasPrefix(name, "Method") && IsMethod(strings.TrimPrefix(name, "Method")) {
+		return strings.ToUpper(strings.TrimPrefix(name, "Method"))
+	}
+	return nil
+}
+
+// pkgMember resolves imp.name for an imported package: a constant or function
+// of a package of this server, or a folded standard constant.
+func (a *goAnalysis) pkgMember(imp, name string) any {
+	if pkg := a.pkgs[imp]; pkg != nil {
+		return a.pkgName(pkg, name, 0)
+	}
+	return goStdConst(imp, name)
+}
+
+func (a *goAnalysis) evalArgs(f *goFile, env *goEnv, c *ast.CallExpr) []any {
+	args := make([]any, len(c.Args))
+	for i, x := range c.Args {
+		args[i] = a.eval(f, env, x)
+	}
+	return args
+}
+
+func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
+	switch fun := c.Fun.(type) {
+	case *ast.SelectorExpr:
+		// pkg.Func(...)
+		if x, ok := fun.X.(*ast.Ident); ok {
+			if _, shadowed := env.lookup(x.Name); !shadowed {
+				if imp, ok := f.imports[x.Name]; ok {
+					return a.callPkg(f, env, c, imp, fun.Sel.Name)
+				}
+			}
+		}
+		recv := a.eval(f, env, fun.X)
+		switch r := recv.(type) {
+		case *router:
+			return a.routerCall(f, env, c, r, fun.Sel)
+		case *goRoute:
+			return a.gorillaRouteCall(f, env, c, r, fun.Sel.Name)
+		}
+		args := a.evalArgs(f, env, c)
+		// a method of this package (s.routes())
+		if ds := f.pkg.methods[fun.Sel.Name]; len(ds) == 1 {
+			return a.call(&goFunc{decl: ds[0], file: a.byDecl[ds[0]]}, args, c)
+		}
+		return nil
+	case *ast.Ident:
+		if _, ok := env.lookup(fun.Name); !ok {
+			if fun.Name == "new" || fun.Name == "make" || fun.Name == "append" || fun.Name == "len" {
+				a.evalArgs(f, env, c)
+				return nil
+			}
+		}
+	}
+	callee := a.eval(f, env, c.Fun)
+	args := a.evalArgs(f, env, c)
+	if fn, ok := callee.(*goFunc); ok {
+		return a.call(fn, args, c)
+	}
+	return nil
+}
+
+// callPkg evaluates imp.name(args): a router constructor, net/http's
+// package-level registrations and StripPrefix, or a function of a package of
+// this server.
+func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name string) any {
+	fw := goFramework(imp)
+	if fw != "" && goConstructors[fw][name] {
+		a.evalArgs(f, env, c)
+		return a.newRouter(fw)
+	}
+	if fw == "nethttp" {
+		switch name {
+		case "Handle", "HandleFunc":
+			if a.defaultMux == nil {
+				a.defaultMux = a.newRouter("nethttp")
+			}
+			return a.routerCall(f, env, c, a.defaultMux, &ast.Ident{Name: name, NamePos: c.Fun.(*ast.SelectorExpr).Sel.Pos()})
+		case "StripPrefix":
+			args := a.evalArgs(f, env, c)
+			if len(args) == 2 {
+				if p, ok := args[0].(string); ok {
+					return &goStrip{prefix: p, inner: args[1]}
+				}
+			}
+			return nil
+		case "HandlerFunc", "Handler", "TimeoutHandler", "MaxBytesHandler":
+			args := a.evalArgs(f, env, c)
+			if len(args) > 0 {
+				return args[0]
+			}
+			return nil
+		}
+	}
+	args := a.evalArgs(f, env, c)
+	if pkg := a.pkgs[imp]; pkg != nil {
+		if d, ok := pkg.funcs[name]; ok {
+			return a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c)
+		}
+	}
+	return nil
+}
+
+// routePath folds the path argument at index i; when it cannot be folded the
+// registration is recorded as Unresolved and ok is false.
+func (a *goAnalysis) routePath(f *goFile, c *ast.CallExpr, args []any, i int, method string, at token.Pos) (string, bool) {
+	if i >= len(args) {
+		return "", false
+	}
+	if s, ok := args[i].(string); ok {
+		return s, true
+	}
+	a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: a.pos(f, at), Method: method, Expr: a.src(c.Args[i]), Reason: "path is not a constant this analysis can fold"})
+	return "", false
+}
+
+func stringList(v []any) ([]string, bool) {
+	var out []string
+	for _, x := range v {
+		s, ok := x.(string)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	return out, true
+}
+
+// routerCall evaluates a method call on a router.
+func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *router, sel *ast.Ident) any {
+	name := sel.Name
+	at := a.pos(f, sel.Pos())
+	args := a.evalArgs(f, env, c)
+	fw := r.fw
+	if m, ok := goMethods[fw][name]; ok {
+		if p, ok := a.routePath(f, c, args, 0, m, sel.Pos()); ok {
+			r.add([]string{m}, p, at)
+		}
+		return nil
+	}
+	switch fw {
+	case "nethttp":
+		switch name {
+		case "Handle", "HandleFunc":
+			pat, ok := a.routePath(f, c, args, 0, "", sel.Pos())
+			if !ok {
+				return nil
+			}
+			method, path := splitServeMuxPattern(pat)
+			if len(args) > 1 {
+				switch h := args[1].(type) {
+				case *goStrip:
+					if child, ok := h.inner.(*router); ok {
+						r.mount(h.prefix, child, false)
+						return nil
+					}
+				case *router:
+					r.mount("", h, false)
+					return nil
+				}
+			}
+			rr := r.add(nil, path, at)
+			if method != "" {
+				rr.methods = []string{method}
+			}
+			rr.subtree = strings.HasSuffix(path, "/")
+		}
+	case "chi":
+		switch name {
+		case "Handle", "HandleFunc":
+			if p, ok := a.routePath(f, c, args, 0, "", sel.Pos()); ok {
+				r.add(nil, p, at)
+			}
+		case "Method", "MethodFunc":
+			m, _ := args[0].(string)
+			if m == "" {
+				a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method is not a constant this analysis can fold"})
+				return nil
+			}
+			if p, ok := a.routePath(f, c, args, 1, strings.ToUpper(m), sel.Pos()); ok {
+				r.add([]string{m}, p, at)
+			}
+		case "Route":
+			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
+			if !ok {
+				return nil
+			}
+			child := a.newRouter(fw)
+			r.mount(p, child, false)
+			if len(args) > 1 {
+				if fn, ok := args[1].(*goFunc); ok {
+					a.call(fn, []any{child}, c)
+				}
+			}
+			return child
+		case "Group", "With":
+			child := a.newRouter(fw)
+			r.mount("", child, false)
+			if name == "Group" && len(args) > 0 {
+				if fn, ok := args[0].(*goFunc); ok {
+					a.call(fn, []any{child}, c)
+				}
+			}
+			return child
+		case "Mount":
+			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
+			if !ok || len(args) < 2 {
+				return nil
+			}
+			a.mountHandler(f, c, r, p, args[1], at)
+		}
+	case "gin", "echo":
+		switch name {
+		case "Handle", "Add":
+			m, _ := args[0].(string)
+			if m == "" {
+				a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method is not a constant this analysis can fold"})
+				return nil
+			}
+			if p, ok := a.routePath(f, c, args, 1, strings.ToUpper(m), sel.Pos()); ok {
+				r.add([]string{m}, p, at)
+			}
+		case "Any":
+			if p, ok := a.routePath(f, c, args, 0, MethodAny, sel.Pos()); ok {
+				r.add(nil, p, at)
+			}
+		case "Match":
+			ms := a.methodList(f, env, c, 0)
+			if ms == nil {
+				a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method list is not a constant this analysis can fold"})
+				return nil
+			}
+			if p, ok := a.routePath(f, c, args, 1, strings.Join(ms, ","), sel.Pos()); ok {
+				r.add(ms, p, at)
+			}
+		case "Group":
+			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
+			if !ok {
+				return nil
+			}
+			child := a.newRouter(fw)
+			r.mount(p, child, false)
+			return child
+		}
+	case "gorilla":
+		switch name {
+		case "HandleFunc", "Handle":
+			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
+			if !ok {
+				return nil
+			}
+			return &goRoute{r: r, rr: r.add(nil, p, at)}
+		case "Path", "PathPrefix":
+			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
+			if !ok {
+				return nil
+			}
+			rr := r.add(nil, p, at)
+			rr.dead, rr.subtree = true, name == "PathPrefix"
+			return &goRoute{r: r, rr: rr}
+		case "Methods":
+			ms, ok := stringList(args)
+			if !ok {
+				return nil
+			}
+			rr := r.add(ms, "", at)
+			rr.dead = true
+			return &goRoute{r: r, rr: rr}
+		}
+	}
+	return nil
+}
+
+// methodList folds a []string{...} literal argument.
+func (a *goAnalysis) methodList(f *goFile, env *goEnv, c *ast.CallExpr, i int) []string {
+	if i >= len(c.Args) {
+		return nil
+	}
+	cl, ok := c.Args[i].(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, el := range cl.Elts {
+		s, ok := a.eval(f, env, el).(string)
+		if !ok {
+			return nil
+		}
+		out = append(out, strings.ToUpper(s))
+	}
+	return out
+}
+
+// mountHandler mounts what a handler argument evaluates to under prefix, or
+// records it as Unresolved.
+func (a *goAnalysis) mountHandler(f *goFile, c *ast.CallExpr, r *router, prefix string, h any, at Pos) {
+	switch h := h.(type) {
+	case *router:
+		r.mount(prefix, h, false)
+		return
+	case *goStrip:
+		if child, ok := h.inner.(*router); ok {
+			r.mount(prefix, child, false)
+			return
+		}
+	}
+	a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Method: MethodAny, Expr: prefix + " -> " + a.src(c.Args[len(c.Args)-1]), Reason: "mounted handler is not a router this analysis can follow"})
+}
+
+// gorillaRouteCall evaluates a method call on a gorilla/mux route.
+func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g *goRoute, name string) any {
+	args := a.evalArgs(f, env, c)
+	switch name {
+	case "Methods":
+		ms, ok := stringList(args)
+		if !ok {
+			a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: g.rr.pos, Expr: a.src(c), Reason: "method list is not a constant this analysis can fold"})
+			g.rr.dead = true
+			return g
+		}
+		g.rr.methods = append(g.rr.methods, upper(ms)...)
+	case "Path", "PathPrefix":
+		p, ok := args[0].(string)
+		if !ok {
+			a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: g.rr.pos, Expr: a.src(c), Reason: "path is not a constant this analysis can fold"})
+			g.rr.dead = true
+			return g
+		}
+		g.rr.path, g.rr.subtree = p, name == "PathPrefix"
+	case "Handler", "HandlerFunc":
+		g.rr.dead = false
+	case "Subrouter":
+		g.rr.dead = true
+		child := a.newRouter("gorilla")
+		child.methods = g.rr.methods
+		if g.rr.subtree || g.rr.path != "" {
+			g.r.mount(g.rr.path, child, false)
+		} else {
+			g.r.mount("", child, false)
+		}
+		return child
+	}
+	return g
+}
+
+// splitServeMuxPattern splits a Go 1.22 ServeMux pattern "[METHOD ][HOST]/PATH"
+// into its method ("" = any) and path; the host is dropped.
+func splitServeMuxPattern(p string) (method, path string) {
+	p = strings.TrimSpace(p)
+	if i := strings.IndexAny(p, " \t"); i >= 0 {
+		method, p = p[:i], strings.TrimSpace(p[i+1:])
+	}
+	if i := strings.IndexByte(p, '/'); i > 0 {
+		p = p[i:]
+	}
+	return strings.ToUpper(method), p
+}
+
+// goModule finds the go.mod at or above root and returns its directory and
+// module path ("" when there is none).
+func goModule(root string) (string, string) {
+	dir, err := filepath.Abs(root)
+	if err != nil {
+		return "", ""
+	}
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		dir = filepath.Dir(dir)
+	}
+	for i := 0; i < 32; i++ {
+		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil {
+			for _, line := range strings.Split(string(data), "\n") {
+				line = strings.TrimSpace(line)
+				if strings.HasPrefix(line, "module ") {
+					return dir, strings.Trim(strings.TrimSpace(strings.TrimPrefix(line, "module ")), `"`)
+				}
+			}
+			return dir, ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return "", ""
+}
+
+// sourceFiles lists the files under root with one of exts, sorted, skipping
+// vendor, node_modules, testdata, hidden and virtual-environment directories.
+// A root that is a file is returned as is.
+func sourceFiles(root string, exts ...string) ([]string, error) {
+	st, err := os.Stat(root)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, fmt.Errorf("%s: no such file or directory", root)
+		}
+		return nil, err
+	}
+	if !st.IsDir() {
+		return []string{root}, nil
+	}
+	var out []string
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if path != root && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules" || name == "testdata" || name == "__pycache__" || name == "venv" || name == "site-packages" || name == "dist") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		for _, e := range exts {
+			if strings.HasSuffix(path, e) && !strings.HasSuffix(path, ".d.ts") {
+				out = append(out, path)
+				break
+			}
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+func firstLine(s string) string { return strings.SplitN(s, "\n", 2)[0] }

@@ -1,0 +1,168 @@
+package routes
+
+import (
+	"strings"
+)
+
+// router is one router, group or sub-application found in source: the routes
+// registered on it, relative to it, and the routers mounted under it. The
+// graph is flattened once every file is read, so the order in which source
+// registers routes and mounts routers does not matter.
+type router struct {
+	fw     string
+	routes []*regRoute
+	mounts []mountEdge
+	// parents counts the mounts of this router; roots have none.
+	parents int
+	// orphan, when set, says why this router's mount point is unknown; its
+	// routes are reported as Unresolved.
+	orphan string
+	// methods restricts every route below (gorilla's Methods().Subrouter()).
+	methods []string
+}
+
+// regRoute is one registration on a router.
+type regRoute struct {
+	methods []string // upper case; empty = every method
+	path    string   // as written, relative to the router
+	pos     Pos
+	subtree bool // matches everything below path (gorilla PathPrefix, a ServeMux "/x/")
+	dead    bool // gorilla: no handler attached (yet)
+	hidden  bool // excluded from the schema by its author
+}
+
+type mountEdge struct {
+	prefix string
+	child  *router
+	hidden bool
+}
+
+func newRouter(fw string) *router { return &router{fw: fw} }
+
+func (r *router) mount(prefix string, child *router, hidden bool) {
+	if child == nil || child == r {
+		return
+	}
+	r.mounts = append(r.mounts, mountEdge{prefix: prefix, child: child, hidden: hidden})
+	child.parents++
+}
+
+func (r *router) add(methods []string, path string, pos Pos) *regRoute {
+	rr := &regRoute{methods: upper(methods), path: path, pos: pos}
+	r.routes = append(r.routes, rr)
+	return rr
+}
+
+func upper(ms []string) []string {
+	out := make([]string, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, strings.ToUpper(m))
+	}
+	return out
+}
+
+// syntaxOf returns the template syntax a framework uses.
+func syntaxOf(fw string) Syntax {
+	switch fw {
+	case "gin", "echo", "express", "fastify", "hono":
+		return SyntaxColon
+	case "flask":
+		return SyntaxAngle
+	}
+	return SyntaxBrace
+}
+
+// implicitMethods returns the methods a framework serves by itself beside an
+// explicit method: HEAD for GET (net/http, Flask, Starlette, Express,
+// Fastify, Hono) and OPTIONS for any route (Flask, Express).
+func implicitMethods(fw, method string) []string {
+	var out []string
+	switch fw {
+	case "nethttp", "flask", "starlette", "express", "fastify", "hono":
+		if method == "GET" {
+			out = append(out, "HEAD")
+		}
+	}
+	switch fw {
+	case "flask", "express":
+		if method != "OPTIONS" {
+			out = append(out, "OPTIONS")
+		}
+	}
+	return out
+}
+
+// flatten walks the graph from every root router, joining prefixes, and adds
+// the routes to set. Cycles and absurd depths are cut.
+func flatten(routers []*router, set *Set) {
+	type frame struct {
+		r       *router
+		prefix  string
+		methods []string
+		hidden  bool
+		orphan  string
+	}
+	var walk func(f frame, onPath map[*router]bool, depth int)
+	walk = func(f frame, onPath map[*router]bool, depth int) {
+		if onPath[f.r] || depth > 64 {
+			return
+		}
+		onPath[f.r] = true
+		defer delete(onPath, f.r)
+		if f.r.orphan != "" && f.orphan == "" {
+			f.orphan = f.r.orphan
+		}
+		if len(f.r.methods) > 0 {
+			f.methods = f.r.methods
+		}
+		for _, rr := range f.r.routes {
+			if rr.dead {
+				continue
+			}
+			raw := Join(f.prefix, rr.path)
+			methods := rr.methods
+			if len(methods) == 0 {
+				methods = f.methods
+			}
+			if len(methods) == 0 {
+				methods = []string{MethodAny}
+			}
+			if f.orphan != "" {
+				for _, m := range methods {
+					set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.pos, Method: m, Expr: raw, Reason: f.orphan})
+				}
+				continue
+			}
+			tpl, err := ParseTemplate(raw, syntaxOf(f.r.fw))
+			if err != nil {
+				set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.pos, Expr: raw, Reason: err.Error()})
+				continue
+			}
+			if rr.subtree && !tpl.Exact {
+				tpl.TrailingSlash = false
+				tpl.Segments = append(tpl.Segments, Segment{{Param: &Param{CatchAll: true}}})
+			}
+			seen := map[string]bool{}
+			for _, m := range methods {
+				seen[m] = true
+			}
+			for _, m := range methods {
+				set.add(Route{Method: m, Template: tpl, Raw: raw, Framework: f.r.fw, Pos: rr.pos, Hidden: rr.hidden || f.hidden})
+				for _, im := range implicitMethods(f.r.fw, m) {
+					if !seen[im] {
+						seen[im] = true
+						set.add(Route{Method: im, Template: tpl, Raw: raw, Framework: f.r.fw, Pos: rr.pos, Implicit: true})
+					}
+				}
+			}
+		}
+		for _, m := range f.r.mounts {
+			walk(frame{r: m.child, prefix: Join(f.prefix, m.prefix), methods: f.methods, hidden: f.hidden || m.hidden, orphan: f.orphan}, onPath, depth+1)
+		}
+	}
+	for _, r := range routers {
+		if r.parents == 0 {
+			walk(frame{r: r}, map[*router]bool{}, 0)
+		}
+	}
+}

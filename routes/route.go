@@ -1,0 +1,144 @@
+package routes
+
+import (
+	"sort"
+	"strings"
+)
+
+// MethodAny is the method of a route served for every method (gin's Any, a
+// method-less ServeMux pattern, chi's Handle).
+const MethodAny = "ANY"
+
+// Pos is a place in a source or spec file.
+type Pos struct {
+	// File is the path as shown to the user, slash-separated.
+	File string
+	// Line is 1-based; 0 = unknown.
+	Line int
+	// Column is 1-based; 0 = unknown.
+	Column int
+}
+
+// Route is one method and path, from the spec or from the server.
+type Route struct {
+	// Method is upper case, or MethodAny.
+	Method string
+	// Template is the parsed path, prefixes joined.
+	Template Template
+	// Raw is the path as written, prefixes joined, before normalisation.
+	Raw string
+	// Framework names where the route came from: "openapi", "chi", "fastapi"...
+	Framework string
+	// Pos is where the route is registered (server) or its method key (spec).
+	Pos Pos
+	// Pointer is the spec operation's JSON pointer; "" on the server side.
+	Pointer string
+	// PathPos is the spec path key's position; zero on the server side.
+	PathPos Pos
+	// PathPointer is the spec path item's JSON pointer; "" on the server side.
+	PathPointer string
+	// Implicit marks a route the framework adds by itself (HEAD for GET,
+	// OPTIONS): it may satisfy the spec but is never undocumented.
+	Implicit bool
+	// Hidden marks a route its author excluded from the schema
+	// (include_in_schema=False): never undocumented.
+	Hidden bool
+}
+
+// Path returns the normalised template, parameters spelled {name}.
+func (r Route) Path() string { return r.Template.String() }
+
+// Unresolved is a registration whose path or mount point cannot be known
+// without running the server.
+type Unresolved struct {
+	// Pos is the registration's position.
+	Pos Pos
+	// Method is the method when known ("" = unknown).
+	Method string
+	// Expr is the source text that could not be resolved, shortened.
+	Expr string
+	// Reason says why, lower-case ("path is a function parameter").
+	Reason string
+}
+
+// Set is what one side yields.
+type Set struct {
+	// Routes are sorted by path key, method, then position.
+	Routes []Route
+	// Unresolved are sorted by position.
+	Unresolved []Unresolved
+}
+
+// add appends r; finish drops a registration reached twice.
+func (s *Set) add(r Route) {
+	s.Routes = append(s.Routes, r)
+}
+
+// finish sorts and de-duplicates s.
+func (s *Set) finish() {
+	sort.SliceStable(s.Routes, func(i, j int) bool {
+		a, b := s.Routes[i], s.Routes[j]
+		if ka, kb := a.Template.Key(), b.Template.Key(); ka != kb {
+			return ka < kb
+		}
+		if a.Method != b.Method {
+			return a.Method < b.Method
+		}
+		if a.Implicit != b.Implicit {
+			return !a.Implicit
+		}
+		return posLess(a.Pos, b.Pos)
+	})
+	out := s.Routes[:0]
+	for i, r := range s.Routes {
+		if i > 0 {
+			p := out[len(out)-1]
+			if p.Method == r.Method && p.Template.String() == r.Template.String() && p.Pos == r.Pos && p.Implicit == r.Implicit {
+				continue
+			}
+		}
+		out = append(out, r)
+	}
+	s.Routes = out
+	sort.SliceStable(s.Unresolved, func(i, j int) bool { return posLess(s.Unresolved[i].Pos, s.Unresolved[j].Pos) })
+	u := s.Unresolved[:0]
+	for i, x := range s.Unresolved {
+		if i > 0 && u[len(u)-1] == x {
+			continue
+		}
+		u = append(u, x)
+	}
+	s.Unresolved = u
+}
+
+func posLess(a, b Pos) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	return a.Column < b.Column
+}
+
+// httpMethods are the methods a route may name, upper case.
+var httpMethods = map[string]bool{
+	"GET": true, "HEAD": true, "POST": true, "PUT": true, "DELETE": true, "PATCH": true,
+	"OPTIONS": true, "TRACE": true, "CONNECT": true, "QUERY": true,
+}
+
+// IsMethod reports whether s is an HTTP method name (any case).
+func IsMethod(s string) bool { return httpMethods[strings.ToUpper(s)] }
+
+// shorten cuts source text for messages to about 60 bytes on one line.
+func shorten(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 60 {
+		cut := 57
+		for cut > 0 && s[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		s = s[:cut] + "..."
+	}
+	return s
+}

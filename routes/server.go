@@ -1,0 +1,136 @@
+package routes
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/wirelint/wirelint/reduce"
+)
+
+// Frameworks lists the values ServerOptions.Framework accepts.
+var Frameworks = []string{"auto", "go", "fastapi", "flask", "starlette", "express", "fastify", "hono", "list", "openapi"}
+
+// ServerOptions tunes FromServer.
+type ServerOptions struct {
+	// Framework is one of Frameworks; "" = "auto".
+	Framework string
+	// Display maps a file's path to the name used in output (nil = as is,
+	// slash-separated).
+	Display func(string) string
+}
+
+// FromServer extracts the routes a server registers from path, a source
+// directory or file, a route list or a server-generated OpenAPI document.
+// With "auto", a file is read by its extension (.go, .py, .js/.ts, .json/.yaml
+// as OpenAPI, anything else as a route list) and a directory by every source
+// file it holds. The Python and JavaScript frameworks read all of their
+// language's frameworks at once; naming one only picks the language.
+func FromServer(path string, opt ServerOptions) (*Set, error) {
+	display := opt.Display
+	if display == nil {
+		display = filepath.ToSlash
+	}
+	fw := opt.Framework
+	if fw == "" {
+		fw = "auto"
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: no such file or directory", display(path))
+	}
+	if fw == "auto" && !st.IsDir() {
+		switch strings.ToLower(filepath.Ext(path)) {
+		case ".go":
+			fw = "go"
+		case ".py":
+			fw = "python"
+		case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+			fw = "js"
+		case ".json", ".yaml", ".yml":
+			fw = "openapi"
+		default:
+			fw = "list"
+		}
+	}
+	switch fw {
+	case "openapi", "list":
+		if st.IsDir() {
+			return nil, fmt.Errorf("%s: --framework %s reads a file, not a directory", display(path), fw)
+		}
+	}
+	switch fw {
+	case "go":
+		return FromGo(path, display)
+	case "python", "fastapi", "flask", "starlette":
+		return FromPython(path, display)
+	case "js", "express", "fastify", "hono":
+		return FromJS(path, display)
+	case "openapi":
+		doc, err := reduce.LoadFile(path, display(path))
+		if err != nil {
+			return nil, err
+		}
+		return FromSpec(doc, SpecOptions{Framework: "openapi-server"})
+	case "list":
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", display(path), err)
+		}
+		return FromList(data, display(path)), nil
+	case "auto":
+		return fromDir(path, display)
+	}
+	return nil, fmt.Errorf("unknown framework %q (want one of %s)", fw, strings.Join(Frameworks, ", "))
+}
+
+// fromDir reads every language a directory holds and merges the results.
+func fromDir(dir string, display func(string) string) (*Set, error) {
+	langs := []struct {
+		exts []string
+		read func(string, func(string) string) (*Set, error)
+	}{
+		{[]string{".go"}, FromGo},
+		{[]string{".py"}, FromPython},
+		{jsExts, FromJS},
+	}
+	out := &Set{}
+	any := false
+	for _, l := range langs {
+		files, err := sourceFiles(dir, l.exts...)
+		if err != nil {
+			return nil, err
+		}
+		if len(files) == 0 {
+			continue
+		}
+		any = true
+		s, err := l.read(dir, display)
+		if err != nil {
+			return nil, err
+		}
+		out.Routes = append(out.Routes, s.Routes...)
+		out.Unresolved = append(out.Unresolved, s.Unresolved...)
+	}
+	if !any {
+		return nil, fmt.Errorf("%s: no Go, Python, JavaScript or TypeScript source found", display(dir))
+	}
+	out.finish()
+	return out, nil
+}
+
+// Frameworks returns the frameworks the routes came from, sorted.
+func (s *Set) Frameworks() []string {
+	seen := map[string]bool{}
+	for _, r := range s.Routes {
+		seen[r.Framework] = true
+	}
+	out := make([]string, 0, len(seen))
+	for k := range seen {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,222 @@
+// Package description compares the descriptions and titles of the schemas
+// parity paired. In a contract whose normative prose lives in descriptions, a
+// changed word is drift; a difference only in whitespace, line wrapping,
+// trailing punctuation or Markdown emphasis is cosmetic.
+package description
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+	"github.com/wirelint/wirelint/rules/parity"
+)
+
+// Rule ids of this family.
+const (
+	RuleDrift    = "description/drift"
+	RuleCosmetic = "description/cosmetic"
+)
+
+func init() {
+	report.Register(
+		report.Rule{
+			ID:       RuleDrift,
+			Severity: report.SeverityWarning,
+			Title:    "a description or title says something different in the mirror",
+			Why: "Normative prose (units, limits, what a field means) lives in descriptions; when the two documents " +
+				"say different things, implementers of each follow a different contract. Compared after normalising " +
+				"whitespace, line wrapping, trailing punctuation and Markdown emphasis; a word diff shows what changed.",
+			Bad:  "canonical: \"Retry after at most 30 seconds.\"\nmirror:    \"Retry after at most 60 seconds.\"",
+			Good: "canonical: \"Retry after at most 30 seconds.\"\nmirror:    \"Retry after at most 30 seconds.\"",
+		},
+		report.Rule{
+			ID:       RuleCosmetic,
+			Severity: report.SeverityInfo,
+			Title:    "a description or title differs only cosmetically",
+			Why: "Whitespace, wrapping, a trailing period or Markdown emphasis do not change meaning, but copying the " +
+				"canonical text exactly keeps later real changes easy to see.",
+			Bad:  "canonical: \"The *frame* id.\"\nmirror:    \"The frame id\"",
+			Good: "canonical: \"The *frame* id.\"\nmirror:    \"The *frame* id.\"",
+		},
+	)
+}
+
+// Check compares the title and description of every pair parity visited.
+func Check(pairs []parity.Pair) []report.Finding {
+	var out []report.Finding
+	seen := map[[2]*reduce.Schema]bool{}
+	for _, p := range pairs {
+		key := [2]*reduce.Schema{p.Canonical, p.Mirror}
+		if seen[key] || p.Canonical.Node == nil || p.Mirror.Node == nil {
+			continue
+		}
+		seen[key] = true
+		for _, field := range []string{"description", "title"} {
+			if f, ok := compare(p, field); ok {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+func compare(p parity.Pair, field string) (report.Finding, bool) {
+	cs, ms := p.Canonical, p.Mirror
+	ck, mk := cs.Annotations[field], ms.Annotations[field]
+	if ck == nil && mk == nil {
+		return report.Finding{}, false
+	}
+	ctext, mtext := "", ""
+	if ck != nil {
+		ctext = ck.Text
+	}
+	if mk != nil {
+		mtext = mk.Text
+	}
+	if ctext == mtext {
+		return report.Finding{}, false
+	}
+	cl := location(cs.Doc, cs.Node, cs.Pointer)
+	ml := location(ms.Doc, ms.Node, ms.Pointer)
+	if ck != nil {
+		cl = location(cs.Doc, ck.Key, ck.Pointer)
+	}
+	if mk != nil {
+		ml = location(ms.Doc, mk.Key, mk.Pointer)
+	}
+	f := report.Finding{
+		Definition: p.Definition,
+		Pointer:    p.Rel + "/" + field,
+		Locations:  []report.Location{cl, ml},
+		Fields:     map[string]any{"keyword": field, "canonical": ctext, "mirror": mtext},
+	}
+	switch {
+	case ck == nil:
+		f.Rule = RuleDrift
+		f.Message = fmt.Sprintf("%s is absent in %s but set in %s", field, cs.Doc.Path, ms.Doc.Path)
+	case mk == nil:
+		f.Rule = RuleDrift
+		f.Message = fmt.Sprintf("%s is set in %s but absent in %s; copy it", field, cs.Doc.Path, ms.Doc.Path)
+	case Normalize(ctext) == Normalize(mtext):
+		f.Rule = RuleCosmetic
+		f.Message = fmt.Sprintf("%s differs only in %s between %s and %s", field, cosmeticKind(ctext, mtext), cs.Doc.Path, ms.Doc.Path)
+	default:
+		f.Rule = RuleDrift
+		diff := WordDiff(ctext, mtext)
+		f.Message = fmt.Sprintf("%s differs between %s and %s: %s", field, cs.Doc.Path, ms.Doc.Path, shorten(diff, 160))
+		f.Fields["diff"] = diff
+		f.Detail = "word diff ([-canonical-] {+mirror+}): " + diff
+	}
+	f.Severity = report.DefaultSeverity(f.Rule)
+	return f, true
+}
+
+func location(doc *reduce.Document, n *reduce.Node, ptr string) report.Location {
+	l := report.Location{File: doc.Path, Pointer: ptr}
+	if n != nil {
+		l.Line, l.Column = n.Line, n.Column
+	}
+	return l
+}
+
+var (
+	spaceRE    = regexp.MustCompile(`\s+`)
+	emphasisRE = regexp.MustCompile("(\\*\\*|__|\\*|`)")
+	underRE    = regexp.MustCompile(`(^|[^\pL\pN])_+|_+([^\pL\pN]|$)`)
+)
+
+// Normalize folds what does not change a description's meaning: whitespace
+// and line wrapping, trailing punctuation, Markdown emphasis and code ticks.
+func Normalize(s string) string {
+	s = emphasisRE.ReplaceAllString(s, "")
+	s = underRE.ReplaceAllString(s, "$1$2")
+	s = strings.TrimSpace(spaceRE.ReplaceAllString(s, " "))
+	return strings.TrimRight(s, ".;:!, ")
+}
+
+func cosmeticKind(a, b string) string {
+	var kinds []string
+	if spaceRE.ReplaceAllString(strings.TrimSpace(a), " ") == spaceRE.ReplaceAllString(strings.TrimSpace(b), " ") {
+		return "whitespace or line wrapping"
+	}
+	strip := func(s string) string {
+		return strings.TrimRight(strings.TrimSpace(spaceRE.ReplaceAllString(s, " ")), ".;:!, ")
+	}
+	if strip(a) == strip(b) {
+		return "trailing punctuation"
+	}
+	if emphasisRE.ReplaceAllString(a, "") != a || emphasisRE.ReplaceAllString(b, "") != b || underRE.MatchString(a) || underRE.MatchString(b) {
+		kinds = append(kinds, "Markdown emphasis")
+	}
+	if len(kinds) == 0 {
+		return "formatting"
+	}
+	return strings.Join(kinds, ", ")
+}
+
+// WordDiff renders the difference of two texts word by word, with removed
+// words as [-word-] and added words as {+word+}; equal runs are kept, long
+// equal runs shortened to their ends.
+func WordDiff(a, b string) string {
+	aw, bw := strings.Fields(a), strings.Fields(b)
+	if len(aw)*len(bw) > 250_000 {
+		return "[-" + a + "-] {+" + b + "+}"
+	}
+	// LCS table
+	lcs := make([][]int, len(aw)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(bw)+1)
+	}
+	for i := len(aw) - 1; i >= 0; i-- {
+		for j := len(bw) - 1; j >= 0; j-- {
+			if aw[i] == bw[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var parts []string
+	var equal []string
+	flush := func() {
+		if len(equal) > 6 {
+			equal = append(append(equal[:2:2], "…"), equal[len(equal)-2:]...)
+		}
+		parts = append(parts, equal...)
+		equal = nil
+	}
+	i, j := 0, 0
+	for i < len(aw) || j < len(bw) {
+		switch {
+		case i < len(aw) && j < len(bw) && aw[i] == bw[j]:
+			equal = append(equal, aw[i])
+			i++
+			j++
+		case j < len(bw) && (i == len(aw) || lcs[i][j+1] >= lcs[i+1][j]):
+			flush()
+			parts = append(parts, "{+"+bw[j]+"+}")
+			j++
+		default:
+			flush()
+			parts = append(parts, "[-"+aw[i]+"-]")
+			i++
+		}
+	}
+	if len(equal) > 2 {
+		equal = equal[:2]
+		equal = append(equal, "…")
+	}
+	parts = append(parts, equal...)
+	return strings.Join(parts, " ")
+}
+
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

@@ -1,0 +1,150 @@
+package docs
+
+import (
+	"bytes"
+	"path"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/wirelint/wirelint/report"
+)
+
+// RuleBrokenRef is the id of the rule for documentation paths cited in
+// source-code comments that do not resolve.
+const RuleBrokenRef = "docs/broken-ref"
+
+func init() {
+	report.Register(report.Rule{
+		ID:       RuleBrokenRef,
+		Severity: report.SeverityError,
+		Title:    "a documentation path cited in a source comment points at a file or #anchor that does not exist",
+		Why: "A comment that sends the reader to docs/frame_wire.md#fold is a promise the link checker cannot see: " +
+			"when the file moves or the heading is renamed, the comment silently lies. Paths matching the configured " +
+			"globs (default docs/**/*.md) are checked in the comments of Go, Python, TypeScript/JavaScript, Rust, Dart, " +
+			"Swift, shell and YAML files; string literals are not comments and are not checked.",
+		Bad:  "// The fold rule is specified in docs/frame_wire.md#fold.",
+		Good: "// The fold rule is specified in docs/wire/frame_wire.md#folding.",
+	})
+}
+
+// citedPaths finds the paths matching refs in the comments of src.
+// A path is a run of path characters, optionally followed by #anchor;
+// trailing full stops are prose, and a path after "//" is part of a URL.
+func citedPaths(file string, src []byte, comments []Span, refs []Glob) []citation {
+	if len(refs) == 0 {
+		return nil
+	}
+	var out []citation
+	lines := lineIndex{src: src}
+	for _, sp := range comments {
+		text := src[sp.Start:sp.End]
+		for i := 0; i < len(text); {
+			r, size := utf8.DecodeRune(text[i:])
+			if !isPathRune(r) {
+				i += size
+				continue
+			}
+			start := i
+			for i < len(text) {
+				r, size = utf8.DecodeRune(text[i:])
+				if !isPathRune(r) {
+					break
+				}
+				i += size
+			}
+			end := i
+			if i < len(text) && text[i] == '#' {
+				i++
+				for i < len(text) {
+					r, size = utf8.DecodeRune(text[i:])
+					if !isAnchorRune(r) {
+						break
+					}
+					i += size
+				}
+				end = i
+			}
+			tok := strings.TrimRight(string(text[start:end]), ".")
+			tok = strings.TrimSuffix(tok, "#")
+			if strings.HasPrefix(tok, "//") || !strings.ContainsAny(tok, "/.") {
+				continue
+			}
+			if !citesDoc(file, tok, refs) {
+				continue
+			}
+			line, col := lines.position(sp.Start + start)
+			out = append(out, citation{rule: RuleBrokenRef, file: file, line: line, col: col, target: tok})
+		}
+	}
+	return out
+}
+
+// citesDoc reports whether a token names a documentation path: its path,
+// read from the root (or from the citing file when it starts with ./ or ../),
+// matches one of refs.
+func citesDoc(file, tok string, refs []Glob) bool {
+	p := tok
+	if i := strings.IndexByte(p, '#'); i >= 0 {
+		p = p[:i]
+	}
+	switch {
+	case strings.HasPrefix(p, "./"), strings.HasPrefix(p, "../"):
+		p = path.Join(path.Dir(file), p)
+	default:
+		p = path.Clean(strings.TrimLeft(p, "/"))
+	}
+	return anyMatch(refs, p)
+}
+
+func isPathRune(r rune) bool {
+	switch {
+	case r < utf8.RuneSelf:
+		c := byte(r)
+		return isAlpha(c) || c >= '0' && c <= '9' || strings.IndexByte("_-./~+@%", c) >= 0
+	case r == utf8.RuneError:
+		return false
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
+func isAnchorRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		c := byte(r)
+		return isAlpha(c) || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '%'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
+// lineIndex converts byte offsets of src to 1-based line and character
+// columns, computing line starts on first use.
+type lineIndex struct {
+	src    []byte
+	starts []int
+}
+
+func (x *lineIndex) position(off int) (line, col int) {
+	if x.starts == nil {
+		x.starts = append(x.starts, 0)
+		for i, c := range x.src {
+			if c == '\n' {
+				x.starts = append(x.starts, i+1)
+			}
+		}
+	}
+	lo, hi := 0, len(x.starts)
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if x.starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	lineStart := x.starts[lo]
+	end := bytes.IndexByte(x.src[lineStart:], '\n')
+	if end < 0 {
+		end = len(x.src) - lineStart
+	}
+	return lo + 1, column(x.src[lineStart:lineStart+end], off-lineStart)
+}

@@ -1,0 +1,385 @@
+package docs
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/wirelint/wirelint/report"
+)
+
+// DefaultRefs are the globs a path cited in a comment must match to be
+// checked when Options.Refs is nil: Markdown files under docs/.
+var DefaultRefs = []string{"docs/**/*.md"}
+
+// DefaultExclude are the globs of files not scanned when Options.Exclude is
+// nil. Test fixtures hold deliberately broken links; vendored and installed
+// code is not the project's to fix. Excluded files may still be link targets.
+var DefaultExclude = []string{"**/testdata/**", "**/vendor/**", "**/node_modules/**"}
+
+// Options configures Check.
+type Options struct {
+	// Refs are globs (relative to the checked directory) of documentation
+	// paths that comments are checked for; nil = DefaultRefs, empty = none.
+	Refs []string
+	// Exclude are globs of files not scanned; nil = DefaultExclude.
+	Exclude []string
+}
+
+// Check scans the Markdown files and source-file comments under root and
+// returns a finding for every relative link (docs/broken-link) and every
+// documentation path cited in a comment (docs/broken-ref) whose target file
+// or #anchor does not exist. Files git ignores are skipped. Paths in findings
+// are root joined with the path below it. An error means root (or a file in
+// it) could not be read, or a glob is malformed.
+func Check(root string, opts Options) ([]report.Finding, error) {
+	info, err := os.Stat(root)
+	if os.IsNotExist(err) {
+		return nil, fmt.Errorf("%s does not exist", root)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory", root)
+	}
+	refs, err := parseGlobs(opts.Refs, DefaultRefs)
+	if err != nil {
+		return nil, fmt.Errorf("refs: %w", err)
+	}
+	exclude, err := parseGlobs(opts.Exclude, DefaultExclude)
+	if err != nil {
+		return nil, fmt.Errorf("exclude: %w", err)
+	}
+	files, err := listFiles(root)
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", root, err)
+	}
+	c := &checker{root: root, refs: refs, files: map[string]bool{}, dirs: map[string]bool{}, docs: map[string]*Markdown{}, stat: map[string]bool{}}
+	var scan []string
+	for _, f := range files {
+		c.files[f] = true
+		for d := path.Dir(f); d != "." && !c.dirs[d]; d = path.Dir(d) {
+			c.dirs[d] = true
+		}
+		if anyMatch(exclude, f) {
+			continue
+		}
+		if _, ok := LanguageOf(f); ok || isMarkdown(f) {
+			scan = append(scan, f)
+		}
+	}
+	c.listed = files
+	results, err := c.scanAll(scan)
+	if err != nil {
+		return nil, err
+	}
+	var out []report.Finding
+	for i, r := range results {
+		if r.doc != nil {
+			c.docs[scan[i]] = r.doc
+		}
+	}
+	for _, r := range results {
+		for _, ct := range r.citations {
+			if f, ok := c.resolve(ct); ok {
+				out = append(out, f)
+			}
+		}
+	}
+	return out, nil
+}
+
+func parseGlobs(given, def []string) ([]Glob, error) {
+	if given == nil {
+		given = def
+	}
+	gs := make([]Glob, 0, len(given))
+	for _, p := range given {
+		g, err := ParseGlob(p)
+		if err != nil {
+			return nil, err
+		}
+		gs = append(gs, g)
+	}
+	return gs, nil
+}
+
+func isMarkdown(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".md", ".markdown":
+		return true
+	}
+	return false
+}
+
+// citation is one reference to a file (and maybe a heading) found in a file.
+type citation struct {
+	rule   string   // RuleBrokenLink or RuleBrokenRef
+	kind   LinkKind // for links; "" for comment refs
+	file   string   // citing file, relative to the root
+	line   int      // 1-based
+	col    int      // 1-based, characters
+	target string   // as written
+}
+
+// scanned is what one file yields.
+type scanned struct {
+	citations []citation
+	doc       *Markdown // for Markdown files
+}
+
+type checker struct {
+	root   string
+	refs   []Glob
+	listed []string        // every listed file, sorted
+	files  map[string]bool // listed files
+	dirs   map[string]bool // directories holding listed files
+	docs   map[string]*Markdown
+	stat   map[string]bool // existence of unlisted paths, cached
+}
+
+// scanAll reads and scans files in parallel; results keep the files' order.
+func (c *checker) scanAll(files []string) ([]scanned, error) {
+	results := make([]scanned, len(files))
+	errs := make([]error, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i], errs[i] = c.scan(files[i])
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return results, nil
+}
+
+func (c *checker) scan(name string) (scanned, error) {
+	src, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(name)))
+	if err != nil {
+		if os.IsNotExist(err) {
+			return scanned{}, nil // removed while we ran
+		}
+		return scanned{}, fmt.Errorf("read %s: %w", c.display(name), err)
+	}
+	if isMarkdown(name) {
+		doc := ParseMarkdown(src)
+		var cts []citation
+		for _, l := range doc.Links {
+			cts = append(cts, citation{rule: RuleBrokenLink, kind: l.Kind, file: name, line: l.Line, col: l.Column, target: l.Target})
+		}
+		return scanned{citations: cts, doc: doc}, nil
+	}
+	lang, _ := LanguageOf(name)
+	return scanned{citations: citedPaths(name, src, Comments(lang, src), c.refs)}, nil
+}
+
+// display is the path of a root-relative name as findings print it.
+func (c *checker) display(name string) string {
+	return path.Join(filepath.ToSlash(c.root), name)
+}
+
+// exists reports whether the root-relative path names a file or directory.
+func (c *checker) exists(name string) bool {
+	if name == "." || c.files[name] || c.dirs[name] {
+		return true
+	}
+	if ok, seen := c.stat[name]; seen {
+		return ok
+	}
+	_, err := os.Stat(filepath.Join(c.root, filepath.FromSlash(name)))
+	c.stat[name] = err == nil
+	return err == nil
+}
+
+// doc returns the parsed Markdown file name, parsing it on first use when it
+// was not scanned (excluded, or ignored by git). Nil when unreadable.
+func (c *checker) doc(name string) *Markdown {
+	if d, ok := c.docs[name]; ok {
+		return d
+	}
+	var d *Markdown
+	if src, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(name))); err == nil {
+		d = ParseMarkdown(src)
+	}
+	c.docs[name] = d
+	return d
+}
+
+// splitTarget separates a target's path and fragment, drops a query, and
+// percent-decodes both (keeping the raw text where decoding fails).
+func splitTarget(t string) (p, fragment string, hasFragment bool) {
+	if i := strings.IndexByte(t, '#'); i >= 0 {
+		t, fragment, hasFragment = t[:i], t[i+1:], true
+	}
+	if i := strings.IndexByte(t, '?'); i >= 0 {
+		t = t[:i]
+	}
+	if u, err := url.PathUnescape(t); err == nil {
+		t = u
+	}
+	if u, err := url.PathUnescape(fragment); err == nil {
+		fragment = u
+	}
+	return t, fragment, hasFragment
+}
+
+// external reports a target with a URL scheme (https:, mailto:) or a
+// protocol-relative //host prefix: those are not checked.
+func external(t string) bool {
+	if strings.HasPrefix(t, "//") {
+		return true
+	}
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c == ':':
+			return i > 0
+		case isAlpha(c), i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// escapes reports a root-relative path that leaves the root.
+func escapes(p string) bool { return p == ".." || strings.HasPrefix(p, "../") }
+
+// resolve checks one citation and returns its finding, if any.
+func (c *checker) resolve(ct citation) (report.Finding, bool) {
+	if external(ct.target) {
+		return report.Finding{}, false
+	}
+	p, fragment, hasFragment := splitTarget(ct.target)
+	var resolved string
+	switch {
+	case p == "" && ct.rule == RuleBrokenLink:
+		resolved = ct.file // "#anchor": this document
+	case strings.HasPrefix(p, "/"):
+		resolved = path.Clean(strings.TrimLeft(p, "/"))
+	case ct.rule == RuleBrokenRef && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../"):
+		resolved = path.Clean(p)
+		// A bare path is read from the root; one relative to the citing
+		// file is accepted too.
+		if alt := path.Join(path.Dir(ct.file), p); !c.exists(resolved) && c.exists(alt) {
+			resolved = alt
+		}
+	default:
+		resolved = path.Join(path.Dir(ct.file), p)
+	}
+	if escapes(resolved) {
+		return report.Finding{}, false // outside the checked tree: not ours to judge
+	}
+	if !c.exists(resolved) {
+		return c.missingFile(ct, resolved), true
+	}
+	if !hasFragment || fragment == "" || strings.EqualFold(fragment, "top") || !isMarkdown(resolved) || c.dirs[resolved] {
+		return report.Finding{}, false
+	}
+	doc := c.doc(resolved)
+	if doc == nil || doc.HasAnchor(fragment) {
+		return report.Finding{}, false
+	}
+	return c.missingAnchor(ct, resolved, fragment, doc), true
+}
+
+func (c *checker) location(ct citation) report.Location {
+	return report.Location{File: c.display(ct.file), Line: ct.line, Column: ct.col}
+}
+
+// missingFile reports a target that does not exist, suggesting a moved or
+// renamed file when one is close.
+func (c *checker) missingFile(ct citation, resolved string) report.Finding {
+	candidates := c.listed
+	if ct.rule == RuleBrokenRef {
+		candidates = nil
+		for _, f := range c.listed {
+			if anyMatch(c.refs, f) {
+				candidates = append(candidates, f)
+			}
+		}
+	}
+	f := report.Finding{
+		Rule:      ct.rule,
+		Severity:  report.DefaultSeverity(ct.rule),
+		Locations: []report.Location{c.location(ct)},
+		Fields:    map[string]any{"target": ct.target, "resolved": c.display(resolved)},
+	}
+	if ct.kind != "" {
+		f.Fields["kind"] = string(ct.kind)
+	}
+	if suggestion := closestFile(resolved, candidates); suggestion != "" {
+		f.Fields["suggestion"] = spell(ct, suggestion)
+		f.Locations = append(f.Locations, report.Location{File: c.display(suggestion), Line: 1, Column: 1})
+	}
+	written, _, _ := splitTarget(ct.target)
+	shown := ""
+	if path.Clean(strings.TrimLeft(written, "/")) != resolved {
+		shown = c.display(resolved)
+	}
+	suggestion, _ := f.Fields["suggestion"].(string)
+	f.Message = missingFileMessage(ct, shown, suggestion)
+	return f
+}
+
+// spell writes the root-relative path p the way the citation would: relative
+// to the citing file for Markdown links and for comments that cite ./ or ../
+// paths, from the root otherwise, with a leading / kept.
+func spell(ct citation, p string) string {
+	switch {
+	case strings.HasPrefix(ct.target, "/"):
+		return "/" + p
+	case ct.rule == RuleBrokenLink:
+		return relative(path.Dir(ct.file), p)
+	case strings.HasPrefix(ct.target, "../"):
+		return relative(path.Dir(ct.file), p)
+	case strings.HasPrefix(ct.target, "./"):
+		if r := relative(path.Dir(ct.file), p); !strings.HasPrefix(r, "../") {
+			return "./" + r
+		}
+	}
+	return p
+}
+
+// missingAnchor reports a fragment that names no heading of an existing
+// Markdown file, suggesting the closest heading. The target file is the
+// second location: the suggested heading, or its first line.
+func (c *checker) missingAnchor(ct citation, resolved, fragment string, doc *Markdown) report.Finding {
+	second := report.Location{File: c.display(resolved), Line: 1, Column: 1}
+	f := report.Finding{
+		Rule:     ct.rule,
+		Severity: report.DefaultSeverity(ct.rule),
+		Fields:   map[string]any{"target": ct.target, "resolved": c.display(resolved), "anchor": fragment},
+	}
+	if ct.kind != "" {
+		f.Fields["kind"] = string(ct.kind)
+	}
+	suggestion := ""
+	if a := closestAnchor(fragment, doc); a != nil {
+		suggestion = a.Name
+		f.Fields["suggestion"] = "#" + a.Name
+		second.Line, second.Column = a.Line, a.Column
+	}
+	f.Locations = []report.Location{c.location(ct), second}
+	f.Message = missingAnchorMessage(ct, c.display(resolved), fragment, suggestion)
+	return f
+}

@@ -1,0 +1,876 @@
+package docs
+
+import (
+	"bytes"
+	"html"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// LinkKind says which Markdown construct a link came from.
+type LinkKind string
+
+// The constructs a Markdown link can come from.
+const (
+	KindLink      LinkKind = "link"      // [text](target)
+	KindImage     LinkKind = "image"     // ![alt](target)
+	KindReference LinkKind = "reference" // [label]: target
+	KindHTML      LinkKind = "html"      // <a href="target">, <img src="target">
+)
+
+// Link is one link destination in a Markdown document, as written.
+type Link struct {
+	// Target is the destination as written, angle brackets removed and
+	// backslash escapes resolved, not percent-decoded.
+	Target string
+	// Kind is the construct the link came from.
+	Kind LinkKind
+	// Line is 1-based; Column is 1-based, in characters, of Target's first
+	// character.
+	Line, Column int
+}
+
+// Anchor is a fragment a document offers: a heading's slug or an HTML id.
+type Anchor struct {
+	// Name is the fragment without '#'.
+	Name string
+	// Heading is the heading's rendered text ("" for an HTML id or name).
+	Heading string
+	// Line and Column (1-based, characters) locate the heading or the tag.
+	Line, Column int
+}
+
+// Markdown is what the scanner extracts from one document.
+type Markdown struct {
+	// Links lists every link destination in document order.
+	Links []Link
+	// Anchors lists every heading slug (deduplicated as GitHub does) and every
+	// HTML id or <a name>, in document order.
+	Anchors []Anchor
+}
+
+// HasAnchor reports whether name (already percent-decoded) is a fragment the
+// document offers. Matching ignores case, as GitHub's fragment navigation does.
+func (m *Markdown) HasAnchor(name string) bool {
+	for _, a := range m.Anchors {
+		if strings.EqualFold(a.Name, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseMarkdown scans src for link destinations and anchors. It follows
+// CommonMark's block structure closely enough that fenced and indented code
+// blocks, inline code spans, HTML comments and YAML front matter never yield
+// links or headings. It never fails: malformed input yields fewer links.
+func ParseMarkdown(src []byte) *Markdown {
+	p := &mdParser{md: &Markdown{}}
+	p.splitLines(src)
+	p.blocks()
+	return p.md
+}
+
+// mdLine is one source line without its line terminator.
+type mdLine struct {
+	text []byte
+	no   int // 1-based
+}
+
+// segment maps a run of an inline buffer back to its source line.
+type segment struct {
+	buf  int    // offset in the buffer where the run starts
+	line mdLine // the source line
+	off  int    // byte offset in line.text where the run starts
+}
+
+type mdParser struct {
+	md      *Markdown
+	lines   []mdLine
+	slugger Slugger
+	para    []segment // the open paragraph's lines
+	paraBuf []byte
+}
+
+func (p *mdParser) splitLines(src []byte) {
+	no := 1
+	for len(src) > 0 {
+		i := bytes.IndexByte(src, '\n')
+		var l []byte
+		if i < 0 {
+			l, src = src, nil
+		} else {
+			l, src = src[:i], src[i+1:]
+		}
+		p.lines = append(p.lines, mdLine{text: bytes.TrimSuffix(l, []byte("\r")), no: no})
+		no++
+	}
+}
+
+// indentOf returns the width of leading whitespace (tabs to the next multiple
+// of four) and its length in bytes.
+func indentOf(b []byte) (width, n int) {
+	for n < len(b) {
+		switch b[n] {
+		case ' ':
+			width++
+		case '\t':
+			width += 4 - width%4
+		default:
+			return width, n
+		}
+		n++
+	}
+	return width, n
+}
+
+// stripQuote skips blockquote markers and returns the byte offset where the
+// line's content starts.
+func stripQuote(b []byte) int {
+	off := 0
+	for {
+		w, n := indentOf(b[off:])
+		if w > 3 || off+n >= len(b) || b[off+n] != '>' {
+			return off
+		}
+		off += n + 1
+		if off < len(b) && (b[off] == ' ' || b[off] == '\t') {
+			off++
+		}
+	}
+}
+
+func isBlank(b []byte) bool { return len(bytes.TrimSpace(b)) == 0 }
+
+// fenceOpen reports a code fence opener: three or more backticks or tildes
+// (a backtick fence's info string may not contain a backtick).
+func fenceOpen(t []byte) (char byte, n int) {
+	if len(t) < 3 || (t[0] != '`' && t[0] != '~') {
+		return 0, 0
+	}
+	c := t[0]
+	for n < len(t) && t[n] == c {
+		n++
+	}
+	if n < 3 || (c == '`' && bytes.IndexByte(t[n:], '`') >= 0) {
+		return 0, 0
+	}
+	return c, n
+}
+
+func fenceClose(t []byte, char byte, n int) bool {
+	_, i := indentOf(t)
+	t = t[i:]
+	k := 0
+	for k < len(t) && t[k] == char {
+		k++
+	}
+	return k >= n && isBlank(t[k:])
+}
+
+// atxHeading returns the content of an ATX heading line ("## Title ##"), and
+// its byte offset in t.
+func atxHeading(t []byte) ([]byte, int, bool) {
+	n := 0
+	for n < len(t) && t[n] == '#' {
+		n++
+	}
+	if n == 0 || n > 6 || (n < len(t) && t[n] != ' ' && t[n] != '\t') {
+		return nil, 0, false
+	}
+	start := n
+	for start < len(t) && (t[start] == ' ' || t[start] == '\t') {
+		start++
+	}
+	c := bytes.TrimRight(t[start:], " \t")
+	// A closing sequence of #s preceded by a space (or the whole content) is
+	// not part of the heading.
+	k := len(c)
+	for k > 0 && c[k-1] == '#' {
+		k--
+	}
+	if k == 0 || c[k-1] == ' ' || c[k-1] == '\t' {
+		c = bytes.TrimRight(c[:k], " \t")
+	}
+	return c, start, true
+}
+
+// setextUnderline reports a line of only '=' or only '-' (trailing spaces allowed).
+func setextUnderline(t []byte) bool {
+	t = bytes.TrimRight(t, " \t")
+	if len(t) == 0 || (t[0] != '=' && t[0] != '-') {
+		return false
+	}
+	for _, c := range t {
+		if c != t[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// thematicBreak reports "***", "- - -", "___" and the like.
+func thematicBreak(t []byte) bool {
+	var char byte
+	n := 0
+	for _, c := range t {
+		switch c {
+		case ' ', '\t':
+			continue
+		case '*', '-', '_':
+			if char != 0 && c != char {
+				return false
+			}
+			char = c
+			n++
+		default:
+			return false
+		}
+	}
+	return n >= 3
+}
+
+// listItem returns the width of a list item's marker plus its spacing, or 0.
+func listItem(t []byte) int {
+	n := 0
+	switch {
+	case len(t) > 0 && (t[0] == '-' || t[0] == '+' || t[0] == '*'):
+		n = 1
+	default:
+		for n < len(t) && n < 9 && t[n] >= '0' && t[n] <= '9' {
+			n++
+		}
+		if n == 0 || n >= len(t) || (t[n] != '.' && t[n] != ')') {
+			return 0
+		}
+		n++
+	}
+	if n == len(t) {
+		return n + 1
+	}
+	if t[n] != ' ' && t[n] != '\t' {
+		return 0
+	}
+	w, _ := indentOf(t[n:])
+	if w > 4 {
+		w = 1
+	}
+	return n + w
+}
+
+// refDefinition parses "[label]: destination" and returns the destination's
+// byte offset and length in t.
+func refDefinition(t []byte) (off, n int, ok bool) {
+	if len(t) < 4 || t[0] != '[' || t[1] == '^' {
+		return 0, 0, false
+	}
+	i := 1
+	for i < len(t) && t[i] != ']' {
+		if t[i] == '\\' {
+			i++
+		} else if t[i] == '[' {
+			return 0, 0, false
+		}
+		i++
+	}
+	if i >= len(t)-1 || i == 1 || t[i+1] != ':' {
+		return 0, 0, false
+	}
+	i += 2
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+		i++
+	}
+	if i == len(t) {
+		return 0, 0, false
+	}
+	if t[i] == '<' {
+		j := bytes.IndexByte(t[i+1:], '>')
+		if j < 0 {
+			return 0, 0, false
+		}
+		return i + 1, j, true
+	}
+	j := i
+	for j < len(t) && t[j] != ' ' && t[j] != '\t' {
+		j++
+	}
+	return i, j - i, true
+}
+
+// blocks walks the lines, classifying each as code, heading, definition or
+// paragraph text, and hands text to the inline scanner.
+func (p *mdParser) blocks() {
+	lines := p.lines
+	start := 0
+	// YAML front matter is metadata, not Markdown.
+	if len(lines) > 0 && string(bytes.TrimRight(lines[0].text, " \t")) == "---" {
+		for i := 1; i < len(lines); i++ {
+			if t := string(bytes.TrimRight(lines[i].text, " \t")); t == "---" || t == "..." {
+				start = i + 1
+				break
+			}
+		}
+	}
+	var (
+		fenceChar   byte
+		fenceLen    int
+		inComment   bool
+		prevPara    bool // the previous line was paragraph text
+		listIndent  int  // content indent of the innermost open list item; 0 = none
+		prevBlank   = true
+		paraIsItem  bool
+		paraInitial int // indent of the paragraph's first line
+	)
+	for _, ln := range lines[start:] {
+		q := stripQuote(ln.text)
+		t := ln.text[q:]
+		if fenceChar != 0 {
+			if fenceClose(t, fenceChar, fenceLen) {
+				fenceChar = 0
+			}
+			continue
+		}
+		if inComment {
+			if bytes.Contains(t, []byte("-->")) {
+				inComment = false
+			}
+			continue
+		}
+		if isBlank(t) {
+			p.flush()
+			prevPara, prevBlank = false, true
+			continue
+		}
+		width, n := indentOf(t)
+		body := t[n:]
+		if listIndent > 0 && width < listIndent && prevBlank && listItem(body) == 0 {
+			listIndent = 0
+		}
+		rel := width
+		if listIndent > 0 && width >= listIndent {
+			rel = width - listIndent
+		}
+		wasBlank := prevBlank
+		prevBlank = false
+		if !prevPara && rel >= 4 {
+			continue // indented code
+		}
+		if c, k := fenceOpen(body); k > 0 {
+			p.flush()
+			fenceChar, fenceLen, prevPara = c, k, false
+			continue
+		}
+		if bytes.HasPrefix(body, []byte("<!--")) {
+			p.flush()
+			inComment = !bytes.Contains(body[4:], []byte("-->"))
+			prevPara = false
+			continue
+		}
+		if content, off, ok := atxHeading(body); ok && rel < 4 {
+			p.flush()
+			base := q + n + off
+			p.heading([]segment{{line: ln, off: base}}, content)
+			prevPara = false
+			continue
+		}
+		if prevPara && setextUnderline(body) && rel < 4 && !(paraIsItem && width < paraInitial) {
+			p.setext()
+			prevPara = false
+			continue
+		}
+		if thematicBreak(body) {
+			p.flush()
+			prevPara = false
+			continue
+		}
+		if !prevPara {
+			if off, k, ok := refDefinition(body); ok {
+				p.addLink(ln, q+n+off, KindReference, body[off:off+k])
+				continue
+			}
+		}
+		if k := listItem(body); k > 0 {
+			p.flush()
+			listIndent = width + k
+			paraIsItem, paraInitial = true, listIndent
+			p.addPara(ln, q+n+min(k, len(body)))
+			prevPara = true
+			continue
+		}
+		if !prevPara || wasBlank {
+			paraIsItem, paraInitial = false, width
+		}
+		p.addPara(ln, q+n)
+		prevPara = true
+	}
+	p.flush()
+}
+
+func (p *mdParser) addPara(ln mdLine, off int) {
+	if len(p.para) > 0 {
+		p.paraBuf = append(p.paraBuf, '\n')
+	}
+	p.para = append(p.para, segment{buf: len(p.paraBuf), line: ln, off: off})
+	p.paraBuf = append(p.paraBuf, ln.text[off:]...)
+}
+
+// flush scans the open paragraph for links and closes it.
+func (p *mdParser) flush() {
+	if len(p.para) == 0 {
+		return
+	}
+	p.inline(p.paraBuf, p.para)
+	p.para, p.paraBuf = nil, nil
+}
+
+// setext turns the open paragraph into a heading.
+func (p *mdParser) setext() {
+	segs, buf := p.para, p.paraBuf
+	p.para, p.paraBuf = nil, nil
+	p.inline(buf, segs)
+	p.addHeading(segs[0], buf)
+}
+
+func (p *mdParser) heading(segs []segment, content []byte) {
+	buf := append([]byte(nil), content...)
+	p.inline(buf, segs)
+	p.addHeading(segs[0], buf)
+}
+
+func (p *mdParser) addHeading(at segment, raw []byte) {
+	text := plainText(string(raw))
+	p.md.Anchors = append(p.md.Anchors, Anchor{
+		Name:    p.slugger.Slug(text),
+		Heading: text,
+		Line:    at.line.no,
+		Column:  column(at.line.text, at.off),
+	})
+}
+
+func (p *mdParser) addLink(ln mdLine, off int, kind LinkKind, target []byte) {
+	t := unescape(string(target))
+	if t == "" {
+		return
+	}
+	p.md.Links = append(p.md.Links, Link{Target: t, Kind: kind, Line: ln.no, Column: column(ln.text, off)})
+}
+
+// column converts a byte offset in line to a 1-based character column.
+func column(line []byte, off int) int {
+	if off > len(line) {
+		off = len(line)
+	}
+	return utf8.RuneCount(line[:off]) + 1
+}
+
+// locate maps an offset in an inline buffer to its line and byte offset.
+func locate(segs []segment, off int) (mdLine, int) {
+	i := sort.Search(len(segs), func(i int) bool { return segs[i].buf > off }) - 1
+	if i < 0 {
+		i = 0
+	}
+	s := segs[i]
+	return s.line, s.off + off - s.buf
+}
+
+func isASCIIPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
+}
+
+// mask returns a copy of buf in which code spans, HTML comments and backslash
+// escapes are blanked out, so brackets inside them do not count.
+func mask(buf []byte) []byte {
+	m := append([]byte(nil), buf...)
+	for i := 0; i < len(m); i++ {
+		switch m[i] {
+		case '\\':
+			if i+1 < len(m) && isASCIIPunct(m[i+1]) {
+				m[i], m[i+1] = 0, 0
+				i++
+			}
+		case '`':
+			k := i
+			for k < len(m) && m[k] == '`' {
+				k++
+			}
+			run := k - i
+			end := closingRun(m, k, run)
+			if end < 0 {
+				i = k - 1 // a lone run is literal text
+				continue
+			}
+			for j := i; j < end+run; j++ {
+				if m[j] != '\n' {
+					m[j] = 0
+				}
+			}
+			i = end + run - 1
+		case '<':
+			if bytes.HasPrefix(m[i:], []byte("<!--")) {
+				end := bytes.Index(m[i+4:], []byte("-->"))
+				if end < 0 {
+					end = len(m)
+				} else {
+					end += i + 7
+				}
+				for j := i; j < end; j++ {
+					if m[j] != '\n' {
+						m[j] = 0
+					}
+				}
+				i = end - 1
+			}
+		}
+	}
+	return m
+}
+
+// closingRun finds the next run of exactly n backticks at or after from.
+func closingRun(m []byte, from, n int) int {
+	for i := from; i < len(m); {
+		if m[i] != '`' {
+			i++
+			continue
+		}
+		k := i
+		for k < len(m) && m[k] == '`' {
+			k++
+		}
+		if k-i == n {
+			return i
+		}
+		i = k
+	}
+	return -1
+}
+
+// inline finds inline links, images and HTML links and anchors in buf.
+func (p *mdParser) inline(buf []byte, segs []segment) {
+	if bytes.IndexByte(buf, '[') < 0 && bytes.IndexByte(buf, '<') < 0 {
+		return
+	}
+	m := mask(buf)
+	var opens []int
+	for i := 0; i < len(m); i++ {
+		switch m[i] {
+		case '[':
+			opens = append(opens, i)
+		case ']':
+			if len(opens) == 0 {
+				continue
+			}
+			open := opens[len(opens)-1]
+			opens = opens[:len(opens)-1]
+			if i+1 >= len(m) || m[i+1] != '(' {
+				continue
+			}
+			start, end, next, ok := destination(m, i+2)
+			if !ok {
+				continue
+			}
+			kind := KindLink
+			if open > 0 && m[open-1] == '!' {
+				kind = KindImage
+			}
+			ln, off := locate(segs, start)
+			p.addLink(ln, off, kind, buf[start:end])
+			i = next - 1
+		case '<':
+			i = p.htmlTag(buf, m, segs, i)
+		}
+	}
+}
+
+// destination parses an inline link's "(destination "title")" from just after
+// the '('. It returns the destination's span and the offset after ')'.
+func destination(m []byte, i int) (start, end, next int, ok bool) {
+	skipSpace := func() {
+		for i < len(m) && (m[i] == ' ' || m[i] == '\t' || m[i] == '\n') {
+			i++
+		}
+	}
+	skipSpace()
+	if i < len(m) && m[i] == '<' {
+		j := bytes.IndexAny(m[i+1:], ">\n")
+		if j < 0 || m[i+1+j] != '>' {
+			return 0, 0, 0, false
+		}
+		start, end = i+1, i+1+j
+		i = end + 1
+	} else {
+		start = i
+		depth := 0
+	scan:
+		for i < len(m) {
+			switch c := m[i]; {
+			case c == '(':
+				depth++
+			case c == ')':
+				if depth == 0 {
+					break scan
+				}
+				depth--
+			case c == ' ' || c == '\t' || c == '\n' || c < ' ' && c != 0:
+				break scan
+			}
+			i++
+		}
+		end = i
+	}
+	skipSpace()
+	if i < len(m) && (m[i] == '"' || m[i] == '\'' || m[i] == '(') {
+		closer := m[i]
+		if closer == '(' {
+			closer = ')'
+		}
+		j := bytes.IndexByte(m[i+1:], closer)
+		if j < 0 {
+			return 0, 0, 0, false
+		}
+		i += j + 2
+		skipSpace()
+	}
+	if i >= len(m) || m[i] != ')' {
+		return 0, 0, 0, false
+	}
+	return start, end, i + 1, true
+}
+
+// htmlTag reads an HTML tag starting at i: <a href> and <img src> yield links,
+// id attributes and <a name> yield anchors. It returns the offset of the
+// tag's last byte, or i when there is no tag.
+func (p *mdParser) htmlTag(buf, m []byte, segs []segment, i int) int {
+	j := i + 1
+	for j < len(m) && (isAlpha(m[j]) || j > i+1 && m[j] >= '0' && m[j] <= '9') {
+		j++
+	}
+	if j == i+1 || j >= len(m) || !(m[j] == ' ' || m[j] == '\t' || m[j] == '\n' || m[j] == '>' || m[j] == '/') {
+		return i
+	}
+	tag := strings.ToLower(string(m[i+1 : j]))
+	for j < len(m) && m[j] != '>' {
+		if m[j] == ' ' || m[j] == '\t' || m[j] == '\n' || m[j] == '/' {
+			j++
+			continue
+		}
+		ns := j
+		for j < len(m) && m[j] != '=' && m[j] != '>' && m[j] != ' ' && m[j] != '\t' && m[j] != '\n' {
+			j++
+		}
+		name := strings.ToLower(string(m[ns:j]))
+		if j >= len(m) || m[j] != '=' {
+			continue
+		}
+		j++
+		var vs, ve int
+		if j < len(m) && (m[j] == '"' || m[j] == '\'') {
+			q := bytes.IndexByte(m[j+1:], m[j])
+			if q < 0 {
+				return i
+			}
+			vs, ve = j+1, j+1+q
+			j = ve + 1
+		} else {
+			vs = j
+			for j < len(m) && m[j] != ' ' && m[j] != '\t' && m[j] != '\n' && m[j] != '>' {
+				j++
+			}
+			ve = j
+		}
+		value := html.UnescapeString(string(buf[vs:ve]))
+		ln, off := locate(segs, vs)
+		switch {
+		case name == "href" && tag == "a", name == "src" && (tag == "img" || tag == "source"):
+			if value != "" {
+				p.md.Links = append(p.md.Links, Link{Target: value, Kind: KindHTML, Line: ln.no, Column: column(ln.text, off)})
+			}
+		case name == "id", name == "name" && tag == "a":
+			if value != "" {
+				p.md.Anchors = append(p.md.Anchors, Anchor{Name: value, Line: ln.no, Column: column(ln.text, off)})
+			}
+		}
+	}
+	if j >= len(m) {
+		return i
+	}
+	return j
+}
+
+func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isAlnum(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r >= utf8.RuneSelf
+}
+
+// unescape resolves backslash escapes of ASCII punctuation.
+func unescape(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && isASCIIPunct(s[i+1]) {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// plainText renders a heading's inline Markdown to the text GitHub slugs:
+// code spans keep their content, links keep their text, images, HTML tags and
+// emphasis markers disappear, escapes and entities are resolved.
+func plainText(s string) string {
+	drop := emphasisUnderscores(s)
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s) && isASCIIPunct(s[i+1]):
+			b.WriteByte(s[i+1])
+			i++
+		case c == '`':
+			k := i
+			for k < len(s) && s[k] == '`' {
+				k++
+			}
+			end := closingRun([]byte(s), k, k-i)
+			if end < 0 {
+				b.WriteString(s[i:k])
+				i = k - 1
+				continue
+			}
+			code := s[k:end]
+			if len(code) >= 2 && code[0] == ' ' && code[len(code)-1] == ' ' && strings.TrimSpace(code) != "" {
+				code = code[1 : len(code)-1]
+			}
+			b.WriteString(code)
+			i = end + (k - i) - 1
+		case c == '!' && i+1 < len(s) && s[i+1] == '[':
+			if end, ok := linkEnd(s, i+1); ok {
+				i = end - 1 // images have no text
+				continue
+			}
+			b.WriteByte(c)
+		case c == '[':
+			close := matchBracket(s, i)
+			if close < 0 {
+				b.WriteByte(c)
+				continue
+			}
+			if end, ok := linkEnd(s, i); ok {
+				b.WriteString(plainText(s[i+1 : close]))
+				i = end - 1
+				continue
+			}
+			b.WriteByte(c)
+		case c == '<':
+			if j := strings.IndexByte(s[i:], '>'); j > 1 && (isAlpha(s[i+1]) || s[i+1] == '/' || s[i+1] == '!') {
+				i += j
+				continue
+			}
+			b.WriteByte(c)
+		case c == '&':
+			if j := strings.IndexByte(s[i:], ';'); j > 1 && j < 12 {
+				if u := html.UnescapeString(s[i : i+j+1]); u != s[i:i+j+1] {
+					b.WriteString(u)
+					i += j
+					continue
+				}
+			}
+			b.WriteByte(c)
+		case c == '_' && drop[i]:
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// matchBracket returns the offset of the ']' closing the '[' at i, or -1.
+func matchBracket(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// linkEnd returns the offset after "[text](dest)" or "[text][ref]" starting
+// at i.
+func linkEnd(s string, i int) (int, bool) {
+	close := matchBracket(s, i)
+	if close < 0 || close+1 >= len(s) {
+		return 0, false
+	}
+	switch s[close+1] {
+	case '(':
+		if _, _, next, ok := destination([]byte(s), close+2); ok {
+			return next, true
+		}
+	case '[':
+		if j := strings.IndexByte(s[close+2:], ']'); j >= 0 {
+			return close + 3 + j, true
+		}
+	}
+	return 0, false
+}
+
+// emphasisUnderscores marks the underscores that delimit emphasis (a run that
+// opens at the start of a word paired with a run of the same length that closes
+// at the end of one); intraword underscores, as in snake_case, stay text.
+func emphasisUnderscores(s string) map[int]bool {
+	if !strings.Contains(s, "_") {
+		return nil
+	}
+	type run struct{ at, n int }
+	var opens []run
+	drop := map[int]bool{}
+	for i := 0; i < len(s); {
+		if s[i] != '_' || (i > 0 && s[i-1] == '\\') {
+			i++
+			continue
+		}
+		k := i
+		for k < len(s) && s[k] == '_' {
+			k++
+		}
+		before, after := ' ', ' '
+		if i > 0 {
+			before, _ = utf8.DecodeLastRuneInString(s[:i])
+		}
+		if k < len(s) {
+			after, _ = utf8.DecodeRuneInString(s[k:])
+		}
+		opener, closer := !isAlnum(before) && isAlnum(after), isAlnum(before) && !isAlnum(after)
+		if closer {
+			for j := len(opens) - 1; j >= 0; j-- {
+				if opens[j].n == k-i {
+					for x := 0; x < opens[j].n; x++ {
+						drop[opens[j].at+x] = true
+					}
+					for x := i; x < k; x++ {
+						drop[x] = true
+					}
+					opens = opens[:j]
+					break
+				}
+			}
+		} else if opener {
+			opens = append(opens, run{i, k - i})
+		}
+		i = k
+	}
+	return drop
+}

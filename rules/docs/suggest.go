@@ -1,0 +1,97 @@
+package docs
+
+import (
+	"path"
+	"strings"
+)
+
+// distance is the Levenshtein edit distance between a and b, in bytes.
+func distance(a, b string) int {
+	if a == b {
+		return 0
+	}
+	row := make([]int, len(b)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		diag := row[0]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			next := min(row[j]+1, row[j-1]+1, diag+cost)
+			diag, row[j] = row[j], next
+		}
+	}
+	return row[len(b)]
+}
+
+// closestFile suggests an existing file for the missing path want among
+// candidates (sorted): first a file with the same name elsewhere (a moved
+// file), else one whose name is a near miss in spelling (a renamed file) with
+// the same extension. Ties go to the path closest to want, then the first in
+// order. It returns "" when nothing is close.
+func closestFile(want string, candidates []string) string {
+	base := strings.ToLower(path.Base(want))
+	ext := path.Ext(base)
+	best, bestBase, bestPath := "", 0, 0
+	for _, c := range candidates {
+		cb := strings.ToLower(path.Base(c))
+		if path.Ext(cb) != ext {
+			continue
+		}
+		db := distance(base, cb)
+		if db > max(1, len(base)/5) {
+			continue
+		}
+		dp := distance(want, c)
+		if best == "" || db < bestBase || db == bestBase && dp < bestPath {
+			best, bestBase, bestPath = c, db, dp
+		}
+	}
+	return best
+}
+
+// closestAnchor suggests the anchor of doc closest to the missing want: one
+// that contains it or is contained in it, or is a near miss in spelling. It
+// returns nil when nothing is close.
+func closestAnchor(want string, doc *Markdown) *Anchor {
+	want = strings.ToLower(want)
+	var best *Anchor
+	bestD := 0
+	for i := range doc.Anchors {
+		a := &doc.Anchors[i]
+		name := strings.ToLower(a.Name)
+		d := distance(want, name)
+		close := d <= max(2, len(want)/3) || len(want) >= 3 && (strings.Contains(name, want) || strings.Contains(want, name) && len(name) >= 3)
+		if close && (best == nil || d < bestD) {
+			best, bestD = a, d
+		}
+	}
+	return best
+}
+
+// relative returns the slash path from directory dir to target, both relative
+// to the same root ("." is the root).
+func relative(dir, target string) string {
+	split := func(p string) []string {
+		if p == "." || p == "" {
+			return nil
+		}
+		return strings.Split(p, "/")
+	}
+	d, t := split(dir), split(target)
+	i := 0
+	for i < len(d) && i < len(t) && d[i] == t[i] {
+		i++
+	}
+	parts := make([]string, 0, len(d)-i+len(t)-i)
+	for range d[i:] {
+		parts = append(parts, "..")
+	}
+	parts = append(parts, t[i:]...)
+	return strings.Join(parts, "/")
+}

@@ -1,0 +1,2 @@
+// Package main cites docs/design.md#goals, which exists.
+package main

@@ -1,0 +1,22 @@
+package parity
+
+import (
+	"github.com/wirelint/wirelint/reduce"
+)
+
+// Check runs the parity family on a canonical document and its mirror:
+// keyword parity per definition, missing and mirror-only definitions, and
+// unknown keywords in both documents (and in the files the canonical side
+// reaches through $refs). The pairs are returned for annotation rules.
+func Check(res reduce.Resolver, canonical, mirror *reduce.Document, opts Options) Result {
+	r := Compare(res, canonical, mirror, opts)
+	seen := map[*reduce.Document]bool{}
+	for _, d := range r.Documents {
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
+		r.Findings = append(r.Findings, UnknownKeywords(d)...)
+	}
+	return r
+}

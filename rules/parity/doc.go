@@ -1,0 +1,60 @@
+// Package parity compares every definition of a canonical JSON Schema with its
+// mirror (OpenAPI components/schemas, Swagger definitions, or another JSON
+// Schema document) keyword by keyword, after dialect normalisation, and reports
+// each difference with its position in both documents.
+package parity
+
+import "github.com/wirelint/wirelint/report"
+
+// Rule ids of this family.
+const (
+	RuleKeyword           = "parity/keyword"
+	RuleMissingDefinition = "parity/missing-definition"
+	RuleMirrorOnly        = "parity/mirror-only-definition"
+	RuleUnknownKeyword    = "parity/unknown-keyword"
+)
+
+func init() {
+	report.Register(
+		report.Rule{
+			ID:       RuleKeyword,
+			Severity: report.SeverityError,
+			Title:    "a constraining keyword differs between the canonical schema and its mirror",
+			Why: "Every constraining keyword decides which payloads validate. When one document closes an object " +
+				"(additionalProperties: false) or bounds a string (maxLength) and the other does not, a payload passes " +
+				"one and fails the other. Keywords are compared after dialect normalisation (nullable ≡ type null, " +
+				"boolean ≡ numeric exclusive bounds, const ≡ one-value enum, definitions ≡ $defs...), sets as sets, " +
+				"union branches regardless of order, and $refs by the definition they name.",
+			Bad: "# frame_wire.json\n\"Done\": {\"type\": \"object\", \"additionalProperties\": false, ...}\n" +
+				"# openapi.yaml\nDone:\n  type: object   # additionalProperties left out: open",
+			Good: "# openapi.yaml\nDone:\n  type: object\n  additionalProperties: false",
+		},
+		report.Rule{
+			ID:       RuleMissingDefinition,
+			Severity: report.SeverityError,
+			Title:    "a canonical definition has no counterpart in the mirror",
+			Why: "A definition the mirror lacks is a part of the contract its consumers never see. Pair renamed " +
+				"definitions with --rename CANONICAL=MIRROR.",
+			Bad:  "# frame_wire.json $defs: Usage\n# openapi.yaml components/schemas: (no Usage)",
+			Good: "# openapi.yaml\ncomponents:\n  schemas:\n    Usage: {...}",
+		},
+		report.Rule{
+			ID:       RuleMirrorOnly,
+			Severity: report.SeverityInfo,
+			Title:    "a mirror definition has no counterpart in the canonical document",
+			Why: "An OpenAPI document usually holds more than one contract (HTTP envelopes, error bodies), so a " +
+				"definition only in the mirror is normal; it is listed so a forgotten canonical entry can be noticed.",
+			Bad:  "# openapi.yaml components/schemas: FrameAck (not in frame_wire.json)",
+			Good: "# either add FrameAck to frame_wire.json, or leave it: this is information",
+		},
+		report.Rule{
+			ID:       RuleUnknownKeyword,
+			Severity: report.SeverityError,
+			Title:    "a schema key is neither a JSON Schema / OpenAPI keyword nor an x- extension",
+			Why: "Validators ignore keys they do not know, so a misspelt keyword (maxLenght) silently constrains " +
+				"nothing. Extensions must start with x-.",
+			Bad:  "{\"type\": \"string\", \"maxLenght\": 64}",
+			Good: "{\"type\": \"string\", \"maxLength\": 64}",
+		},
+	)
+}

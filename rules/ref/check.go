@@ -1,0 +1,366 @@
+package ref
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/wirelint/wirelint/internal/idref"
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+)
+
+// Check resolves every $ref reachable from docs, both ways, and reports the
+// ones that do not resolve, resolve only one way or to different nodes, are
+// remote, or leave the project directory. Each finding carries the default
+// severity of its rule; callers apply configuration afterwards.
+func Check(ws *reduce.Workspace, docs []*reduce.Document, opts Options) []report.Finding {
+	return NewResolver(ws, opts).Check(docs)
+}
+
+// subtree is a part of a document reached from the documents under check.
+type subtree struct {
+	doc *reduce.Document
+	ptr string
+}
+
+// resolved is one site's resolution and the registry generation it saw.
+type resolved struct {
+	ix  *idref.Index
+	s   *idref.Site
+	res Resolution
+	gen int
+}
+
+// Check is Check with this resolver: documents already indexed stay indexed.
+func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
+	for _, d := range docs {
+		r.Index(d)
+	}
+	covered := map[*reduce.Document]map[string]bool{}
+	var queue []subtree
+	for _, d := range docs {
+		queue = append(queue, subtree{d, ""})
+	}
+	done := map[*idref.Site]bool{}
+	var results []*resolved
+	visit := func(t reduce.Target) {
+		if t.Doc != nil {
+			queue = append(queue, subtree{t.Doc, t.Pointer})
+		}
+	}
+	for {
+		for len(queue) > 0 {
+			st := queue[0]
+			queue = queue[1:]
+			if isCovered(covered[st.doc], st.ptr) {
+				continue
+			}
+			if covered[st.doc] == nil {
+				covered[st.doc] = map[string]bool{}
+			}
+			covered[st.doc][st.ptr] = true
+			ix := r.Index(st.doc)
+			for _, s := range ix.SitesUnder(st.ptr) {
+				if done[s] {
+					continue
+				}
+				done[s] = true
+				rs := &resolved{ix: ix, s: s, res: r.resolveSite(ix, s), gen: r.gen}
+				results = append(results, rs)
+				visit(rs.res.Disk)
+				visit(rs.res.ID)
+			}
+		}
+		// A document read later may declare an $id an earlier lookup missed:
+		// retry those until nothing changes.
+		for _, rs := range results {
+			if rs.res.IDErr != nil && kind(rs.res.IDErr) != reduce.RefBadPath && rs.gen != r.gen {
+				rs.res.URI, rs.res.ID, rs.res.IDResource, rs.res.IDErr = r.underID(rs.s.Base, rs.res.Ref)
+				rs.gen = r.gen
+				visit(rs.res.ID)
+			}
+		}
+		if len(queue) == 0 {
+			break
+		}
+	}
+	var out []report.Finding
+	for _, rs := range results {
+		if f, ok := r.judge(rs.ix, rs.s, rs.res); ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// isCovered reports whether ptr or one of its ancestors was already scanned.
+func isCovered(scanned map[string]bool, ptr string) bool {
+	if scanned == nil {
+		return false
+	}
+	for {
+		if scanned[ptr] {
+			return true
+		}
+		i := strings.LastIndexByte(ptr, '/')
+		if i < 0 {
+			return false
+		}
+		ptr = ptr[:i]
+	}
+}
+
+// judge turns one resolution into a finding, if it deserves one.
+func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report.Finding, bool) {
+	ref := res.Ref
+	dk, ik := kind(res.DiskErr), kind(res.IDErr)
+	remoteRef := isHTTP(ref)
+	switch {
+	case !reduce.IsString(s.Value):
+		return r.finding(RuleUnresolved, ix, s, fmt.Sprintf("%s; write the reference as a string", reason(res.DiskErr, ref)), nil), true
+	case dk == reduce.RefOutsideRoot || ik == reduce.RefOutsideRoot:
+		return r.finding(RuleOutsideRoot, ix, s, fmt.Sprintf("$ref %s leaves the project directory and is not followed; copy the schema into the project", ref),
+			map[string]any{"ref": ref}), true
+	case res.DiskErr == nil && res.IDErr == nil:
+		if res.Disk.Node == res.ID.Node {
+			return report.Finding{}, false
+		}
+		return r.finding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s reaches %s on disk but %s under $id; make the file path and the $id name the same schema",
+			ref, where(res.Disk), where(res.ID)), r.fields(res), loc(res.Disk), loc(res.ID)), true
+	case dk == reduce.RefRemote && res.IDErr == nil:
+		// an absolute URL some local document declares as its $id
+		return report.Finding{}, false
+	case remoteRef && ik == reduce.RefRemote:
+		return r.finding(RuleRemote, ix, s, fmt.Sprintf("$ref %s is a remote reference and is never fetched; map its URL prefix to a local folder in the configuration, or vendor the schema into the project", ref),
+			map[string]any{"ref": ref, "url": idref.Key(res.URI)}), true
+	case dk != 0 && dk != reduce.RefRemote && res.IDErr == nil:
+		return r.diskOnlyFails(ix, s, res), true
+	case res.DiskErr == nil:
+		return r.idOnlyFails(ix, s, res), true
+	}
+	msg := fmt.Sprintf("$ref %s does not resolve: %s", ref, reason(res.DiskErr, ref))
+	if res.DiskErr == nil || dk == reduce.RefRemote {
+		msg = fmt.Sprintf("$ref %s does not resolve: %s", ref, reason(res.IDErr, ref))
+	} else if res.URI != nil && res.URI.Scheme != "file" && ik != reduce.RefBadPath {
+		msg += fmt.Sprintf(", and under $id it names %s, which %s", idref.Key(res.URI), idReason(res.IDErr))
+	}
+	msg += "; " + advice(res.DiskErr)
+	f := r.finding(RuleUnresolved, ix, s, msg, r.fields(res))
+	if l, ok := r.partial(res); ok {
+		f.Locations = append(f.Locations, l)
+	}
+	return f, true
+}
+
+// idOnlyFails: the file path works, the $id-based URI does not.
+func (r *Resolver) idOnlyFails(ix *idref.Index, s *idref.Site, res Resolution) report.Finding {
+	ref, u := res.Ref, idref.Key(res.URI)
+	name := path.Base(res.Disk.Doc.Path)
+	ik := kind(res.IDErr)
+	if res.IDResource != nil || ik != reduce.RefRemote && ik != reduce.RefUnresolved {
+		// the URI names a document, but not the node the file path reaches
+		return r.finding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but not under $id: %s; make the file path and the $id name the same schema",
+			ref, where(res.Disk), reason(res.IDErr, ref)), r.fields(res), loc(res.Disk))
+	}
+	id := r.Index(res.Disk.Doc).RootID()
+	if id == nil {
+		return r.finding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but under $id names %s, which no document declares; give %s the $id %s",
+			ref, where(res.Disk), u, name, u), r.fields(res), loc(res.Disk))
+	}
+	fix := fmt.Sprintf("change %s's $id to %s", name, u)
+	if ext := path.Ext(u); ext != "" && u == id.URI+ext {
+		fix = fmt.Sprintf("add the %s suffix to %s's $id", ext, name)
+	} else if ext := path.Ext(id.URI); ext != "" && id.URI == u+ext {
+		fix = fmt.Sprintf("remove the %s suffix from %s's $id", ext, name)
+	}
+	if rel, ok := relativeRef(res.URI, id.URI); ok {
+		fix += fmt.Sprintf(", or write the $ref as %s", rel)
+	}
+	fields := r.fields(res)
+	fields["declared"] = id.URI
+	return r.finding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but under $id names %s, while %s declares $id %s; %s",
+		ref, where(res.Disk), u, name, id.URI, fix), fields,
+		report.Location{File: res.Disk.Doc.Path, Line: id.ID.Line, Column: id.ID.Column, Pointer: reduce.JoinPointer(id.Pointer, idKey(res.Disk.Doc))})
+}
+
+// diskOnlyFails: the $id-based URI works, the file path does not.
+func (r *Resolver) diskOnlyFails(ix *idref.Index, s *idref.Site, res Resolution) report.Finding {
+	fix := "make the file path and the $id name the same schema"
+	if rel, err := filepath.Rel(filepath.Dir(ix.Doc.Abs), res.ID.Doc.Abs); err == nil && kind(res.DiskErr) == reduce.RefUnresolved && strings.HasPrefix(reason(res.DiskErr, res.Ref), "no file") {
+		rel = filepath.ToSlash(rel)
+		if !strings.HasPrefix(rel, ".") {
+			rel = "./" + rel
+		}
+		fix = fmt.Sprintf("write the $ref as %s, or rename the file", (&url.URL{Path: rel}).EscapedPath()+"#"+(&url.URL{Fragment: res.ID.Pointer}).EscapedFragment())
+	}
+	return r.finding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves under $id to %s but not on disk: %s; %s", res.Ref, where(res.ID), reason(res.DiskErr, res.Ref), fix),
+		r.fields(res), loc(res.ID))
+}
+
+func idKey(doc *reduce.Document) string {
+	if doc.Dialect == reduce.Draft04 {
+		return "id"
+	}
+	if doc.Dialect.IsOpenAPI() && reduce.Value(doc.Root, "$self") != nil {
+		return "$self"
+	}
+	return "$id"
+}
+
+// relativeRef spells target relative to from when both share a folder.
+func relativeRef(from *url.URL, target string) (string, bool) {
+	t, err := url.Parse(target)
+	if err != nil || t.Scheme != from.Scheme || t.Host != from.Host || path.Dir(t.Path) != path.Dir(from.Path) {
+		return "", false
+	}
+	rel := "./" + (&url.URL{Path: path.Base(t.Path)}).EscapedPath()
+	if from.Fragment != "" {
+		rel += "#" + from.EscapedFragment()
+	}
+	return rel, true
+}
+
+// partial locates the part of a reference that did resolve: the file it
+// names, at the deepest existing node of its pointer.
+func (r *Resolver) partial(res Resolution) (report.Location, bool) {
+	if kind(res.DiskErr) != reduce.RefUnresolved || res.DiskTried == "" {
+		return report.Location{}, false
+	}
+	file, frag, _ := strings.Cut(res.DiskTried, "#")
+	for _, d := range r.ws.Documents() {
+		if d.Path != file {
+			continue
+		}
+		ptr := ""
+		n := d.Root
+		if strings.HasPrefix(frag, "/") {
+			for _, tok := range reduce.SplitPointer(frag) {
+				next := reduce.Lookup(n, reduce.JoinPointer("", tok))
+				if next == nil {
+					break
+				}
+				n, ptr = next, reduce.JoinPointer(ptr, tok)
+			}
+		}
+		return report.Location{File: d.Path, Line: n.Line, Column: n.Column, Pointer: ptr}, true
+	}
+	return report.Location{}, false
+}
+
+// finding builds a finding located at the $ref of s.
+func (r *Resolver) finding(rule string, ix *idref.Index, s *idref.Site, msg string, fields map[string]any, extra ...report.Location) report.Finding {
+	f := report.Finding{
+		Rule:     rule,
+		Severity: report.DefaultSeverity(rule),
+		Message:  msg,
+		Pointer:  s.Pointer,
+		Fields:   fields,
+	}
+	if def := definitionFor(ix.Doc, s.Object); def != nil {
+		f.Definition = def.Name
+		f.Pointer = s.Pointer[len(def.Pointer):]
+	}
+	at := s.Value
+	if at == nil {
+		at = s.Key
+	}
+	f.Locations = append(f.Locations, report.Location{File: ix.Doc.Path, Line: at.Line, Column: at.Column, Pointer: s.Pointer})
+	for _, l := range extra {
+		if l.File != "" {
+			f.Locations = append(f.Locations, l)
+		}
+	}
+	if f.Fields == nil {
+		f.Fields = map[string]any{}
+	}
+	return f
+}
+
+// fields are the rule-specific JSON members: the reference and what each
+// way tried.
+func (r *Resolver) fields(res Resolution) map[string]any {
+	m := map[string]any{"ref": res.Ref}
+	if res.DiskTried != "" {
+		m["disk"] = res.DiskTried
+	}
+	if res.URI != nil {
+		m["id"] = res.URI.String()
+	}
+	return m
+}
+
+// definitionFor returns the named definition enclosing ptr in doc, or nil.
+func definitionFor(doc *reduce.Document, ptr string) *reduce.Definition {
+	for _, c := range doc.DefinitionContainers() {
+		if !strings.HasPrefix(ptr, c+"/") {
+			continue
+		}
+		rest := ptr[len(c)+1:]
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			rest = rest[:i]
+		}
+		if def := doc.DefinitionAt(c + "/" + rest); def != nil {
+			return def
+		}
+	}
+	return nil
+}
+
+func loc(t reduce.Target) report.Location {
+	if t.Doc == nil || t.Node == nil {
+		return report.Location{}
+	}
+	return report.Location{File: t.Doc.Path, Line: t.Node.Line, Column: t.Node.Column, Pointer: t.Pointer}
+}
+
+// where names a target as file#pointer.
+func where(t reduce.Target) string {
+	return t.Doc.Path + "#" + t.Pointer
+}
+
+func isHTTP(ref string) bool {
+	u, err := url.Parse(ref)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https")
+}
+
+// reason is the RefError text without the reference it repeats.
+func reason(err error, ref string) string {
+	if err == nil {
+		return ""
+	}
+	return strings.TrimPrefix(err.Error(), ref+": ")
+}
+
+// idReason phrases a way (b) failure after "which".
+func idReason(err error) string {
+	msg := reason(err, "")
+	if strings.HasPrefix(msg, "no document declares") || kind(err) == reduce.RefRemote {
+		return "no document declares"
+	}
+	if i := strings.Index(msg, " has nothing at "); i >= 0 {
+		return msg[i+1:]
+	}
+	if i := strings.Index(msg, " declares no anchor "); i >= 0 {
+		return msg[i+1:]
+	}
+	return msg
+}
+
+// advice says what to do about a failure on disk.
+func advice(err error) string {
+	msg := reason(err, "")
+	switch {
+	case kind(err) == reduce.RefBadPath:
+		return "fix the reference"
+	case kind(err) == reduce.RefBadFile:
+		return "fix the referenced file"
+	case strings.Contains(msg, "no file"):
+		return "correct the path"
+	case strings.Contains(msg, "declares no anchor"):
+		return "declare the $anchor or correct the name"
+	}
+	return "point it at an existing schema"
+}

@@ -1,0 +1,26 @@
+// Package ref checks $ref resolution across files (ref/*).
+//
+// Every $ref reachable from the documents under check is resolved in both ways
+// a consumer may: (a) relative to the referring file on disk, as bundlers and
+// OpenAPI tools with a base path do, and (b) against the base URI the nearest
+// enclosing $id sets, with every local document registered under its $id, as a
+// JSON Schema 2020-12 implementation, a schema registry or a code generator
+// does (see internal/idref). Fragments are JSON pointers (with ~0, ~1 and
+// percent-encoding) or $anchor names. References in the non-schema places of
+// OpenAPI documents (parameters, responses, path items, examples...) count too.
+//
+// Rules:
+//   - ref/unresolved: the reference resolves neither way.
+//   - ref/id-mismatch: it resolves one way only, or the two ways reach
+//     different nodes; the message says which $id to change and how.
+//   - ref/remote: an http(s) reference; never fetched unless configuration
+//     maps its URL prefix to a local folder.
+//   - ref/outside-root: a reference leaving the project directory; never read.
+//
+// Only what is reachable is resolved and reported: a document reached through
+// a reference contributes only the subtree the reference reaches. Cycles are
+// legal and silent: each subtree is scanned once.
+//
+// Entry points: Check for the rules, Resolver.Resolve for commands (parity)
+// that need the node a reference reaches.
+package ref

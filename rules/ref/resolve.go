@@ -1,0 +1,332 @@
+package ref
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/wirelint/wirelint/internal/idref"
+	"github.com/wirelint/wirelint/reduce"
+)
+
+// Options configures reference resolution.
+type Options struct {
+	// Mappings send http(s) URL prefixes to local folders; a reference under a
+	// prefix resolves like the local file the rest of the URL names.
+	Mappings []Mapping
+}
+
+// Mapping maps one URL prefix to a local folder.
+type Mapping struct {
+	// Prefix is the URL prefix, such as "https://example.com/schemas/".
+	Prefix string
+	// Dir is the folder: absolute, or relative to the workspace root.
+	Dir string
+}
+
+// Resolution is one $ref resolved both ways a consumer may.
+type Resolution struct {
+	// Ref is the reference as written.
+	Ref string
+	// Disk is where the reference lands read relative to the referring file
+	// (way a); DiskErr (a *reduce.RefError) says why it does not.
+	Disk    reduce.Target
+	DiskErr error
+	// DiskTried is the file and fragment way (a) looked for ("" for a URL).
+	DiskTried string
+	// URI is the absolute URI the reference names under $id (way b); nil when
+	// the reference is not a URI reference.
+	URI *url.URL
+	// ID is where the reference lands under $id; IDErr says why it does not.
+	ID    reduce.Target
+	IDErr error
+	// IDResource is the resource the URI (without fragment) names; nil when
+	// no document declares it.
+	IDResource *idref.Resource
+}
+
+// Target returns where the reference lands: the node both ways agree on, or
+// the one way that resolves (on disk first).
+func (r Resolution) Target() (reduce.Target, bool) {
+	switch {
+	case r.DiskErr == nil:
+		return r.Disk, true
+	case r.IDErr == nil:
+		return r.ID, true
+	}
+	return reduce.Target{}, false
+}
+
+// Resolver resolves references across the documents of one workspace. It loads
+// each document once and registers it under its file URI and every $id it
+// declares. It is not safe for concurrent use.
+type Resolver struct {
+	ws      *reduce.Workspace
+	maps    []Mapping // longest prefix first, Dir absolute
+	reg     *idref.Registry
+	indexes map[*reduce.Document]*idref.Index
+	scanned map[string]bool // folders searched for $id declarations
+	gen     int             // bumped whenever the registry grows
+}
+
+// NewResolver returns a resolver over ws.
+func NewResolver(ws *reduce.Workspace, opts Options) *Resolver {
+	r := &Resolver{ws: ws, reg: idref.NewRegistry(), indexes: map[*reduce.Document]*idref.Index{}, scanned: map[string]bool{}}
+	for _, m := range opts.Mappings {
+		dir := m.Dir
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(ws.Root, dir)
+		}
+		r.maps = append(r.maps, Mapping{Prefix: m.Prefix, Dir: filepath.Clean(dir)})
+	}
+	sort.SliceStable(r.maps, func(i, j int) bool { return len(r.maps[i].Prefix) > len(r.maps[j].Prefix) })
+	return r
+}
+
+// Index returns doc's index, registering the document on first use.
+func (r *Resolver) Index(doc *reduce.Document) *idref.Index {
+	if ix := r.indexes[doc]; ix != nil {
+		return ix
+	}
+	ix := idref.NewIndex(doc)
+	r.indexes[doc] = ix
+	r.reg.Add(ix)
+	r.gen++
+	return ix
+}
+
+// Resolve resolves the $ref held by the object at pointer in doc. ok is false
+// when that object has no $ref.
+func (r *Resolver) Resolve(doc *reduce.Document, pointer string) (res Resolution, ok bool) {
+	ix := r.Index(doc)
+	s := ix.Site(pointer)
+	if s == nil {
+		return Resolution{}, false
+	}
+	return r.resolveSite(ix, s), true
+}
+
+// resolveSite resolves one site both ways.
+func (r *Resolver) resolveSite(ix *idref.Index, s *idref.Site) Resolution {
+	ref := s.Ref()
+	res := Resolution{Ref: ref}
+	if !reduce.IsString(s.Value) {
+		err := &reduce.RefError{Kind: reduce.RefBadPath, Msg: fmt.Sprintf("$ref holds %s, not a string", describeNode(s.Value))}
+		res.DiskErr, res.IDErr = err, err
+		return res
+	}
+	res.Disk, res.DiskTried, res.DiskErr = r.onDisk(ix.Doc, ref)
+	res.URI, res.ID, res.IDResource, res.IDErr = r.underID(s.Base, ref)
+	return res
+}
+
+func describeNode(n *reduce.Node) string {
+	switch {
+	case n == nil:
+		return "nothing"
+	case reduce.IsMap(n):
+		return "an object"
+	case reduce.IsSeq(n):
+		return "an array"
+	case reduce.IsNull(n):
+		return "null"
+	}
+	return reduce.Short(n, 40)
+}
+
+// onDisk is way (a): the path relative to the referring file, or the folder
+// a URL prefix is mapped to.
+func (r *Resolver) onDisk(from *reduce.Document, ref string) (reduce.Target, string, error) {
+	p, frag, _ := strings.Cut(ref, "#")
+	local := ref
+	if u, err := url.Parse(p); err == nil && len(u.Scheme) > 1 {
+		var abs string
+		switch {
+		case u.Scheme == "file":
+			abs = filepath.FromSlash(u.Path)
+		case u.Scheme == "http" || u.Scheme == "https":
+			dir, rest, ok := r.mapURL(u)
+			if !ok {
+				return reduce.Target{}, "", &reduce.RefError{Kind: reduce.RefRemote, Msg: "remote reference"}
+			}
+			abs = filepath.Join(dir, filepath.FromSlash(rest))
+		default:
+			return reduce.Target{}, "", &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("%s is not a file path", u.Scheme+":")}
+		}
+		local = (&url.URL{Path: filepath.ToSlash(abs)}).EscapedPath()
+		if strings.Contains(ref, "#") {
+			local += "#" + frag
+		}
+	}
+	tried := r.tried(from, local)
+	t, err := r.ws.ResolveOnDisk(from, local)
+	if err != nil {
+		return reduce.Target{}, tried, err
+	}
+	r.Index(t.Doc)
+	return t, tried, nil
+}
+
+// tried names the file and fragment way (a) looks for, for messages.
+func (r *Resolver) tried(from *reduce.Document, ref string) string {
+	p, frag, err := reduce.SplitRef(ref)
+	if err != nil || strings.Contains(p, `\`) {
+		return ""
+	}
+	file := from.Path
+	if p != "" {
+		abs := filepath.Clean(filepath.Join(filepath.Dir(from.Abs), filepath.FromSlash(p)))
+		if strings.HasPrefix(p, "/") {
+			abs = filepath.Clean(filepath.FromSlash(p))
+		}
+		if !r.ws.Inside(abs) {
+			return ""
+		}
+		file = r.ws.Display(abs)
+	}
+	if frag != "" || strings.Contains(ref, "#") {
+		return file + "#" + frag
+	}
+	return file
+}
+
+// mapURL finds the folder a URL is mapped to and the path below it.
+func (r *Resolver) mapURL(u *url.URL) (dir, rest string, ok bool) {
+	s := idref.Key(u)
+	for _, m := range r.maps {
+		if strings.HasPrefix(s, m.Prefix) {
+			rest, err := url.PathUnescape(strings.TrimPrefix(s, m.Prefix))
+			if err != nil {
+				return "", "", false
+			}
+			return m.Dir, strings.TrimPrefix(rest, "/"), true
+		}
+	}
+	return "", "", false
+}
+
+// underID is way (b): ref resolved against base, looked up among the
+// registered resources; a file: URI nobody declared is read from disk, a mapped
+// URL from its folder, anything else searched for among the $ids declared in
+// the folders of the documents read so far.
+func (r *Resolver) underID(base *url.URL, ref string) (*url.URL, reduce.Target, *idref.Resource, error) {
+	u, err := url.Parse(ref)
+	if err != nil {
+		return nil, reduce.Target{}, nil, &reduce.RefError{Kind: reduce.RefBadPath, Msg: fmt.Sprintf("%s is not a URI reference", ref)}
+	}
+	abs := base.ResolveReference(u)
+	t, res, err := r.reg.Resolve(abs, ref)
+	if res != nil {
+		return abs, t, res, err
+	}
+	switch abs.Scheme {
+	case "file":
+		if e := r.loadFile(filepath.FromSlash(abs.Path), nil); e != nil {
+			return abs, reduce.Target{}, nil, e
+		}
+	case "http", "https":
+		if dir, rest, ok := r.mapURL(abs); ok {
+			if e := r.loadFile(filepath.Join(dir, filepath.FromSlash(rest)), abs); e != nil {
+				return abs, reduce.Target{}, nil, e
+			}
+			break
+		}
+		if !r.scanFolders() {
+			return abs, reduce.Target{}, nil, &reduce.RefError{Kind: reduce.RefRemote, Msg: err.Error()}
+		}
+	default:
+		r.scanFolders()
+	}
+	t, res, err = r.reg.Resolve(abs, ref)
+	if res == nil && (abs.Scheme == "http" || abs.Scheme == "https") {
+		err = &reduce.RefError{Kind: reduce.RefRemote, Msg: err.Error()}
+	}
+	return abs, t, res, err
+}
+
+// loadFile reads the file at abs into the registry, also under as when set.
+func (r *Resolver) loadFile(abs string, as *url.URL) error {
+	abs = filepath.Clean(abs)
+	if !r.ws.Inside(abs) {
+		return &reduce.RefError{Kind: reduce.RefOutsideRoot, Msg: "leaves the project directory"}
+	}
+	if st, err := os.Stat(abs); err != nil || st.IsDir() {
+		return &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("no file %s", r.ws.Display(abs))}
+	}
+	doc, err := r.ws.Load(abs, "")
+	if err != nil {
+		return &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
+	}
+	ix := r.Index(doc)
+	if as != nil {
+		extra := &idref.Index{Doc: doc, Resources: []*idref.Resource{{URI: idref.Key(as), Doc: doc, Node: doc.Root}}}
+		for _, a := range ix.Anchors {
+			if a.Resource == idref.Key(ix.BaseAt("")) {
+				c := *a
+				c.Resource = idref.Key(as)
+				extra.Anchors = append(extra.Anchors, &c)
+			}
+		}
+		r.reg.Add(extra)
+		r.gen++
+	}
+	return nil
+}
+
+// scanFolders registers the JSON and YAML files that declare an $id in the
+// folders (inside the root) of every document read so far, as a schema
+// registry loading the project's schemas would. It reports whether anything
+// new was registered.
+func (r *Resolver) scanFolders() bool {
+	before := r.gen
+	var dirs []string
+	for doc := range r.indexes {
+		if d := filepath.Dir(doc.Abs); !r.scanned[d] && r.ws.Inside(d) {
+			r.scanned[d] = true
+			dirs = append(dirs, d)
+		}
+	}
+	sort.Strings(dirs)
+	for _, d := range dirs {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			switch strings.ToLower(filepath.Ext(e.Name())) {
+			case ".json", ".yaml", ".yml":
+			default:
+				continue
+			}
+			if e.IsDir() {
+				continue
+			}
+			abs := filepath.Join(d, e.Name())
+			if info, err := e.Info(); err != nil || info.Size() > reduce.MaxFileSize {
+				continue
+			}
+			data, err := os.ReadFile(abs)
+			if err != nil || !bytes.Contains(data, []byte("$id")) && !bytes.Contains(data, []byte("$self")) {
+				continue
+			}
+			if doc, err := r.ws.Load(abs, ""); err == nil {
+				r.Index(doc)
+			}
+		}
+	}
+	return r.gen != before
+}
+
+// kind returns the RefError kind of err, 0 when err is nil or of another type.
+func kind(err error) reduce.RefErrorKind {
+	var re *reduce.RefError
+	if errors.As(err, &re) {
+		return re.Kind
+	}
+	return 0
+}
