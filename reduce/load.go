@@ -212,7 +212,11 @@ func parseError(file string, data []byte, format string, cause error) error {
 		if err := json.Unmarshal(data, &v); err != nil {
 			var se *json.SyntaxError
 			if errors.As(err, &se) {
-				line, col := lineCol(data, int(se.Offset))
+				off := int(se.Offset) - 1 // Offset is just past the offending byte
+				if off < 0 {
+					off = 0
+				}
+				line, col := lineCol(data, off)
 				return &LoadError{File: file, Line: line, Column: col, Msg: "malformed JSON: " + strings.TrimPrefix(se.Error(), "invalid character ")}
 			}
 			return &LoadError{File: file, Msg: "malformed JSON: " + err.Error()}

@@ -19,6 +19,9 @@ type router struct {
 	orphan string
 	// methods restricts every route below (gorilla's Methods().Subrouter()).
 	methods []string
+	// prefix is the router's own prefix (FastAPI's APIRouter(prefix=...),
+	// Flask's Blueprint(url_prefix=...)), applied below any mount prefix.
+	prefix string
 }
 
 // regRoute is one registration on a router.
@@ -35,6 +38,9 @@ type mountEdge struct {
 	prefix string
 	child  *router
 	hidden bool
+	// override replaces the child's own prefix (Flask's
+	// register_blueprint(url_prefix=...)).
+	override bool
 }
 
 func newRouter(fw string) *router { return &router{fw: fw} }
@@ -99,8 +105,9 @@ func flatten(routers []*router, set *Set) {
 		r       *router
 		prefix  string
 		methods []string
-		hidden  bool
-		orphan  string
+		hidden   bool
+		orphan   string
+		override bool
 	}
 	var walk func(f frame, onPath map[*router]bool, depth int)
 	walk = func(f frame, onPath map[*router]bool, depth int) {
@@ -114,6 +121,9 @@ func flatten(routers []*router, set *Set) {
 		}
 		if len(f.r.methods) > 0 {
 			f.methods = f.r.methods
+		}
+		if !f.override {
+			f.prefix = Join(f.prefix, f.r.prefix)
 		}
 		for _, rr := range f.r.routes {
 			if rr.dead {
@@ -157,7 +167,7 @@ func flatten(routers []*router, set *Set) {
 			}
 		}
 		for _, m := range f.r.mounts {
-			walk(frame{r: m.child, prefix: Join(f.prefix, m.prefix), methods: f.methods, hidden: f.hidden || m.hidden, orphan: f.orphan}, onPath, depth+1)
+			walk(frame{r: m.child, prefix: Join(f.prefix, m.prefix), methods: f.methods, hidden: f.hidden || m.hidden, orphan: f.orphan, override: m.override}, onPath, depth+1)
 		}
 	}
 	for _, r := range routers {

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -47,7 +49,35 @@ func TestScripts(t *testing.T) {
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")
-			return nil
+			return writeHostileInputs(env.WorkDir)
 		},
 	})
+}
+
+// writeHostileInputs puts inputs into every script's work directory that a
+// txtar archive cannot hold conveniently: binary bytes, 100 000-deep nesting
+// and a YAML alias bomb.
+func writeHostileInputs(dir string) error {
+	bomb := "type: object\na: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+	prev := "a"
+	for _, c := range "bcdefghijk" {
+		bomb += string(c) + ": &" + string(c) + " [" + strings.Repeat("*"+prev+",", 8) + "*" + prev + "]\n"
+		prev = string(c)
+	}
+	files := map[string]string{
+		"hostile/binary.json":  "\x00\x01\x02\xff",
+		"hostile/deep.json":    `{"$defs": {"A": ` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + `}}`,
+		"hostile/deepobj.yaml": strings.Repeat("{a: ", 100000) + "1" + strings.Repeat("}", 100000),
+		"hostile/bomb.yaml":    bomb,
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }

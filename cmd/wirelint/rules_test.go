@@ -39,7 +39,10 @@ func TestReadmeRules(t *testing.T) {
 	}
 	readme := string(data)
 	if updating() && !strings.Contains(readme, rulesBegin) {
-		readme += "\n## Rules\n\n" + rulesBegin + "\n" + rulesEnd + "\n"
+		if readme != "" {
+			readme += "\n"
+		}
+		readme += "## Rules\n\n" + rulesBegin + "\n" + rulesEnd + "\n"
 	}
 	want, err := replaceRulesSection(readme, rulesTable(report.Rules()))
 	if err != nil {

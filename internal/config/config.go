@@ -17,6 +17,7 @@ import (
 
 	"github.com/pb33f/go-yaml"
 	"github.com/wirelint/wirelint/report"
+	route "github.com/wirelint/wirelint/routes"
 )
 
 // FileName is the configuration file `wirelint check` looks for in the
@@ -111,8 +112,9 @@ type Routes struct {
 	BasePath string
 }
 
-// Frameworks lists the framework names routes.framework accepts.
-var Frameworks = []string{"auto", "chi", "echo", "express", "fastapi", "fastify", "flask", "gin", "gorilla", "hono", "list", "nethttp", "openapi", "starlette"}
+// Frameworks lists the framework names routes.framework accepts: those the
+// routes package reads.
+var Frameworks = route.Frameworks
 
 // Regex configures pattern portability.
 type Regex struct {

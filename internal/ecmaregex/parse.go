@@ -901,7 +901,7 @@ func (p *parser) class() (*Node, error) {
 				return nil, p.errAt(ErrClassRangeEscape, a.Span.Start, b.Span.End, "write the dash as \\- or move it to the end")
 			}
 			n.Sub = append(n.Sub, lo...)
-			n.Sub = append(n.Sub, &Node{Kind: KindLiteral, Rune: '-', Span: Span{dash, dash + 1}})
+			n.Sub = append(n.Sub, &Node{Kind: KindLiteral, Rune: '-', Form: FormRangeDash, Span: Span{dash, dash + 1}})
 			n.Sub = append(n.Sub, hi...)
 			continue
 		}

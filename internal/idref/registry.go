@@ -16,6 +16,16 @@ type Registry struct {
 	anchors   map[string]*Anchor
 	// Duplicates lists resources whose URI an earlier resource had claimed.
 	Duplicates []*Resource
+	// Show renders a URI in messages (nil = as is); callers use it to print
+	// file: URIs as paths.
+	Show func(uri string) string
+}
+
+func (r *Registry) show(uri string) string {
+	if r.Show == nil {
+		return uri
+	}
+	return r.Show(uri)
 }
 
 // NewRegistry returns an empty registry.
@@ -53,18 +63,18 @@ func (r *Registry) Resource(uri string) *Resource { return r.resources[uri] }
 func (r *Registry) Resolve(u *url.URL, ref string) (reduce.Target, *Resource, error) {
 	res := r.resources[Key(u)]
 	if res == nil {
-		return reduce.Target{}, nil, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("no document declares %s", Key(u))}
+		return reduce.Target{}, nil, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("no document declares %s", r.show(Key(u)))}
 	}
 	frag := u.Fragment
 	if frag == "" || strings.HasPrefix(frag, "/") {
 		n := reduce.Lookup(res.Node, frag)
 		if n == nil {
-			return reduce.Target{}, res, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("%s has nothing at %s", res.URI, frag)}
+			return reduce.Target{}, res, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("%s has nothing at %s", r.show(res.URI), frag)}
 		}
 		return reduce.Target{Doc: res.Doc, Pointer: res.Pointer + frag, Node: n}, res, nil
 	}
 	if a := r.anchors[res.URI+"#"+frag]; a != nil {
 		return reduce.Target{Doc: res.Doc, Pointer: a.Pointer, Node: a.Node}, res, nil
 	}
-	return reduce.Target{}, res, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("%s declares no anchor %q", res.URI, frag)}
+	return reduce.Target{}, res, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("%s declares no anchor %q", r.show(res.URI), frag)}
 }

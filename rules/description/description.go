@@ -195,14 +195,14 @@ func WordDiff(a, b string) string {
 			equal = append(equal, aw[i])
 			i++
 			j++
-		case j < len(bw) && (i == len(aw) || lcs[i][j+1] >= lcs[i+1][j]):
-			flush()
-			parts = append(parts, "{+"+bw[j]+"+}")
-			j++
-		default:
+		case i < len(aw) && (j == len(bw) || lcs[i+1][j] >= lcs[i][j+1]):
 			flush()
 			parts = append(parts, "[-"+aw[i]+"-]")
 			i++
+		default:
+			flush()
+			parts = append(parts, "{+"+bw[j]+"+}")
+			j++
 		}
 	}
 	if len(equal) > 2 {

@@ -392,7 +392,10 @@ func shellComments(src []byte) []Span {
 		case c == '"':
 			i = skipQuoted(src, i+1, '"', true, true)
 			continue
-		case c == '<' && bytes.HasPrefix(src[i:], []byte("<<")) && !bytes.HasPrefix(src[i:], []byte("<<<")):
+		case bytes.HasPrefix(src[i:], []byte("<<<")): // a here-string, not a here document
+			i += 3
+			continue
+		case bytes.HasPrefix(src[i:], []byte("<<")):
 			j := i + 2
 			dash := j < len(src) && (src[j] == '-' || src[j] == '~')
 			if dash {

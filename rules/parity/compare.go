@@ -150,7 +150,7 @@ func definitionIndex(red *reduce.Reducer, doc *reduce.Document) *defIndex {
 		queue = queue[1:]
 		d.WalkSchemas(func(s reduce.SchemaSite) {
 			v := reduce.Value(s.Node, "$ref")
-			if v == nil || !reduce.IsString(v) || strings.HasPrefix(v.Value, "#") {
+			if v == nil || !reduce.IsString(v) || (d == doc && strings.HasPrefix(v.Value, "#")) {
 				return
 			}
 			t, err := red.Resolve(d, v.Value)

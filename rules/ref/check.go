@@ -135,19 +135,24 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 		return report.Finding{}, false
 	case remoteRef && ik == reduce.RefRemote:
 		return r.finding(RuleRemote, ix, s, fmt.Sprintf("$ref %s is a remote reference and is never fetched; map its URL prefix to a local folder in the configuration, or vendor the schema into the project", ref),
-			map[string]any{"ref": ref, "url": idref.Key(res.URI)}), true
+			map[string]any{"ref": ref, "url": res.URI.String()}), true
 	case dk != 0 && dk != reduce.RefRemote && res.IDErr == nil:
 		return r.diskOnlyFails(ix, s, res), true
 	case res.DiskErr == nil:
 		return r.idOnlyFails(ix, s, res), true
 	}
 	msg := fmt.Sprintf("$ref %s does not resolve: %s", ref, reason(res.DiskErr, ref))
-	if res.DiskErr == nil || dk == reduce.RefRemote {
-		msg = fmt.Sprintf("$ref %s does not resolve: %s", ref, reason(res.IDErr, ref))
-	} else if res.URI != nil && res.URI.Scheme != "file" && ik != reduce.RefBadPath {
-		msg += fmt.Sprintf(", and under $id it names %s, which %s", idref.Key(res.URI), idReason(res.IDErr))
+	switch {
+	case strings.Contains(ref, `\`):
+		msg = fmt.Sprintf("$ref %s uses backslashes, which are not path separators in a URI reference; write %s", ref, strings.ReplaceAll(ref, `\`, "/"))
+	case res.DiskErr == nil || dk == reduce.RefRemote:
+		msg = fmt.Sprintf("$ref %s does not resolve: %s; %s", ref, reason(res.IDErr, ref), advice(res.IDErr))
+	default:
+		if res.URI != nil && res.URI.Scheme != "file" && ik != reduce.RefBadPath && idReason(res.IDErr) != reason(res.DiskErr, ref) {
+			msg += fmt.Sprintf(", and under $id it names %s, which %s", r.show(res.URI.String()), idReason(res.IDErr))
+		}
+		msg += "; " + advice(res.DiskErr)
 	}
-	msg += "; " + advice(res.DiskErr)
 	f := r.finding(RuleUnresolved, ix, s, msg, r.fields(res))
 	if l, ok := r.partial(res); ok {
 		f.Locations = append(f.Locations, l)
@@ -157,7 +162,7 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 
 // idOnlyFails: the file path works, the $id-based URI does not.
 func (r *Resolver) idOnlyFails(ix *idref.Index, s *idref.Site, res Resolution) report.Finding {
-	ref, u := res.Ref, idref.Key(res.URI)
+	ref, u := res.Ref, r.show(idref.Key(res.URI))
 	name := path.Base(res.Disk.Doc.Path)
 	ik := kind(res.IDErr)
 	if res.IDResource != nil || ik != reduce.RefRemote && ik != reduce.RefUnresolved {
@@ -175,9 +180,6 @@ func (r *Resolver) idOnlyFails(ix *idref.Index, s *idref.Site, res Resolution) r
 		fix = fmt.Sprintf("add the %s suffix to %s's $id", ext, name)
 	} else if ext := path.Ext(id.URI); ext != "" && id.URI == u+ext {
 		fix = fmt.Sprintf("remove the %s suffix from %s's $id", ext, name)
-	}
-	if rel, ok := relativeRef(res.URI, id.URI); ok {
-		fix += fmt.Sprintf(", or write the $ref as %s", rel)
 	}
 	fields := r.fields(res)
 	fields["declared"] = id.URI
@@ -210,19 +212,6 @@ func idKey(doc *reduce.Document) string {
 	return "$id"
 }
 
-// relativeRef spells target relative to from when both share a folder.
-func relativeRef(from *url.URL, target string) (string, bool) {
-	t, err := url.Parse(target)
-	if err != nil || t.Scheme != from.Scheme || t.Host != from.Host || path.Dir(t.Path) != path.Dir(from.Path) {
-		return "", false
-	}
-	rel := "./" + (&url.URL{Path: path.Base(t.Path)}).EscapedPath()
-	if from.Fragment != "" {
-		rel += "#" + from.EscapedFragment()
-	}
-	return rel, true
-}
-
 // partial locates the part of a reference that did resolve: the file it
 // names, at the deepest existing node of its pointer.
 func (r *Resolver) partial(res Resolution) (report.Location, bool) {
@@ -230,7 +219,7 @@ func (r *Resolver) partial(res Resolution) (report.Location, bool) {
 		return report.Location{}, false
 	}
 	file, frag, _ := strings.Cut(res.DiskTried, "#")
-	for _, d := range r.ws.Documents() {
+	for d := range r.indexes {
 		if d.Path != file {
 			continue
 		}
@@ -287,7 +276,7 @@ func (r *Resolver) fields(res Resolution) map[string]any {
 		m["disk"] = res.DiskTried
 	}
 	if res.URI != nil {
-		m["id"] = res.URI.String()
+		m["id"] = r.show(res.URI.String())
 	}
 	return m
 }
@@ -362,5 +351,5 @@ func advice(err error) string {
 	case strings.Contains(msg, "declares no anchor"):
 		return "declare the $anchor or correct the name"
 	}
-	return "point it at an existing schema"
+	return "correct the pointer"
 }

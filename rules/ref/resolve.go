@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pb33f/go-yaml"
 	"github.com/wirelint/wirelint/internal/idref"
 	"github.com/wirelint/wirelint/reduce"
 )
@@ -71,12 +72,13 @@ type Resolver struct {
 	reg     *idref.Registry
 	indexes map[*reduce.Document]*idref.Index
 	scanned map[string]bool // folders searched for $id declarations
+	frags   map[string]*fragment
 	gen     int             // bumped whenever the registry grows
 }
 
 // NewResolver returns a resolver over ws.
 func NewResolver(ws *reduce.Workspace, opts Options) *Resolver {
-	r := &Resolver{ws: ws, reg: idref.NewRegistry(), indexes: map[*reduce.Document]*idref.Index{}, scanned: map[string]bool{}}
+	r := &Resolver{ws: ws, reg: idref.NewRegistry(), indexes: map[*reduce.Document]*idref.Index{}, scanned: map[string]bool{}, frags: map[string]*fragment{}}
 	for _, m := range opts.Mappings {
 		dir := m.Dir
 		if !filepath.IsAbs(dir) {
@@ -85,7 +87,22 @@ func NewResolver(ws *reduce.Workspace, opts Options) *Resolver {
 		r.maps = append(r.maps, Mapping{Prefix: m.Prefix, Dir: filepath.Clean(dir)})
 	}
 	sort.SliceStable(r.maps, func(i, j int) bool { return len(r.maps[i].Prefix) > len(r.maps[j].Prefix) })
+	r.reg.Show = r.show
 	return r
+}
+
+// show renders a URI for output: a file: URI as the path wirelint prints for
+// the file, anything else as is.
+func (r *Resolver) show(uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "file" {
+		return uri
+	}
+	s := r.ws.Display(filepath.Clean(filepath.FromSlash(u.Path)))
+	if u.Fragment != "" || strings.Contains(uri, "#") {
+		s += "#" + u.Fragment
+	}
+	return s
 }
 
 // Index returns doc's index, registering the document on first use.
@@ -165,11 +182,69 @@ func (r *Resolver) onDisk(from *reduce.Document, ref string) (reduce.Target, str
 	}
 	tried := r.tried(from, local)
 	t, err := r.ws.ResolveOnDisk(from, local)
+	if kind(err) == reduce.RefBadFile && strings.Contains(err.Error(), notADocument) {
+		// a file holding a piece of a document (a path item, a response, a
+		// bare schema): read it as a fragment in the referrer's dialect
+		p, frag, _ := reduce.SplitRef(local)
+		if doc := r.fragment(r.diskPath(from, p), from.Dialect); doc != nil {
+			t, err = reduce.ResolveFragment(doc, frag, ref)
+		}
+	}
 	if err != nil {
+		var re *reduce.RefError
+		if errors.As(err, &re) {
+			msg := strings.TrimPrefix(strings.TrimPrefix(re.Msg, local+": "), ref+": ")
+			err = &reduce.RefError{Kind: re.Kind, Msg: msg}
+		}
 		return reduce.Target{}, tried, err
 	}
 	r.Index(t.Doc)
 	return t, tried, nil
+}
+
+// notADocument is how reduce's loader refuses a file that is only a piece of
+// a document.
+const notADocument = "neither a JSON Schema nor an OpenAPI document"
+
+// diskPath is the absolute path of the (percent-decoded) path part p read
+// relative to from, as ResolveOnDisk reads it.
+func (r *Resolver) diskPath(from *reduce.Document, p string) string {
+	if strings.HasPrefix(p, "/") {
+		return filepath.Clean(filepath.FromSlash(p))
+	}
+	return filepath.Clean(filepath.Join(filepath.Dir(from.Abs), filepath.FromSlash(p)))
+}
+
+type fragment struct {
+	doc *reduce.Document
+}
+
+// fragment reads the file at abs as a bare YAML/JSON tree, once, for a file
+// that reduce refuses as a whole document. It returns nil when the file is
+// outside the root, unreadable or malformed.
+func (r *Resolver) fragment(abs string, dialect reduce.Dialect) *reduce.Document {
+	if f, ok := r.frags[abs]; ok {
+		return f.doc
+	}
+	f := &fragment{}
+	r.frags[abs] = f
+	if !r.ws.Inside(abs) {
+		return nil
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil || len(data) > reduce.MaxFileSize {
+		return nil
+	}
+	var n yaml.Node
+	if err := yaml.Unmarshal(data, &n); err != nil || n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
+		return nil
+	}
+	format := "yaml"
+	if t := bytes.TrimSpace(data); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+		format = "json"
+	}
+	f.doc = &reduce.Document{Path: r.ws.Display(abs), Abs: abs, Root: n.Content[0], Dialect: dialect, Format: format}
+	return f.doc
 }
 
 // tried names the file and fragment way (a) looks for, for messages.
@@ -259,6 +334,11 @@ func (r *Resolver) loadFile(abs string, as *url.URL) error {
 		return &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("no file %s", r.ws.Display(abs))}
 	}
 	doc, err := r.ws.Load(abs, "")
+	if err != nil && strings.Contains(err.Error(), notADocument) {
+		if frag := r.fragment(abs, reduce.Draft202012); frag != nil {
+			doc, err = frag, nil
+		}
+	}
 	if err != nil {
 		return &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
 	}

@@ -1,0 +1,170 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/wirelint/wirelint/bench/internal/oasconv"
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+	"github.com/wirelint/wirelint/rules/description"
+	"github.com/wirelint/wirelint/rules/parity"
+)
+
+// githubSpec is the largest OpenAPI 3.0 document of the corpus with many
+// patterns and nullable schemas: api.github.com (299 component schemas).
+const githubSpec = "perf/github/api.github.com.json"
+
+// parityCorpus returns the corpus folder: $WIRELINT_CORPUS, or ../shared/corpus
+// relative to the repository root. It skips b when the folder is absent.
+func parityCorpus(b *testing.B) string {
+	b.Helper()
+	dir := os.Getenv("WIRELINT_CORPUS")
+	if dir == "" {
+		root, err := filepath.Abs("..") // go test runs in bench/
+		if err != nil {
+			b.Fatal(err)
+		}
+		dir = filepath.Join(root, "..", "shared", "corpus")
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		b.Skipf("no corpus at %s (set WIRELINT_CORPUS)", dir)
+	}
+	return dir
+}
+
+// realParityPair returns the corpus spec at rel and, beside it in a temporary
+// folder, its component schemas converted to JSON Schema 2020-12: a canonical
+// and mirror pair that must come out clean. It skips when the spec is absent.
+func realParityPair(b *testing.B, rel string) (canonical, mirror string) {
+	b.Helper()
+	mirror = filepath.Join(parityCorpus(b), filepath.FromSlash(rel))
+	data, err := os.ReadFile(mirror)
+	if err != nil {
+		b.Skipf("corpus file absent: %v", err)
+	}
+	out, warnings, err := oasconv.Convert(data, rel)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(warnings) > 0 {
+		b.Fatalf("converting %s: %q", rel, warnings)
+	}
+	canonical = filepath.Join(b.TempDir(), "canonical.json")
+	if err := os.WriteFile(canonical, out, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return canonical, mirror
+}
+
+// runParity is what `wirelint parity CANONICAL MIRROR` does before printing:
+// load both documents through one workspace, run the parity family (keyword
+// parity, missing definitions, unknown keywords) and the description rules on
+// the pairs it visited, and finalize the findings.
+func runParity(canonical, mirror string) ([]report.Finding, error) {
+	ws := reduce.NewWorkspace(filepath.Dir(canonical))
+	c, err := ws.Load(canonical, "")
+	if err != nil {
+		return nil, err
+	}
+	m, err := ws.Load(mirror, "")
+	if err != nil {
+		return nil, err
+	}
+	res := parity.Check(ws, c, m, parity.Options{})
+	findings := append(res.Findings, description.Check(res.Pairs)...)
+	return report.Finalize(findings), nil
+}
+
+// requireClean fails b when the pair has findings: a benchmark of a run that
+// reports false positives measures the wrong thing.
+func requireClean(b *testing.B, canonical, mirror string) {
+	b.Helper()
+	findings, err := runParity(canonical, mirror)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i, f := range findings {
+		if i == 5 {
+			b.Errorf("... and %d more", len(findings)-5)
+			break
+		}
+		b.Errorf("%s %s%s: %s", f.Rule, f.Definition, f.Pointer, f.Message)
+	}
+	if len(findings) > 0 {
+		b.FailNow()
+	}
+}
+
+// BenchmarkLoadPairGitHub parses the GitHub spec and its converted JSON Schema
+// with reduce.LoadFile and nothing else: the floor BenchmarkParityGitHub is
+// measured against (target: parity ≤ 1.5× this).
+func BenchmarkLoadPairGitHub(b *testing.B) {
+	canonical, mirror := realParityPair(b, githubSpec)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := reduce.LoadFile(canonical, ""); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := reduce.LoadFile(mirror, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkParityGitHub is the whole parity run on the GitHub pair, loading
+// included (see runParity).
+func BenchmarkParityGitHub(b *testing.B) {
+	canonical, mirror := realParityPair(b, githubSpec)
+	requireClean(b, canonical, mirror)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := runParity(canonical, mirror); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCheckGitHub is the rules alone on the GitHub pair, documents loaded
+// beforehand: the difference between the two benchmarks above, on its own, for
+// profiling.
+func BenchmarkCheckGitHub(b *testing.B) {
+	canonical, mirror := realParityPair(b, githubSpec)
+	ws := reduce.NewWorkspace(filepath.Dir(canonical))
+	c, err := ws.Load(canonical, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := ws.Load(mirror, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		res := parity.Check(ws, c, m, parity.Options{})
+		description.Check(res.Pairs)
+	}
+}
+
+// BenchmarkParityLinear runs the whole parity run on generated pairs of
+// growing size. Linear time shows as a flat ns/def across the sub-benchmarks.
+func BenchmarkParityLinear(b *testing.B) {
+	for _, n := range []int{100, 200, 400, 800} {
+		b.Run(fmt.Sprintf("defs=%d", n), func(b *testing.B) {
+			canonical, mirror, err := SyntheticParityPair(b.TempDir(), n)
+			if err != nil {
+				b.Fatal(err)
+			}
+			requireClean(b, canonical, mirror)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := runParity(canonical, mirror); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/def")
+		})
+	}
+}

@@ -1,0 +1,285 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/wirelint/wirelint/internal/config"
+	"github.com/wirelint/wirelint/internal/suppress"
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+	route "github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/rules/docs"
+	"github.com/wirelint/wirelint/rules/parity"
+	"github.com/wirelint/wirelint/rules/ref"
+	routerules "github.com/wirelint/wirelint/rules/routes"
+)
+
+func init() {
+	register(&command{
+		name:    "check",
+		usage:   "check [--config FILE] [--baseline FILE] [--since REV] [--format text|json|sarif|github|junit] [--fail-on error|warning|info|off] [--color auto|always|never]",
+		summary: "run everything .wirelint.yaml configures and print one report",
+		run:     runCheck,
+	})
+}
+
+func runCheck(e *env, args []string) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	out := addOutputFlags(fs)
+	configPath := fs.String("config", config.FileName, "configuration file; paths in it are relative to its folder")
+	baselinePath := fs.String("baseline", "", "report only findings not in this baseline file (default: the config's baseline)")
+	since := fs.String("since", "", "report only findings in definitions and routes changed since this git revision")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return fail(e, "check", err)
+	}
+	if err := out.validate(); err != nil {
+		return fail(e, "check", err)
+	}
+	if len(pos) > 0 {
+		return fail(e, "check", fmt.Errorf("%w: unexpected argument %q (check reads what to do from --config)", errUsage, pos[0]))
+	}
+	cfg, err := loadCheckConfig(*configPath)
+	if err != nil {
+		return fail(e, "check", err)
+	}
+	run, err := collect(cfg)
+	if err != nil {
+		return fail(e, "check", err)
+	}
+	findings := run.findings
+	if *since != "" {
+		ch, err := suppress.GitChanges(cfg.Dir, *since)
+		if err != nil {
+			return fail(e, "check", err)
+		}
+		byPath := map[string]*reduce.Document{}
+		for _, d := range run.ws.Documents() {
+			byPath[d.Path] = d
+		}
+		findings = suppress.Touched(findings, ch, byPath)
+	}
+	silenced := run.silenced
+	bpath, bdisplay := *baselinePath, *baselinePath
+	if bpath == "" && cfg.Baseline != "" {
+		bpath, bdisplay = cfg.Path(cfg.Baseline), cfg.Baseline
+	}
+	if bpath != "" {
+		b, err := suppress.ReadBaseline(bpath, bdisplay)
+		if err != nil {
+			return fail(e, "check", err)
+		}
+		fresh, accepted := b.Filter(findings)
+		if stale := b.Stale(findings); stale > 0 && *since == "" {
+			fmt.Fprintf(e.stderr, "wirelint check: %d baseline entr%s no longer match a finding (fixed drift): run 'wirelint baseline' to drop them\n", stale, plural(stale, "y", "ies"))
+		}
+		findings = fresh
+		silenced = append(silenced, accepted...)
+	}
+	for _, n := range run.notes {
+		fmt.Fprintf(e.stderr, "wirelint check: %s\n", n)
+	}
+	if s := suppress.Summary(silenced); s != "" {
+		fmt.Fprintf(e.stderr, "wirelint check: %s\n", s)
+	}
+	return out.emit(e, findings)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// loadCheckConfig reads the configuration and checks its rule ids against
+// the rules this binary has.
+func loadCheckConfig(path string) (*config.Config, error) {
+	cfg, err := config.Load(path, filepath.ToSlash(path))
+	if err != nil {
+		return nil, err
+	}
+	if err := cfg.CheckRules(report.Rules()); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// checkRun is the outcome of running a configuration once.
+type checkRun struct {
+	ws *reduce.Workspace
+	// findings are finalized, with severities and ignores applied.
+	findings []report.Finding
+	// silenced are the findings ignores removed.
+	silenced []suppress.Suppressed
+	// notes are lines for stderr about what the run did not do.
+	notes []string
+}
+
+// checkTask is one independent part of a configured run.
+type checkTask struct {
+	name string
+	run  func() ([]report.Finding, error)
+}
+
+// collect runs every configured family, each document parsed once through
+// one workspace, then applies severities, ignores and inline ignores. Paths
+// in findings are relative to the configuration's folder, so fingerprints
+// and baselines do not depend on where wirelint runs.
+func collect(cfg *config.Config) (*checkRun, error) {
+	ws := reduce.NewWorkspace(reduce.ProjectRoot(cfg.Dir))
+	ws.Cwd = cfg.Dir
+	docPaths := cfg.Documents()
+	abs := make([]string, len(docPaths))
+	for i, p := range docPaths {
+		abs[i] = cfg.Path(p)
+	}
+	loaded, err := loadConcurrently(ws, abs...)
+	if err != nil {
+		return nil, err
+	}
+	doc := map[string]*reduce.Document{}
+	for i, p := range docPaths {
+		doc[p] = loaded[i]
+	}
+	tasks, notes := planTasks(cfg, ws, doc, loaded)
+	results := make([][]report.Finding, len(tasks))
+	errs := make([]error, len(tasks))
+	var wg sync.WaitGroup
+	for i, t := range tasks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					errs[i] = fmt.Errorf("%s: internal error: %v (please report this with the input that caused it)", t.name, r)
+				}
+			}()
+			results[i], errs[i] = t.run()
+		}()
+	}
+	wg.Wait()
+	var all []report.Finding
+	for i, t := range tasks {
+		if errs[i] != nil {
+			return nil, fmt.Errorf("%s: %w", t.name, errs[i])
+		}
+		all = append(all, results[i]...)
+	}
+	relativize(all, cfg.Dir)
+	inline, invalid := suppress.ScanInline(ws.Documents(), knownRule)
+	all = append(all, invalid...)
+	kept, silenced := suppress.Apply(all, suppress.Options{Config: cfg, Inline: inline})
+	return &checkRun{ws: ws, findings: report.Finalize(kept), silenced: silenced, notes: notes}, nil
+}
+
+// planTasks turns the configuration into independent tasks. Sections whose
+// rule family this build does not include are named in notes.
+func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.Document, loaded []*reduce.Document) (tasks []checkTask, notes []string) {
+	for i, p := range cfg.Parity {
+		opts := parity.Options{Renames: p.Renames, Include: p.Include, Exclude: p.Exclude}
+		canonical, mirror := doc[p.Canonical], doc[p.Mirror]
+		tasks = append(tasks, checkTask{name: fmt.Sprintf("parity[%d]", i), run: func() ([]report.Finding, error) {
+			return runParityFamily(ws, canonical, mirror, opts), nil
+		}})
+	}
+	refDocs := loaded
+	var refOpts ref.Options
+	if cfg.Refs != nil {
+		if len(cfg.Refs.Documents) > 0 {
+			refDocs = nil
+			for _, p := range cfg.Refs.Documents {
+				refDocs = append(refDocs, doc[p])
+			}
+		}
+		for _, m := range cfg.Refs.Mappings {
+			refOpts.Mappings = append(refOpts.Mappings, ref.Mapping{Prefix: m.Prefix, Dir: cfg.Path(m.Dir)})
+		}
+	}
+	if len(refDocs) > 0 {
+		tasks = append(tasks, checkTask{name: "refs", run: func() ([]report.Finding, error) {
+			return ref.Check(ws, refDocs, refOpts), nil
+		}})
+	}
+	if cfg.Docs != nil {
+		root := cfg.Dir
+		if cfg.Docs.Root != "" {
+			root = cfg.Path(cfg.Docs.Root)
+		}
+		opts := docs.Options{}
+		if len(cfg.Docs.Cited) > 0 {
+			opts.Refs = cfg.Docs.Cited
+		}
+		tasks = append(tasks, checkTask{name: "docs", run: func() ([]report.Finding, error) {
+			return docs.Check(root, opts)
+		}})
+	}
+	for i, r := range cfg.Routes {
+		spec := doc[r.Spec]
+		tasks = append(tasks, checkTask{name: fmt.Sprintf("routes[%d]", i), run: func() ([]report.Finding, error) {
+			return checkRoutes(cfg, spec, r)
+		}})
+	}
+	if cfg.Regex != nil {
+		notes = append(notes, "regex is configured but this build does not check it yet")
+	}
+	if len(cfg.Fixtures) > 0 {
+		notes = append(notes, "fixtures are configured but this build does not check them yet")
+	}
+	return tasks, notes
+}
+
+// checkRoutes compares one configured spec with its server's source.
+func checkRoutes(cfg *config.Config, spec *reduce.Document, r config.Routes) ([]report.Finding, error) {
+	canonical, err := route.FromSpec(spec, route.SpecOptions{BasePath: r.BasePath, Override: r.BasePath != ""})
+	if err != nil {
+		return nil, err
+	}
+	display := func(p string) string {
+		if rel, err := filepath.Rel(cfg.Dir, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+		return filepath.ToSlash(p)
+	}
+	mirror, err := route.FromServer(cfg.Path(r.Server), route.ServerOptions{Framework: r.Framework, Display: display})
+	if err != nil {
+		return nil, err
+	}
+	pathsPos, pathsPtr := route.SpecPathsPos(spec)
+	return routerules.Check(routerules.Input{
+		Canonical: canonical, Mirror: mirror,
+		SpecPaths: pathsPos, SpecPathsPointer: pathsPtr, Server: r.Server,
+	}), nil
+}
+
+// knownRule reports whether a rule reference (id, family/* or *) names a
+// registered rule.
+func knownRule(refID string) bool {
+	for _, r := range report.Rules() {
+		if suppress.MatchRule(refID, r.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// relativize rewrites absolute location paths inside dir relative to it,
+// slash-separated, as every other path in a check's output is.
+func relativize(fs []report.Finding, dir string) {
+	for i := range fs {
+		for j := range fs[i].Locations {
+			l := &fs[i].Locations[j]
+			p := filepath.FromSlash(l.File)
+			if !filepath.IsAbs(p) {
+				continue
+			}
+			if rel, err := filepath.Rel(dir, p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				l.File = filepath.ToSlash(rel)
+			}
+		}
+	}
+}

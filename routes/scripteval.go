@@ -1,0 +1,382 @@
+package routes
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+// sfile is one Python or JavaScript source file and, once run, its module.
+type sfile struct {
+	path    string // as found on disk
+	display string
+	toks    []stok
+	scope   *sscope
+	state   int // 0 not run, 1 running, 2 done
+	exports map[string]any
+	// funcs are the named functions it defines, for the orphan pass.
+	funcs []*sfunc
+}
+
+type sscope struct {
+	vars   map[string]any
+	parent *sscope
+}
+
+func (s *sscope) lookup(name string) (any, bool) {
+	for ; s != nil; s = s.parent {
+		if v, ok := s.vars[name]; ok {
+			if l, ok := v.(*lazyAttr); ok {
+				return l.resolve(), true
+			}
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+func (s *sscope) set(name string, v any) { s.vars[name] = v }
+
+func newScope(parent *sscope) *sscope { return &sscope{vars: map[string]any{}, parent: parent} }
+
+// Values the evaluators handle besides string, *router, *sfunc, []any and
+// map[string]any.
+type (
+	// sext is a name imported from a package outside the server (fastapi,
+	// express...): module is the package, name the member ("" = the package).
+	sext struct{ module, name string }
+	// smodule is a module of the server.
+	smodule struct {
+		file *sfile
+		dir  string // a Python package directory
+	}
+	// sclass is a class the source defines.
+	sclass struct{ name string }
+	// sroute is a route or mount built before it is attached (Starlette's
+	// Route and Mount, Express's route() chain).
+	sroute struct {
+		mount   bool
+		methods []string
+		path    string
+		pos     Pos
+		target  any // mount: the app or list of routes
+		r       *router
+		hidden  bool
+	}
+	// lazyAttr is a name imported from a module that was still running
+	// (an import cycle), resolved on use.
+	lazyAttr struct {
+		m    *smodule
+		name string
+		ev   *scriptEval
+	}
+)
+
+func (l *lazyAttr) resolve() any { return l.ev.attr(l.m, l.name) }
+
+// scriptEval runs the Python or JavaScript files of one server.
+type scriptEval struct {
+	py      bool
+	root    string
+	files   map[string]*sfile // by cleaned path
+	order   []*sfile
+	routers []*router
+	set     *Set
+	memo    map[string]any
+	active  map[*sfunc]bool
+	called  map[*sfunc]bool
+	depth   int
+	display func(string) string
+	// lang hooks
+	scan      func(f *sfile, from, to int, sc *sscope, ret *any)
+	frameCall func(f *sfile, sc *sscope, call *sx, recv any, method string) (any, bool)
+	extCall   func(f *sfile, sc *sscope, call *sx, ext *sext, isNew bool) any
+	resolve   func(from *sfile, spec string) any
+}
+
+func (ev *scriptEval) newRouter(fw string) *router {
+	r := newRouter(fw)
+	ev.routers = append(ev.routers, r)
+	return r
+}
+
+func (ev *scriptEval) load(path string) (*sfile, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", ev.display(path), err)
+	}
+	f := &sfile{path: path, display: ev.display(path), exports: map[string]any{}}
+	if ev.py {
+		f.toks, err = tokenizePython(string(src), f.display)
+	} else {
+		f.toks, err = tokenizeJS(string(src), f.display)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// run executes a file's top level once.
+func (ev *scriptEval) run(f *sfile) {
+	if f.state != 0 {
+		return
+	}
+	f.state = 1
+	f.scope = newScope(nil)
+	var ret any
+	ev.scan(f, 0, len(f.toks), f.scope, &ret)
+	f.state = 2
+}
+
+// finish runs every file not yet imported, then every named function
+// nothing called (an app factory a WSGI server calls, an exported
+// registration function), and flattens the router graph.
+func (ev *scriptEval) finish() *Set {
+	for _, f := range ev.order {
+		ev.run(f)
+	}
+	for _, f := range ev.order {
+		for i := 0; i < len(f.funcs); i++ { // the list grows as bodies run
+			fn := f.funcs[i]
+			if !ev.called[fn] {
+				ev.invoke(fn, nil)
+			}
+		}
+	}
+	flatten(ev.routers, ev.set)
+	ev.set.finish()
+	return ev.set
+}
+
+func (ev *scriptEval) pos(f *sfile, line, col int) Pos { return Pos{File: f.display, Line: line, Column: col} }
+
+func (ev *scriptEval) text(f *sfile, e *sx) string {
+	if e == nil {
+		return ""
+	}
+	return tokText(f.toks, e.from, e.to)
+}
+
+// attr reads a member of a module: a name it defines or exports, or (for a
+// Python package) a submodule.
+func (ev *scriptEval) attr(m *smodule, name string) any {
+	if m.file != nil {
+		ev.run(m.file)
+		if v, ok := m.file.exports[name]; ok {
+			return v
+		}
+		if ev.py && m.file.scope != nil {
+			if v, ok := m.file.scope.vars[name]; ok {
+				if l, ok := v.(*lazyAttr); ok {
+					return l.resolve()
+				}
+				return v
+			}
+		}
+	}
+	if ev.py {
+		dir := m.dir
+		if dir == "" && m.file != nil && strings.HasSuffix(m.file.path, "__init__.py") {
+			dir = strings.TrimSuffix(m.file.path, "__init__.py")
+		}
+		if dir != "" {
+			if sub := ev.pyModuleAt(strings.TrimSuffix(dir, "/") + "/" + name); sub != nil {
+				return sub
+			}
+		}
+	}
+	return nil
+}
+
+// invoke runs a function with args bound to its parameters and returns what
+// it returns. A function called without a router argument runs once.
+func (ev *scriptEval) invoke(fn *sfunc, args []any) any {
+	if ev.active[fn] || ev.depth > 48 {
+		return nil
+	}
+	ev.called[fn] = true
+	key := fmt.Sprintf("%p", fn)
+	for _, a := range args {
+		if r, ok := a.(*router); ok {
+			key += fmt.Sprintf(",%p", r)
+		}
+	}
+	if v, ok := ev.memo[key]; ok {
+		return v
+	}
+	ev.active[fn] = true
+	ev.depth++
+	defer func() { delete(ev.active, fn); ev.depth-- }()
+	sc := newScope(fn.scope)
+	for i, name := range fn.params {
+		if name == "" {
+			continue
+		}
+		if i < len(args) {
+			sc.set(name, args[i])
+		} else {
+			sc.set(name, nil)
+		}
+	}
+	var ret any
+	if fn.exprBody != nil {
+		ret = ev.eval(fn.file, sc, fn.exprBody)
+	} else {
+		ev.scan(fn.file, fn.from, fn.to, sc, &ret)
+	}
+	ev.memo[key] = ret
+	return ret
+}
+
+// eval evaluates an expression: strings fold through names, concatenation
+// and interpolation; calls run for their registrations.
+func (ev *scriptEval) eval(f *sfile, sc *sscope, e *sx) any {
+	if e == nil {
+		return nil
+	}
+	switch e.kind {
+	case sxStr:
+		return e.str
+	case sxName:
+		v, _ := sc.lookup(e.name)
+		return v
+	case sxBinary:
+		x, y := ev.eval(f, sc, e.x), ev.eval(f, sc, e.y)
+		xs, ok1 := x.(string)
+		ys, ok2 := y.(string)
+		if e.name == "+" && ok1 && ok2 {
+			return xs + ys
+		}
+	case sxTemplate:
+		var b strings.Builder
+		for _, p := range e.parts {
+			if p.expr == nil {
+				b.WriteString(p.lit)
+				continue
+			}
+			s, ok := ev.eval(f, sc, p.expr).(string)
+			if !ok {
+				return nil
+			}
+			b.WriteString(s)
+		}
+		return b.String()
+	case sxList:
+		out := make([]any, len(e.args))
+		for i, a := range e.args {
+			out[i] = ev.eval(f, sc, a)
+		}
+		return out
+	case sxDict:
+		out := map[string]any{}
+		for _, kv := range e.kw {
+			out[kv.key] = ev.eval(f, sc, kv.val)
+		}
+		return out
+	case sxFunc:
+		fn := *e.fn
+		fn.scope = sc
+		return &fn
+	case sxAttr:
+		x := ev.eval(f, sc, e.x)
+		switch x := x.(type) {
+		case *smodule:
+			return ev.attr(x, e.name)
+		case *sext:
+			if x.name == "" || x.name == "default" {
+				return &sext{module: x.module, name: e.name}
+			}
+			return &sext{module: x.module, name: x.name + "." + e.name}
+		case map[string]any:
+			return x[e.name]
+		}
+	case sxCall:
+		return ev.call(f, sc, e, false)
+	case sxIndex:
+		ev.eval(f, sc, e.x)
+	}
+	return nil
+}
+
+// call evaluates a call: a framework method on a router, a constructor from
+// a framework package, or a function of the server.
+func (ev *scriptEval) call(f *sfile, sc *sscope, c *sx, isNew bool) any {
+	if c.x != nil && c.x.kind == sxAttr {
+		recv := ev.eval(f, sc, c.x.x)
+		if v, handled := ev.frameCall(f, sc, c, recv, c.x.name); handled {
+			return v
+		}
+	}
+	callee := ev.eval(f, sc, c.x)
+	switch fn := callee.(type) {
+	case *sext:
+		return ev.extCall(f, sc, c, fn, isNew)
+	case *sfunc:
+		args := ev.args(f, sc, c)
+		return ev.invoke(fn, args)
+	}
+	ev.args(f, sc, c)
+	return nil
+}
+
+func (ev *scriptEval) args(f *sfile, sc *sscope, c *sx) []any {
+	out := make([]any, len(c.args))
+	for i, a := range c.args {
+		out[i] = ev.eval(f, sc, a)
+	}
+	for _, kv := range c.kw {
+		ev.eval(f, sc, kv.val)
+	}
+	return out
+}
+
+// kwarg returns the keyword argument key of a call (Python), or nil.
+func kwarg(c *sx, key string) *sx {
+	for _, kv := range c.kw {
+		if kv.key == key {
+			return kv.val
+		}
+	}
+	return nil
+}
+
+// pathArg folds a path argument; when it cannot, the registration is
+// Unresolved and ok is false.
+func (ev *scriptEval) pathArg(f *sfile, sc *sscope, c *sx, e *sx, method string) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	if s, ok := ev.eval(f, sc, e).(string); ok {
+		return s, true
+	}
+	why := "path is not a constant this analysis can fold"
+	if e.kind == sxRegex {
+		why = "path is a regular expression"
+	}
+	ev.set.Unresolved = append(ev.set.Unresolved, Unresolved{Pos: ev.pos(f, c.x.line, c.x.col), Method: method, Expr: ev.text(f, e), Reason: why})
+	return "", false
+}
+
+// methodsOf folds a list (or one string) of methods, upper case.
+func methodsOf(v any) ([]string, bool) {
+	switch v := v.(type) {
+	case string:
+		return []string{strings.ToUpper(v)}, true
+	case []any:
+		var out []string
+		for _, x := range v {
+			s, ok := x.(string)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, strings.ToUpper(s))
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+func isFalse(e *sx) bool {
+	return e != nil && e.kind == sxName && (e.name == "False" || e.name == "false")
+}

@@ -1,0 +1,191 @@
+package routes
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The Python and JavaScript readers share one token type and one tokenizer
+// skeleton. A tokenizer knows strings, comments, template literals and
+// f-strings, so text inside them never reads as code; it does not know the
+// languages' grammars beyond what finding routes needs.
+
+type tokKind int
+
+const (
+	tkEOF tokKind = iota
+	tkName
+	tkString
+	tkNumber
+	tkOp
+	tkRegex
+	tkNewline // Python: end of a logical line
+	tkIndent  // Python: a block opens
+	tkDedent  // Python: a block closes
+)
+
+type stok struct {
+	kind tokKind
+	text string // the source text of names, numbers and operators
+	// str is a string literal's value; for an f-string or template literal
+	// the parts hold literal text and embedded expressions.
+	str   string
+	parts []tplPart
+	line  int // 1-based
+	col   int // 1-based, in runes
+	// match is the index of the matching bracket for ( [ { and their
+	// closers; -1 when unbalanced.
+	match int
+}
+
+// tplPart is one piece of an interpolated string.
+type tplPart struct {
+	lit  string
+	expr []stok // nil for a literal part
+}
+
+// SyntaxError is source the tokenizer cannot read (an unterminated string).
+type SyntaxError struct {
+	File         string
+	Line, Column int
+	Msg          string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+// lexer walks source text keeping a 1-based line and rune column.
+type lexer struct {
+	src       string
+	i         int
+	line, col int
+	file      string
+	toks      []stok
+}
+
+func (l *lexer) peek(k int) byte {
+	if l.i+k < len(l.src) {
+		return l.src[l.i+k]
+	}
+	return 0
+}
+
+func (l *lexer) advance(n int) {
+	for ; n > 0 && l.i < len(l.src); n-- {
+		if l.src[l.i] == '\n' {
+			l.line++
+			l.col = 1
+		} else if utf8.RuneStart(l.src[l.i]) {
+			l.col++
+		}
+		l.i++
+	}
+}
+
+func (l *lexer) errf(line, col int, format string, args ...any) error {
+	return &SyntaxError{File: l.file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (l *lexer) emit(t stok) { t.match = -1; l.toks = append(l.toks, t) }
+
+// name reads an identifier at l.i.
+func (l *lexer) name() string {
+	start := l.i
+	for l.i < len(l.src) {
+		r, size := utf8.DecodeRuneInString(l.src[l.i:])
+		if r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r) {
+			l.advance(size)
+			continue
+		}
+		break
+	}
+	return l.src[start:l.i]
+}
+
+func isNameStart(r rune) bool { return r == '_' || r == '$' || unicode.IsLetter(r) }
+
+func (l *lexer) number() string {
+	start := l.i
+	for l.i < len(l.src) {
+		c := l.src[l.i]
+		if isIdent(c) || c == '.' || ((c == '+' || c == '-') && (l.src[l.i-1] == 'e' || l.src[l.i-1] == 'E') && !strings.HasPrefix(l.src[start:], "0x")) {
+			l.advance(1)
+			continue
+		}
+		break
+	}
+	return l.src[start:l.i]
+}
+
+// op reads the longest operator of ops at l.i, or one byte.
+func (l *lexer) op(ops []string) string {
+	for _, o := range ops {
+		if strings.HasPrefix(l.src[l.i:], o) {
+			l.advance(len(o))
+			return o
+		}
+	}
+	s := l.src[l.i : l.i+1]
+	l.advance(1)
+	return s
+}
+
+// unescape decodes the common backslash escapes of both languages; an
+// unknown escape keeps its backslash.
+func unescape(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch s[i] {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case '\\', '\'', '"', '`', '/', '$', '{', '}':
+			b.WriteByte(s[i])
+		case '\n':
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+// matchBrackets fills token.match for every bracket; an unbalanced bracket
+// keeps -1.
+func matchBrackets(toks []stok) {
+	var stack []int
+	for i := range toks {
+		if toks[i].kind != tkOp {
+			continue
+		}
+		switch toks[i].text {
+		case "(", "[", "{":
+			stack = append(stack, i)
+		case ")", "]", "}":
+			open := map[string]string{")": "(", "]": "[", "}": "{"}[toks[i].text]
+			// pop to the nearest matching opener, leaving strays unmatched
+			for k := len(stack) - 1; k >= 0; k-- {
+				if toks[stack[k]].text == open {
+					toks[stack[k]].match = i
+					toks[i].match = stack[k]
+					stack = stack[:k]
+					break
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,71 @@
+package docs
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzParseMarkdown: any input scans without panicking, and every position it
+// reports lies inside the input.
+func FuzzParseMarkdown(f *testing.F) {
+	for _, s := range []string{
+		"# T\n[a](b.md#c)\n", "```\n[a](b)\n", "<!-- [a](b)", "[a\n](<b", "`a``b`", "> # q\n> [a](b)",
+		"---\nx\n---\n", "<a href='x' id=y", "- a\n\n    b\n", "Title\n===\n", "[x]: <y", "\\", "\r\n\r\n# \r",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		md := ParseMarkdown([]byte(src))
+		lines := strings.Split(src, "\n")
+		check := func(what string, line, col int) {
+			if line < 1 || line > len(lines) {
+				t.Fatalf("%s at line %d of %d", what, line, len(lines))
+			}
+			if col < 1 || col > utf8.RuneCountInString(lines[line-1])+1 {
+				t.Fatalf("%s at %d:%d, line has %d characters", what, line, col, utf8.RuneCountInString(lines[line-1]))
+			}
+		}
+		for _, l := range md.Links {
+			if l.Target == "" {
+				t.Fatalf("empty link target at %d:%d", l.Line, l.Column)
+			}
+			check("link", l.Line, l.Column)
+		}
+		for _, a := range md.Anchors {
+			check("anchor", a.Line, a.Column)
+		}
+	})
+}
+
+// FuzzComments: every language's lexer terminates on any input and returns
+// ordered spans inside it.
+func FuzzComments(f *testing.F) {
+	for _, s := range []string{
+		"// a\n/* b", "\"\\", "r#\"", "'\\", "`", "#\"", "'''", "<<EOF\n", "<<-", "a: |\n  # x", "k: 'a\n# b",
+		"/[/]/ // c", "$'", "/* /* */",
+	} {
+		f.Add(s)
+	}
+	langs := []Language{LangGo, LangJavaScript, LangRust, LangDart, LangSwift, LangPython, LangShell, LangYAML}
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, lang := range langs {
+			prev := 0
+			for _, sp := range Comments(lang, []byte(src)) {
+				if sp.Start < prev || sp.End < sp.Start || sp.End > len(src) {
+					t.Fatalf("%s: span %v out of order or bounds (prev end %d, len %d)", lang, sp, prev, len(src))
+				}
+				prev = sp.End
+			}
+			citedPaths("a/b.go", []byte(src), Comments(lang, []byte(src)), mustGlobs(DefaultRefs))
+		}
+	})
+}
+
+func mustGlobs(ps []string) []Glob {
+	gs, err := parseGlobs(ps, nil)
+	if err != nil {
+		panic(err)
+	}
+	return gs
+}

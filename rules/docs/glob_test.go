@@ -1,0 +1,66 @@
+package docs
+
+import "testing"
+
+// TestGlob pins ** as zero or more whole segments and path.Match within one.
+func TestGlob(t *testing.T) {
+	for _, tc := range []struct {
+		glob, name string
+		want       bool
+	}{
+		{"docs/**/*.md", "docs/a.md", true},
+		{"docs/**/*.md", "docs/x/y/a.md", true},
+		{"docs/**/*.md", "docs/a.mdx", false},
+		{"docs/**/*.md", "src/docs/a.md", false},
+		{"**/testdata/**", "testdata/x.go", true},
+		{"**/testdata/**", "a/b/testdata/c/d.md", true},
+		{"**/testdata/**", "a/testdatax/d.md", false},
+		{"*.md", "README.md", true},
+		{"*.md", "docs/README.md", false},
+		{"./design/*.rst", "design/a.rst", true},
+	} {
+		g, err := ParseGlob(tc.glob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Match(tc.name); got != tc.want {
+			t.Errorf("%q.Match(%q) = %v, want %v", tc.glob, tc.name, got, tc.want)
+		}
+	}
+	for _, bad := range []string{"", "docs/[", "  "} {
+		if _, err := ParseGlob(bad); err == nil {
+			t.Errorf("ParseGlob(%q) succeeded, want an error", bad)
+		}
+	}
+}
+
+// TestClosestFile prefers a moved file (same name elsewhere) over a spelling
+// near miss, and suggests nothing when no name is close.
+func TestClosestFile(t *testing.T) {
+	files := []string{"docs/archive/wire.md", "docs/frame-wire.md", "docs/wire/frame_wire.md", "docs/zzz.md"}
+	for _, tc := range []struct{ want, got string }{
+		{"docs/frame_wire.md", "docs/wire/frame_wire.md"},
+		{"docs/frame-wir.md", "docs/frame-wire.md"},
+		{"docs/design/wire.md", "docs/archive/wire.md"},
+		{"docs/unrelated.md", ""},
+		{"docs/frame_wire.txt", ""},
+	} {
+		if got := closestFile(tc.want, files); got != tc.got {
+			t.Errorf("closestFile(%q) = %q, want %q", tc.want, got, tc.got)
+		}
+	}
+}
+
+// TestRelative writes a root-relative path as seen from a directory.
+func TestRelative(t *testing.T) {
+	for _, tc := range []struct{ dir, target, want string }{
+		{".", "docs/a.md", "docs/a.md"},
+		{"docs", "docs/wire/a.md", "wire/a.md"},
+		{"docs/x", "docs/wire/a.md", "../wire/a.md"},
+		{"src/pkg", "README.md", "../../README.md"},
+	} {
+		if got := relative(tc.dir, tc.target); got != tc.want {
+			t.Errorf("relative(%q, %q) = %q, want %q", tc.dir, tc.target, got, tc.want)
+		}
+	}
+}

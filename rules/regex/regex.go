@@ -1,0 +1,303 @@
+package regex
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/wirelint/wirelint/internal/ecmaregex"
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+)
+
+// Options configure Check.
+type Options struct {
+	// Dialects are the targets the contract's clients use; nil = DefaultDialects.
+	Dialects []ecmaregex.Dialect
+	// Severity overrides a rule's default severity by rule id (regex/divergent
+	// is the one meant to be tuned); missing ids keep their default.
+	Severity map[string]report.Severity
+}
+
+// DefaultDialects are the targets when none are configured: Go and Rust.
+var DefaultDialects = []ecmaregex.Dialect{{Name: ecmaregex.NameGo}, {Name: ecmaregex.NameRust}}
+
+// ParseDialects reads a comma-separated list such as "go,rust,python3.11".
+func ParseDialects(s string) ([]ecmaregex.Dialect, error) {
+	var out []ecmaregex.Dialect
+	for _, part := range strings.Split(s, ",") {
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		d, err := ecmaregex.ParseDialect(part)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no dialect in %q", s)
+	}
+	return out, nil
+}
+
+// Site is one regular expression in a document.
+type Site struct {
+	// Pattern is the expression's text.
+	Pattern string
+	// Node is where it is written: the pattern's value, or the
+	// patternProperties key itself.
+	Node *reduce.Node
+	// Pointer is the absolute JSON pointer of that value or key.
+	Pointer string
+	// Definition encloses it (nil outside any named definition) and RelPointer
+	// is Pointer relative to it (equal to Pointer without one).
+	Definition *reduce.Definition
+	RelPointer string
+}
+
+// Sites lists every pattern, patternProperties key and propertyNames pattern
+// of doc, in document order.
+func Sites(doc *reduce.Document) []Site {
+	var out []Site
+	doc.WalkSchemas(func(s reduce.SchemaSite) {
+		if !reduce.IsMap(s.Node) {
+			return
+		}
+		site := func(text string, n *reduce.Node, tokens ...string) {
+			ptr := reduce.JoinPointer(s.Pointer, tokens...)
+			rel := ptr
+			if s.Definition != nil {
+				rel = reduce.JoinPointer(s.RelPointer, tokens...)
+			}
+			out = append(out, Site{Pattern: text, Node: n, Pointer: ptr, Definition: s.Definition, RelPointer: rel})
+		}
+		if v := reduce.Value(s.Node, "pattern"); v != nil && reduce.IsString(v) {
+			site(v.Value, v, "pattern")
+		}
+		if pp := reduce.Value(s.Node, "patternProperties"); reduce.IsMap(pp) {
+			reduce.Pairs(pp, func(k, _ *reduce.Node) bool {
+				site(k.Value, k, "patternProperties", k.Value)
+				return true
+			})
+		}
+	})
+	return out
+}
+
+// Check reports every regex/* finding of doc.
+func Check(doc *reduce.Document, opts Options) []report.Finding {
+	var out []report.Finding
+	for _, s := range Sites(doc) {
+		out = append(out, CheckPattern(s.Pattern, opts, func(f *report.Finding) {
+			f.Pointer = s.RelPointer
+			if s.Definition != nil {
+				f.Definition = s.Definition.Name
+			}
+			f.Locations = []report.Location{{File: doc.Path, Line: s.Node.Line, Column: s.Node.Column, Pointer: s.Pointer}}
+		})...)
+	}
+	return out
+}
+
+// CheckPattern judges one pattern; locate fills each finding's position.
+func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []report.Finding {
+	targets := opts.Dialects
+	if len(targets) == 0 {
+		targets = DefaultDialects
+	}
+	sev := func(id string) report.Severity {
+		if s, ok := opts.Severity[id]; ok {
+			return s
+		}
+		return report.DefaultSeverity(id)
+	}
+	var out []report.Finding
+	emit := func(f report.Finding) {
+		f.Severity = sev(f.Rule)
+		if f.Fields == nil {
+			f.Fields = map[string]any{}
+		}
+		f.Fields["pattern"] = pattern
+		locate(&f)
+		out = append(out, f)
+	}
+	tree, err := ecmaregex.Parse(pattern, ecmaregex.Unicode)
+	if err != nil {
+		e := err.(*ecmaregex.Error)
+		legacy := "legacy (non-u) mode rejects it too"
+		if _, lerr := ecmaregex.Parse(pattern, ecmaregex.Legacy); lerr == nil {
+			legacy = "legacy (non-u) mode accepts it, but JSON Schema reads patterns in u mode"
+		}
+		what := string(e.Code)
+		if e.Text != "" {
+			what += " " + quote(e.Text)
+		}
+		hint := ""
+		if e.Detail != "" {
+			hint = ": " + e.Detail
+		}
+		emit(report.Finding{
+			Rule:    RuleInvalid,
+			Message: fmt.Sprintf("pattern %s is not valid ECMA-262 in u mode: %s at offset %d%s; %s", quote(pattern), what, e.Offset, hint, legacy),
+			Fields:  map[string]any{"construct": string(e.Code), "offset": e.Offset, "legacy": !strings.Contains(legacy, "rejects")},
+			Detail:  caret(pattern, e.Span),
+		})
+		return out
+	}
+	// gather each target's issues by the construct's span
+	type group struct {
+		use      ecmaregex.Use
+		dialects []string
+		notes    []string
+	}
+	rejected := map[ecmaregex.Span]*group{}
+	divergent := map[string]*group{}
+	var rejectedOrder []ecmaregex.Span
+	var divergentOrder []string
+	count := map[string]int{}
+	for _, d := range targets {
+		seenDiv := map[string]bool{}
+		for _, is := range ecmaregex.Judge(tree, d) {
+			switch is.Support {
+			case ecmaregex.Rejected:
+				g := rejected[is.Span]
+				if g == nil {
+					g = &group{use: is.Use}
+					rejected[is.Span] = g
+					rejectedOrder = append(rejectedOrder, is.Span)
+				}
+				if !contains(g.dialects, d.String()) {
+					g.dialects = append(g.dialects, d.String())
+					g.notes = append(g.notes, d.String()+": "+is.Note)
+				}
+			case ecmaregex.Divergent:
+				id := is.Construct.ID
+				if !seenDiv[id] {
+					seenDiv[id] = true
+					g := divergent[id]
+					if g == nil {
+						g = &group{use: is.Use}
+						divergent[id] = g
+						divergentOrder = append(divergentOrder, id)
+					}
+					g.dialects = append(g.dialects, d.String())
+					g.notes = append(g.notes, d.String()+": "+is.Note)
+				}
+				if d == targets[0] || count[id] == 0 {
+					count[id]++
+				}
+			}
+		}
+	}
+	if len(rejected) > 0 {
+		sort.Slice(rejectedOrder, func(i, j int) bool { return rejectedOrder[i].Start < rejectedOrder[j].Start })
+		suggestion := Suggest(tree, targets)
+		for i, sp := range rejectedOrder {
+			g := rejected[sp]
+			text := g.use.Node.Text(pattern)
+			off := runeOffset(pattern, sp.Start)
+			todo := "rewrite the pattern without it, or move the rule into the schema (not, allOf, minLength)"
+			f := report.Finding{
+				Rule:    RuleNonPortable,
+				Message: fmt.Sprintf("%s %s at offset %d cannot be compiled by %s and has no mechanical translation; %s", g.use.Construct.Title, quote(text), off, strings.Join(g.dialects, ", "), todo),
+				Fields:  map[string]any{"construct": g.use.Construct.ID, "offset": off, "dialects": g.dialects},
+				Detail:  caret(pattern, sp) + "\n" + strings.Join(g.notes, "\n"),
+			}
+			if i == 0 && suggestion != nil {
+				b, _ := json.Marshal(suggestion)
+				f.Message = fmt.Sprintf("%s %s at offset %d cannot be compiled by %s and has no mechanical translation; the schema can say it instead: %s", g.use.Construct.Title, quote(text), off, strings.Join(g.dialects, ", "), b)
+				f.Fields["suggestion"] = string(b)
+			}
+			emit(f)
+		}
+		return out
+	}
+	for _, id := range divergentOrder {
+		g := divergent[id]
+		sp := g.use.Span
+		off := runeOffset(pattern, sp.Start)
+		more := ""
+		if n := countUses(tree, id); n > 1 {
+			more = fmt.Sprintf(" (and %d more)", n-1)
+		}
+		note := g.notes[0][strings.Index(g.notes[0], ": ")+2:]
+		emit(report.Finding{
+			Rule: RuleDivergent,
+			Message: fmt.Sprintf("%s %s at offset %d%s matches differently in %s: %s; use the spelling `wirelint regex --translate` prints",
+				g.use.Construct.Title, quote(g.use.Node.Text(pattern)), off, more, strings.Join(g.dialects, ", "), note),
+			Fields: map[string]any{"construct": id, "offset": off, "dialects": g.dialects},
+			Detail: caret(pattern, sp) + "\n" + strings.Join(g.notes, "\n"),
+		})
+	}
+	return out
+}
+
+func countUses(tree *ecmaregex.Node, id string) int {
+	n := 0
+	for _, u := range ecmaregex.Uses(tree) {
+		if u.Construct.ID == id {
+			n++
+		}
+	}
+	return n
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func runeOffset(s string, byteOff int) int {
+	if byteOff > len(s) {
+		byteOff = len(s)
+	}
+	return utf8.RuneCountInString(s[:byteOff])
+}
+
+// caret draws the pattern and a caret line under the span. Characters that
+// would not print are shown as \uHHHH, and the carets follow.
+func caret(pattern string, sp ecmaregex.Span) string {
+	var line, marks strings.Builder
+	width := func(r rune) string {
+		switch {
+		case r == utf8.RuneError:
+			return `\uFFFD`
+		case unicode.IsPrint(r):
+			return string(r)
+		}
+		return fmt.Sprintf(`\u%04X`, r)
+	}
+	for i, r := range pattern {
+		w := width(r)
+		line.WriteString(w)
+		mark := " "
+		if i >= sp.Start && i < sp.End {
+			mark = "^"
+		}
+		marks.WriteString(strings.Repeat(mark, utf8.RuneCountInString(w)))
+	}
+	if sp.End <= sp.Start {
+		if sp.Start >= len(pattern) {
+			marks.WriteString("^")
+		} else {
+			m := []rune(marks.String())
+			m[utf8.RuneCountInString(pattern[:sp.Start])] = '^' // approximate for empty spans
+			marks.Reset()
+			marks.WriteString(string(m))
+		}
+	}
+	return line.String() + "\n" + strings.TrimRight(marks.String(), " ")
+}
