@@ -12,7 +12,8 @@
 #   parse     loadpair converted.json SPEC   (reduce.LoadFile on both, nothing else)
 #
 # and asserts `wirelint parity` exits 0 with zero findings on every pair. It
-# prints a table of medians; the exit status is 1 when a pair is not clean.
+# prints a table of wall-time medians and mean CPU times; the exit status is 1
+# when a pair is not clean, 2 when the script cannot run.
 #
 # Usage (from anywhere):
 #
@@ -21,13 +22,14 @@
 #
 # Environment:
 #   CORPUS   corpus root (default ../shared/corpus, relative to the repo root)
-#   RUNS     timed runs per command (default 5, after one warm-up run)
+#   RUNS     timed runs per command (default 5, after one warm-up run; oasdiff,
+#            10-30x slower, gets at most 3)
 #   KEEP     a folder to keep the converted documents, findings and timings in
 #
 # Needs: go, jq. Times with hyperfine when it is installed
 # (`apt-get install -y hyperfine`, or `cargo install hyperfine`), otherwise with
-# a loop of /usr/bin/time -f %e. Installs oasdiff v1.37.0 with `go install`
-# (module proxy only) when it is not on PATH, in /tmp/bin or in GOBIN.
+# a loop of /usr/bin/time. Installs oasdiff v1.37.0 with `go install` (module
+# proxy only) when it is not on PATH, in /tmp/bin or in GOBIN.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -43,7 +45,10 @@ specs=(
 	discord/openapi.json
 )
 
-die() { echo "parity.sh: $*" >&2; exit 2; }
+die() {
+	echo "parity.sh: $*" >&2
+	exit 2
+}
 
 [[ -d $corpus/perf ]] || die "no corpus at $corpus/perf (set CORPUS)"
 command -v go >/dev/null || die "go is not on PATH"
@@ -70,7 +75,9 @@ oasdiff=$(command -v oasdiff || true)
 gobin=$(go env GOBIN)
 gobin=${gobin:-$(go env GOPATH)/bin}
 for candidate in /tmp/bin/oasdiff "$gobin/oasdiff"; do
-	[[ -z $oasdiff && -x $candidate ]] && oasdiff=$candidate
+	if [[ -z $oasdiff && -x $candidate ]]; then
+		oasdiff=$candidate
+	fi
 done
 if [[ -z $oasdiff ]]; then
 	echo "installing oasdiff v1.37.0 into $gobin..." >&2
@@ -86,27 +93,35 @@ else
 	echo "hyperfine not found (apt-get install -y hyperfine); timing with $timer loops" >&2
 fi
 
-# median_ms NAME CMD... runs CMD one warm-up time and $runs timed times and
-# prints the median wall time in milliseconds.
-median_ms() {
-	local name=$1
-	shift
+# measure RUNS NAME CMD... runs CMD once to warm up, then RUNS timed times, and
+# prints "WALL CPU": the median wall time and the mean user+system CPU time, in
+# milliseconds. CPU time is the steadier figure on a busy machine.
+measure() {
+	local runs=$1 name=$2
+	shift 2
 	if [[ $timer == hyperfine ]]; then
 		hyperfine --style none --shell none --ignore-failure --warmup 1 --runs "$runs" \
-			--export-json "$work/$name.hyperfine.json" -- "$(printf '%q ' "$@")" >/dev/null
-		jq '.results[0].median * 1000 | round' "$work/$name.hyperfine.json"
+			--export-json "$work/$name.hyperfine.json" -- "$(printf '%q ' "$@")" >/dev/null 2>"$work/$name.hyperfine.log" ||
+			die "hyperfine failed on $name: $(tail -n 1 "$work/$name.hyperfine.log")"
+		jq -r '.results[0] | "\(.median * 1000 | round) \((.user + .system) * 1000 | round)"' "$work/$name.hyperfine.json"
 	else
 		"$@" >/dev/null 2>&1 || true
 		local i
 		for ((i = 0; i < runs; i++)); do
-			"$timer" -f %e -o "$work/$name.time" "$@" >/dev/null 2>&1 || true
+			"$timer" -f '%e %U %S' -o "$work/$name.time" "$@" >/dev/null 2>&1 || true
 			tail -n 1 "$work/$name.time"
-		done | sort -n | awk '{ t[NR] = $1 } END { m = (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2; printf "%d\n", m * 1000 + 0.5 }'
+		done | sort -n | awk '
+			{ wall[NR] = $1; cpu += $2 + $3 }
+			END {
+				m = (NR % 2) ? wall[(NR + 1) / 2] : (wall[NR / 2] + wall[NR / 2 + 1]) / 2
+				printf "%d %d\n", m * 1000 + 0.5, cpu / NR * 1000 + 0.5
+			}'
 	fi
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 
+format='%-11s %5s | %7s %7s %7s | %7s %7s %7s | %5s %5s | %5s %5s | %s\n'
 rows=()
 dirty=0
 for spec in "${specs[@]}"; do
@@ -135,21 +150,29 @@ for spec in "${specs[@]}"; do
 	if [[ $code -ne 0 || $count != 0 ]]; then
 		clean="NO (exit $code, $count findings)"
 		dirty=1
-		echo "$name: NOT clean: exit $code, $count findings; first ones:" >&2
+		echo "$name: NOT clean: exit $code, $count findings; the first ones:" >&2
 		head -n 3 "$work/$name.stderr" >&2
-		jq -r '.findings[:10][] | "  \(.rule) \(.pointer) \(.message)"' "$work/$name.findings.json" >&2 2>/dev/null || true
+		jq -r '.findings[:10][] | "  \(.rule) \(.definition // "")\(.pointer) \(.message)"' "$work/$name.findings.json" >&2 2>/dev/null || true
 	fi
 
-	echo "$name: timing ($runs runs each)..." >&2
-	wl=$(median_ms "$name.wirelint" "$bin/wirelint" parity "$conv" "$path" --format json)
-	od=$(median_ms "$name.oasdiff" "$oasdiff" diff "$path" "$path")
-	parse=$(median_ms "$name.parse" "$bin/loadpair" "$conv" "$path")
-	rows+=("$(printf '%-11s %6s %8s %8s %8s %9s %9s  %s' "$name" "$defs" "$wl" "$od" "$parse" "$(ratio "$wl" "$od")" "$(ratio "$wl" "$parse")" "$clean")")
+	echo "$name: timing..." >&2
+	read -r wl wlcpu < <(measure "$runs" "$name.wirelint" "$bin/wirelint" parity "$conv" "$path" --format json)
+	read -r od odcpu < <(measure "$((runs < 3 ? runs : 3))" "$name.oasdiff" "$oasdiff" diff "$path" "$path")
+	read -r parse parsecpu < <(measure "$runs" "$name.parse" "$bin/loadpair" "$conv" "$path")
+	# shellcheck disable=SC2059 # the format is ours
+	rows+=("$(printf "$format" "$name" "$defs" "$wl" "$od" "$parse" "$wlcpu" "$odcpu" "$parsecpu" \
+		"$(ratio "$wl" "$od")" "$(ratio "$wl" "$parse")" "$(ratio "$wlcpu" "$odcpu")" "$(ratio "$wlcpu" "$parsecpu")" "$clean")")
 done
 
 echo
-echo "median wall time in ms ($timer, $runs runs after 1 warm-up); wirelint = wirelint parity converted.json SPEC --format json"
-printf '%-11s %6s %8s %8s %8s %9s %9s  %s\n' spec defs wirelint oasdiff parse wl/oasdiff wl/parse clean
+echo "wirelint = wirelint parity CONVERTED SPEC --format json; oasdiff = oasdiff diff SPEC SPEC; parse = loadpair CONVERTED SPEC"
+echo "wall = median ms, cpu = mean user+system ms; $timer, $runs runs (oasdiff $((runs < 3 ? runs : 3))) after 1 warm-up; $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+# shellcheck disable=SC2059
+printf "$format" "" "" "wall" "" "" "cpu" "" "" "wall" "ratio" "cpu" "ratio" ""
+# shellcheck disable=SC2059
+printf "$format" spec defs wirelnt oasdiff parse wirelnt oasdiff parse wl/od wl/pa wl/od wl/pa clean
 for r in "${rows[@]}"; do echo "$r"; done
-[[ -n ${KEEP:-} ]] && echo "converted documents, findings and timings kept in $work"
+if [[ -n ${KEEP:-} ]]; then
+	echo "converted documents, findings and timings kept in $work"
+fi
 exit "$dirty"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/wirelint/wirelint/bench/internal/oasconv"
@@ -78,9 +79,9 @@ func runParity(canonical, mirror string) ([]report.Finding, error) {
 	return report.Finalize(findings), nil
 }
 
-// requireClean fails b when the pair has findings: a benchmark of a run that
+// requireCleanParity fails b when the pair has findings: a benchmark of a run that
 // reports false positives measures the wrong thing.
-func requireClean(b *testing.B, canonical, mirror string) {
+func requireCleanParity(b *testing.B, canonical, mirror string) {
 	b.Helper()
 	findings, err := runParity(canonical, mirror)
 	if err != nil {
@@ -118,7 +119,7 @@ func BenchmarkLoadPairGitHub(b *testing.B) {
 // included (see runParity).
 func BenchmarkParityGitHub(b *testing.B) {
 	canonical, mirror := realParityPair(b, githubSpec)
-	requireClean(b, canonical, mirror)
+	requireCleanParity(b, canonical, mirror)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := runParity(canonical, mirror); err != nil {
@@ -148,6 +149,45 @@ func BenchmarkCheckGitHub(b *testing.B) {
 	}
 }
 
+// parityCorpusSpecs are the large real specs bench/parity.sh times.
+var parityCorpusSpecs = []string{
+	githubSpec,
+	"perf/stripe/spec3.json",
+	"perf/kubernetes/swagger-v1.27.0.json",
+	"perf/twilio/twilio_api_v2010.json",
+	"perf/adyen/ManagementService-v3.json",
+	"perf/discord/openapi.json",
+}
+
+// BenchmarkParityCorpus is BenchmarkLoadPairGitHub and BenchmarkParityGitHub
+// for every spec bench/parity.sh times, in one process: sub-benchmarks
+// <spec>/load and <spec>/parity.
+func BenchmarkParityCorpus(b *testing.B) {
+	for _, rel := range parityCorpusSpecs {
+		name := strings.Split(rel, "/")[1]
+		b.Run(name+"/load", func(b *testing.B) {
+			canonical, mirror := realParityPair(b, rel)
+			for b.Loop() {
+				if _, err := reduce.LoadFile(canonical, ""); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := reduce.LoadFile(mirror, ""); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/parity", func(b *testing.B) {
+			canonical, mirror := realParityPair(b, rel)
+			requireCleanParity(b, canonical, mirror)
+			for b.Loop() {
+				if _, err := runParity(canonical, mirror); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkParityLinear runs the whole parity run on generated pairs of
 // growing size. Linear time shows as a flat ns/def across the sub-benchmarks.
 func BenchmarkParityLinear(b *testing.B) {
@@ -157,7 +197,7 @@ func BenchmarkParityLinear(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			requireClean(b, canonical, mirror)
+			requireCleanParity(b, canonical, mirror)
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := runParity(canonical, mirror); err != nil {

@@ -36,11 +36,11 @@ func TestSyntheticParityPairIsCompared(t *testing.T) {
 		edit     func(props map[string]any) // changes the mirror's Item0003 properties
 		pointers []string                   // of the expected findings, relative to Item0003, sorted
 	}{
-		{"nullable dropped", func(p map[string]any) { delete(prop(p, "name"), "nullable") }, []string{"/properties/name/type"}},
-		{"exclusive bound made inclusive", func(p map[string]any) { prop(p, "count")["exclusiveMinimum"] = false }, []string{"/properties/count/exclusiveMinimum", "/properties/count/minimum"}},
-		{"enum value changed", func(p map[string]any) { prop(p, "status")["enum"] = []any{"pending", "archived", "deleted"} }, []string{"/properties/status/enum"}},
-		{"ref retargeted", func(p map[string]any) { prop(p, "parent")["$ref"] = "#/components/schemas/Item0001" }, []string{"/properties/parent/$ref"}},
-		{"bound changed", func(p map[string]any) { prop(p, "tags")["maxItems"] = 17 }, []string{"/properties/tags/maxItems"}},
+		{"nullable dropped", func(p map[string]any) { delete(synthProp(p, "name"), "nullable") }, []string{"/properties/name/type"}},
+		{"exclusive bound made inclusive", func(p map[string]any) { synthProp(p, "count")["exclusiveMinimum"] = false }, []string{"/properties/count/exclusiveMinimum", "/properties/count/minimum"}},
+		{"enum value changed", func(p map[string]any) { synthProp(p, "status")["enum"] = []any{"pending", "archived", "deleted"} }, []string{"/properties/status/enum"}},
+		{"ref retargeted", func(p map[string]any) { synthProp(p, "parent")["$ref"] = "#/components/schemas/Item0001" }, []string{"/properties/parent/$ref"}},
+		{"bound changed", func(p map[string]any) { synthProp(p, "tags")["maxItems"] = 17 }, []string{"/properties/tags/maxItems"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			canonical, mirror, err := SyntheticParityPair(t.TempDir(), 6)
@@ -83,4 +83,4 @@ func TestSyntheticParityPairIsCompared(t *testing.T) {
 	}
 }
 
-func prop(props map[string]any, name string) map[string]any { return props[name].(map[string]any) }
+func synthProp(props map[string]any, name string) map[string]any { return props[name].(map[string]any) }

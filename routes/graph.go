@@ -22,6 +22,8 @@ type router struct {
 	// prefix is the router's own prefix (FastAPI's APIRouter(prefix=...),
 	// Flask's Blueprint(url_prefix=...)), applied below any mount prefix.
 	prefix string
+	// hidden marks every route below as excluded from the schema.
+	hidden bool
 }
 
 // regRoute is one registration on a router.
@@ -82,6 +84,9 @@ func syntaxOf(fw string) Syntax {
 // explicit method: HEAD for GET (net/http, Flask, Starlette, Express,
 // Fastify, Hono) and OPTIONS for any route (Flask, Express).
 func implicitMethods(fw, method string) []string {
+	if method == MethodAny {
+		return nil
+	}
 	var out []string
 	switch fw {
 	case "nethttp", "flask", "starlette", "express", "fastify", "hono":
@@ -102,9 +107,9 @@ func implicitMethods(fw, method string) []string {
 // the routes to set. Cycles and absurd depths are cut.
 func flatten(routers []*router, set *Set) {
 	type frame struct {
-		r       *router
-		prefix  string
-		methods []string
+		r        *router
+		prefix   string
+		methods  []string
 		hidden   bool
 		orphan   string
 		override bool
@@ -122,6 +127,7 @@ func flatten(routers []*router, set *Set) {
 		if len(f.r.methods) > 0 {
 			f.methods = f.r.methods
 		}
+		f.hidden = f.hidden || f.r.hidden
 		if !f.override {
 			f.prefix = Join(f.prefix, f.r.prefix)
 		}

@@ -195,6 +195,9 @@ func pyFParts(body string, raw bool, file string, line int) []tplPart {
 			parts = append(parts, tplPart{lit: s})
 			lit.Reset()
 			toks, err := tokenizePython(expr, file)
+			for len(toks) > 0 && toks[len(toks)-1].kind == tkNewline {
+				toks = toks[:len(toks)-1]
+			}
 			if err != nil || len(toks) == 0 {
 				toks = []stok{{kind: tkOp, text: "?", line: line, match: -1}}
 			}

@@ -90,13 +90,19 @@ func (s *Set) finish() {
 		return posLess(a.Pos, b.Pos)
 	})
 	out := s.Routes[:0]
-	for i, r := range s.Routes {
-		if i > 0 {
+	served := map[string]bool{} // method and path of every route kept
+	for _, r := range s.Routes {
+		id := r.Method + " " + r.Template.String()
+		if len(out) > 0 {
 			p := out[len(out)-1]
 			if p.Method == r.Method && p.Template.String() == r.Template.String() && p.Pos == r.Pos && p.Implicit == r.Implicit {
 				continue
 			}
 		}
+		if r.Implicit && served[id] {
+			continue // the framework adds it once, whatever registers it
+		}
+		served[id] = true
 		out = append(out, r)
 	}
 	s.Routes = out

@@ -284,7 +284,7 @@ func (p *sxParser) genericCall() bool {
 				depth--
 			case ">>":
 				depth -= 2
-			case ";", "=", "==", "===", "&&", "||", "{", "}":
+			case ";", "=", "==", "===", "&&", "||":
 				return false
 			}
 			if depth == 0 {

@@ -149,7 +149,9 @@ func (ev *scriptEval) finish() *Set {
 	return ev.set
 }
 
-func (ev *scriptEval) pos(f *sfile, line, col int) Pos { return Pos{File: f.display, Line: line, Column: col} }
+func (ev *scriptEval) pos(f *sfile, line, col int) Pos {
+	return Pos{File: f.display, Line: line, Column: col}
+}
 
 func (ev *scriptEval) text(f *sfile, e *sx) string {
 	if e == nil {
@@ -221,7 +223,9 @@ func (ev *scriptEval) invoke(fn *sfunc, args []any) any {
 	}
 	var ret any
 	if fn.exprBody != nil {
-		ret = ev.eval(fn.file, sc, fn.exprBody)
+		if v := ev.eval(fn.file, sc, fn.exprBody); returnable(v) {
+			ret = v
+		}
 	} else {
 		ev.scan(fn.file, fn.from, fn.to, sc, &ret)
 	}
@@ -302,6 +306,19 @@ func (ev *scriptEval) eval(f *sfile, sc *sscope, e *sx) any {
 // call evaluates a call: a framework method on a router, a constructor from
 // a framework package, or a function of the server.
 func (ev *scriptEval) call(f *sfile, sc *sscope, c *sx, isNew bool) any {
+	if !ev.py && c.x != nil && c.x.kind == sxName && c.x.name == "require" && len(c.args) == 1 {
+		if _, bound := sc.lookup("require"); !bound {
+			if spec, ok := ev.eval(f, sc, c.args[0]).(string); ok {
+				switch m := ev.jsModule(f, spec).(type) {
+				case *smodule:
+					return ev.jsDefault(m)
+				case *sext:
+					return m
+				}
+			}
+			return nil
+		}
+	}
 	if c.x != nil && c.x.kind == sxAttr {
 		recv := ev.eval(f, sc, c.x.x)
 		if v, handled := ev.frameCall(f, sc, c, recv, c.x.name); handled {
@@ -379,4 +396,15 @@ func methodsOf(v any) ([]string, bool) {
 
 func isFalse(e *sx) bool {
 	return e != nil && e.kind == sxName && (e.name == "False" || e.name == "false")
+}
+
+// returnable reports whether a function's return value is kept: routers and
+// what builds them, never strings (a string a function computes may depend
+// on branches the analysis does not take).
+func returnable(v any) bool {
+	switch v.(type) {
+	case *router, *sroute, *sfunc, *smodule, []any:
+		return true
+	}
+	return false
 }

@@ -43,7 +43,7 @@ func (g *globList) value() []string {
 func init() {
 	register(&command{
 		name:    "docs",
-		usage:   "docs [DIR] [--refs GLOBS] [--exclude GLOBS] [--format text|json] [--fail-on SEVERITY]",
+		usage:   "docs [DIR] [--refs GLOBS] [--exclude GLOBS] [--format FORMAT] [--fail-on SEVERITY]",
 		summary: "check that Markdown links and documentation paths cited in code comments resolve",
 		run: func(e *env, args []string) int {
 			const name = "docs"

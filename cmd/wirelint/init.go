@@ -300,24 +300,20 @@ func (d *discovery) render() string {
 		b.WriteString("\n# No JSON Schema shares definition names with an OpenAPI document; pair them by hand:\n")
 		b.WriteString("# parity:\n#   - canonical: schema.json\n#     mirror: openapi.yaml\n")
 	}
-	var unpaired []string
-	for _, s := range d.specs {
-		paired := false
-		for _, p := range d.pairs {
-			paired = paired || p.mirror == s
-		}
-		if !paired {
-			unpaired = append(unpaired, s.Path)
-		}
+	mentioned := map[*reduce.Document]bool{}
+	for _, p := range d.pairs {
+		mentioned[p.canonical], mentioned[p.mirror] = true, true
 	}
-	if len(unpaired) > 0 {
-		b.WriteString("\n# OpenAPI documents no schema is paired with; their $refs are still checked.\n")
+	if d.server != nil && len(d.specs) > 0 {
+		mentioned[d.specs[0]] = true
+	}
+	all := append(append([]*reduce.Document(nil), d.schemas...), d.specs...)
+	sort.Slice(all, func(i, j int) bool { return all[i].Path < all[j].Path })
+	if len(mentioned) < len(all) {
+		b.WriteString("\n# The documents whose $refs are checked (by default only those named above).\n")
 		b.WriteString("refs:\n  documents:\n")
-		for _, p := range d.specs {
-			fmt.Fprintf(&b, "    - %s\n", q(p.Path))
-		}
-		for _, p := range d.pairs {
-			fmt.Fprintf(&b, "    - %s\n", q(p.canonical.Path))
+		for _, doc := range all {
+			fmt.Fprintf(&b, "    - %s\n", q(doc.Path))
 		}
 	}
 	if d.server != nil && len(d.specs) > 0 {

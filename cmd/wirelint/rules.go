@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/wirelint/wirelint/report"
 )
@@ -155,7 +156,8 @@ func wrap(text string, width int) string {
 	var b strings.Builder
 	n := 0
 	for _, w := range strings.Fields(text) {
-		if n > 0 && n+1+len(w) > width {
+		wl := utf8.RuneCountInString(w)
+		if n > 0 && n+1+wl > width {
 			b.WriteByte('\n')
 			n = 0
 		} else if n > 0 {
@@ -163,7 +165,7 @@ func wrap(text string, width int) string {
 			n++
 		}
 		b.WriteString(w)
-		n += len(w)
+		n += wl
 	}
 	return b.String()
 }

@@ -172,6 +172,10 @@ var Constructs = []Construct{
 		NameRust:   {Support: Translated, Note: `spelled \x{H}`},
 		NamePython: {Support: Translated, Note: `spelled \xHH`},
 	}},
+	{ID: "escape-backspace", Title: `[\b] backspace`, Dialects: map[string]Entry{
+		NameGo:   {Support: Translated, Note: `Go has no \b inside a class; spelled \x{8}`},
+		NameRust: {Support: Translated, Note: `Rust has no \b inside a class; spelled \x{8}`},
+	}},
 	{ID: "escape-null", Title: `\0 escape`, Dialects: map[string]Entry{
 		NameRust: {Support: Translated, Note: `spelled \x{0}`},
 	}},
@@ -180,16 +184,16 @@ var Constructs = []Construct{
 		NameRust:   {Support: Divergent, Note: "Rust's . also matches \\r, U+2028 and U+2029; spell it [^\\n\\r\\x{2028}\\x{2029}]"},
 		NamePython: {Support: Divergent, Note: "Python's . also matches \\r, U+2028 and U+2029; spell it [^\\n\\r\\u2028\\u2029]"},
 	}},
-	{ID: "class-escape-s", Title: `\s`, Dialects: map[string]Entry{
+	{ID: "class-escape-s", Title: "whitespace class", Dialects: map[string]Entry{
 		NameGo:     {Support: Divergent, Note: "ECMA-262's \\s includes \\v, NBSP, U+FEFF, U+2003 and the other Unicode spaces; Go's is [\\t\\n\\f\\r ]"},
 		NameRust:   {Support: Divergent, Note: "ECMA-262's \\s includes U+FEFF; Rust's is Unicode White_Space, without it"},
 		NamePython: {Support: Divergent, Note: "ECMA-262's \\s includes U+FEFF; Python's excludes it and adds \\x1c-\\x1f"},
 	}},
-	{ID: "class-escape-d", Title: `\d`, Dialects: map[string]Entry{
+	{ID: "class-escape-d", Title: "digit class", Dialects: map[string]Entry{
 		NameRust:   {Support: Divergent, Note: "Rust's \\d matches every Unicode decimal digit; ECMA-262's only 0-9; spell it [0-9]"},
 		NamePython: {Support: Divergent, Note: "Python's \\d matches every Unicode decimal digit; ECMA-262's only 0-9; spell it [0-9]"},
 	}},
-	{ID: "class-escape-w", Title: `\w`, Dialects: map[string]Entry{
+	{ID: "class-escape-w", Title: "word-character class", Dialects: map[string]Entry{
 		NameRust:   {Support: Divergent, Note: "Rust's \\w matches Unicode letters; ECMA-262's only [A-Za-z0-9_]"},
 		NamePython: {Support: Divergent, Note: "Python's \\w matches Unicode letters; ECMA-262's only [A-Za-z0-9_]"},
 	}},
@@ -197,7 +201,7 @@ var Constructs = []Construct{
 		NameRust:   {Support: Divergent, Note: "Rust's \\b uses Unicode word characters; ECMA-262's ASCII ones"},
 		NamePython: {Support: Divergent, Note: "Python's \\b uses Unicode word characters; ECMA-262's ASCII ones"},
 	}},
-	{ID: "end-anchor", Title: "$", Dialects: map[string]Entry{
+	{ID: "end-anchor", Title: "end anchor", Dialects: map[string]Entry{
 		NamePython: {Support: Divergent, Note: "Python's $ also matches before a final newline; spell it \\Z"},
 	}},
 	{ID: "property-category", Title: "Unicode category", Dialects: map[string]Entry{
@@ -415,6 +419,8 @@ func Uses(root *Node) []Use {
 				add("escape-control", n, n.Span)
 			case FormNull:
 				add("escape-null", n, n.Span)
+			case FormBackspace:
+				add("escape-backspace", n, n.Span)
 			case FormOctal:
 				add("legacy-octal", n, n.Span)
 			case FormRangeDash:

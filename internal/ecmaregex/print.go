@@ -467,7 +467,7 @@ func (pr *printer) class(n *Node) {
 // literal writes one character, escaped as the target and position need.
 func (pr *printer) literal(r rune, inClass bool) {
 	b := &pr.b
-	meta := `^$\.*+?()[]{}|/`
+	meta := `^$\.*+?()[]{}|`
 	if inClass {
 		meta = `\]-^[`
 		switch pr.target {
@@ -476,8 +476,6 @@ func (pr *printer) literal(r rune, inClass bool) {
 		case pythonTarget:
 			meta = `\]-^[&~|`
 		}
-	} else if pr.target != ecmaTarget {
-		meta = `^$\.*+?()[]{}|`
 	}
 	switch {
 	case r < utf8Self && strings.ContainsRune(meta, r):

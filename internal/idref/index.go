@@ -111,11 +111,12 @@ var nameMaps = map[string]bool{
 }
 
 // dataKeys are keys whose value is an instance, never walked for keywords.
-var dataKeys = map[string]bool{"enum": true, "const": true, "default": true, "example": true}
+var dataKeys = map[string]bool{"enum": true, "const": true, "default": true}
 
 // NewIndex scans doc: every $ref outside data values (enum, const, default,
-// examples, x- extensions) and name positions, each with its base URI; every
-// $id scope; every anchor.
+// example, examples) and name positions, each with its base URI; every $id
+// scope; every anchor. References inside x- extensions count, as bundlers
+// resolve them too (x-codeSamples: [{$ref: examples/curl/list.yml}]).
 func NewIndex(doc *reduce.Document) *Index {
 	ix := &Index{Doc: doc, Retrieval: FileURI(doc.Abs), bases: map[string]*url.URL{}}
 	ix.Resources = append(ix.Resources, &Resource{URI: Key(ix.Retrieval), Doc: doc, Node: doc.Root})
@@ -194,7 +195,7 @@ func (w *scanner) object(n *reduce.Node, ptr string, base *url.URL, depth int) {
 		switch {
 		case k.Value == "$ref":
 			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: kptr, Object: ptr, Key: k, Value: w.deref(v), Base: refBase})
-		case dataKeys[k.Value], strings.HasPrefix(k.Value, "x-"):
+		case dataKeys[k.Value]:
 		case k.Value == "examples":
 			if reduce.IsMap(v) {
 				// OpenAPI: a map of Example objects, each a $ref or data
@@ -219,6 +220,10 @@ func (w *scanner) object(n *reduce.Node, ptr string, base *url.URL, depth int) {
 }
 
 // names scans a mapping whose keys are names and whose values are objects.
+// A member called $ref is a name when its value is an object (Kubernetes'
+// JSONSchemaProps has a property "$ref"), but a JSON Reference standing for
+// the whole mapping when its value is a string, as bundlers read
+// `properties: {$ref: attributes.yml#/ids}`.
 func (w *scanner) names(n *reduce.Node, ptr string, base *url.URL, depth int) {
 	n = w.deref(n)
 	if n == nil || n.Kind != reduce.MappingNode {
@@ -226,7 +231,13 @@ func (w *scanner) names(n *reduce.Node, ptr string, base *url.URL, depth int) {
 		return
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		w.object(n.Content[i+1], reduce.JoinPointer(ptr, n.Content[i].Value), base, depth+1)
+		k, v := n.Content[i], n.Content[i+1]
+		kptr := reduce.JoinPointer(ptr, k.Value)
+		if k.Value == "$ref" && reduce.IsString(v) {
+			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: kptr, Object: ptr, Key: k, Value: reduce.Deref(v), Base: base})
+			continue
+		}
+		w.object(v, kptr, base, depth+1)
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 // any node above it:
 //
 //	Frame:
-//	  x-wirelint-ignore: [parity/max-length]
+//	  x-wirelint-ignore: [parity/keyword]
 //	  x-wirelint-reason: the mirror accepts longer ids until v3
 //
 // Both keys are extensions, so no validator or generator reads them.
@@ -34,8 +34,8 @@ func init() {
 		Why: "An ignore silences a finding for every reader of the contract. One without an x-wirelint-reason hides why the " +
 			"drift is acceptable, and one naming a rule that does not exist (a typo) silences nothing while looking as if it does. " +
 			"Such an ignore is not applied.",
-		Bad:  "Frame:\n  x-wirelint-ignore: [parity/maxlength]\n  maxLength: 128",
-		Good: "Frame:\n  x-wirelint-ignore: [parity/max-length]\n  x-wirelint-reason: the mirror accepts longer ids until v3\n  maxLength: 128",
+		Bad:  "Frame:\n  x-wirelint-ignore: [parity/keywrd]\n  maxLength: 128",
+		Good: "Frame:\n  x-wirelint-ignore: [parity/keyword]\n  x-wirelint-reason: the mirror accepts longer ids until v3\n  maxLength: 128",
 	})
 }
 
@@ -80,7 +80,7 @@ func ScanInline(docs []*reduce.Document, known func(ref string) bool) (*Inline, 
 			var rules []string
 			for _, e := range reduce.Items(v) {
 				if !reduce.IsString(e) {
-					bad(e, keyPtr, fmt.Sprintf("%s holds %s, not a rule id: list rule ids such as parity/max-length", IgnoreKey, reduce.Short(e, 40)))
+					bad(e, keyPtr, fmt.Sprintf("%s holds %s, not a rule id: list rule ids such as parity/keyword", IgnoreKey, reduce.Short(e, 40)))
 					return
 				}
 				if !known(e.Value) {

@@ -134,8 +134,8 @@ func TestFailurePointers(t *testing.T) {
 	if f.InstancePointer != "" || f.SchemaPointer != "/components/schemas/Closed/additionalProperties" || f.Keyword != "additionalProperties" || f.Doc != doc {
 		t.Errorf("first failure = %+v", f)
 	}
-	if line, _, _ := Locate(f.Doc, f.SchemaPointer); line != 28 {
-		t.Errorf("additionalProperties located at line %d, want 28", line)
+	if line, _, _ := Locate(f.Doc, f.SchemaPointer); line != 22 {
+		t.Errorf("additionalProperties located at line %d, want 22", line)
 	}
 	g := res.Failures[1]
 	if g.InstancePointer != "/a" || g.SchemaPointer != "/components/schemas/Closed/properties/a/type" {
@@ -244,22 +244,42 @@ components:
 	}
 }
 
-// TestInvalidPattern: a pattern ECMA-262 refuses fails its schema with a
-// PatternError, and PatternCheck can refuse what regexp2 would accept.
+// TestInvalidPattern: a pattern ECMA-262 refuses is listed with its position,
+// leaves the rest of its document usable, and makes only the payloads that
+// reach it unknown; PatternCheck can refuse what regexp2 would accept.
 func TestInvalidPattern(t *testing.T) {
 	ws, doc := load(t, map[string]string{"project/s.json": `{"$schema": "https://json-schema.org/draft/2020-12/schema",
-"$defs": {"Bad": {"type": "string", "pattern": "(?<name"}, "Good": {"type": "string", "pattern": "^a$"}}}`}, "project/s.json")
+"$defs": {
+  "Bad": {"type": "object", "properties": {"id": {"type": "string", "pattern": "(?<name"}, "n": {"type": "integer"}}},
+  "Good": {"type": "string", "pattern": "^a$"}}}`}, "project/s.json")
 	set, err := Compile(ws, doc, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = set.Schema("/$defs/Bad")
-	var se *SchemaError
-	if !errors.As(err, &se) || se.Pattern == nil || se.Pattern.Pattern != "(?<name" {
-		t.Fatalf("want a pattern SchemaError, got %v", err)
+	probs := set.PatternProblems()
+	if len(probs) != 1 || probs[0].Pointer != "/$defs/Bad/properties/id/pattern" || probs[0].Pattern == nil || probs[0].Doc != doc {
+		t.Fatalf("problems = %+v", probs)
 	}
-	if _, err := set.Schema("/$defs/Good"); err != nil {
+	if line, _, _ := Locate(doc, probs[0].Pointer); line != 3 {
+		t.Errorf("pattern located at line %d, want 3", line)
+	}
+	bad, err := set.Schema("/$defs/Bad")
+	if err != nil {
 		t.Fatal(err)
+	}
+	if res := bad.Validate(value(t, `{"n": "x"}`)); res.Valid || res.Err != nil {
+		t.Errorf("a payload that never reaches the pattern: %+v", res)
+	}
+	var pe *PatternError
+	if res := bad.Validate(value(t, `{"id": "x"}`)); !errors.As(res.Err, &pe) {
+		t.Errorf("a payload that reaches the pattern: %+v", res)
+	}
+	good, err := set.Schema("/$defs/Good")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !good.Validate("a").Valid {
+		t.Error("Good rejects a")
 	}
 	strict, err := Compile(ws, doc, Options{PatternCheck: func(p string) error {
 		if strings.HasPrefix(p, "^") {
@@ -270,7 +290,7 @@ func TestInvalidPattern(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := strict.Schema("/$defs/Good"); !errors.As(err, &se) || se.Pattern == nil {
-		t.Fatalf("PatternCheck was not consulted: %v", err)
+	if probs := strict.PatternProblems(); len(probs) != 2 {
+		t.Fatalf("PatternCheck was not consulted: %+v", probs)
 	}
 }

@@ -49,10 +49,18 @@ type Set struct {
 	dialect reduce.Dialect
 	opts    Options
 
-	mu       sync.Mutex
+	mu       sync.Mutex // guards compiler and cache
 	compiler *jsonschema.Compiler
 	cache    map[string]compiled
+
+	poisonMu sync.Mutex // guards poisons and problems
+	poisons  []*PatternError
+	problems []*SchemaError
+
+	loadedMu sync.Mutex                  // guards loaded; taken inside mu by the loader
 	loaded   map[string]*reduce.Document // by absolute path, files reached by reference
+	urlDocs  map[string]*reduce.Document // by resource URL
+	mirrors  map[string]string           // URL prefix → local directory
 }
 
 type compiled struct {
@@ -62,7 +70,7 @@ type compiled struct {
 
 // Schema is one compiled schema.
 type Schema struct {
-	// Pointer is the schema's absolute pointer in its Set's document.
+	// Pointer is the schema's absolute pointer in the document holding it.
 	Pointer string
 
 	set *Set
@@ -82,16 +90,37 @@ func Compile(ws *reduce.Workspace, doc *reduce.Document, opts Options) (*Set, er
 	}
 	s.Doc = doc
 	s.loaded[doc.Abs] = doc
+	s.urlDocs[s.base] = doc
+	if id := reduce.Value(doc.Root, "$id"); id != nil && reduce.IsString(id) {
+		// a document published under an http(s) $id names its siblings by URL;
+		// they are read from the document's own folder
+		if pu, err := url.Parse(id.Value); err == nil && (pu.Scheme == "http" || pu.Scheme == "https") {
+			base, _, _ := strings.Cut(id.Value, "#")
+			s.urlDocs[base] = doc
+			if i := strings.LastIndexByte(base, '/'); i >= 0 {
+				if _, taken := s.mirrors[base[:i+1]]; !taken {
+					s.mirrors[base[:i+1]] = filepath.Dir(doc.Abs)
+				}
+			}
+		}
+	}
+	for _, p := range s.problems {
+		p.Doc, p.File = doc, doc.Path
+	}
 	return s, nil
 }
 
 // CompileValue prepares a document given as plain JSON values (json.Number
 // numbers) at url, read in dialect d.
 func CompileValue(ws *reduce.Workspace, url string, v any, d reduce.Dialect, opts Options) (*Set, error) {
-	s := &Set{ws: ws, base: url, dialect: d, opts: opts, cache: map[string]compiled{}, loaded: map[string]*reduce.Document{}}
+	s := &Set{ws: ws, base: url, dialect: d, opts: opts, cache: map[string]compiled{},
+		loaded: map[string]*reduce.Document{}, urlDocs: map[string]*reduce.Document{}, mirrors: map[string]string{}}
+	for prefix, dir := range opts.Mirrors {
+		s.mirrors[prefix] = dir
+	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(draftFor(d))
-	c.UseRegexpEngine(engine(opts))
+	c.UseRegexpEngine(s.poisonEngine(engine(opts)))
 	c.UseLoader(loader{s})
 	if opts.AssertFormat {
 		c.AssertFormat()
@@ -101,6 +130,11 @@ func CompileValue(ws *reduce.Workspace, url string, v any, d reduce.Dialect, opt
 		}
 	}
 	Translate(v, d)
+	file := url
+	if p, ok := filePath(url); ok && ws != nil {
+		file = ws.Display(p)
+	}
+	s.addProblems(s.neutralize(v, file, nil))
 	if err := c.AddResource(url, v); err != nil {
 		return nil, fmt.Errorf("add %s: %w", url, err)
 	}
@@ -155,6 +189,12 @@ func NodeValue(n *reduce.Node) any {
 	return v
 }
 
+func (s *Set) addProblems(ps []*SchemaError) {
+	s.poisonMu.Lock()
+	s.problems = append(s.problems, ps...)
+	s.poisonMu.Unlock()
+}
+
 // SchemaError is a schema that cannot be compiled: an invalid pattern, a
 // reference that does not resolve, a keyword its dialect forbids. It names
 // the file and pointer where the problem sits.
@@ -181,23 +221,53 @@ func (e *SchemaError) Error() string {
 // Schema compiles (once) the schema at pointer in the Set's document. A
 // failure is a *SchemaError.
 func (s *Set) Schema(pointer string) (*Schema, error) {
+	return s.compileCached(s.base+"#"+escapeFragment(pointer), pointer)
+}
+
+// SchemaRef compiles (once) the schema a $ref written in the Set's document
+// names, resolved as the document resolves it (against its $id when it has
+// one): the way to reach a definition in another file.
+func (s *Set) SchemaRef(ref string) (*Schema, error) {
+	base := s.base
+	if s.Doc != nil {
+		if id := reduce.Value(s.Doc.Root, "$id"); id != nil && reduce.IsString(id) {
+			if pu, err := url.Parse(id.Value); err == nil && pu.IsAbs() {
+				base = id.Value
+			}
+		}
+	}
+	bu, err := url.Parse(base)
+	if err != nil {
+		return nil, &SchemaError{Msg: fmt.Sprintf("base %q: %v", base, err)}
+	}
+	ru, err := url.Parse(ref)
+	if err != nil {
+		return nil, &SchemaError{Msg: fmt.Sprintf("reference %q: %v", ref, err)}
+	}
+	abs := bu.ResolveReference(ru)
+	frag := abs.Fragment
+	abs.Fragment = ""
+	return s.compileCached(abs.String()+"#"+escapeFragment(frag), frag)
+}
+
+func (s *Set) compileCached(loc, pointer string) (*Schema, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if c, ok := s.cache[pointer]; ok {
+	if c, ok := s.cache[loc]; ok {
 		return c.s, c.err
 	}
-	sch, err := s.compile(pointer)
+	sch, err := s.compile(loc)
 	var out *Schema
 	if err != nil {
 		err = s.schemaError(pointer, err)
 	} else {
 		out = &Schema{Pointer: pointer, set: s, sch: sch}
 	}
-	s.cache[pointer] = compiled{out, err}
+	s.cache[loc] = compiled{out, err}
 	return out, err
 }
 
-func (s *Set) compile(pointer string) (sch *jsonschema.Schema, err error) {
+func (s *Set) compile(loc string) (sch *jsonschema.Schema, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if mt, ok := r.(matchTimeout); ok {
@@ -207,7 +277,6 @@ func (s *Set) compile(pointer string) (sch *jsonschema.Schema, err error) {
 			panic(r)
 		}
 	}()
-	loc := s.base + "#" + escapeFragment(pointer)
 	return s.compiler.Compile(loc)
 }
 
@@ -221,7 +290,9 @@ type Result struct {
 	Valid bool
 	// Failures lists the innermost reasons, sorted by instance then schema pointer.
 	Failures []Failure
-	// Err is ErrMatchTimeout when a pattern match timed out; Valid is then meaningless.
+	// Err is ErrMatchTimeout when a pattern match timed out, or the
+	// *PatternError of a refused pattern the instance reached; Valid is then
+	// meaningless.
 	Err error
 }
 
@@ -249,6 +320,10 @@ func (sch *Schema) Validate(v any) (res Result) {
 		if r := recover(); r != nil {
 			if _, ok := r.(matchTimeout); ok {
 				res = Result{Err: ErrMatchTimeout}
+				return
+			}
+			if p, ok := r.(poisoned); ok {
+				res = Result{Err: p.err}
 				return
 			}
 			panic(r)
@@ -282,7 +357,8 @@ func (sch *Schema) Validate(v any) (res Result) {
 func (sch *Schema) Valid(v any) (valid, known bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(matchTimeout); ok {
+			switch r.(type) {
+			case matchTimeout, poisoned:
 				valid, known = false, false
 				return
 			}
@@ -332,13 +408,16 @@ func splitURL(u string) (string, string) {
 
 // docFor returns the loaded document behind a resource URL and its display path.
 func (s *Set) docFor(u string) (*reduce.Document, string) {
-	if u == s.base && s.Doc != nil {
-		return s.Doc, s.Doc.Path
+	s.loadedMu.Lock()
+	d := s.urlDocs[u]
+	s.loadedMu.Unlock()
+	if d != nil {
+		return d, d.Path
 	}
-	if p, ok := filePath(u); ok {
-		s.mu.Lock()
+	if p, ok := s.localPath(u); ok {
+		s.loadedMu.Lock()
 		d := s.loaded[p]
-		s.mu.Unlock()
+		s.loadedMu.Unlock()
 		if d != nil {
 			return d, d.Path
 		}
@@ -387,7 +466,10 @@ func (s *Set) schemaError(pointer string, err error) *SchemaError {
 			if len(leaves) > 0 {
 				l := leaves[0]
 				se.Pointer = joinTokens(l.InstanceLocation)
-				if se.Pattern == nil {
+				if fk, ok := l.ErrorKind.(*kind.Format); ok && errors.As(fk.Err, &pe) {
+					se.Pattern = pe
+					se.Msg = pe.Error()
+				} else if se.Pattern == nil {
 					se.Msg = "not a valid schema: " + l.ErrorKind.LocalizedString(printer)
 				}
 			}
@@ -423,58 +505,69 @@ type loader struct{ s *Set }
 
 func (l loader) Load(u string) (any, error) {
 	s := l.s
-	for prefix, dir := range s.opts.Mirrors {
-		if rest, ok := strings.CutPrefix(u, prefix); ok {
-			return l.loadMirror(dir, rest)
-		}
-	}
-	p, ok := filePath(u)
+	p, ok := s.localPath(u)
 	if !ok {
 		return nil, &reduce.RefError{Kind: reduce.RefRemote, Msg: "a remote reference; wirelint never fetches URLs"}
 	}
 	if s.ws == nil || !s.ws.Inside(p) {
 		return nil, &reduce.RefError{Kind: reduce.RefOutsideRoot, Msg: "outside the project directory; not followed"}
 	}
+	if _, err := os.Stat(p); err != nil {
+		return nil, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: "no file " + s.ws.Display(p)}
+	}
 	doc, err := s.ws.Load(p, "")
+	var v any
+	d := s.dialect
+	file := s.ws.Display(p)
 	if err != nil {
-		return nil, &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
-	}
-	s.mu.Lock()
-	s.loaded[p] = doc
-	s.mu.Unlock()
-	v, err := documentValue(doc.Root)
-	if err != nil {
-		return nil, err
-	}
-	d := doc.Dialect
-	if !d.IsOpenAPI() && reduce.Value(doc.Root, "$schema") == nil {
-		// a fragment file read in the dialect of the document referring to it
-		d = s.dialect
+		// not a document reduce recognises (a bare schema of a test suite,
+		// say): plain JSON still serves
+		raw, rerr := os.ReadFile(p)
+		if rerr != nil {
+			return nil, &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
+		}
+		if v, rerr = decodeJSON(raw); rerr != nil {
+			return nil, &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
+		}
+	} else {
+		if v, err = documentValue(doc.Root); err != nil {
+			return nil, err
+		}
+		if doc.Dialect.IsOpenAPI() || reduce.Value(doc.Root, "$schema") != nil {
+			d = doc.Dialect
+		} // else a fragment file, read in the dialect of the document referring to it
+		file = doc.Path
+		s.loadedMu.Lock()
+		s.loaded[p] = doc
+		s.urlDocs[u] = doc
+		s.loadedMu.Unlock()
 	}
 	Translate(v, d)
+	s.addProblems(s.neutralize(v, file, doc))
 	return v, nil
 }
 
-func (l loader) loadMirror(dir, rest string) (any, error) {
-	s := l.s
-	p := filepath.Join(dir, filepath.FromSlash(rest))
-	if abs, err := filepath.Abs(p); err == nil {
-		p = abs
+// localPath maps a resource URL to a local file: file: URLs directly, other
+// URLs through a Mirrors prefix.
+func (s *Set) localPath(u string) (string, bool) {
+	if p, ok := filePath(u); ok {
+		return p, true
 	}
-	if s.ws != nil && !s.ws.Inside(p) {
-		return nil, &reduce.RefError{Kind: reduce.RefOutsideRoot, Msg: "mirror outside the project directory; not followed"}
+	prefixes := make([]string, 0, len(s.mirrors))
+	for prefix := range s.mirrors {
+		prefixes = append(prefixes, prefix)
 	}
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: "no mirrored file " + filepath.ToSlash(p)}
+	sort.Slice(prefixes, func(i, j int) bool { return len(prefixes[i]) > len(prefixes[j]) })
+	for _, prefix := range prefixes {
+		if rest, ok := strings.CutPrefix(u, prefix); ok {
+			p := filepath.Join(s.mirrors[prefix], filepath.FromSlash(rest))
+			if abs, err := filepath.Abs(p); err == nil {
+				p = abs
+			}
+			return p, true
+		}
 	}
-	defer f.Close()
-	v, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		return nil, err
-	}
-	Translate(v, s.dialect)
-	return v, nil
+	return "", false
 }
 
 // Locate returns the 1-based line and column of pointer in doc, falling back
@@ -499,4 +592,23 @@ func Locate(doc *reduce.Document, pointer string) (line, col int, located string
 		}
 	}
 	return 0, 0, pointer
+}
+
+// Compiled returns the compiled schema, for generators that walk its keywords
+// (references resolved, dialects already translated).
+func (sch *Schema) Compiled() *jsonschema.Schema { return sch.sch }
+
+// Set returns the Set sch was compiled in.
+func (sch *Schema) Set() *Set { return sch.set }
+
+// Source returns the document and absolute pointer a compiled schema's
+// Location (a URL with a JSON pointer fragment) names, and its node there;
+// nils when the location is in no loaded document.
+func (s *Set) Source(location string) (*reduce.Document, string, *reduce.Node) {
+	u, frag := splitURL(location)
+	doc, _ := s.docFor(u)
+	if doc == nil {
+		return nil, frag, nil
+	}
+	return doc, frag, reduce.Lookup(doc.Root, frag)
 }

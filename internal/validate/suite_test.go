@@ -89,4 +89,3 @@ func TestSuite(t *testing.T) {
 		t.Logf("%s: %d cases", draft.dir, total)
 	}
 }
-

@@ -46,12 +46,24 @@ func citedPaths(file string, src []byte, comments []Span, refs []Glob) []citatio
 				continue
 			}
 			start := i
+			pathLike := false // holds a '/' or '.'
 			for i < len(text) {
+				if c := text[i]; c < utf8.RuneSelf {
+					if !pathBytes[c] {
+						break
+					}
+					pathLike = pathLike || c == '/' || c == '.'
+					i++
+					continue
+				}
 				r, size = utf8.DecodeRune(text[i:])
 				if !isPathRune(r) {
 					break
 				}
 				i += size
+			}
+			if !pathLike {
+				continue
 			}
 			end := i
 			if i < len(text) && text[i] == '#' {
@@ -67,7 +79,7 @@ func citedPaths(file string, src []byte, comments []Span, refs []Glob) []citatio
 			}
 			tok := strings.TrimRight(string(text[start:end]), ".")
 			tok = strings.TrimSuffix(tok, "#")
-			if strings.HasPrefix(tok, "//") || !strings.ContainsAny(tok, "/.") {
+			if strings.HasPrefix(tok, "//") {
 				continue
 			}
 			if !citesDoc(file, tok, refs) {
@@ -91,17 +103,24 @@ func citesDoc(file, tok string, refs []Glob) bool {
 	switch {
 	case strings.HasPrefix(p, "./"), strings.HasPrefix(p, "../"):
 		p = path.Join(path.Dir(file), p)
-	default:
+	case strings.Contains(p, "//") || strings.Contains(p, "/.") || strings.HasPrefix(p, "/") || strings.HasSuffix(p, "/"):
 		p = path.Clean(strings.TrimLeft(p, "/"))
 	}
 	return anyMatch(refs, p)
 }
 
+// pathBytes marks the ASCII bytes a cited path may contain.
+var pathBytes = func() (t [utf8.RuneSelf]bool) {
+	for c := byte(0); c < utf8.RuneSelf; c++ {
+		t[c] = isAlpha(c) || c >= '0' && c <= '9' || strings.IndexByte("_-./~+@%", c) >= 0
+	}
+	return t
+}()
+
 func isPathRune(r rune) bool {
 	switch {
 	case r < utf8.RuneSelf:
-		c := byte(r)
-		return isAlpha(c) || c >= '0' && c <= '9' || strings.IndexByte("_-./~+@%", c) >= 0
+		return pathBytes[r]
 	case r == utf8.RuneError:
 		return false
 	}

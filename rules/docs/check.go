@@ -60,7 +60,7 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", root, err)
 	}
-	c := &checker{root: root, refs: refs, files: map[string]bool{}, dirs: map[string]bool{}, docs: map[string]*Markdown{}, stat: map[string]bool{}}
+	c := &checker{root: root, refs: refs, files: map[string]bool{}, dirs: map[string]bool{}, docs: map[string]*Markdown{}, stat: map[string]bool{}, verdicts: map[verdictKey]verdict{}}
 	var scan []string
 	for _, f := range files {
 		c.files[f] = true
@@ -135,13 +135,15 @@ type scanned struct {
 }
 
 type checker struct {
-	root   string
-	refs   []Glob
-	listed []string        // every listed file, sorted
-	files  map[string]bool // listed files
-	dirs   map[string]bool // directories holding listed files
-	docs   map[string]*Markdown
-	stat   map[string]bool // existence of unlisted paths, cached
+	root     string
+	refs     []Glob
+	listed   []string        // every listed file, sorted
+	files    map[string]bool // listed files
+	dirs     map[string]bool // directories holding listed files
+	docs     map[string]*Markdown
+	stat     map[string]bool // existence of unlisted paths, cached
+	refDocs  []string        // listed files matching refs; nil = not computed yet
+	verdicts map[verdictKey]verdict
 }
 
 // scanAll reads and scans files in parallel; results keep the files' order.
@@ -264,10 +266,76 @@ func external(t string) bool {
 // escapes reports a root-relative path that leaves the root.
 func escapes(p string) bool { return p == ".." || strings.HasPrefix(p, "../") }
 
+// verdictKey is what a verdict depends on; see cachedJudge.
+type verdictKey struct{ rule, base, target string }
+
+// verdict is what checking one target from one place found.
+type verdict struct {
+	problem  problem
+	resolved string // root-relative path of the target
+	fragment string // percent-decoded #anchor
+}
+
+type problem int
+
+const (
+	problemNone problem = iota
+	problemMissingFile
+	problemMissingAnchor
+)
+
 // resolve checks one citation and returns its finding, if any.
 func (c *checker) resolve(ct citation) (report.Finding, bool) {
+	v := c.cachedJudge(ct)
+	if v.problem == problemMissingFile && bareRef(ct) {
+		// A bare path is read from the root; one relative to the citing
+		// file is accepted too.
+		alt := ct
+		alt.target = "./" + ct.target
+		if av := c.cachedJudge(alt); av.problem != problemMissingFile {
+			v = av
+		}
+	}
+	switch v.problem {
+	case problemMissingFile:
+		return c.missingFile(ct, v.resolved), true
+	case problemMissingAnchor:
+		return c.missingAnchor(ct, v.resolved, v.fragment, c.doc(v.resolved)), true
+	}
+	return report.Finding{}, false
+}
+
+// bareRef reports a comment citation read from the root: not ./ or ../.
+func bareRef(ct citation) bool {
+	return ct.rule == RuleBrokenRef && !strings.HasPrefix(ct.target, "./") && !strings.HasPrefix(ct.target, "../")
+}
+
+// cachedJudge memoizes judge by what the verdict depends on: the rule, the
+// target, and where a relative target is read from (nothing for a bare
+// comment citation, the citing file for a bare #anchor, its directory
+// otherwise).
+func (c *checker) cachedJudge(ct citation) verdict {
+	base := path.Dir(ct.file)
+	switch {
+	case bareRef(ct):
+		base = ""
+	case strings.HasPrefix(ct.target, "#"), strings.HasPrefix(ct.target, "?"):
+		base = ct.file
+	}
+	key := verdictKey{ct.rule, base, ct.target}
+	v, seen := c.verdicts[key]
+	if !seen {
+		v = c.judge(ct)
+		c.verdicts[key] = v
+	}
+	return v
+}
+
+// judge resolves a citation's target and checks that its file and anchor
+// exist.
+func (c *checker) judge(ct citation) verdict {
 	if external(ct.target) {
-		return report.Finding{}, false
+		return verdict{}
 	}
 	p, fragment, hasFragment := splitTarget(ct.target)
 	var resolved string
@@ -276,30 +344,24 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 		resolved = ct.file // "#anchor": this document
 	case strings.HasPrefix(p, "/"):
 		resolved = path.Clean(strings.TrimLeft(p, "/"))
-	case ct.rule == RuleBrokenRef && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../"):
+	case bareRef(ct):
 		resolved = path.Clean(p)
-		// A bare path is read from the root; one relative to the citing
-		// file is accepted too.
-		if alt := path.Join(path.Dir(ct.file), p); !c.exists(resolved) && c.exists(alt) {
-			resolved = alt
-		}
 	default:
 		resolved = path.Join(path.Dir(ct.file), p)
 	}
 	if escapes(resolved) {
-		return report.Finding{}, false // outside the checked tree: not ours to judge
+		return verdict{} // outside the checked tree: not ours to judge
 	}
 	if !c.exists(resolved) {
-		return c.missingFile(ct, resolved), true
+		return verdict{problem: problemMissingFile, resolved: resolved}
 	}
 	if !hasFragment || fragment == "" || strings.EqualFold(fragment, "top") || !isMarkdown(resolved) || c.dirs[resolved] {
-		return report.Finding{}, false
+		return verdict{}
 	}
-	doc := c.doc(resolved)
-	if doc == nil || doc.HasAnchor(fragment) {
-		return report.Finding{}, false
+	if doc := c.doc(resolved); doc == nil || doc.HasAnchor(fragment) {
+		return verdict{}
 	}
-	return c.missingAnchor(ct, resolved, fragment, doc), true
+	return verdict{problem: problemMissingAnchor, resolved: resolved, fragment: fragment}
 }
 
 func (c *checker) location(ct citation) report.Location {
@@ -311,12 +373,15 @@ func (c *checker) location(ct citation) report.Location {
 func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	candidates := c.listed
 	if ct.rule == RuleBrokenRef {
-		candidates = nil
-		for _, f := range c.listed {
-			if anyMatch(c.refs, f) {
-				candidates = append(candidates, f)
+		if c.refDocs == nil {
+			c.refDocs = []string{}
+			for _, f := range c.listed {
+				if anyMatch(c.refs, f) {
+					c.refDocs = append(c.refDocs, f)
+				}
 			}
 		}
+		candidates = c.refDocs
 	}
 	f := report.Finding{
 		Rule:      ct.rule,

@@ -38,28 +38,51 @@ func (g Glob) String() string { return g.pattern }
 
 // Match reports whether the slash-separated relative path name matches.
 func (g Glob) Match(name string) bool {
-	return matchParts(g.parts, strings.Split(name, "/"))
+	return matchParts(g.parts, name)
 }
 
-func matchParts(pat, name []string) bool {
+// matchParts matches pattern segments against name, a slash path, segment by
+// segment without allocating.
+func matchParts(pat []string, name string) bool {
 	for len(pat) > 0 {
 		if pat[0] == "**" {
-			for k := 0; k <= len(name); k++ {
-				if matchParts(pat[1:], name[k:]) {
+			if matchParts(pat[1:], name) {
+				return true
+			}
+			for i := 0; i < len(name); i++ {
+				if name[i] == '/' && matchParts(pat[1:], name[i+1:]) {
 					return true
 				}
 			}
+			return len(pat) == 1 // a trailing ** matches everything left
+		}
+		if name == "" {
 			return false
 		}
-		if len(name) == 0 {
+		seg, rest, more := strings.Cut(name, "/")
+		if ok, _ := path.Match(pat[0], seg); !ok {
 			return false
 		}
-		if ok, _ := path.Match(pat[0], name[0]); !ok {
-			return false
+		if !more && len(pat) > 1 {
+			return matchTail(pat[1:])
 		}
-		pat, name = pat[1:], name[1:]
+		pat, name = pat[1:], rest
+		if !more {
+			return len(pat) == 0
+		}
 	}
-	return len(name) == 0
+	return name == ""
+}
+
+// matchTail reports whether the remaining pattern segments can match zero
+// segments: only when they are all "**".
+func matchTail(pat []string) bool {
+	for _, p := range pat {
+		if p != "**" {
+			return false
+		}
+	}
+	return true
 }
 
 // anyMatch reports whether any glob matches name.

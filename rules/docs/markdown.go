@@ -48,11 +48,16 @@ type Markdown struct {
 	// Anchors lists every heading slug (deduplicated as GitHub does) and every
 	// HTML id or <a name>, in document order.
 	Anchors []Anchor
+
+	folded map[string]bool // lower-cased anchor names, built by ParseMarkdown
 }
 
 // HasAnchor reports whether name (already percent-decoded) is a fragment the
 // document offers. Matching ignores case, as GitHub's fragment navigation does.
 func (m *Markdown) HasAnchor(name string) bool {
+	if m.folded != nil {
+		return m.folded[strings.ToLower(name)]
+	}
 	for _, a := range m.Anchors {
 		if strings.EqualFold(a.Name, name) {
 			return true
@@ -69,6 +74,10 @@ func ParseMarkdown(src []byte) *Markdown {
 	p := &mdParser{md: &Markdown{}}
 	p.splitLines(src)
 	p.blocks()
+	p.md.folded = make(map[string]bool, len(p.md.Anchors))
+	for _, a := range p.md.Anchors {
+		p.md.folded[strings.ToLower(a.Name)] = true
+	}
 	return p.md
 }
 

@@ -87,11 +87,22 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 			break
 		}
 	}
+	r.resolved = results
 	var out []report.Finding
 	for _, rs := range results {
 		if f, ok := r.judge(rs.ix, rs.s, rs.res); ok {
 			out = append(out, f)
 		}
+	}
+	return out
+}
+
+// Resolutions returns every reference the last Check reached, in the order
+// it reached them.
+func (r *Resolver) Resolutions() []Resolution {
+	out := make([]Resolution, len(r.resolved))
+	for i, rs := range r.resolved {
+		out[i] = rs.res
 	}
 	return out
 }

@@ -73,12 +73,15 @@ type Resolver struct {
 	indexes map[*reduce.Document]*idref.Index
 	scanned map[string]bool // folders searched for $id declarations
 	frags   map[string]*fragment
+	byAbs   map[string]*reduce.Document // indexed documents by absolute path
+	// resolved holds the references the last Check reached.
+	resolved []*resolved
 	gen     int             // bumped whenever the registry grows
 }
 
 // NewResolver returns a resolver over ws.
 func NewResolver(ws *reduce.Workspace, opts Options) *Resolver {
-	r := &Resolver{ws: ws, reg: idref.NewRegistry(), indexes: map[*reduce.Document]*idref.Index{}, scanned: map[string]bool{}, frags: map[string]*fragment{}}
+	r := &Resolver{ws: ws, reg: idref.NewRegistry(), indexes: map[*reduce.Document]*idref.Index{}, scanned: map[string]bool{}, frags: map[string]*fragment{}, byAbs: map[string]*reduce.Document{}}
 	for _, m := range opts.Mappings {
 		dir := m.Dir
 		if !filepath.IsAbs(dir) {
@@ -112,6 +115,9 @@ func (r *Resolver) Index(doc *reduce.Document) *idref.Index {
 	}
 	ix := idref.NewIndex(doc)
 	r.indexes[doc] = ix
+	if _, ok := r.byAbs[doc.Abs]; !ok {
+		r.byAbs[doc.Abs] = doc
+	}
 	r.reg.Add(ix)
 	r.gen++
 	return ix
@@ -181,6 +187,16 @@ func (r *Resolver) onDisk(from *reduce.Document, ref string) (reduce.Target, str
 		}
 	}
 	tried := r.tried(from, local)
+	if p, frag, err := reduce.SplitRef(local); err == nil && p != "" && !strings.Contains(p, `\`) && !strings.Contains(p, ":") {
+		// a file already read: skip the workspace's stat and lookup
+		if doc := r.byAbs[r.diskPath(from, p)]; doc != nil && r.ws.Inside(doc.Abs) {
+			t, err := reduce.ResolveFragment(doc, frag, ref)
+			if err != nil {
+				err = &reduce.RefError{Kind: kind(err), Msg: reason(err, ref)}
+			}
+			return t, tried, err
+		}
+	}
 	t, err := r.ws.ResolveOnDisk(from, local)
 	if kind(err) == reduce.RefBadFile && strings.Contains(err.Error(), notADocument) {
 		// a file holding a piece of a document (a path item, a response, a
@@ -200,6 +216,25 @@ func (r *Resolver) onDisk(from *reduce.Document, ref string) (reduce.Target, str
 	}
 	r.Index(t.Doc)
 	return t, tried, nil
+}
+
+// Load reads the file at path for checking: as a whole document through the
+// workspace, or, when it holds only a piece of one (a path item, a response),
+// as a fragment. display is the path printed for it ("" = the workspace's).
+func (r *Resolver) Load(path, display string) (*reduce.Document, error) {
+	doc, err := r.ws.Load(path, display)
+	if err != nil && strings.Contains(err.Error(), notADocument) {
+		abs, aerr := filepath.Abs(path)
+		if aerr == nil {
+			if frag := r.fragment(abs, reduce.Draft202012); frag != nil {
+				if display != "" {
+					frag.Path = display
+				}
+				return frag, nil
+			}
+		}
+	}
+	return doc, err
 }
 
 // notADocument is how reduce's loader refuses a file that is only a piece of

@@ -134,7 +134,7 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 		}
 		what := string(e.Code)
 		if e.Text != "" {
-			what += " " + quote(e.Text)
+			what += " " + quote(short(e.Text))
 		}
 		hint := ""
 		if e.Detail != "" {
@@ -142,8 +142,8 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 		}
 		emit(report.Finding{
 			Rule:    RuleInvalid,
-			Message: fmt.Sprintf("pattern %s is not valid ECMA-262 in u mode: %s at offset %d%s; %s", quote(pattern), what, e.Offset, hint, legacy),
-			Fields:  map[string]any{"construct": string(e.Code), "offset": e.Offset, "legacy": !strings.Contains(legacy, "rejects")},
+			Message: fmt.Sprintf("pattern %s is not valid ECMA-262 in u mode: %s at offset %d%s; %s", quote(short(pattern)), what, e.Offset, hint, legacy),
+			Fields:  map[string]any{"error_code": string(e.Code), "offset": e.Offset, "legacy": !strings.Contains(legacy, "rejects")},
 			Detail:  caret(pattern, e.Span),
 		})
 		return out
@@ -158,7 +158,6 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 	divergent := map[string]*group{}
 	var rejectedOrder []ecmaregex.Span
 	var divergentOrder []string
-	count := map[string]int{}
 	for _, d := range targets {
 		seenDiv := map[string]bool{}
 		for _, is := range ecmaregex.Judge(tree, d) {
@@ -187,9 +186,6 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 					g.dialects = append(g.dialects, d.String())
 					g.notes = append(g.notes, d.String()+": "+is.Note)
 				}
-				if d == targets[0] || count[id] == 0 {
-					count[id]++
-				}
 			}
 		}
 	}
@@ -208,9 +204,9 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 				Detail:  caret(pattern, sp) + "\n" + strings.Join(g.notes, "\n"),
 			}
 			if i == 0 && suggestion != nil {
-				b, _ := json.Marshal(suggestion)
+				b := marshal(suggestion)
 				f.Message = fmt.Sprintf("%s %s at offset %d cannot be compiled by %s and has no mechanical translation; the schema can say it instead: %s", g.use.Construct.Title, quote(text), off, strings.Join(g.dialects, ", "), b)
-				f.Fields["suggestion"] = string(b)
+				f.Fields["suggestion"] = b
 			}
 			emit(f)
 		}
@@ -227,7 +223,7 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 		note := g.notes[0][strings.Index(g.notes[0], ": ")+2:]
 		emit(report.Finding{
 			Rule: RuleDivergent,
-			Message: fmt.Sprintf("%s %s at offset %d%s matches differently in %s: %s; use the spelling `wirelint regex --translate` prints",
+			Message: fmt.Sprintf("%s %s at offset %d%s matches differently in %s: %s; use the spelling `wirelint regex --translate DIALECT` prints",
 				g.use.Construct.Title, quote(g.use.Node.Text(pattern)), off, more, strings.Join(g.dialects, ", "), note),
 			Fields: map[string]any{"construct": id, "offset": off, "dialects": g.dialects},
 			Detail: caret(pattern, sp) + "\n" + strings.Join(g.notes, "\n"),
@@ -255,9 +251,29 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// quote wraps s in double quotes, escaped as JSON only when it holds a quote
+// or a character that would not print, so backslashes read as written.
 func quote(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+	plain := !strings.ContainsRune(s, '"')
+	for _, r := range s {
+		plain = plain && unicode.IsPrint(r)
+	}
+	if plain {
+		return `"` + s + `"`
+	}
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSpace(b.String())
+}
+
+func marshal(v any) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+	return strings.TrimSpace(b.String())
 }
 
 func runeOffset(s string, byteOff int) int {
@@ -267,37 +283,54 @@ func runeOffset(s string, byteOff int) int {
 	return utf8.RuneCountInString(s[:byteOff])
 }
 
+// caretWindow is how many characters of a long pattern the caret drawing shows.
+const caretWindow = 100
+
 // caret draws the pattern and a caret line under the span. Characters that
-// would not print are shown as \uHHHH, and the carets follow.
+// would not print are shown as \uHHHH, and the carets follow; a long pattern
+// is cut to a window around the span, marked with an ellipsis.
 func caret(pattern string, sp ecmaregex.Span) string {
-	var line, marks strings.Builder
-	width := func(r rune) string {
-		switch {
-		case r == utf8.RuneError:
-			return `\uFFFD`
-		case unicode.IsPrint(r):
-			return string(r)
-		}
-		return fmt.Sprintf(`\u%04X`, r)
-	}
+	var cells, marks []string
+	first := -1
 	for i, r := range pattern {
-		w := width(r)
-		line.WriteString(w)
+		w := string(r)
+		if r == utf8.RuneError || !unicode.IsPrint(r) {
+			w = fmt.Sprintf(`\u%04X`, r)
+		}
 		mark := " "
-		if i >= sp.Start && i < sp.End {
+		if i >= sp.Start && (i < sp.End || sp.End == sp.Start && i == sp.Start) {
 			mark = "^"
+			if first < 0 {
+				first = len(cells)
+			}
 		}
-		marks.WriteString(strings.Repeat(mark, utf8.RuneCountInString(w)))
+		cells = append(cells, w)
+		marks = append(marks, strings.Repeat(mark, utf8.RuneCountInString(w)))
 	}
-	if sp.End <= sp.Start {
-		if sp.Start >= len(pattern) {
-			marks.WriteString("^")
-		} else {
-			m := []rune(marks.String())
-			m[utf8.RuneCountInString(pattern[:sp.Start])] = '^' // approximate for empty spans
-			marks.Reset()
-			marks.WriteString(string(m))
-		}
+	if first < 0 {
+		cells, marks, first = append(cells, ""), append(marks, "^"), len(cells)
 	}
-	return line.String() + "\n" + strings.TrimRight(marks.String(), " ")
+	lo, hi := 0, len(cells)
+	if hi > caretWindow {
+		lo = max(0, first-caretWindow/4)
+		hi = min(len(cells), lo+caretWindow)
+	}
+	line := strings.Join(cells[lo:hi], "")
+	under := strings.Join(marks[lo:hi], "")
+	if lo > 0 {
+		line, under = "…"+line, " "+under
+	}
+	if hi < len(cells) {
+		line += "…"
+	}
+	return line + "\n" + strings.TrimRight(under, " ")
+}
+
+// short cuts a long pattern for a message.
+func short(s string) string {
+	const max = 80
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	return string([]rune(s)[:max]) + "…"
 }

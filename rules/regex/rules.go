@@ -18,8 +18,8 @@ func init() {
 			Why: "JSON Schema patterns are ECMA-262 regular expressions read with the u flag. A pattern written for " +
 				"another engine — inline flags (?i), possessive a++, atomic (?>…), \\Z, [\\w-.] — is rejected by " +
 				"conforming validators, while others skip it silently and let any value through.",
-			Bad:  `{"type": "string", "pattern": "^\\d+\\s*(?i)GB$"}`,
-			Good: `{"type": "string", "pattern": "^\\d+\\s*[Gg][Bb]$"}`,
+			Bad:  `{"type": "string", "pattern": "^[0-9]+ ?(?i)GB$"}`,
+			Good: `{"type": "string", "pattern": "^[0-9]+ ?[Gg][Bb]$"}`,
 		},
 		report.Rule{
 			ID:       RuleNonPortable,

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/rules/ref"
+)
+
+func init() {
+	register(&command{
+		name:    "refs",
+		usage:   "refs FILE... [--root DIR] [--map URL_PREFIX=DIR]... [--format text|json|...] [--fail-on error|warning|info|off] [--color auto|always|never]",
+		summary: "resolve every $ref reachable from the files, on disk and under $id, and report the ones that break",
+		run:     runRefs,
+	})
+}
+
+func runRefs(e *env, args []string) int {
+	fs := flag.NewFlagSet("refs", flag.ContinueOnError)
+	out := addOutputFlags(fs)
+	root := fs.String("root", "", "project directory no reference may leave (default: the git work tree, or the working directory outside git)")
+	var maps listFlag
+	fs.Var(&maps, "map", "resolve URLs under a prefix from a local folder: URL_PREFIX=DIR (repeatable)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return fail(e, "refs", err)
+	}
+	if err := out.validate(); err != nil {
+		return fail(e, "refs", err)
+	}
+	if len(pos) == 0 {
+		return fail(e, "refs", fmt.Errorf("%w: want at least one FILE", errUsage))
+	}
+	var opts ref.Options
+	for _, m := range maps {
+		prefix, dir, ok := strings.Cut(m, "=")
+		if !ok || dir == "" || !strings.HasPrefix(prefix, "http://") && !strings.HasPrefix(prefix, "https://") {
+			return fail(e, "refs", fmt.Errorf("%w: --map %q: want URL_PREFIX=DIR with an http(s) prefix", errUsage, m))
+		}
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return fail(e, "refs", fmt.Errorf("--map %q: %v", m, err))
+		}
+		opts.Mappings = append(opts.Mappings, ref.Mapping{Prefix: prefix, Dir: abs})
+	}
+	ws := reduce.NewWorkspace(*root)
+	r := ref.NewResolver(ws, opts)
+	docs := make([]*reduce.Document, 0, len(pos))
+	for _, p := range pos {
+		doc, err := r.Load(p, "")
+		if err != nil {
+			return fail(e, "refs", err)
+		}
+		docs = append(docs, doc)
+	}
+	return out.emit(e, r.Check(docs))
+}

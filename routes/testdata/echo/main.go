@@ -1,0 +1,26 @@
+// Command todo is an echo server: groups, Add, a group from a function.
+package main
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+func main() {
+	e := echo.New()
+	e.GET("/", ok)
+	api := e.Group("/api")
+	todos(api)
+	e.Add(http.MethodPut, "/api/todos/:id", ok)
+	e.Logger.Fatal(e.Start(":1323"))
+}
+
+func todos(g *echo.Group) {
+	t := g.Group("/todos")
+	t.GET("", ok)
+	t.POST("", ok)
+	t.DELETE("/:id", ok)
+}
+
+func ok(c echo.Context) error { return nil }

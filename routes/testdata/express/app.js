@@ -1,0 +1,30 @@
+// An Express app: routers from another module, app.use prefixes, route()
+// chains, multi-line registrations, commented-out and string-only routes.
+const express = require('express');
+const users = require('./routes/users');
+const { adminRouter } = require('./routes/admin');
+
+const app = express();
+const API = '/api';
+
+app.use(express.json());
+app.use(`${API}/users`, users);
+app.use('/admin', adminRouter);
+
+app.get('/health', (req, res) => res.send('ok'));
+app
+  .route('/books/:bookId')
+  .get((req, res) => res.json({}))
+  .put((req, res) => res.json({}));
+
+/* app.get('/commented-out', handler) */
+// app.post('/also-commented', handler)
+const help = "app.get('/in-a-string', handler)";
+const re = /app.get\('\/in-a-regex'\)/;
+
+app.get(
+  '/multi/line/:id(\\d+)',
+  (req, res) => res.end(),
+);
+
+app.listen(3000);

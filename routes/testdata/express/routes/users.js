@@ -1,0 +1,10 @@
+const { Router } = require('express');
+
+const router = Router();
+
+router.get('/', (req, res) => res.json([]));
+router.post('/', (req, res) => res.status(201).end());
+router.get('/:userId', (req, res) => res.json({}));
+router.delete(`/:userId`, (req, res) => res.end());
+
+module.exports = router;

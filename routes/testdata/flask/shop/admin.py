@@ -1,0 +1,8 @@
+from flask import Blueprint
+
+admin = Blueprint("admin", __name__, url_prefix="/admin")
+
+
+@admin.route("/files/<path:name>")
+def files(name):
+    return ""

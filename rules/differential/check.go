@@ -1,0 +1,530 @@
+package differential
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/wirelint/wirelint/internal/ecmaregex"
+	"github.com/wirelint/wirelint/internal/validate"
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+	"github.com/wirelint/wirelint/rules/fixture"
+)
+
+// Options configure a differential run.
+type Options struct {
+	// Renames pairs a canonical definition name with a differently named mirror
+	// definition (canonical → mirror).
+	Renames map[string]string
+	// Fixtures are golden and negative payloads (fixture.Load); each one filed
+	// under a definition is a probe of it.
+	Fixtures []*fixture.Payload
+	// Budget bounds the time spent probing one definition; 0 = DefaultBudget.
+	// A definition that runs out is reported as differential/unchecked.
+	Budget time.Duration
+	// MaxProbes bounds the probes of one definition; 0 = DefaultMaxProbes.
+	MaxProbes int
+	// Validate tunes the validators; a nil PatternCheck is the ECMA-262 u-mode
+	// parser, so patterns the regex rule calls invalid are reported.
+	Validate validate.Options
+}
+
+// Defaults for Options.
+const (
+	DefaultBudget    = 5 * time.Second
+	DefaultMaxProbes = 4000
+	// maxFindingsPerDefinition bounds the disagreements one definition reports.
+	maxFindingsPerDefinition = 12
+)
+
+// UPattern is the pattern check differential and fixture use by default:
+// ECMA-262 in u mode, as JSON Schema reads patterns and as the regex rule
+// judges them.
+func UPattern(p string) error {
+	_, err := ecmaregex.Parse(p, ecmaregex.Unicode)
+	return err
+}
+
+// side is one document of the pair, compiled.
+type side struct {
+	name string // "canonical" or "mirror"
+	doc  *reduce.Document
+	set  *validate.Set
+	defs *defIndex
+}
+
+// Check compares, with payloads, every definition the canonical and mirror
+// documents both define (by name, or paired by Renames). Definitions are
+// checked in parallel; the findings are deterministic.
+func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Options) []report.Finding {
+	if opts.Validate.PatternCheck == nil {
+		opts.Validate.PatternCheck = UPattern
+	}
+	if opts.Budget <= 0 {
+		opts.Budget = DefaultBudget
+	}
+	if opts.MaxProbes <= 0 {
+		opts.MaxProbes = DefaultMaxProbes
+	}
+	var findings []report.Finding
+	sides := [2]*side{{name: "canonical", doc: canonical}, {name: "mirror", doc: mirror}}
+	for _, s := range sides {
+		set, err := validate.Compile(ws, s.doc, opts.Validate)
+		if err != nil {
+			findings = append(findings, report.Finding{
+				Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked),
+				Message:   fmt.Sprintf("%s cannot be prepared for validation: %v; no payload is compared", s.doc.Path, err),
+				Locations: []report.Location{{File: s.doc.Path, Line: s.doc.Root.Line, Column: s.doc.Root.Column}},
+			})
+			return findings
+		}
+		s.set = set
+		s.defs = indexDefinitions(ws, s.doc)
+	}
+	c, m := sides[0], sides[1]
+
+	// pair, then compile every paired definition (compilation is serial in a Set)
+	var pairs []*pair
+	for _, name := range c.defs.order {
+		mname := name
+		if r, ok := opts.Renames[name]; ok {
+			mname = r
+		}
+		md := m.defs.byName[mname]
+		if md == nil {
+			continue
+		}
+		p := &pair{name: name, mname: mname, defs: [2]*namedDef{c.defs.byName[name], md}}
+		for i, s := range sides {
+			sch, err := p.defs[i].compile(s.set)
+			if err != nil {
+				findings = append(findings, uncompiled(p, s, err))
+				p.broken = true
+				continue
+			}
+			p.schemas[i] = sch
+		}
+		pairs = append(pairs, p)
+	}
+	roots := map[string]bool{}
+	for _, p := range pairs {
+		for i := range sides {
+			roots[p.defs[i].key()] = true
+		}
+	}
+	fixturesByDef := map[string][]*fixture.Payload{}
+	for _, f := range opts.Fixtures {
+		fixturesByDef[f.Definition] = append(fixturesByDef[f.Definition], f)
+	}
+
+	results := make([][]report.Finding, len(pairs))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				results[i] = checkPair(pairs[i], sides, roots, fixturesByDef[pairs[i].name], opts)
+			}
+		}()
+	}
+	for i, p := range pairs {
+		if !p.broken {
+			work <- i
+		}
+	}
+	close(work)
+	wg.Wait()
+	for _, r := range results {
+		findings = append(findings, r...)
+	}
+	findings = append(findings, patternFindings(sides, pairs)...)
+	return findings
+}
+
+// pair is one definition in both documents.
+type pair struct {
+	name, mname string
+	defs        [2]*namedDef
+	schemas     [2]*validate.Schema
+	broken      bool
+}
+
+// namedDef is a definition, the document holding it, and the $ref that
+// reaches it from the compared document ("" when it lives there).
+type namedDef struct {
+	doc *reduce.Document
+	def *reduce.Definition
+	ref string
+}
+
+func (d *namedDef) key() string { return d.doc.Abs + "#" + d.def.Pointer }
+
+func (d *namedDef) compile(set *validate.Set) (*validate.Schema, error) {
+	if d.ref == "" {
+		return set.Schema(d.def.Pointer)
+	}
+	return set.SchemaRef(d.ref)
+}
+
+type defIndex struct {
+	byName map[string]*namedDef
+	order  []string
+}
+
+// indexDefinitions lists doc's definitions, then the definitions of other
+// files its schemas reach through a $ref (a cross-file ref names a definition
+// too), as parity pairs them.
+func indexDefinitions(ws *reduce.Workspace, doc *reduce.Document) *defIndex {
+	idx := &defIndex{byName: map[string]*namedDef{}}
+	add := func(nd *namedDef) {
+		if _, taken := idx.byName[nd.def.Name]; taken {
+			return
+		}
+		idx.byName[nd.def.Name] = nd
+		idx.order = append(idx.order, nd.def.Name)
+	}
+	for _, def := range doc.Definitions {
+		add(&namedDef{doc: doc, def: def})
+	}
+	queue := []*reduce.Document{doc}
+	visited := map[*reduce.Document]bool{doc: true}
+	for len(queue) > 0 && len(visited) < 1000 {
+		d := queue[0]
+		queue = queue[1:]
+		d.WalkSchemas(func(s reduce.SchemaSite) {
+			v := reduce.Value(s.Node, "$ref")
+			if v == nil || !reduce.IsString(v) || strings.HasPrefix(v.Value, "#") {
+				return
+			}
+			t, err := ws.ResolveOnDisk(d, v.Value)
+			if err != nil || t.Doc == nil || t.Doc == doc {
+				return
+			}
+			if def := t.Definition(); def != nil {
+				ref := v.Value
+				if d != doc {
+					ref = validate.FileURL(t.Doc.Abs) + "#" + def.Pointer
+				}
+				add(&namedDef{doc: t.Doc, def: def, ref: ref})
+			}
+			if !visited[t.Doc] {
+				visited[t.Doc] = true
+				queue = append(queue, t.Doc)
+			}
+		})
+	}
+	return idx
+}
+
+// uncompiled reports a definition that does not compile on one side.
+func uncompiled(p *pair, s *side, err error) report.Finding {
+	f := report.Finding{
+		Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked),
+		Definition: p.name,
+		Message:    fmt.Sprintf("%s in %s cannot be compiled: %v; its payloads are not compared", p.defs[sideIndex(s)].def.Name, s.doc.Path, errText(err)),
+	}
+	loc := defLocation(p.defs[sideIndex(s)])
+	if se, ok := err.(*validate.SchemaError); ok && se.Doc != nil {
+		line, col, ptr := validate.Locate(se.Doc, se.Pointer)
+		loc = report.Location{File: se.Doc.Path, Line: line, Column: col, Pointer: ptr}
+	}
+	f.Locations = []report.Location{loc}
+	return f
+}
+
+func errText(err error) string {
+	if se, ok := err.(*validate.SchemaError); ok {
+		return se.Msg
+	}
+	return err.Error()
+}
+
+func sideIndex(s *side) int {
+	if s.name == "canonical" {
+		return 0
+	}
+	return 1
+}
+
+func defLocation(d *namedDef) report.Location {
+	n := d.def.Key
+	if n == nil {
+		n = d.def.Node
+	}
+	return report.Location{File: d.doc.Path, Line: n.Line, Column: n.Column, Pointer: d.def.Pointer}
+}
+
+// checkPair probes one definition pair.
+func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*fixture.Payload, opts Options) []report.Finding {
+	cs, ms := p.schemas[0], p.schemas[1]
+	if equalSchemas(cs.Compiled(), ms.Compiled()) {
+		return nil
+	}
+	self := map[string]bool{p.defs[0].key(): true, p.defs[1].key(): true}
+	stopMemo := map[*jsonschema.Schema]bool{}
+	stop := func(s *jsonschema.Schema) bool {
+		if s == nil {
+			return false
+		}
+		s = skipRefOnly(s)
+		if v, ok := stopMemo[s]; ok {
+			return v
+		}
+		v := false
+		for _, sd := range sides {
+			if doc, ptr, _ := sd.set.Source(s.Location); doc != nil {
+				k := doc.Abs + "#" + ptr
+				v = v || roots[k] && !self[k]
+			}
+		}
+		stopMemo[s] = v
+		return v
+	}
+	exampleMemo := map[*jsonschema.Schema][]any{}
+	examples := func(s *jsonschema.Schema) []any {
+		if v, ok := exampleMemo[s]; ok {
+			return v
+		}
+		var out []any
+		for _, sd := range sides {
+			if _, _, n := sd.set.Source(s.Location); n != nil {
+				if ex := reduce.Value(n, "example"); ex != nil {
+					out = append(out, validate.NodeValue(ex))
+				}
+				break
+			}
+		}
+		exampleMemo[s] = out
+		return out
+	}
+	g := newGen(stop, examples)
+	probes := collectProbes(g, [2]*jsonschema.Schema{cs.Compiled(), ms.Compiled()}, fixtures, opts.MaxProbes)
+
+	deadline := time.Now().Add(opts.Budget)
+	type group struct {
+		probe   probe
+		accepts int // index of the side that accepts
+	}
+	groups := map[string]*group{}
+	var order []string
+	timedOut := false
+	for i, pr := range probes {
+		if i%32 == 0 && time.Now().After(deadline) {
+			timedOut = true
+			break
+		}
+		cv, cok := cs.Valid(pr.value)
+		mv, mok := ms.Valid(pr.value)
+		if !cok || !mok || cv == mv {
+			continue
+		}
+		acc := 0
+		if mv {
+			acc = 1
+		}
+		key := fmt.Sprintf("%d\x00%s\x00%s", acc, pr.path, pr.kind)
+		if _, ok := groups[key]; !ok {
+			groups[key] = &group{probe: pr, accepts: acc}
+			order = append(order, key)
+		}
+	}
+	var out []report.Finding
+	for _, key := range order {
+		if len(out) >= maxFindingsPerDefinition {
+			break
+		}
+		gr := groups[key]
+		out = append(out, disagreement(p, sides, gr.probe, gr.accepts))
+	}
+	if timedOut {
+		out = append(out, report.Finding{
+			Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked), Definition: p.name,
+			Message:   fmt.Sprintf("%s ran past its %s budget after some of its %d probes; the rest were not compared (raise the budget or split the definition)", p.name, opts.Budget, len(probes)),
+			Locations: []report.Location{defLocation(p.defs[0]), defLocation(p.defs[1])},
+		})
+	}
+	return dedupeFindings(out)
+}
+
+// collectProbes gathers the probes of both sides and the fixtures, once
+// each, smallest first.
+func collectProbes(g *gen, roots [2]*jsonschema.Schema, fixtures []*fixture.Payload, max int) []probe {
+	seen := map[string]bool{}
+	var out []probe
+	add := func(v any, path, kind string) {
+		t := canonicalJSON(v)
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		out = append(out, probe{value: v, text: t, path: path, kind: kind})
+	}
+	for _, f := range fixtures {
+		add(f.Value, "", "fixture")
+	}
+	for _, r := range roots {
+		for _, v := range g.variants(r, 0) {
+			add(v.value, v.path, v.kind)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if len(out[i].text) != len(out[j].text) {
+			return len(out[i].text) < len(out[j].text)
+		}
+		return out[i].text < out[j].text
+	})
+	if len(out) > max {
+		out = out[:max]
+	}
+	return out
+}
+
+// disagreement builds the finding for one probe one side accepts.
+func disagreement(p *pair, sides [2]*side, pr probe, accepts int) report.Finding {
+	rejects := 1 - accepts
+	rs := p.schemas[rejects]
+	res := rs.Validate(pr.value)
+	var fail validate.Failure
+	if len(res.Failures) > 0 {
+		fail = pickFailure(res.Failures, pr.path)
+	}
+	locs := [2]report.Location{}
+	rel := ""
+	// the rejecting side: the keyword that rejects
+	rd := p.defs[rejects]
+	locs[rejects] = defLocation(rd)
+	if fail.Doc != nil {
+		line, col, ptr := validate.Locate(fail.Doc, fail.SchemaPointer)
+		locs[rejects] = report.Location{File: fail.Doc.Path, Line: line, Column: col, Pointer: ptr}
+		if fail.Doc == rd.doc && strings.HasPrefix(fail.SchemaPointer, rd.def.Pointer+"/") {
+			rel = strings.TrimPrefix(fail.SchemaPointer, rd.def.Pointer)
+		}
+	}
+	// the accepting side: the same place in its definition, or the nearest
+	// schema object above it that exists
+	ad := p.defs[accepts]
+	locs[accepts] = defLocation(ad)
+	if rel != "" {
+		line, col, ptr := validate.Locate(ad.doc, ad.def.Pointer+rel)
+		if line > 0 {
+			locs[accepts] = report.Location{File: ad.doc.Path, Line: line, Column: col, Pointer: ptr}
+		}
+	}
+	reason := fail.Message
+	if fail.InstancePointer != "" {
+		reason = "at " + fail.InstancePointer + ": " + reason
+	}
+	acc, rej := sides[accepts].doc.Path, sides[rejects].doc.Path
+	payload := shorten(pr.text, 200)
+	return report.Finding{
+		Rule: RuleDisagreement, Severity: report.DefaultSeverity(RuleDisagreement),
+		Definition: p.name,
+		Pointer:    rel,
+		Message:    fmt.Sprintf("%s accepts %s but %s rejects it (%s); make both documents agree", acc, payload, rej, reason),
+		Locations:  locs[:],
+		Fields: map[string]any{
+			"payload":     json.RawMessage(pr.text),
+			"accepted_by": sides[accepts].name,
+			"rejected_by": sides[rejects].name,
+			"keyword":     fail.Keyword,
+			"probe":       pr.kind,
+		},
+		Detail: "payload: " + pr.text,
+	}
+}
+
+// pickFailure chooses the failure that explains the probe best: the one at
+// the probe's instance path, else the deepest.
+func pickFailure(fs []validate.Failure, path string) validate.Failure {
+	best := fs[0]
+	for _, f := range fs {
+		if f.InstancePointer == path && best.InstancePointer != path {
+			best = f
+		}
+	}
+	if best.InstancePointer == path {
+		return best
+	}
+	for _, f := range fs {
+		if len(f.InstancePointer) > len(best.InstancePointer) {
+			best = f
+		}
+	}
+	return best
+}
+
+func shorten(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// dedupeFindings keeps one finding per rejecting keyword and accepting side:
+// two probe kinds that trip the same keyword say the same thing.
+func dedupeFindings(fs []report.Finding) []report.Finding {
+	seen := map[string]bool{}
+	out := fs[:0]
+	for _, f := range fs {
+		key := f.Rule + "\x00" + fmt.Sprint(f.Fields["accepted_by"]) + "\x00"
+		for _, l := range f.Locations {
+			key += l.File + "#" + l.Pointer + "\x00"
+		}
+		if f.Rule == RuleDisagreement && seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// patternFindings reports, once per pattern, each pattern that is not valid
+// ECMA-262 in u mode in the documents the compared definitions reach.
+func patternFindings(sides [2]*side, pairs []*pair) []report.Finding {
+	var out []report.Finding
+	seen := map[string]bool{}
+	for _, s := range sides {
+		for _, pe := range s.set.PatternProblems() {
+			key := pe.File + "#" + pe.Pointer
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			loc := report.Location{File: pe.File, Pointer: pe.Pointer}
+			def := ""
+			if pe.Doc != nil {
+				loc.Line, loc.Column, _ = validate.Locate(pe.Doc, pe.Pointer)
+				for _, p := range pairs {
+					for _, d := range p.defs {
+						if d.doc == pe.Doc && strings.HasPrefix(pe.Pointer, d.def.Pointer+"/") {
+							def = p.name
+						}
+					}
+				}
+			}
+			if def == "" {
+				continue // outside every compared definition: the regex rule's concern alone
+			}
+			out = append(out, report.Finding{
+				Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked), Definition: def,
+				Message:   fmt.Sprintf("pattern %q is not valid ECMA-262 in u mode (%s); payloads that reach it are not compared", pe.Pattern.Pattern, pe.Pattern.Reason),
+				Locations: []report.Location{loc},
+				Fields:    map[string]any{"pattern": pe.Pattern.Pattern},
+			})
+		}
+	}
+	return out
+}
