@@ -184,7 +184,7 @@ func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.
 		opts := parity.Options{Renames: p.Renames, Include: p.Include, Exclude: p.Exclude}
 		canonical, mirror := doc[p.Canonical], doc[p.Mirror]
 		tasks = append(tasks, checkTask{name: fmt.Sprintf("parity[%d]", i), run: func() ([]report.Finding, error) {
-			return runParityFamily(ws, canonical, mirror, opts), nil
+			return runParityFamily(ws, canonical, mirror, opts).findings, nil
 		}})
 	}
 	refDocs := loaded

@@ -10,6 +10,8 @@ import (
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/description"
 	"github.com/wirelint/wirelint/rules/parity"
+	"github.com/wirelint/wirelint/rules/ref"
+	"github.com/wirelint/wirelint/rules/regex"
 )
 
 func init() {
@@ -34,6 +36,7 @@ func runParity(e *env, args []string) int {
 	fs.Var(&renames, "rename", "pair a renamed definition: CANONICAL_NAME=MIRROR_NAME (repeatable)")
 	fs.Var(&include, "include", "compare only canonical definitions matching this glob (repeatable)")
 	fs.Var(&exclude, "exclude", "skip canonical definitions matching this glob (repeatable)")
+	dialects := fs.String("dialects", "go,rust", "regex target dialects, comma-separated (go, rust, python)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return fail(e, "parity", err)
@@ -52,20 +55,44 @@ func runParity(e *env, args []string) int {
 		}
 		opts.Renames[c] = m
 	}
+	ds, err := regex.ParseDialects(*dialects)
+	if err != nil {
+		return fail(e, "parity", fmt.Errorf("%w: --dialects: %v", errUsage, err))
+	}
 	ws := reduce.NewWorkspace("")
 	docs, err := loadConcurrently(ws, pos...)
 	if err != nil {
 		return fail(e, "parity", err)
 	}
-	return out.emit(e, runParityFamily(ws, docs[0], docs[1], opts))
+	res := runParityFamily(ws, docs[0], docs[1], opts)
+	findings := res.findings
+	// parity also runs the ref and regex rules on both documents (and on the
+	// files the canonical side reaches through $refs).
+	findings = append(findings, ref.Check(ws, docs, ref.Options{})...)
+	for _, d := range res.documents {
+		findings = append(findings, regex.Check(d, regex.Options{Dialects: ds})...)
+	}
+	return out.emit(e, findings)
 }
 
-// runParityFamily runs every rule that `parity` reports on a pair.
-func runParityFamily(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts parity.Options) []report.Finding {
+// parityRun is what runParityFamily found and which documents it compared.
+type parityRun struct {
+	findings  []report.Finding
+	documents []*reduce.Document // each once: canonical, mirror, files reached by $ref
+}
+
+// runParityFamily runs keyword parity and the description rules on a pair.
+func runParityFamily(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts parity.Options) parityRun {
 	res := parity.Check(ws, canonical, mirror, opts)
-	findings := res.Findings
-	findings = append(findings, description.Check(res.Pairs)...)
-	return findings
+	run := parityRun{findings: append(res.Findings, description.Check(res.Pairs)...)}
+	seen := map[*reduce.Document]bool{}
+	for _, d := range res.Documents {
+		if !seen[d] {
+			seen[d] = true
+			run.documents = append(run.documents, d)
+		}
+	}
+	return run
 }
 
 // loadConcurrently loads the named files in parallel through ws; the first

@@ -540,6 +540,12 @@ func (l loader) Load(u string) (any, error) {
 		s.loadedMu.Lock()
 		s.loaded[p] = doc
 		s.urlDocs[u] = doc
+		if id := reduce.Value(doc.Root, "$id"); id != nil && reduce.IsString(id) {
+			if pu, err := url.Parse(id.Value); err == nil && pu.IsAbs() {
+				base, _, _ := strings.Cut(id.Value, "#")
+				s.urlDocs[base] = doc // schema locations inside use its $id
+			}
+		}
 		s.loadedMu.Unlock()
 	}
 	Translate(v, d)

@@ -3,6 +3,7 @@ package differential
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -201,7 +202,7 @@ func indexDefinitions(ws *reduce.Workspace, doc *reduce.Document) *defIndex {
 		queue = queue[1:]
 		d.WalkSchemas(func(s reduce.SchemaSite) {
 			v := reduce.Value(s.Node, "$ref")
-			if v == nil || !reduce.IsString(v) || strings.HasPrefix(v.Value, "#") {
+			if v == nil || !reduce.IsString(v) || d == doc && strings.HasPrefix(v.Value, "#") {
 				return
 			}
 			t, err := ws.ResolveOnDisk(d, v.Value)
@@ -209,11 +210,13 @@ func indexDefinitions(ws *reduce.Workspace, doc *reduce.Document) *defIndex {
 				return
 			}
 			if def := t.Definition(); def != nil {
-				ref := v.Value
-				if d != doc {
-					ref = validate.FileURL(t.Doc.Abs) + "#" + def.Pointer
+				// the ref as the compared document would write it, so the
+				// file is reached under one URL whatever the hop
+				rel, err := filepath.Rel(filepath.Dir(doc.Abs), t.Doc.Abs)
+				if err == nil {
+					ref := "./" + filepath.ToSlash(rel) + "#" + def.Pointer
+					add(&namedDef{doc: t.Doc, def: def, ref: ref})
 				}
-				add(&namedDef{doc: t.Doc, def: def, ref: ref})
 			}
 			if !visited[t.Doc] {
 				visited[t.Doc] = true

@@ -539,7 +539,9 @@ func (g *gen) variants(s *jsonschema.Schema, depth int) []variant {
 		add(ratNumber(new(big.Rat).Mul(v.multOf, big.NewRat(3, 2))), "", "multipleOf")
 	}
 	g.arrayVariants(v, depth, add)
-	g.objectVariants(v, depth, samples, add)
+	// objects are mutated from this schema's own samples, not from union
+	// branches: a branch that is another definition is probed there
+	g.objectVariants(v, depth, g.synthesize(v, depth), add)
 	return out
 }
 

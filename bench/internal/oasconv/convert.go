@@ -14,10 +14,6 @@ const (
 	openAPI31
 )
 
-func (d dialect) String() string {
-	return [...]string{"Swagger 2.0", "OpenAPI 3.0", "OpenAPI 3.1"}[d]
-}
-
 // draft202012 is the $schema of the converted document.
 const draft202012 = "https://json-schema.org/draft/2020-12/schema"
 

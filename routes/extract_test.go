@@ -1,0 +1,137 @@
+package routes
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wirelint/wirelint/reduce"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// TestExtractApps reads one small app per framework under testdata and
+// compares every route and unresolved registration with testdata/<app>.golden.
+// Each app nests prefixes, builds a router in another function or module,
+// spreads a registration over several lines and holds routes that are only
+// text: in comments, strings or docstrings.
+func TestExtractApps(t *testing.T) {
+	for _, tc := range []struct{ dir, framework string }{
+		{"nethttp", "go"}, {"chi", "go"}, {"gin", "go"}, {"echo", "go"}, {"gorilla", "go"},
+		{"fastapi", "fastapi"}, {"flask", "flask"}, {"starlette", "auto"},
+		{"express", "express"}, {"fastify", "auto"}, {"hono", "hono"},
+		{"list/routes.txt", "auto"}, {"list/openapi.json", "openapi"},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			root := filepath.Join("testdata", filepath.FromSlash(tc.dir))
+			set, err := FromServer(root, ServerOptions{Framework: tc.framework, Display: func(p string) string {
+				rel, _ := filepath.Rel("testdata", p)
+				return filepath.ToSlash(rel)
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, filepath.Join("testdata", strings.ReplaceAll(tc.dir, "/", "_")+".golden"), set.Dump())
+		})
+	}
+}
+
+// TestFromSpec reads paths and methods with every kind of base path: the
+// first servers URL with its variables, a path item's and an operation's own
+// servers, a local path item $ref, Swagger's basePath, and --base-path.
+func TestFromSpec(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		opt  SpecOptions
+	}{
+		{"openapi3.yaml", SpecOptions{}},
+		{"swagger2.json", SpecOptions{}},
+		{"swagger2.json", SpecOptions{BasePath: "/override", Override: true}},
+	} {
+		doc, err := reduce.LoadFile(filepath.Join("testdata", "spec", tc.file), "spec/"+tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set, err := FromSpec(doc, tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(tc.file, filepath.Ext(tc.file))
+		if tc.opt.Override {
+			name += "-override"
+		}
+		golden(t, filepath.Join("testdata", "spec", name+".golden"), set.Dump())
+	}
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (go test -update rewrites it)\n--- got\n%s--- want\n%s", path, got, want)
+	}
+}
+
+// TestSyntaxErrors pins the one-line error naming file, line and column for
+// source the tokenizers cannot read.
+func TestSyntaxErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, src, want string }{
+		{"a.py", "x = 1\ny = 'unterminated\n", "a.py:2:5: unterminated string"},
+		{"b.py", "s = \"\"\"never closed\n\n", "b.py:1:5: unterminated string"},
+		{"c.js", "const a = 1;\n/* open\n", "c.js:2:1: unterminated comment"},
+		{"d.ts", "app.get(`/x/${id`)\n", "d.ts:1:19: unterminated template literal"},
+		{"e.go", "package main\nfunc main() {\n", "e.go:3:1: expected '}', found 'EOF'"},
+	} {
+		p := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(p, []byte(tc.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := FromServer(p, ServerOptions{Display: filepath.Base})
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s: err = %v, want %s", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestTokenizersIgnoreText pins that registrations inside comments, strings,
+// docstrings, template literals and regex literals are not routes, while the
+// same text as code is.
+func TestTokenizersIgnoreText(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	py := write("app.py", "from flask import Flask\napp = Flask(__name__)\n# @app.route('/a')\n'''\n@app.route('/b')\n'''\ns = \"@app.route('/c')\"\n@app.route('/real')\ndef real():\n    pass\n")
+	js := write("app.js", "const express = require('express')\nconst app = express()\n// app.get('/a', h)\n/* app.get('/b', h) */\nconst s = `app.get('/c', h)`\nconst r = /app.get('\\/d', h)/\nconst n = 4 / 2; app.get('/real', h)\n")
+	for _, p := range []string{py, js} {
+		set, err := FromServer(p, ServerOptions{Display: filepath.Base})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range set.Routes {
+			if !r.Implicit {
+				got = append(got, r.Method+" "+r.Path())
+			}
+		}
+		if strings.Join(got, ";") != "GET /real" {
+			t.Errorf("%s: routes %q, want only GET /real", filepath.Base(p), got)
+		}
+	}
+}
