@@ -99,20 +99,46 @@ func requireCleanParity(b *testing.B, canonical, mirror string) {
 	}
 }
 
+// parityLoop runs body b.N times (via b.Loop) and reports, besides wall time,
+// the process's CPU time per operation as cpu-ns/op (and per definition as
+// cpu-ns/def when defs > 0): on a shared, busy machine CPU time moves far less
+// than wall time.
+func parityLoop(b *testing.B, defs int, body func()) {
+	b.Helper()
+	b.ReportAllocs()
+	start, ok := parityCPUTime()
+	for b.Loop() {
+		body()
+	}
+	end, _ := parityCPUTime()
+	if ok {
+		cpu := float64((end - start).Nanoseconds()) / float64(b.N)
+		b.ReportMetric(cpu, "cpu-ns/op")
+		if defs > 0 {
+			b.ReportMetric(cpu/float64(defs), "cpu-ns/def")
+		}
+	}
+	if defs > 0 {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(defs), "ns/def")
+	}
+}
+
+// loadParityPair parses both documents with reduce.LoadFile, nothing else.
+func loadParityPair(b *testing.B, canonical, mirror string) {
+	if _, err := reduce.LoadFile(canonical, ""); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := reduce.LoadFile(mirror, ""); err != nil {
+		b.Fatal(err)
+	}
+}
+
 // BenchmarkLoadPairGitHub parses the GitHub spec and its converted JSON Schema
 // with reduce.LoadFile and nothing else: the floor BenchmarkParityGitHub is
 // measured against (target: parity ≤ 1.5× this).
 func BenchmarkLoadPairGitHub(b *testing.B) {
 	canonical, mirror := realParityPair(b, githubSpec)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := reduce.LoadFile(canonical, ""); err != nil {
-			b.Fatal(err)
-		}
-		if _, err := reduce.LoadFile(mirror, ""); err != nil {
-			b.Fatal(err)
-		}
-	}
+	parityLoop(b, 0, func() { loadParityPair(b, canonical, mirror) })
 }
 
 // BenchmarkParityGitHub is the whole parity run on the GitHub pair, loading
@@ -120,12 +146,11 @@ func BenchmarkLoadPairGitHub(b *testing.B) {
 func BenchmarkParityGitHub(b *testing.B) {
 	canonical, mirror := realParityPair(b, githubSpec)
 	requireCleanParity(b, canonical, mirror)
-	b.ReportAllocs()
-	for b.Loop() {
+	parityLoop(b, 0, func() {
 		if _, err := runParity(canonical, mirror); err != nil {
 			b.Fatal(err)
 		}
-	}
+	})
 }
 
 // BenchmarkCheckGitHub is the rules alone on the GitHub pair, documents loaded
@@ -142,11 +167,10 @@ func BenchmarkCheckGitHub(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	for b.Loop() {
+	parityLoop(b, 0, func() {
 		res := parity.Check(ws, c, m, parity.Options{})
 		description.Check(res.Pairs)
-	}
+	})
 }
 
 // parityCorpusSpecs are the large real specs bench/parity.sh times.
@@ -167,29 +191,23 @@ func BenchmarkParityCorpus(b *testing.B) {
 		name := strings.Split(rel, "/")[1]
 		b.Run(name+"/load", func(b *testing.B) {
 			canonical, mirror := realParityPair(b, rel)
-			for b.Loop() {
-				if _, err := reduce.LoadFile(canonical, ""); err != nil {
-					b.Fatal(err)
-				}
-				if _, err := reduce.LoadFile(mirror, ""); err != nil {
-					b.Fatal(err)
-				}
-			}
+			parityLoop(b, 0, func() { loadParityPair(b, canonical, mirror) })
 		})
 		b.Run(name+"/parity", func(b *testing.B) {
 			canonical, mirror := realParityPair(b, rel)
 			requireCleanParity(b, canonical, mirror)
-			for b.Loop() {
+			parityLoop(b, 0, func() {
 				if _, err := runParity(canonical, mirror); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
 }
 
 // BenchmarkParityLinear runs the whole parity run on generated pairs of
-// growing size. Linear time shows as a flat ns/def across the sub-benchmarks.
+// growing size. Linear time shows as a flat ns/def and cpu-ns/def across the
+// sub-benchmarks (and B/op, allocs/op growing with defs).
 func BenchmarkParityLinear(b *testing.B) {
 	for _, n := range []int{100, 200, 400, 800} {
 		b.Run(fmt.Sprintf("defs=%d", n), func(b *testing.B) {
@@ -198,13 +216,11 @@ func BenchmarkParityLinear(b *testing.B) {
 				b.Fatal(err)
 			}
 			requireCleanParity(b, canonical, mirror)
-			b.ReportAllocs()
-			for b.Loop() {
+			parityLoop(b, n, func() {
 				if _, err := runParity(canonical, mirror); err != nil {
 					b.Fatal(err)
 				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/def")
+			})
 		})
 	}
 }

@@ -26,6 +26,21 @@ func TestGitHub(t *testing.T) {
 	}
 }
 
+// TestGitHubPropertyEscaping pins that "," and ":" in a property (here the
+// title, from a definition name) cannot end the value early.
+func TestGitHubPropertyEscaping(t *testing.T) {
+	var buf bytes.Buffer
+	fs := []Finding{{Rule: "test/max-length", Severity: SeverityError, Message: "m", Definition: "Map,Set:Key",
+		Locations: []Location{{File: "a,b.yaml", Line: 1, Column: 2}}}}
+	if err := WriteGitHub(&buf, fs); err != nil {
+		t.Fatal(err)
+	}
+	want := "::error file=a%2Cb.yaml,line=1,col=2,title=test/max-length in Map%2CSet%3AKey::m\n"
+	if got := strings.SplitAfter(buf.String(), "\n")[0]; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
 // TestGitHubEmpty pins the clean run: no commands, one plain line.
 func TestGitHubEmpty(t *testing.T) {
 	var buf bytes.Buffer

@@ -91,8 +91,8 @@ func TestSyntaxErrors(t *testing.T) {
 		{"a.py", "x = 1\ny = 'unterminated\n", "a.py:2:5: unterminated string"},
 		{"b.py", "s = \"\"\"never closed\n\n", "b.py:1:5: unterminated string"},
 		{"c.js", "const a = 1;\n/* open\n", "c.js:2:1: unterminated comment"},
-		{"d.ts", "app.get(`/x/${id`)\n", "d.ts:1:19: unterminated template literal"},
-		{"e.go", "package main\nfunc main() {\n", "e.go:3:1: expected '}', found 'EOF'"},
+		{"d.ts", "app.get(`/x/${id`)\n", "d.ts:1:17: unterminated template literal"},
+		{"e.go", "package main\nfunc main() {\n", "e.go:2:15: expected '}', found 'EOF'"},
 	} {
 		p := filepath.Join(dir, tc.name)
 		if err := os.WriteFile(p, []byte(tc.src), 0o644); err != nil {

@@ -337,9 +337,8 @@ func (a *goAnalysis) pos(f *goFile, p token.Pos) Pos {
 	return Pos{File: f.display, Line: pp.Line, Column: pp.Column}
 }
 
+// src returns the source text of n for messages, shortened.
 func (a *goAnalysis) src(n ast.Node) string {
-	var b strings.Builder
-	b.WriteString(fmt.Sprintf("%T", n))
 	if f := a.fset.File(n.Pos()); f != nil {
 		if data, err := os.ReadFile(f.Name()); err == nil {
 			s, e := f.Offset(n.Pos()), f.Offset(n.End())
@@ -348,7 +347,7 @@ func (a *goAnalysis) src(n ast.Node) string {
 			}
 		}
 	}
-	return b.String()
+	return fmt.Sprintf("%T", n)
 }
 
 // call analyses a function with args bound to its parameters and returns the
@@ -789,6 +788,9 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 				r.add(nil, p, at)
 			}
 		case "Method", "MethodFunc":
+			if len(args) < 2 {
+				return nil
+			}
 			m, _ := args[0].(string)
 			if m == "" {
 				a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method is not a constant this analysis can fold"})
@@ -829,6 +831,9 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 	case "gin", "echo":
 		switch name {
 		case "Handle", "Add":
+			if len(args) < 2 {
+				return nil
+			}
 			m, _ := args[0].(string)
 			if m == "" {
 				a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method is not a constant this analysis can fold"})
@@ -842,6 +847,9 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 				r.add(nil, p, at)
 			}
 		case "Match":
+			if len(args) < 2 {
+				return nil
+			}
 			ms := a.methodList(f, env, c, 0)
 			if ms == nil {
 				a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method list is not a constant this analysis can fold"})
@@ -937,6 +945,9 @@ func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g 
 		}
 		g.rr.methods = append(g.rr.methods, upper(ms)...)
 	case "Path", "PathPrefix":
+		if len(args) == 0 {
+			return g
+		}
 		p, ok := args[0].(string)
 		if !ok {
 			a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: g.rr.pos, Expr: a.src(c), Reason: "path is not a constant this analysis can fold"})

@@ -17,19 +17,10 @@ func FromJS(root string, display func(string) string) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	ev := &scriptEval{root: root, files: map[string]*sfile{}, set: &Set{}, memo: map[string]any{},
-		active: map[*sfunc]bool{}, called: map[*sfunc]bool{}, display: display}
-	for _, p := range files {
-		f, err := ev.load(p)
-		if err != nil {
-			return nil, err
-		}
-		ev.files[filepath.Clean(p)] = f
-		ev.order = append(ev.order, f)
+	ev := newScriptEval(false, root, display)
+	if err := ev.readFiles(files); err != nil {
+		return nil, err
 	}
-	ev.scan = ev.jsScan
-	ev.frameCall = ev.jsFrameCall
-	ev.extCall = ev.jsExtCall
 	return ev.finish(), nil
 }
 

@@ -15,22 +15,13 @@ func FromPython(root string, display func(string) string) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	ev := &scriptEval{py: true, root: root, files: map[string]*sfile{}, set: &Set{}, memo: map[string]any{},
-		active: map[*sfunc]bool{}, called: map[*sfunc]bool{}, display: display}
+	ev := newScriptEval(true, root, display)
 	if st, err := os.Stat(root); err == nil && !st.IsDir() {
 		ev.root = filepath.Dir(root)
 	}
-	for _, p := range files {
-		f, err := ev.load(p)
-		if err != nil {
-			return nil, err
-		}
-		ev.files[filepath.Clean(p)] = f
-		ev.order = append(ev.order, f)
+	if err := ev.readFiles(files); err != nil {
+		return nil, err
 	}
-	ev.scan = ev.pyScan
-	ev.frameCall = ev.pyFrameCall
-	ev.extCall = ev.pyExtCall
 	return ev.finish(), nil
 }
 

@@ -3,6 +3,7 @@ package routes
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -91,7 +92,6 @@ type scriptEval struct {
 	scan      func(f *sfile, from, to int, sc *sscope, ret *any)
 	frameCall func(f *sfile, sc *sscope, call *sx, recv any, method string) (any, bool)
 	extCall   func(f *sfile, sc *sscope, call *sx, ext *sext, isNew bool) any
-	resolve   func(from *sfile, spec string) any
 }
 
 func (ev *scriptEval) newRouter(fw string) *router {
@@ -100,21 +100,46 @@ func (ev *scriptEval) newRouter(fw string) *router {
 	return r
 }
 
-func (ev *scriptEval) load(path string) (*sfile, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", ev.display(path), err)
-	}
-	f := &sfile{path: path, display: ev.display(path), exports: map[string]any{}}
-	if ev.py {
-		f.toks, err = tokenizePython(string(src), f.display)
+func newScriptEval(py bool, root string, display func(string) string) *scriptEval {
+	ev := &scriptEval{py: py, root: root, files: map[string]*sfile{}, set: &Set{}, memo: map[string]any{},
+		active: map[*sfunc]bool{}, called: map[*sfunc]bool{}, display: display}
+	if py {
+		ev.scan, ev.frameCall, ev.extCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
 	} else {
-		f.toks, err = tokenizeJS(string(src), f.display)
+		ev.scan, ev.frameCall, ev.extCall = ev.jsScan, ev.jsFrameCall, ev.jsExtCall
+	}
+	return ev
+}
+
+// readFiles tokenizes every file at paths.
+func (ev *scriptEval) readFiles(paths []string) error {
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return fmt.Errorf("read %s: %w", ev.display(p), err)
+		}
+		if err := ev.addSource(p, string(src)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// addSource tokenizes one file's source and queues it to run.
+func (ev *scriptEval) addSource(path, src string) error {
+	f := &sfile{path: path, display: ev.display(path), exports: map[string]any{}}
+	var err error
+	if ev.py {
+		f.toks, err = tokenizePython(src, f.display)
+	} else {
+		f.toks, err = tokenizeJS(src, f.display)
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return f, nil
+	ev.files[filepath.Clean(path)] = f
+	ev.order = append(ev.order, f)
+	return nil
 }
 
 // run executes a file's top level once.

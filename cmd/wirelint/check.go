@@ -3,18 +3,23 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 
 	"github.com/wirelint/wirelint/internal/config"
+	"github.com/wirelint/wirelint/internal/ecmaregex"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	route "github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/rules/differential"
 	"github.com/wirelint/wirelint/rules/docs"
+	"github.com/wirelint/wirelint/rules/fixture"
 	"github.com/wirelint/wirelint/rules/parity"
 	"github.com/wirelint/wirelint/rules/ref"
+	"github.com/wirelint/wirelint/rules/regex"
 	routerules "github.com/wirelint/wirelint/rules/routes"
 )
 
@@ -147,6 +152,28 @@ func collect(cfg *config.Config) (*checkRun, error) {
 		doc[p] = loaded[i]
 	}
 	tasks, notes := planTasks(cfg, ws, doc, loaded)
+	all, err := runTasks(tasks)
+	if err != nil {
+		return nil, err
+	}
+	all = dedupeMirrorOnly(all)
+	// Patterns are checked once the first phase has loaded every document
+	// the configured ones reach.
+	more, err := runTasks(regexTasks(cfg, ws, doc))
+	if err != nil {
+		return nil, err
+	}
+	all = append(all, more...)
+	relativize(all, cfg.Dir)
+	inline, invalid := suppress.ScanInline(ws.Documents(), knownRule)
+	all = append(all, invalid...)
+	kept, silenced := suppress.Apply(all, suppress.Options{Config: cfg, Inline: inline})
+	return &checkRun{ws: ws, findings: report.Finalize(kept), silenced: silenced, notes: notes}, nil
+}
+
+// runTasks runs independent tasks in parallel and returns their findings in
+// task order, or the first task's error. A panic in a task is an error.
+func runTasks(tasks []checkTask) ([]report.Finding, error) {
 	results := make([][]report.Finding, len(tasks))
 	errs := make([]error, len(tasks))
 	var wg sync.WaitGroup
@@ -156,7 +183,7 @@ func collect(cfg *config.Config) (*checkRun, error) {
 			defer wg.Done()
 			defer func() {
 				if r := recover(); r != nil {
-					errs[i] = fmt.Errorf("%s: internal error: %v (please report this with the input that caused it)", t.name, r)
+					errs[i] = fmt.Errorf("internal error: %v (please report this with the input that caused it)", r)
 				}
 			}()
 			results[i], errs[i] = t.run()
@@ -170,21 +197,28 @@ func collect(cfg *config.Config) (*checkRun, error) {
 		}
 		all = append(all, results[i]...)
 	}
-	relativize(all, cfg.Dir)
-	inline, invalid := suppress.ScanInline(ws.Documents(), knownRule)
-	all = append(all, invalid...)
-	kept, silenced := suppress.Apply(all, suppress.Options{Config: cfg, Inline: inline})
-	return &checkRun{ws: ws, findings: report.Finalize(kept), silenced: silenced, notes: notes}, nil
+	return all, nil
 }
 
 // planTasks turns the configuration into independent tasks. Sections whose
 // rule family this build does not include are named in notes.
 func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.Document, loaded []*reduce.Document) (tasks []checkTask, notes []string) {
+	covered := mirrorCoverage(cfg, doc)
 	for i, p := range cfg.Parity {
 		opts := parity.Options{Renames: p.Renames, Include: p.Include, Exclude: p.Exclude}
 		canonical, mirror := doc[p.Canonical], doc[p.Mirror]
 		tasks = append(tasks, checkTask{name: fmt.Sprintf("parity[%d]", i), run: func() ([]report.Finding, error) {
-			return runParityFamily(ws, canonical, mirror, opts).findings, nil
+			fs := runParityFamily(ws, canonical, mirror, opts).findings
+			// A mirror shared by several canonical documents holds each one's
+			// definitions: one is mirror-only only if no canonical has it.
+			out := fs[:0]
+			for _, f := range fs {
+				if f.Rule == parity.RuleMirrorOnly && covered[mirror][f.Definition] {
+					continue
+				}
+				out = append(out, f)
+			}
+			return out, nil
 		}})
 	}
 	refDocs := loaded
@@ -206,9 +240,15 @@ func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.
 		}})
 	}
 	if cfg.Docs != nil {
-		root := cfg.Dir
+		// docs names files (in findings and messages) by root joined with
+		// the path below it: relative when the configuration sits in the
+		// working directory, absolute (then relativized) otherwise.
+		root := "."
 		if cfg.Docs.Root != "" {
-			root = cfg.Path(cfg.Docs.Root)
+			root = filepath.FromSlash(cfg.Docs.Root)
+		}
+		if wd, err := os.Getwd(); err != nil || filepath.Clean(wd) != filepath.Clean(cfg.Dir) {
+			root = cfg.Path(root)
 		}
 		opts := docs.Options{}
 		if len(cfg.Docs.Cited) > 0 {
@@ -224,13 +264,62 @@ func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.
 			return checkRoutes(cfg, spec, r)
 		}})
 	}
-	if cfg.Regex != nil {
-		notes = append(notes, "regex is configured but this build does not check it yet")
-	}
-	if len(cfg.Fixtures) > 0 {
-		notes = append(notes, "fixtures are configured but this build does not check them yet")
+	for i, f := range cfg.Fixtures {
+		canonical := doc[f.Schema]
+		mirror, renames := doc[f.Mirror], map[string]string(nil)
+		for _, p := range cfg.Parity {
+			if p.Canonical == f.Schema && (mirror == nil || p.Mirror == f.Mirror) {
+				mirror, renames = doc[p.Mirror], p.Renames
+				break
+			}
+		}
+		if mirror == nil {
+			notes = append(notes, fmt.Sprintf("fixtures[%d]: %s has no mirror (set mirror, or pair it under parity); its payloads are not checked", i, f.Schema))
+			continue
+		}
+		tasks = append(tasks, checkTask{name: fmt.Sprintf("fixtures[%d]", i), run: func() ([]report.Finding, error) {
+			return checkFixtures(cfg, ws, canonical, mirror, renames, f.Folders)
+		}})
 	}
 	return tasks, notes
+}
+
+// dedupeMirrorOnly keeps one mirror-only finding per mirror definition when
+// several pairs share the mirror and none of their canonicals defines it.
+func dedupeMirrorOnly(fs []report.Finding) []report.Finding {
+	seen := map[string]bool{}
+	out := fs[:0]
+	for _, f := range fs {
+		if f.Rule == parity.RuleMirrorOnly && len(f.Locations) > 1 {
+			key := f.Locations[1].File + "\x00" + f.Definition
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// mirrorCoverage maps each mirror document to the mirror definition names
+// that some configured canonical document defines (through renames).
+func mirrorCoverage(cfg *config.Config, doc map[string]*reduce.Document) map[*reduce.Document]map[string]bool {
+	out := map[*reduce.Document]map[string]bool{}
+	for _, p := range cfg.Parity {
+		mirror := doc[p.Mirror]
+		if out[mirror] == nil {
+			out[mirror] = map[string]bool{}
+		}
+		for _, def := range doc[p.Canonical].Definitions {
+			name := def.Name
+			if to, ok := p.Renames[name]; ok {
+				name = to
+			}
+			out[mirror][name] = true
+		}
+	}
+	return out
 }
 
 // checkRoutes compares one configured spec with its server's source.
@@ -254,6 +343,55 @@ func checkRoutes(cfg *config.Config, spec *reduce.Document, r config.Routes) ([]
 		Canonical: canonical, Mirror: mirror,
 		SpecPaths: pathsPos, SpecPathsPointer: pathsPtr, Server: r.Server,
 	}), nil
+}
+
+// checkFixtures loads the payload folders and proves drift between
+// canonical and mirror with them (and with generated probes).
+func checkFixtures(cfg *config.Config, ws *reduce.Workspace, canonical, mirror *reduce.Document, renames map[string]string, folders []string) ([]report.Finding, error) {
+	display := func(abs string) string {
+		if rel, err := filepath.Rel(cfg.Dir, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+		return filepath.ToSlash(abs)
+	}
+	var payloads []*fixture.Payload
+	for _, folder := range folders {
+		ps, err := fixture.Load(cfg.Path(folder), display)
+		if err != nil {
+			return nil, err
+		}
+		payloads = append(payloads, ps...)
+	}
+	return differential.Check(ws, canonical, mirror, differential.Options{Renames: renames, Fixtures: payloads}), nil
+}
+
+// regexTasks checks the patterns of the configured regex documents or, by
+// default, of every document the first phase loaded (the configured ones and
+// the files their $refs reach).
+func regexTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.Document) []checkTask {
+	docs := ws.Documents()
+	var opts regex.Options
+	if cfg.Regex != nil {
+		if len(cfg.Regex.Documents) > 0 {
+			docs = nil
+			for _, p := range cfg.Regex.Documents {
+				docs = append(docs, doc[p])
+			}
+		}
+		for _, name := range cfg.Regex.Dialects {
+			d, err := ecmaregex.ParseDialect(name) // validated with the configuration
+			if err == nil {
+				opts.Dialects = append(opts.Dialects, d)
+			}
+		}
+	}
+	var tasks []checkTask
+	for _, d := range docs {
+		tasks = append(tasks, checkTask{name: "regex " + d.Path, run: func() ([]report.Finding, error) {
+			return regex.Check(d, opts), nil
+		}})
+	}
+	return tasks
 }
 
 // knownRule reports whether a rule reference (id, family/* or *) names a

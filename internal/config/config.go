@@ -119,15 +119,15 @@ var Frameworks = route.Frameworks
 // Regex configures pattern portability.
 type Regex struct {
 	Pos Pos
-	// Dialects are the target dialects every pattern must work in.
+	// Dialects are the target dialects every pattern must work in, as
+	// ecmaregex.ParseDialect reads them ("go", "rust", "python3.11"...; empty
+	// = the regex family's defaults).
 	Dialects []string
 	// Documents limits the check to these documents (empty = every document
 	// named elsewhere in the configuration).
 	Documents []string
 }
 
-// Dialects lists the regex target dialects regex.dialects accepts.
-var Dialects = []string{"ecma-legacy", "ecma-u", "go", "python", "rust"}
 
 // Fixtures is a set of golden payload folders checked against a schema.
 type Fixtures struct {

@@ -44,7 +44,7 @@ routes:
     framework: go
     base_path: /v1
 regex:
-  dialects: [go, rust]
+  dialects: [go, rust, python3.11]
 fixtures:
   - schema: schema/frame_wire.json
     folders: [fixtures]
@@ -81,7 +81,7 @@ func TestParseFull(t *testing.T) {
 	if len(c.Routes) != 1 || c.Routes[0].Framework != "go" || c.Routes[0].BasePath != "/v1" {
 		t.Errorf("routes = %+v", c.Routes)
 	}
-	if c.Regex == nil || strings.Join(c.Regex.Dialects, ",") != "go,rust" {
+	if c.Regex == nil || strings.Join(c.Regex.Dialects, ",") != "go,rust,python3.11" {
 		t.Errorf("regex = %+v", c.Regex)
 	}
 	if len(c.Fixtures) != 1 || c.Fixtures[0].Folders[0] != "fixtures" {
@@ -131,7 +131,7 @@ func TestParseErrors(t *testing.T) {
 		{"relative pointer", "ignore:\n  - rule: parity/*\n    pointer: properties/id\n    reason: x\n",
 			`.wirelint.yaml:3:14: ignore[0].pointer "properties/id" is not a JSON pointer (want /a/b)`},
 		{"unknown dialect", "regex:\n  dialects: [go, java]\n",
-			`.wirelint.yaml:2:18: regex.dialects: "java" is not one of ecma-legacy, ecma-u, go, python, rust`},
+			`.wirelint.yaml:2:18: regex.dialects: unknown regex dialect "java" (want one of `},
 		{"unknown framework", "routes:\n  - spec: api/openapi.yaml\n    server: server\n    framework: rails\n",
 			`.wirelint.yaml:4:16: routes[0].framework "rails" is not one of auto, `},
 		{"duplicate key", "regex:\n  dialects: [go]\n  dialects: [rust]\n",

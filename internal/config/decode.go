@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/pb33f/go-yaml"
+	"github.com/wirelint/wirelint/internal/ecmaregex"
 	"github.com/wirelint/wirelint/report"
 )
 
@@ -328,8 +329,8 @@ func (d *decoder) regex(n *yaml.Node) *Regex {
 		"dialects": func(k, v *yaml.Node) {
 			r.Dialects = d.strList(v, "regex.dialects")
 			for i, s := range r.Dialects {
-				if !contains(Dialects, s) {
-					d.errorf(v.Content[i], "regex.dialects: %q is not one of %s", s, strings.Join(Dialects, ", "))
+				if _, err := ecmaregex.ParseDialect(s); err != nil {
+					d.errorf(v.Content[i], "regex.dialects: %v", err)
 				}
 			}
 		},

@@ -154,6 +154,11 @@ var Constructs = []Construct{
 		NameRust:   {Support: Translated, Note: "the name is dropped; the group still captures"},
 		NamePython: {Support: Translated, Note: "the name is dropped; the group still captures"},
 	}},
+	{ID: "duplicate-group-name", Title: "group name repeated in another alternative", Dialects: map[string]Entry{
+		NameGo:     {Support: Translated, Note: "Go forbids repeated names; the repeat is written as a plain group"},
+		NameRust:   {Support: Translated, Note: "Rust forbids repeated names; the repeat is written as a plain group"},
+		NamePython: {Support: Translated, Note: "Python forbids repeated names; the repeat is written as a plain group"},
+	}},
 	{ID: "repeat-over-1000", Title: "repeat count above 1000", Dialects: map[string]Entry{
 		NameGo: {Support: Rejected, Note: "RE2 allows at most 1000 repetitions, counting nested repeats multiplied"},
 	}},
@@ -353,6 +358,7 @@ func Uses(root *Node) []Use {
 		}
 		out = append(out, Use{Construct: c, Node: n, Span: sp})
 	}
+	names := map[string]bool{}
 	var walk func(n *Node, budget int, inClass bool)
 	walk = func(n *Node, budget int, inClass bool) {
 		switch n.Kind {
@@ -378,7 +384,11 @@ func Uses(root *Node) []Use {
 				add("backreference", n, n.Span)
 			}
 		case KindGroup:
+			if n.Name != "" && names[n.Name] {
+				add("duplicate-group-name", n, n.Span)
+			}
 			if n.Name != "" {
+				names[n.Name] = true
 				add("named-group", n, n.Span)
 				if !asciiWord(n.Name) {
 					add("named-group-name", n, n.Span)
@@ -560,7 +570,7 @@ type Verdict struct {
 	Err *Error
 }
 
-// Judge gives src's verdict in d. ECMA-262 dialects compile what their mode
+// JudgePattern gives src's verdict in d. ECMA-262 dialects compile what their mode
 // parses. Other dialects are judged on the Unicode-mode tree; for a pattern
 // ECMA-262 rejects, on its Legacy-mode tree with foreign constructs — the
 // verdict the pattern's author would meet using it verbatim there.

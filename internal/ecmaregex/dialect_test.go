@@ -21,6 +21,7 @@ func TestJudge(t *testing.T) {
 		{`(?<n>a)`, "go", ""},
 		{`(?<n>a)`, "go1.21", "named-group:translated"},
 		{`(?<$n>a)`, "go", "named-group-name:translated"},
+		{`(?<n>a)|(?<n>b)`, "go", "duplicate-group-name:translated"},
 		{`\p{Letter}\p{L}`, "go", ""},
 		{`\p{Letter}\p{L}`, "go1.24", "property-category-long:translated"},
 		{`\p{Script=Greek}\p{scx=Grek}`, "go", "property-script:translated property-script-extensions:rejected"},
@@ -113,6 +114,7 @@ func TestTranslate(t *testing.T) {
 		{`(?i:a)`, "go", `(?i:a)`},
 		{`\u{1F432}`, "python", "\U0001F432"},
 		{`(?<n>a)\k<n>`, "python", `(?P<n>a)(?P=n)`},
+		{`(?<n>a)|(?<n>b)`, "go", `(?P<n>a)|(b)`},
 	}
 	for _, tt := range tests {
 		d, _ := ParseDialect(tt.dialect)

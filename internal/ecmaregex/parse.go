@@ -145,16 +145,34 @@ func decodeName(s string) string {
 func (p *parser) disjunction() (*Node, error) {
 	start := p.pos
 	var alts []*Node
+	// ES2025: a group name may repeat in different alternatives, so each
+	// alternative starts from the names seen before the disjunction.
+	base := p.seen
+	merged := base
 	for {
+		if p.hasNames {
+			p.seen = copySet(base)
+		}
 		a, err := p.alternative()
 		if err != nil {
 			return nil, err
+		}
+		if p.hasNames {
+			if len(merged) == len(base) {
+				merged = copySet(base)
+			}
+			for k := range p.seen {
+				merged[k] = true
+			}
 		}
 		alts = append(alts, a)
 		if p.peek() != '|' {
 			break
 		}
 		p.pos++
+	}
+	if p.hasNames {
+		p.seen = merged
 	}
 	if len(alts) == 1 {
 		return alts[0], nil
@@ -507,7 +525,7 @@ func (p *parser) namedGroup(start int, python bool) (*Node, error) {
 		return nil, p.errAt(ErrInvalidGroupName, start, nameStart+end+1, "a name starts with a letter, $ or _")
 	}
 	if p.seen[name] {
-		return nil, p.errAt(ErrDuplicateGroupName, start, p.pos, "")
+		return nil, p.errAt(ErrDuplicateGroupName, start, p.pos, "a name may repeat only in different alternatives")
 	}
 	if p.seen == nil {
 		p.seen = map[string]bool{}
@@ -955,4 +973,12 @@ func (p *parser) classAtom() ([]*Node, error) {
 		return nil, err
 	}
 	return p.literal(r, form, start), nil
+}
+
+func copySet(m map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
 }

@@ -30,6 +30,7 @@ func TestParse(t *testing.T) {
 		{`\uD83D\uDC32*`, Unicode, "rep0,inf{lit{U+1F432}}", ""},
 		{`\uD83D\uDC32*`, Legacy, "cat{lit{U+D83D} rep0,inf{lit{U+DC32}}}", ""},
 		{"🐲*", Legacy, "cat{lit{U+D83D} rep0,inf{lit{U+DC32}}}", ""},
+		{`(?<a>x)|(?<a>y)\k<a>`, Unicode, "alt{cap1<a>{lit{x}} cat{cap2<a>{lit{y}} bref{a}}}", ""},
 		{`(?i:a)(?-m:b)`, Unicode, "cat{mod(i){lit{a}} mod(-m){lit{b}}}", ""},
 		{`[\b]\b\B`, Unicode, "cat{class{lit{U+0008}} wb{} nwb{}}", ""},
 		// Annex B accepts what u mode rejects
@@ -67,6 +68,7 @@ func TestParse(t *testing.T) {
 		{`\k<x>(?<y>a)`, Unicode, "", ErrInvalidNamedRef},
 		{`\k<x>(?<y>a)`, Legacy, "", ErrInvalidNamedRef},
 		{`(?<a>x)(?<a>y)`, Unicode, "", ErrDuplicateGroupName},
+		{`((?<a>x)|(?<a>y))(?<a>z)`, Unicode, "", ErrDuplicateGroupName},
 		{`(?<1a>x)`, Unicode, "", ErrInvalidGroupName},
 		{`\p{Lettre}`, Unicode, "", ErrInvalidProperty},
 		{`\p{letter}`, Unicode, "", ErrInvalidProperty},

@@ -63,13 +63,16 @@ type printer struct {
 	// prevBackref is set right after a numbered backreference, so a digit
 	// that follows is not read as part of it.
 	prevBackref bool
+	// names holds the group names written, so a name ES2025 lets repeat in
+	// another alternative is written once in dialects that forbid repeats.
+	names map[string]bool
 }
 
-func (pr *printer) fail(n *Node, what string) {
+// fail records the first construct the target cannot spell.
+func (pr *printer) fail(what string) {
 	if pr.err == nil {
 		pr.err = fmt.Errorf("%s has no translation to %s", what, pr.target.name())
 	}
-	_ = n
 }
 
 func (t target) name() string {
@@ -152,7 +155,11 @@ func (pr *printer) node(n *Node) {
 			b.WriteByte('(')
 		case pr.target == ecmaTarget:
 			b.WriteString("(?<" + n.Name + ">")
-		case asciiWord(n.Name):
+		case asciiWord(n.Name) && !pr.names[n.Name]:
+			if pr.names == nil {
+				pr.names = map[string]bool{}
+			}
+			pr.names[n.Name] = true
 			b.WriteString("(?P<" + n.Name + ">")
 		default:
 			b.WriteByte('(') // the dialect cannot spell the name; the group still captures
@@ -165,11 +172,11 @@ func (pr *printer) node(n *Node) {
 		b.WriteByte(')')
 	case KindLookahead, KindLookbehind:
 		if pr.target == goTarget || pr.target == rustTarget {
-			pr.fail(n, "lookaround")
+			pr.fail("lookaround")
 		}
 		if pr.target == pythonTarget && n.Kind == KindLookbehind {
 			if min, max := Width(n.Sub[0]); min != max {
-				pr.fail(n, "a variable-width lookbehind")
+				pr.fail("a variable-width lookbehind")
 			}
 		}
 		b.WriteString("(?")
@@ -186,7 +193,7 @@ func (pr *printer) node(n *Node) {
 	case KindBackref:
 		switch {
 		case pr.target == goTarget || pr.target == rustTarget:
-			pr.fail(n, "a backreference")
+			pr.fail("a backreference")
 		case n.Name != "" && pr.target == pythonTarget:
 			b.WriteString("(?P=" + n.Name + ")")
 		case n.Name != "":
@@ -213,14 +220,14 @@ func (pr *printer) node(n *Node) {
 			fmt.Fprintf(b, "{%d,%d}", n.Min, n.Max)
 		}
 		if pr.target == goTarget && (n.Min > 1000 || n.Max > 1000) {
-			pr.fail(n, "a repeat count above 1000")
+			pr.fail("a repeat count above 1000")
 		}
 		if n.Lazy {
 			b.WriteByte('?')
 		}
 		if n.Possessive {
 			if pr.target == goTarget || pr.target == rustTarget {
-				pr.fail(n, "a possessive quantifier")
+				pr.fail("a possessive quantifier")
 			}
 			b.WriteByte('+')
 		}
@@ -236,17 +243,17 @@ func (pr *printer) foreign(n *Node) {
 		b.WriteString("(?" + n.Value + ")")
 	case ForeignComment:
 		if pr.target == goTarget || pr.target == rustTarget {
-			pr.fail(n, "a comment group")
+			pr.fail("a comment group")
 		}
 		b.WriteString("(?#" + n.Value + ")")
 	case ForeignPyBackref:
 		if pr.target == goTarget || pr.target == rustTarget {
-			pr.fail(n, "a backreference")
+			pr.fail("a backreference")
 		}
 		b.WriteString("(?P=" + n.Value + ")")
 	case ForeignAtomic:
 		if pr.target == goTarget || pr.target == rustTarget {
-			pr.fail(n, "an atomic group")
+			pr.fail("an atomic group")
 		}
 		b.WriteString("(?>")
 		pr.node(n.Sub[0])
@@ -279,7 +286,7 @@ var (
 	ecmaWord  = []runeRange{{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}}
 )
 
-// EscapeRanges returns the code points a \d \s \w escape (or its negation)
+// escapeRangesECMA returns the code points a \d \s \w escape (or its negation)
 // matches in ECMA-262.
 func escapeRangesECMA(esc byte) []runeRange {
 	var rs []runeRange
@@ -304,7 +311,7 @@ func (pr *printer) nativeEscape(n *Node) (string, bool) {
 		if n.Kind == KindClassEscape {
 			return `\` + string(n.Esc), true
 		}
-		return n.Text0(), true
+		return n.PropertySource(), true
 	}
 	if n.Kind == KindClassEscape {
 		if pr.target == goTarget && (n.Esc|0x20 == 'd' || n.Esc|0x20 == 'w') {
@@ -319,7 +326,7 @@ func (pr *printer) nativeEscape(n *Node) (string, bool) {
 	kind, canon := ClassifyProperty(n.Name, n.Value)
 	switch pr.target {
 	case rustTarget:
-		return n.Text0(), true
+		return n.PropertySource(), true
 	case goTarget:
 		switch kind {
 		case PropCategory:
@@ -335,8 +342,8 @@ func (pr *printer) nativeEscape(n *Node) (string, bool) {
 	return "", false
 }
 
-// Text0 renders a property node in ECMA-262 syntax.
-func (n *Node) Text0() string {
+// PropertySource renders a property node in ECMA-262 syntax.
+func (n *Node) PropertySource() string {
 	p := `\p`
 	if n.Negate {
 		p = `\P`
@@ -356,7 +363,7 @@ func (pr *printer) escapeRanges(n *Node) ([]runeRange, bool) {
 	kind, canon := ClassifyProperty(n.Name, n.Value)
 	rs, ok := propertyRanges(kind, canon)
 	if !ok {
-		pr.fail(n, "property "+n.Text0())
+		pr.fail("property " + n.PropertySource())
 		return nil, false
 	}
 	if n.Negate {

@@ -207,6 +207,12 @@ func TestBaselineRoundTrip(t *testing.T) {
 	if len(fresh) != 1 || fresh[0].Definition != "Block" || len(accepted) != 3 {
 		t.Errorf("fresh %d (%v), accepted %d; want only the Block drift fresh", len(fresh), fresh, len(accepted))
 	}
+	// One entry accepts one finding: a second finding with the same
+	// fingerprint is new drift.
+	once, _ := ParseBaseline([]byte(`{"version": 1, "findings": [{"rule": "parity/enum", "fingerprint": "`+today[1].Fingerprint+`"}]}`), "b.json")
+	if fresh, accepted := once.Filter(today); len(fresh) != 2 || len(accepted) != 1 {
+		t.Errorf("one entry: fresh %d, accepted %d; want 2 and 1", len(fresh), len(accepted))
+	}
 	if n := b.Stale(tomorrow[:1]); n != 2 {
 		t.Errorf("stale = %d, want 2 entries no finding used", n)
 	}

@@ -42,7 +42,7 @@ func (s *Set) neutralize(v any, file string, doc *reduce.Document) []*SchemaErro
 			s.poisons = append(s.poisons, pe)
 			id := len(s.poisons) - 1
 			s.poisonMu.Unlock()
-			out = append(out, &SchemaError{File: file, Doc: doc, Pointer: ptr, Msg: pe.Error(), Pattern: pe})
+			out = append(out, &SchemaError{File: file, Doc: doc, Pointer: sourcePointer(doc, ptr), Msg: pe.Error(), Pattern: pe})
 			return poisonPrefix + strconv.Itoa(id), true
 		}
 		return pattern, false

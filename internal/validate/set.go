@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -106,6 +107,7 @@ func Compile(ws *reduce.Workspace, doc *reduce.Document, opts Options) (*Set, er
 	}
 	for _, p := range s.problems {
 		p.Doc, p.File = doc, doc.Path
+		p.Pointer = sourcePointer(doc, p.Pointer)
 	}
 	return s, nil
 }
@@ -130,6 +132,7 @@ func CompileValue(ws *reduce.Workspace, url string, v any, d reduce.Dialect, opt
 		}
 	}
 	Translate(v, d)
+	hoist(v, d)
 	file := url
 	if p, ok := filePath(url); ok && ws != nil {
 		file = ws.Display(p)
@@ -165,9 +168,60 @@ func FileURL(abs string) string {
 	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
 }
 
-// documentValue converts a node tree to plain values with exact numbers.
+// documentValue converts a node tree to plain values with exact numbers
+// (json.Number), as reduce.Canonical would render them.
 func documentValue(n *reduce.Node) (any, error) {
-	return decodeJSON([]byte(reduce.Canonical(n)))
+	return nodeValue(n, 0)
+}
+
+// maxValueDepth bounds conversion like reduce.Canonical bounds rendering.
+const maxValueDepth = 256
+
+func nodeValue(n *reduce.Node, depth int) (any, error) {
+	n = reduce.Deref(n)
+	if n == nil || depth > maxValueDepth {
+		return nil, fmt.Errorf("nesting deeper than %d levels", maxValueDepth)
+	}
+	switch n.Kind {
+	case reduce.MappingNode:
+		m := make(map[string]any, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			v, err := nodeValue(n.Content[i+1], depth+1)
+			if err != nil {
+				return nil, err
+			}
+			m[n.Content[i].Value] = v
+		}
+		return m, nil
+	case reduce.SequenceNode:
+		a := make([]any, len(n.Content))
+		for i, e := range n.Content {
+			v, err := nodeValue(e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			a[i] = v
+		}
+		return a, nil
+	case reduce.ScalarNode:
+		switch n.Tag {
+		case "!!null":
+			return nil, nil
+		case "!!bool":
+			b, _ := reduce.Bool(n)
+			return b, nil
+		case "!!int", "!!float":
+			if r, ok := reduce.Number(n); ok {
+				if r.IsInt() {
+					return json.Number(r.Num().String()), nil
+				}
+				f, _ := r.Float64()
+				return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
+			}
+		}
+		return n.Value, nil
+	}
+	return nil, nil
 }
 
 func decodeJSON(b []byte) (any, error) {
@@ -221,7 +275,7 @@ func (e *SchemaError) Error() string {
 // Schema compiles (once) the schema at pointer in the Set's document. A
 // failure is a *SchemaError.
 func (s *Set) Schema(pointer string) (*Schema, error) {
-	return s.compileCached(s.base+"#"+escapeFragment(pointer), pointer)
+	return s.compileCached(s.base+"#"+escapeFragment(compilePointer(s.dialect, pointer)), pointer)
 }
 
 // SchemaRef compiles (once) the schema a $ref written in the Set's document
@@ -247,7 +301,7 @@ func (s *Set) SchemaRef(ref string) (*Schema, error) {
 	abs := bu.ResolveReference(ru)
 	frag := abs.Fragment
 	abs.Fragment = ""
-	return s.compileCached(abs.String()+"#"+escapeFragment(frag), frag)
+	return s.compileCached(abs.String()+"#"+escapeFragment(compilePointer(s.dialect, frag)), frag)
 }
 
 func (s *Set) compileCached(loc, pointer string) (*Schema, error) {
@@ -388,8 +442,8 @@ func (s *Set) failure(e *jsonschema.ValidationError) Failure {
 		f.Keyword = ""
 	}
 	u, frag := splitURL(e.SchemaURL)
-	f.SchemaPointer = frag + joinTokens(path)
 	f.Doc, f.File = s.docFor(u)
+	f.SchemaPointer = sourcePointer(f.Doc, frag+joinTokens(path))
 	return f
 }
 
@@ -478,9 +532,10 @@ func (s *Set) schemaError(pointer string, err error) *SchemaError {
 		se.Msg = fmt.Sprintf("reference to %s cannot be followed: %v", displayURL(s, lue.URL), unwrapLoad(lue.Err))
 	case errors.As(err, &nfe):
 		u, frag := splitURL(nfe.URL)
-		_, file := s.docFor(u)
-		se.Msg = fmt.Sprintf("reference target %s#%s does not exist", file, frag)
+		d, file := s.docFor(u)
+		se.Msg = fmt.Sprintf("reference target %s#%s does not exist", file, sourcePointer(d, frag))
 	}
+	se.Pointer = sourcePointer(se.Doc, se.Pointer)
 	return se
 }
 
@@ -549,6 +604,7 @@ func (l loader) Load(u string) (any, error) {
 		s.loadedMu.Unlock()
 	}
 	Translate(v, d)
+	hoist(v, d)
 	s.addProblems(s.neutralize(v, file, doc))
 	return v, nil
 }
@@ -616,5 +672,6 @@ func (s *Set) Source(location string) (*reduce.Document, string, *reduce.Node) {
 	if doc == nil {
 		return nil, frag, nil
 	}
+	frag = sourcePointer(doc, frag)
 	return doc, frag, reduce.Lookup(doc.Root, frag)
 }

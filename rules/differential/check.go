@@ -3,6 +3,7 @@ package differential
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -75,22 +76,37 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 	}
 	var findings []report.Finding
 	sides := [2]*side{{name: "canonical", doc: canonical}, {name: "mirror", doc: mirror}}
-	for _, s := range sides {
-		set, err := validate.Compile(ws, s.doc, opts.Validate)
-		if err != nil {
+	var prepErr [2]error
+	var pwg sync.WaitGroup
+	for i, s := range sides {
+		pwg.Add(1)
+		go func() {
+			defer pwg.Done()
+			s.set, prepErr[i] = validate.Compile(ws, s.doc, opts.Validate)
+			if prepErr[i] == nil {
+				s.defs = indexDefinitions(ws, s.doc)
+			}
+		}()
+	}
+	pwg.Wait()
+	for i, s := range sides {
+		if prepErr[i] != nil {
 			findings = append(findings, report.Finding{
 				Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked),
-				Message:   fmt.Sprintf("%s cannot be prepared for validation: %v; no payload is compared", s.doc.Path, err),
+				Message:   fmt.Sprintf("%s cannot be prepared for validation: %v; no payload is compared", s.doc.Path, prepErr[i]),
 				Locations: []report.Location{{File: s.doc.Path, Line: s.doc.Root.Line, Column: s.doc.Root.Column}},
 			})
-			return findings
 		}
-		s.set = set
-		s.defs = indexDefinitions(ws, s.doc)
+	}
+	if len(findings) > 0 {
+		return findings
 	}
 	c, m := sides[0], sides[1]
+	tStart := time.Now()
+	defer func() { debugf("total after compile-setup %v", time.Since(tStart)) }()
 
-	// pair, then compile every paired definition (compilation is serial in a Set)
+	// pair, then compile every paired definition: the two sides in parallel
+	// (compilation is serial within a Set)
 	var pairs []*pair
 	for _, name := range c.defs.order {
 		mname := name
@@ -101,18 +117,30 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 		if md == nil {
 			continue
 		}
-		p := &pair{name: name, mname: mname, defs: [2]*namedDef{c.defs.byName[name], md}}
-		for i, s := range sides {
-			sch, err := p.defs[i].compile(s.set)
-			if err != nil {
-				findings = append(findings, uncompiled(p, s, err))
-				p.broken = true
-				continue
-			}
-			p.schemas[i] = sch
-		}
-		pairs = append(pairs, p)
+		pairs = append(pairs, &pair{name: name, mname: mname, defs: [2]*namedDef{c.defs.byName[name], md}})
 	}
+	var errs [2][]error
+	var cwg sync.WaitGroup
+	for i, s := range sides {
+		errs[i] = make([]error, len(pairs))
+		cwg.Add(1)
+		go func() {
+			defer cwg.Done()
+			for j, p := range pairs {
+				p.schemas[i], errs[i][j] = p.defs[i].compile(s.set)
+			}
+		}()
+	}
+	cwg.Wait()
+	for j, p := range pairs {
+		for i, s := range sides {
+			if errs[i][j] != nil {
+				findings = append(findings, uncompiled(p, s, errs[i][j]))
+				p.broken = true
+			}
+		}
+	}
+	debugf("compiled %d pairs in %v", len(pairs), time.Since(tStart))
 	roots := map[string]bool{}
 	for _, p := range pairs {
 		for i := range sides {
@@ -268,9 +296,11 @@ func defLocation(d *namedDef) report.Location {
 // checkPair probes one definition pair.
 func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*fixture.Payload, opts Options) []report.Finding {
 	cs, ms := p.schemas[0], p.schemas[1]
+	t0 := time.Now()
 	if equalSchemas(cs.Compiled(), ms.Compiled()) {
 		return nil
 	}
+	defer func() { debugf("pair %s: %v", p.name, time.Since(t0)) }()
 	self := map[string]bool{p.defs[0].key(): true, p.defs[1].key(): true}
 	stopMemo := map[*jsonschema.Schema]bool{}
 	stop := func(s *jsonschema.Schema) bool {
@@ -530,4 +560,10 @@ func patternFindings(sides [2]*side, pairs []*pair) []report.Finding {
 		}
 	}
 	return out
+}
+
+func debugf(format string, args ...any) {
+	if os.Getenv("WIRELINT_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, format+"\n", args...)
+	}
 }

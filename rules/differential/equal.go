@@ -59,7 +59,7 @@ func (e *equality) compare(a, b *jsonschema.Schema) bool {
 	}
 	if a.DynamicRef != nil || b.DynamicRef != nil || a.RecursiveRef != nil || b.RecursiveRef != nil ||
 		len(a.Extensions) > 0 || len(b.Extensions) > 0 || a.UnevaluatedItems != nil || b.UnevaluatedItems != nil ||
-		a.UnevaluatedProperties != nil || b.UnevaluatedProperties != nil || a.Dependencies != nil || b.Dependencies != nil {
+		a.UnevaluatedProperties != nil || b.UnevaluatedProperties != nil || len(a.Dependencies) > 0 || len(b.Dependencies) > 0 {
 		return false
 	}
 	return e.eq(a.Ref, b.Ref) &&
@@ -67,7 +67,7 @@ func (e *equality) compare(a, b *jsonschema.Schema) bool {
 		sameValues(a.Enum, b.Enum) && sameConst(a.Const, b.Const) &&
 		e.eq(a.Not, b.Not) && e.list(a.AllOf, b.AllOf) && e.list(a.AnyOf, b.AnyOf) && e.list(a.OneOf, b.OneOf) &&
 		e.eq(a.If, b.If) && e.eq(a.Then, b.Then) && e.eq(a.Else, b.Else) &&
-		formatName(a) == formatName(b) &&
+		sameFormat(a, b) &&
 		sameInt(a.MaxProperties, b.MaxProperties) && sameInt(a.MinProperties, b.MinProperties) &&
 		sameSet(a.Required, b.Required) && e.eq(a.PropertyNames, b.PropertyNames) &&
 		e.props(a.Properties, b.Properties) && e.patternProps(a.PatternProperties, b.PatternProperties) &&
@@ -82,7 +82,8 @@ func (e *equality) compare(a, b *jsonschema.Schema) bool {
 		sameRat(a.MultipleOf, b.MultipleOf)
 }
 
-// skipRefOnly follows schemas that hold nothing but a $ref.
+// skipRefOnly follows schemas that hold nothing but a $ref (annotations
+// aside).
 func skipRefOnly(s *jsonschema.Schema) *jsonschema.Schema {
 	for i := 0; i < 64 && s.Ref != nil && refOnly(s); i++ {
 		s = s.Ref
@@ -91,22 +92,21 @@ func skipRefOnly(s *jsonschema.Schema) *jsonschema.Schema {
 }
 
 func refOnly(s *jsonschema.Schema) bool {
-	c := *s
-	c.Ref = nil
-	return c.Bool == nil && c.Types == nil && c.Enum == nil && c.Const == nil && c.Not == nil && c.AllOf == nil &&
-		c.AnyOf == nil && c.OneOf == nil && c.If == nil && c.Format == nil && c.MaxProperties == nil &&
-		c.MinProperties == nil && c.Required == nil && c.PropertyNames == nil && c.Properties == nil &&
-		c.PatternProperties == nil && c.AdditionalProperties == nil && c.Dependencies == nil &&
-		c.DependentRequired == nil && c.DependentSchemas == nil && c.UnevaluatedProperties == nil &&
-		c.MinItems == nil && c.MaxItems == nil && !c.UniqueItems && c.Contains == nil && c.Items == nil &&
-		c.AdditionalItems == nil && c.PrefixItems == nil && c.Items2020 == nil && c.UnevaluatedItems == nil &&
-		c.MinLength == nil && c.MaxLength == nil && c.Pattern == nil && c.Maximum == nil && c.Minimum == nil &&
-		c.ExclusiveMaximum == nil && c.ExclusiveMinimum == nil && c.MultipleOf == nil && c.DynamicRef == nil &&
-		c.RecursiveRef == nil && len(c.Extensions) == 0
+	return s.Bool == nil && s.Types == nil && s.Enum == nil && s.Const == nil && s.Not == nil && len(s.AllOf) == 0 &&
+		len(s.AnyOf) == 0 && len(s.OneOf) == 0 && s.If == nil && s.Then == nil && s.Else == nil && s.Format == nil &&
+		s.MaxProperties == nil && s.MinProperties == nil && len(s.Required) == 0 && s.PropertyNames == nil &&
+		len(s.Properties) == 0 && len(s.PatternProperties) == 0 && s.AdditionalProperties == nil &&
+		len(s.Dependencies) == 0 && len(s.DependentRequired) == 0 && len(s.DependentSchemas) == 0 &&
+		s.UnevaluatedProperties == nil && s.MinItems == nil && s.MaxItems == nil && !s.UniqueItems &&
+		s.Contains == nil && s.MinContains == nil && s.MaxContains == nil && s.Items == nil &&
+		s.AdditionalItems == nil && len(s.PrefixItems) == 0 && s.Items2020 == nil && s.UnevaluatedItems == nil &&
+		s.MinLength == nil && s.MaxLength == nil && s.Pattern == nil && s.Maximum == nil && s.Minimum == nil &&
+		s.ExclusiveMaximum == nil && s.ExclusiveMinimum == nil && s.MultipleOf == nil && s.DynamicRef == nil &&
+		s.RecursiveRef == nil && len(s.Extensions) == 0 && s.ContentEncoding == nil && s.ContentMediaType == nil
 }
 
 func isTrue(s *jsonschema.Schema) bool {
-	return s == nil || s.Bool != nil && *s.Bool || s.Bool == nil && s.Ref == nil && refOnly(s)
+	return s == nil || s.Bool != nil && *s.Bool || s.Ref == nil && refOnly(s)
 }
 
 func isFalse(s *jsonschema.Schema) bool { return s != nil && s.Bool != nil && !*s.Bool }
@@ -238,11 +238,11 @@ func typesOf(s *jsonschema.Schema) string {
 	return s.Types.String()
 }
 
-func formatName(s *jsonschema.Schema) string {
-	if s.Format == nil {
-		return ""
-	}
-	return s.Format.Name
+// sameFormat compares formats where both sides assert one. A format is an
+// annotation unless validate.Options.AssertFormat is set, and then every
+// dialect carries it; where one side has none, formats are not in play.
+func sameFormat(a, b *jsonschema.Schema) bool {
+	return a.Format == nil || b.Format == nil || a.Format.Name == b.Format.Name
 }
 
 func sameValues(a, b *jsonschema.Enum) bool {

@@ -31,7 +31,9 @@ func init() {
 // citedPaths finds the paths matching refs in the comments of src.
 // A path is a run of path characters, optionally followed by #anchor;
 // trailing full stops are prose, and a path after "//" is part of a URL.
-func citedPaths(file string, src []byte, comments []Span, refs []Glob) []citation {
+// matched memoizes citesDoc for bare tokens (nil = no memo); a scanner
+// goroutine keeps one across files.
+func citedPaths(file string, src []byte, comments []Span, refs []Glob, matched map[string]bool) []citation {
 	if len(refs) == 0 {
 		return nil
 	}
@@ -77,12 +79,25 @@ func citedPaths(file string, src []byte, comments []Span, refs []Glob) []citatio
 				}
 				end = i
 			}
-			tok := strings.TrimRight(string(text[start:end]), ".")
-			tok = strings.TrimSuffix(tok, "#")
-			if strings.HasPrefix(tok, "//") {
+			raw := bytes.TrimSuffix(bytes.TrimRight(text[start:end], "."), []byte("#"))
+			if bytes.HasPrefix(raw, []byte("//")) {
 				continue
 			}
-			if !citesDoc(file, tok, refs) {
+			var tok string
+			if bare := raw[0] != '.'; bare && matched != nil {
+				hit, seen := matched[string(raw)] // no allocation for the lookup
+				if seen && !hit {
+					continue
+				}
+				tok = string(raw)
+				if !seen {
+					hit = citesDoc(file, tok, refs)
+					matched[tok] = hit
+					if !hit {
+						continue
+					}
+				}
+			} else if tok = string(raw); !citesDoc(file, tok, refs) {
 				continue
 			}
 			line, col := lines.position(sp.Start + start)

@@ -70,11 +70,11 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 		if anyMatch(exclude, f) {
 			continue
 		}
+		c.included = append(c.included, f)
 		if _, ok := LanguageOf(f); ok || isMarkdown(f) {
 			scan = append(scan, f)
 		}
 	}
-	c.listed = files
 	results, err := c.scanAll(scan)
 	if err != nil {
 		return nil, err
@@ -137,12 +137,12 @@ type scanned struct {
 type checker struct {
 	root     string
 	refs     []Glob
-	listed   []string        // every listed file, sorted
+	included []string        // listed files not excluded, sorted: suggestions come from these
 	files    map[string]bool // listed files
 	dirs     map[string]bool // directories holding listed files
 	docs     map[string]*Markdown
 	stat     map[string]bool // existence of unlisted paths, cached
-	refDocs  []string        // listed files matching refs; nil = not computed yet
+	refDocs  []string        // included files a comment could cite; nil = not computed yet
 	verdicts map[verdictKey]verdict
 }
 
@@ -156,8 +156,9 @@ func (c *checker) scanAll(files []string) ([]scanned, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			matched := map[string]bool{}
 			for i := range next {
-				results[i], errs[i] = c.scan(files[i])
+				results[i], errs[i] = c.scan(files[i], matched)
 			}
 		}()
 	}
@@ -174,7 +175,7 @@ func (c *checker) scanAll(files []string) ([]scanned, error) {
 	return results, nil
 }
 
-func (c *checker) scan(name string) (scanned, error) {
+func (c *checker) scan(name string, matched map[string]bool) (scanned, error) {
 	src, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(name)))
 	if err != nil {
 		if os.IsNotExist(err) {
@@ -191,7 +192,7 @@ func (c *checker) scan(name string) (scanned, error) {
 		return scanned{citations: cts, doc: doc}, nil
 	}
 	lang, _ := LanguageOf(name)
-	return scanned{citations: citedPaths(name, src, Comments(lang, src), c.refs)}, nil
+	return scanned{citations: citedPaths(name, src, Comments(lang, src), c.refs, matched)}, nil
 }
 
 // display is the path of a root-relative name as findings print it.
@@ -288,12 +289,16 @@ const (
 func (c *checker) resolve(ct citation) (report.Finding, bool) {
 	v := c.cachedJudge(ct)
 	if v.problem == problemMissingFile && bareRef(ct) {
-		// A bare path is read from the root; one relative to the citing
-		// file is accepted too.
-		alt := ct
-		alt.target = "./" + ct.target
-		if av := c.cachedJudge(alt); av.problem != problemMissingFile {
-			v = av
+		// A bare path is read from the root first, then from each directory
+		// above the citing file, nearest first: a project nested in the tree
+		// cites its own docs/.
+		for d := path.Dir(ct.file); d != "."; d = path.Dir(d) {
+			alt := ct
+			alt.file, alt.target = d+"/_", "./"+ct.target
+			if av := c.cachedJudge(alt); av.problem != problemMissingFile {
+				v = av
+				break
+			}
 		}
 	}
 	switch v.problem {
@@ -303,6 +308,21 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 		return c.missingAnchor(ct, v.resolved, v.fragment, c.doc(v.resolved)), true
 	}
 	return report.Finding{}, false
+}
+
+// matchesBelow reports whether a glob matches name or name read from one of
+// the directories above it, as a bare citation in a nested project is.
+func matchesBelow(gs []Glob, name string) bool {
+	for {
+		if anyMatch(gs, name) {
+			return true
+		}
+		i := strings.IndexByte(name, '/')
+		if i < 0 {
+			return false
+		}
+		name = name[i+1:]
+	}
 }
 
 // bareRef reports a comment citation read from the root: not ./ or ../.
@@ -371,12 +391,12 @@ func (c *checker) location(ct citation) report.Location {
 // missingFile reports a target that does not exist, suggesting a moved or
 // renamed file when one is close.
 func (c *checker) missingFile(ct citation, resolved string) report.Finding {
-	candidates := c.listed
+	candidates := c.included
 	if ct.rule == RuleBrokenRef {
 		if c.refDocs == nil {
 			c.refDocs = []string{}
-			for _, f := range c.listed {
-				if anyMatch(c.refs, f) {
+			for _, f := range c.included {
+				if matchesBelow(c.refs, f) {
 					c.refDocs = append(c.refDocs, f)
 				}
 			}
@@ -392,7 +412,7 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	if ct.kind != "" {
 		f.Fields["kind"] = string(ct.kind)
 	}
-	if suggestion := closestFile(resolved, candidates); suggestion != "" {
+	if suggestion := closestFile(resolved, ct.file, candidates); suggestion != "" {
 		f.Fields["suggestion"] = spell(ct, suggestion)
 		f.Locations = append(f.Locations, report.Location{File: c.display(suggestion), Line: 1, Column: 1})
 	}

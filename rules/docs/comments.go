@@ -413,7 +413,9 @@ func shellComments(src []byte) []Span {
 			for j < len(src) && (isIdent(src[j]) || src[j] == '-' || src[j] == '.') {
 				j++
 			}
-			if j > s {
+			// A delimiter starts with a letter or _ (or is quoted); "1 << 2"
+			// in arithmetic is a shift.
+			if j > s && (q != 0 || src[s] == '_' || isAlpha(src[s])) {
 				heredocs = append(heredocs, string(src[s:j]))
 				strip = append(strip, dash)
 				if q != 0 && j < len(src) && src[j] == q {

@@ -37,6 +37,7 @@ func TestComments(t *testing.T) {
 		{"shell word-start hash", LangShell, "echo $# ${#x} ${y#z} a#b # yes\n#also", "yes | also"},
 		{"shell quotes", LangShell, "echo '# no' \"# no \\\" # no\" $'# no' # yes", "yes"},
 		{"shell here document", LangShell, "cat <<EOF # yes\n# no\nEOF\ncat <<-'X'\n\t# no\n\tX\n# after", "yes | after"},
+		{"shell shift is not a here document", LangShell, "x=$((1 << 2)) # yes\n# also", "yes | also"},
 		{"shell here-string is not a here document", LangShell, "cat <<< word # yes\n# also", "yes | also"},
 		{"yaml", LangYAML, "# top\nk: v # yes\nu: http://x/#frag\n", "top | yes"},
 		{"yaml quoted scalars", LangYAML, "a: '# no' # yes\nb: \"# no \\\" # no\" # yes2\nc: 'it''s # no'\n", "yes | yes2"},

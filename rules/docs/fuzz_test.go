@@ -57,7 +57,7 @@ func FuzzComments(f *testing.F) {
 				}
 				prev = sp.End
 			}
-			citedPaths("a/b.go", []byte(src), Comments(lang, []byte(src)), mustGlobs(DefaultRefs))
+			citedPaths("a/b.go", []byte(src), Comments(lang, []byte(src)), mustGlobs(DefaultRefs), map[string]bool{})
 		}
 	})
 }

@@ -8,8 +8,8 @@ import (
 
 // Glob is a slash-separated path pattern: path.Match syntax within a segment,
 // plus "**" as a whole segment matching zero or more segments. Patterns match
-// paths relative to the checked directory ("docs/**/*.md" matches docs/a.md
-// and docs/x/y/a.md).
+// paths relative to the checked directory: "docs/**/*.md" matches a Markdown
+// file directly in docs and one any number of directories below it.
 type Glob struct {
 	pattern string
 	parts   []string

@@ -35,17 +35,21 @@ func TestGlob(t *testing.T) {
 }
 
 // TestClosestFile prefers a moved file (same name elsewhere) over a spelling
-// near miss, and suggests nothing when no name is close.
+// near miss, never suggests the citing file, takes a README elsewhere for a
+// moved one only from a directory of the same name, and suggests nothing when
+// no name is close.
 func TestClosestFile(t *testing.T) {
-	files := []string{"docs/archive/wire.md", "docs/frame-wire.md", "docs/wire/frame_wire.md", "docs/zzz.md"}
+	files := []string{"README.md", "docs/archive/wire.md", "docs/frame-wire.md", "docs/wire/frame_wire.md", "docs/zzz.md", "examples/README.md", "old/bench/README.md"}
 	for _, tc := range []struct{ want, got string }{
 		{"docs/frame_wire.md", "docs/wire/frame_wire.md"},
 		{"docs/frame-wir.md", "docs/frame-wire.md"},
 		{"docs/design/wire.md", "docs/archive/wire.md"},
 		{"docs/unrelated.md", ""},
 		{"docs/frame_wire.txt", ""},
+		{"bench/README.md", "old/bench/README.md"},
+		{"tools/README.md", ""},
 	} {
-		if got := closestFile(tc.want, files); got != tc.got {
+		if got := closestFile(tc.want, "README.md", files); got != tc.got {
 			t.Errorf("closestFile(%q) = %q, want %q", tc.want, got, tc.got)
 		}
 	}

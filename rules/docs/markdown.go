@@ -449,12 +449,36 @@ func (p *mdParser) heading(segs []segment, content []byte) {
 
 func (p *mdParser) addHeading(at segment, raw []byte) {
 	text := plainText(string(raw))
-	p.md.Anchors = append(p.md.Anchors, Anchor{
+	a := Anchor{
 		Name:    p.slugger.Slug(text),
 		Heading: text,
 		Line:    at.line.no,
 		Column:  column(at.line.text, at.off),
-	})
+	}
+	p.md.Anchors = append(p.md.Anchors, a)
+	if id := headingID(text); id != "" {
+		// "## Title {#id}" (Pandoc, kramdown, Hugo, MkDocs): GitHub ignores
+		// the attribute, but the document plainly offers the anchor.
+		a.Name = id
+		p.md.Anchors = append(p.md.Anchors, a)
+	}
+}
+
+// headingID returns the id of a trailing attribute block "{#id .class}".
+func headingID(text string) string {
+	if !strings.HasSuffix(text, "}") {
+		return ""
+	}
+	open := strings.LastIndexByte(text, '{')
+	if open < 0 {
+		return ""
+	}
+	for _, f := range strings.Fields(text[open+1 : len(text)-1]) {
+		if id, ok := strings.CutPrefix(f, "#"); ok && id != "" {
+			return id
+		}
+	}
+	return ""
 }
 
 func (p *mdParser) addLink(ln mdLine, off int, kind LinkKind, target []byte) {

@@ -55,6 +55,7 @@ func TestParseMarkdown(t *testing.T) {
 		{"list item then rule is not setext", "- item\n---\n", ""},
 		{"heading markup renders to text", "# `code` [link](x.md) ![img](i.png) *em* _under_ snake_case &amp; <b>b</b>\n",
 			"link 1:17 x.md\nimage 1:30 i.png\n#code-link--em-under-snake_case--b 1:3\n"},
+		{"explicit heading id", "## History {#history .x}\n", "#history-history-x 1:4\n#history 1:4\n"},
 		{"duplicate headings", "# A\n# A\n# A\n", "#a 1:3\n#a-1 2:3\n#a-2 3:3\n"},
 		{"blockquote", "> # Quoted\n> [a](a.md)\n", "link 2:7 a.md\n#quoted 1:5\n"},
 		{"not a link", "[a] (b.md) [c]( d.md \"t\" x) [e](f.md\n", ""},

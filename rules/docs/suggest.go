@@ -29,19 +29,34 @@ func distance(a, b string) int {
 	return row[len(b)]
 }
 
+// generic are file names (lower-case, without extension) that many
+// directories have: a file of that name elsewhere is only a moved candidate
+// when its directory has the same name too.
+var generic = map[string]bool{"readme": true, "index": true, "changelog": true, "contributing": true, "license": true}
+
 // closestFile suggests an existing file for the missing path want among
 // candidates (sorted): first a file with the same name elsewhere (a moved
 // file), else one whose name is a near miss in spelling (a renamed file) with
 // the same extension. Ties go to the path closest to want, then the first in
-// order. It returns "" when nothing is close.
-func closestFile(want string, candidates []string) string {
+// order. The citing file itself is never suggested. It returns "" when
+// nothing is close.
+func closestFile(want, citing string, candidates []string) string {
 	base := strings.ToLower(path.Base(want))
 	ext := path.Ext(base)
+	if ext == "" {
+		return "" // a directory or a web route: a name alone says too little
+	}
 	best, bestBase, bestPath := "", 0, 0
 	for _, c := range candidates {
+		if c == citing {
+			continue
+		}
 		cb := strings.ToLower(path.Base(c))
 		if path.Ext(cb) != ext {
 			continue
+		}
+		if generic[strings.TrimSuffix(cb, ext)] && path.Base(path.Dir(c)) != path.Base(path.Dir(want)) {
+			continue // another directory's README is not this one moved
 		}
 		db := distance(base, cb)
 		if db > max(1, len(base)/5) {
@@ -56,8 +71,9 @@ func closestFile(want string, candidates []string) string {
 }
 
 // closestAnchor suggests the anchor of doc closest to the missing want: one
-// that contains it or is contained in it, or is a near miss in spelling. It
-// returns nil when nothing is close.
+// that contains it or is contained in it, shares its first four characters
+// (a reworded heading: #finish-reasons for "Finishing a frame"), or is a near
+// miss in spelling. The smallest edit distance wins; nil when nothing is close.
 func closestAnchor(want string, doc *Markdown) *Anchor {
 	want = strings.ToLower(want)
 	var best *Anchor
@@ -66,12 +82,24 @@ func closestAnchor(want string, doc *Markdown) *Anchor {
 		a := &doc.Anchors[i]
 		name := strings.ToLower(a.Name)
 		d := distance(want, name)
-		close := d <= max(2, len(want)/3) || len(want) >= 3 && (strings.Contains(name, want) || strings.Contains(want, name) && len(name) >= 3)
+		close := d <= max(2, len(want)/3) ||
+			len(want) >= 3 && strings.Contains(name, want) ||
+			len(name) >= 3 && strings.Contains(want, name) ||
+			commonPrefix(want, name) >= 4
 		if close && (best == nil || d < bestD) {
 			best, bestD = a, d
 		}
 	}
 	return best
+}
+
+// commonPrefix is the length in bytes of the longest common prefix of a and b.
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // relative returns the slash path from directory dir to target, both relative

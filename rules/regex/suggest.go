@@ -64,14 +64,6 @@ func Suggest(tree *ecmaregex.Node, targets []ecmaregex.Dialect) map[string]any {
 	pattern := func(n *ecmaregex.Node) map[string]any {
 		return portableText("^" + ecmaregex.Print(&ecmaregex.Node{Kind: ecmaregex.KindConcat, Sub: append(append([]*ecmaregex.Node{}, prefix...), grouped(n))}, ecmaregex.Unicode))
 	}
-	if tail != nil {
-		p := portableText(ecmaregex.Print(grouped(tail.Sub[0]), ecmaregex.Unicode) + "$")
-		if tail.Negate {
-			nots = append(nots, p)
-		} else {
-			allOf = append(allOf, p)
-		}
-	}
 	i := start
 	for ; i < len(items) && items[i].Kind == ecmaregex.KindLookahead; i++ {
 		la := items[i]
@@ -96,6 +88,14 @@ func Suggest(tree *ecmaregex.Node, targets []ecmaregex.Dialect) map[string]any {
 			continue
 		}
 		allOf = append(allOf, pattern(body))
+	}
+	if tail != nil {
+		p := portableText(ecmaregex.Print(grouped(tail.Sub[0]), ecmaregex.Unicode) + "$")
+		if tail.Negate {
+			nots = append(nots, p)
+		} else {
+			allOf = append(allOf, p)
+		}
 	}
 	rest := items[i:]
 	if i == start && tail == nil && !(len(rest) == 2 && isLengthRun(rest)) {

@@ -281,9 +281,13 @@ func (c *checker) unresolved(u route.Unresolved, spec bool) {
 	if spec {
 		side = "spec"
 	}
-	what := "route"
+	what := "a route"
 	if u.Method != "" {
-		what = u.Method + " route"
+		what = "a " + u.Method + " route"
+	}
+	hint := ""
+	if strings.Contains(u.Reason, "constant") {
+		hint = "; spell it as a constant to have it checked"
 	}
 	fields := map[string]any{"expr": u.Expr, "side": side}
 	if u.Method != "" {
@@ -291,7 +295,7 @@ func (c *checker) unresolved(u route.Unresolved, spec bool) {
 	}
 	c.add(report.Finding{
 		Rule:      Unresolved,
-		Message:   fmt.Sprintf("%s %s cannot be resolved statically: %s; it is not compared", what, u.Expr, u.Reason),
+		Message:   fmt.Sprintf("%s at %q is not compared: %s%s", what, u.Expr, u.Reason, hint),
 		Locations: []report.Location{{File: u.Pos.File, Line: u.Pos.Line, Column: u.Pos.Column}},
 		Fields:    fields,
 	})

@@ -1,0 +1,184 @@
+package bench_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/routes"
+)
+
+// The route-extraction benchmarks generate a 500-route server (Go with chi,
+// Python with FastAPI) and compare extracting its routes with loading the
+// GitHub REST spec, which the issue sets as the yardstick: extraction must
+// take under a tenth of the load.
+//
+//	go test ./bench -run '^$' -bench Routes
+//	WIRELINT_CORPUS=/path/to/corpus go test ./bench -run '^$' -bench Routes
+
+const routesPerServer = 500
+
+// routesCorpus returns the corpus directory: $WIRELINT_CORPUS, or
+// ../shared/corpus relative to the repository root.
+func routesCorpus(b *testing.B) string {
+	if d := os.Getenv("WIRELINT_CORPUS"); d != "" {
+		return d
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, "..", "shared", "corpus")
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			b.Fatal("no go.mod above the benchmark")
+		}
+		dir = parent
+	}
+}
+
+// writeGoServer writes a chi server of n routes in 10 files: one resource
+// per router, mounted from main, five methods each.
+func writeGoServer(b *testing.B, n int) string {
+	dir := b.TempDir()
+	files := 10
+	per := n / files / 5
+	var main strings.Builder
+	main.WriteString("package main\n\nimport (\n\t\"net/http\"\n\n\t\"github.com/go-chi/chi/v5\"\n)\n\nfunc main() {\n\tr := chi.NewRouter()\n")
+	for f := 0; f < files; f++ {
+		var src strings.Builder
+		fmt.Fprintf(&src, "package main\n\nimport (\n\t\"net/http\"\n\n\t\"github.com/go-chi/chi/v5\"\n)\n\nconst prefix%d = \"/res%d\"\n\nfunc router%d() http.Handler {\n\tr := chi.NewRouter()\n", f, f, f)
+		for i := 0; i < per; i++ {
+			fmt.Fprintf(&src, "\tr.Route(\"/items%d\", func(r chi.Router) {\n\t\tr.Get(\"/\", h)\n\t\tr.Post(\"/\", h)\n\t\tr.Get(\"/{id}\", h)\n\t\tr.Put(\"/{id}\", h)\n\t\tr.Delete(\"/{id}\", h)\n\t})\n", i)
+		}
+		src.WriteString("\treturn r\n}\n")
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("res%d.go", f)), []byte(src.String()), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		fmt.Fprintf(&main, "\tr.Mount(prefix%d, router%d())\n", f, f)
+	}
+	main.WriteString("\thttp.ListenAndServe(\":8080\", r)\n}\n\nfunc h(w http.ResponseWriter, r *http.Request) {}\n")
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(main.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
+
+// writePythonServer writes a FastAPI server of n routes: ten router modules
+// included from main with prefixes.
+func writePythonServer(b *testing.B, n int) string {
+	dir := b.TempDir()
+	files := 10
+	per := n / files / 5
+	if err := os.Mkdir(filepath.Join(dir, "routers"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	var main strings.Builder
+	main.WriteString("from fastapi import FastAPI\n\n")
+	for f := 0; f < files; f++ {
+		fmt.Fprintf(&main, "from routers import res%d\n", f)
+	}
+	main.WriteString("\napp = FastAPI()\n")
+	for f := 0; f < files; f++ {
+		var src strings.Builder
+		src.WriteString("from fastapi import APIRouter\n\nrouter = APIRouter()\n")
+		for i := 0; i < per; i++ {
+			for _, m := range []string{"get", "post"} {
+				fmt.Fprintf(&src, "\n\n@router.%s(\"/items%d\")\nasync def %s_items%d():\n    return []\n", m, i, m, i)
+			}
+			for _, m := range []string{"get", "put", "delete"} {
+				fmt.Fprintf(&src, "\n\n@router.%s(\n    \"/items%d/{item_id}\",\n    response_model=dict,\n)\nasync def %s_item%d(item_id: int):\n    return {}\n", m, i, m, i)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(dir, "routers", fmt.Sprintf("res%d.py", f)), []byte(src.String()), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		fmt.Fprintf(&main, "app.include_router(res%d.router, prefix=\"/res%d\")\n", f, f)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.py"), []byte(main.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
+
+func extract(b *testing.B, dir string) {
+	set, err := routes.FromServer(dir, routes.ServerOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	explicit := 0
+	for _, r := range set.Routes {
+		if !r.Implicit {
+			explicit++
+		}
+	}
+	if explicit != routesPerServer {
+		b.Fatalf("extracted %d routes, want %d", explicit, routesPerServer)
+	}
+}
+
+// BenchmarkRoutesGo500 extracts the routes of a generated 500-route chi server.
+func BenchmarkRoutesGo500(b *testing.B) {
+	dir := writeGoServer(b, routesPerServer)
+	b.ResetTimer()
+	for b.Loop() {
+		extract(b, dir)
+	}
+}
+
+// BenchmarkRoutesPython500 extracts the routes of a generated 500-route
+// FastAPI server.
+func BenchmarkRoutesPython500(b *testing.B) {
+	dir := writePythonServer(b, routesPerServer)
+	b.ResetTimer()
+	for b.Loop() {
+		extract(b, dir)
+	}
+}
+
+// BenchmarkRoutesGitHubSpecLoad loads the GitHub REST spec: the yardstick.
+func BenchmarkRoutesGitHubSpecLoad(b *testing.B) {
+	path := filepath.Join(routesCorpus(b), "perf", "github", "api.github.com.json")
+	if _, err := os.Stat(path); err != nil {
+		b.Skipf("corpus file %s not present (set WIRELINT_CORPUS)", path)
+	}
+	for b.Loop() {
+		if _, err := reduce.LoadFile(path, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRoutesRatio times both extractions against the GitHub spec load
+// and reports each as a fraction of it (go-ratio, python-ratio); the target
+// is under 0.1.
+func BenchmarkRoutesRatio(b *testing.B) {
+	path := filepath.Join(routesCorpus(b), "perf", "github", "api.github.com.json")
+	if _, err := os.Stat(path); err != nil {
+		b.Skipf("corpus file %s not present (set WIRELINT_CORPUS)", path)
+	}
+	goDir, pyDir := writeGoServer(b, routesPerServer), writePythonServer(b, routesPerServer)
+	var load, goTime, pyTime time.Duration
+	b.ResetTimer()
+	for b.Loop() {
+		t0 := time.Now()
+		if _, err := reduce.LoadFile(path, ""); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		extract(b, goDir)
+		t2 := time.Now()
+		extract(b, pyDir)
+		t3 := time.Now()
+		load, goTime, pyTime = load+t1.Sub(t0), goTime+t2.Sub(t1), pyTime+t3.Sub(t2)
+	}
+	b.ReportMetric(float64(goTime)/float64(load), "go-ratio")
+	b.ReportMetric(float64(pyTime)/float64(load), "python-ratio")
+}
