@@ -1,0 +1,123 @@
+package reduce
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPositionsJSONAndYAML pins that every key keeps its 1-based line and
+// column, in JSON as well as YAML.
+func TestPositionsJSONAndYAML(t *testing.T) {
+	json := "{\n  \"$defs\": {\n    \"A\": {\"type\": \"string\",\n          \"maxLength\": 3}\n  }\n}\n"
+	yaml := "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A:\n      type: string\n      maxLength: 3\n"
+	for _, tc := range []struct {
+		name, src, ptr string
+		line, col      int
+	}{
+		{"a.json", json, "/$defs/A", 4, 11},
+		{"a.yaml", yaml, "/components/schemas/A", 8, 7},
+	} {
+		doc, err := Parse([]byte(tc.src), tc.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, _ := Get(Lookup(doc.Root, tc.ptr), "maxLength")
+		if k == nil || k.Line != tc.line || k.Column != tc.col {
+			t.Errorf("%s: maxLength at %v, want %d:%d", tc.name, k, tc.line, tc.col)
+		}
+	}
+}
+
+// TestDialects pins how a document's dialect is told.
+func TestDialects(t *testing.T) {
+	for src, want := range map[string]Dialect{
+		`{"$schema": "http://json-schema.org/draft-04/schema#", "type": "object"}`:      Draft04,
+		`{"$schema": "http://json-schema.org/draft-06/schema#", "type": "object"}`:      Draft06,
+		`{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}`:      Draft07,
+		`{"$schema": "https://json-schema.org/draft/2019-09/schema", "type": "object"}`: Draft201909,
+		`{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"}`: Draft202012,
+		`{"$defs": {}}`:                   Draft202012,
+		`{"definitions": {}}`:             Draft07,
+		`{"id": "x", "definitions": {}}`:  Draft04,
+		`{"swagger": "2.0", "paths": {}}`: Swagger20,
+		"openapi: 3.0.3\npaths: {}\n":     OpenAPI30,
+		"openapi: 3.1.0\npaths: {}\n":     OpenAPI31,
+		`true`:                            Draft202012,
+	} {
+		doc, err := Parse([]byte(src), "x")
+		if err != nil {
+			t.Errorf("%s: %v", src, err)
+			continue
+		}
+		if doc.Dialect != want {
+			t.Errorf("%s: dialect %s, want %s", src, doc.Dialect, want)
+		}
+	}
+}
+
+// TestDefinitions lists named schemas from every container.
+func TestDefinitions(t *testing.T) {
+	doc, err := Parse([]byte(`{"$defs": {"A": {}, "B~/x": {}}, "definitions": {"C": {}}}`), "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range doc.Definitions {
+		got = append(got, d.Name+"="+d.Pointer)
+	}
+	want := "A=/$defs/A B~/x=/$defs/B~0~1x C=/definitions/C"
+	if strings.Join(got, " ") != want {
+		t.Errorf("definitions %q, want %q", strings.Join(got, " "), want)
+	}
+	if Lookup(doc.Root, "/$defs/B~0~1x") == nil {
+		t.Error("escaped pointer does not resolve")
+	}
+}
+
+// TestResolveOnDisk covers the refusals: remote URLs, paths leaving the
+// project, backslashes, and missing files and fragments.
+func TestResolveOnDisk(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "schemas"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, body string) {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("schemas/a.json", `{"$defs": {"A": {"$anchor": "top"}, "with space": {}}}`)
+	write("schemas/b.yaml", "$defs:\n  B: {type: string}\n")
+	ws := NewWorkspace(root)
+	a, err := ws.Load(filepath.Join(root, "schemas/a.json"), "schemas/a.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ref, want := range map[string]any{
+		"b.yaml#/$defs/B":                 "/$defs/B",
+		"./b.yaml#/$defs/B":               "/$defs/B",
+		"#top":                            "/$defs/A",
+		"#/$defs/with%20space":            "/$defs/with space",
+		"https://example.com/x.json":      RefRemote,
+		"../../../../../../etc/passwd#/x": RefOutsideRoot,
+		`..\\b.yaml`:                      RefBadPath,
+		"c.json#/x":                       RefUnresolved,
+		"b.yaml#/$defs/Nope":              RefUnresolved,
+		"#nope":                           RefUnresolved,
+	} {
+		tgt, err := ws.ResolveOnDisk(a, ref)
+		switch w := want.(type) {
+		case string:
+			if err != nil || tgt.Pointer != w {
+				t.Errorf("%s: got %q, %v; want %q", ref, tgt.Pointer, err, w)
+			}
+		case RefErrorKind:
+			re, ok := err.(*RefError)
+			if !ok || re.Kind != w {
+				t.Errorf("%s: got %v, want kind %d", ref, err, w)
+			}
+		}
+	}
+}
