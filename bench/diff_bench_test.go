@@ -3,6 +3,7 @@ package bench
 import (
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
@@ -53,6 +54,31 @@ func BenchmarkDiffParityGitHub(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkDiffcheckRatioGitHub times parity and the differential on the GitHub
+// pair alternately in each iteration and reports their ratio (diff/parity), so
+// load from other processes on the machine weighs on both alike. The claim is
+// ratio <= 3.
+func BenchmarkDiffcheckRatioGitHub(b *testing.B) {
+	canonical, mirror := realParityPair(b, githubSpec)
+	var parityTime, diffTime time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		if _, err := runParity(canonical, mirror); err != nil {
+			b.Fatal(err)
+		}
+		parityTime += time.Since(start)
+		start = time.Now()
+		if _, err := runDiffcheck(canonical, mirror); err != nil {
+			b.Fatal(err)
+		}
+		diffTime += time.Since(start)
+	}
+	b.ReportMetric(float64(diffTime)/float64(parityTime), "diff/parity")
+	b.ReportMetric(float64(parityTime.Milliseconds())/float64(b.N), "parity-ms/op")
+	b.ReportMetric(float64(diffTime.Milliseconds())/float64(b.N), "diff-ms/op")
 }
 
 // reportFindings logs the findings of the first run: the pair is a

@@ -155,8 +155,8 @@ func BenchmarkLibopenapiIndexDigitalOcean(b *testing.B) {
 			b.Fatal(err)
 		}
 		rolodex.CheckForCircularReferences()
-		if rolodex.GetRootIndex() == nil {
-			b.Fatal("no root index")
+		if n := len(rolodex.GetIndexes()); n < 2800 {
+			b.Fatalf("libopenapi indexed %d files, want the ~2,850 the root reaches", n)
 		}
 	}
 }

@@ -1,8 +1,10 @@
 package routes
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -57,4 +59,27 @@ func FuzzJSSource(f *testing.F) {
 	f.Add("app.get(`/${`/${x}`}`, (a) => {")
 	f.Add("const a = b / c / d; const r = /[/]/g;")
 	f.Fuzz(func(t *testing.T, src string) { fuzzScript(t, false, "app.js", src) })
+}
+
+// TestCallBudget pins the bound on function bodies run: a chain of functions
+// each calling the next twice with a fresh router doubles at every level,
+// and the analysis must stop at maxCalls instead of running 2^40 bodies.
+func TestCallBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("from fastapi import APIRouter\n")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&b, "def f%d(r):\n    f%d(APIRouter())\n    f%d(APIRouter())\n    r.get('/x')\n", i, i+1, i+1)
+	}
+	b.WriteString("f0(APIRouter())\n")
+	ev := newScriptEval(true, ".", func(p string) string { return p })
+	if err := ev.addSource("app.py", b.String()); err != nil {
+		t.Fatal(err)
+	}
+	set := ev.finish()
+	if ev.calls != maxCalls {
+		t.Errorf("ran %d function bodies, want the budget %d to stop it", ev.calls, maxCalls)
+	}
+	if len(set.Routes) == 0 {
+		t.Error("no routes: the calls within the budget were lost")
+	}
 }

@@ -93,6 +93,7 @@ type goAnalysis struct {
 	called     map[*ast.FuncDecl]bool
 	set        *Set
 	depth      int
+	calls      int // function bodies analysed, bounded by maxCalls
 }
 
 // goFunc is a function value: a declaration or a literal with its scope.
@@ -144,6 +145,9 @@ func FromGo(root string, display func(string) string) (*Set, error) {
 	files, err := sourceFiles(root, ".go")
 	if err != nil {
 		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no Go source found (.go files)", display(root))
 	}
 	a := &goAnalysis{
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
@@ -247,20 +251,30 @@ func FromGo(root string, display func(string) string) (*Set, error) {
 		if len(params) == 0 || a.called[d] {
 			continue
 		}
-		args := make([]any, len(d.Type.Params.List))
-		names := []string{}
-		for i, fw := range params {
-			r := a.newRouter(fw)
-			args[i] = r
-			names = append(names, paramNames(d.Type.Params.List[i])...)
-		}
-		if len(args) > 0 {
-			why := fmt.Sprintf("registered on %s of %s, which no call this analysis follows passes a router", strings.Join(names, ", "), d.Name.Name)
-			for _, v := range args {
-				if r, ok := v.(*router); ok {
-					r.orphan = why
+		// one argument per parameter name; a fresh router, marked as an
+		// orphan, for each router-typed one
+		var args []any
+		var routers []*router
+		var names []string
+		for i, field := range d.Type.Params.List {
+			n := max(len(field.Names), 1)
+			for k := 0; k < n; k++ {
+				fw, isRouter := params[i]
+				if !isRouter {
+					args = append(args, nil)
+					continue
 				}
+				r := a.newRouter(fw)
+				routers = append(routers, r)
+				args = append(args, r)
 			}
+			if _, isRouter := params[i]; isRouter {
+				names = append(names, paramNames(field)...)
+			}
+		}
+		why := fmt.Sprintf("registered on %s of %s, which no call this analysis follows passes a router", strings.Join(names, ", "), d.Name.Name)
+		for _, r := range routers {
+			r.orphan = why
 		}
 		a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, nil)
 	}
@@ -377,9 +391,10 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 	} else {
 		params, body = fn.lit.Type.Params, fn.lit.Body
 	}
-	if a.depth > 48 {
+	if a.depth > 48 || a.calls >= maxCalls {
 		return nil
 	}
+	a.calls++
 	a.depth++
 	defer func() { a.depth-- }()
 	env := newEnv(fn.env)

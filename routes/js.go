@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +17,9 @@ func FromJS(root string, display func(string) string) (*Set, error) {
 	files, err := sourceFiles(root, jsExts...)
 	if err != nil {
 		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no JavaScript or TypeScript source found (.js/.ts files)", display(root))
 	}
 	ev := newScriptEval(false, root, display)
 	if err := ev.readFiles(files); err != nil {

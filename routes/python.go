@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,9 @@ func FromPython(root string, display func(string) string) (*Set, error) {
 	files, err := sourceFiles(root, ".py")
 	if err != nil {
 		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no Python source found (.py files)", display(root))
 	}
 	ev := newScriptEval(true, root, display)
 	if st, err := os.Stat(root); err == nil && !st.IsDir() {
@@ -313,17 +317,14 @@ func (ev *scriptEval) fileAt(path string) *sfile {
 	if f := ev.files[filepath.Clean(path)]; f != nil {
 		return f
 	}
+	if filepath.IsAbs(path) {
+		return nil
+	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil
 	}
-	for p, f := range ev.files {
-		if a, err := filepath.Abs(p); err == nil && a == abs {
-			ev.files[filepath.Clean(path)] = f
-			return f
-		}
-	}
-	return nil
+	return ev.files[abs]
 }
 
 // pyFrameworks maps a constructor's package and name to the router it makes.

@@ -76,9 +76,17 @@ func (s *Set) add(r Route) {
 
 // finish sorts and de-duplicates s.
 func (s *Set) finish() {
-	sort.SliceStable(s.Routes, func(i, j int) bool {
-		a, b := s.Routes[i], s.Routes[j]
-		if ka, kb := a.Template.Key(), b.Template.Key(); ka != kb {
+	type keyed struct {
+		key, path string
+		r         Route
+	}
+	ks := make([]keyed, len(s.Routes))
+	for i, r := range s.Routes {
+		ks[i] = keyed{r.Template.Key(), r.Template.String(), r}
+	}
+	sort.SliceStable(ks, func(i, j int) bool {
+		a, b := ks[i].r, ks[j].r
+		if ka, kb := ks[i].key, ks[j].key; ka != kb {
 			return ka < kb
 		}
 		if a.Method != b.Method {
@@ -91,11 +99,12 @@ func (s *Set) finish() {
 	})
 	out := s.Routes[:0]
 	served := map[string]bool{} // method and path of every route kept
-	for _, r := range s.Routes {
-		id := r.Method + " " + r.Template.String()
-		if len(out) > 0 {
-			p := out[len(out)-1]
-			if p.Method == r.Method && p.Template.String() == r.Template.String() && p.Pos == r.Pos && p.Implicit == r.Implicit {
+	for i, k := range ks {
+		r := k.r
+		id := r.Method + " " + k.path
+		if i > 0 {
+			p := ks[i-1]
+			if p.r.Method == r.Method && p.path == k.path && p.r.Pos == r.Pos && p.r.Implicit == r.Implicit {
 				continue
 			}
 		}

@@ -87,6 +87,7 @@ type scriptEval struct {
 	active  map[*sfunc]bool
 	called  map[*sfunc]bool
 	depth   int
+	calls   int // function bodies run, bounded by maxCalls
 	display func(string) string
 	// lang hooks
 	scan      func(f *sfile, from, to int, sc *sscope, ret *any)
@@ -138,6 +139,9 @@ func (ev *scriptEval) addSource(path, src string) error {
 		return err
 	}
 	ev.files[filepath.Clean(path)] = f
+	if abs, err := filepath.Abs(path); err == nil {
+		ev.files[abs] = f
+	}
 	ev.order = append(ev.order, f)
 	return nil
 }
@@ -216,12 +220,17 @@ func (ev *scriptEval) attr(m *smodule, name string) any {
 	return nil
 }
 
+// maxCalls bounds the function bodies one analysis runs: a call tree that
+// builds a fresh router at every level would otherwise grow exponentially.
+const maxCalls = 10_000
+
 // invoke runs a function with args bound to its parameters and returns what
 // it returns. A function called without a router argument runs once.
 func (ev *scriptEval) invoke(fn *sfunc, args []any) any {
-	if ev.active[fn] || ev.depth > 48 {
+	if ev.active[fn] || ev.depth > 48 || ev.calls >= maxCalls {
 		return nil
 	}
+	ev.calls++
 	ev.called[fn] = true
 	key := fmt.Sprintf("%p", fn)
 	for _, a := range args {

@@ -96,8 +96,7 @@ func fromDir(dir string, display func(string) string) (*Set, error) {
 		{[]string{".py"}, FromPython},
 		{jsExts, FromJS},
 	}
-	out := &Set{}
-	any := false
+	var sets []*Set
 	for _, l := range langs {
 		files, err := sourceFiles(dir, l.exts...)
 		if err != nil {
@@ -106,16 +105,22 @@ func fromDir(dir string, display func(string) string) (*Set, error) {
 		if len(files) == 0 {
 			continue
 		}
-		any = true
 		s, err := l.read(dir, display)
 		if err != nil {
 			return nil, err
 		}
+		sets = append(sets, s)
+	}
+	switch len(sets) {
+	case 0:
+		return nil, fmt.Errorf("%s: no Go, Python, JavaScript or TypeScript source found", display(dir))
+	case 1:
+		return sets[0], nil
+	}
+	out := &Set{}
+	for _, s := range sets {
 		out.Routes = append(out.Routes, s.Routes...)
 		out.Unresolved = append(out.Unresolved, s.Unresolved...)
-	}
-	if !any {
-		return nil, fmt.Errorf("%s: no Go, Python, JavaScript or TypeScript source found", display(dir))
 	}
 	out.finish()
 	return out, nil

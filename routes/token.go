@@ -89,7 +89,13 @@ func (l *lexer) errf(line, col int, format string, args ...any) error {
 	return &SyntaxError{File: l.file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (l *lexer) emit(t stok) { t.match = -1; l.toks = append(l.toks, t) }
+func (l *lexer) emit(t stok) {
+	if l.toks == nil {
+		l.toks = make([]stok, 0, len(l.src)/4+8)
+	}
+	t.match = -1
+	l.toks = append(l.toks, t)
+}
 
 // name reads an identifier at l.i.
 func (l *lexer) name() string {

@@ -59,9 +59,6 @@ func runBaseline(e *env, args []string) int {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		return fail(e, "baseline", fmt.Errorf("write %s: %v", display, err))
 	}
-	for _, n := range run.notes {
-		fmt.Fprintf(e.stderr, "wirelint baseline: %s\n", n)
-	}
 	fmt.Fprintf(e.stdout, "wrote %d finding%s to %s\n", len(run.findings), plural(len(run.findings), "", "s"), display)
 	return exitClean
 }

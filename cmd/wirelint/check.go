@@ -80,13 +80,11 @@ func runCheck(e *env, args []string) int {
 		}
 		fresh, accepted := b.Filter(findings)
 		if stale := b.Stale(findings); stale > 0 && *since == "" {
-			fmt.Fprintf(e.stderr, "wirelint check: %d baseline entr%s no longer match a finding (fixed drift): run 'wirelint baseline' to drop them\n", stale, plural(stale, "y", "ies"))
+			fmt.Fprintf(e.stderr, "wirelint check: %d baseline %s no longer %s a finding (fixed drift): run 'wirelint baseline' to drop %s\n",
+				stale, plural(stale, "entry", "entries"), plural(stale, "matches", "match"), plural(stale, "it", "them"))
 		}
 		findings = fresh
 		silenced = append(silenced, accepted...)
-	}
-	for _, n := range run.notes {
-		fmt.Fprintf(e.stderr, "wirelint check: %s\n", n)
 	}
 	if s := suppress.Summary(silenced); s != "" {
 		fmt.Fprintf(e.stderr, "wirelint check: %s\n", s)
@@ -121,8 +119,6 @@ type checkRun struct {
 	findings []report.Finding
 	// silenced are the findings ignores removed.
 	silenced []suppress.Suppressed
-	// notes are lines for stderr about what the run did not do.
-	notes []string
 }
 
 // checkTask is one independent part of a configured run.
@@ -151,7 +147,7 @@ func collect(cfg *config.Config) (*checkRun, error) {
 	for i, p := range docPaths {
 		doc[p] = loaded[i]
 	}
-	tasks, notes := planTasks(cfg, ws, doc, loaded)
+	tasks := planTasks(cfg, ws, doc, loaded)
 	all, err := runTasks(tasks)
 	if err != nil {
 		return nil, err
@@ -168,7 +164,7 @@ func collect(cfg *config.Config) (*checkRun, error) {
 	inline, invalid := suppress.ScanInline(ws.Documents(), knownRule)
 	all = append(all, invalid...)
 	kept, silenced := suppress.Apply(all, suppress.Options{Config: cfg, Inline: inline})
-	return &checkRun{ws: ws, findings: report.Finalize(kept), silenced: silenced, notes: notes}, nil
+	return &checkRun{ws: ws, findings: report.Finalize(kept), silenced: silenced}, nil
 }
 
 // runTasks runs independent tasks in parallel and returns their findings in
@@ -200,9 +196,9 @@ func runTasks(tasks []checkTask) ([]report.Finding, error) {
 	return all, nil
 }
 
-// planTasks turns the configuration into independent tasks. Sections whose
-// rule family this build does not include are named in notes.
-func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.Document, loaded []*reduce.Document) (tasks []checkTask, notes []string) {
+// planTasks turns the configuration into independent tasks: one per parity
+// pair, routes pair and fixtures entry, one for refs and one for docs.
+func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.Document, loaded []*reduce.Document) (tasks []checkTask) {
 	covered := mirrorCoverage(cfg, doc)
 	for i, p := range cfg.Parity {
 		opts := parity.Options{Renames: p.Renames, Include: p.Include, Exclude: p.Exclude}
@@ -273,15 +269,11 @@ func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.
 				break
 			}
 		}
-		if mirror == nil {
-			notes = append(notes, fmt.Sprintf("fixtures[%d]: %s has no mirror (set mirror, or pair it under parity); its payloads are not checked", i, f.Schema))
-			continue
-		}
 		tasks = append(tasks, checkTask{name: fmt.Sprintf("fixtures[%d]", i), run: func() ([]report.Finding, error) {
 			return checkFixtures(cfg, ws, canonical, mirror, renames, f.Folders)
 		}})
 	}
-	return tasks, notes
+	return tasks
 }
 
 // dedupeMirrorOnly keeps one mirror-only finding per mirror definition when
@@ -345,24 +337,27 @@ func checkRoutes(cfg *config.Config, spec *reduce.Document, r config.Routes) ([]
 	}), nil
 }
 
-// checkFixtures loads the payload folders and proves drift between
-// canonical and mirror with them (and with generated probes).
+// checkFixtures validates the payloads of the folders against the canonical
+// document and, when there is one, its mirror, and then proves drift between
+// the two with the payloads and generated probes.
 func checkFixtures(cfg *config.Config, ws *reduce.Workspace, canonical, mirror *reduce.Document, renames map[string]string, folders []string) ([]report.Finding, error) {
-	display := func(abs string) string {
-		if rel, err := filepath.Rel(cfg.Dir, abs); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
-		}
-		return filepath.ToSlash(abs)
-	}
 	var payloads []*fixture.Payload
 	for _, folder := range folders {
-		ps, err := fixture.Load(cfg.Path(folder), display)
+		ps, err := fixture.Load(cfg.Path(folder), ws.Display)
 		if err != nil {
 			return nil, err
 		}
 		payloads = append(payloads, ps...)
 	}
-	return differential.Check(ws, canonical, mirror, differential.Options{Renames: renames, Fixtures: payloads}), nil
+	docs := []*reduce.Document{canonical}
+	if mirror != nil {
+		docs = append(docs, mirror)
+	}
+	fs := fixture.Check(ws, docs, payloads, fixture.Options{Renames: renames})
+	if mirror != nil {
+		fs = append(fs, differential.Check(ws, canonical, mirror, differential.Options{Renames: renames, Fixtures: payloads})...)
+	}
+	return fs, nil
 }
 
 // regexTasks checks the patterns of the configured regex documents or, by

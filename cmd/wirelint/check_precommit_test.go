@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pb33f/go-yaml"
 )
 
 // TestPreCommitHook installs the hook from .pre-commit-hooks.yaml the way
@@ -169,4 +171,68 @@ func gitCommitAll(t *testing.T, dir string) {
 	}
 	git("add", "-A")
 	git("commit", "-q", "--allow-empty", "-m", "snapshot")
+}
+
+// TestPackagingFiles pins what the hook and the action promise: the hook runs
+// `wirelint check` as a golang hook without file names; the action installs
+// wirelint with go install, annotates with --format github, and uploads SARIF
+// only when asked.
+func TestPackagingFiles(t *testing.T) {
+	var hooks []map[string]any
+	readYAML(t, "../../.pre-commit-hooks.yaml", &hooks)
+	if len(hooks) != 1 {
+		t.Fatalf("%d hooks, want 1", len(hooks))
+	}
+	h := hooks[0]
+	for k, want := range map[string]any{"id": "wirelint", "entry": "wirelint check", "language": "golang", "pass_filenames": false} {
+		if h[k] != want {
+			t.Errorf("hook %s = %v, want %v", k, h[k], want)
+		}
+	}
+
+	var action struct {
+		Inputs map[string]any `yaml:"inputs"`
+		Runs   struct {
+			Using string `yaml:"using"`
+			Steps []struct {
+				Name string            `yaml:"name"`
+				If   string            `yaml:"if"`
+				Uses string            `yaml:"uses"`
+				Run  string            `yaml:"run"`
+				With map[string]string `yaml:"with"`
+			} `yaml:"steps"`
+		} `yaml:"runs"`
+	}
+	readYAML(t, "../../action.yml", &action)
+	if action.Runs.Using != "composite" {
+		t.Errorf("action runs using %q, want composite", action.Runs.Using)
+	}
+	var install, annotate, upload bool
+	for _, s := range action.Runs.Steps {
+		install = install || strings.Contains(s.Run, "go install")
+		annotate = annotate || (strings.Contains(s.Run, "wirelint check") && strings.Contains(s.Run, "--format github"))
+		if strings.HasPrefix(s.Uses, "github/codeql-action/upload-sarif@") {
+			upload = s.If == "inputs.sarif == 'true'" && s.With["sarif_file"] != ""
+		}
+		if strings.Contains(s.Run, "${{") {
+			t.Errorf("step %q interpolates an expression into its script; pass inputs through env", s.Name)
+		}
+	}
+	if !install || !annotate || !upload {
+		t.Errorf("action steps: go install %v, check --format github %v, optional SARIF upload %v; want all", install, annotate, upload)
+	}
+	if _, ok := action.Inputs["sarif"]; !ok {
+		t.Error("action has no sarif input")
+	}
+}
+
+func readYAML(t *testing.T, path string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
 }

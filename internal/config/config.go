@@ -8,12 +8,14 @@
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pb33f/go-yaml"
 	"github.com/wirelint/wirelint/report"
@@ -128,7 +130,6 @@ type Regex struct {
 	Documents []string
 }
 
-
 // Fixtures is a set of golden payload folders checked against a schema.
 type Fixtures struct {
 	Pos Pos
@@ -210,6 +211,9 @@ func Load(path, display string) (*Config, error) {
 	if display == "" {
 		display = filepath.ToSlash(path)
 	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, &Error{File: display, Msg: "is a folder, not a configuration file"}
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -229,6 +233,9 @@ func Load(path, display string) (*Config, error) {
 func Parse(data []byte, file, dir string) (*Config, error) {
 	d := &decoder{file: file}
 	cfg := &Config{File: file, Dir: dir}
+	if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) {
+		return nil, &Error{File: file, Msg: "binary file, not YAML"}
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, yamlError(file, err)

@@ -148,6 +148,9 @@ func TestParseErrors(t *testing.T) {
 			`.wirelint.yaml:4:24: parity[0].renames: A and B both rename to X`},
 		{"fixtures folder is a file", "fixtures:\n  - schema: schema/frame_wire.json\n    folders: [fixtures/ok.json]\n",
 			`.wirelint.yaml:3:15: fixtures[0].folders[0]: fixtures/ok.json is a file, want a folder`},
+		{"line break in a key", "rules:\n  \"a\\nb/c\": off\n  \"a\\nb/c\": off\n",
+			`.wirelint.yaml:3:3: rules.a\nb/c is set twice`},
+		{"binary", "\x00\x01parity: []\n", `.wirelint.yaml: binary file, not YAML`},
 		{"refs prefix not a URL", "refs:\n  map:\n    schemas/: schema\n",
 			`.wirelint.yaml:3:5: refs.map: "schemas/" is not a URL prefix (want e.g. https://example.com/schemas/)`},
 	}
@@ -190,10 +193,16 @@ func TestCheckRules(t *testing.T) {
 	}
 }
 
-// TestLoadMissing pins the message for a project without configuration.
+// TestLoadMissing pins the messages for a project without a configuration
+// file, and for a folder in its place.
 func TestLoadMissing(t *testing.T) {
-	_, err := Load(filepath.Join(t.TempDir(), FileName), FileName)
+	dir := t.TempDir()
+	_, err := Load(filepath.Join(dir, FileName), FileName)
 	if err == nil || err.Error() != ".wirelint.yaml: no such file (run 'wirelint init' to write a starter configuration)" {
+		t.Errorf("err = %v", err)
+	}
+	_, err = Load(dir, "somedir")
+	if err == nil || err.Error() != "somedir: is a folder, not a configuration file" {
 		t.Errorf("err = %v", err)
 	}
 }

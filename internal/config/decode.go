@@ -23,7 +23,9 @@ type decoder struct {
 }
 
 func (d *decoder) errAt(p Pos, format string, args ...any) {
-	d.errs = append(d.errs, &Error{File: d.file, Pos: p, Msg: fmt.Sprintf(format, args...)})
+	// Keys and values from the file may hold line breaks; an error stays one line.
+	msg := strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(fmt.Sprintf(format, args...))
+	d.errs = append(d.errs, &Error{File: d.file, Pos: p, Msg: msg})
 }
 
 func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {

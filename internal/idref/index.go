@@ -25,6 +25,8 @@ type Site struct {
 	Pointer string
 	// Object is the absolute pointer of the object holding the $ref.
 	Object string
+	// Holder is the object holding the $ref.
+	Holder *reduce.Node
 	// Key and Value are the $ref key and value nodes; Value may be a non-string.
 	Key, Value *reduce.Node
 	// Base is the base URI the reference resolves against.
@@ -194,14 +196,14 @@ func (w *scanner) object(n *reduce.Node, ptr string, base *url.URL, depth int) {
 		kptr := reduce.JoinPointer(ptr, k.Value)
 		switch {
 		case k.Value == "$ref":
-			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: kptr, Object: ptr, Key: k, Value: w.deref(v), Base: refBase})
+			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: kptr, Object: ptr, Holder: n, Key: k, Value: w.deref(v), Base: refBase})
 		case dataKeys[k.Value]:
 		case k.Value == "examples":
 			if reduce.IsMap(v) {
 				// OpenAPI: a map of Example objects, each a $ref or data
 				reduce.Pairs(v, func(ek, ev *reduce.Node) bool {
 					if rk, rv := reduce.Get(ev, "$ref"); rk != nil {
-						w.ix.Sites = append(w.ix.Sites, &Site{Pointer: reduce.JoinPointer(kptr, ek.Value, "$ref"), Object: reduce.JoinPointer(kptr, ek.Value), Key: rk, Value: rv, Base: base})
+						w.ix.Sites = append(w.ix.Sites, &Site{Pointer: reduce.JoinPointer(kptr, ek.Value, "$ref"), Object: reduce.JoinPointer(kptr, ek.Value), Holder: ev, Key: rk, Value: rv, Base: base})
 					}
 					return true
 				})
@@ -234,7 +236,7 @@ func (w *scanner) names(n *reduce.Node, ptr string, base *url.URL, depth int) {
 		k, v := n.Content[i], n.Content[i+1]
 		kptr := reduce.JoinPointer(ptr, k.Value)
 		if k.Value == "$ref" && reduce.IsString(v) {
-			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: kptr, Object: ptr, Key: k, Value: reduce.Deref(v), Base: base})
+			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: kptr, Object: ptr, Holder: n, Key: k, Value: reduce.Deref(v), Base: base})
 			continue
 		}
 		w.object(v, kptr, base, depth+1)

@@ -3,8 +3,6 @@ package differential
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -58,7 +56,7 @@ type side struct {
 	name string // "canonical" or "mirror"
 	doc  *reduce.Document
 	set  *validate.Set
-	defs *defIndex
+	defs *validate.Definitions
 }
 
 // Check compares, with payloads, every definition the canonical and mirror
@@ -84,7 +82,7 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 			defer pwg.Done()
 			s.set, prepErr[i] = validate.Compile(ws, s.doc, opts.Validate)
 			if prepErr[i] == nil {
-				s.defs = indexDefinitions(ws, s.doc)
+				s.defs = validate.IndexDefinitions(ws, s.doc)
 			}
 		}()
 	}
@@ -102,22 +100,20 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 		return findings
 	}
 	c, m := sides[0], sides[1]
-	tStart := time.Now()
-	defer func() { debugf("total after compile-setup %v", time.Since(tStart)) }()
 
 	// pair, then compile every paired definition: the two sides in parallel
 	// (compilation is serial within a Set)
 	var pairs []*pair
-	for _, name := range c.defs.order {
+	for _, name := range c.defs.Order {
 		mname := name
 		if r, ok := opts.Renames[name]; ok {
 			mname = r
 		}
-		md := m.defs.byName[mname]
+		md := m.defs.ByName[mname]
 		if md == nil {
 			continue
 		}
-		pairs = append(pairs, &pair{name: name, mname: mname, defs: [2]*namedDef{c.defs.byName[name], md}})
+		pairs = append(pairs, &pair{name: name, mname: mname, defs: [2]*validate.NamedDefinition{c.defs.ByName[name], md}})
 	}
 	var errs [2][]error
 	var cwg sync.WaitGroup
@@ -127,7 +123,7 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 		go func() {
 			defer cwg.Done()
 			for j, p := range pairs {
-				p.schemas[i], errs[i][j] = p.defs[i].compile(s.set)
+				p.schemas[i], errs[i][j] = p.defs[i].Compile(s.set)
 			}
 		}()
 	}
@@ -140,11 +136,10 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 			}
 		}
 	}
-	debugf("compiled %d pairs in %v", len(pairs), time.Since(tStart))
 	roots := map[string]bool{}
 	for _, p := range pairs {
 		for i := range sides {
-			roots[p.defs[i].key()] = true
+			roots[p.defs[i].Key()] = true
 		}
 	}
 	fixturesByDef := map[string][]*fixture.Payload{}
@@ -181,78 +176,9 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 // pair is one definition in both documents.
 type pair struct {
 	name, mname string
-	defs        [2]*namedDef
+	defs        [2]*validate.NamedDefinition
 	schemas     [2]*validate.Schema
 	broken      bool
-}
-
-// namedDef is a definition, the document holding it, and the $ref that
-// reaches it from the compared document ("" when it lives there).
-type namedDef struct {
-	doc *reduce.Document
-	def *reduce.Definition
-	ref string
-}
-
-func (d *namedDef) key() string { return d.doc.Abs + "#" + d.def.Pointer }
-
-func (d *namedDef) compile(set *validate.Set) (*validate.Schema, error) {
-	if d.ref == "" {
-		return set.Schema(d.def.Pointer)
-	}
-	return set.SchemaRef(d.ref)
-}
-
-type defIndex struct {
-	byName map[string]*namedDef
-	order  []string
-}
-
-// indexDefinitions lists doc's definitions, then the definitions of other
-// files its schemas reach through a $ref (a cross-file ref names a definition
-// too), as parity pairs them.
-func indexDefinitions(ws *reduce.Workspace, doc *reduce.Document) *defIndex {
-	idx := &defIndex{byName: map[string]*namedDef{}}
-	add := func(nd *namedDef) {
-		if _, taken := idx.byName[nd.def.Name]; taken {
-			return
-		}
-		idx.byName[nd.def.Name] = nd
-		idx.order = append(idx.order, nd.def.Name)
-	}
-	for _, def := range doc.Definitions {
-		add(&namedDef{doc: doc, def: def})
-	}
-	queue := []*reduce.Document{doc}
-	visited := map[*reduce.Document]bool{doc: true}
-	for len(queue) > 0 && len(visited) < 1000 {
-		d := queue[0]
-		queue = queue[1:]
-		d.WalkSchemas(func(s reduce.SchemaSite) {
-			v := reduce.Value(s.Node, "$ref")
-			if v == nil || !reduce.IsString(v) || d == doc && strings.HasPrefix(v.Value, "#") {
-				return
-			}
-			t, err := ws.ResolveOnDisk(d, v.Value)
-			if err != nil || t.Doc == nil || t.Doc == doc {
-				return
-			}
-			if def := t.Definition(); def != nil {
-				// the ref as the compared document would write it, so the
-				// file is reached under one URL whatever the hop
-				rel, err := filepath.Rel(filepath.Dir(doc.Abs), t.Doc.Abs)
-				if err == nil {
-					ref := "./" + filepath.ToSlash(rel) + "#" + def.Pointer
-					add(&namedDef{doc: t.Doc, def: def, ref: ref})
-				}
-			}
-			if !visited[t.Doc] {
-				visited[t.Doc] = true
-				queue = append(queue, t.Doc)
-			}
-		})
-	}
-	return idx
 }
 
 // uncompiled reports a definition that does not compile on one side.
@@ -260,7 +186,7 @@ func uncompiled(p *pair, s *side, err error) report.Finding {
 	f := report.Finding{
 		Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked),
 		Definition: p.name,
-		Message:    fmt.Sprintf("%s in %s cannot be compiled: %v; its payloads are not compared", p.defs[sideIndex(s)].def.Name, s.doc.Path, errText(err)),
+		Message:    fmt.Sprintf("%s in %s cannot be compiled: %v; its payloads are not compared", p.defs[sideIndex(s)].Def.Name, s.doc.Path, errText(err)),
 	}
 	loc := defLocation(p.defs[sideIndex(s)])
 	if se, ok := err.(*validate.SchemaError); ok && se.Doc != nil {
@@ -285,23 +211,21 @@ func sideIndex(s *side) int {
 	return 1
 }
 
-func defLocation(d *namedDef) report.Location {
-	n := d.def.Key
+func defLocation(d *validate.NamedDefinition) report.Location {
+	n := d.Def.Key
 	if n == nil {
-		n = d.def.Node
+		n = d.Def.Node
 	}
-	return report.Location{File: d.doc.Path, Line: n.Line, Column: n.Column, Pointer: d.def.Pointer}
+	return report.Location{File: d.Doc.Path, Line: n.Line, Column: n.Column, Pointer: d.Def.Pointer}
 }
 
 // checkPair probes one definition pair.
 func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*fixture.Payload, opts Options) []report.Finding {
 	cs, ms := p.schemas[0], p.schemas[1]
-	t0 := time.Now()
 	if equalSchemas(cs.Compiled(), ms.Compiled()) {
 		return nil
 	}
-	defer func() { debugf("pair %s: %v", p.name, time.Since(t0)) }()
-	self := map[string]bool{p.defs[0].key(): true, p.defs[1].key(): true}
+	self := map[string]bool{p.defs[0].Key(): true, p.defs[1].Key(): true}
 	stopMemo := map[*jsonschema.Schema]bool{}
 	stop := func(s *jsonschema.Schema) bool {
 		if s == nil {
@@ -437,8 +361,8 @@ func disagreement(p *pair, sides [2]*side, pr probe, accepts int) report.Finding
 	if fail.Doc != nil {
 		line, col, ptr := validate.Locate(fail.Doc, fail.SchemaPointer)
 		locs[rejects] = report.Location{File: fail.Doc.Path, Line: line, Column: col, Pointer: ptr}
-		if fail.Doc == rd.doc && strings.HasPrefix(fail.SchemaPointer, rd.def.Pointer+"/") {
-			rel = strings.TrimPrefix(fail.SchemaPointer, rd.def.Pointer)
+		if fail.Doc == rd.Doc && strings.HasPrefix(fail.SchemaPointer, rd.Def.Pointer+"/") {
+			rel = strings.TrimPrefix(fail.SchemaPointer, rd.Def.Pointer)
 		}
 	}
 	// the accepting side: the same place in its definition, or the nearest
@@ -446,9 +370,9 @@ func disagreement(p *pair, sides [2]*side, pr probe, accepts int) report.Finding
 	ad := p.defs[accepts]
 	locs[accepts] = defLocation(ad)
 	if rel != "" {
-		line, col, ptr := validate.Locate(ad.doc, ad.def.Pointer+rel)
+		line, col, ptr := validate.Locate(ad.Doc, ad.Def.Pointer+rel)
 		if line > 0 {
-			locs[accepts] = report.Location{File: ad.doc.Path, Line: line, Column: col, Pointer: ptr}
+			locs[accepts] = report.Location{File: ad.Doc.Path, Line: line, Column: col, Pointer: ptr}
 		}
 	}
 	reason := fail.Message
@@ -542,7 +466,7 @@ func patternFindings(sides [2]*side, pairs []*pair) []report.Finding {
 				loc.Line, loc.Column, _ = validate.Locate(pe.Doc, pe.Pointer)
 				for _, p := range pairs {
 					for _, d := range p.defs {
-						if d.doc == pe.Doc && strings.HasPrefix(pe.Pointer, d.def.Pointer+"/") {
+						if d.Doc == pe.Doc && strings.HasPrefix(pe.Pointer, d.Def.Pointer+"/") {
 							def = p.name
 						}
 					}
@@ -560,10 +484,4 @@ func patternFindings(sides [2]*side, pairs []*pair) []report.Finding {
 		}
 	}
 	return out
-}
-
-func debugf(format string, args ...any) {
-	if os.Getenv("WIRELINT_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, format+"\n", args...)
-	}
 }

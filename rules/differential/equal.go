@@ -268,7 +268,9 @@ func sameConst(a, b *any) bool {
 
 func sameInt(a, b *int) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
 
-func sameRat(a, b *big.Rat) bool { return a == nil && b == nil || a != nil && b != nil && a.Cmp(b) == 0 }
+func sameRat(a, b *big.Rat) bool {
+	return a == nil && b == nil || a != nil && b != nil && a.Cmp(b) == 0
+}
 
 func samePattern(a, b jsonschema.Regexp) bool {
 	return a == nil && b == nil || a != nil && b != nil && a.String() == b.String()

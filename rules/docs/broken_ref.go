@@ -80,7 +80,7 @@ func citedPaths(file string, src []byte, comments []Span, refs []Glob, matched m
 				end = i
 			}
 			raw := bytes.TrimSuffix(bytes.TrimRight(text[start:end], "."), []byte("#"))
-			if bytes.HasPrefix(raw, []byte("//")) {
+			if len(raw) == 0 || bytes.HasPrefix(raw, []byte("//")) {
 				continue
 			}
 			var tok string
@@ -151,34 +151,25 @@ func isAnchorRune(r rune) bool {
 }
 
 // lineIndex converts byte offsets of src to 1-based line and character
-// columns, computing line starts on first use.
+// columns. Offsets are asked for in increasing order, so it walks forward
+// from the last one instead of indexing every line.
 type lineIndex struct {
-	src    []byte
-	starts []int
+	src       []byte
+	line      int // 0-based line of lineStart
+	lineStart int // byte offset where that line starts
 }
 
 func (x *lineIndex) position(off int) (line, col int) {
-	if x.starts == nil {
-		x.starts = append(x.starts, 0)
-		for i, c := range x.src {
-			if c == '\n' {
-				x.starts = append(x.starts, i+1)
-			}
+	if off < x.lineStart { // out of order: start over
+		x.line, x.lineStart = 0, 0
+	}
+	for {
+		nl := bytes.IndexByte(x.src[x.lineStart:off], '\n')
+		if nl < 0 {
+			break
 		}
+		x.line++
+		x.lineStart += nl + 1
 	}
-	lo, hi := 0, len(x.starts)
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		if x.starts[mid] <= off {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	lineStart := x.starts[lo]
-	end := bytes.IndexByte(x.src[lineStart:], '\n')
-	if end < 0 {
-		end = len(x.src) - lineStart
-	}
-	return lo + 1, column(x.src[lineStart:lineStart+end], off-lineStart)
+	return x.line + 1, column(x.src[x.lineStart:off], off-x.lineStart)
 }

@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"bytes"
 	"fmt"
 	"net/url"
 	"os"
@@ -60,7 +61,15 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", root, err)
 	}
-	c := &checker{root: root, refs: refs, files: map[string]bool{}, dirs: map[string]bool{}, docs: map[string]*Markdown{}, stat: map[string]bool{}, verdicts: map[verdictKey]verdict{}}
+	c := &checker{
+		root:     root,
+		refs:     refs,
+		files:    map[string]bool{},
+		dirs:     map[string]bool{},
+		docs:     map[string]*Markdown{},
+		stat:     map[string]bool{},
+		verdicts: map[verdictKey]verdict{},
+	}
 	var scan []string
 	for _, f := range files {
 		c.files[f] = true
@@ -134,15 +143,17 @@ type scanned struct {
 	doc       *Markdown // for Markdown files
 }
 
+// checker holds one Check run's file index and caches; resolve runs on one
+// goroutine, so the maps need no lock.
 type checker struct {
 	root     string
 	refs     []Glob
-	included []string        // listed files not excluded, sorted: suggestions come from these
-	files    map[string]bool // listed files
-	dirs     map[string]bool // directories holding listed files
-	docs     map[string]*Markdown
-	stat     map[string]bool // existence of unlisted paths, cached
-	refDocs  []string        // included files a comment could cite; nil = not computed yet
+	included []string             // listed files not excluded, sorted: suggestions come from these
+	files    map[string]bool      // listed files
+	dirs     map[string]bool      // directories holding listed files
+	docs     map[string]*Markdown // parsed Markdown by path; nil = unreadable
+	stat     map[string]bool      // existence of unlisted paths, cached
+	refDocs  []string             // included files a comment could cite; nil = not computed yet
 	verdicts map[verdictKey]verdict
 }
 
@@ -156,9 +167,9 @@ func (c *checker) scanAll(files []string) ([]scanned, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			matched := map[string]bool{}
+			w := &worker{matched: map[string]bool{}}
 			for i := range next {
-				results[i], errs[i] = c.scan(files[i], matched)
+				results[i], errs[i] = c.scanSafely(files[i], w)
 			}
 		}()
 	}
@@ -175,8 +186,41 @@ func (c *checker) scanAll(files []string) ([]scanned, error) {
 	return results, nil
 }
 
-func (c *checker) scan(name string, matched map[string]bool) (scanned, error) {
-	src, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(name)))
+// scanSafely is scan with a panic turned into an error naming the file: the
+// command's recover cannot see a scanner goroutine's panic.
+func (c *checker) scanSafely(name string, w *worker) (s scanned, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error scanning %s: %v (please report this with the file)", c.display(name), r)
+		}
+	}()
+	return c.scan(name, w)
+}
+
+// worker is one scanning goroutine's reusable state. Nothing scanned keeps a
+// reference to the read buffer: links, anchors and citations copy their text.
+type worker struct {
+	buf     bytes.Buffer
+	matched map[string]bool // citesDoc results for bare tokens
+}
+
+// read returns the contents of file in the worker's buffer, valid until the
+// next read.
+func (w *worker) read(file string) ([]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	w.buf.Reset()
+	if _, err := w.buf.ReadFrom(f); err != nil {
+		return nil, err
+	}
+	return w.buf.Bytes(), nil
+}
+
+func (c *checker) scan(name string, w *worker) (scanned, error) {
+	src, err := w.read(filepath.Join(c.root, filepath.FromSlash(name)))
 	if err != nil {
 		if os.IsNotExist(err) {
 			return scanned{}, nil // removed while we ran
@@ -192,7 +236,7 @@ func (c *checker) scan(name string, matched map[string]bool) (scanned, error) {
 		return scanned{citations: cts, doc: doc}, nil
 	}
 	lang, _ := LanguageOf(name)
-	return scanned{citations: citedPaths(name, src, Comments(lang, src), c.refs, matched)}, nil
+	return scanned{citations: citedPaths(name, src, Comments(lang, src), c.refs, w.matched)}, nil
 }
 
 // display is the path of a root-relative name as findings print it.
@@ -325,6 +369,23 @@ func matchesBelow(gs []Glob, name string) bool {
 	}
 }
 
+// lineAnchor reports a GitHub line fragment: L12 or L12-L20.
+func lineAnchor(f string) bool {
+	digits := func(s string) bool {
+		if len(s) < 2 || s[0] != 'L' {
+			return false
+		}
+		for _, c := range s[1:] {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	from, to, ranged := strings.Cut(f, "-")
+	return digits(from) && (!ranged || digits(to))
+}
+
 // bareRef reports a comment citation read from the root: not ./ or ../.
 func bareRef(ct citation) bool {
 	return ct.rule == RuleBrokenRef && !strings.HasPrefix(ct.target, "./") && !strings.HasPrefix(ct.target, "../")
@@ -378,6 +439,9 @@ func (c *checker) judge(ct citation) verdict {
 	if !hasFragment || fragment == "" || strings.EqualFold(fragment, "top") || !isMarkdown(resolved) || c.dirs[resolved] {
 		return verdict{}
 	}
+	if strings.Contains(ct.target, "?plain=1") && lineAnchor(fragment) {
+		return verdict{} // GitHub's source view of a Markdown file: #L12 or #L12-L20
+	}
 	if doc := c.doc(resolved); doc == nil || doc.HasAnchor(fragment) {
 		return verdict{}
 	}
@@ -423,6 +487,24 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	}
 	suggestion, _ := f.Fields["suggestion"].(string)
 	f.Message = missingFileMessage(ct, shown, suggestion)
+	return fingerprinted(f)
+}
+
+// fingerprinted fills f's fingerprint from what identifies the drift: the
+// rule, the citing file, the target and where it resolves, not the suggestion
+// or its location, which change whenever a file is added nearby. A baseline
+// therefore survives both line edits and new files.
+func fingerprinted(f report.Finding) report.Finding {
+	id := f
+	id.Locations = f.Locations[:1]
+	id.Fields = map[string]any{}
+	for k, v := range f.Fields {
+		if k != "suggestion" {
+			id.Fields[k] = v
+		}
+	}
+	id.ComputeFingerprint()
+	f.Fingerprint = id.Fingerprint
 	return f
 }
 
@@ -466,5 +548,5 @@ func (c *checker) missingAnchor(ct citation, resolved, fragment string, doc *Mar
 	}
 	f.Locations = []report.Location{c.location(ct), second}
 	f.Message = missingAnchorMessage(ct, c.display(resolved), fragment, suggestion)
-	return f
+	return fingerprinted(f)
 }

@@ -177,3 +177,29 @@ func TestCheckErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestFingerprintIgnoresSuggestion: a finding's fingerprint names the drift
+// (rule, citing file, target), so adding a file that becomes the suggestion
+// does not make a baselined finding look new.
+func TestFingerprintIgnoresSuggestion(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"README.md": "[x](docs/wire.md)\n"})
+	t.Setenv("PATH", "")
+	fingerprint := func() (string, any) {
+		fs, err := Check(dir, Options{})
+		if err != nil || len(fs) != 1 {
+			t.Fatalf("Check = %v, %v; want one finding", fs, err)
+		}
+		fs = report.Finalize(fs)
+		return fs[0].Fingerprint, fs[0].Fields["suggestion"]
+	}
+	before, none := fingerprint()
+	writeTree(t, dir, map[string]string{"docs/archive/wire.md": "# Wire\n"})
+	after, suggestion := fingerprint()
+	if none != nil || suggestion != "docs/archive/wire.md" {
+		t.Fatalf("suggestions = %v then %v, want none then docs/archive/wire.md", none, suggestion)
+	}
+	if before != after {
+		t.Errorf("fingerprint changed from %s to %s when a suggestion appeared", before, after)
+	}
+}

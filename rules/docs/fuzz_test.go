@@ -42,7 +42,7 @@ func FuzzParseMarkdown(f *testing.F) {
 // ordered spans inside it.
 func FuzzComments(f *testing.F) {
 	for _, s := range []string{
-		"// a\n/* b", "\"\\", "r#\"", "'\\", "`", "#\"", "'''", "<<EOF\n", "<<-", "a: |\n  # x", "k: 'a\n# b",
+		"// a\n/* b", "// ... ./ .# //", "\"\\", "r#\"", "'\\", "`", "#\"", "'''", "<<EOF\n", "<<-", "a: |\n  # x", "k: 'a\n# b",
 		"/[/]/ // c", "$'", "/* /* */",
 	} {
 		f.Add(s)

@@ -325,11 +325,11 @@ func (p *mdParser) blocks() {
 		fenceChar   byte
 		fenceLen    int
 		inComment   bool
-		prevPara    bool // the previous line was paragraph text
-		listIndent  int  // content indent of the innermost open list item; 0 = none
-		prevBlank   = true
-		paraIsItem  bool
-		paraInitial int // indent of the paragraph's first line
+		prevPara    bool   // the previous line was paragraph text
+		listIndent  int    // content indent of the innermost open list item; 0 = none
+		prevBlank   = true // the previous line was blank (or there was none)
+		paraIsItem  bool   // the open paragraph started with a list marker
+		paraInitial int    // content indent of the open paragraph's first line
 	)
 	for _, ln := range lines[start:] {
 		q := stripQuote(ln.text)
@@ -360,7 +360,6 @@ func (p *mdParser) blocks() {
 		if listIndent > 0 && width >= listIndent {
 			rel = width - listIndent
 		}
-		wasBlank := prevBlank
 		prevBlank = false
 		if !prevPara && rel >= 4 {
 			continue // indented code
@@ -407,7 +406,7 @@ func (p *mdParser) blocks() {
 			prevPara = true
 			continue
 		}
-		if !prevPara || wasBlank {
+		if !prevPara {
 			paraIsItem, paraInitial = false, width
 		}
 		p.addPara(ln, q+n)

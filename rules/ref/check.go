@@ -94,7 +94,69 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 			out = append(out, f)
 		}
 	}
+	return append(out, refLoops(results)...)
+}
+
+// refLoops finds chains of objects holding nothing but a $ref that lead back
+// to where they started: unlike a recursive schema, such a chain never
+// reaches a schema. Each loop is reported once, at its first member in
+// file and pointer order.
+func refLoops(results []*resolved) []report.Finding {
+	pure := func(n *reduce.Node) bool { return n != nil && n.Kind == reduce.MappingNode && len(n.Content) == 2 }
+	byHolder := map[*reduce.Node]*resolved{}
+	for _, rs := range results {
+		if pure(rs.s.Holder) {
+			byHolder[rs.s.Holder] = rs
+		}
+	}
+	var out []report.Finding
+	for _, start := range results {
+		if !pure(start.s.Holder) {
+			continue
+		}
+		chain := []*resolved{start}
+		seen := map[*resolved]bool{start: true}
+		looped := false
+		for cur := start; ; {
+			t, ok := cur.res.Target()
+			next := byHolder[t.Node]
+			if !ok || next == nil || (seen[next] && next != start) {
+				break
+			}
+			if next == start {
+				looped = true
+				break
+			}
+			seen[next] = true
+			chain = append(chain, next)
+			cur = next
+		}
+		if !looped || !isFirst(start, chain) {
+			continue
+		}
+		steps := make([]string, 0, len(chain)+1)
+		var locs []report.Location
+		for _, rs := range append(chain, start) {
+			steps = append(steps, rs.ix.Doc.Path+"#"+rs.s.Object)
+		}
+		for _, rs := range chain[1:] {
+			locs = append(locs, report.Location{File: rs.ix.Doc.Path, Line: rs.s.Value.Line, Column: rs.s.Value.Column, Pointer: rs.s.Pointer})
+		}
+		f := newFinding(RuleUnresolved, start.ix, start.s, fmt.Sprintf("$ref %s starts a loop of $refs that never reaches a schema (%s); point one of them at a schema",
+			start.res.Ref, strings.Join(steps, " -> ")), map[string]any{"ref": start.res.Ref, "loop": steps}, locs...)
+		out = append(out, f)
+	}
 	return out
+}
+
+// isFirst reports whether rs comes first among chain in file, then pointer order.
+func isFirst(rs *resolved, chain []*resolved) bool {
+	for _, o := range chain {
+		if o.ix.Doc.Path < rs.ix.Doc.Path || o.ix.Doc.Path == rs.ix.Doc.Path && o.s.Pointer < rs.s.Pointer {
+			return false
+		}
+	}
+	return true
 }
 
 // Resolutions returns every reference the last Check reached, in the order
@@ -131,21 +193,21 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 	remoteRef := isHTTP(ref)
 	switch {
 	case !reduce.IsString(s.Value):
-		return r.finding(RuleUnresolved, ix, s, fmt.Sprintf("%s; write the reference as a string", reason(res.DiskErr, ref)), nil), true
+		return newFinding(RuleUnresolved, ix, s, fmt.Sprintf("%s; write the reference as a string", reason(res.DiskErr, ref)), nil), true
 	case dk == reduce.RefOutsideRoot || ik == reduce.RefOutsideRoot:
-		return r.finding(RuleOutsideRoot, ix, s, fmt.Sprintf("$ref %s leaves the project directory and is not followed; copy the schema into the project", ref),
+		return newFinding(RuleOutsideRoot, ix, s, fmt.Sprintf("$ref %s leaves the project directory and is not followed; copy the schema into the project", ref),
 			map[string]any{"ref": ref}), true
 	case res.DiskErr == nil && res.IDErr == nil:
 		if res.Disk.Node == res.ID.Node {
 			return report.Finding{}, false
 		}
-		return r.finding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s reaches %s on disk but %s under $id; make the file path and the $id name the same schema",
+		return newFinding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s reaches %s on disk but %s under $id; make the file path and the $id name the same schema",
 			ref, where(res.Disk), where(res.ID)), r.fields(res), loc(res.Disk), loc(res.ID)), true
 	case dk == reduce.RefRemote && res.IDErr == nil:
 		// an absolute URL some local document declares as its $id
 		return report.Finding{}, false
 	case remoteRef && ik == reduce.RefRemote:
-		return r.finding(RuleRemote, ix, s, fmt.Sprintf("$ref %s is a remote reference and is never fetched; map its URL prefix to a local folder in the configuration, or vendor the schema into the project", ref),
+		return newFinding(RuleRemote, ix, s, fmt.Sprintf("$ref %s is a remote reference and is never fetched; map its URL prefix to a local folder in the configuration, or vendor the schema into the project", ref),
 			map[string]any{"ref": ref, "url": res.URI.String()}), true
 	case dk != 0 && dk != reduce.RefRemote && res.IDErr == nil:
 		return r.diskOnlyFails(ix, s, res), true
@@ -164,8 +226,12 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 		}
 		msg += "; " + advice(res.DiskErr)
 	}
-	f := r.finding(RuleUnresolved, ix, s, msg, r.fields(res))
-	if l, ok := r.partial(res); ok {
+	l, hint, ok := r.partial(res)
+	if hint != "" {
+		msg = strings.TrimSuffix(msg, "; "+advice(res.DiskErr)) + "; did you mean " + hint
+	}
+	f := newFinding(RuleUnresolved, ix, s, msg, r.fields(res))
+	if ok {
 		f.Locations = append(f.Locations, l)
 	}
 	return f, true
@@ -173,17 +239,21 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 
 // idOnlyFails: the file path works, the $id-based URI does not.
 func (r *Resolver) idOnlyFails(ix *idref.Index, s *idref.Site, res Resolution) report.Finding {
+	if res.URI == nil {
+		return newFinding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but is not a URI reference a schema registry can read: %s; prefix the path with ./ or rename the file",
+			res.Ref, where(res.Disk), reason(res.IDErr, res.Ref)), r.fields(res), loc(res.Disk))
+	}
 	ref, u := res.Ref, r.show(idref.Key(res.URI))
 	name := path.Base(res.Disk.Doc.Path)
 	ik := kind(res.IDErr)
 	if res.IDResource != nil || ik != reduce.RefRemote && ik != reduce.RefUnresolved {
 		// the URI names a document, but not the node the file path reaches
-		return r.finding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but not under $id: %s; make the file path and the $id name the same schema",
+		return newFinding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but not under $id: %s; make the file path and the $id name the same schema",
 			ref, where(res.Disk), reason(res.IDErr, ref)), r.fields(res), loc(res.Disk))
 	}
 	id := r.Index(res.Disk.Doc).RootID()
 	if id == nil {
-		return r.finding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but under $id names %s, which no document declares; give %s the $id %s",
+		return newFinding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but under $id names %s, which no document declares; give %s the $id %s",
 			ref, where(res.Disk), u, name, u), r.fields(res), loc(res.Disk))
 	}
 	fix := fmt.Sprintf("change %s's $id to %s", name, u)
@@ -194,7 +264,7 @@ func (r *Resolver) idOnlyFails(ix *idref.Index, s *idref.Site, res Resolution) r
 	}
 	fields := r.fields(res)
 	fields["declared"] = id.URI
-	return r.finding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but under $id names %s, while %s declares $id %s; %s",
+	return newFinding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but under $id names %s, while %s declares $id %s; %s",
 		ref, where(res.Disk), u, name, id.URI, fix), fields,
 		report.Location{File: res.Disk.Doc.Path, Line: id.ID.Line, Column: id.ID.Column, Pointer: reduce.JoinPointer(id.Pointer, idKey(res.Disk.Doc))})
 }
@@ -209,7 +279,7 @@ func (r *Resolver) diskOnlyFails(ix *idref.Index, s *idref.Site, res Resolution)
 		}
 		fix = fmt.Sprintf("write the $ref as %s, or rename the file", (&url.URL{Path: rel}).EscapedPath()+"#"+(&url.URL{Fragment: res.ID.Pointer}).EscapedFragment())
 	}
-	return r.finding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves under $id to %s but not on disk: %s; %s", res.Ref, where(res.ID), reason(res.DiskErr, res.Ref), fix),
+	return newFinding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves under $id to %s but not on disk: %s; %s", res.Ref, where(res.ID), reason(res.DiskErr, res.Ref), fix),
 		r.fields(res), loc(res.ID))
 }
 
@@ -224,10 +294,12 @@ func idKey(doc *reduce.Document) string {
 }
 
 // partial locates the part of a reference that did resolve: the file it
-// names, at the deepest existing node of its pointer.
-func (r *Resolver) partial(res Resolution) (report.Location, bool) {
+// names, at the deepest existing node of its pointer. hint is the pointer the
+// author probably meant when the first missing name is a near miss of an
+// existing one ("" otherwise).
+func (r *Resolver) partial(res Resolution) (l report.Location, hint string, ok bool) {
 	if kind(res.DiskErr) != reduce.RefUnresolved || res.DiskTried == "" {
-		return report.Location{}, false
+		return report.Location{}, "", false
 	}
 	file, frag, _ := strings.Cut(res.DiskTried, "#")
 	for d := range r.indexes {
@@ -237,21 +309,68 @@ func (r *Resolver) partial(res Resolution) (report.Location, bool) {
 		ptr := ""
 		n := d.Root
 		if strings.HasPrefix(frag, "/") {
-			for _, tok := range reduce.SplitPointer(frag) {
+			toks := reduce.SplitPointer(frag)
+			for i, tok := range toks {
 				next := reduce.Lookup(n, reduce.JoinPointer("", tok))
 				if next == nil {
+					if near := nearestKey(n, tok); near != "" {
+						refPath, _, _ := strings.Cut(res.Ref, "#")
+						hint = refPath + "#" + reduce.JoinPointer(reduce.JoinPointer(ptr, near), toks[i+1:]...)
+					}
 					break
 				}
 				n, ptr = next, reduce.JoinPointer(ptr, tok)
 			}
 		}
-		return report.Location{File: d.Path, Line: n.Line, Column: n.Column, Pointer: ptr}, true
+		return report.Location{File: d.Path, Line: n.Line, Column: n.Column, Pointer: ptr}, hint, true
 	}
-	return report.Location{}, false
+	return report.Location{}, "", false
 }
 
-// finding builds a finding located at the $ref of s.
-func (r *Resolver) finding(rule string, ix *idref.Index, s *idref.Site, msg string, fields map[string]any, extra ...report.Location) report.Finding {
+// nearestKey returns the key of mapping n closest to name: equal but for
+// case, or (for names longer than 4 bytes) at most two edits away; "" when
+// none is.
+func nearestKey(n *reduce.Node, name string) string {
+	best, bestDist := "", 3
+	reduce.Pairs(n, func(k, _ *reduce.Node) bool {
+		d := editDistance(strings.ToLower(k.Value), strings.ToLower(name))
+		switch {
+		case d == 0:
+			d = 1 // differs only in case: a strong candidate, still an edit
+		case len(name) <= 4:
+			return true // a short name is only a near miss by case
+		}
+		if d < bestDist {
+			best, bestDist = k.Value, d
+		}
+		return true
+	})
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// newFinding builds a finding located at the $ref of s.
+func newFinding(rule string, ix *idref.Index, s *idref.Site, msg string, fields map[string]any, extra ...report.Location) report.Finding {
 	f := report.Finding{
 		Rule:     rule,
 		Severity: report.DefaultSeverity(rule),
@@ -359,6 +478,8 @@ func advice(err error) string {
 		return "fix the referenced file"
 	case strings.Contains(msg, "no file"):
 		return "correct the path"
+	case strings.Contains(msg, "no document declares"):
+		return "declare it as the $id of a document in the project, or correct the reference"
 	case strings.Contains(msg, "declares no anchor"):
 		return "declare the $anchor or correct the name"
 	}

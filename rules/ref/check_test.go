@@ -136,3 +136,25 @@ func dump(fs []report.Finding) string {
 	}
 	return b.String()
 }
+
+// TestEveryRuleHasACase requires each rule of the family to be produced by at
+// least one testdata case, so no rule ships without a pinned example.
+func TestEveryRuleHasACase(t *testing.T) {
+	cases, _ := filepath.Glob(filepath.Join("testdata", "*", "*.txtar"))
+	var all strings.Builder
+	for _, c := range cases {
+		data, err := os.ReadFile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all.Write(data)
+	}
+	for _, rule := range []string{RuleUnresolved, RuleIDMismatch, RuleRemote, RuleOutsideRoot} {
+		if _, ok := report.Lookup(rule); !ok {
+			t.Errorf("%s is not registered", rule)
+		}
+		if !strings.Contains(all.String(), " error "+rule+" ") {
+			t.Errorf("no testdata case produces %s", rule)
+		}
+	}
+}

@@ -10,7 +10,8 @@
 // OpenAPI documents (parameters, responses, path items, examples...) count too.
 //
 // Rules:
-//   - ref/unresolved: the reference resolves neither way.
+//   - ref/unresolved: the reference resolves neither way, or starts a loop of
+//     objects holding nothing but $refs, which never reaches a schema.
 //   - ref/id-mismatch: it resolves one way only, or the two ways reach
 //     different nodes; the message says which $id to change and how.
 //   - ref/remote: an http(s) reference; never fetched unless configuration
@@ -18,8 +19,19 @@
 //   - ref/outside-root: a reference leaving the project directory; never read.
 //
 // Only what is reachable is resolved and reported: a document reached through
-// a reference contributes only the subtree the reference reaches. Cycles are
-// legal and silent: each subtree is scanned once.
+// a reference contributes only the subtree the reference reaches. Recursive
+// schemas are legal and silent: each subtree is scanned once, never followed
+// recursively.
+//
+// Where the issue left room, this package decides: a $ref inside x-
+// extensions and OpenAPI `example` values counts (bundlers resolve them; the
+// DigitalOcean spec relies on it), one inside enum, const, default or a
+// schema's examples array does not; a member "$ref" of a name map (properties,
+// $defs...) is a reference when its value is a string and a name when it is an
+// object; a file holding a piece of a document (a path item, a response) is
+// read as a fragment in the referrer's dialect; an absolute http(s) or urn:
+// reference that some local document declares as its $id resolves silently;
+// in draft-07 and earlier a $ref's sibling $id does not move its base.
 //
 // Entry points: Check for the rules, Resolver.Resolve for commands (parity)
 // that need the node a reference reaches.

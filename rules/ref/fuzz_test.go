@@ -53,7 +53,7 @@ func replaceREF(doc, ref string) string {
 	}
 	out := []byte{}
 	for i := 0; i < len(doc); i++ {
-		if i+3 <= len(doc)-1 && doc[i:i+3] == "REF" {
+		if i+3 <= len(doc) && doc[i:i+3] == "REF" {
 			out = append(out, esc...)
 			i += 2
 			continue

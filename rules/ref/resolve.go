@@ -76,7 +76,7 @@ type Resolver struct {
 	byAbs   map[string]*reduce.Document // indexed documents by absolute path
 	// resolved holds the references the last Check reached.
 	resolved []*resolved
-	gen     int             // bumped whenever the registry grows
+	gen      int // bumped whenever the registry grows
 }
 
 // NewResolver returns a resolver over ws.
@@ -179,7 +179,8 @@ func (r *Resolver) onDisk(from *reduce.Document, ref string) (reduce.Target, str
 			}
 			abs = filepath.Join(dir, filepath.FromSlash(rest))
 		default:
-			return reduce.Target{}, "", &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("%s is not a file path", u.Scheme+":")}
+			// urn: and the like name no file; only an $id can declare them
+			return reduce.Target{}, "", &reduce.RefError{Kind: reduce.RefRemote, Msg: fmt.Sprintf("a %s: URI names no file", u.Scheme)}
 		}
 		local = (&url.URL{Path: filepath.ToSlash(abs)}).EscapedPath()
 		if strings.Contains(ref, "#") {

@@ -15,9 +15,10 @@ func init() {
 		report.Rule{
 			ID:       RuleUnresolved,
 			Severity: report.SeverityError,
-			Title:    "a $ref resolves neither on disk nor under $id",
+			Title:    "a $ref resolves neither on disk nor under $id, or only loops through other $refs",
 			Why: "A reference to a missing file, definition or anchor breaks every consumer of the contract: " +
-				"validators refuse the schema and code generators stop.",
+				"validators refuse the schema and code generators stop. A chain of $refs that leads back to itself " +
+				"never reaches a schema.",
 			Bad:  `{"properties": {"section": {"$ref": "./forge_block.json#/$defs/Sectoin"}}}`,
 			Good: `{"properties": {"section": {"$ref": "./forge_block.json#/$defs/Section"}}}`,
 		},

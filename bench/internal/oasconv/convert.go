@@ -149,6 +149,8 @@ func (c *converter) schema(v any, ptr string) any {
 		case k == "examples" && hasExample:
 			// replaced by [example]: in this dialect examples is not a keyword
 		case openAPIOnly[k]:
+		case strings.HasPrefix(k, "x-"):
+			out.add(k, c.retarget(v))
 		case schemaMapKeywords[k]:
 			if props, ok := v.(*object); ok {
 				conv := &object{members: make([]member, 0, len(props.members))}
@@ -222,6 +224,34 @@ func (c *converter) ref(v any, ptr string) any {
 	}
 	c.warnings = append(c.warnings, fmt.Sprintf("%s: $ref %q does not point into %s; kept as is", ptr, ref, strings.TrimSuffix(c.container, "/")))
 	return ref
+}
+
+// retarget copies an extension's value, pointing every {"$ref": "#/components/
+// schemas/X"} in it (or #/definitions/X) at #/$defs/X: an extension's value is
+// not a schema, but a reference in it names a schema that moved (Stripe's
+// x-expansionResources lists schemas this way). Other values are kept as they
+// are, without warnings.
+func (c *converter) retarget(v any) any {
+	switch t := v.(type) {
+	case *object:
+		out := &object{members: make([]member, len(t.members))}
+		for i, m := range t.members {
+			out.members[i] = member{m.key, c.retarget(m.value)}
+			if ref, ok := m.value.(string); ok && m.key == "$ref" {
+				if rest, ok := strings.CutPrefix(ref, c.container); ok {
+					out.members[i].value = "#/$defs/" + rest
+				}
+			}
+		}
+		return out
+	case []any:
+		out := make([]any, len(t))
+		for i, x := range t {
+			out[i] = c.retarget(x)
+		}
+		return out
+	}
+	return v
 }
 
 // withNull adds "null" to a type keyword's value.

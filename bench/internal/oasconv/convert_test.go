@@ -48,12 +48,15 @@ var convertCases = []struct {
 		"B": {"type": "number", "exclusiveMaximum": true}}}}`,
 	want: `{"A": {"type": "number", "exclusiveMinimum": 0, "maximum": 10.5}, "B": {"type": "number"}}`,
 }, {
-	// example becomes a one-element examples; OpenAPI-only keywords go, x-* stay.
+	// example becomes a one-element examples; OpenAPI-only keywords go, x-*
+	// stay, a $ref into the schemas inside them retargeted, other values not.
 	name: "3.0 example and OpenAPI-only keywords",
 	spec: `{"openapi": "3.0.3", "components": {"schemas": {
-		"A": {"type": "object", "x-go-type": "A", "example": {"k": 1}, "discriminator": {"propertyName": "k"},
-			"xml": {"name": "a"}, "externalDocs": {"url": "https://example.com"}, "deprecated": true, "readOnly": true}}}}`,
-	want: `{"A": {"type": "object", "x-go-type": "A", "examples": [{"k": 1}], "deprecated": true, "readOnly": true}}`,
+		"A": {"type": "object", "x-go-type": "A", "example": {"k": 1, "$ref": "#/components/schemas/A"}, "discriminator": {"propertyName": "k"},
+			"xml": {"name": "a"}, "externalDocs": {"url": "https://example.com"}, "deprecated": true, "readOnly": true,
+			"x-expansionResources": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "https://x.test/a"}], "$ref": 1}}}}}`,
+	want: `{"A": {"type": "object", "x-go-type": "A", "examples": [{"k": 1, "$ref": "#/components/schemas/A"}], "deprecated": true, "readOnly": true,
+		"x-expansionResources": {"oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "https://x.test/a"}], "$ref": 1}}}`,
 }, {
 	// Property names that look like keywords are names, not keywords.
 	name: "property names are not keywords",

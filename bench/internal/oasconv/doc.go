@@ -23,7 +23,8 @@
 //   - an array-valued items (a tuple before 2020-12) becomes prefixItems, and
 //     additionalItems then becomes items;
 //   - discriminator, xml and externalDocs are dropped; x-* and every other
-//     keyword are kept.
+//     keyword are kept, with any {"$ref": "#/components/schemas/X"} inside an
+//     x-* value retargeted to #/$defs/X, since the schema it names moved.
 //
 // Keys come out in the source's order, so the output is byte-for-byte the same
 // on every run.

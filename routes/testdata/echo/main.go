@@ -1,4 +1,6 @@
-// Command todo is an echo server: groups, Add, a group from a function.
+// Command todo is an echo server: groups, Add, a group from a function, and
+// a registration function called only through a slice (its routes' mount
+// point is unknown, so they are unresolved).
 package main
 
 import (
@@ -13,6 +15,9 @@ func main() {
 	api := e.Group("/api")
 	todos(api)
 	e.Add(http.MethodPut, "/api/todos/:id", ok)
+	for _, register := range extra {
+		register(e)
+	}
 	e.Logger.Fatal(e.Start(":1323"))
 }
 
@@ -21,6 +26,12 @@ func todos(g *echo.Group) {
 	t.GET("", ok)
 	t.POST("", ok)
 	t.DELETE("/:id", ok)
+}
+
+var extra = []func(*echo.Echo){registerDebug}
+
+func registerDebug(e *echo.Echo) {
+	e.GET("/debug", ok)
 }
 
 func ok(c echo.Context) error { return nil }
