@@ -327,7 +327,8 @@ func (ev *scriptEval) fileAt(path string) *sfile {
 	return ev.files[abs]
 }
 
-// pyFrameworks maps a constructor's package and name to the router it makes.
+// pyFramework returns the framework of the router a constructor makes, from
+// its package and name ("" = not a router).
 func pyFramework(module, name string) string {
 	top := strings.SplitN(module, ".", 2)[0]
 	switch {

@@ -168,7 +168,7 @@ func (ev *scriptEval) finish() *Set {
 	for _, f := range ev.order {
 		for i := 0; i < len(f.funcs); i++ { // the list grows as bodies run
 			fn := f.funcs[i]
-			if !ev.called[fn] {
+			if !ev.called[fn] && fn.callsAnything() {
 				ev.invoke(fn, nil)
 			}
 		}
@@ -439,6 +439,21 @@ func returnable(v any) bool {
 	switch v.(type) {
 	case *router, *sroute, *sfunc, *smodule, []any:
 		return true
+	}
+	return false
+}
+
+// callsAnything reports whether fn's body holds a call (an opening
+// parenthesis): a body without one can neither register nor define a route,
+// so running it is skipped.
+func (fn *sfunc) callsAnything() bool {
+	if fn.exprBody != nil {
+		return true
+	}
+	for i := fn.from; i < fn.to && i < len(fn.file.toks); i++ {
+		if t := fn.file.toks[i]; t.kind == tkOp && t.text == "(" {
+			return true
+		}
 	}
 	return false
 }

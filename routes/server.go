@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/wirelint/wirelint/reduce"
@@ -124,18 +123,4 @@ func fromDir(dir string, display func(string) string) (*Set, error) {
 	}
 	out.finish()
 	return out, nil
-}
-
-// Frameworks returns the frameworks the routes came from, sorted.
-func (s *Set) Frameworks() []string {
-	seen := map[string]bool{}
-	for _, r := range s.Routes {
-		seen[r.Framework] = true
-	}
-	out := make([]string, 0, len(seen))
-	for k := range seen {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

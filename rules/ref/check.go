@@ -34,7 +34,8 @@ type resolved struct {
 	gen int
 }
 
-// Check is Check with this resolver: documents already indexed stay indexed.
+// Check runs the ref rules from docs with this resolver; documents it has
+// already read stay registered, so a caller may Resolve before or after.
 func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 	for _, d := range docs {
 		r.Index(d)
