@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -132,6 +133,38 @@ func TestTokenizersIgnoreText(t *testing.T) {
 		}
 		if strings.Join(got, ";") != "GET /real" {
 			t.Errorf("%s: routes %q, want only GET /real", filepath.Base(p), got)
+		}
+	}
+}
+
+// TestPathologicalSource pins inputs that once exhausted the stack or could:
+// a module importing its own name (seen in CPython's standard library),
+// brackets and template literals nested thousands deep. Each must return
+// routes or one syntax error.
+func TestPathologicalSource(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, src string }{
+		{"selfimport.py", "from selfimport import b\nx = b\nfrom flask import Flask\napp = Flask(__name__)\n@app.get('/ok')\ndef ok():\n    pass\n"},
+		{"parens.py", strings.Repeat("(", 100000) + "\n"},
+		{"fstrings.py", strings.Repeat("f'{", 3000) + "\n"},
+		{"parens.js", strings.Repeat("[(", 100000)},
+		{"templates.js", strings.Repeat("`${", 3000)},
+		{"unary.js", strings.Repeat("-", 100000) + "x"},
+	} {
+		p := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(p, []byte(tc.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		set, err := FromServer(p, ServerOptions{Display: filepath.Base})
+		if err != nil {
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Errorf("%s: %v is not a *SyntaxError", tc.name, err)
+			}
+			continue
+		}
+		if tc.name == "selfimport.py" && (len(set.Routes) == 0 || set.Routes[0].Path() != "/ok") {
+			t.Errorf("%s: routes %v, want GET /ok", tc.name, set.Dump())
 		}
 	}
 }

@@ -168,7 +168,10 @@ func (l *lexer) jsTemplate() error {
 			parts = append(parts, tplPart{lit: unescape(lit.String())})
 			lit.Reset()
 			l.advance(2)
-			sub := &lexer{src: l.src, i: l.i, line: l.line, col: l.col, file: l.file}
+			if l.depth >= maxNesting {
+				return l.errf(line, col, "template literals nested too deeply")
+			}
+			sub := &lexer{src: l.src, i: l.i, line: l.line, col: l.col, file: l.file, depth: l.depth + 1}
 			if err := sub.js(true); err != nil {
 				return err
 			}

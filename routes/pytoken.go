@@ -10,8 +10,10 @@ var pyOps = []string{"**=", "//=", ">>=", "<<=", "...", "->", ":=", "==", "!=", 
 // tokenizePython splits Python source into tokens: comments dropped, strings
 // (with every prefix, triple-quoted, f-strings split into parts) decoded,
 // newlines inside brackets joined, and INDENT/DEDENT marking blocks.
-func tokenizePython(src, file string) ([]stok, error) {
-	l := &lexer{src: src, line: 1, col: 1, file: file}
+func tokenizePython(src, file string) ([]stok, error) { return tokenizePythonAt(src, file, 0) }
+
+func tokenizePythonAt(src, file string, nesting int) ([]stok, error) {
+	l := &lexer{src: src, line: 1, col: 1, file: file, depth: nesting}
 	depth := 0
 	indents := []int{0}
 	atLineStart := true
@@ -158,7 +160,7 @@ func (l *lexer) pyString() error {
 	raw := strings.ContainsRune(prefix, 'r')
 	t := stok{kind: tkString, line: line, col: col}
 	if strings.ContainsRune(prefix, 'f') {
-		t.parts = pyFParts(body, raw, l.file, line)
+		t.parts = pyFParts(body, raw, l.file, line, l.depth)
 	} else if raw {
 		t.str = body
 	} else {
@@ -170,7 +172,7 @@ func (l *lexer) pyString() error {
 
 // pyFParts splits an f-string body into literal text and {expression} parts;
 // {{ and }} are literal braces, and a format spec or conversion is dropped.
-func pyFParts(body string, raw bool, file string, line int) []tplPart {
+func pyFParts(body string, raw bool, file string, line, depth int) []tplPart {
 	var parts []tplPart
 	var lit strings.Builder
 	for i := 0; i < len(body); i++ {
@@ -194,7 +196,11 @@ func pyFParts(body string, raw bool, file string, line int) []tplPart {
 			}
 			parts = append(parts, tplPart{lit: s})
 			lit.Reset()
-			toks, err := tokenizePython(expr, file)
+			var toks []stok
+			var err error
+			if depth < maxNesting {
+				toks, err = tokenizePythonAt(expr, file, depth+1)
+			}
 			for len(toks) > 0 && toks[len(toks)-1].kind == tkNewline {
 				toks = toks[:len(toks)-1]
 			}

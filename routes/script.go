@@ -72,7 +72,14 @@ type sxParser struct {
 	end  int
 	py   bool
 	file *sfile
+	// depth counts nested expressions; past maxNesting the parser gives up,
+	// so no input can exhaust the stack.
+	depth int
 }
+
+// maxNesting bounds the nesting of brackets, templates and f-strings the
+// readers follow.
+const maxNesting = 256
 
 func (p *sxParser) tok(k int) stok {
 	if j := p.i + k; j < p.end && j >= 0 {
@@ -118,6 +125,11 @@ var pyWordOps = map[string]bool{"and": true, "or": true, "in": true, "is": true,
 // expr parses one expression, or returns nil without consuming when none
 // starts here.
 func (p *sxParser) expr() *sx {
+	if p.depth >= maxNesting {
+		return nil
+	}
+	p.depth++
+	defer func() { p.depth-- }()
 	start := p.i
 	left := p.unary()
 	if left == nil {
@@ -208,6 +220,11 @@ func (p *sxParser) mark(e *sx, from int) *sx {
 }
 
 func (p *sxParser) unary() *sx {
+	if p.depth >= maxNesting {
+		return nil
+	}
+	p.depth++
+	defer func() { p.depth-- }()
 	start := p.i
 	t := p.tok(0)
 	switch {

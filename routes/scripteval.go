@@ -67,13 +67,23 @@ type (
 	// lazyAttr is a name imported from a module that was still running
 	// (an import cycle), resolved on use.
 	lazyAttr struct {
-		m    *smodule
-		name string
-		ev   *scriptEval
+		m         *smodule
+		name      string
+		ev        *scriptEval
+		resolving bool
 	}
 )
 
-func (l *lazyAttr) resolve() any { return l.ev.attr(l.m, l.name) }
+// resolve reads the name now; a name that resolves to itself (a module
+// importing its own name) is nil.
+func (l *lazyAttr) resolve() any {
+	if l.resolving {
+		return nil
+	}
+	l.resolving = true
+	defer func() { l.resolving = false }()
+	return l.ev.attr(l.m, l.name)
+}
 
 // scriptEval runs the Python or JavaScript files of one server.
 type scriptEval struct {

@@ -64,6 +64,7 @@ type lexer struct {
 	line, col int
 	file      string
 	toks      []stok
+	depth     int // nesting of template literals or f-strings, bounded by maxNesting
 }
 
 func (l *lexer) peek(k int) byte {

@@ -256,7 +256,7 @@ func TestInvalidPattern(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	probs := set.PatternProblems()
+	probs := set.Problems()
 	if len(probs) != 1 || probs[0].Pointer != "/$defs/Bad/properties/id/pattern" || probs[0].Pattern == nil || probs[0].Doc != doc {
 		t.Fatalf("problems = %+v", probs)
 	}
@@ -290,7 +290,7 @@ func TestInvalidPattern(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if probs := strict.PatternProblems(); len(probs) != 2 {
+	if probs := strict.Problems(); len(probs) != 2 {
 		t.Fatalf("PatternCheck was not consulted: %+v", probs)
 	}
 }

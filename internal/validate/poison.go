@@ -111,9 +111,11 @@ func (s *Set) poisonEngine(next jsonschema.RegexpEngine) jsonschema.RegexpEngine
 	}
 }
 
-// PatternProblems lists the patterns refused so far in the Set's document and
-// in the files its references reached, sorted by file and pointer.
-func (s *Set) PatternProblems() []*SchemaError {
+// Problems lists what was set aside so far, in the Set's document and in the
+// files its references reached, sorted by file and pointer: patterns the
+// engine refuses (Pattern set; payloads reaching them get no verdict) and
+// keywords the metaschema rejects (dropped, so the rest compiles).
+func (s *Set) Problems() []*SchemaError {
 	s.poisonMu.Lock()
 	defer s.poisonMu.Unlock()
 	out := append([]*SchemaError(nil), s.problems...)

@@ -62,6 +62,7 @@ type Set struct {
 	loaded   map[string]*reduce.Document // by absolute path, files reached by reference
 	urlDocs  map[string]*reduce.Document // by resource URL
 	mirrors  map[string]string           // URL prefix → local directory
+	values   map[string]any              // by resource URL, the values handed to the compiler
 }
 
 type compiled struct {
@@ -116,7 +117,8 @@ func Compile(ws *reduce.Workspace, doc *reduce.Document, opts Options) (*Set, er
 // numbers) at url, read in dialect d.
 func CompileValue(ws *reduce.Workspace, url string, v any, d reduce.Dialect, opts Options) (*Set, error) {
 	s := &Set{ws: ws, base: url, dialect: d, opts: opts, cache: map[string]compiled{},
-		loaded: map[string]*reduce.Document{}, urlDocs: map[string]*reduce.Document{}, mirrors: map[string]string{}}
+		loaded: map[string]*reduce.Document{}, urlDocs: map[string]*reduce.Document{},
+		mirrors: map[string]string{}, values: map[string]any{}}
 	for prefix, dir := range opts.Mirrors {
 		s.mirrors[prefix] = dir
 	}
@@ -137,6 +139,7 @@ func CompileValue(ws *reduce.Workspace, url string, v any, d reduce.Dialect, opt
 	if p, ok := filePath(url); ok && ws != nil {
 		file = ws.Display(p)
 	}
+	s.values[url] = v
 	s.addProblems(s.neutralize(v, file, nil))
 	if err := c.AddResource(url, v); err != nil {
 		return nil, fmt.Errorf("add %s: %w", url, err)
@@ -311,6 +314,9 @@ func (s *Set) compileCached(loc, pointer string) (*Schema, error) {
 		return c.s, c.err
 	}
 	sch, err := s.compile(loc)
+	for tries := 0; err != nil && tries < maxRepairs && s.repair(err); tries++ {
+		sch, err = s.compile(loc)
+	}
 	var out *Schema
 	if err != nil {
 		err = s.schemaError(pointer, err)
@@ -605,6 +611,9 @@ func (l loader) Load(u string) (any, error) {
 	}
 	Translate(v, d)
 	hoist(v, d)
+	s.loadedMu.Lock()
+	s.values[u] = v
+	s.loadedMu.Unlock()
 	s.addProblems(s.neutralize(v, file, doc))
 	return v, nil
 }
@@ -674,4 +683,73 @@ func (s *Set) Source(location string) (*reduce.Document, string, *reduce.Node) {
 	}
 	frag = sourcePointer(doc, frag)
 	return doc, frag, reduce.Lookup(doc.Root, frag)
+}
+
+// maxRepairs bounds the keywords one compilation may drop.
+const maxRepairs = 64
+
+// repair drops the keywords a metaschema rejects (a `type: test-type`, a
+// negative maxLength) from the value handed to the compiler, so one bad
+// keyword does not stop every definition of its document from compiling.
+// Each dropped keyword is listed by Problems. It reports whether anything was
+// dropped.
+func (s *Set) repair(err error) bool {
+	var sve *jsonschema.SchemaValidationError
+	if !errors.As(err, &sve) {
+		return false
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(sve.Err, &ve) {
+		return false
+	}
+	u, _ := splitURL(sve.URL)
+	s.loadedMu.Lock()
+	root := s.values[u]
+	s.loadedMu.Unlock()
+	if root == nil {
+		return false
+	}
+	doc, file := s.docFor(u)
+	var leaves []*jsonschema.ValidationError
+	collectLeaves(ve, &leaves)
+	dropped := false
+	for _, l := range leaves {
+		toks := l.InstanceLocation
+		if len(toks) == 0 {
+			continue
+		}
+		parent, ok := lookupValue(root, toks[:len(toks)-1]).(map[string]any)
+		key := toks[len(toks)-1]
+		if !ok {
+			continue
+		}
+		if _, has := parent[key]; !has {
+			continue
+		}
+		delete(parent, key)
+		dropped = true
+		s.addProblems([]*SchemaError{{
+			File: file, Doc: doc, Pointer: sourcePointer(doc, joinTokens(toks)),
+			Msg: fmt.Sprintf("%s is not valid (%s) and is ignored", key, l.ErrorKind.LocalizedString(printer)),
+		}})
+	}
+	return dropped
+}
+
+func lookupValue(v any, toks []string) any {
+	for _, t := range toks {
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[t]
+		case []any:
+			i, err := strconv.Atoi(t)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil
+			}
+			v = x[i]
+		default:
+			return nil
+		}
+	}
+	return v
 }

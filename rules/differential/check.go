@@ -169,7 +169,7 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 	for _, r := range results {
 		findings = append(findings, r...)
 	}
-	findings = append(findings, patternFindings(sides, pairs)...)
+	findings = append(findings, problemFindings(sides, pairs)...)
 	return findings
 }
 
@@ -448,13 +448,14 @@ func dedupeFindings(fs []report.Finding) []report.Finding {
 	return out
 }
 
-// patternFindings reports, once per pattern, each pattern that is not valid
-// ECMA-262 in u mode in the documents the compared definitions reach.
-func patternFindings(sides [2]*side, pairs []*pair) []report.Finding {
+// problemFindings reports, once each, what validation set aside inside the
+// compared definitions: patterns that are not valid ECMA-262 in u mode, and
+// keywords the metaschema rejects.
+func problemFindings(sides [2]*side, pairs []*pair) []report.Finding {
 	var out []report.Finding
 	seen := map[string]bool{}
 	for _, s := range sides {
-		for _, pe := range s.set.PatternProblems() {
+		for _, pe := range s.set.Problems() {
 			key := pe.File + "#" + pe.Pointer
 			if seen[key] {
 				continue
@@ -473,14 +474,18 @@ func patternFindings(sides [2]*side, pairs []*pair) []report.Finding {
 				}
 			}
 			if def == "" {
-				continue // outside every compared definition: the regex rule's concern alone
+				continue // outside every compared definition: other rules' concern
 			}
-			out = append(out, report.Finding{
+			f := report.Finding{
 				Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked), Definition: def,
-				Message:   fmt.Sprintf("pattern %q is not valid ECMA-262 in u mode (%s); payloads that reach it are not compared", pe.Pattern.Pattern, pe.Pattern.Reason),
+				Message:   fmt.Sprintf("%s in %s; payloads are compared without it", pe.Msg, pe.File),
 				Locations: []report.Location{loc},
-				Fields:    map[string]any{"pattern": pe.Pattern.Pattern},
-			})
+			}
+			if pe.Pattern != nil {
+				f.Message = fmt.Sprintf("pattern %q is not valid ECMA-262 in u mode (%s); payloads that reach it are not compared", pe.Pattern.Pattern, pe.Pattern.Reason)
+				f.Fields = map[string]any{"pattern": pe.Pattern.Pattern}
+			}
+			out = append(out, f)
 		}
 	}
 	return out

@@ -15,7 +15,7 @@ func init() {
 		report.Rule{
 			ID:       RuleUnresolved,
 			Severity: report.SeverityError,
-			Title:    "a $ref resolves neither on disk nor under $id, or only loops through other $refs",
+			Title:    "a $ref resolves neither on disk nor under $id",
 			Why: "A reference to a missing file, definition or anchor breaks every consumer of the contract: " +
 				"validators refuse the schema and code generators stop. A chain of $refs that leads back to itself " +
 				"never reaches a schema.",

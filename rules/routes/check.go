@@ -177,6 +177,16 @@ func (c *checker) unimplemented(s route.Route, samePath []int) {
 			break
 		}
 	}
+	if len(locs) == 1 {
+		// literals compare case-sensitively; name a near miss
+		for _, m := range c.in.Mirror.Routes {
+			if !m.Implicit && m.Method == s.Method && strings.EqualFold(m.Template.Key(), s.Template.Key()) {
+				locs = append(locs, serverLoc(m))
+				where = fmt.Sprintf(" (%s serves %s, which differs in letter case)", m.Pos.File, m.Path())
+				break
+			}
+		}
+	}
 	if len(locs) == 1 && c.in.Server != "" {
 		locs = append(locs, report.Location{File: c.in.Server})
 	}
