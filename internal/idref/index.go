@@ -113,7 +113,10 @@ var nameMaps = map[string]bool{
 }
 
 // dataKeys are keys whose value is an instance, never walked for keywords.
-var dataKeys = map[string]bool{"enum": true, "const": true, "default": true}
+// dataKeys hold literal data, never references: schema enum/const/default and
+// example values, and the value of an OpenAPI Example object (GitHub's spec
+// has example SCIM payloads whose "$ref" members are URLs, not references).
+var dataKeys = map[string]bool{"enum": true, "const": true, "default": true, "example": true, "value": true}
 
 // NewIndex scans doc: every $ref outside data values (enum, const, default,
 // example, examples) and name positions, each with its base URI; every $id
