@@ -159,6 +159,7 @@ for spec in "${specs[@]}"; do
 	read -r wl wlcpu < <(measure "$runs" "$name.wirelint" "$bin/wirelint" parity "$conv" "$path" --format json)
 	read -r od odcpu < <(measure "$((runs < 3 ? runs : 3))" "$name.oasdiff" "$oasdiff" diff "$path" "$path")
 	read -r parse parsecpu < <(measure "$runs" "$name.parse" "$bin/loadpair" "$conv" "$path")
+	[[ -n $wl && -n $od && -n $parse ]] || die "timing $name failed (see the message above)"
 	# shellcheck disable=SC2059 # the format is ours
 	rows+=("$(printf "$format" "$name" "$defs" "$wl" "$od" "$parse" "$wlcpu" "$odcpu" "$parsecpu" \
 		"$(ratio "$wl" "$od")" "$(ratio "$wl" "$parse")" "$(ratio "$wlcpu" "$odcpu")" "$(ratio "$wlcpu" "$parsecpu")" "$clean")")

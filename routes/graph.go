@@ -158,16 +158,18 @@ func flatten(routers []*router, set *Set) {
 				tpl.TrailingSlash = false
 				tpl.Segments = append(tpl.Segments, Segment{{Param: &Param{CatchAll: true}}})
 			}
-			seen := map[string]bool{}
-			for _, m := range methods {
-				seen[m] = true
-			}
-			for _, m := range methods {
-				set.add(Route{Method: m, Template: tpl, Raw: raw, Framework: f.r.fw, Pos: rr.pos, Hidden: rr.hidden || f.hidden})
-				for _, im := range implicitMethods(f.r.fw, m) {
-					if !seen[im] {
-						seen[im] = true
-						set.add(Route{Method: im, Template: tpl, Raw: raw, Framework: f.r.fw, Pos: rr.pos, Implicit: true})
+			for _, t := range expandOptional(tpl) {
+				seen := map[string]bool{}
+				for _, m := range methods {
+					seen[m] = true
+				}
+				for _, m := range methods {
+					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.fw, Pos: rr.pos, Hidden: rr.hidden || f.hidden})
+					for _, im := range implicitMethods(f.r.fw, m) {
+						if !seen[im] {
+							seen[im] = true
+							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.fw, Pos: rr.pos, Implicit: true})
+						}
 					}
 				}
 			}
@@ -181,4 +183,18 @@ func flatten(routers []*router, set *Set) {
 			walk(frame{r: r}, map[*router]bool{}, 0)
 		}
 	}
+}
+
+// expandOptional returns the templates a template with optional trailing
+// parameters (Express's /users/:id?) serves: with and without each of them.
+func expandOptional(t Template) []Template {
+	out := []Template{t}
+	for n := len(t.Segments); n > 0; n-- {
+		last := t.Segments[n-1]
+		if len(last) != 1 || last[0].Param == nil || !last[0].Param.Optional {
+			break
+		}
+		out = append(out, Template{Segments: t.Segments[:n-1]})
+	}
+	return out
 }

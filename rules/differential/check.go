@@ -394,7 +394,7 @@ func disagreement(p *pair, sides [2]*side, pr probe, accepts int) report.Finding
 			"keyword":     fail.Keyword,
 			"probe":       pr.kind,
 		},
-		Detail: "payload: " + pr.text,
+		Detail: "payload: " + shorten(pr.text, 2000),
 	}
 }
 

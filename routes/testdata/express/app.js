@@ -1,5 +1,6 @@
 // An Express app: routers from another module, app.use prefixes, route()
-// chains, multi-line registrations, commented-out and string-only routes.
+// chains, an optional parameter, multi-line registrations, commented-out and
+// string-only routes.
 const express = require('express');
 const users = require('./routes/users');
 const { adminRouter } = require('./routes/admin');
