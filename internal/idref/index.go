@@ -113,9 +113,9 @@ var nameMaps = map[string]bool{
 }
 
 // dataKeys are keys whose value is an instance, never walked for keywords.
-// dataKeys hold literal data, never references: schema enum/const/default and
-// example values, and the value of an OpenAPI Example object (GitHub's spec
-// has example SCIM payloads whose "$ref" members are URLs, not references).
+// dataKeys hold literal data: schema enum/const/default and example values,
+// and the value of an OpenAPI Example object (GitHub's spec has example SCIM
+// payloads whose "$ref" members are URLs, not references).
 var dataKeys = map[string]bool{"enum": true, "const": true, "default": true, "example": true, "value": true}
 
 // NewIndex scans doc: every $ref outside data values (enum, const, default,
@@ -201,6 +201,14 @@ func (w *scanner) object(n *reduce.Node, ptr string, base *url.URL, depth int) {
 		case k.Value == "$ref":
 			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: kptr, Object: ptr, Holder: n, Key: k, Value: w.deref(v), Base: refBase})
 		case dataKeys[k.Value]:
+			// Bundlers substitute a whole example that is only a relative
+			// $ref (DigitalOcean: example: {$ref: 'examples.yml#/x'}); any
+			// other $ref inside data is data.
+			if k.Value == "example" || k.Value == "value" {
+				if rk, rv := reduce.Get(v, "$ref"); rk != nil && len(w.deref(v).Content) == 2 && reduce.IsString(rv) && !hasScheme(rv.Value) {
+					w.ix.Sites = append(w.ix.Sites, &Site{Pointer: reduce.JoinPointer(kptr, "$ref"), Object: kptr, Holder: w.deref(v), Key: rk, Value: rv, Base: base})
+				}
+			}
 		case k.Value == "examples":
 			if reduce.IsMap(v) {
 				// OpenAPI: a map of Example objects, each a $ref or data
@@ -332,4 +340,10 @@ func (ix *Index) RootID() *Resource {
 		}
 	}
 	return nil
+}
+
+// hasScheme reports whether ref is an absolute URI (http:, urn:...).
+func hasScheme(ref string) bool {
+	u, err := url.Parse(ref)
+	return err == nil && len(u.Scheme) > 1
 }
