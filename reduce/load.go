@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/pb33f/go-yaml"
@@ -87,6 +88,8 @@ type Document struct {
 
 	byName    map[string]*Definition
 	byPointer map[string]*Definition
+	sitesOnce sync.Once
+	sites     []SchemaSite // every schema site, found once; see WalkSchemas
 }
 
 // Definition returns the definition called name, or nil.

@@ -13,8 +13,13 @@ type Schema struct {
 	Doc *Document
 	// Node is the schema node as written (a mapping, or a boolean scalar).
 	Node *Node
-	// Pointer is the schema's absolute JSON pointer in Doc.
-	Pointer string
+	// ptr is the schema's absolute JSON pointer once computed; parent, tok
+	// and sub compute it on demand (building every pointer eagerly costs more
+	// than the comparison itself on large documents).
+	ptr      string
+	hasPtr   bool
+	parent   *Schema
+	tok, sub string
 	// False marks a schema that rejects every instance (false).
 	False bool
 	// Ref is the schema's reference ($ref, or a one-entry allOf holding only a
@@ -29,6 +34,26 @@ type Schema struct {
 	// IgnoredBesideRef lists constraining keys dropped because the dialect
 	// ignores siblings of $ref.
 	IgnoredBesideRef []*Node
+}
+
+// Pointer returns the schema's absolute JSON pointer in Doc.
+func (s *Schema) Pointer() string {
+	if !s.hasPtr {
+		if s.parent != nil {
+			s.ptr = JoinPointer(s.parent.Pointer(), s.tok)
+			if s.sub != "" {
+				s.ptr += "/" + EscapePointerToken(s.sub)
+			}
+		}
+		s.hasPtr = true
+	}
+	return s.ptr
+}
+
+// EmptyAt returns the always-true schema standing where s lacks a keyword:
+// same document, node and pointer, no keywords.
+func EmptyAt(s *Schema) *Schema {
+	return &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, Keywords: map[string]*Keyword{}, Annotations: map[string]*Keyword{}}
 }
 
 // Trivial reports whether s accepts every instance: no reference and no
@@ -51,13 +76,16 @@ type Ref struct {
 	Raw string
 	// Key and Value are the $ref key and value nodes as written.
 	Key, Value *Node
-	// Pointer is the absolute pointer of the $ref key's schema + "/$ref".
-	Pointer string
+	// Owner is the schema the $ref is written in.
+	Owner *Schema
 	// Target is where it resolved; Target.Doc is nil when it did not.
 	Target Target
 	// Err explains why it did not resolve.
 	Err error
 }
+
+// Pointer returns the absolute pointer of the $ref as written.
+func (r *Ref) Pointer() string { return JoinPointer(r.Owner.Pointer(), "$ref") }
 
 // Keyword is one normalised constraining keyword of a schema.
 type Keyword struct {
@@ -67,8 +95,8 @@ type Keyword struct {
 	Source string
 	// Key is the key node as written; Value its value node.
 	Key, Value *Node
-	// Pointer is the absolute pointer of the value as written.
-	Pointer string
+	// Owner is the schema the keyword is written in.
+	Owner *Schema
 
 	// Num holds ShapeNumber values.
 	Num *big.Rat
@@ -88,6 +116,9 @@ type Keyword struct {
 	Map []*Entry
 }
 
+// Pointer returns the absolute pointer of the keyword as written.
+func (k *Keyword) Pointer() string { return JoinPointer(k.Owner.Pointer(), k.Source) }
+
 // Entry is one named member of a map-shaped keyword.
 type Entry struct {
 	// Name is the member's key.
@@ -98,9 +129,12 @@ type Entry struct {
 	Schema *Schema
 	// Set is its string set (dependentRequired).
 	Set []string
-	// Pointer is the absolute pointer of the member's value.
-	Pointer string
+	// Keyword is the map-shaped keyword holding the entry.
+	Keyword *Keyword
 }
+
+// Pointer returns the absolute pointer of the member's value.
+func (e *Entry) Pointer() string { return JoinPointer(e.Keyword.Pointer(), e.Name) }
 
 // Lookup returns the entry called name, or nil.
 func (k *Keyword) Lookup(name string) *Entry {
@@ -131,14 +165,27 @@ func NewReducer(r Resolver) *Reducer {
 
 // Schema projects the schema node n found at absolute pointer ptr in doc.
 func (r *Reducer) Schema(doc *Document, n *Node, ptr string) *Schema {
+	return r.schema(doc, n, func(s *Schema) { s.ptr, s.hasPtr = ptr, true })
+}
+
+// child projects a subschema of parent written under keyword tok (and member
+// or index sub, when not ""); its pointer is computed only when asked for.
+func (r *Reducer) child(parent *Schema, n *Node, tok, sub string) *Schema {
+	return r.schema(parent.Doc, n, func(s *Schema) { s.parent, s.tok, s.sub = parent, tok, sub })
+}
+
+func (r *Reducer) schema(doc *Document, n *Node, locate func(*Schema)) *Schema {
 	n = Deref(n)
 	if n == nil {
-		return &Schema{Doc: doc, Pointer: ptr, Keywords: map[string]*Keyword{}}
+		s := &Schema{Doc: doc, Keywords: map[string]*Keyword{}}
+		locate(s)
+		return s
 	}
 	if s, ok := r.cache[n]; ok {
 		return s
 	}
-	s := &Schema{Doc: doc, Node: n, Pointer: ptr, Keywords: map[string]*Keyword{}, Annotations: map[string]*Keyword{}}
+	s := &Schema{Doc: doc, Node: n, Keywords: map[string]*Keyword{}, Annotations: map[string]*Keyword{}}
+	locate(s)
 	r.cache[n] = s
 	if n.Kind == ScalarNode {
 		if b, ok := Bool(n); ok && !b {
@@ -185,11 +232,10 @@ func (r *Reducer) project(s *Schema) {
 			s.Unknown = append(s.Unknown, k)
 			continue
 		}
-		vptr := JoinPointer(s.Pointer, name)
 		switch info.Class {
 		case Annotation:
 			if name == "title" || name == "description" {
-				s.Annotations[name] = &Keyword{Name: name, Source: name, Key: k, Value: v, Pointer: vptr, Text: v.Value}
+				s.Annotations[name] = &Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value}
 			}
 			continue
 		case Reference:
@@ -197,14 +243,14 @@ func (r *Reducer) project(s *Schema) {
 				s.Ref = r.ref(s, k, v)
 			} else if name != "$ref" {
 				// $dynamicRef / $recursiveRef compare by what they say.
-				s.Keywords[name] = &Keyword{Name: name, Source: name, Key: k, Value: v, Pointer: vptr, Text: v.Value}
+				s.Keywords[name] = &Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value}
 			}
 			continue
 		case Constraining:
 		default:
 			continue
 		}
-		kw := &Keyword{Name: info.Normal, Source: name, Key: k, Value: v, Pointer: vptr}
+		kw := &Keyword{Name: info.Normal, Source: name, Key: k, Value: v, Owner: s}
 		switch name {
 		case "nullable":
 			nullable, _ = Bool(v)
@@ -219,7 +265,7 @@ func (r *Reducer) project(s *Schema) {
 		case "items":
 			if IsSeq(v) && d.ArrayItemsIsTuple() {
 				kw.Name = "prefixItems"
-				kw.List = r.list(s, v, vptr)
+				kw.List = r.list(s, v, name)
 				s.Keywords["prefixItems"] = kw
 				continue
 			}
@@ -227,10 +273,10 @@ func (r *Reducer) project(s *Schema) {
 			// meaningful only beside a tuple-form items; handled after the loop
 			continue
 		case "dependencies":
-			r.dependencies(s, k, v, vptr)
+			r.dependencies(s, k, v)
 			continue
 		}
-		if !r.fill(s, kw, info.Shape, v, vptr) {
+		if !r.fill(s, kw, info.Shape, v) {
 			continue
 		}
 		if prev, dup := s.Keywords[kw.Name]; dup && prev.Name == "enum" && kw.Name == "enum" {
@@ -241,8 +287,8 @@ func (r *Reducer) project(s *Schema) {
 
 	// additionalItems counts only beside a tuple.
 	if k, v := Get(n, "additionalItems"); k != nil && s.Keywords["prefixItems"] != nil && s.Keywords["prefixItems"].Source == "items" {
-		kw := &Keyword{Name: "items", Source: "additionalItems", Key: k, Value: v, Pointer: JoinPointer(s.Pointer, "additionalItems")}
-		if r.fill(s, kw, ShapeSchema, v, kw.Pointer) {
+		kw := &Keyword{Name: "items", Source: "additionalItems", Key: k, Value: v, Owner: s}
+		if r.fill(s, kw, ShapeSchema, v) {
 			s.Keywords["items"] = kw
 		}
 	}
@@ -259,8 +305,8 @@ func (r *Reducer) project(s *Schema) {
 			s.Keywords[name] = kw
 		}
 	}
-	// OpenAPI 3.0 nullable adds "null" to the type.
-	// (nullable without a type constrains nothing.)
+	// OpenAPI 3.0 nullable adds "null" to the type (nullable without a type
+	// constrains nothing).
 	if t := s.Keywords["type"]; nullable && t != nil {
 		t.Set = addToSet(t.Set, "null")
 	}
@@ -281,18 +327,16 @@ func (r *Reducer) project(s *Schema) {
 			delete(s.Keywords, name)
 		}
 	}
-	for _, name := range []string{"dependentSchemas"} {
-		if kw := s.Keywords[name]; kw != nil {
-			kept := kw.Map[:0]
-			for _, e := range kw.Map {
-				if !e.Schema.Trivial() {
-					kept = append(kept, e)
-				}
+	if kw := s.Keywords["dependentSchemas"]; kw != nil {
+		kept := kw.Map[:0]
+		for _, e := range kw.Map {
+			if !e.Schema.Trivial() {
+				kept = append(kept, e)
 			}
-			kw.Map = kept
-			if len(kw.Map) == 0 {
-				delete(s.Keywords, name)
-			}
+		}
+		kw.Map = kept
+		if len(kw.Map) == 0 {
+			delete(s.Keywords, "dependentSchemas")
 		}
 	}
 	// allOf: drop trivially-true entries; a one-entry allOf holding only a $ref
@@ -314,7 +358,7 @@ func (r *Reducer) project(s *Schema) {
 		}
 	}
 	// Siblings of $ref are ignored in Swagger 2.0, OpenAPI 3.0 and drafts ≤ 07.
-	if s.Ref != nil && d.RefSiblingsIgnored() && s.Ref.Key != nil && Value(n, "$ref") != nil {
+	if s.Ref != nil && d.RefSiblingsIgnored() && s.Ref.Owner == s {
 		for name, kw := range s.Keywords {
 			s.IgnoredBesideRef = append(s.IgnoredBesideRef, kw.Key)
 			delete(s.Keywords, name)
@@ -324,14 +368,14 @@ func (r *Reducer) project(s *Schema) {
 }
 
 func (r *Reducer) ref(s *Schema, k, v *Node) *Ref {
-	ref := &Ref{Raw: v.Value, Key: k, Value: v, Pointer: JoinPointer(s.Pointer, "$ref")}
+	ref := &Ref{Raw: v.Value, Key: k, Value: v, Owner: s}
 	ref.Target, ref.Err = r.Resolve(s.Doc, v.Value)
 	return ref
 }
 
 // fill decodes v into kw by shape; it returns false when v has the wrong type
 // for the keyword (the keyword is then not compared).
-func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node, vptr string) bool {
+func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 	switch shape {
 	case ShapeNumber:
 		num, ok := Number(v)
@@ -364,25 +408,21 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node, vptr string
 			kw.Set = addToSet(kw.Set, Canonical(e))
 		}
 		return IsSeq(v)
-	case ShapeSchema:
-		kw.Schema = r.Schema(s.Doc, v, vptr)
-		return true
-	case ShapeItems:
-		kw.Schema = r.Schema(s.Doc, v, vptr)
+	case ShapeSchema, ShapeItems:
+		kw.Schema = r.child(s, v, kw.Source, "")
 		return true
 	case ShapeSchemaList, ShapeSchemaTuple:
-		kw.List = r.list(s, v, vptr)
+		kw.List = r.list(s, v, kw.Source)
 		return IsSeq(v)
 	case ShapeSchemaMap:
 		Pairs(v, func(ek, ev *Node) bool {
-			eptr := JoinPointer(vptr, ek.Value)
-			kw.Map = append(kw.Map, &Entry{Name: ek.Value, Key: ek, Schema: r.Schema(s.Doc, ev, eptr), Pointer: eptr})
+			kw.Map = append(kw.Map, &Entry{Name: ek.Value, Key: ek, Schema: r.child(s, ev, kw.Source, ek.Value), Keyword: kw})
 			return true
 		})
 		return IsMap(v)
 	case ShapeStringSetMap:
 		Pairs(v, func(ek, ev *Node) bool {
-			e := &Entry{Name: ek.Value, Key: ek, Pointer: JoinPointer(vptr, ek.Value)}
+			e := &Entry{Name: ek.Value, Key: ek, Keyword: kw}
 			for _, x := range Items(ev) {
 				if x = Deref(x); x != nil {
 					e.Set = addToSet(e.Set, x.Value)
@@ -399,27 +439,26 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node, vptr string
 	return false
 }
 
-func (r *Reducer) list(s *Schema, v *Node, vptr string) []*Schema {
+func (r *Reducer) list(s *Schema, v *Node, tok string) []*Schema {
 	items := Items(v)
 	out := make([]*Schema, 0, len(items))
 	for i, e := range items {
-		out = append(out, r.Schema(s.Doc, e, vptr+"/"+strconv.Itoa(i)))
+		out = append(out, r.child(s, e, tok, strconv.Itoa(i)))
 	}
 	return out
 }
 
 // dependencies splits draft-04..07 dependencies into dependentRequired and
 // dependentSchemas entries.
-func (r *Reducer) dependencies(s *Schema, k, v *Node, vptr string) {
+func (r *Reducer) dependencies(s *Schema, k, v *Node) {
 	Pairs(v, func(ek, ev *Node) bool {
-		eptr := JoinPointer(vptr, ek.Value)
 		if IsSeq(ev) {
 			kw := s.Keywords["dependentRequired"]
 			if kw == nil {
-				kw = &Keyword{Name: "dependentRequired", Source: "dependencies", Key: k, Value: v, Pointer: vptr}
+				kw = &Keyword{Name: "dependentRequired", Source: "dependencies", Key: k, Value: v, Owner: s}
 				s.Keywords["dependentRequired"] = kw
 			}
-			e := &Entry{Name: ek.Value, Key: ek, Pointer: eptr}
+			e := &Entry{Name: ek.Value, Key: ek, Keyword: kw}
 			for _, x := range Items(ev) {
 				if x = Deref(x); x != nil {
 					e.Set = addToSet(e.Set, x.Value)
@@ -430,10 +469,10 @@ func (r *Reducer) dependencies(s *Schema, k, v *Node, vptr string) {
 		}
 		kw := s.Keywords["dependentSchemas"]
 		if kw == nil {
-			kw = &Keyword{Name: "dependentSchemas", Source: "dependencies", Key: k, Value: v, Pointer: vptr}
+			kw = &Keyword{Name: "dependentSchemas", Source: "dependencies", Key: k, Value: v, Owner: s}
 			s.Keywords["dependentSchemas"] = kw
 		}
-		kw.Map = append(kw.Map, &Entry{Name: ek.Value, Key: ek, Schema: r.Schema(s.Doc, ev, eptr), Pointer: eptr})
+		kw.Map = append(kw.Map, &Entry{Name: ek.Value, Key: ek, Schema: r.child(s, ev, "dependencies", ek.Value), Keyword: kw})
 		return true
 	})
 }

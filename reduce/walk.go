@@ -23,7 +23,19 @@ type SchemaSite struct {
 // document the named definitions and every schema under paths, webhooks and
 // components (parameters, headers, request bodies, responses, callbacks).
 // Values of enum, const, default and examples are data, never walked.
+//
+// The sites are found once per document and kept, so every rule walking the
+// same document pays for one walk.
 func (d *Document) WalkSchemas(fn func(s SchemaSite)) {
+	d.sitesOnce.Do(func() {
+		d.walk(func(s SchemaSite) { d.sites = append(d.sites, s) })
+	})
+	for _, s := range d.sites {
+		fn(s)
+	}
+}
+
+func (d *Document) walk(fn func(s SchemaSite)) {
 	w := &walker{doc: d, fn: fn}
 	if !d.Dialect.IsOpenAPI() {
 		w.schema(d.Root, "", false)

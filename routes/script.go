@@ -430,6 +430,24 @@ func (p *sxParser) primary() *sx {
 			}
 			p.i++
 			inner := p.expr()
+			if inner != nil && p.isOp(0, ",") && p.py {
+				// a tuple reads as a list: methods=("GET", "POST")
+				tuple := &sx{kind: sxList, line: t.line, col: t.col, args: []*sx{inner}}
+				for p.i < t.match {
+					if p.isOp(0, ",") {
+						p.i++
+						continue
+					}
+					v := p.expr()
+					if v == nil || (p.i < t.match && !p.isOp(0, ",")) {
+						v = &sx{kind: sxUnknown}
+						p.skipArg(t.match)
+					}
+					tuple.args = append(tuple.args, v)
+				}
+				p.i = t.match + 1
+				return p.mark(tuple, start)
+			}
 			p.i = t.match + 1
 			if inner == nil {
 				return p.mark(&sx{kind: sxUnknown}, start)

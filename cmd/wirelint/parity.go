@@ -64,15 +64,36 @@ func runParity(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "parity", err)
 	}
-	res := runParityFamily(ws, docs[0], docs[1], opts)
-	findings := res.findings
-	// parity also runs the ref and regex rules on both documents (and on the
-	// files the canonical side reaches through $refs).
-	findings = append(findings, ref.Check(ws, docs, ref.Options{})...)
-	for _, d := range res.documents {
-		findings = append(findings, regex.Check(d, regex.Options{Dialects: ds})...)
+	return out.emit(e, runParityCommand(ws, docs[0], docs[1], opts, regex.Options{Dialects: ds}))
+}
+
+// runParityCommand runs what `wirelint parity` reports: keyword parity and
+// descriptions, and the ref and regex rules on both documents (and on the
+// files the canonical side reaches through $refs). The families share only
+// read-only documents, so they run in parallel.
+func runParityCommand(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts parity.Options, ropts regex.Options) []report.Finding {
+	var wg sync.WaitGroup
+	var refFindings []report.Finding
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		refFindings = ref.Check(ws, []*reduce.Document{canonical, mirror}, ref.Options{})
+	}()
+	res := runParityFamily(ws, canonical, mirror, opts)
+	regexFindings := make([][]report.Finding, len(res.documents))
+	for i, d := range res.documents {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			regexFindings[i] = regex.Check(d, ropts)
+		}()
 	}
-	return out.emit(e, findings)
+	wg.Wait()
+	findings := append(res.findings, refFindings...)
+	for _, fs := range regexFindings {
+		findings = append(findings, fs...)
+	}
+	return findings
 }
 
 // parityRun is what runParityFamily found and which documents it compared.

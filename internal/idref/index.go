@@ -135,7 +135,7 @@ func NewIndex(doc *reduce.Document) *Index {
 		}
 	}
 	w := &scanner{ix: ix, idKey: idKeyFor(doc.Dialect), seen: map[*reduce.Node]bool{}}
-	w.object(doc.Root, "", base, 0)
+	w.object(doc.Root, base, 0)
 	sort.Slice(ix.Sites, func(i, j int) bool { return ix.Sites[i].Pointer < ix.Sites[j].Pointer })
 	return ix
 }
@@ -160,12 +160,36 @@ type scanner struct {
 	ix    *Index
 	idKey string
 	seen  map[*reduce.Node]bool // YAML alias targets already walked
+	path  []string              // reference tokens of the node being scanned
 }
 
 const maxDepth = 2000
 
+// ptr returns the JSON pointer of the node being scanned. Pointers are built
+// only where something is recorded: building one per node costs more than the
+// scan itself on large documents.
+func (w *scanner) ptr(extra ...string) string {
+	var b strings.Builder
+	for _, t := range w.path {
+		b.WriteByte('/')
+		b.WriteString(reduce.EscapePointerToken(t))
+	}
+	for _, t := range extra {
+		b.WriteByte('/')
+		b.WriteString(reduce.EscapePointerToken(t))
+	}
+	return b.String()
+}
+
+// enter scans n one token further down.
+func (w *scanner) enter(tok string, scan func()) {
+	w.path = append(w.path, tok)
+	scan()
+	w.path = w.path[:len(w.path)-1]
+}
+
 // object scans a node in keyword position: a schema or an OpenAPI object.
-func (w *scanner) object(n *reduce.Node, ptr string, base *url.URL, depth int) {
+func (w *scanner) object(n *reduce.Node, base *url.URL, depth int) {
 	n = w.deref(n)
 	if n == nil || depth > maxDepth {
 		return
@@ -173,7 +197,7 @@ func (w *scanner) object(n *reduce.Node, ptr string, base *url.URL, depth int) {
 	switch n.Kind {
 	case reduce.SequenceNode:
 		for i, e := range n.Content {
-			w.object(e, ptr+"/"+strconv.Itoa(i), base, depth+1)
+			w.enter(strconv.Itoa(i), func() { w.object(e, base, depth+1) })
 		}
 		return
 	case reduce.MappingNode:
@@ -183,7 +207,7 @@ func (w *scanner) object(n *reduce.Node, ptr string, base *url.URL, depth int) {
 	refBase := base
 	if w.idKey != "" {
 		if id := reduce.Value(n, w.idKey); id != nil && reduce.IsString(id) {
-			base = w.scope(n, ptr, base, id)
+			base = w.scope(n, w.ptr(), base, id)
 			if !w.ix.Doc.Dialect.RefSiblingsIgnored() {
 				refBase = base
 			}
@@ -191,22 +215,21 @@ func (w *scanner) object(n *reduce.Node, ptr string, base *url.URL, depth int) {
 	}
 	for _, k := range []string{"$anchor", "$dynamicAnchor"} {
 		if a := reduce.Value(n, k); a != nil && reduce.IsString(a) && a.Value != "" {
-			w.ix.Anchors = append(w.ix.Anchors, &Anchor{Resource: Key(base), Name: a.Value, Pointer: ptr, Node: n})
+			w.ix.Anchors = append(w.ix.Anchors, &Anchor{Resource: Key(base), Name: a.Value, Pointer: w.ptr(), Node: n})
 		}
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		kptr := reduce.JoinPointer(ptr, k.Value)
 		switch {
 		case k.Value == "$ref":
-			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: kptr, Object: ptr, Holder: n, Key: k, Value: w.deref(v), Base: refBase})
+			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: w.ptr("$ref"), Object: w.ptr(), Holder: n, Key: k, Value: w.deref(v), Base: refBase})
 		case dataKeys[k.Value]:
 			// Bundlers substitute a whole example that is only a relative
 			// $ref (DigitalOcean: example: {$ref: 'examples.yml#/x'}); any
 			// other $ref inside data is data.
 			if k.Value == "example" || k.Value == "value" {
 				if rk, rv := reduce.Get(v, "$ref"); rk != nil && len(w.deref(v).Content) == 2 && reduce.IsString(rv) && !hasScheme(rv.Value) {
-					w.ix.Sites = append(w.ix.Sites, &Site{Pointer: reduce.JoinPointer(kptr, "$ref"), Object: kptr, Holder: w.deref(v), Key: rk, Value: rv, Base: base})
+					w.ix.Sites = append(w.ix.Sites, &Site{Pointer: w.ptr(k.Value, "$ref"), Object: w.ptr(k.Value), Holder: w.deref(v), Key: rk, Value: rv, Base: base})
 				}
 			}
 		case k.Value == "examples":
@@ -214,20 +237,22 @@ func (w *scanner) object(n *reduce.Node, ptr string, base *url.URL, depth int) {
 				// OpenAPI: a map of Example objects, each a $ref or data
 				reduce.Pairs(v, func(ek, ev *reduce.Node) bool {
 					if rk, rv := reduce.Get(ev, "$ref"); rk != nil {
-						w.ix.Sites = append(w.ix.Sites, &Site{Pointer: reduce.JoinPointer(kptr, ek.Value, "$ref"), Object: reduce.JoinPointer(kptr, ek.Value), Holder: ev, Key: rk, Value: rv, Base: base})
+						w.ix.Sites = append(w.ix.Sites, &Site{Pointer: w.ptr(k.Value, ek.Value, "$ref"), Object: w.ptr(k.Value, ek.Value), Holder: ev, Key: rk, Value: rv, Base: base})
 					}
 					return true
 				})
 			}
 		case k.Value == "components":
-			reduce.Pairs(v, func(ck, cv *reduce.Node) bool {
-				w.names(cv, reduce.JoinPointer(kptr, ck.Value), base, depth+1)
-				return true
+			w.enter(k.Value, func() {
+				reduce.Pairs(v, func(ck, cv *reduce.Node) bool {
+					w.enter(ck.Value, func() { w.names(cv, base, depth+1) })
+					return true
+				})
 			})
 		case nameMaps[k.Value] && reduce.IsMap(v):
-			w.names(v, kptr, base, depth+1)
+			w.enter(k.Value, func() { w.names(v, base, depth+1) })
 		default:
-			w.object(v, kptr, base, depth+1)
+			w.enter(k.Value, func() { w.object(v, base, depth+1) })
 		}
 	}
 }
@@ -237,20 +262,19 @@ func (w *scanner) object(n *reduce.Node, ptr string, base *url.URL, depth int) {
 // JSONSchemaProps has a property "$ref"), but a JSON Reference standing for
 // the whole mapping when its value is a string, as bundlers read
 // `properties: {$ref: attributes.yml#/ids}`.
-func (w *scanner) names(n *reduce.Node, ptr string, base *url.URL, depth int) {
+func (w *scanner) names(n *reduce.Node, base *url.URL, depth int) {
 	n = w.deref(n)
 	if n == nil || n.Kind != reduce.MappingNode {
-		w.object(n, ptr, base, depth)
+		w.object(n, base, depth)
 		return
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		kptr := reduce.JoinPointer(ptr, k.Value)
 		if k.Value == "$ref" && reduce.IsString(v) {
-			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: kptr, Object: ptr, Holder: n, Key: k, Value: reduce.Deref(v), Base: base})
+			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: w.ptr("$ref"), Object: w.ptr(), Holder: n, Key: k, Value: reduce.Deref(v), Base: base})
 			continue
 		}
-		w.object(v, kptr, base, depth+1)
+		w.enter(k.Value, func() { w.object(v, base, depth+1) })
 	}
 }
 

@@ -1,8 +1,9 @@
 // Package suppress decides which findings a run reports: it applies the
 // configuration's severity overrides and ignores, inline
-// `x-wirelint-ignore` annotations on schema nodes, and the baseline of
-// findings a project has accepted. Every suppression keeps its reason, so
-// nothing is silenced without one.
+// `x-wirelint-ignore` annotations on schema nodes, the baseline of findings
+// a project has accepted, and --since (only definitions and routes a git
+// revision range touched). Every ignore keeps its reason, so nothing is
+// silenced without one.
 package suppress
 
 import (

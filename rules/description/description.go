@@ -79,13 +79,13 @@ func compare(p parity.Pair, field string) (report.Finding, bool) {
 	if ctext == mtext {
 		return report.Finding{}, false
 	}
-	cl := location(cs.Doc, cs.Node, cs.Pointer)
-	ml := location(ms.Doc, ms.Node, ms.Pointer)
+	cl := location(cs.Doc, cs.Node, cs.Pointer())
+	ml := location(ms.Doc, ms.Node, ms.Pointer())
 	if ck != nil {
-		cl = location(cs.Doc, ck.Key, ck.Pointer)
+		cl = location(cs.Doc, ck.Key, ck.Pointer())
 	}
 	if mk != nil {
-		ml = location(ms.Doc, mk.Key, mk.Pointer)
+		ml = location(ms.Doc, mk.Key, mk.Pointer())
 	}
 	f := report.Finding{
 		Definition: p.Definition,

@@ -306,9 +306,9 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 			// finding names the keyword inside.
 			krel := rel + "/" + reduce.EscapePointerToken(present(ck, mk).Source)
 			if ck == nil {
-				c.schema(emptyAt(cs), mk.Schema, krel)
+				c.schema(reduce.EmptyAt(cs), mk.Schema, krel)
 			} else {
-				c.schema(ck.Schema, emptyAt(ms), krel)
+				c.schema(ck.Schema, reduce.EmptyAt(ms), krel)
 			}
 		case ck == nil || mk == nil:
 			c.diff(cs, ms, ck, mk, n, rel, render(ck), render(mk))
@@ -332,10 +332,6 @@ func present(a, b *reduce.Keyword) *reduce.Keyword {
 	return b
 }
 
-// emptyAt is the always-true schema standing where s lacks a keyword.
-func emptyAt(s *reduce.Schema) *reduce.Schema {
-	return &reduce.Schema{Doc: s.Doc, Node: s.Node, Pointer: s.Pointer, Keywords: map[string]*reduce.Keyword{}, Annotations: map[string]*reduce.Keyword{}}
-}
 
 // refs compares the references of a pair; it returns false when the pair's
 // keywords should not be compared further (the ref sides were compared through
@@ -397,10 +393,10 @@ func (c *comparer) refDiff(cs, ms *reduce.Schema, rel, cval, mval string) {
 	cl := schemaLocation(cs)
 	ml := schemaLocation(ms)
 	if cs.Ref != nil {
-		cl = nodeLocation(cs.Doc, cs.Ref.Key, cs.Ref.Pointer)
+		cl = nodeLocation(cs.Doc, cs.Ref.Key, cs.Ref.Pointer())
 	}
 	if ms.Ref != nil {
-		ml = nodeLocation(ms.Doc, ms.Ref.Key, ms.Ref.Pointer)
+		ml = nodeLocation(ms.Doc, ms.Ref.Key, ms.Ref.Pointer())
 	}
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
@@ -492,15 +488,15 @@ func (c *comparer) memberDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, ce,
 		return
 	}
 	var name, msg string
-	cl := nodeLocation(cs.Doc, ck.Key, ck.Pointer)
-	ml := nodeLocation(ms.Doc, mk.Key, mk.Pointer)
+	cl := nodeLocation(cs.Doc, ck.Key, ck.Pointer())
+	ml := nodeLocation(ms.Doc, mk.Key, mk.Pointer())
 	if ce != nil {
 		name = ce.Name
-		cl = nodeLocation(cs.Doc, ce.Key, ce.Pointer)
+		cl = nodeLocation(cs.Doc, ce.Key, ce.Pointer())
 		msg = fmt.Sprintf("%s %q is in %s but not in %s", member, name, cs.Doc.Path, ms.Doc.Path)
 	} else {
 		name = me.Name
-		ml = nodeLocation(ms.Doc, me.Key, me.Pointer)
+		ml = nodeLocation(ms.Doc, me.Key, me.Pointer())
 		msg = fmt.Sprintf("%s %q is in %s but not in %s", member, name, ms.Doc.Path, cs.Doc.Path)
 	}
 	c.emit(report.Finding{
@@ -595,8 +591,8 @@ func (c *comparer) branchDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, cb,
 		c.count++
 		return
 	}
-	cl := nodeLocation(cs.Doc, ck.Key, ck.Pointer)
-	ml := nodeLocation(ms.Doc, mk.Key, mk.Pointer)
+	cl := nodeLocation(cs.Doc, ck.Key, ck.Pointer())
+	ml := nodeLocation(ms.Doc, mk.Key, mk.Pointer())
 	var msg, label string
 	if cb != nil {
 		label = c.branchLabel(cb, false)
@@ -639,11 +635,11 @@ func (c *comparer) diff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, name, rel
 	source := name
 	csrc, msrc := name, name
 	if ck != nil {
-		cl = nodeLocation(cs.Doc, ck.Key, ck.Pointer)
+		cl = nodeLocation(cs.Doc, ck.Key, ck.Pointer())
 		source, csrc = ck.Source, ck.Source
 	}
 	if mk != nil {
-		ml = nodeLocation(ms.Doc, mk.Key, mk.Pointer)
+		ml = nodeLocation(ms.Doc, mk.Key, mk.Pointer())
 		msrc = mk.Source
 		if ck == nil {
 			source = mk.Source
@@ -792,7 +788,7 @@ func nodeLocation(doc *reduce.Document, n *reduce.Node, ptr string) report.Locat
 
 // schemaLocation locates a schema object (where a keyword it lacks would go).
 func schemaLocation(s *reduce.Schema) report.Location {
-	return nodeLocation(s.Doc, s.Node, s.Pointer)
+	return nodeLocation(s.Doc, s.Node, s.Pointer())
 }
 
 func keyLocation(doc *reduce.Document, key *reduce.Node, ptr string) report.Location {
