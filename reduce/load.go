@@ -90,6 +90,25 @@ type Document struct {
 	byPointer map[string]*Definition
 	sitesOnce sync.Once
 	sites     []SchemaSite // every schema site, found once; see WalkSchemas
+
+	lookupMu sync.Mutex
+	lookups  map[string]*Node // pointer → node, see Lookup
+}
+
+// Lookup follows the absolute JSON pointer p from the document's root and
+// remembers the answer: many $refs name the same few targets.
+func (d *Document) Lookup(p string) *Node {
+	d.lookupMu.Lock()
+	defer d.lookupMu.Unlock()
+	if n, ok := d.lookups[p]; ok {
+		return n
+	}
+	n := Lookup(d.Root, p)
+	if d.lookups == nil {
+		d.lookups = map[string]*Node{}
+	}
+	d.lookups[p] = n
+	return n
 }
 
 // Definition returns the definition called name, or nil.
@@ -281,22 +300,24 @@ func lineCol(data []byte, off int) (int, int) {
 	return line, col
 }
 
+// hasAlias reports whether the tree under n holds a YAML alias. The parser
+// bounds nesting, so the recursion is bounded too.
+func hasAlias(n *Node) bool {
+	if n.Kind == yaml.AliasNode {
+		return true
+	}
+	for _, c := range n.Content {
+		if hasAlias(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // checkExpansion rejects documents whose YAML aliases expand past
 // maxExpandedNodes (alias bombs) or refer to their own ancestors.
 func checkExpansion(top *Node) error {
-	hasAlias := false
-	var scan func(n *Node)
-	stack := []*Node{top}
-	_ = scan
-	for len(stack) > 0 && !hasAlias {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if n.Kind == yaml.AliasNode {
-			hasAlias = true
-		}
-		stack = append(stack, n.Content...)
-	}
-	if !hasAlias {
+	if !hasAlias(top) {
 		return nil
 	}
 	const inProgress = -1

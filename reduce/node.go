@@ -26,6 +26,13 @@ const (
 // Deref follows YAML aliases to the anchored node. It never loops: an alias
 // chain longer than 64 is treated as unresolvable and returns nil.
 func Deref(n *Node) *Node {
+	if n == nil || n.Kind != yaml.AliasNode {
+		return n
+	}
+	return derefAlias(n)
+}
+
+func derefAlias(n *Node) *Node {
 	for i := 0; n != nil && n.Kind == yaml.AliasNode; i++ {
 		if i > 64 {
 			return nil

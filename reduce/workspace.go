@@ -216,7 +216,7 @@ func (w *Workspace) ResolveOnDisk(from *Document, ref string) (Target, error) {
 // pointer, or a plain name matched against $anchor / draft-04..07 "#name" ids.
 func ResolveFragment(doc *Document, frag, ref string) (Target, error) {
 	if frag == "" || strings.HasPrefix(frag, "/") {
-		n := Lookup(doc.Root, frag)
+		n := doc.Lookup(frag)
 		if n == nil {
 			return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: %s has nothing at %s", ref, doc.Path, frag)}
 		}

@@ -161,10 +161,12 @@ func Sort(fs []Finding) {
 	})
 }
 
-// Finalize fills missing fingerprints, drops findings whose severity is off,
-// and sorts. Printers expect finalized findings.
+// Finalize fills missing fingerprints, drops findings whose severity is off
+// and exact repeats (the same rule, message and locations, as when two checks
+// reach one shared file), and sorts. Printers expect finalized findings.
 func Finalize(fs []Finding) []Finding {
 	out := fs[:0]
+	seen := map[string]bool{}
 	for _, f := range fs {
 		if f.Severity == SeverityOff {
 			continue
@@ -172,6 +174,14 @@ func Finalize(fs []Finding) []Finding {
 		if f.Fingerprint == "" {
 			f.ComputeFingerprint()
 		}
+		key := f.Rule + "\x00" + f.Message + "\x00" + f.Fingerprint
+		for _, l := range f.Locations {
+			key += "\x00" + l.String()
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
 		out = append(out, f)
 	}
 	Sort(out)

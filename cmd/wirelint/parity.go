@@ -60,40 +60,57 @@ func runParity(e *env, args []string) int {
 		return fail(e, "parity", fmt.Errorf("%w: --dialects: %v", errUsage, err))
 	}
 	ws := reduce.NewWorkspace("")
-	docs, err := loadConcurrently(ws, pos...)
+	findings, err := runParityCommand(ws, pos[0], pos[1], opts, regex.Options{Dialects: ds})
 	if err != nil {
 		return fail(e, "parity", err)
 	}
-	return out.emit(e, runParityCommand(ws, docs[0], docs[1], opts, regex.Options{Dialects: ds}))
+	return out.emit(e, findings)
 }
 
-// runParityCommand runs what `wirelint parity` reports: keyword parity and
-// descriptions, and the ref and regex rules on both documents (and on the
-// files the canonical side reaches through $refs). The families share only
-// read-only documents, so they run in parallel.
-func runParityCommand(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts parity.Options, ropts regex.Options) []report.Finding {
-	var wg sync.WaitGroup
-	var refFindings []report.Finding
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		refFindings = ref.Check(ws, []*reduce.Document{canonical, mirror}, ref.Options{})
-	}()
-	res := runParityFamily(ws, canonical, mirror, opts)
-	regexFindings := make([][]report.Finding, len(res.documents))
-	for i, d := range res.documents {
-		wg.Add(1)
+// runParityCommand loads the two documents and runs what `wirelint parity`
+// reports: keyword parity and descriptions, and the ref and regex rules on both
+// documents (and on the files the canonical side reaches through $refs). Each
+// document's ref and regex rules start as soon as it is loaded, while the other
+// may still be parsing; parity starts when both are. The families share only
+// read-only documents.
+func runParityCommand(ws *reduce.Workspace, canonicalPath, mirrorPath string, opts parity.Options, ropts regex.Options) ([]report.Finding, error) {
+	paths := []string{canonicalPath, mirrorPath}
+	docs := make([]*reduce.Document, 2)
+	errs := make([]error, 2)
+	perDoc := make([][]report.Finding, 2)
+	var loaded, checked sync.WaitGroup
+	loaded.Add(2)
+	checked.Add(2)
+	for i, p := range paths {
 		go func() {
-			defer wg.Done()
-			regexFindings[i] = regex.Check(d, ropts)
+			defer checked.Done()
+			docs[i], errs[i] = ws.Load(p, "")
+			loaded.Done()
+			if errs[i] != nil {
+				return
+			}
+			perDoc[i] = append(ref.Check(ws, docs[i:i+1], ref.Options{}), regex.Check(docs[i], ropts)...)
 		}()
 	}
-	wg.Wait()
-	findings := append(res.findings, refFindings...)
-	for _, fs := range regexFindings {
-		findings = append(findings, fs...)
+	loaded.Wait()
+	for _, err := range errs {
+		if err != nil {
+			checked.Wait()
+			return nil, err
+		}
 	}
-	return findings
+	res := runParityFamily(ws, docs[0], docs[1], opts)
+	checked.Wait()
+	findings := append(res.findings, perDoc[0]...)
+	findings = append(findings, perDoc[1]...)
+	// Files the canonical side reaches through $refs get the regex rule too
+	// (the ref rule followed them already).
+	for _, d := range res.documents {
+		if d != docs[0] && d != docs[1] {
+			findings = append(findings, regex.Check(d, ropts)...)
+		}
+	}
+	return findings, nil
 }
 
 // parityRun is what runParityFamily found and which documents it compared.

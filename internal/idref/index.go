@@ -222,7 +222,8 @@ func (w *scanner) object(n *reduce.Node, base *url.URL, depth int) {
 		k, v := n.Content[i], n.Content[i+1]
 		switch {
 		case k.Value == "$ref":
-			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: w.ptr("$ref"), Object: w.ptr(), Holder: n, Key: k, Value: w.deref(v), Base: refBase})
+			obj := w.ptr()
+			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: obj + "/$ref", Object: obj, Holder: n, Key: k, Value: w.deref(v), Base: refBase})
 		case dataKeys[k.Value]:
 			// Bundlers substitute a whole example that is only a relative
 			// $ref (DigitalOcean: example: {$ref: 'examples.yml#/x'}); any
@@ -271,7 +272,8 @@ func (w *scanner) names(n *reduce.Node, base *url.URL, depth int) {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Value == "$ref" && reduce.IsString(v) {
-			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: w.ptr("$ref"), Object: w.ptr(), Holder: n, Key: k, Value: reduce.Deref(v), Base: base})
+			obj := w.ptr()
+			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: obj + "/$ref", Object: obj, Holder: n, Key: k, Value: reduce.Deref(v), Base: base})
 			continue
 		}
 		w.enter(k.Value, func() { w.object(v, base, depth+1) })

@@ -67,7 +67,7 @@ func (r *Registry) Resolve(u *url.URL, ref string) (reduce.Target, *Resource, er
 	}
 	frag := u.Fragment
 	if frag == "" || strings.HasPrefix(frag, "/") {
-		n := reduce.Lookup(res.Node, frag)
+		n := res.Doc.Lookup(res.Pointer + frag)
 		if n == nil {
 			return reduce.Target{}, res, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("%s has nothing at %s", r.show(res.URI), frag)}
 		}

@@ -149,8 +149,11 @@ func definitionIndex(red *reduce.Reducer, doc *reduce.Document) *defIndex {
 		d := queue[0]
 		queue = queue[1:]
 		d.WalkSchemas(func(s reduce.SchemaSite) {
-			v := reduce.Value(s.Node, "$ref")
-			if v == nil || !reduce.IsString(v) || (d == doc && strings.HasPrefix(v.Value, "#")) {
+			if d == doc && s.Definition == nil {
+				return // only definitions are compared
+			}
+			v := refValue(s.Node)
+			if v == nil || (d == doc && strings.HasPrefix(v.Value, "#")) {
 				return
 			}
 			t, err := red.Resolve(d, v.Value)
@@ -168,6 +171,22 @@ func definitionIndex(red *reduce.Reducer, doc *reduce.Document) *defIndex {
 		})
 	}
 	return idx
+}
+
+// refValue returns the string value of a schema's $ref, or nil.
+func refValue(n *reduce.Node) *reduce.Node {
+	if n == nil || n.Kind != reduce.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := n.Content[i].Value; len(k) == 4 && k == "$ref" {
+			if v := reduce.Deref(n.Content[i+1]); reduce.IsString(v) {
+				return v
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 type comparer struct {
@@ -331,7 +350,6 @@ func present(a, b *reduce.Keyword) *reduce.Keyword {
 	}
 	return b
 }
-
 
 // refs compares the references of a pair; it returns false when the pair's
 // keywords should not be compared further (the ref sides were compared through

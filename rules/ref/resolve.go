@@ -77,6 +77,15 @@ type Resolver struct {
 	// resolved holds the references the last Check reached.
 	resolved []*resolved
 	gen      int // bumped whenever the registry grows
+	// memo keeps references that resolved both ways: thousands of $refs in a
+	// large spec name a few hundred targets from a handful of bases.
+	memo map[memoKey]Resolution
+}
+
+type memoKey struct {
+	doc  *reduce.Document
+	base *url.URL
+	ref  string
 }
 
 // NewResolver returns a resolver over ws.
@@ -143,8 +152,18 @@ func (r *Resolver) resolveSite(ix *idref.Index, s *idref.Site) Resolution {
 		res.DiskErr, res.IDErr = err, err
 		return res
 	}
+	key := memoKey{ix.Doc, s.Base, ref}
+	if m, ok := r.memo[key]; ok {
+		return m
+	}
 	res.Disk, res.DiskTried, res.DiskErr = r.onDisk(ix.Doc, ref)
 	res.URI, res.ID, res.IDResource, res.IDErr = r.underID(s.Base, ref)
+	if res.DiskErr == nil && res.IDErr == nil {
+		if r.memo == nil {
+			r.memo = map[memoKey]Resolution{}
+		}
+		r.memo[key] = res
+	}
 	return res
 }
 
