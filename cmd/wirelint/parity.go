@@ -89,6 +89,12 @@ func runParityCommand(ws *reduce.Workspace, canonicalPath, mirrorPath string, op
 			if errs[i] != nil {
 				return
 			}
+			// a panic here would bypass run's recover: report it as an error
+			defer func() {
+				if r := recover(); r != nil {
+					errs[i] = fmt.Errorf("internal error checking %s: %v (please report this with the input that caused it)", docs[i].Path, r)
+				}
+			}()
 			perDoc[i] = append(ref.Check(ws, docs[i:i+1], ref.Options{}), regex.Check(docs[i], ropts)...)
 		}()
 	}
@@ -101,6 +107,11 @@ func runParityCommand(ws *reduce.Workspace, canonicalPath, mirrorPath string, op
 	}
 	res := runParityFamily(ws, docs[0], docs[1], opts)
 	checked.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
 	findings := append(res.findings, perDoc[0]...)
 	findings = append(findings, perDoc[1]...)
 	// Files the canonical side reaches through $refs get the regex rule too

@@ -80,6 +80,7 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 		pwg.Add(1)
 		go func() {
 			defer pwg.Done()
+			defer recoverAs(&prepErr[i])
 			s.set, prepErr[i] = validate.Compile(ws, s.doc, opts.Validate)
 			if prepErr[i] == nil {
 				s.defs = validate.IndexDefinitions(ws, s.doc)
@@ -123,7 +124,10 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 		go func() {
 			defer cwg.Done()
 			for j, p := range pairs {
-				p.schemas[i], errs[i][j] = p.defs[i].Compile(s.set)
+				func() {
+					defer recoverAs(&errs[i][j])
+					p.schemas[i], errs[i][j] = p.defs[i].Compile(s.set)
+				}()
 			}
 		}()
 	}
@@ -155,7 +159,7 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				results[i] = checkPair(pairs[i], sides, roots, fixturesByDef[pairs[i].name], opts)
+				results[i] = checkPairSafely(pairs[i], sides, roots, fixturesByDef[pairs[i].name], opts)
 			}
 		}()
 	}
@@ -487,6 +491,29 @@ func problemFindings(sides [2]*side, pairs []*pair) []report.Finding {
 			}
 			out = append(out, f)
 		}
+	}
+	return out
+}
+
+// recoverAs turns a panic in a worker goroutine into an error: the command's
+// own recover cannot see another goroutine's panic, and one bad definition
+// must not take the run down.
+func recoverAs(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("internal error: %v (please report this with the input that caused it)", r)
+	}
+}
+
+// checkPairSafely is checkPair with a panic reported as the pair being
+// unchecked.
+func checkPairSafely(p *pair, sides [2]*side, roots map[string]bool, fixtures []*fixture.Payload, opts Options) (out []report.Finding) {
+	var err error
+	func() {
+		defer recoverAs(&err)
+		out = checkPair(p, sides, roots, fixtures, opts)
+	}()
+	if err != nil {
+		out = []report.Finding{uncompiled(p, sides[0], err)}
 	}
 	return out
 }
