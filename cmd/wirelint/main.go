@@ -50,10 +50,11 @@ type env struct {
 
 func main() {
 	// A run is short and its documents stay live until the report, so
-	// collecting garbage as often as a server would only costs time; GOGC set
-	// by the user still wins.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
+	// collecting garbage as a server would only costs time: collect only past
+	// a 1 GiB soft limit. GOGC or GOMEMLIMIT set by the user still win.
+	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(1 << 30)
+		debug.SetGCPercent(-1)
 	}
 	os.Exit(run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
 }

@@ -213,14 +213,13 @@ func (w *scanner) object(n *reduce.Node, base *url.URL, depth int) {
 			}
 		}
 	}
-	for _, k := range []string{"$anchor", "$dynamicAnchor"} {
-		if a := reduce.Value(n, k); a != nil && reduce.IsString(a) && a.Value != "" {
-			w.ix.Anchors = append(w.ix.Anchors, &Anchor{Resource: Key(base), Name: a.Value, Pointer: w.ptr(), Node: n})
-		}
-	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		switch {
+		case k.Value == "$anchor" || k.Value == "$dynamicAnchor":
+			if a := reduce.Deref(v); reduce.IsString(a) && a.Value != "" {
+				w.ix.Anchors = append(w.ix.Anchors, &Anchor{Resource: Key(base), Name: a.Value, Pointer: w.ptr(), Node: n})
+			}
 		case k.Value == "$ref":
 			obj := w.ptr()
 			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: obj + "/$ref", Object: obj, Holder: n, Key: k, Value: w.deref(v), Base: refBase})
