@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/wirelint/wirelint/bench/internal/oasconv"
+	"github.com/wirelint/wirelint/internal/pipeline"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
-	"github.com/wirelint/wirelint/rules/description"
 	"github.com/wirelint/wirelint/rules/parity"
 	"github.com/wirelint/wirelint/rules/ref"
 	"github.com/wirelint/wirelint/rules/regex"
@@ -62,36 +62,22 @@ func realParityPair(b *testing.B, rel string) (canonical, mirror string) {
 	return canonical, mirror
 }
 
-// runParity is what `wirelint parity CANONICAL MIRROR` does before printing:
-// load both documents through one workspace, run parityRules, and finalize the
-// findings.
+// runParity is what `wirelint parity CANONICAL MIRROR` does before printing
+// (pipeline.Parity, default options), with the findings finalized.
 func runParity(canonical, mirror string) ([]report.Finding, error) {
 	ws := reduce.NewWorkspace(filepath.Dir(canonical))
-	c, err := ws.Load(canonical, "")
-	if err != nil {
-		return nil, err
-	}
-	m, err := ws.Load(mirror, "")
-	if err != nil {
-		return nil, err
-	}
-	return report.Finalize(parityRules(ws, c, m)), nil
+	fs, err := pipeline.Parity(ws, canonical, mirror, parity.Options{}, regex.Options{})
+	return report.Finalize(fs), err
 }
 
-// parityRules runs the rules `wirelint parity` runs on a loaded pair (as
-// cmd/wirelint/parity.go does, default options): the parity family, the
-// description rules on the pairs it visited, the ref rules on both documents
-// and the regex rules on every document compared.
+// parityRules runs the rules `wirelint parity` runs on an already loaded pair,
+// one after the other: the parity family (pipeline.ParityFamily), the ref rules
+// on both documents and the regex rules on every document compared.
 func parityRules(ws *reduce.Workspace, canonical, mirror *reduce.Document) []report.Finding {
-	res := parity.Check(ws, canonical, mirror, parity.Options{})
-	findings := append(res.Findings, description.Check(res.Pairs)...)
+	findings, documents := pipeline.ParityFamily(ws, canonical, mirror, parity.Options{})
 	findings = append(findings, ref.Check(ws, []*reduce.Document{canonical, mirror}, ref.Options{})...)
-	seen := map[*reduce.Document]bool{}
-	for _, d := range res.Documents {
-		if !seen[d] {
-			seen[d] = true
-			findings = append(findings, regex.Check(d, regex.Options{})...)
-		}
+	for _, d := range documents {
+		findings = append(findings, regex.Check(d, regex.Options{})...)
 	}
 	return findings
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wirelint/wirelint/internal/config"
 	"github.com/wirelint/wirelint/internal/ecmaregex"
+	"github.com/wirelint/wirelint/internal/pipeline"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
@@ -204,7 +205,7 @@ func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.
 		opts := parity.Options{Renames: p.Renames, Include: p.Include, Exclude: p.Exclude}
 		canonical, mirror := doc[p.Canonical], doc[p.Mirror]
 		tasks = append(tasks, checkTask{name: fmt.Sprintf("parity[%d]", i), run: func() ([]report.Finding, error) {
-			fs := runParityFamily(ws, canonical, mirror, opts).findings
+			fs, _ := pipeline.ParityFamily(ws, canonical, mirror, opts)
 			// A mirror shared by several canonical documents holds each one's
 			// definitions: one is mirror-only only if no canonical has it.
 			out := fs[:0]

@@ -6,11 +6,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wirelint/wirelint/internal/pipeline"
 	"github.com/wirelint/wirelint/reduce"
-	"github.com/wirelint/wirelint/report"
-	"github.com/wirelint/wirelint/rules/description"
 	"github.com/wirelint/wirelint/rules/parity"
-	"github.com/wirelint/wirelint/rules/ref"
 	"github.com/wirelint/wirelint/rules/regex"
 )
 
@@ -60,88 +58,11 @@ func runParity(e *env, args []string) int {
 		return fail(e, "parity", fmt.Errorf("%w: --dialects: %v", errUsage, err))
 	}
 	ws := reduce.NewWorkspace("")
-	findings, err := runParityCommand(ws, pos[0], pos[1], opts, regex.Options{Dialects: ds})
+	findings, err := pipeline.Parity(ws, pos[0], pos[1], opts, regex.Options{Dialects: ds})
 	if err != nil {
 		return fail(e, "parity", err)
 	}
 	return out.emit(e, findings)
-}
-
-// runParityCommand loads the two documents and runs what `wirelint parity`
-// reports: keyword parity and descriptions, and the ref and regex rules on both
-// documents (and on the files the canonical side reaches through $refs). Each
-// document's ref and regex rules start as soon as it is loaded, while the other
-// may still be parsing; parity starts when both are. The families share only
-// read-only documents.
-func runParityCommand(ws *reduce.Workspace, canonicalPath, mirrorPath string, opts parity.Options, ropts regex.Options) ([]report.Finding, error) {
-	paths := []string{canonicalPath, mirrorPath}
-	docs := make([]*reduce.Document, 2)
-	errs := make([]error, 2)
-	perDoc := make([][]report.Finding, 2)
-	var loaded, checked sync.WaitGroup
-	loaded.Add(2)
-	checked.Add(2)
-	for i, p := range paths {
-		go func() {
-			defer checked.Done()
-			docs[i], errs[i] = ws.Load(p, "")
-			loaded.Done()
-			if errs[i] != nil {
-				return
-			}
-			// a panic here would bypass run's recover: report it as an error
-			defer func() {
-				if r := recover(); r != nil {
-					errs[i] = fmt.Errorf("internal error checking %s: %v (please report this with the input that caused it)", docs[i].Path, r)
-				}
-			}()
-			perDoc[i] = append(ref.Check(ws, docs[i:i+1], ref.Options{}), regex.Check(docs[i], ropts)...)
-		}()
-	}
-	loaded.Wait()
-	for _, err := range errs {
-		if err != nil {
-			checked.Wait()
-			return nil, err
-		}
-	}
-	res := runParityFamily(ws, docs[0], docs[1], opts)
-	checked.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	findings := append(res.findings, perDoc[0]...)
-	findings = append(findings, perDoc[1]...)
-	// Files the canonical side reaches through $refs get the regex rule too
-	// (the ref rule followed them already).
-	for _, d := range res.documents {
-		if d != docs[0] && d != docs[1] {
-			findings = append(findings, regex.Check(d, ropts)...)
-		}
-	}
-	return findings, nil
-}
-
-// parityRun is what runParityFamily found and which documents it compared.
-type parityRun struct {
-	findings  []report.Finding
-	documents []*reduce.Document // each once: canonical, mirror, files reached by $ref
-}
-
-// runParityFamily runs keyword parity and the description rules on a pair.
-func runParityFamily(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts parity.Options) parityRun {
-	res := parity.Check(ws, canonical, mirror, opts)
-	run := parityRun{findings: append(res.Findings, description.Check(res.Pairs)...)}
-	seen := map[*reduce.Document]bool{}
-	for _, d := range res.Documents {
-		if !seen[d] {
-			seen[d] = true
-			run.documents = append(run.documents, d)
-		}
-	}
-	return run
 }
 
 // loadConcurrently loads the named files in parallel through ws; the first

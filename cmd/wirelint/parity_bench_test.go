@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/pipeline"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/rules/parity"
 	"github.com/wirelint/wirelint/rules/regex"
@@ -23,7 +24,7 @@ func BenchmarkParityCommand(b *testing.B) {
 	for b.Loop() {
 		ws := reduce.NewWorkspace(filepath.Dir(mirror))
 		ws.Root = "/"
-		if _, err := runParityCommand(ws, canonical, mirror, parity.Options{}, regex.Options{}); err != nil {
+		if _, err := pipeline.Parity(ws, canonical, mirror, parity.Options{}, regex.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
