@@ -92,7 +92,7 @@ func (l *lexer) errf(line, col int, format string, args ...any) error {
 
 func (l *lexer) emit(t stok) {
 	if l.toks == nil {
-		l.toks = make([]stok, 0, len(l.src)/4+8)
+		l.toks = make([]stok, 0, len(l.src)/3+8)
 	}
 	t.match = -1
 	l.toks = append(l.toks, t)
@@ -129,8 +129,9 @@ func (l *lexer) number() string {
 
 // op reads the longest operator of ops at l.i, or one byte.
 func (l *lexer) op(ops []string) string {
+	c := l.src[l.i]
 	for _, o := range ops {
-		if strings.HasPrefix(l.src[l.i:], o) {
+		if o[0] == c && strings.HasPrefix(l.src[l.i:], o) {
 			l.advance(len(o))
 			return o
 		}
