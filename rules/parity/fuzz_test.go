@@ -1,0 +1,45 @@
+package parity
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/wirelint/wirelint/reduce"
+)
+
+// FuzzCompare compares two arbitrary documents (the input split at the first
+// "\n---8<---\n"): no pair may panic or loop, and every finding must be
+// located in both documents.
+func FuzzCompare(f *testing.F) {
+	sep := []byte("\n---8<---\n")
+	for _, seed := range []string{
+		`{"$defs": {"A": {"type": "string", "maxLength": 3}}}` + string(sep) + "openapi: 3.0.3\ncomponents:\n  schemas:\n    A: {type: string, nullable: true}\n",
+		`{"$defs": {"A": {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "null"}]}}}` + string(sep) + `{"$defs": {"A": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/B"}]}, "B": {}}}`,
+		`{"definitions": {"A": {"items": [{}], "additionalItems": false, "dependencies": {"a": ["b"], "c": {}}}}}` + string(sep) + `{"$defs": {"A": {"prefixItems": [true], "items": false}}}`,
+		`{"$defs": {"A": {"allOf": [{"$ref": "#/$defs/A"}]}}}` + string(sep) + `{"$defs": {"A": {"$ref": "#/$defs/A"}}}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a, b, ok := bytes.Cut(data, sep)
+		if !ok {
+			return
+		}
+		canonical, err := reduce.Parse(a, "canonical")
+		if err != nil {
+			return
+		}
+		mirror, err := reduce.Parse(b, "mirror")
+		if err != nil {
+			return
+		}
+		ws := reduce.NewWorkspace(t.TempDir())
+		for _, f := range Check(ws, canonical, mirror, Options{}).Findings {
+			for _, l := range f.Locations {
+				if l.File == "" || l.Line < 1 {
+					t.Fatalf("%s: unlocated %+v", f.Message, l)
+				}
+			}
+		}
+	})
+}
