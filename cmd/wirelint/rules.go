@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/wirelint/wirelint/internal/textdist"
 	"io"
 	"sort"
 	"strings"
@@ -123,32 +124,12 @@ func nearRules(id string) []string {
 	var out []string
 	for _, r := range report.Rules() {
 		rf, rn, _ := strings.Cut(r.ID, "/")
-		if (name != "" && rn == name) || (name == "" && (rn == fam || rf == fam)) || editDistance(id, r.ID) <= 2 {
+		if (name != "" && rn == name) || (name == "" && (rn == fam || rf == fam)) || textdist.Levenshtein(id, r.ID) <= 2 {
 			out = append(out, r.ID)
 		}
 	}
 	sort.Strings(out)
 	return out
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // wrap folds text at spaces so no line exceeds width (a longer word stands alone).

@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/wirelint/wirelint/internal/textdist"
 	"os"
 	"path/filepath"
 	"sort"
@@ -298,31 +299,11 @@ func closest(rule string, known []report.Rule) string {
 		if _, rn, _ := strings.Cut(r.ID, "/"); name != "" && rn == name {
 			return r.ID
 		}
-		if dist := editDistance(rule, r.ID); dist < bestDist {
+		if dist := textdist.Levenshtein(rule, r.ID); dist < bestDist {
 			best, bestDist = r.ID, dist
 		}
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // Documents returns every document path the configuration names (parity

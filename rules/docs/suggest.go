@@ -1,33 +1,10 @@
 package docs
 
 import (
+	"github.com/wirelint/wirelint/internal/textdist"
 	"path"
 	"strings"
 )
-
-// distance is the Levenshtein edit distance between a and b, in bytes.
-func distance(a, b string) int {
-	if a == b {
-		return 0
-	}
-	row := make([]int, len(b)+1)
-	for j := range row {
-		row[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		diag := row[0]
-		row[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			next := min(row[j]+1, row[j-1]+1, diag+cost)
-			diag, row[j] = row[j], next
-		}
-	}
-	return row[len(b)]
-}
 
 // generic are file names (lower-case, without extension) that many
 // directories have: a file of that name elsewhere is only a moved candidate
@@ -58,11 +35,11 @@ func closestFile(want, citing string, candidates []string) string {
 		if generic[strings.TrimSuffix(cb, ext)] && path.Base(path.Dir(c)) != path.Base(path.Dir(want)) {
 			continue // another directory's README is not this one moved
 		}
-		db := distance(base, cb)
+		db := textdist.Levenshtein(base, cb)
 		if db > max(1, len(base)/5) {
 			continue
 		}
-		dp := distance(want, c)
+		dp := textdist.Levenshtein(want, c)
 		if best == "" || db < bestBase || db == bestBase && dp < bestPath {
 			best, bestBase, bestPath = c, db, dp
 		}
@@ -81,7 +58,7 @@ func closestAnchor(want string, doc *Markdown) *Anchor {
 	for i := range doc.Anchors {
 		a := &doc.Anchors[i]
 		name := strings.ToLower(a.Name)
-		d := distance(want, name)
+		d := textdist.Levenshtein(want, name)
 		close := d <= max(2, len(want)/3) ||
 			len(want) >= 3 && strings.Contains(name, want) ||
 			len(name) >= 3 && strings.Contains(want, name) ||

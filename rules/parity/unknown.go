@@ -2,6 +2,7 @@ package parity
 
 import (
 	"fmt"
+	"github.com/wirelint/wirelint/internal/textdist"
 	"sort"
 	"strings"
 
@@ -65,7 +66,7 @@ func nearestKeyword(s string) string {
 		if strings.EqualFold(k, s) {
 			return k
 		}
-		if d := editDistance(strings.ToLower(s), strings.ToLower(k), bestD); d < bestD {
+		if d := textdist.Levenshtein(strings.ToLower(s), strings.ToLower(k)); d < bestD {
 			best, bestD = k, d
 		}
 	}
@@ -73,37 +74,4 @@ func nearestKeyword(s string) string {
 		return ""
 	}
 	return best
-}
-
-// editDistance is the Damerau–Levenshtein (optimal string alignment) distance
-// of a and b, or limit when it is at least limit.
-func editDistance(a, b string, limit int) int {
-	if d := len(a) - len(b); d >= limit || -d >= limit {
-		return limit
-	}
-	ra, rb := []rune(a), []rune(b)
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	if prev[len(rb)] >= limit {
-		return limit
-	}
-	return prev[len(rb)]
 }

@@ -2,6 +2,7 @@ package ref
 
 import (
 	"fmt"
+	"github.com/wirelint/wirelint/internal/textdist"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -334,7 +335,7 @@ func (r *Resolver) partial(res Resolution) (l report.Location, hint string, ok b
 func nearestKey(n *reduce.Node, name string) string {
 	best, bestDist := "", 3
 	reduce.Pairs(n, func(k, _ *reduce.Node) bool {
-		d := editDistance(strings.ToLower(k.Value), strings.ToLower(name))
+		d := textdist.Levenshtein(strings.ToLower(k.Value), strings.ToLower(name))
 		switch {
 		case d == 0:
 			d = 1 // differs only in case: a strong candidate, still an edit
@@ -347,27 +348,6 @@ func nearestKey(n *reduce.Node, name string) string {
 		return true
 	})
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // newFinding builds a finding located at the $ref of s.
