@@ -74,7 +74,7 @@ func TestPreCommitHook(t *testing.T) {
 	}
 
 	out, code := tryRepo()
-	if code != 1 || !strings.Contains(out, "maxLength is 64 in schema/frame.json but 128 in api/openapi.yaml (parity/keyword)") {
+	if code != 1 || !strings.Contains(out, "maxLength is 64 in frame.json but 128 in openapi.yaml (parity/keyword)") {
 		t.Fatalf("hook on a drifted project: exit %d, want 1 with the parity finding; output:\n%s", code, out)
 	}
 	if !strings.Contains(out, "wirelint") || !strings.Contains(out, "Failed") {

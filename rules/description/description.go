@@ -96,17 +96,17 @@ func compare(p parity.Pair, field string) (report.Finding, bool) {
 	switch {
 	case ck == nil:
 		f.Rule = RuleDrift
-		f.Message = fmt.Sprintf("%s is absent in %s but set in %s", field, cs.Doc.Path, ms.Doc.Path)
+		f.Message = fmt.Sprintf("%s is absent in %s but set in %s", field, parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc))
 	case mk == nil:
 		f.Rule = RuleDrift
-		f.Message = fmt.Sprintf("%s is set in %s but absent in %s; copy it", field, cs.Doc.Path, ms.Doc.Path)
+		f.Message = fmt.Sprintf("%s is set in %s but absent in %s; copy it", field, parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc))
 	case Normalize(ctext) == Normalize(mtext):
 		f.Rule = RuleCosmetic
-		f.Message = fmt.Sprintf("%s differs only in %s between %s and %s", field, cosmeticKind(ctext, mtext), cs.Doc.Path, ms.Doc.Path)
+		f.Message = fmt.Sprintf("%s differs only in %s between %s and %s", field, cosmeticKind(ctext, mtext), parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc))
 	default:
 		f.Rule = RuleDrift
 		diff := WordDiff(ctext, mtext)
-		f.Message = fmt.Sprintf("%s differs between %s and %s: %s", field, cs.Doc.Path, ms.Doc.Path, shorten(diff, 160))
+		f.Message = fmt.Sprintf("%s differs between %s and %s: %s", field, parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc), shorten(diff, 160))
 		f.Fields["diff"] = diff
 		f.Detail = "word diff ([-canonical-] {+mirror+}): " + diff
 	}

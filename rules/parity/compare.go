@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -97,7 +98,7 @@ func Compare(res reduce.Resolver, canonical, mirror *reduce.Document, opts Optio
 		c.emit(report.Finding{
 			Rule:       RuleMirrorOnly,
 			Severity:   report.DefaultSeverity(RuleMirrorOnly),
-			Message:    fmt.Sprintf("%s is defined in %s but not in %s", name, mirror.Path, canonical.Path),
+			Message:    fmt.Sprintf("%s is defined in %s but not in %s", name, Name(mirror, canonical), Name(canonical, mirror)),
 			Definition: name,
 			Locations:  []report.Location{containerLocation(canonical), keyLocation(md.doc, md.def.Key, md.def.Pointer)},
 			Fields:     map[string]any{"mirror_definition": name},
@@ -173,6 +174,15 @@ func definitionIndex(red *reduce.Reducer, doc *reduce.Document) *defIndex {
 	return idx
 }
 
+// Name is how messages name doc beside other: its file name, or its path
+// when the two file names are the same. Locations always carry the path.
+func Name(doc, other *reduce.Document) string {
+	if b := filepath.Base(doc.Path); b != filepath.Base(other.Path) {
+		return b
+	}
+	return doc.Path
+}
+
 // refValue returns the string value of a schema's $ref, or nil.
 func refValue(n *reduce.Node) *reduce.Node {
 	if n == nil || n.Kind != reduce.MappingNode {
@@ -243,9 +253,9 @@ func (c *comparer) emit(f report.Finding) {
 }
 
 func (c *comparer) missing(cd *namedDef, mirror *reduce.Document, mname string) {
-	msg := fmt.Sprintf("%s is defined in %s but missing from %s", cd.def.Name, cd.doc.Path, mirror.Path)
+	msg := fmt.Sprintf("%s is defined in %s but missing from %s", cd.def.Name, Name(cd.doc, mirror), Name(mirror, cd.doc))
 	if mname != cd.def.Name {
-		msg = fmt.Sprintf("%s (renamed %s) is defined in %s but missing from %s", cd.def.Name, mname, cd.doc.Path, mirror.Path)
+		msg = fmt.Sprintf("%s (renamed %s) is defined in %s but missing from %s", cd.def.Name, mname, Name(cd.doc, mirror), Name(mirror, cd.doc))
 	}
 	c.emit(report.Finding{
 		Rule:       RuleMissingDefinition,
@@ -419,7 +429,7 @@ func (c *comparer) refDiff(cs, ms *reduce.Schema, rel, cval, mval string) {
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
 		Severity:   report.DefaultSeverity(RuleKeyword),
-		Message:    fmt.Sprintf("$ref names %s in %s but %s in %s", cval, cs.Doc.Path, mval, ms.Doc.Path),
+		Message:    fmt.Sprintf("$ref names %s in %s but %s in %s", cval, Name(cs.Doc, ms.Doc), mval, Name(ms.Doc, cs.Doc)),
 		Definition: c.def,
 		Pointer:    rel + "/$ref",
 		Locations:  []report.Location{cl, ml},
@@ -511,11 +521,11 @@ func (c *comparer) memberDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, ce,
 	if ce != nil {
 		name = ce.Name
 		cl = nodeLocation(cs.Doc, ce.Key, ce.Pointer())
-		msg = fmt.Sprintf("%s %q is in %s but not in %s", member, name, cs.Doc.Path, ms.Doc.Path)
+		msg = fmt.Sprintf("%s %q is in %s but not in %s", member, name, Name(cs.Doc, ms.Doc), Name(ms.Doc, cs.Doc))
 	} else {
 		name = me.Name
 		ml = nodeLocation(ms.Doc, me.Key, me.Pointer())
-		msg = fmt.Sprintf("%s %q is in %s but not in %s", member, name, ms.Doc.Path, cs.Doc.Path)
+		msg = fmt.Sprintf("%s %q is in %s but not in %s", member, name, Name(ms.Doc, cs.Doc), Name(cs.Doc, ms.Doc))
 	}
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
@@ -615,11 +625,11 @@ func (c *comparer) branchDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, cb,
 	if cb != nil {
 		label = c.branchLabel(cb, false)
 		cl = schemaLocation(cb)
-		msg = fmt.Sprintf("%s branch %s is in %s but has no counterpart in %s", ck.Source, label, cs.Doc.Path, ms.Doc.Path)
+		msg = fmt.Sprintf("%s branch %s is in %s but has no counterpart in %s", ck.Source, label, Name(cs.Doc, ms.Doc), Name(ms.Doc, cs.Doc))
 	} else {
 		label = c.branchLabel(mb, true)
 		ml = schemaLocation(mb)
-		msg = fmt.Sprintf("%s branch %s is in %s but has no counterpart in %s", mk.Source, label, ms.Doc.Path, cs.Doc.Path)
+		msg = fmt.Sprintf("%s branch %s is in %s but has no counterpart in %s", mk.Source, label, Name(ms.Doc, cs.Doc), Name(cs.Doc, ms.Doc))
 	}
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
@@ -666,13 +676,13 @@ func (c *comparer) diff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, name, rel
 	var msg string
 	switch {
 	case ck == nil:
-		msg = fmt.Sprintf("%s is absent in %s but %s in %s", msrc, cs.Doc.Path, mval, ms.Doc.Path)
+		msg = fmt.Sprintf("%s is absent in %s but %s in %s", msrc, Name(cs.Doc, ms.Doc), mval, Name(ms.Doc, cs.Doc))
 	case mk == nil:
-		msg = fmt.Sprintf("%s is %s in %s but absent in %s", csrc, cval, cs.Doc.Path, ms.Doc.Path)
+		msg = fmt.Sprintf("%s is %s in %s but absent in %s", csrc, cval, Name(cs.Doc, ms.Doc), Name(ms.Doc, cs.Doc))
 	case csrc != msrc:
-		msg = fmt.Sprintf("%s is %s in %s but %s is %s in %s", csrc, cval, cs.Doc.Path, msrc, mval, ms.Doc.Path)
+		msg = fmt.Sprintf("%s is %s in %s but %s is %s in %s", csrc, cval, Name(cs.Doc, ms.Doc), msrc, mval, Name(ms.Doc, cs.Doc))
 	default:
-		msg = fmt.Sprintf("%s is %s in %s but %s in %s", csrc, cval, cs.Doc.Path, mval, ms.Doc.Path)
+		msg = fmt.Sprintf("%s is %s in %s but %s in %s", csrc, cval, Name(cs.Doc, ms.Doc), mval, Name(ms.Doc, cs.Doc))
 	}
 	fields := map[string]any{"keyword": source}
 	fields["canonical"] = value(ck)
