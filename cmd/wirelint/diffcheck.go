@@ -46,7 +46,7 @@ func runDiffcheck(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "diffcheck", err)
 	}
-	ws := reduce.NewWorkspace("")
+	ws := workspaceFor(pos...)
 	docs, err := loadConcurrently(ws, pos...)
 	if err != nil {
 		return fail(e, "diffcheck", err)

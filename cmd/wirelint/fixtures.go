@@ -38,7 +38,7 @@ func runFixtures(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "fixtures", err)
 	}
-	ws := reduce.NewWorkspace("")
+	ws := workspaceFor(pos[1:]...)
 	findings, err := runFixtureFamily(ws, pos[0], pos[1:], rn)
 	if err != nil {
 		return fail(e, "fixtures", err)

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -57,7 +58,7 @@ func runParity(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "parity", fmt.Errorf("%w: --dialects: %v", errUsage, err))
 	}
-	ws := reduce.NewWorkspace("")
+	ws := workspaceFor(pos...)
 	findings, err := pipeline.Parity(ws, pos[0], pos[1], opts, regex.Options{Dialects: ds})
 	if err != nil {
 		return fail(e, "parity", err)
@@ -85,4 +86,21 @@ func loadConcurrently(ws *reduce.Workspace, paths ...string) ([]*reduce.Document
 		}
 	}
 	return docs, nil
+}
+
+// workspaceFor returns the workspace for documents named on the command line.
+// Its root is the project holding the first of them: the git work tree it is
+// in; outside git, the working directory when the file is under it, else the
+// file's own folder. So running wirelint on another project's files does not
+// turn every cross-file $ref into one that "leaves the project".
+func workspaceFor(paths ...string) *reduce.Workspace {
+	ws := reduce.NewWorkspace("")
+	if len(paths) == 0 {
+		return ws
+	}
+	abs, err := filepath.Abs(paths[0])
+	if err != nil || ws.Inside(abs) {
+		return ws
+	}
+	return reduce.NewWorkspace(reduce.ProjectRoot(filepath.Dir(abs)))
 }

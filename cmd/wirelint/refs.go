@@ -22,7 +22,7 @@ func init() {
 func runRefs(e *env, args []string) int {
 	fs := flag.NewFlagSet("refs", flag.ContinueOnError)
 	out := addOutputFlags(fs)
-	root := fs.String("root", "", "project directory no reference may leave (default: the git work tree, or the working directory outside git)")
+	root := fs.String("root", "", "project directory no reference may leave (default: the git work tree holding the first FILE, or its folder outside git)")
 	var maps listFlag
 	fs.Var(&maps, "map", "resolve URLs under a prefix from a local folder: URL_PREFIX=DIR (repeatable)")
 	pos, err := parseFlags(fs, args)
@@ -48,6 +48,9 @@ func runRefs(e *env, args []string) int {
 		opts.Mappings = append(opts.Mappings, ref.Mapping{Prefix: prefix, Dir: abs})
 	}
 	ws := reduce.NewWorkspace(*root)
+	if *root == "" {
+		ws = workspaceFor(pos...)
+	}
 	r := ref.NewResolver(ws, opts)
 	docs := make([]*reduce.Document, 0, len(pos))
 	for _, p := range pos {

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/ecmaregex"
-	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/regex"
 )
@@ -51,7 +50,7 @@ func runRegex(e *env, args []string) int {
 	if len(pos) == 0 {
 		return fail(e, "regex", fmt.Errorf("%w: want at least one file", errUsage))
 	}
-	docs, err := loadConcurrently(reduce.NewWorkspace(""), pos...)
+	docs, err := loadConcurrently(workspaceFor(pos...), pos...)
 	if err != nil {
 		return fail(e, "regex", err)
 	}
