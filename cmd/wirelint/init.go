@@ -320,9 +320,11 @@ func (d *discovery) render() string {
 		b.WriteString("\n# The spec's routes compared with the routes the server's source registers.\n")
 		fmt.Fprintf(&b, "routes:\n  - spec: %s\n    server: %s\n    framework: %s\n", q(d.specs[0].Path), q(d.server.dir), d.server.framework)
 	}
-	dialects := []string{"go", "python", "rust"}
-	if d.server != nil && d.server.language == "javascript" {
-		dialects = []string{"ecma-u"}
+	// The contract's clients decide the dialects: Go and Rust by default (the
+	// regex rule's own default), and Python too when the server is in Python.
+	dialects := []string{"go", "rust"}
+	if d.server != nil && d.server.language == "python" {
+		dialects = []string{"go", "python", "rust"}
 	}
 	if len(d.schemas)+len(d.specs) > 0 {
 		b.WriteString("\n# Every pattern must compile and match alike in these regex dialects (your clients' languages).\n")
