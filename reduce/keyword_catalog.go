@@ -217,3 +217,49 @@ func (k KeywordInfo) SubschemaShape() bool {
 	}
 	return false
 }
+
+// notInDialect lists, per dialect, the catalogued constraining and reference
+// keywords its validators do not know and so ignore. (An OpenAPI 3.0 mirror
+// that says const: x constrains nothing for a 3.0 validator.)
+var notInDialect = func() map[Dialect]map[string]bool {
+	set := func(names ...string) map[string]bool {
+		m := map[string]bool{}
+		for _, n := range names {
+			m[n] = true
+		}
+		return m
+	}
+	newer := []string{"const", "contains", "propertyNames", "if", "then", "else", "dependentRequired", "dependentSchemas",
+		"prefixItems", "unevaluatedItems", "unevaluatedProperties", "maxContains", "minContains",
+		"contentEncoding", "contentMediaType", "contentSchema", "$dynamicRef", "$recursiveRef"}
+	oas30 := append([]string{"dependencies", "additionalItems", "patternProperties"}, newer...)
+	return map[Dialect]map[string]bool{
+		Swagger20: set(append([]string{"oneOf", "anyOf", "not", "nullable"}, oas30...)...),
+		OpenAPI30: set(oas30...),
+		Draft04: set("const", "contains", "propertyNames", "if", "then", "else", "dependentRequired", "dependentSchemas",
+			"prefixItems", "unevaluatedItems", "unevaluatedProperties", "maxContains", "minContains",
+			"contentEncoding", "contentMediaType", "contentSchema", "$dynamicRef", "$recursiveRef", "nullable"),
+		Draft06: set("if", "then", "else", "dependentRequired", "dependentSchemas", "prefixItems", "unevaluatedItems",
+			"unevaluatedProperties", "maxContains", "minContains", "contentEncoding", "contentMediaType", "contentSchema",
+			"$dynamicRef", "$recursiveRef", "nullable"),
+		Draft07: set("dependentRequired", "dependentSchemas", "prefixItems", "unevaluatedItems", "unevaluatedProperties",
+			"maxContains", "minContains", "contentSchema", "$dynamicRef", "$recursiveRef", "nullable"),
+		Draft201909: set("prefixItems", "$dynamicRef", "nullable"),
+		Draft202012: set("additionalItems", "dependencies", "$recursiveRef", "nullable"),
+		OpenAPI31:   set("additionalItems", "dependencies", "$recursiveRef", "nullable"),
+	}
+}()
+
+// DefinedIn reports whether validators of dialect d know keyword name. Keys
+// outside the catalogue are not defined anywhere; annotations, identity and
+// extension keys count as defined (they constrain nothing either way).
+func DefinedIn(name string, d Dialect) bool {
+	k, ok := LookupKeyword(name)
+	if !ok {
+		return false
+	}
+	if k.Class != Constraining && k.Class != Reference {
+		return true
+	}
+	return !notInDialect[d][name]
+}

@@ -253,7 +253,10 @@ func (r *Reducer) project(s *Schema) {
 		kw := &Keyword{Name: info.Normal, Source: name, Key: k, Value: v, Owner: s}
 		switch name {
 		case "nullable":
+			// only OpenAPI 3.0 defines it; elsewhere validators ignore it
+			// (parity/unsupported-keyword says so)
 			nullable, _ = Bool(v)
+			nullable = nullable && d == OpenAPI30
 			continue
 		case "exclusiveMinimum", "exclusiveMaximum":
 			if b, ok := Bool(v); ok {

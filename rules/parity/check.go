@@ -6,7 +6,7 @@ import (
 
 // Check runs the parity family on a canonical document and its mirror:
 // keyword parity per definition, missing and mirror-only definitions, and
-// unknown keywords in both documents (and in the files the canonical side
+// unknown keywords and keywords the dialect does not define in both documents (and in the files the canonical side
 // reaches through $refs). The pairs are returned for annotation rules.
 func Check(res reduce.Resolver, canonical, mirror *reduce.Document, opts Options) Result {
 	r := Compare(res, canonical, mirror, opts)
@@ -17,6 +17,7 @@ func Check(res reduce.Resolver, canonical, mirror *reduce.Document, opts Options
 		}
 		seen[d] = true
 		r.Findings = append(r.Findings, UnknownKeywords(d)...)
+		r.Findings = append(r.Findings, UnsupportedKeywords(d)...)
 	}
 	return r
 }

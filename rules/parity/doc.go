@@ -12,6 +12,7 @@ const (
 	RuleMissingDefinition = "parity/missing-definition"
 	RuleMirrorOnly        = "parity/mirror-only-definition"
 	RuleUnknownKeyword    = "parity/unknown-keyword"
+	RuleUnsupported       = "parity/unsupported-keyword"
 )
 
 func init() {
@@ -55,6 +56,17 @@ func init() {
 				"nothing. Extensions must start with x-.",
 			Bad:  "{\"type\": \"string\", \"maxLenght\": 64}",
 			Good: "{\"type\": \"string\", \"maxLength\": 64}",
+		},
+		report.Rule{
+			ID:       RuleUnsupported,
+			Severity: report.SeverityWarning,
+			Title:    "a keyword the document's own dialect does not define, so its validators ignore it",
+			Why: "OpenAPI 3.0 has no const, if/then/else or patternProperties; Swagger 2.0 has no oneOf; a 2020-12 " +
+				"schema has no dependencies. Parity compares such a keyword as its author meant it, so this rule says " +
+				"that the document's validators will not apply it: the mirror looks equal and is open. A warning, " +
+				"since some code generators honour such keywords anyway (nullable in 3.1 documents is the common case).",
+			Bad:  "openapi: 3.0.3\n...\n    Kind: {type: string, const: done}   # 3.0 validators ignore const",
+			Good: "openapi: 3.0.3\n...\n    Kind: {type: string, enum: [done]}",
 		},
 	)
 }

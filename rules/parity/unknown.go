@@ -49,6 +49,63 @@ func UnknownKeywords(doc *reduce.Document) []report.Finding {
 	return out
 }
 
+// UnsupportedKeywords reports every catalogued keyword that doc's dialect does
+// not define (const in OpenAPI 3.0, oneOf in Swagger 2.0, dependencies in
+// 2020-12...), and a list-valued type where the dialect wants one string.
+func UnsupportedKeywords(doc *reduce.Document) []report.Finding {
+	var out []report.Finding
+	d := doc.Dialect
+	doc.WalkSchemas(func(s reduce.SchemaSite) {
+		if s.Loose || !reduce.IsMap(s.Node) {
+			return
+		}
+		def := ""
+		if s.Definition != nil {
+			def = s.Definition.Name
+		}
+		reduce.Pairs(s.Node, func(k, v *reduce.Node) bool {
+			var msg string
+			switch {
+			case k.Value == "type" && reduce.IsSeq(v) && (d == reduce.OpenAPI30 || d == reduce.Swagger20):
+				msg = fmt.Sprintf("type is a list, which %s does not allow; spell one type (with nullable: true for null in OpenAPI 3.0)", dialectName(d))
+			case !reduce.DefinedIn(k.Value, d):
+				if _, known := reduce.LookupKeyword(k.Value); !known {
+					return true // parity/unknown-keyword reports it
+				}
+				msg = fmt.Sprintf("%s is not a keyword of %s, so its validators ignore it", k.Value, dialectName(d))
+				if k.Value == "const" {
+					msg += "; use a one-value enum"
+				}
+			default:
+				return true
+			}
+			out = append(out, report.Finding{
+				Rule:       RuleUnsupported,
+				Severity:   report.DefaultSeverity(RuleUnsupported),
+				Message:    msg,
+				Definition: def,
+				Pointer:    s.RelPointer + "/" + reduce.EscapePointerToken(k.Value),
+				Locations:  []report.Location{nodeLocation(doc, k, s.Pointer+"/"+reduce.EscapePointerToken(k.Value))},
+				Fields:     map[string]any{"keyword": k.Value, "dialect": string(d)},
+			})
+			return true
+		})
+	})
+	return out
+}
+
+func dialectName(d reduce.Dialect) string {
+	switch d {
+	case reduce.OpenAPI30:
+		return "OpenAPI 3.0"
+	case reduce.OpenAPI31:
+		return "OpenAPI 3.1"
+	case reduce.Swagger20:
+		return "Swagger 2.0"
+	}
+	return "JSON Schema " + string(d)
+}
+
 var keywordNames = func() []string {
 	var out []string
 	for n := range reduce.Catalogue {
