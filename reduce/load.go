@@ -219,7 +219,7 @@ func Parse(data []byte, file string) (*Document, error) {
 		return nil, &LoadError{File: file, Line: top.Line, Msg: err.Error()}
 	}
 	doc := &Document{Path: file, Root: top, Format: format}
-	if err := classify(doc, info); err != nil {
+	if err := classify(doc); err != nil {
 		return nil, err
 	}
 	doc.indexDefinitions()
@@ -367,7 +367,7 @@ var schemaMarkers = []string{"$schema", "$defs", "definitions", "$id", "id", "$r
 var jsonTypes = map[string]bool{"object": true, "array": true, "string": true, "number": true, "integer": true, "boolean": true, "null": true}
 
 // classify sets doc.Dialect, or fails when the document is neither kind.
-func classify(doc *Document, info *datamodel.SpecInfo) error {
+func classify(doc *Document) error {
 	top := doc.Root
 	if top.Kind == yaml.ScalarNode && top.Tag == "!!bool" {
 		doc.Dialect = Draft202012
@@ -389,7 +389,6 @@ func classify(doc *Document, info *datamodel.SpecInfo) error {
 		default:
 			return &LoadError{File: doc.Path, Line: k.Line, Column: k.Column, Msg: fmt.Sprintf("unsupported OpenAPI version %q (want 3.0.x, 3.1.x or swagger 2.0)", ver)}
 		}
-		_ = info
 		return nil
 	}
 	if k, v := Get(top, "swagger"); k != nil {
