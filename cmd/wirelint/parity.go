@@ -46,14 +46,11 @@ func runParity(e *env, args []string) int {
 	if len(pos) != 2 {
 		return fail(e, "parity", fmt.Errorf("%w: want 2 files, CANONICAL and MIRROR; got %d", errUsage, len(pos)))
 	}
-	opts := parity.Options{Include: include, Exclude: exclude, Renames: map[string]string{}}
-	for _, r := range renames {
-		c, m, ok := strings.Cut(r, "=")
-		if !ok || c == "" || m == "" {
-			return fail(e, "parity", fmt.Errorf("%w: --rename %q: want CANONICAL=MIRROR", errUsage, r))
-		}
-		opts.Renames[c] = m
+	rn, err := parseRenames(renames)
+	if err != nil {
+		return fail(e, "parity", err)
 	}
+	opts := parity.Options{Include: include, Exclude: exclude, Renames: rn}
 	ds, err := regex.ParseDialects(*dialects)
 	if err != nil {
 		return fail(e, "parity", fmt.Errorf("%w: --dialects: %v", errUsage, err))

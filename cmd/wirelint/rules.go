@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/wirelint/wirelint/internal/textdist"
 	"io"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/report"
 )
 

@@ -11,7 +11,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/wirelint/wirelint/internal/textdist"
 	"os"
 	"path/filepath"
 	"sort"
@@ -19,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pb33f/go-yaml"
+	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/report"
 	route "github.com/wirelint/wirelint/routes"
 )

@@ -76,14 +76,5 @@ func Parity(ws *reduce.Workspace, canonicalPath, mirrorPath string, opts parity.
 // canonical, mirror, and the files either reaches through $refs.
 func ParityFamily(res reduce.Resolver, canonical, mirror *reduce.Document, opts parity.Options) ([]report.Finding, []*reduce.Document) {
 	r := parity.Check(res, canonical, mirror, opts)
-	findings := append(r.Findings, description.Check(r.Pairs)...)
-	var documents []*reduce.Document
-	seen := map[*reduce.Document]bool{}
-	for _, d := range r.Documents {
-		if !seen[d] {
-			seen[d] = true
-			documents = append(documents, d)
-		}
-	}
-	return findings, documents
+	return append(r.Findings, description.Check(r.Pairs)...), r.Documents
 }

@@ -79,13 +79,13 @@ func compare(p parity.Pair, field string) (report.Finding, bool) {
 	if ctext == mtext {
 		return report.Finding{}, false
 	}
-	cl := location(cs.Doc, cs.Node, cs.Pointer())
-	ml := location(ms.Doc, ms.Node, ms.Pointer())
+	cl := parity.Location(cs.Doc, cs.Node, cs.Pointer())
+	ml := parity.Location(ms.Doc, ms.Node, ms.Pointer())
 	if ck != nil {
-		cl = location(cs.Doc, ck.Key, ck.Pointer())
+		cl = parity.Location(cs.Doc, ck.Key, ck.Pointer())
 	}
 	if mk != nil {
-		ml = location(ms.Doc, mk.Key, mk.Pointer())
+		ml = parity.Location(ms.Doc, mk.Key, mk.Pointer())
 	}
 	f := report.Finding{
 		Definition: p.Definition,
@@ -112,14 +112,6 @@ func compare(p parity.Pair, field string) (report.Finding, bool) {
 	}
 	f.Severity = report.DefaultSeverity(f.Rule)
 	return f, true
-}
-
-func location(doc *reduce.Document, n *reduce.Node, ptr string) report.Location {
-	l := report.Location{File: doc.Path, Pointer: ptr}
-	if n != nil {
-		l.Line, l.Column = n.Line, n.Column
-	}
-	return l
 }
 
 var (

@@ -1,9 +1,10 @@
 package docs
 
 import (
-	"github.com/wirelint/wirelint/internal/textdist"
 	"path"
 	"strings"
+
+	"github.com/wirelint/wirelint/internal/textdist"
 )
 
 // generic are file names (lower-case, without extension) that many

@@ -10,14 +10,8 @@ import (
 // reaches through $refs). The pairs are returned for annotation rules.
 func Check(res reduce.Resolver, canonical, mirror *reduce.Document, opts Options) Result {
 	r := Compare(res, canonical, mirror, opts)
-	seen := map[*reduce.Document]bool{}
 	for _, d := range r.Documents {
-		if seen[d] {
-			continue
-		}
-		seen[d] = true
-		r.Findings = append(r.Findings, UnknownKeywords(d)...)
-		r.Findings = append(r.Findings, UnsupportedKeywords(d)...)
+		r.Findings = append(r.Findings, KeywordFindings(d)...)
 	}
 	return r
 }

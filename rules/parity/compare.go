@@ -44,8 +44,8 @@ type Result struct {
 	Findings []report.Finding
 	// Pairs lists every schema pair visited, in visiting order.
 	Pairs []Pair
-	// Documents lists the documents compared: canonical, mirror, and the files
-	// either reaches through $refs.
+	// Documents lists the documents compared, each once: canonical, mirror,
+	// and the files either reaches through $refs.
 	Documents []*reduce.Document
 }
 
@@ -100,12 +100,18 @@ func Compare(res reduce.Resolver, canonical, mirror *reduce.Document, opts Optio
 			Severity:   report.DefaultSeverity(RuleMirrorOnly),
 			Message:    fmt.Sprintf("%s is defined in %s but not in %s", name, Name(mirror, canonical), Name(canonical, mirror)),
 			Definition: name,
-			Locations:  []report.Location{containerLocation(canonical), keyLocation(md.doc, md.def.Key, md.def.Pointer)},
+			Locations:  []report.Location{containerLocation(canonical), Location(md.doc, md.def.Key, md.def.Pointer)},
 			Fields:     map[string]any{"mirror_definition": name},
 		})
 	}
-	docs := append([]*reduce.Document{canonical, mirror}, cdefs.docs...)
-	docs = append(docs, mdefs.docs...)
+	var docs []*reduce.Document
+	seen := map[*reduce.Document]bool{}
+	for _, d := range append(append([]*reduce.Document{canonical, mirror}, cdefs.docs...), mdefs.docs...) {
+		if !seen[d] {
+			seen[d] = true
+			docs = append(docs, d)
+		}
+	}
 	return Result{Findings: c.findings, Pairs: c.pairs, Documents: docs}
 }
 
@@ -262,7 +268,7 @@ func (c *comparer) missing(cd *namedDef, mirror *reduce.Document, mname string) 
 		Severity:   report.DefaultSeverity(RuleMissingDefinition),
 		Message:    msg + "; add it under " + strings.TrimPrefix(mirror.DefinitionContainers()[0], "/"),
 		Definition: cd.def.Name,
-		Locations:  []report.Location{keyLocation(cd.doc, cd.def.Key, cd.def.Pointer), containerLocation(mirror)},
+		Locations:  []report.Location{Location(cd.doc, cd.def.Key, cd.def.Pointer), containerLocation(mirror)},
 	})
 }
 
@@ -421,10 +427,10 @@ func (c *comparer) refDiff(cs, ms *reduce.Schema, rel, cval, mval string) {
 	cl := schemaLocation(cs)
 	ml := schemaLocation(ms)
 	if cs.Ref != nil {
-		cl = nodeLocation(cs.Doc, cs.Ref.Key, cs.Ref.Pointer())
+		cl = Location(cs.Doc, cs.Ref.Key, cs.Ref.Pointer())
 	}
 	if ms.Ref != nil {
-		ml = nodeLocation(ms.Doc, ms.Ref.Key, ms.Ref.Pointer())
+		ml = Location(ms.Doc, ms.Ref.Key, ms.Ref.Pointer())
 	}
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
@@ -516,15 +522,15 @@ func (c *comparer) memberDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, ce,
 		return
 	}
 	var name, msg string
-	cl := nodeLocation(cs.Doc, ck.Key, ck.Pointer())
-	ml := nodeLocation(ms.Doc, mk.Key, mk.Pointer())
+	cl := Location(cs.Doc, ck.Key, ck.Pointer())
+	ml := Location(ms.Doc, mk.Key, mk.Pointer())
 	if ce != nil {
 		name = ce.Name
-		cl = nodeLocation(cs.Doc, ce.Key, ce.Pointer())
+		cl = Location(cs.Doc, ce.Key, ce.Pointer())
 		msg = fmt.Sprintf("%s %q is in %s but not in %s", member, name, Name(cs.Doc, ms.Doc), Name(ms.Doc, cs.Doc))
 	} else {
 		name = me.Name
-		ml = nodeLocation(ms.Doc, me.Key, me.Pointer())
+		ml = Location(ms.Doc, me.Key, me.Pointer())
 		msg = fmt.Sprintf("%s %q is in %s but not in %s", member, name, Name(ms.Doc, cs.Doc), Name(cs.Doc, ms.Doc))
 	}
 	c.emit(report.Finding{
@@ -619,8 +625,8 @@ func (c *comparer) branchDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, cb,
 		c.count++
 		return
 	}
-	cl := nodeLocation(cs.Doc, ck.Key, ck.Pointer())
-	ml := nodeLocation(ms.Doc, mk.Key, mk.Pointer())
+	cl := Location(cs.Doc, ck.Key, ck.Pointer())
+	ml := Location(ms.Doc, mk.Key, mk.Pointer())
 	var msg, label string
 	if cb != nil {
 		label = c.branchLabel(cb, false)
@@ -663,11 +669,11 @@ func (c *comparer) diff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, name, rel
 	source := name
 	csrc, msrc := name, name
 	if ck != nil {
-		cl = nodeLocation(cs.Doc, ck.Key, ck.Pointer())
+		cl = Location(cs.Doc, ck.Key, ck.Pointer())
 		source, csrc = ck.Source, ck.Source
 	}
 	if mk != nil {
-		ml = nodeLocation(ms.Doc, mk.Key, mk.Pointer())
+		ml = Location(ms.Doc, mk.Key, mk.Pointer())
 		msrc = mk.Source
 		if ck == nil {
 			source = mk.Source
@@ -805,8 +811,9 @@ func equalSets(a, b []string) bool {
 	return true
 }
 
-// nodeLocation locates a key (or value) node of doc.
-func nodeLocation(doc *reduce.Document, n *reduce.Node, ptr string) report.Location {
+// Location locates a node of doc (a key, a value or a schema object) at its
+// absolute pointer ptr; a nil node gives the file alone.
+func Location(doc *reduce.Document, n *reduce.Node, ptr string) report.Location {
 	l := report.Location{File: doc.Path, Pointer: ptr}
 	if n != nil {
 		l.Line, l.Column = n.Line, n.Column
@@ -816,11 +823,7 @@ func nodeLocation(doc *reduce.Document, n *reduce.Node, ptr string) report.Locat
 
 // schemaLocation locates a schema object (where a keyword it lacks would go).
 func schemaLocation(s *reduce.Schema) report.Location {
-	return nodeLocation(s.Doc, s.Node, s.Pointer())
-}
-
-func keyLocation(doc *reduce.Document, key *reduce.Node, ptr string) report.Location {
-	return nodeLocation(doc, key, ptr)
+	return Location(s.Doc, s.Node, s.Pointer())
 }
 
 // containerLocation locates where a document keeps its definitions, or its
@@ -833,8 +836,8 @@ func containerLocation(doc *reduce.Document) report.Location {
 			parent = doc.Root
 		}
 		if k, _ := reduce.Get(parent, toks[len(toks)-1]); k != nil {
-			return nodeLocation(doc, k, c)
+			return Location(doc, k, c)
 		}
 	}
-	return nodeLocation(doc, doc.Root, "")
+	return Location(doc, doc.Root, "")
 }

@@ -2,57 +2,22 @@ package parity
 
 import (
 	"fmt"
-	"github.com/wirelint/wirelint/internal/textdist"
 	"sort"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 )
 
-// UnknownKeywords reports every key of every schema object in doc that is
-// neither a catalogued keyword nor an x- extension. Swagger 2.0 parameter and
-// header objects mix schema keywords with their own keys and are skipped.
-func UnknownKeywords(doc *reduce.Document) []report.Finding {
-	var out []report.Finding
-	doc.WalkSchemas(func(s reduce.SchemaSite) {
-		if s.Loose || !reduce.IsMap(s.Node) {
-			return
-		}
-		reduce.Pairs(s.Node, func(k, _ *reduce.Node) bool {
-			if _, ok := reduce.LookupKeyword(k.Value); ok {
-				return true
-			}
-			rel := s.RelPointer + "/" + reduce.EscapePointerToken(k.Value)
-			def := ""
-			if s.Definition != nil {
-				def = s.Definition.Name
-			}
-			msg := fmt.Sprintf("%q is not a JSON Schema or OpenAPI keyword, so validators ignore it", k.Value)
-			if near := nearestKeyword(k.Value); near != "" {
-				msg += fmt.Sprintf("; did you mean %q?", near)
-			} else {
-				msg += "; prefix extensions with x-"
-			}
-			out = append(out, report.Finding{
-				Rule:       RuleUnknownKeyword,
-				Severity:   report.DefaultSeverity(RuleUnknownKeyword),
-				Message:    msg,
-				Definition: def,
-				Pointer:    rel,
-				Locations:  []report.Location{nodeLocation(doc, k, s.Pointer+"/"+reduce.EscapePointerToken(k.Value))},
-				Fields:     map[string]any{"keyword": k.Value},
-			})
-			return true
-		})
-	})
-	return out
-}
-
-// UnsupportedKeywords reports every catalogued keyword that doc's dialect does
-// not define (const in OpenAPI 3.0, oneOf in Swagger 2.0, dependencies in
-// 2020-12...), and a list-valued type where the dialect wants one string.
-func UnsupportedKeywords(doc *reduce.Document) []report.Finding {
+// KeywordFindings reports, in one pass over every schema object of doc, each
+// key that is neither a catalogued keyword nor an x- extension
+// (parity/unknown-keyword), and each catalogued keyword doc's own dialect does
+// not define — const in OpenAPI 3.0, oneOf in Swagger 2.0, dependencies in
+// 2020-12 — or a list-valued type where the dialect wants one string
+// (parity/unsupported-keyword). Swagger 2.0 parameter and header objects mix
+// schema keywords with their own keys and are skipped.
+func KeywordFindings(doc *reduce.Document) []report.Finding {
 	var out []report.Finding
 	d := doc.Dialect
 	doc.WalkSchemas(func(s reduce.SchemaSite) {
@@ -64,34 +29,52 @@ func UnsupportedKeywords(doc *reduce.Document) []report.Finding {
 			def = s.Definition.Name
 		}
 		reduce.Pairs(s.Node, func(k, v *reduce.Node) bool {
-			var msg string
-			switch {
-			case k.Value == "type" && reduce.IsSeq(v) && (d == reduce.OpenAPI30 || d == reduce.Swagger20):
-				msg = fmt.Sprintf("type is a list, which %s does not allow; spell one type (with nullable: true for null in OpenAPI 3.0)", dialectName(d))
-			case !reduce.DefinedIn(k.Value, d):
-				if _, known := reduce.LookupKeyword(k.Value); !known {
-					return true // parity/unknown-keyword reports it
-				}
-				msg = fmt.Sprintf("%s is not a keyword of %s, so its validators ignore it", k.Value, dialectName(d))
-				if k.Value == "const" {
-					msg += "; use a one-value enum"
-				}
-			default:
+			rule, msg := keywordProblem(k.Value, v, d)
+			if rule == "" {
 				return true
 			}
+			fields := map[string]any{"keyword": k.Value}
+			if rule == RuleUnsupported {
+				fields["dialect"] = string(d)
+			}
 			out = append(out, report.Finding{
-				Rule:       RuleUnsupported,
-				Severity:   report.DefaultSeverity(RuleUnsupported),
+				Rule:       rule,
+				Severity:   report.DefaultSeverity(rule),
 				Message:    msg,
 				Definition: def,
 				Pointer:    s.RelPointer + "/" + reduce.EscapePointerToken(k.Value),
-				Locations:  []report.Location{nodeLocation(doc, k, s.Pointer+"/"+reduce.EscapePointerToken(k.Value))},
-				Fields:     map[string]any{"keyword": k.Value, "dialect": string(d)},
+				Locations:  []report.Location{Location(doc, k, s.Pointer+"/"+reduce.EscapePointerToken(k.Value))},
+				Fields:     fields,
 			})
 			return true
 		})
 	})
 	return out
+}
+
+// keywordProblem says what is wrong with key (valued v) in a schema of
+// dialect d: the rule and message, or "" when nothing is.
+func keywordProblem(key string, v *reduce.Node, d reduce.Dialect) (rule, msg string) {
+	if _, ok := reduce.LookupKeyword(key); !ok {
+		msg = fmt.Sprintf("%q is not a JSON Schema or OpenAPI keyword, so validators ignore it", key)
+		if near := nearestKeyword(key); near != "" {
+			msg += fmt.Sprintf("; did you mean %q?", near)
+		} else {
+			msg += "; prefix extensions with x-"
+		}
+		return RuleUnknownKeyword, msg
+	}
+	switch {
+	case key == "type" && reduce.IsSeq(v) && (d == reduce.OpenAPI30 || d == reduce.Swagger20):
+		return RuleUnsupported, fmt.Sprintf("type is a list, which %s does not allow; spell one type (with nullable: true for null in OpenAPI 3.0)", dialectName(d))
+	case !reduce.DefinedIn(key, d):
+		msg = fmt.Sprintf("%s is not a keyword of %s, so its validators ignore it", key, dialectName(d))
+		if key == "const" {
+			msg += "; use a one-value enum"
+		}
+		return RuleUnsupported, msg
+	}
+	return "", ""
 }
 
 func dialectName(d reduce.Dialect) string {

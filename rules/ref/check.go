@@ -2,13 +2,13 @@ package ref
 
 import (
 	"fmt"
-	"github.com/wirelint/wirelint/internal/textdist"
 	"net/url"
 	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/idref"
+	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 )
