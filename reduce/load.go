@@ -124,7 +124,19 @@ type LoadError struct {
 	Line   int // 1-based; 0 = unknown
 	Column int // 1-based; 0 = unknown
 	Msg    string
+	// Err is the cause callers may test for with errors.Is (ErrNotDocument),
+	// nil for most problems.
+	Err error
 }
+
+// ErrNotDocument marks a well-formed JSON or YAML file that is neither a JSON
+// Schema nor an OpenAPI document — often a piece of one (a path item, a
+// response, a bare schema) that other files $ref. Workspace.LoadFragment reads
+// such files.
+var ErrNotDocument = errors.New("neither a JSON Schema nor an OpenAPI document")
+
+// Unwrap returns the cause, for errors.Is.
+func (e *LoadError) Unwrap() error { return e.Err }
 
 func (e *LoadError) Error() string {
 	switch {
@@ -145,6 +157,19 @@ const maxExpandedNodes = 5_000_000
 // LoadFile reads and parses the file at path. display is the path used in
 // messages and output ("" = path).
 func LoadFile(path, display string) (*Document, error) {
+	doc, err := loadTree(path, display)
+	if err != nil {
+		return nil, err
+	}
+	if err := doc.classify(); err != nil {
+		return nil, err
+	}
+	return doc, nil
+}
+
+// loadTree reads and parses the file at path without telling what kind of
+// document it is: Dialect is empty and no definition is indexed.
+func loadTree(path, display string) (*Document, error) {
 	if display == "" {
 		display = filepath.ToSlash(path)
 	}
@@ -170,7 +195,7 @@ func LoadFile(path, display string) (*Document, error) {
 	if len(data) > MaxFileSize {
 		return nil, &LoadError{File: display, Msg: fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)}
 	}
-	doc, err := Parse(data, display)
+	doc, err := parseTree(data, display)
 	if err != nil {
 		return nil, err
 	}
@@ -182,6 +207,18 @@ var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // Parse parses data as a JSON Schema or OpenAPI document. file names it in errors.
 func Parse(data []byte, file string) (*Document, error) {
+	doc, err := parseTree(data, file)
+	if err != nil {
+		return nil, err
+	}
+	if err := doc.classify(); err != nil {
+		return nil, err
+	}
+	return doc, nil
+}
+
+// parseTree parses data into a Document whose kind is not yet told.
+func parseTree(data []byte, file string) (*Document, error) {
 	trimmed := bytes.TrimSpace(data)
 	switch {
 	case len(trimmed) == 0:
@@ -218,12 +255,17 @@ func Parse(data []byte, file string) (*Document, error) {
 	if err := checkExpansion(top); err != nil {
 		return nil, &LoadError{File: file, Line: top.Line, Msg: err.Error()}
 	}
-	doc := &Document{Path: file, Root: top, Format: format}
-	if err := classify(doc); err != nil {
-		return nil, err
+	return &Document{Path: file, Root: top, Format: format}, nil
+}
+
+// classify tells the document's dialect and indexes its definitions, or
+// fails when it is neither kind.
+func (d *Document) classify() error {
+	if err := classify(d); err != nil {
+		return err
 	}
-	doc.indexDefinitions()
-	return doc, nil
+	d.indexDefinitions()
+	return nil
 }
 
 // parseError re-parses data with a decoder that reports where it failed, and
@@ -374,7 +416,7 @@ func classify(doc *Document) error {
 		return nil
 	}
 	if top.Kind != yaml.MappingNode {
-		return &LoadError{File: doc.Path, Line: top.Line, Column: top.Column, Msg: "neither a JSON Schema nor an OpenAPI document: the top level is not an object"}
+		return &LoadError{File: doc.Path, Line: top.Line, Column: top.Column, Msg: "neither a JSON Schema nor an OpenAPI document: the top level is not an object", Err: ErrNotDocument}
 	}
 	if k, v := Get(top, "openapi"); k != nil {
 		ver := ""
@@ -420,7 +462,7 @@ func classify(doc *Document) error {
 		}
 	}
 	if !marker {
-		return &LoadError{File: doc.Path, Line: top.Line, Column: top.Column, Msg: "neither a JSON Schema nor an OpenAPI document: no $schema, openapi or swagger key and no schema keywords"}
+		return &LoadError{File: doc.Path, Line: top.Line, Column: top.Column, Msg: "neither a JSON Schema nor an OpenAPI document: no $schema, openapi or swagger key and no schema keywords", Err: ErrNotDocument}
 	}
 	// No $schema: guess from the spelling the author used.
 	switch {

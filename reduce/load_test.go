@@ -1,6 +1,7 @@
 package reduce
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -90,6 +91,8 @@ func TestResolveOnDisk(t *testing.T) {
 	}
 	write("schemas/a.json", `{"$defs": {"A": {"$anchor": "top"}, "with space": {}}}`)
 	write("schemas/b.yaml", "$defs:\n  B: {type: string}\n")
+	// a piece of a split spec: neither kind of document on its own
+	write("schemas/common.yaml", "Id:\n  type: string\n  pattern: '^f-'\n")
 	ws := NewWorkspace(root)
 	a, err := ws.Load(filepath.Join(root, "schemas/a.json"), "schemas/a.json")
 	if err != nil {
@@ -97,6 +100,7 @@ func TestResolveOnDisk(t *testing.T) {
 	}
 	for ref, want := range map[string]any{
 		"b.yaml#/$defs/B":                 "/$defs/B",
+		"common.yaml#/Id":                 "/Id",
 		"./b.yaml#/$defs/B":               "/$defs/B",
 		"#top":                            "/$defs/A",
 		"#/$defs/with%20space":            "/$defs/with space",
@@ -119,5 +123,45 @@ func TestResolveOnDisk(t *testing.T) {
 				t.Errorf("%s: got %v, want kind %d", ref, err, w)
 			}
 		}
+	}
+}
+
+// TestLoadFragment reads a file that is only a piece of a document in the
+// referrer's dialect, parsed once; a whole document is returned as is; the
+// loader's guards (alias bombs) hold for fragments too.
+func TestLoadFragment(t *testing.T) {
+	root := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(root, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	frag := write("paths.yaml", "get:\n  responses: {}\n")
+	whole := write("a.json", `{"$defs": {"A": {}}}`)
+	bomb := "a: &a [1,1,1,1,1,1,1,1,1,1]\n"
+	prev := "a"
+	for _, c := range "bcdefghij" {
+		bomb += string(c) + ": &" + string(c) + " [" + strings.Repeat("*"+prev+",", 9) + "*" + prev + "]\n"
+		prev = string(c)
+	}
+	write("bomb.yaml", bomb)
+	ws := NewWorkspace(root)
+	if _, err := ws.Load(frag, ""); !errors.Is(err, ErrNotDocument) {
+		t.Fatalf("Load of a fragment: %v, want ErrNotDocument", err)
+	}
+	f1, err := ws.LoadFragment(frag, "", OpenAPI30)
+	if err != nil || f1.Dialect != OpenAPI30 || Lookup(f1.Root, "/get/responses") == nil {
+		t.Fatalf("LoadFragment = %+v, %v", f1, err)
+	}
+	if f2, _ := ws.LoadFragment(frag, "", Draft202012); f2 != f1 {
+		t.Error("a fragment was read twice")
+	}
+	if d, err := ws.LoadFragment(whole, "", OpenAPI30); err != nil || d.Dialect != Draft202012 {
+		t.Errorf("a whole document through LoadFragment: %v, %v", d, err)
+	}
+	if _, err := ws.LoadFragment(filepath.Join(root, "bomb.yaml"), "", OpenAPI30); err == nil || !strings.Contains(err.Error(), "alias") {
+		t.Errorf("alias bomb as a fragment: %v, want the alias error", err)
 	}
 }

@@ -26,6 +26,12 @@ type wsEntry struct {
 	once sync.Once
 	doc  *Document
 	err  error
+	// tree is the parsed file when it is not a whole document (err wraps
+	// ErrNotDocument); frag is it read as a fragment, in the dialect of the
+	// first referrer (one Document per file, so its $refs are indexed once).
+	tree *Document
+	mu   sync.Mutex
+	frag *Document
 }
 
 // NewWorkspace returns a workspace rooted at root ("" = ProjectRoot of the
@@ -77,6 +83,14 @@ func (w *Workspace) Inside(abs string) bool {
 // Load parses the file at path once per workspace; later calls return the
 // same document (or error). display is used in output ("" = Display(abs)).
 func (w *Workspace) Load(path, display string) (*Document, error) {
+	e, err := w.entry(path, display)
+	if err != nil {
+		return nil, err
+	}
+	return e.doc, e.err
+}
+
+func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
@@ -91,8 +105,53 @@ func (w *Workspace) Load(path, display string) (*Document, error) {
 		w.docs[abs] = e
 	}
 	w.mu.Unlock()
-	e.once.Do(func() { e.doc, e.err = LoadFile(abs, display) })
-	return e.doc, e.err
+	e.once.Do(func() {
+		tree, err := loadTree(abs, display)
+		if err != nil {
+			e.err = err
+			return
+		}
+		if err := tree.classify(); err != nil {
+			e.err = err
+			if errors.Is(err, ErrNotDocument) {
+				e.tree = tree
+			}
+			return
+		}
+		e.doc = tree
+	})
+	return e, nil
+}
+
+// loaded reports whether the file at abs was already read, so resolving the
+// many $refs into one file asks the file system once.
+func (w *Workspace) loaded(abs string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	_, ok := w.docs[abs]
+	return ok
+}
+
+// LoadFragment reads the file at path as LoadFile does, and also when it is
+// only a piece of a document (a path item, a response, a bare schema, as split
+// specs keep in files of their own): then its schemas are read in dialect,
+// the first referrer's. Each file is still parsed once, and read as one
+// fragment whoever refers to it.
+func (w *Workspace) LoadFragment(path, display string, dialect Dialect) (*Document, error) {
+	e, err := w.entry(path, display)
+	if err != nil {
+		return nil, err
+	}
+	if e.tree == nil {
+		return e.doc, e.err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.frag == nil {
+		e.frag = &Document{Path: e.tree.Path, Abs: e.tree.Abs, Root: e.tree.Root, Format: e.tree.Format, Dialect: dialect}
+		e.frag.indexDefinitions()
+	}
+	return e.frag, nil
 }
 
 // Documents returns every document loaded so far, sorted by path.
@@ -196,10 +255,13 @@ func (w *Workspace) ResolveOnDisk(from *Document, ref string) (Target, error) {
 		if !w.Inside(abs) {
 			return Target{}, &RefError{Kind: RefOutsideRoot, Msg: fmt.Sprintf("%s leaves the project directory; not followed", ref)}
 		}
-		if _, err := os.Stat(abs); err != nil {
-			return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: no file %s", ref, w.Display(abs))}
+		if !w.loaded(abs) {
+			if _, err := os.Stat(abs); err != nil {
+				return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: no file %s", ref, w.Display(abs))}
+			}
 		}
-		d, err := w.Load(abs, "")
+		// a file holding a piece of a document is read in the referrer's dialect
+		d, err := w.LoadFragment(abs, "", from.Dialect)
 		if err != nil {
 			var le *LoadError
 			if errors.As(err, &le) {

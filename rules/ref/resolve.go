@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/pb33f/go-yaml"
 	"github.com/wirelint/wirelint/internal/idref"
 	"github.com/wirelint/wirelint/reduce"
 )
@@ -72,8 +71,6 @@ type Resolver struct {
 	reg     *idref.Registry
 	indexes map[*reduce.Document]*idref.Index
 	scanned map[string]bool // folders searched for $id declarations
-	frags   map[string]*fragment
-	byAbs   map[string]*reduce.Document // indexed documents by absolute path
 	// resolved holds the references the last Check reached.
 	resolved []*resolved
 	gen      int // bumped whenever the registry grows
@@ -90,7 +87,7 @@ type memoKey struct {
 
 // NewResolver returns a resolver over ws.
 func NewResolver(ws *reduce.Workspace, opts Options) *Resolver {
-	r := &Resolver{ws: ws, reg: idref.NewRegistry(), indexes: map[*reduce.Document]*idref.Index{}, scanned: map[string]bool{}, frags: map[string]*fragment{}, byAbs: map[string]*reduce.Document{}}
+	r := &Resolver{ws: ws, reg: idref.NewRegistry(), indexes: map[*reduce.Document]*idref.Index{}, scanned: map[string]bool{}}
 	for _, m := range opts.Mappings {
 		dir := m.Dir
 		if !filepath.IsAbs(dir) {
@@ -124,9 +121,6 @@ func (r *Resolver) Index(doc *reduce.Document) *idref.Index {
 	}
 	ix := idref.NewIndex(doc)
 	r.indexes[doc] = ix
-	if _, ok := r.byAbs[doc.Abs]; !ok {
-		r.byAbs[doc.Abs] = doc
-	}
 	r.reg.Add(ix)
 	r.gen++
 	return ix
@@ -207,25 +201,7 @@ func (r *Resolver) onDisk(from *reduce.Document, ref string) (reduce.Target, str
 		}
 	}
 	tried := r.tried(from, local)
-	if p, frag, err := reduce.SplitRef(local); err == nil && p != "" && !strings.Contains(p, `\`) && !strings.Contains(p, ":") {
-		// a file already read: skip the workspace's stat and lookup
-		if doc := r.byAbs[r.diskPath(from, p)]; doc != nil && r.ws.Inside(doc.Abs) {
-			t, err := reduce.ResolveFragment(doc, frag, ref)
-			if err != nil {
-				err = &reduce.RefError{Kind: kind(err), Msg: reason(err, ref)}
-			}
-			return t, tried, err
-		}
-	}
 	t, err := r.ws.ResolveOnDisk(from, local)
-	if kind(err) == reduce.RefBadFile && strings.Contains(err.Error(), notADocument) {
-		// a file holding a piece of a document (a path item, a response, a
-		// bare schema): read it as a fragment in the referrer's dialect
-		p, frag, _ := reduce.SplitRef(local)
-		if doc := r.fragment(r.diskPath(from, p), from.Dialect); doc != nil {
-			t, err = reduce.ResolveFragment(doc, frag, ref)
-		}
-	}
 	if err != nil {
 		var re *reduce.RefError
 		if errors.As(err, &re) {
@@ -242,64 +218,7 @@ func (r *Resolver) onDisk(from *reduce.Document, ref string) (reduce.Target, str
 // workspace, or, when it holds only a piece of one (a path item, a response),
 // as a fragment. display is the path printed for it ("" = the workspace's).
 func (r *Resolver) Load(path, display string) (*reduce.Document, error) {
-	doc, err := r.ws.Load(path, display)
-	if err != nil && strings.Contains(err.Error(), notADocument) {
-		abs, aerr := filepath.Abs(path)
-		if aerr == nil {
-			if frag := r.fragment(abs, reduce.Draft202012); frag != nil {
-				if display != "" {
-					frag.Path = display
-				}
-				return frag, nil
-			}
-		}
-	}
-	return doc, err
-}
-
-// notADocument is how reduce's loader refuses a file that is only a piece of
-// a document.
-const notADocument = "neither a JSON Schema nor an OpenAPI document"
-
-// diskPath is the absolute path of the (percent-decoded) path part p read
-// relative to from, as ResolveOnDisk reads it.
-func (r *Resolver) diskPath(from *reduce.Document, p string) string {
-	if strings.HasPrefix(p, "/") {
-		return filepath.Clean(filepath.FromSlash(p))
-	}
-	return filepath.Clean(filepath.Join(filepath.Dir(from.Abs), filepath.FromSlash(p)))
-}
-
-type fragment struct {
-	doc *reduce.Document
-}
-
-// fragment reads the file at abs as a bare YAML/JSON tree, once, for a file
-// that reduce refuses as a whole document. It returns nil when the file is
-// outside the root, unreadable or malformed.
-func (r *Resolver) fragment(abs string, dialect reduce.Dialect) *reduce.Document {
-	if f, ok := r.frags[abs]; ok {
-		return f.doc
-	}
-	f := &fragment{}
-	r.frags[abs] = f
-	if !r.ws.Inside(abs) {
-		return nil
-	}
-	data, err := os.ReadFile(abs)
-	if err != nil || len(data) > reduce.MaxFileSize {
-		return nil
-	}
-	var n yaml.Node
-	if err := yaml.Unmarshal(data, &n); err != nil || n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
-		return nil
-	}
-	format := "yaml"
-	if t := bytes.TrimSpace(data); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-		format = "json"
-	}
-	f.doc = &reduce.Document{Path: r.ws.Display(abs), Abs: abs, Root: n.Content[0], Dialect: dialect, Format: format}
-	return f.doc
+	return r.ws.LoadFragment(path, display, reduce.Draft202012)
 }
 
 // tried names the file and fragment way (a) looks for, for messages.
@@ -388,12 +307,7 @@ func (r *Resolver) loadFile(abs string, as *url.URL) error {
 	if st, err := os.Stat(abs); err != nil || st.IsDir() {
 		return &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("no file %s", r.ws.Display(abs))}
 	}
-	doc, err := r.ws.Load(abs, "")
-	if err != nil && strings.Contains(err.Error(), notADocument) {
-		if frag := r.fragment(abs, reduce.Draft202012); frag != nil {
-			doc, err = frag, nil
-		}
-	}
+	doc, err := r.ws.LoadFragment(abs, "", reduce.Draft202012)
 	if err != nil {
 		return &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
 	}
