@@ -5,6 +5,7 @@
 package casetest
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -107,4 +108,26 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// Renames reads a case's "args" file: whitespace-separated CANONICAL=MIRROR
+// definition renames. A case without one has none.
+func Renames(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	b, err := os.ReadFile(filepath.Join(dir, "args"))
+	if errors.Is(err, os.ErrNotExist) {
+		return out
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, field := range strings.Fields(string(b)) {
+		c, m, ok := strings.Cut(field, "=")
+		if !ok || c == "" || m == "" {
+			t.Fatalf("args: %q is not CANONICAL=MIRROR", field)
+		}
+		out[c] = m
+	}
+	return out
 }

@@ -3,7 +3,6 @@ package differential
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
@@ -36,13 +35,8 @@ func runCase(t *testing.T, dir string) []report.Finding {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := Options{Renames: map[string]string{}}
-	if b, err := os.ReadFile(filepath.Join(dir, "args")); err == nil {
-		for _, line := range strings.Fields(string(b)) {
-			c, m, _ := strings.Cut(line, "=")
-			opts.Renames[c] = m
-		}
-	}
+	opts := Options{}
+	opts.Renames = casetest.Renames(t, dir)
 	if _, err := os.Stat(filepath.Join(dir, "fixtures")); err == nil {
 		if opts.Fixtures, err = fixture.Load(filepath.Join(dir, "fixtures"), ws.Display); err != nil {
 			t.Fatal(err)

@@ -3,7 +3,6 @@ package parity
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
@@ -26,13 +25,8 @@ func TestCases(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opts := Options{Renames: map[string]string{}}
-		if b, err := os.ReadFile(filepath.Join(dir, "args")); err == nil {
-			for _, line := range strings.Fields(string(b)) {
-				c, m, _ := strings.Cut(line, "=")
-				opts.Renames[c] = m
-			}
-		}
+		opts := Options{}
+		opts.Renames = casetest.Renames(t, dir)
 		return Check(ws, cd, md, opts).Findings
 	})
 }
