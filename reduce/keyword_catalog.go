@@ -56,10 +56,8 @@ type Shape int
 
 // Keyword value shapes.
 const (
-	// ShapeValue is a JSON value compared as such (numbers numerically).
-	ShapeValue Shape = iota + 1
 	// ShapeNumber is a number (minimum, maxLength...).
-	ShapeNumber
+	ShapeNumber Shape = iota + 1
 	// ShapeBool is a boolean (uniqueItems, nullable; draft-04 exclusive bounds).
 	ShapeBool
 	// ShapeString is a string (pattern, format...).

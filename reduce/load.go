@@ -52,12 +52,6 @@ func (d Dialect) RefSiblingsIgnored() bool {
 // (every dialect before 2020-12).
 func (d Dialect) ArrayItemsIsTuple() bool { return d != Draft202012 && d != OpenAPI31 }
 
-// BooleanExclusiveBounds reports whether exclusiveMinimum/Maximum are booleans
-// modifying minimum/maximum (draft-04, Swagger 2.0, OpenAPI 3.0).
-func (d Dialect) BooleanExclusiveBounds() bool {
-	return d == Draft04 || d == Swagger20 || d == OpenAPI30
-}
-
 // Definition is one named schema of a document: an entry of $defs,
 // definitions or components/schemas.
 type Definition struct {

@@ -29,11 +29,6 @@ type Schema struct {
 	Keywords map[string]*Keyword
 	// Annotations holds title and description by name.
 	Annotations map[string]*Keyword
-	// Unknown lists the key nodes that are neither catalogued keywords nor x-*.
-	Unknown []*Node
-	// IgnoredBesideRef lists constraining keys dropped because the dialect
-	// ignores siblings of $ref.
-	IgnoredBesideRef []*Node
 }
 
 // Pointer returns the schema's absolute JSON pointer in Doc.
@@ -59,16 +54,6 @@ func EmptyAt(s *Schema) *Schema {
 // Trivial reports whether s accepts every instance: no reference and no
 // constraining keyword (true ≡ {}).
 func (s *Schema) Trivial() bool { return s != nil && !s.False && s.Ref == nil && len(s.Keywords) == 0 }
-
-// KeywordNames returns the normalised names of s's constraining keywords, sorted.
-func (s *Schema) KeywordNames() []string {
-	out := make([]string, 0, len(s.Keywords))
-	for k := range s.Keywords {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
 
 // Ref is a schema's reference and where it lands.
 type Ref struct {
@@ -229,8 +214,7 @@ func (r *Reducer) project(s *Schema) {
 		name := k.Value
 		info, ok := LookupKeyword(name)
 		if !ok {
-			s.Unknown = append(s.Unknown, k)
-			continue
+			continue // parity/unknown-keyword reports it
 		}
 		switch info.Class {
 		case Annotation:
@@ -362,11 +346,7 @@ func (r *Reducer) project(s *Schema) {
 	}
 	// Siblings of $ref are ignored in Swagger 2.0, OpenAPI 3.0 and drafts ≤ 07.
 	if s.Ref != nil && d.RefSiblingsIgnored() && s.Ref.Owner == s {
-		for name, kw := range s.Keywords {
-			s.IgnoredBesideRef = append(s.IgnoredBesideRef, kw.Key)
-			delete(s.Keywords, name)
-		}
-		sort.Slice(s.IgnoredBesideRef, func(i, j int) bool { return s.IgnoredBesideRef[i].Line < s.IgnoredBesideRef[j].Line })
+		clear(s.Keywords)
 	}
 }
 
@@ -435,9 +415,6 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 			return true
 		})
 		return IsMap(v)
-	case ShapeValue:
-		kw.Text = Canonical(v)
-		return true
 	}
 	return false
 }
