@@ -757,6 +757,23 @@ func stringList(v []any) ([]string, bool) {
 	return out, true
 }
 
+// methodRoute registers a call naming the method first and the path second
+// (chi Method, gin Handle, echo Add); a method that is not a folded constant
+// is unresolved, never guessed.
+func (a *goAnalysis) methodRoute(f *goFile, c *ast.CallExpr, args []any, r *router, sel *ast.Ident, at Pos) {
+	if len(args) < 2 {
+		return
+	}
+	m, _ := args[0].(string)
+	if m == "" {
+		a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method is not a constant this analysis can fold"})
+		return
+	}
+	if p, ok := a.routePath(f, c, args, 1, strings.ToUpper(m), sel.Pos()); ok {
+		r.add([]string{m}, p, at)
+	}
+}
+
 // routerCall evaluates a method call on a router.
 func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *router, sel *ast.Ident) any {
 	name := sel.Name
@@ -803,17 +820,7 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 				r.add(nil, p, at)
 			}
 		case "Method", "MethodFunc":
-			if len(args) < 2 {
-				return nil
-			}
-			m, _ := args[0].(string)
-			if m == "" {
-				a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method is not a constant this analysis can fold"})
-				return nil
-			}
-			if p, ok := a.routePath(f, c, args, 1, strings.ToUpper(m), sel.Pos()); ok {
-				r.add([]string{m}, p, at)
-			}
+			a.methodRoute(f, c, args, r, sel, at)
 		case "Route":
 			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
 			if !ok {
@@ -846,17 +853,7 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 	case "gin", "echo":
 		switch name {
 		case "Handle", "Add":
-			if len(args) < 2 {
-				return nil
-			}
-			m, _ := args[0].(string)
-			if m == "" {
-				a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method is not a constant this analysis can fold"})
-				return nil
-			}
-			if p, ok := a.routePath(f, c, args, 1, strings.ToUpper(m), sel.Pos()); ok {
-				r.add([]string{m}, p, at)
-			}
+			a.methodRoute(f, c, args, r, sel, at)
 		case "Any":
 			if p, ok := a.routePath(f, c, args, 0, MethodAny, sel.Pos()); ok {
 				r.add(nil, p, at)

@@ -211,6 +211,23 @@ func (p *sxParser) skipType() {
 	}
 }
 
+// elements appends to list the comma-separated expressions from p.i up to
+// the closing bracket at end; an element that cannot be read is sxUnknown.
+func (p *sxParser) elements(list *sx, end int) {
+	for p.i < end {
+		if p.isOp(0, ",") {
+			p.i++
+			continue
+		}
+		v := p.expr()
+		if v == nil || (p.i < end && !p.isOp(0, ",")) {
+			v = &sx{kind: sxUnknown}
+			p.skipArg(end)
+		}
+		list.args = append(list.args, v)
+	}
+}
+
 func (p *sxParser) mark(e *sx, from int) *sx {
 	e.from, e.to = from, p.i
 	if e.line == 0 && from < len(p.toks) {
@@ -433,18 +450,7 @@ func (p *sxParser) primary() *sx {
 			if inner != nil && p.isOp(0, ",") && p.py {
 				// a tuple reads as a list: methods=("GET", "POST")
 				tuple := &sx{kind: sxList, line: t.line, col: t.col, args: []*sx{inner}}
-				for p.i < t.match {
-					if p.isOp(0, ",") {
-						p.i++
-						continue
-					}
-					v := p.expr()
-					if v == nil || (p.i < t.match && !p.isOp(0, ",")) {
-						v = &sx{kind: sxUnknown}
-						p.skipArg(t.match)
-					}
-					tuple.args = append(tuple.args, v)
-				}
+				p.elements(tuple, t.match)
 				p.i = t.match + 1
 				return p.mark(tuple, start)
 			}
@@ -459,18 +465,7 @@ func (p *sxParser) primary() *sx {
 			}
 			list := &sx{kind: sxList, line: t.line, col: t.col}
 			p.i++
-			for p.i < t.match {
-				if p.isOp(0, ",") {
-					p.i++
-					continue
-				}
-				v := p.expr()
-				if v == nil || (p.i < t.match && !p.isOp(0, ",")) {
-					v = &sx{kind: sxUnknown}
-					p.skipArg(t.match)
-				}
-				list.args = append(list.args, v)
-			}
+			p.elements(list, t.match)
 			p.i = t.match + 1
 			return p.mark(list, start)
 		case "{":
