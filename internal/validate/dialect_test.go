@@ -211,12 +211,15 @@ paths: {}
 components:
   schemas:
     Local: {$ref: 'parts/id.yaml#/Id'}
+    Piece: {$ref: 'parts/name.yaml#/Name'}
     Outside: {$ref: '../../secret.yaml#/S'}
     Remote: {$ref: 'https://example.com/schema.json'}
     Missing: {$ref: 'parts/id.yaml#/Nope'}
 `,
 		"project/api/parts/id.yaml": "Id: {type: integer, nullable: true, minimum: 1, exclusiveMinimum: true}\ntype: object\n",
-		"secret.yaml":               "S: {type: string}\ntype: object\n",
+		// a piece of a split spec, no document on its own, in YAML
+		"project/api/parts/name.yaml": "Name: {type: string, maxLength: 3, nullable: true}\n",
+		"secret.yaml":                 "S: {type: string}\ntype: object\n",
 	}, "project/api/openapi.yaml")
 	set, err := Compile(ws, doc, Options{})
 	if err != nil {
@@ -229,6 +232,15 @@ components:
 	for inst, want := range map[string]bool{`null`: true, `1`: false, `2`: true} {
 		if res := local.Validate(value(t, inst)); res.Valid != want {
 			t.Errorf("Local %s: valid = %v, want %v", inst, res.Valid, want)
+		}
+	}
+	piece, err := set.Schema("/components/schemas/Piece")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for inst, want := range map[string]bool{`"abc"`: true, `"abcd"`: false, `null`: true} {
+		if res := piece.Validate(value(t, inst)); res.Valid != want {
+			t.Errorf("Piece %s: valid = %v, want %v", inst, res.Valid, want)
 		}
 	}
 	for def, want := range map[string]string{

@@ -576,39 +576,31 @@ func (l loader) Load(u string) (any, error) {
 	if _, err := os.Stat(p); err != nil {
 		return nil, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: "no file " + s.ws.Display(p)}
 	}
-	doc, err := s.ws.Load(p, "")
-	var v any
-	d := s.dialect
-	file := s.ws.Display(p)
+	// a file holding a piece of a document (a bare schema, a split spec's
+	// component) is read in the dialect of the document referring to it
+	doc, err := s.ws.LoadFragment(p, "", s.dialect)
 	if err != nil {
-		// not a document reduce recognises (a bare schema of a test suite,
-		// say): plain JSON still serves
-		raw, rerr := os.ReadFile(p)
-		if rerr != nil {
-			return nil, &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
-		}
-		if v, rerr = decodeJSON(raw); rerr != nil {
-			return nil, &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
-		}
-	} else {
-		if v, err = documentValue(doc.Root); err != nil {
-			return nil, err
-		}
-		if doc.Dialect.IsOpenAPI() || reduce.Value(doc.Root, "$schema") != nil {
-			d = doc.Dialect
-		} // else a fragment file, read in the dialect of the document referring to it
-		file = doc.Path
-		s.loadedMu.Lock()
-		s.loaded[p] = doc
-		s.urlDocs[u] = doc
-		if id := reduce.Value(doc.Root, "$id"); id != nil && reduce.IsString(id) {
-			if pu, err := url.Parse(id.Value); err == nil && pu.IsAbs() {
-				base, _, _ := strings.Cut(id.Value, "#")
-				s.urlDocs[base] = doc // schema locations inside use its $id
-			}
-		}
-		s.loadedMu.Unlock()
+		return nil, &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
 	}
+	v, err := documentValue(doc.Root)
+	if err != nil {
+		return nil, err
+	}
+	d := s.dialect
+	if doc.Dialect.IsOpenAPI() || reduce.Value(doc.Root, "$schema") != nil {
+		d = doc.Dialect
+	}
+	file := doc.Path
+	s.loadedMu.Lock()
+	s.loaded[p] = doc
+	s.urlDocs[u] = doc
+	if id := reduce.Value(doc.Root, "$id"); id != nil && reduce.IsString(id) {
+		if pu, err := url.Parse(id.Value); err == nil && pu.IsAbs() {
+			base, _, _ := strings.Cut(id.Value, "#")
+			s.urlDocs[base] = doc // schema locations inside use its $id
+		}
+	}
+	s.loadedMu.Unlock()
 	Translate(v, d)
 	hoist(v, d)
 	s.loadedMu.Lock()
