@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -225,16 +224,6 @@ func nodeValue(n *reduce.Node, depth int) (any, error) {
 		return n.Value, nil
 	}
 	return nil, nil
-}
-
-func decodeJSON(b []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	return v, nil
 }
 
 // NodeValue converts a payload node to the plain value validation takes.
