@@ -2,6 +2,7 @@ package reduce
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"sort"
 	"strconv"
@@ -269,15 +270,65 @@ func writeJSONString(b *strings.Builder, s string) {
 	b.Write(enc)
 }
 
-// ToValue converts n into plain Go values (map[string]any, []any, string,
-// float64 or json.Number, bool, nil) for validators and JSON output. Depth is
-// bounded like Canonical.
+// Decode converts n into plain Go values — map[string]any, []any, string,
+// bool, nil, and numbers as exact json.Number — for validators and JSON
+// output. Nesting deeper than maxCanonicalDepth is an error.
+func Decode(n *Node) (any, error) { return decode(n, 0) }
+
+// ToValue is Decode with a too-deep tree giving nil.
 func ToValue(n *Node) any {
-	var v any
-	if err := json.Unmarshal([]byte(Canonical(n)), &v); err != nil {
+	v, err := Decode(n)
+	if err != nil {
 		return nil
 	}
 	return v
+}
+
+func decode(n *Node, depth int) (any, error) {
+	n = Deref(n)
+	if n == nil || depth > maxCanonicalDepth {
+		return nil, fmt.Errorf("nesting deeper than %d levels", maxCanonicalDepth)
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		m := make(map[string]any, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			v, err := decode(n.Content[i+1], depth+1)
+			if err != nil {
+				return nil, err
+			}
+			m[n.Content[i].Value] = v
+		}
+		return m, nil
+	case yaml.SequenceNode:
+		a := make([]any, len(n.Content))
+		for i, e := range n.Content {
+			v, err := decode(e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			a[i] = v
+		}
+		return a, nil
+	case yaml.ScalarNode:
+		switch n.Tag {
+		case "!!null":
+			return nil, nil
+		case "!!bool":
+			b, _ := Bool(n)
+			return b, nil
+		case "!!int", "!!float":
+			if r, ok := Number(n); ok {
+				if r.IsInt() {
+					return json.Number(r.Num().String()), nil
+				}
+				f, _ := r.Float64()
+				return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
+			}
+		}
+		return n.Value, nil
+	}
+	return nil, nil
 }
 
 // Short renders n as compact JSON for messages, cut to about max bytes.

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -81,7 +80,7 @@ type Schema struct {
 // Compile prepares doc's schemas for validation, resolving references to
 // other files through ws. Nothing is compiled until Schema is called.
 func Compile(ws *reduce.Workspace, doc *reduce.Document, opts Options) (*Set, error) {
-	v, err := documentValue(doc.Root)
+	v, err := reduce.Decode(doc.Root)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", doc.Path, err)
 	}
@@ -170,70 +169,9 @@ func FileURL(abs string) string {
 	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
 }
 
-// documentValue converts a node tree to plain values with exact numbers
-// (json.Number), as reduce.Canonical would render them.
-func documentValue(n *reduce.Node) (any, error) {
-	return nodeValue(n, 0)
-}
-
-// maxValueDepth bounds conversion like reduce.Canonical bounds rendering.
-const maxValueDepth = 256
-
-func nodeValue(n *reduce.Node, depth int) (any, error) {
-	n = reduce.Deref(n)
-	if n == nil || depth > maxValueDepth {
-		return nil, fmt.Errorf("nesting deeper than %d levels", maxValueDepth)
-	}
-	switch n.Kind {
-	case reduce.MappingNode:
-		m := make(map[string]any, len(n.Content)/2)
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			v, err := nodeValue(n.Content[i+1], depth+1)
-			if err != nil {
-				return nil, err
-			}
-			m[n.Content[i].Value] = v
-		}
-		return m, nil
-	case reduce.SequenceNode:
-		a := make([]any, len(n.Content))
-		for i, e := range n.Content {
-			v, err := nodeValue(e, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			a[i] = v
-		}
-		return a, nil
-	case reduce.ScalarNode:
-		switch n.Tag {
-		case "!!null":
-			return nil, nil
-		case "!!bool":
-			b, _ := reduce.Bool(n)
-			return b, nil
-		case "!!int", "!!float":
-			if r, ok := reduce.Number(n); ok {
-				if r.IsInt() {
-					return json.Number(r.Num().String()), nil
-				}
-				f, _ := r.Float64()
-				return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
-			}
-		}
-		return n.Value, nil
-	}
-	return nil, nil
-}
-
-// NodeValue converts a payload node to the plain value validation takes.
-func NodeValue(n *reduce.Node) any {
-	v, err := documentValue(n)
-	if err != nil {
-		return nil
-	}
-	return v
-}
+// NodeValue converts a payload node to the plain value validation takes
+// (reduce.ToValue: exact numbers as json.Number).
+func NodeValue(n *reduce.Node) any { return reduce.ToValue(n) }
 
 func (s *Set) addProblems(ps []*SchemaError) {
 	s.poisonMu.Lock()
@@ -571,7 +509,7 @@ func (l loader) Load(u string) (any, error) {
 	if err != nil {
 		return nil, &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
 	}
-	v, err := documentValue(doc.Root)
+	v, err := reduce.Decode(doc.Root)
 	if err != nil {
 		return nil, err
 	}
