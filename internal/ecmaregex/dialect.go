@@ -8,28 +8,49 @@ import (
 )
 
 // Dialect is a regex language a pattern may be read in, optionally pinned to
-// a version ("go1.21"); an empty Version means the newest the tables know.
+// a version ("go1.21", "rust@1.7"); an empty Version means the dialect's
+// default: the newest the tables know, except for Python, whose default is
+// the oldest CPython still supported (DefaultPythonVersion).
 type Dialect struct {
 	Name    string
 	Version string
 }
 
-// String renders the dialect as it is written on the command line.
-func (d Dialect) String() string { return d.Name + d.Version }
+// DefaultPythonVersion is the CPython whose re an unpinned python dialect
+// means: the oldest release its developers still support (3.10 reached its
+// end of life in October 2026).
+const DefaultPythonVersion = "3.11"
+
+// String renders the dialect as it is written on the command line: the
+// Rust crate's version after an @ (rust@1.7), the others' run on (go1.21).
+func (d Dialect) String() string {
+	if d.Name == NameRust && d.Version != "" {
+		return d.Name + "@" + d.Version
+	}
+	return d.Name + d.Version
+}
+
+// version is the version the tables read d as: its own, else the default.
+func (d Dialect) version() string {
+	if d.Version == "" && d.Name == NamePython {
+		return DefaultPythonVersion
+	}
+	return d.Version
+}
 
 // Dialect names.
 const (
 	NameECMAUnicode = "ecma-u"      // ECMA-262 with the u flag, what JSON Schema asks for
 	NameECMALegacy  = "ecma-legacy" // ECMA-262 without flags, Annex B
 	NameGo          = "go"          // Go's regexp (RE2 syntax)
-	NameRust        = "rust"        // Rust's regex crate, 1.x
-	NamePython      = "python"      // Python's re module, 3.x
+	NameRust        = "rust"        // Rust's regex crate, 1.x; rust@1.7 pins the crate version
+	NamePython      = "python"      // Python's re module, 3.x; python3.12 pins the CPython version
 )
 
 // DialectNames lists the known dialects.
 var DialectNames = []string{NameECMAUnicode, NameECMALegacy, NameGo, NameRust, NamePython}
 
-// ParseDialect reads "go", "go1.21", "rust", "python3.11", "ecma-u"...
+// ParseDialect reads "go", "go1.21", "rust", "rust@1.7", "python3.11", "ecma-u"...
 func ParseDialect(s string) (Dialect, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	for _, n := range DialectNames {
@@ -43,7 +64,7 @@ func ParseDialect(s string) (Dialect, error) {
 			}
 		}
 	}
-	return Dialect{}, fmt.Errorf("unknown regex dialect %q (want one of %s, optionally with a version such as go1.21)", s, strings.Join(DialectNames, ", "))
+	return Dialect{}, fmt.Errorf("unknown regex dialect %q (want one of %s, optionally with a version such as go1.21 or rust@1.7)", s, strings.Join(DialectNames, ", "))
 }
 
 func validVersion(v string) bool {
@@ -58,12 +79,13 @@ func validVersion(v string) bool {
 	return true
 }
 
-// atLeast compares dotted versions; an unpinned dialect is the newest.
+// atLeast compares dotted versions; an unpinned dialect is its default.
 func (d Dialect) atLeast(since string) bool {
-	if d.Version == "" || since == "" {
+	v := d.version()
+	if v == "" || since == "" {
 		return true
 	}
-	a, b := strings.Split(d.Version, "."), strings.Split(since, ".")
+	a, b := strings.Split(v, "."), strings.Split(since, ".")
 	for i := 0; i < len(a) || i < len(b); i++ {
 		var x, y int
 		if i < len(a) {
@@ -82,22 +104,28 @@ func (d Dialect) atLeast(since string) bool {
 // Support is a dialect's verdict on one construct.
 type Support uint8
 
-// Verdicts, in increasing order of trouble.
+// Verdicts, in increasing order of trouble. Translated and Rejected make a
+// pattern non-portable: a client using it verbatim cannot compile it.
 const (
 	// Supported: the dialect reads the construct verbatim, with the same meaning.
 	Supported Support = iota
-	// Translated: the dialect spells it differently; Translate does it.
-	Translated
-	// Divergent: the dialect compiles it verbatim but matches differently.
+	// Divergent: the dialect compiles it verbatim but matches differently;
+	// Translate spells it so that it matches the same.
 	Divergent
+	// Translated: the dialect rejects it as written; Translate spells it so
+	// that it compiles and matches the same.
+	Translated
 	// Rejected: the dialect cannot compile it and no mechanical translation exists.
 	Rejected
 )
 
 // String names the verdict.
 func (s Support) String() string {
-	return [...]string{"supported", "translated", "divergent", "rejected"}[s]
+	return [...]string{"supported", "divergent", "translated", "rejected"}[s]
 }
+
+// NonPortable reports whether the dialect rejects the construct as written.
+func (s Support) NonPortable() bool { return s >= Translated }
 
 // Entry is one cell of a dialect table: the verdict, the version it holds
 // from (Else before that), and why.
@@ -123,13 +151,19 @@ var (
 		NameGo:   {Support: Rejected, Note: "RE2 has no lookaround or backreferences"},
 		NameRust: {Support: Rejected, Note: "the regex crate has no lookaround or backreferences"},
 	}
-	legacyLiteral = Entry{Support: Divergent, Note: "without the u flag \\p and \\u{ are read as the letters p and u"}
+	legacyLiteral    = Entry{Support: Divergent, Note: "without the u flag \\p and \\u{ are read as the letters p and u"}
+	pythonNoProperty = Entry{Support: Translated, Note: "CPython's re (3.11 and later too) has no \\p; spelled as ranges from Unicode 15.0"}
+	emptyClass       = Entry{Support: Translated, Note: "[] and [^] do not parse; spelled as an impossible or full range"}
 )
 
 // Constructs is the dialect table: every construct whose verdict differs
 // somewhere. Versions: Go's named groups (?<n>…) since 1.22, long category
-// names such as \p{Letter} since 1.25; Python's atomic groups and possessive
-// quantifiers since 3.11, global inline flags only at the start since 3.11.
+// names such as \p{Letter} since 1.25; the Rust regex crate's (?<n>…) and
+// escaped punctuation such as \/ since 1.8; Python's atomic groups and
+// possessive quantifiers since 3.11, global inline flags only at the start
+// since 3.11. The Rust and Python verdicts are checked against the engines
+// themselves (regex 1.7.1, CPython 3.11 re) by the recorded verdicts in
+// testdata/engines.
 var Constructs = []Construct{
 	{ID: "lookahead", Title: "lookahead", Dialects: rejectGoRust},
 	{ID: "negative-lookahead", Title: "negative lookahead", Dialects: rejectGoRust},
@@ -145,9 +179,9 @@ var Constructs = []Construct{
 		NamePython: {Support: Translated, Note: "Python spells it (?P=name)"},
 	}},
 	{ID: "named-group", Title: "named group", Dialects: map[string]Entry{
-		NameGo:     {Support: Supported, Since: "1.22", Else: Translated, Note: "Go before 1.22 spells it (?P<name>...)"},
-		NameRust:   {Support: Supported, Since: "1.9", Else: Translated, Note: "regex before 1.9 spells it (?P<name>...)"},
-		NamePython: {Support: Translated, Note: "Python spells it (?P<name>...)"},
+		NameGo:     {Support: Supported, Since: "1.22", Else: Translated, Note: "Go before 1.22 accepts only (?P<name>...)"},
+		NameRust:   {Support: Supported, Since: "1.8", Else: Translated, Note: "the regex crate before 1.8 accepts only (?P<name>...)"},
+		NamePython: {Support: Translated, Note: "CPython's re (3.11 and later too) accepts only (?P<name>...)"},
 	}},
 	{ID: "named-group-name", Title: "group name outside [A-Za-z0-9_]", Dialects: map[string]Entry{
 		NameGo:     {Support: Translated, Note: "the name is dropped; the group still captures"},
@@ -162,27 +196,36 @@ var Constructs = []Construct{
 	{ID: "repeat-over-1000", Title: "repeat count above 1000", Dialects: map[string]Entry{
 		NameGo: {Support: Rejected, Note: "RE2 allows at most 1000 repetitions, counting nested repeats multiplied"},
 	}},
+	{ID: "program-size", Title: "repeat too large to compile", Dialects: map[string]Entry{
+		NameRust: {Support: Rejected, Note: "the regex crate refuses a pattern whose compiled program outgrows its default size limit of 10 MiB"},
+	}},
 	{ID: "escape-unicode", Title: `\u escape`, Dialects: map[string]Entry{
-		NameGo:   {Support: Translated, Note: `Go spells it \x{HHHH}`},
-		NameRust: {Support: Translated, Note: `spelled \x{HHHH}`},
+		NameGo: {Support: Translated, Note: `Go has no \u escape; write the character itself (a \uHHHH escape of the JSON string, not of the pattern)`},
+	}},
+	{ID: "escape-surrogate-pair", Title: `\u surrogate pair`, Dialects: map[string]Entry{
+		NameGo:     {Support: Translated, Note: `Go has no \u escape; write the character itself (escaped in the JSON string, not in the pattern)`},
+		NameRust:   {Support: Translated, Note: `the regex crate rejects a surrogate code point; write the character itself (escaped in the JSON string, not in the pattern)`},
+		NamePython: {Support: Divergent, Note: `Python reads the pair as two surrogate code points, not one character; write the character itself (escaped in the JSON string, not in the pattern)`},
 	}},
 	{ID: "escape-unicode-brace", Title: `\u{...} escape`, Dialects: map[string]Entry{
-		NameGo:         {Support: Translated, Note: `Go spells it \x{H...}`},
-		NameRust:       {Support: Translated, Note: `spelled \x{H...}`},
-		NamePython:     {Support: Translated, Note: `Python spells it \UHHHHHHHH`},
+		NameGo:         {Support: Translated, Note: `Go has no \u escape; write the character itself (escaped in the JSON string, not in the pattern)`},
+		NamePython:     {Support: Translated, Note: `Python's re has no \u{...}; write the character itself (escaped in the JSON string, not in the pattern)`},
 		NameECMALegacy: legacyLiteral,
 	}},
 	{ID: "escape-control", Title: `\c control escape`, Dialects: map[string]Entry{
-		NameGo:     {Support: Translated, Note: `spelled \x{H}`},
-		NameRust:   {Support: Translated, Note: `spelled \x{H}`},
-		NamePython: {Support: Translated, Note: `spelled \xHH`},
+		NameGo:     {Support: Translated, Note: `Go has no \c escape; spelled \x{H}`},
+		NameRust:   {Support: Translated, Note: `the regex crate has no \c escape; spelled \x{H}`},
+		NamePython: {Support: Translated, Note: `Python's re has no \c escape; spelled \xHH`},
 	}},
 	{ID: "escape-backspace", Title: `[\b] backspace`, Dialects: map[string]Entry{
 		NameGo:   {Support: Translated, Note: `Go has no \b inside a class; spelled \x{8}`},
-		NameRust: {Support: Translated, Note: `Rust has no \b inside a class; spelled \x{8}`},
+		NameRust: {Support: Translated, Note: `the regex crate has no \b inside a class; spelled \x{8}`},
 	}},
 	{ID: "escape-null", Title: `\0 escape`, Dialects: map[string]Entry{
-		NameRust: {Support: Translated, Note: `spelled \x{0}`},
+		NameRust: {Support: Translated, Note: `the regex crate reads \0 as a backreference, which it does not support; write \x00, which every dialect reads`},
+	}},
+	{ID: "escape-punctuation", Title: "escaped punctuation", Dialects: map[string]Entry{
+		NameRust: {Support: Supported, Since: "1.8", Else: Translated, Note: "the regex crate before 1.8 escapes only its own metacharacters; write / unescaped, which every dialect reads"},
 	}},
 	{ID: "dot", Title: "dot", Dialects: map[string]Entry{
 		NameGo:     {Support: Divergent, Note: "Go's . also matches \\r, U+2028 and U+2029; spell it [^\\n\\r\\x{2028}\\x{2029}]"},
@@ -210,17 +253,17 @@ var Constructs = []Construct{
 		NamePython: {Support: Divergent, Note: "Python's $ also matches before a final newline; spell it \\Z"},
 	}},
 	{ID: "property-category", Title: "Unicode category", Dialects: map[string]Entry{
-		NamePython:     {Support: Translated, Note: "Python's re has no \\p; spelled as ranges from Unicode 15.0"},
+		NamePython:     pythonNoProperty,
 		NameECMALegacy: legacyLiteral,
 	}},
 	{ID: "property-category-long", Title: "Unicode category by long name", Dialects: map[string]Entry{
 		NameGo:         {Support: Supported, Since: "1.25", Else: Translated, Note: "Go before 1.25 knows only the short names"},
-		NamePython:     {Support: Translated, Note: "Python's re has no \\p; spelled as ranges from Unicode 15.0"},
+		NamePython:     pythonNoProperty,
 		NameECMALegacy: legacyLiteral,
 	}},
 	{ID: "property-script", Title: "Unicode script", Dialects: map[string]Entry{
 		NameGo:         {Support: Translated, Note: "Go spells it \\p{Greek}"},
-		NamePython:     {Support: Translated, Note: "Python's re has no \\p; spelled as ranges from Unicode 15.0"},
+		NamePython:     pythonNoProperty,
 		NameECMALegacy: legacyLiteral,
 	}},
 	{ID: "property-script-extensions", Title: "Unicode Script_Extensions", Dialects: map[string]Entry{
@@ -229,8 +272,8 @@ var Constructs = []Construct{
 		NameECMALegacy: legacyLiteral,
 	}},
 	{ID: "property-binary", Title: "Unicode binary property", Dialects: map[string]Entry{
-		NameGo:         {Support: Translated, Note: "spelled as ranges from Unicode 15.0"},
-		NamePython:     {Support: Translated, Note: "spelled as ranges from Unicode 15.0"},
+		NameGo:         {Support: Translated, Note: "Go has no table for this property; spelled as ranges from Unicode 15.0"},
+		NamePython:     pythonNoProperty,
 		NameECMALegacy: legacyLiteral,
 	}},
 	{ID: "property-binary-derived", Title: "derived Unicode property", Dialects: map[string]Entry{
@@ -239,14 +282,19 @@ var Constructs = []Construct{
 		NameECMALegacy: legacyLiteral,
 	}},
 	{ID: "empty-class", Title: "empty class", Dialects: map[string]Entry{
-		NameGo:     {Support: Translated, Note: "[] and [^] do not parse; spelled as an impossible or full range"},
-		NameRust:   {Support: Translated, Note: "[] and [^] do not parse; spelled as an impossible or full range"},
-		NamePython: {Support: Translated, Note: "[] and [^] do not parse; spelled as an impossible or full range"},
+		NameGo:     emptyClass,
+		NameRust:   emptyClass,
+		NamePython: emptyClass,
 	}},
-	{ID: "class-set-syntax", Title: "[, & or ~ inside a class", Dialects: map[string]Entry{
-		NameGo:     {Support: Translated, Note: "Go reads [: inside a class as a POSIX class; escaped"},
-		NameRust:   {Support: Translated, Note: "Rust reads [, &&, -- and ~~ inside a class as set operations; escaped"},
-		NamePython: {Support: Translated, Note: "Python warns on [ and set operators inside a class; escaped"},
+	{ID: "class-bracket", Title: "unescaped [ inside a class", Dialects: map[string]Entry{
+		NameRust: {Support: Translated, Note: "the regex crate reads [ inside a class as the start of a nested class; write \\[, which every dialect reads"},
+	}},
+	{ID: "class-posix", Title: "[: inside a class", Dialects: map[string]Entry{
+		NameGo:   {Support: Translated, Note: "Go reads [: inside a class as the start of a POSIX class; write \\[, which every dialect reads"},
+		NameRust: {Support: Translated, Note: "the regex crate reads [ inside a class as the start of a nested or POSIX class; write \\[, which every dialect reads"},
+	}},
+	{ID: "class-set-operator", Title: "&& or ~~ inside a class", Dialects: map[string]Entry{
+		NameRust: {Support: Translated, Note: "the regex crate reads && and ~~ inside a class as set operations; escape one of the pair"},
 	}},
 	{ID: "lone-surrogate", Title: "lone surrogate", Dialects: map[string]Entry{
 		NameGo:   {Support: Rejected, Note: "Go strings are UTF-8 and cannot hold a surrogate"},
@@ -422,7 +470,11 @@ func Uses(root *Node) []Use {
 		case KindLiteral:
 			switch n.Form {
 			case FormUnicode:
-				add("escape-unicode", n, n.Span)
+				if n.Rune > 0xFFFF {
+					add("escape-surrogate-pair", n, n.Span)
+				} else {
+					add("escape-unicode", n, n.Span)
+				}
 			case FormUnicodeBrace:
 				add("escape-unicode-brace", n, n.Span)
 			case FormCtrlLetter:
@@ -438,6 +490,8 @@ func Uses(root *Node) []Use {
 			case FormIdentity:
 				if n.Rune < utf8Self && isAlnum(byte(n.Rune)) {
 					add("identity-escape-letter", n, n.Span)
+				} else if !rustMetacharacter(n.Rune) {
+					add("escape-punctuation", n, n.Span)
 				}
 			case FormPlain:
 				if !inClass && (n.Rune == '{' || n.Rune == '}') {
@@ -450,9 +504,6 @@ func Uses(root *Node) []Use {
 			if inClass && n.Rune > 0xFFFF {
 				add("astral", n, n.Span)
 			}
-			if inClass && (n.Rune == '[' || n.Rune == '&' || n.Rune == '~') {
-				add("class-set-syntax", n, n.Span)
-			}
 		case KindRange:
 			for _, s := range n.Sub {
 				walk(s, budget, true)
@@ -462,6 +513,7 @@ func Uses(root *Node) []Use {
 			if len(n.Sub) == 0 {
 				add("empty-class", n, n.Span)
 			}
+			classSetSyntax(n, add)
 			for _, s := range n.Sub {
 				walk(s, budget, true)
 			}
@@ -484,8 +536,48 @@ func Uses(root *Node) []Use {
 		}
 	}
 	walk(root, 1000, false)
+	if RustProgramSize(root) > RustSizeLimit {
+		n := rustLargest(root)
+		add("program-size", n, n.Span)
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
 	return out
+}
+
+// classSetSyntax adds the class members other dialects read as syntax: an
+// unescaped [ (before a colon, a POSIX class), and a doubled & or ~ (a set
+// operation in Rust). Range ends count with the member they begin or end.
+func classSetSyntax(class *Node, add func(string, *Node, Span)) {
+	var plain []*Node // the class's unescaped literals and range ends, in order
+	for _, s := range class.Sub {
+		switch s.Kind {
+		case KindLiteral:
+			plain = append(plain, s)
+		case KindRange:
+			plain = append(plain, s.Sub...)
+		default:
+			plain = append(plain, nil)
+		}
+	}
+	is := func(i int, r rune) bool {
+		return i < len(plain) && plain[i] != nil && plain[i].Form == FormPlain && plain[i].Rune == r
+	}
+	for i, n := range plain {
+		switch {
+		case is(i, '[') && is(i+1, ':'):
+			add("class-posix", n, n.Span)
+		case is(i, '['):
+			add("class-bracket", n, n.Span)
+		case is(i, '&') && is(i+1, '&'), is(i, '~') && is(i+1, '~'):
+			add("class-set-operator", n, Span{Start: n.Span.Start, End: plain[i+1].Span.End})
+		}
+	}
+}
+
+// rustMetacharacter reports whether the regex crate (every version) accepts
+// r escaped: its own metacharacters.
+func rustMetacharacter(r rune) bool {
+	return strings.ContainsRune(`\.+*?()|[]{}^$#&-~`, r)
 }
 
 func propertyConstruct(n *Node) string {
@@ -516,8 +608,15 @@ func Judge(root *Node, d Dialect) []Issue {
 		if u.Construct.ID == ForeignInlineFlags && d.Name == NamePython && u.Span.Start != 0 && d.atLeast("3.11") {
 			e = Entry{Support: Rejected, Note: "Python 3.11 and later accept global flags only at the start"}
 		}
-		if u.Construct.ID == "identity-escape-letter" {
+		switch u.Construct.ID {
+		case "identity-escape-letter":
 			e = letterEscapeVerdict(byte(u.Node.Rune), d, e)
+		case "escape-punctuation":
+			e = punctuationEscapeVerdict(u.Node.Rune, d, e)
+		case "program-size":
+			if e.Support != Supported {
+				e.Note += fmt.Sprintf(" (this one needs about %.0f MiB); bound the length with maxLength instead", RustProgramSize(root)/(1<<20))
+			}
 		}
 		if e.Support != Supported {
 			out = append(out, Issue{Use: u, Dialect: d, Entry: e})
@@ -556,10 +655,30 @@ func letterEscapeVerdict(c byte, d Dialect, e Entry) Entry {
 	return Entry{Support: Rejected, Note: d.Name + " rejects the unknown escape \\" + string(c)}
 }
 
+// punctuationEscapeVerdict refines escape-punctuation for the characters
+// only a legacy pattern escapes: the regex crate reads \< and \> as word
+// boundaries since 1.10 and rejects them before, and never escapes
+// non-ASCII characters.
+func punctuationEscapeVerdict(r rune, d Dialect, e Entry) Entry {
+	if d.Name != NameRust {
+		return e
+	}
+	switch {
+	case r == '<' || r == '>':
+		if d.atLeast("1.10") {
+			return Entry{Support: Divergent, Note: "the regex crate since 1.10 reads \\" + string(r) + " as a word boundary"}
+		}
+		return Entry{Support: Rejected, Note: "the regex crate before 1.10 rejects \\" + string(r)}
+	case r >= utf8Self:
+		return Entry{Support: Rejected, Note: "the regex crate escapes only ASCII characters"}
+	}
+	return e
+}
+
 // Verdict is a pattern's standing in one dialect.
 type Verdict struct {
-	// Compiles reports whether the dialect compiles the pattern, verbatim or
-	// after Translate.
+	// Compiles reports whether the dialect compiles the pattern verbatim (it
+	// may still match differently: see Issues).
 	Compiles bool
 	// Issues lists every construct whose verdict is not Supported.
 	Issues []Issue
@@ -603,6 +722,6 @@ func JudgePattern(src string, d Dialect) Verdict {
 	}
 	v.Tree = tree
 	v.Issues = Judge(tree, d)
-	v.Compiles = Worst(v.Issues) < Rejected
+	v.Compiles = !Worst(v.Issues).NonPortable()
 	return v
 }

@@ -148,27 +148,36 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 		})
 		return out
 	}
-	// gather each target's issues by the construct's span
+	// gather each target's issues: what a target cannot compile as written
+	// by the construct's span, what it reads differently by construct
 	type group struct {
 		use      ecmaregex.Use
 		dialects []string
 		notes    []string
+		// untranslatable is set when some dialect has no spelling for it
+		untranslatable bool
 	}
-	rejected := map[ecmaregex.Span]*group{}
+	type site struct {
+		span      ecmaregex.Span
+		construct string
+	}
+	rejected := map[site]*group{}
 	divergent := map[string]*group{}
-	var rejectedOrder []ecmaregex.Span
+	var rejectedOrder []site
 	var divergentOrder []string
 	for _, d := range targets {
 		seenDiv := map[string]bool{}
 		for _, is := range ecmaregex.Judge(tree, d) {
 			switch is.Support {
-			case ecmaregex.Rejected:
-				g := rejected[is.Span]
+			case ecmaregex.Rejected, ecmaregex.Translated:
+				at := site{is.Span, is.Construct.ID}
+				g := rejected[at]
 				if g == nil {
 					g = &group{use: is.Use}
-					rejected[is.Span] = g
-					rejectedOrder = append(rejectedOrder, is.Span)
+					rejected[at] = g
+					rejectedOrder = append(rejectedOrder, at)
 				}
+				g.untranslatable = g.untranslatable || is.Support == ecmaregex.Rejected
 				if !contains(g.dialects, d.String()) {
 					g.dialects = append(g.dialects, d.String())
 					g.notes = append(g.notes, d.String()+": "+is.Note)
@@ -190,10 +199,11 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 		}
 	}
 	if len(rejected) > 0 {
-		sort.Slice(rejectedOrder, func(i, j int) bool { return rejectedOrder[i].Start < rejectedOrder[j].Start })
+		sort.SliceStable(rejectedOrder, func(i, j int) bool { return rejectedOrder[i].span.Start < rejectedOrder[j].span.Start })
 		suggestion := Suggest(tree, targets)
-		for i, sp := range rejectedOrder {
-			g := rejected[sp]
+		for _, at := range rejectedOrder {
+			g := rejected[at]
+			sp := at.span
 			text := g.use.Node.Text(pattern)
 			off := runeOffset(pattern, sp.Start)
 			todo := "rewrite the pattern without it, or move the rule into the schema (not, allOf, minLength)"
@@ -203,8 +213,13 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 				Fields:  map[string]any{"construct": g.use.Construct.ID, "offset": off, "dialects": g.dialects},
 				Detail:  caret(pattern, sp) + "\n" + strings.Join(g.notes, "\n"),
 			}
-			if i == 0 && suggestion != nil {
+			if !g.untranslatable {
+				note := g.notes[0][strings.Index(g.notes[0], ": ")+2:]
+				f.Message = fmt.Sprintf("%s %s at offset %d cannot be compiled as written by %s: %s; `wirelint regex --translate DIALECT` prints a spelling that compiles", g.use.Construct.Title, quote(text), off, strings.Join(g.dialects, ", "), note)
+				f.Fields["translatable"] = true
+			} else if suggestion != nil {
 				b := marshal(suggestion)
+				suggestion = nil // once, on the first construct without a translation
 				f.Message = fmt.Sprintf("%s %s at offset %d cannot be compiled by %s and has no mechanical translation; the schema can say it instead: %s", g.use.Construct.Title, quote(text), off, strings.Join(g.dialects, ", "), b)
 				f.Fields["suggestion"] = b
 			}

@@ -25,10 +25,16 @@ func init() {
 			ID:       RuleNonPortable,
 			Severity: report.SeverityError,
 			Title:    "pattern uses a construct a target dialect cannot compile",
-			Why: "A contract exists so that clients in other languages can enforce it. Go's regexp and Rust's regex " +
-				"have no lookaround and no backreferences, and Go allows at most 1000 repetitions; a client in those " +
-				"languages cannot compile such a pattern, and no mechanical rewrite exists. Where a schema-level " +
-				"rewrite exists (not, allOf, minLength) the finding suggests it.",
+			Why: "A contract exists so that clients in other languages can enforce it, and a client compiles the " +
+				"pattern as written. Go's regexp and Rust's regex have no lookaround and no backreferences, Go allows " +
+				"at most 1000 repetitions and the regex crate refuses a program over its 10 MiB size limit (a few " +
+				"thousand repeats of a Unicode class). Each engine also rejects spellings ECMA-262 accepts: \\u escapes " +
+				"in Go; \\0 and an unescaped [ inside a class in Rust; \\/ and (?<name>...) in the regex crate before " +
+				"1.8 (dialect rust@1.7); (?<name>...) and \\p{...} in Python's re. Where a spelling every dialect " +
+				"reads exists the message names it, and `wirelint regex --translate DIALECT` prints one for a single " +
+				"dialect; where a schema-level rewrite exists (not, allOf, minLength) the finding suggests it. The " +
+				"Rust and Python tables are checked against regex 1.7.1 and CPython 3.11's re; an unpinned python " +
+				"dialect means the oldest CPython still supported (3.11).",
 			Bad:  `{"type": "string", "pattern": "^(?!-)[a-z0-9-]+$"}`,
 			Good: `{"type": "string", "pattern": "^[a-z0-9-]+$", "not": {"pattern": "^-"}}`,
 		},
@@ -41,7 +47,7 @@ func init() {
 				"newline. A client using the pattern verbatim accepts or rejects values the contract does not. " +
 				"`wirelint regex --translate DIALECT PATTERN` prints a spelling that matches the same.",
 			Bad:  `{"type": "string", "pattern": "^\\S+$"}`,
-			Good: `{"type": "string", "pattern": "^[^\\t-\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+$"}`,
+			Good: `{"type": "string", "pattern": "^[^\\t-\\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$"}`,
 		},
 	)
 }

@@ -55,7 +55,7 @@ func Suggest(tree *ecmaregex.Node, targets []ecmaregex.Dialect) map[string]any {
 			return nil
 		}
 		for _, d := range targets {
-			if ecmaregex.Worst(ecmaregex.Judge(t, d)) == ecmaregex.Rejected {
+			if ecmaregex.Worst(ecmaregex.Judge(t, d)).NonPortable() {
 				portable = false
 			}
 		}
