@@ -139,6 +139,8 @@ func TestTranslate(t *testing.T) {
 		{`(?i:a)`, "go", `(?i:a)`},
 		{`\u{1F432}`, "python", "\U0001F432"},
 		{`(?<n>a)\k<n>`, "python", `(?P<n>a)(?P=n)`},
+		{`^(?<id>[a-z]+)/(?<n>[0-9]{2})`, "python", `^(?P<id>[a-z]+)/(?P<n>[0-9]{2})`},
+		{`^a\/(?<id>[a-z]+)[\0[]`, "rust@1.7", `^a/(?P<id>[a-z]+)[\x{0}\[]`},
 		{`(?<n>a)|(?<n>b)`, "go", `(?P<n>a)|(b)`},
 	}
 	for _, tt := range tests {

@@ -79,7 +79,7 @@ func rustEstimate(n *Node) (rustSize, *Node) {
 		case KindLiteral:
 			return rustClassSize([]runeRange{{n.Rune, n.Rune}})
 		case KindClass, KindClassEscape, KindDot, KindProperty:
-			return rustClassSize(rustRanges(n))
+			return rustNodeClassSize(n)
 		case KindConcat:
 			var s rustSize
 			for _, sub := range n.Sub {
@@ -182,8 +182,34 @@ var rustEscapeTables = sync.OnceValue(func() map[byte][]runeRange {
 func rustEscapeRanges(esc byte) []runeRange { return rustEscapeTables()[esc] }
 
 // rustClassCache memoises rustClassSize by the class's ranges: \w alone has
-// some 750 ranges and 1,400 UTF-8 sequences.
-var rustClassCache sync.Map // string -> rustSize
+// some 750 ranges and 1,400 UTF-8 sequences. rustNodeCache memoises it by
+// the class as written, which spares building the ranges.
+var rustClassCache, rustNodeCache sync.Map // string -> rustSize
+
+// rustNodeClassSize is rustClassSize of a class, class escape, property or dot.
+func rustNodeClassSize(n *Node) rustSize {
+	var key []byte
+	var spell func(n *Node)
+	spell = func(n *Node) {
+		key = append(key, byte(n.Kind), n.Esc)
+		if n.Negate {
+			key = append(key, '^')
+		}
+		key = utf8.AppendRune(utf8.AppendRune(utf8.AppendRune(key, n.Rune), n.Lo), n.Hi)
+		key = append(append(append(key, n.Name...), 0), n.Value...)
+		for _, sub := range n.Sub {
+			spell(sub)
+		}
+		key = append(key, 0)
+	}
+	spell(n)
+	if s, ok := rustNodeCache.Load(string(key)); ok {
+		return s.(rustSize)
+	}
+	s := rustClassSize(rustRanges(n))
+	rustNodeCache.Store(string(key), s)
+	return s
+}
 
 // rustClassSize is the size of one class (or character) in each program.
 func rustClassSize(rs []runeRange) rustSize {
