@@ -100,19 +100,25 @@ func rustEstimate(n *Node) (rustSize, *Node) {
 			s.nfa += 2 * rustInstBytes // the DFAs drop the saves
 			return s
 		case KindRepeat:
+			// * ? and + compile to one copy and a split (the tree does not
+			// tell {0,} {0,1} {1,} apart from them; they cost a copy or an
+			// empty instruction more); {n,m} to n copies and m-n optional
+			// ones, {n,} to n copies and a starred one
 			inner := walk(n.Sub[0])
 			min, max := float64(n.Min), float64(n.Max)
 			var s rustSize
-			if n.Max < 0 {
+			switch {
+			case n.Max == 0:
+				s = rustInst // the empty concatenation
+			case n.Min <= 1 && (n.Max < 0 || n.Max == 1):
+				s = inner.add(rustInst)
+			case n.Max < 0:
 				s = inner.times(min).add(inner).add(rustInst)
-			} else {
+			default:
 				s = inner.times(min).add(inner.add(rustInst).times(max - min))
-			}
-			if n.Min == 0 && n.Max != 0 {
-				s = s.add(rustInst) // the empty concatenation of no copy
-			}
-			if n.Max == 0 {
-				s = rustInst
+				if n.Min == 0 {
+					s = s.add(rustInst) // the empty concatenation of no copy
+				}
 			}
 			keep(s, n)
 			return s
