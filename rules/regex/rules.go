@@ -27,8 +27,8 @@ func init() {
 			Title:    "pattern uses a construct a target dialect cannot compile",
 			Why: "A contract exists so that clients in other languages can enforce it, and a client compiles the " +
 				"pattern as written. Go's regexp and Rust's regex have no lookaround and no backreferences, Go allows " +
-				"at most 1000 repetitions and the regex crate refuses a program over its 10 MiB size limit (a few " +
-				"thousand repeats of a Unicode class). Each engine also rejects spellings ECMA-262 accepts: \\u escapes " +
+				"at most 1000 repetitions and the regex crate refuses a program over its 10 MiB size limit (\\w{89} " +
+				"already: Unicode classes are large). Each engine also rejects spellings ECMA-262 accepts: \\u escapes " +
 				"in Go; \\0 and an unescaped [ inside a class in Rust; \\/ and (?<name>...) in the regex crate before " +
 				"1.8 (dialect rust@1.7); (?<name>...) and \\p{...} in Python's re. Where a spelling every dialect " +
 				"reads exists the message names it, and `wirelint regex --translate DIALECT` prints one for a single " +
