@@ -372,7 +372,7 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 		kw.Text = v.Value
 		return IsScalar(v)
 	case ShapeStringSet:
-		if IsScalar(v) {
+		if IsString(v) {
 			kw.Set = []string{v.Value}
 			return true
 		}
