@@ -156,7 +156,7 @@ func canonicalNames(canonicals []*reduce.Document, mirror *reduce.Document) stri
 	if len(canonicals) == 1 {
 		return Name(canonicals[0], mirror)
 	}
-	return fmt.Sprintf("%s (or %d other canonical files)", Name(canonicals[0], mirror), len(canonicals)-1)
+	return fmt.Sprintf("any of the %d canonical files", len(canonicals))
 }
 
 // namedDef is a definition and the document it lives in.
