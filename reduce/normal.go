@@ -204,7 +204,7 @@ func (r *Reducer) nullableView(s *Schema) *Schema {
 // clone returns a copy of s with its own keyword and annotation maps, at the
 // same document, node and pointer.
 func clone(s *Schema) *Schema {
-	v := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, False: s.False, Ref: s.Ref,
+	v := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, False: s.False, Ref: s.Ref, Malformed: s.Malformed,
 		Keywords: make(map[string]*Keyword, len(s.Keywords)), Annotations: map[string]*Keyword{}}
 	for k, kw := range s.Keywords {
 		v.Keywords[k] = kw

@@ -32,6 +32,9 @@ type Schema struct {
 	// Nullable is an OpenAPI 3.0 `nullable: true` as written, nil otherwise
 	// (it is already folded into type when the schema has one).
 	Nullable *Keyword
+	// Malformed lists the normalised names of keywords written with a value
+	// of the wrong kind (properties: 5): not projected, and not "absent".
+	Malformed []string
 	// NullableOf is set on a nullable view (see Reducer.NullableView) of a
 	// $ref: the reference it makes nullable.
 	NullableOf *Ref
@@ -278,6 +281,7 @@ func (r *Reducer) project(s *Schema) {
 			continue
 		}
 		if !r.fill(s, kw, info.Shape, v) {
+			s.Malformed = append(s.Malformed, kw.Name)
 			continue
 		}
 		if prev, dup := s.Keywords[kw.Name]; dup && prev.Name == "enum" && kw.Name == "enum" {
