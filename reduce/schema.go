@@ -29,6 +29,15 @@ type Schema struct {
 	Keywords map[string]*Keyword
 	// Annotations holds title and description by name.
 	Annotations map[string]*Keyword
+	// Nullable is an OpenAPI 3.0 `nullable: true` as written, nil otherwise
+	// (it is already folded into type when the schema has one).
+	Nullable *Keyword
+	// Malformed lists the normalised names of keywords written with a value
+	// of the wrong kind (properties: 5): not projected, and not "absent".
+	Malformed []string
+	// NullableOf is set on a nullable view (see Reducer.NullableView) of a
+	// $ref: the reference it makes nullable.
+	NullableOf *Ref
 }
 
 // Pointer returns the schema's absolute JSON pointer in Doc.
@@ -141,6 +150,11 @@ type Resolver interface {
 type Reducer struct {
 	resolver Resolver
 	cache    map[*Node]*Schema
+	// views built on demand, kept so a recursive schema meets the same view
+	// again (see NullableView, Merge, Distribute)
+	nullViews   map[*Schema]*Schema
+	merged      map[*Schema]mergeResult
+	distributed map[*Schema][]*Schema
 }
 
 // NewReducer returns a Reducer resolving references with r (nil = none resolve).
@@ -241,6 +255,9 @@ func (r *Reducer) project(s *Schema) {
 			// (parity/unsupported-keyword says so)
 			nullable, _ = Bool(v)
 			nullable = nullable && d == OpenAPI30
+			if nullable {
+				s.Nullable = kw
+			}
 			continue
 		case "exclusiveMinimum", "exclusiveMaximum":
 			if b, ok := Bool(v); ok {
@@ -264,6 +281,7 @@ func (r *Reducer) project(s *Schema) {
 			continue
 		}
 		if !r.fill(s, kw, info.Shape, v) {
+			s.Malformed = append(s.Malformed, kw.Name)
 			continue
 		}
 		if prev, dup := s.Keywords[kw.Name]; dup && prev.Name == "enum" && kw.Name == "enum" {
@@ -306,24 +324,10 @@ func (r *Reducer) project(s *Schema) {
 	if kw := s.Keywords["uniqueItems"]; kw != nil && !kw.Bool {
 		delete(s.Keywords, "uniqueItems")
 	}
-	if kw := s.Keywords["required"]; kw != nil && len(kw.Set) == 0 {
-		delete(s.Keywords, "required")
-	}
+	dropConstrainNothing(s)
 	for _, name := range []string{"additionalProperties", "items", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "then", "else"} {
 		if kw := s.Keywords[name]; kw != nil && kw.Schema != nil && kw.Schema.Trivial() {
 			delete(s.Keywords, name)
-		}
-	}
-	if kw := s.Keywords["dependentSchemas"]; kw != nil {
-		kept := kw.Map[:0]
-		for _, e := range kw.Map {
-			if !e.Schema.Trivial() {
-				kept = append(kept, e)
-			}
-		}
-		kw.Map = kept
-		if len(kw.Map) == 0 {
-			delete(s.Keywords, "dependentSchemas")
 		}
 	}
 	// allOf: drop trivially-true entries; a one-entry allOf holding only a $ref
@@ -372,7 +376,7 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 		kw.Text = v.Value
 		return IsScalar(v)
 	case ShapeStringSet:
-		if IsScalar(v) {
+		if IsString(v) {
 			kw.Set = []string{v.Value}
 			return true
 		}

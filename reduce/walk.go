@@ -35,6 +35,14 @@ func (d *Document) WalkSchemas(fn func(s SchemaSite)) {
 	}
 }
 
+// WalkSchemasAt calls fn for the schema at absolute pointer ptr of d and each
+// of its subschemas, in document order: the part of a file that is a schema
+// when the file as a whole is not (an AsyncAPI trait reached by a $ref).
+func (d *Document) WalkSchemasAt(ptr string, fn func(s SchemaSite)) {
+	w := &walker{doc: d, fn: fn}
+	w.schema(d.Lookup(ptr), ptr, false)
+}
+
 func (d *Document) walk(fn func(s SchemaSite)) {
 	w := &walker{doc: d, fn: fn}
 	if !d.Dialect.IsOpenAPI() {

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 )
@@ -152,6 +153,37 @@ func (w *Workspace) LoadFragment(path, display string, dialect Dialect) (*Docume
 		e.frag.indexDefinitions()
 	}
 	return e.frag, nil
+}
+
+// SchemaFiles returns the files an argument names: the file itself, or for a
+// folder every .json, .yaml and .yml file under it (hidden folders skipped),
+// sorted by path; isDir says which.
+func SchemaFiles(arg string) (files []string, isDir bool, err error) {
+	info, err := os.Stat(arg)
+	if err != nil || !info.IsDir() {
+		return []string{arg}, false, nil // a missing file fails when loaded, with its own message
+	}
+	err = filepath.WalkDir(arg, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != arg && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch strings.ToLower(filepath.Ext(p)) {
+		case ".json", ".yaml", ".yml":
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, true, fmt.Errorf("read folder %s: %w", arg, err)
+	}
+	sort.Strings(files)
+	return files, true, nil
 }
 
 // Documents returns every document loaded so far, sorted by path.

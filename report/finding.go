@@ -188,17 +188,20 @@ func Finalize(fs []Finding) []Finding {
 	return out
 }
 
-// Summary counts findings by severity.
+// Summary counts findings by severity, and by rule id.
 type Summary struct {
 	Error   int `json:"error"`
 	Warning int `json:"warning"`
 	Info    int `json:"info"`
+	// ByRule counts findings per rule id (empty when there are none).
+	ByRule map[string]int `json:"by_rule"`
 }
 
-// Summarize counts fs by severity.
+// Summarize counts fs by severity and by rule.
 func Summarize(fs []Finding) Summary {
-	var s Summary
+	s := Summary{ByRule: map[string]int{}}
 	for _, f := range fs {
+		s.ByRule[f.Rule]++
 		switch f.Severity {
 		case SeverityError:
 			s.Error++
@@ -209,6 +212,21 @@ func Summarize(fs []Finding) Summary {
 		}
 	}
 	return s
+}
+
+// RuleCounts renders ByRule for one line of text, rule ids sorted:
+// "description/drift 1, parity/keyword 3".
+func (s Summary) RuleCounts() string {
+	ids := make([]string, 0, len(s.ByRule))
+	for id := range s.ByRule {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = fmt.Sprintf("%s %d", id, s.ByRule[id])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // AtOrAbove reports whether any finding is at or above threshold. A threshold of

@@ -20,7 +20,7 @@ type TextOptions struct {
 //	    other-file:line:col: (pointer)
 //	    detail lines...
 //
-// followed by a summary line. Nothing is printed for an empty list but the summary.
+// followed by a summary line and a line of counts per rule. Nothing is printed for an empty list but the summary.
 func WriteText(w io.Writer, fs []Finding, opt TextOptions) error {
 	paint := func(attr color.Attribute, s string) string {
 		if !opt.Color {
@@ -60,6 +60,7 @@ func WriteText(w io.Writer, fs []Finding, opt TextOptions) error {
 		fmt.Fprintln(&b, paint(color.FgGreen, "no findings"))
 	} else {
 		fmt.Fprintf(&b, "%d error(s), %d warning(s), %d info\n", s.Error, s.Warning, s.Info)
+		fmt.Fprintf(&b, "by rule: %s\n", s.RuleCounts())
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

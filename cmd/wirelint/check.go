@@ -203,9 +203,13 @@ func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.
 	covered := mirrorCoverage(cfg, doc)
 	for i, p := range cfg.Parity {
 		opts := parity.Options{Renames: p.Renames, Include: p.Include, Exclude: p.Exclude}
-		canonical, mirror := doc[p.Canonical], doc[p.Mirror]
+		var canonicals []*reduce.Document
+		for _, c := range p.CanonicalFiles() {
+			canonicals = append(canonicals, doc[c])
+		}
+		mirror := doc[p.Mirror]
 		tasks = append(tasks, checkTask{name: fmt.Sprintf("parity[%d]", i), run: func() ([]report.Finding, error) {
-			fs, _ := pipeline.ParityFamily(ws, canonical, mirror, opts)
+			fs, _ := pipeline.ParityFamilyAll(ws, canonicals, mirror, opts)
 			// A mirror shared by several canonical documents holds each one's
 			// definitions: one is mirror-only only if no canonical has it.
 			out := fs[:0]

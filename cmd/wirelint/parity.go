@@ -16,7 +16,7 @@ import (
 func init() {
 	register(&command{
 		name:    "parity",
-		usage:   "parity CANONICAL MIRROR [--rename CANON=MIRROR]... [--include GLOB]... [--exclude GLOB]... [--format text|json|...] [--fail-on error|warning|info|off] [--color auto|always|never]",
+		usage:   "parity CANONICAL... MIRROR [--rename CANON=MIRROR]... [--include GLOB]... [--exclude GLOB]... [--format text|json|...] [--fail-on error|warning|info|off] [--color auto|always|never]",
 		summary: "compare every definition of a canonical JSON Schema with its OpenAPI (or JSON Schema) mirror",
 		run:     runParity,
 	})
@@ -43,8 +43,8 @@ func runParity(e *env, args []string) int {
 	if err := out.validate(); err != nil {
 		return fail(e, "parity", err)
 	}
-	if len(pos) != 2 {
-		return fail(e, "parity", fmt.Errorf("%w: want 2 files, CANONICAL and MIRROR; got %d", errUsage, len(pos)))
+	if len(pos) < 2 {
+		return fail(e, "parity", fmt.Errorf("%w: want CANONICAL (files or folders) and MIRROR; got %d arguments", errUsage, len(pos)))
 	}
 	rn, err := parseRenames(renames)
 	if err != nil {
@@ -56,7 +56,7 @@ func runParity(e *env, args []string) int {
 		return fail(e, "parity", fmt.Errorf("%w: --dialects: %v", errUsage, err))
 	}
 	ws := workspaceFor(pos...)
-	findings, err := pipeline.Parity(ws, pos[0], pos[1], opts, regex.Options{Dialects: ds})
+	findings, err := pipeline.ParityAll(ws, pos[:len(pos)-1], pos[len(pos)-1], opts, regex.Options{Dialects: ds})
 	if err != nil {
 		return fail(e, "parity", err)
 	}

@@ -70,8 +70,13 @@ type Config struct {
 // Parity is one canonical JSON Schema and its OpenAPI (or other) mirror.
 type Parity struct {
 	Pos Pos
-	// Canonical is the source of truth, relative to Config.Dir.
+	// Canonical is the source of truth, relative to Config.Dir: the first
+	// canonical file when there are several.
 	Canonical string
+	// Canonicals lists every canonical file when `canonical:` is a list or a
+	// glob naming more than one (nil = Canonical alone); each file's root
+	// schema and definitions are compared with the one mirror.
+	Canonicals []string
 	// Mirror is the document that must agree with it.
 	Mirror string
 	// Renames maps a canonical definition name to its name in the mirror.
@@ -80,6 +85,15 @@ type Parity struct {
 	Include []string
 	// Exclude lists definition-name globs never compared.
 	Exclude []string
+}
+
+// CanonicalFiles returns every canonical file of the pair, relative to
+// Config.Dir.
+func (p Parity) CanonicalFiles() []string {
+	if len(p.Canonicals) > 0 {
+		return p.Canonicals
+	}
+	return []string{p.Canonical}
 }
 
 // Refs configures reference checking.
@@ -232,7 +246,7 @@ func Load(path, display string) (*Config, error) {
 // Parse validates data as a configuration file named file whose relative
 // paths resolve against dir. Referenced files and folders must exist.
 func Parse(data []byte, file, dir string) (*Config, error) {
-	d := &decoder{file: file}
+	d := &decoder{file: file, dir: dir}
 	cfg := &Config{File: file, Dir: dir}
 	if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) {
 		return nil, &Error{File: file, Msg: "binary file, not YAML"}
@@ -320,6 +334,9 @@ func (c *Config) Documents() []string {
 	}
 	for _, p := range c.Parity {
 		add(p.Canonical)
+		for _, f := range p.Canonicals {
+			add(f)
+		}
 		add(p.Mirror)
 	}
 	for _, r := range c.Routes {

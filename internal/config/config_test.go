@@ -206,3 +206,43 @@ func TestLoadMissing(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestCanonicalListsAndGlobs pins the several-canonical forms: a list, a glob
+// (expanded against the configuration's folder, sorted), and a glob that
+// matches nothing, which is an error.
+func TestCanonicalListsAndGlobs(t *testing.T) {
+	dir := project(t)
+	for _, f := range []string{"schema/user.schema.json", "schema/pr.schema.json"} {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(f)), []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		canonical string
+		want      []string
+		err       string
+	}{
+		{"schema/frame_wire.json", []string{"schema/frame_wire.json"}, ""},
+		{"[schema/user.schema.json, schema/frame_wire.json]", []string{"schema/user.schema.json", "schema/frame_wire.json"}, ""},
+		{`"schema/*.schema.json"`, []string{"schema/pr.schema.json", "schema/user.schema.json"}, ""},
+		{`["schema/*.schema.json", schema/frame_wire.json]`, []string{"schema/pr.schema.json", "schema/user.schema.json", "schema/frame_wire.json"}, ""},
+		{`"schema/*.yaml"`, nil, "matches no file"},
+	} {
+		cfg, err := Parse([]byte("version: 1\nparity:\n  - canonical: "+tc.canonical+"\n    mirror: api/openapi.yaml\n"), ".wirelint.yaml", dir)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("canonical %s: want error %q, got %v", tc.canonical, tc.err, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("canonical %s: %v", tc.canonical, err)
+		}
+		if got := cfg.Parity[0].CanonicalFiles(); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("canonical %s: files %v, want %v", tc.canonical, got, tc.want)
+		}
+		if cfg.Parity[0].Canonical != tc.want[0] {
+			t.Errorf("canonical %s: Canonical %q, want the first file", tc.canonical, cfg.Parity[0].Canonical)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -18,6 +19,7 @@ import (
 // problem with its position.
 type decoder struct {
 	file  string
+	dir   string // relative paths resolve here (globs are expanded against it)
 	errs  []*Error
 	paths []pathRef
 }
@@ -214,8 +216,16 @@ func (d *decoder) config(n *yaml.Node, c *Config) {
 func (d *decoder) parity(n *yaml.Node, what string) Parity {
 	p := Parity{Pos: pos(n)}
 	ok := d.fields(n, what, map[string]func(k, v *yaml.Node){
-		"canonical": func(k, v *yaml.Node) { p.Canonical = d.path(v, what+".canonical", wantFile) },
-		"mirror":    func(k, v *yaml.Node) { p.Mirror = d.path(v, what+".mirror", wantFile) },
+		"canonical": func(k, v *yaml.Node) {
+			p.Canonicals = d.canonicals(v, what+".canonical")
+			if len(p.Canonicals) > 0 {
+				p.Canonical = p.Canonicals[0]
+			}
+			if len(p.Canonicals) == 1 {
+				p.Canonicals = nil
+			}
+		},
+		"mirror": func(k, v *yaml.Node) { p.Mirror = d.path(v, what+".mirror", wantFile) },
 		"renames": func(k, v *yaml.Node) {
 			if v == nil || v.Kind != yaml.MappingNode {
 				d.errorf(v, "%s.renames must be a mapping of canonical name to mirror name, not %s", what, kindName(v))
@@ -252,6 +262,55 @@ func (d *decoder) parity(n *yaml.Node, what string) Parity {
 		d.require(n, what, "mirror", p.Mirror)
 	}
 	return p
+}
+
+// canonicals decodes a parity entry's canonical: one path, or a list of them,
+// where any may be a glob (path.Match syntax, matched against Dir) standing
+// for the files it matches, sorted.
+func (d *decoder) canonicals(n *yaml.Node, what string) []string {
+	n = deref(n)
+	entries := []*yaml.Node{n}
+	isList := n != nil && n.Kind == yaml.SequenceNode
+	if isList {
+		entries = n.Content
+		if len(entries) == 0 {
+			d.errorf(n, "%s is an empty list; name at least one canonical file", what)
+		}
+	}
+	var out []string
+	for i, e := range entries {
+		w := what
+		if isList {
+			w = fmt.Sprintf("%s[%d]", what, i)
+		}
+		e = deref(e)
+		s := d.str(e, w)
+		if !strings.ContainsAny(s, "*?[") {
+			if s = d.path(e, w, wantFile); s != "" {
+				out = append(out, s)
+			}
+			continue
+		}
+		matches, err := filepath.Glob(filepath.Join(d.dir, filepath.FromSlash(s)))
+		if err != nil {
+			d.errorf(e, "%s: %q is not a valid glob: %v", w, s, err)
+			continue
+		}
+		if len(matches) == 0 {
+			d.errorf(e, "%s: %q matches no file", w, s)
+			continue
+		}
+		sort.Strings(matches)
+		for _, m := range matches {
+			if st, err := os.Stat(m); err != nil || st.IsDir() {
+				continue
+			}
+			if rel, err := filepath.Rel(d.dir, m); err == nil {
+				out = append(out, filepath.ToSlash(rel))
+			}
+		}
+	}
+	return out
 }
 
 // require reports a missing required key of mapping n, unless its value

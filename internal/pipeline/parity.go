@@ -3,7 +3,11 @@
 package pipeline
 
 import (
+	"errors"
 	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/wirelint/wirelint/reduce"
@@ -21,19 +25,49 @@ import (
 // may still be parsing; parity starts when both are. The families share only
 // read-only documents. A load error is returned as is (a *reduce.LoadError).
 func Parity(ws *reduce.Workspace, canonicalPath, mirrorPath string, opts parity.Options, ropts regex.Options) ([]report.Finding, error) {
-	paths := []string{canonicalPath, mirrorPath}
-	docs := make([]*reduce.Document, 2)
-	errs := make([]error, 2)
-	perDoc := make([][]report.Finding, 2)
+	return ParityAll(ws, []string{canonicalPath}, mirrorPath, opts, ropts)
+}
+
+// ParityAll is Parity with several canonical files: each argument is a file,
+// or a folder whose .json, .yaml and .yml files (recursively, in name order)
+// are canonical — a file in a folder that is neither a JSON Schema nor an
+// OpenAPI document is skipped.
+func ParityAll(ws *reduce.Workspace, canonicalArgs []string, mirrorPath string, opts parity.Options, ropts regex.Options) ([]report.Finding, error) {
+	var paths []string
+	fromFolder := map[int]bool{}
+	for _, arg := range canonicalArgs {
+		files, isDir, err := reduce.SchemaFiles(arg)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			if isDir && sameFile(f, mirrorPath) {
+				continue // the mirror kept beside the schemas
+			}
+			fromFolder[len(paths)] = isDir
+			paths = append(paths, f)
+		}
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("%s: no .json, .yaml or .yml file to use as the canonical schema", strings.Join(canonicalArgs, ", "))
+	}
+	paths = append(paths, mirrorPath)
+	n := len(paths)
+	docs := make([]*reduce.Document, n)
+	errs := make([]error, n)
+	perDoc := make([][]report.Finding, n)
 	var loaded, checked sync.WaitGroup
-	loaded.Add(2)
-	checked.Add(2)
+	loaded.Add(n)
+	checked.Add(n)
 	for i, p := range paths {
 		go func() {
 			defer checked.Done()
 			docs[i], errs[i] = ws.Load(p, "")
 			loaded.Done()
 			if errs[i] != nil {
+				if fromFolder[i] && errors.Is(errs[i], reduce.ErrNotDocument) {
+					errs[i] = nil // not a schema: the folder holds other files too
+				}
 				return
 			}
 			// a panic here would bypass the command's recover: report it
@@ -52,19 +86,30 @@ func Parity(ws *reduce.Workspace, canonicalPath, mirrorPath string, opts parity.
 			return nil, err
 		}
 	}
-	findings, documents := ParityFamily(ws, docs[0], docs[1], opts)
+	var canonicals []*reduce.Document
+	for _, d := range docs[:n-1] {
+		if d != nil {
+			canonicals = append(canonicals, d)
+		}
+	}
+	if len(canonicals) == 0 {
+		checked.Wait()
+		return nil, fmt.Errorf("%s: no JSON Schema or OpenAPI document to use as the canonical schema", strings.Join(canonicalArgs, ", "))
+	}
+	findings, documents := ParityFamilyAll(ws, canonicals, docs[n-1], opts)
 	checked.Wait()
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
 	}
-	findings = append(findings, perDoc[0]...)
-	findings = append(findings, perDoc[1]...)
+	for _, fs := range perDoc {
+		findings = append(findings, fs...)
+	}
 	// Files the canonical side reaches through $refs get the regex rule too
 	// (the ref rule followed them already).
 	for _, d := range documents {
-		if d != docs[0] && d != docs[1] {
+		if !slices.Contains(docs, d) {
 			findings = append(findings, regex.Check(d, ropts)...)
 		}
 	}
@@ -75,6 +120,17 @@ func Parity(ws *reduce.Workspace, canonicalPath, mirrorPath string, opts parity.
 // pair. It returns the findings and the documents compared, each once:
 // canonical, mirror, and the files either reaches through $refs.
 func ParityFamily(res reduce.Resolver, canonical, mirror *reduce.Document, opts parity.Options) ([]report.Finding, []*reduce.Document) {
-	r := parity.Check(res, canonical, mirror, opts)
+	return ParityFamilyAll(res, []*reduce.Document{canonical}, mirror, opts)
+}
+
+// ParityFamilyAll is ParityFamily with several canonical documents.
+func ParityFamilyAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *reduce.Document, opts parity.Options) ([]report.Finding, []*reduce.Document) {
+	r := parity.CheckAll(res, canonicals, mirror, opts)
 	return append(r.Findings, description.Check(r.Pairs)...), r.Documents
+}
+
+func sameFile(a, b string) bool {
+	aa, errA := filepath.Abs(a)
+	bb, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && aa == bb
 }

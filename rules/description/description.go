@@ -66,6 +66,15 @@ func Check(pairs []parity.Pair) []report.Finding {
 func compare(p parity.Pair, field string) (report.Finding, bool) {
 	cs, ms := p.Canonical, p.Mirror
 	ck, mk := cs.Annotations[field], ms.Annotations[field]
+	// An annotation written on the schema parity reached this one through
+	// (a $ref wrapper, where the dialect lets it say something) is the one in
+	// effect; the wrapper is where a missing one is reported.
+	if v := p.CanonicalVia; v != nil && v.Annotations[field] != nil {
+		cs, ck = v, v.Annotations[field]
+	}
+	if v := p.MirrorVia; v != nil && v.Annotations[field] != nil {
+		ms, mk = v, v.Annotations[field]
+	}
 	if ck == nil && mk == nil {
 		return report.Finding{}, false
 	}
@@ -82,10 +91,10 @@ func compare(p parity.Pair, field string) (report.Finding, bool) {
 	cl := parity.Location(cs.Doc, cs.Node, cs.Pointer())
 	ml := parity.Location(ms.Doc, ms.Node, ms.Pointer())
 	if ck != nil {
-		cl = parity.Location(cs.Doc, ck.Key, ck.Pointer())
+		cl = parity.Location(ck.Owner.Doc, ck.Key, ck.Pointer())
 	}
 	if mk != nil {
-		ml = parity.Location(ms.Doc, mk.Key, mk.Pointer())
+		ml = parity.Location(mk.Owner.Doc, mk.Key, mk.Pointer())
 	}
 	f := report.Finding{
 		Definition: p.Definition,

@@ -1,6 +1,8 @@
 package description
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
@@ -9,20 +11,31 @@ import (
 	"github.com/wirelint/wirelint/rules/parity"
 )
 
-// TestCases runs the description cases: canonical.json against mirror.yaml.
+// TestCases runs the description cases: canonical.json (or canonical.yaml,
+// or wrapper.json) against mirror.yaml (or openapi.yaml), with the renames of
+// an "args" file.
 func TestCases(t *testing.T) {
 	casetest.Run(t, "testdata", func(t *testing.T, dir string) []report.Finding {
 		ws := reduce.NewWorkspace(dir)
-		cd, err := ws.Load("canonical.json", "")
+		cd, err := ws.Load(firstExisting(dir, "canonical.json", "canonical.yaml", "wrapper.json"), "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		md, err := ws.Load("mirror.yaml", "")
+		md, err := ws.Load(firstExisting(dir, "mirror.yaml", "openapi.yaml"), "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		return Check(parity.Compare(ws, cd, md, parity.Options{}).Pairs)
+		return Check(parity.Compare(ws, cd, md, parity.Options{Renames: casetest.Renames(t, dir)}).Pairs)
 	})
+}
+
+func firstExisting(dir string, names ...string) string {
+	for _, n := range names {
+		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
+			return n
+		}
+	}
+	return names[0]
 }
 
 // TestNormalize pins what counts as cosmetic.

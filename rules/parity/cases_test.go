@@ -3,6 +3,7 @@ package parity
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
@@ -11,15 +12,24 @@ import (
 )
 
 // TestCases runs the rule cases in testdata: each pairs the canonical file
-// (canonical.json, or schemas/frame.json) with mirror.yaml or mirror.json.
+// (canonical.json, canonical.yaml, wrapper.json or schemas/frame.json; or the
+// files a "canonicals" file lists, one a line) with mirror.yaml, mirror.json
+// or openapi.yaml.
 func TestCases(t *testing.T) {
 	casetest.Run(t, "testdata", func(t *testing.T, dir string) []report.Finding {
 		ws := reduce.NewWorkspace(dir)
-		canonical := firstExisting(dir, "canonical.json", "schemas/frame.json")
-		mirror := firstExisting(dir, "mirror.yaml", "mirror.json")
-		cd, err := ws.Load(canonical, "")
-		if err != nil {
-			t.Fatal(err)
+		canonicals := []string{firstExisting(dir, "canonical.json", "canonical.yaml", "wrapper.json", "schemas/frame.json")}
+		if b, err := os.ReadFile(filepath.Join(dir, "canonicals")); err == nil {
+			canonicals = strings.Fields(string(b))
+		}
+		mirror := firstExisting(dir, "mirror.yaml", "mirror.json", "openapi.yaml")
+		var cds []*reduce.Document
+		for _, canonical := range canonicals {
+			cd, err := ws.Load(canonical, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			cds = append(cds, cd)
 		}
 		md, err := ws.Load(mirror, "")
 		if err != nil {
@@ -27,7 +37,7 @@ func TestCases(t *testing.T) {
 		}
 		opts := Options{}
 		opts.Renames = casetest.Renames(t, dir)
-		return Check(ws, cd, md, opts).Findings
+		return CheckAll(ws, cds, md, opts).Findings
 	})
 }
 

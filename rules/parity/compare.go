@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,6 +36,10 @@ type Pair struct {
 	Rel string
 	// Canonical and Mirror are the paired schemas.
 	Canonical, Mirror *reduce.Schema
+	// CanonicalVia and MirrorVia are the schemas parity reached Canonical and
+	// Mirror through — a $ref it followed, a one-branch union — nil when
+	// none: an annotation written there is the one in effect.
+	CanonicalVia, MirrorVia *reduce.Schema
 }
 
 // Result is what Compare found.
@@ -44,9 +49,13 @@ type Result struct {
 	Findings []report.Finding
 	// Pairs lists every schema pair visited, in visiting order.
 	Pairs []Pair
-	// Documents lists the documents compared, each once: canonical, mirror,
-	// and the files either reaches through $refs.
+	// Documents lists the documents compared, each once: the canonical ones,
+	// the mirror, and the files either reaches through $refs.
 	Documents []*reduce.Document
+	// Partial maps a reached file whose root is not a schema (an AsyncAPI
+	// trait, any YAML) to the pointers $refs reach in it: only the schemas
+	// there are the contract's.
+	Partial map[*reduce.Document][]string
 }
 
 // maxSteps bounds the schema pairs one definition may visit, so hostile input
@@ -56,9 +65,18 @@ const maxSteps = 200_000
 // Compare pairs every canonical definition with its mirror and compares them.
 // res resolves $refs of both documents (normally the run's reduce.Workspace).
 func Compare(res reduce.Resolver, canonical, mirror *reduce.Document, opts Options) Result {
+	return CompareAll(res, []*reduce.Document{canonical}, mirror, opts)
+}
+
+// CompareAll compares the definitions of several canonical documents (a
+// folder of schema files, say) with one mirror. A canonical document whose
+// root is a schema is a definition named by its file stem (user.schema.json
+// → user), beside its own $defs or definitions; the first document to name a
+// definition wins.
+func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *reduce.Document, opts Options) Result {
 	red := reduce.NewReducer(res)
-	cdefs := definitionIndex(red, canonical)
-	mdefs := definitionIndex(red, mirror)
+	cdefs := definitionIndex(red, canonicals)
+	mdefs := definitionIndex(red, []*reduce.Document{mirror})
 	renamed := map[string]string{} // mirror name → canonical name
 	for cn, mn := range opts.Renames {
 		renamed[mn] = cn
@@ -71,6 +89,10 @@ func Compare(res reduce.Resolver, canonical, mirror *reduce.Document, opts Optio
 		}
 		cd := cdefs.byName[name]
 		mname := c.mirrorName(name)
+		if mdefs.invalid[mname] {
+			matchedMirror[mname] = true // parity/invalid-schema says what is wrong
+			continue
+		}
 		md := mdefs.byName[mname]
 		if md == nil {
 			c.missing(cd, mirror, mname)
@@ -78,6 +100,7 @@ func Compare(res reduce.Resolver, canonical, mirror *reduce.Document, opts Optio
 		}
 		matchedMirror[mname] = true
 		c.def = name
+		c.mdef = mname
 		c.steps = 0
 		c.seen = map[[2]*reduce.Schema]bool{}
 		cs := red.Schema(cd.doc, cd.def.Node, cd.def.Pointer)
@@ -88,7 +111,10 @@ func Compare(res reduce.Resolver, canonical, mirror *reduce.Document, opts Optio
 		if matchedMirror[name] || mdefs.byName[name].doc != mirror {
 			continue
 		}
-		if cn, ok := renamed[name]; ok && cdefs.byName[cn] != nil {
+		if cn, ok := renamed[name]; ok && (cdefs.byName[cn] != nil || cdefs.invalid[cn]) {
+			continue
+		}
+		if cdefs.invalid[name] {
 			continue
 		}
 		if _, ok := cdefs.byName[name]; ok && opts.Renames[name] == "" {
@@ -98,21 +124,39 @@ func Compare(res reduce.Resolver, canonical, mirror *reduce.Document, opts Optio
 		c.emit(report.Finding{
 			Rule:       RuleMirrorOnly,
 			Severity:   report.DefaultSeverity(RuleMirrorOnly),
-			Message:    fmt.Sprintf("%s is defined in %s but not in %s", name, Name(mirror, canonical), Name(canonical, mirror)),
+			Message:    fmt.Sprintf("%s is defined in %s but not in %s", name, Name(mirror, canonicals[0]), canonicalNames(canonicals, mirror)),
 			Definition: name,
-			Locations:  []report.Location{containerLocation(canonical), Location(md.doc, md.def.Key, md.def.Pointer)},
+			Locations:  []report.Location{containerLocation(canonicals[0]), Location(md.doc, md.def.Key, md.def.Pointer)},
 			Fields:     map[string]any{"mirror_definition": name},
 		})
 	}
 	var docs []*reduce.Document
 	seen := map[*reduce.Document]bool{}
-	for _, d := range append(append([]*reduce.Document{canonical, mirror}, cdefs.docs...), mdefs.docs...) {
+	for _, d := range append(append(append(append([]*reduce.Document{}, canonicals...), mirror), cdefs.docs...), mdefs.docs...) {
 		if !seen[d] {
 			seen[d] = true
 			docs = append(docs, d)
 		}
 	}
-	return Result{Findings: c.findings, Pairs: c.pairs, Documents: docs}
+	partial := map[*reduce.Document][]string{}
+	for _, idx := range []*defIndex{cdefs, mdefs} {
+		for d, ptrs := range idx.partial {
+			if !seen[d] || slices.Contains(canonicals, d) || d == mirror {
+				continue
+			}
+			partial[d] = append(partial[d], ptrs...)
+		}
+	}
+	return Result{Findings: c.dedupe(c.findings), Pairs: c.pairs, Documents: docs, Partial: partial}
+}
+
+// canonicalNames names the canonical documents in a message: the one file,
+// or the first and how many more.
+func canonicalNames(canonicals []*reduce.Document, mirror *reduce.Document) string {
+	if len(canonicals) == 1 {
+		return Name(canonicals[0], mirror)
+	}
+	return fmt.Sprintf("any of the %d canonical files", len(canonicals))
 }
 
 // namedDef is a definition and the document it lives in.
@@ -128,12 +172,22 @@ type defIndex struct {
 	byTarget map[string]string
 	// docs lists the other files reached through $refs.
 	docs []*reduce.Document
+	// invalid names the definitions whose value is not a schema.
+	invalid map[string]bool
+	// partial maps a reached file whose root is not a schema to the pointers
+	// reached in it.
+	partial map[*reduce.Document][]string
 }
 
-// definitionIndex lists doc's definitions, then those of other files its
-// schemas reach through $refs (a cross-file ref names a definition too).
-func definitionIndex(red *reduce.Reducer, doc *reduce.Document) *defIndex {
-	idx := &defIndex{byName: map[string]*namedDef{}, byTarget: map[string]string{}}
+// definitionIndex lists the definitions of docs — each root that is a schema,
+// named by its file stem, then the entries of $defs, definitions or
+// components/schemas — then those of other files their schemas reach through
+// $refs (a cross-file ref names a definition too, and a ref to a file's root
+// names the file's stem). An entry that is only a $ref to another file's root
+// (a wrapper listing the files of a multi-file schema) is that file's
+// definition: refs to the file name it.
+func definitionIndex(red *reduce.Reducer, roots []*reduce.Document) *defIndex {
+	idx := &defIndex{byName: map[string]*namedDef{}, byTarget: map[string]string{}, invalid: map[string]bool{}, partial: map[*reduce.Document][]string{}}
 	addDoc := func(d *reduce.Document, def *reduce.Definition) {
 		key := d.Abs + "#" + def.Pointer
 		if _, ok := idx.byTarget[key]; ok {
@@ -142,42 +196,119 @@ func definitionIndex(red *reduce.Reducer, doc *reduce.Document) *defIndex {
 		if _, taken := idx.byName[def.Name]; taken {
 			return
 		}
+		if !reduce.IsSchemaNode(def.Node) {
+			idx.invalid[def.Name] = true
+			return
+		}
 		idx.byName[def.Name] = &namedDef{doc: d, def: def}
 		idx.byTarget[key] = def.Name
 		idx.order = append(idx.order, def.Name)
 	}
-	for _, def := range doc.Definitions {
-		addDoc(doc, def)
+	isRoot := map[*reduce.Document]bool{}
+	rootDefined := map[*reduce.Document]bool{}
+	for _, doc := range roots {
+		isRoot[doc] = true
+		if def := doc.RootDefinition(); def != nil {
+			rootDefined[doc] = true
+			addDoc(doc, def)
+		}
+		for _, def := range doc.Definitions {
+			addDoc(doc, def)
+			// a wrapper entry names the file it refers to
+			if v := refValue(def.Node); v != nil && onlyRef(def.Node) {
+				if t, err := red.Resolve(doc, v.Value); err == nil && t.Doc != nil && t.Doc != doc && t.Pointer == "" {
+					if _, ok := idx.byTarget[t.Doc.Abs+"#"]; !ok {
+						idx.byTarget[t.Doc.Abs+"#"] = def.Name
+					}
+				}
+			}
+		}
 	}
 	// Follow refs into other files, breadth first, to a bounded number of files.
-	queue := []*reduce.Document{doc}
-	visited := map[*reduce.Document]bool{doc: true}
+	queue := append([]*reduce.Document{}, roots...)
+	visited := map[*reduce.Document]bool{}
+	for _, d := range roots {
+		visited[d] = true
+	}
 	for len(queue) > 0 && len(visited) < 1000 {
 		d := queue[0]
 		queue = queue[1:]
-		d.WalkSchemas(func(s reduce.SchemaSite) {
-			if d == doc && s.Definition == nil {
+		walk := d.WalkSchemas
+		if ptrs, ok := idx.partial[d]; ok {
+			walk = func(fn func(reduce.SchemaSite)) {
+				for _, p := range ptrs {
+					d.WalkSchemasAt(p, fn)
+				}
+			}
+		}
+		walk(func(s reduce.SchemaSite) {
+			if isRoot[d] && s.Definition == nil && !rootDefined[d] {
 				return // only definitions are compared
 			}
 			v := refValue(s.Node)
-			if v == nil || (d == doc && strings.HasPrefix(v.Value, "#")) {
+			if v == nil || (isRoot[d] && strings.HasPrefix(v.Value, "#")) {
 				return
 			}
 			t, err := red.Resolve(d, v.Value)
-			if err != nil || t.Doc == nil || t.Doc == doc {
+			if err != nil || t.Doc == nil || isRoot[t.Doc] {
 				return
 			}
 			if def := t.Definition(); def != nil {
 				addDoc(t.Doc, def)
+			} else if t.Pointer == "" {
+				if def := t.Doc.RootDefinition(); def != nil {
+					addDoc(t.Doc, def)
+				}
 			}
 			if !visited[t.Doc] {
 				visited[t.Doc] = true
+				if nonSchemaRoot(t.Doc) && t.Pointer != "" {
+					idx.partial[t.Doc] = []string{t.Pointer}
+				}
 				queue = append(queue, t.Doc)
 				idx.docs = append(idx.docs, t.Doc)
+			} else if ptrs, ok := idx.partial[t.Doc]; ok && !slices.Contains(ptrs, t.Pointer) {
+				if t.Pointer == "" {
+					delete(idx.partial, t.Doc)
+				} else {
+					idx.partial[t.Doc] = append(ptrs, t.Pointer)
+				}
 			}
 		})
 	}
 	return idx
+}
+
+// nonSchemaRoot reports whether a file's root is not a schema and holds keys
+// no schema has (an AsyncAPI trait, a YAML of settings), so only the places
+// $refs reach in it are schemas.
+func nonSchemaRoot(d *reduce.Document) bool {
+	if d.Dialect.IsOpenAPI() || d.RootDefinition() != nil {
+		return false
+	}
+	foreign := false
+	reduce.Pairs(d.Root, func(k, _ *reduce.Node) bool {
+		if _, ok := reduce.LookupKeyword(k.Value); !ok && !strings.HasPrefix(k.Value, "x-") {
+			foreign = true
+			return false
+		}
+		return true
+	})
+	return foreign
+}
+
+// onlyRef reports whether a schema node holds a $ref and nothing else that
+// constrains or describes.
+func onlyRef(n *reduce.Node) bool {
+	only := true
+	reduce.Pairs(n, func(k, _ *reduce.Node) bool {
+		if k.Value != "$ref" && k.Value != "$comment" && !strings.HasPrefix(k.Value, "x-") {
+			only = false
+			return false
+		}
+		return true
+	})
+	return only
 }
 
 // Name is how messages name doc beside other: its file name, or its path
@@ -212,11 +343,17 @@ type comparer struct {
 	mirrorToCanon map[string]string
 	cdefs, mdefs  *defIndex
 
-	def      string
+	def      string // the canonical definition compared
+	mdef     string // its mirror's own name
 	seen     map[[2]*reduce.Schema]bool
 	steps    int
 	findings []report.Finding
 	pairs    []Pair
+	// viaC and viaM carry the schemas the next pair is reached through.
+	viaC, viaM *reduce.Schema
+	// mergeNote, when not "", says why an allOf could not be merged; the
+	// findings of the pair it belongs to repeat it.
+	mergeNote string
 
 	// counting mode: findings are only counted (used to pair union branches).
 	counting bool
@@ -255,6 +392,9 @@ func (c *comparer) emit(f report.Finding) {
 		c.count++
 		return
 	}
+	if c.mergeNote != "" && f.Rule == RuleKeyword {
+		f.Message += "; " + c.mergeNote
+	}
 	c.findings = append(c.findings, f)
 }
 
@@ -266,15 +406,28 @@ func (c *comparer) missing(cd *namedDef, mirror *reduce.Document, mname string) 
 	c.emit(report.Finding{
 		Rule:       RuleMissingDefinition,
 		Severity:   report.DefaultSeverity(RuleMissingDefinition),
-		Message:    msg + "; add it under " + strings.TrimPrefix(mirror.DefinitionContainers()[0], "/"),
+		Message:    msg + "; add it under " + strings.TrimPrefix(mirror.DefinitionContainer(), "/"),
 		Definition: cd.def.Name,
 		Locations:  []report.Location{Location(cd.doc, cd.def.Key, cd.def.Pointer), containerLocation(mirror)},
 	})
 }
 
 // refName returns the shared name of the definition a reference lands on, with
-// canonical-side names mapped through renames, or "" when it lands elsewhere.
+// mirror-side names mapped through renames to the canonical name, or "" when
+// it lands elsewhere.
 func (c *comparer) refName(r *reduce.Ref, mirrorSide bool) string {
+	name := c.ownName(r, mirrorSide)
+	if mirrorSide {
+		if cn, ok := c.mirrorToCanon[name]; ok {
+			return cn
+		}
+	}
+	return name
+}
+
+// ownName returns the name its own document gives the definition a reference
+// lands on, or "" when it lands elsewhere.
+func (c *comparer) ownName(r *reduce.Ref, mirrorSide bool) string {
 	if r == nil || r.Target.Doc == nil {
 		return ""
 	}
@@ -282,25 +435,43 @@ func (c *comparer) refName(r *reduce.Ref, mirrorSide bool) string {
 	if mirrorSide {
 		idx = c.mdefs
 	}
-	name, ok := idx.byTarget[r.Target.Doc.Abs+"#"+r.Target.Pointer]
-	if !ok {
-		if def := r.Target.Definition(); def != nil {
-			name = def.Name
-		} else {
-			return ""
-		}
-	}
-	if mirrorSide {
-		if cn, ok := c.mirrorToCanon[name]; ok {
-			return cn
-		}
+	if name, ok := idx.byTarget[r.Target.Doc.Abs+"#"+r.Target.Pointer]; ok {
 		return name
 	}
-	return name
+	if def := r.Target.Definition(); def != nil {
+		return def.Name
+	}
+	return ""
+}
+
+// record adds a visited pair for the annotation rules.
+func (c *comparer) record(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.Schema) {
+	if !c.counting {
+		c.pairs = append(c.pairs, Pair{Definition: c.def, Rel: rel, Canonical: cs, Mirror: ms, CanonicalVia: viaC, MirrorVia: viaM})
+	}
+}
+
+// next compares a pair reached through viaC and viaM (the outermost schema
+// of each side that led there, nil when none).
+func (c *comparer) next(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.Schema) {
+	c.viaC, c.viaM = viaC, viaM
+	c.schema(cs, ms, rel)
+}
+
+func firstOf(a, b *reduce.Schema) *reduce.Schema {
+	if a != nil {
+		return a
+	}
+	return b
 }
 
 // schema compares one pair of schemas at rel (relative to the definition).
 func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
+	viaC, viaM := c.viaC, c.viaM
+	c.viaC, c.viaM = nil, nil
+	outerNote := c.mergeNote
+	c.mergeNote = ""
+	defer func() { c.mergeNote = outerNote }()
 	key := [2]*reduce.Schema{cs, ms}
 	if c.seen[key] {
 		return
@@ -310,16 +481,29 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 	if c.steps > maxSteps {
 		return
 	}
-	if !c.counting {
-		c.pairs = append(c.pairs, Pair{Definition: c.def, Rel: rel, Canonical: cs, Mirror: ms})
+	// A one-branch union is its branch.
+	if sc, path := reduce.Simplify(cs); sc != cs {
+		viaC, cs, rel = firstOf(viaC, cs), sc, rel+path
+	}
+	if sm, _ := reduce.Simplify(ms); sm != ms {
+		viaM, ms = firstOf(viaM, ms), sm
 	}
 	if cs.False != ms.False {
-		c.diff(cs, ms, nil, nil, "false", rel, describeFalse(cs), describeFalse(ms))
+		c.record(cs, ms, rel, viaC, viaM)
+		c.falseDiff(cs, ms, rel)
 		return
 	}
-	if !c.refs(cs, ms, rel) {
+	if c.views(cs, ms, rel, viaC, viaM) {
 		return
 	}
+	switch c.refs(cs, ms, rel, viaC, viaM) {
+	case refsFollowed:
+		return
+	case refsReported:
+		c.record(cs, ms, rel, viaC, viaM)
+		return
+	}
+	c.record(cs, ms, rel, viaC, viaM)
 	names := map[string]bool{}
 	for n := range cs.Keywords {
 		names[n] = true
@@ -345,6 +529,8 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 			} else {
 				c.schema(ck.Schema, reduce.EmptyAt(ms), krel)
 			}
+		case ck == nil && slices.Contains(cs.Malformed, n) || mk == nil && slices.Contains(ms.Malformed, n):
+			// parity/invalid-schema reports the malformed value
 		case ck == nil || mk == nil:
 			c.diff(cs, ms, ck, mk, n, rel, render(ck), render(mk))
 		default:
@@ -367,48 +553,63 @@ func present(a, b *reduce.Keyword) *reduce.Keyword {
 	return b
 }
 
-// refs compares the references of a pair; it returns false when the pair's
-// keywords should not be compared further (the ref sides were compared through
-// their targets, or a difference was reported).
-func (c *comparer) refs(cs, ms *reduce.Schema, rel string) bool {
+// refsOutcome says what refs did with a pair.
+type refsOutcome int
+
+const (
+	// refsCompare: compare the pair's keywords next (no reference, or both
+	// name the same definition, or siblings of a reported $ref apply).
+	refsCompare refsOutcome = iota
+	// refsFollowed: the pair was compared through the reference's target.
+	refsFollowed
+	// refsReported: a difference was reported; nothing more to compare.
+	refsReported
+)
+
+// refs compares the references of a pair.
+func (c *comparer) refs(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.Schema) refsOutcome {
 	cr, mr := cs.Ref, ms.Ref
 	if cr == nil && mr == nil {
-		return true
+		return refsCompare
 	}
 	cn, mn := c.refName(cr, false), c.refName(mr, true)
 	switch {
 	case cr != nil && mr != nil:
 		if cn != "" && cn == mn {
-			return true // both name the same definition, compared on its own
+			return refsCompare // both name the same definition, compared on its own
 		}
 		if cn == "" && mn == "" {
 			ct, mt := c.red.Target(cr), c.red.Target(mr)
 			if ct != nil && mt != nil {
+				if len(cs.Keywords) == 0 && len(ms.Keywords) == 0 {
+					c.next(ct, mt, rel, firstOf(viaC, cs), firstOf(viaM, ms))
+					return refsFollowed
+				}
 				c.schema(ct, mt, rel)
-				return true
+				return refsCompare
 			}
 			if cr.Raw == mr.Raw {
-				return true
+				return refsCompare
 			}
 		}
-		c.refDiff(cs, ms, rel, refLabel(cr, cn), refLabel(mr, mn))
-		return true
+		c.refDiff(cs, ms, rel, refLabel(cr, c.ownName(cr, false)), refLabel(mr, c.ownName(mr, true)))
+		return refsCompare
 	case cr != nil:
 		// The canonical refers, the mirror inlines: compare the target with the
 		// inline schema.
 		if t := c.red.Target(cr); t != nil && len(cs.Keywords) == 0 {
-			c.schema(t, ms, rel)
-			return false
+			c.next(t, ms, rel, firstOf(viaC, cs), viaM)
+			return refsFollowed
 		}
-		c.refDiff(cs, ms, rel, refLabel(cr, cn), "an inline schema")
-		return true
+		c.refDiff(cs, ms, rel, refLabel(cr, c.ownName(cr, false)), "an inline schema")
+		return refsCompare
 	default:
 		if t := c.red.Target(mr); t != nil && len(ms.Keywords) == 0 {
-			c.schema(cs, t, rel)
-			return false
+			c.next(cs, t, rel, viaC, firstOf(viaM, ms))
+			return refsFollowed
 		}
-		c.refDiff(cs, ms, rel, "an inline schema", refLabel(mr, mn))
-		return true
+		c.refDiff(cs, ms, rel, "an inline schema", refLabel(mr, c.ownName(mr, true)))
+		return refsCompare
 	}
 }
 
@@ -427,10 +628,10 @@ func (c *comparer) refDiff(cs, ms *reduce.Schema, rel, cval, mval string) {
 	cl := schemaLocation(cs)
 	ml := schemaLocation(ms)
 	if cs.Ref != nil {
-		cl = Location(cs.Doc, cs.Ref.Key, cs.Ref.Pointer())
+		cl = Location(cs.Ref.Owner.Doc, cs.Ref.Key, cs.Ref.Pointer())
 	}
 	if ms.Ref != nil {
-		ml = Location(ms.Doc, ms.Ref.Key, ms.Ref.Pointer())
+		ml = Location(ms.Ref.Owner.Doc, ms.Ref.Key, ms.Ref.Pointer())
 	}
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
@@ -459,7 +660,7 @@ func (c *comparer) keyword(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, rel st
 		}
 	case name == "type" || name == "required" || name == "enum":
 		if !equalSets(ck.Set, mk.Set) {
-			c.diff(cs, ms, ck, mk, name, rel, render(ck), render(mk))
+			c.setDiff(cs, ms, ck, mk, rel)
 		}
 	case name == "allOf" || name == "anyOf" || name == "oneOf":
 		c.union(cs, ms, ck, mk, krel)
@@ -522,15 +723,15 @@ func (c *comparer) memberDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, ce,
 		return
 	}
 	var name, msg string
-	cl := Location(cs.Doc, ck.Key, ck.Pointer())
-	ml := Location(ms.Doc, mk.Key, mk.Pointer())
+	cl := Location(ck.Owner.Doc, ck.Key, ck.Pointer())
+	ml := Location(mk.Owner.Doc, mk.Key, mk.Pointer())
 	if ce != nil {
 		name = ce.Name
-		cl = Location(cs.Doc, ce.Key, ce.Pointer())
+		cl = Location(ce.Keyword.Owner.Doc, ce.Key, ce.Pointer())
 		msg = fmt.Sprintf("%s %q is in %s but not in %s", member, name, Name(cs.Doc, ms.Doc), Name(ms.Doc, cs.Doc))
 	} else {
 		name = me.Name
-		ml = Location(ms.Doc, me.Key, me.Pointer())
+		ml = Location(me.Keyword.Owner.Doc, me.Key, me.Pointer())
 		msg = fmt.Sprintf("%s %q is in %s but not in %s", member, name, Name(ms.Doc, cs.Doc), Name(cs.Doc, ms.Doc))
 	}
 	c.emit(report.Finding{
@@ -544,120 +745,6 @@ func (c *comparer) memberDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, ce,
 	})
 }
 
-// union pairs allOf/anyOf/oneOf branches regardless of order: by the
-// definition they name, then by equality, then by closest match. A changed
-// branch is compared inside; a branch left over is reported.
-func (c *comparer) union(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, krel string) {
-	n, m := len(ck.List), len(mk.List)
-	pairOf := make([]int, n)
-	used := make([]bool, m)
-	for i := range pairOf {
-		pairOf[i] = -1
-	}
-	// 1. by referenced definition
-	for i, cb := range ck.List {
-		cn := c.refName(cb.Ref, false)
-		if cn == "" {
-			continue
-		}
-		for j, mb := range mk.List {
-			if !used[j] && c.refName(mb.Ref, true) == cn {
-				pairOf[i], used[j] = j, true
-				break
-			}
-		}
-	}
-	// 2. by equality, then 3. by closest match (fewest differences)
-	if n*m <= 4096 {
-		type cand struct{ i, j, d int }
-		var cands []cand
-		for i, cb := range ck.List {
-			if pairOf[i] >= 0 {
-				continue
-			}
-			for j, mb := range mk.List {
-				if used[j] {
-					continue
-				}
-				d := c.distance(cb, mb)
-				cands = append(cands, cand{i, j, d})
-			}
-		}
-		sort.SliceStable(cands, func(a, b int) bool { return cands[a].d < cands[b].d })
-		for _, cd := range cands {
-			if pairOf[cd.i] >= 0 || used[cd.j] {
-				continue
-			}
-			pairOf[cd.i], used[cd.j] = cd.j, true
-		}
-	} else {
-		for i := range pairOf {
-			if pairOf[i] < 0 && i < m && !used[i] {
-				pairOf[i], used[i] = i, true
-			}
-		}
-	}
-	for i, j := range pairOf {
-		if j >= 0 {
-			c.schema(ck.List[i], mk.List[j], krel+"/"+strconv.Itoa(i))
-			continue
-		}
-		c.branchDiff(cs, ms, ck, mk, ck.List[i], nil, krel+"/"+strconv.Itoa(i))
-	}
-	for j, u := range used {
-		if !u {
-			c.branchDiff(cs, ms, ck, mk, nil, mk.List[j], krel)
-		}
-	}
-}
-
-// distance counts the differences between two schemas without reporting them.
-func (c *comparer) distance(cs, ms *reduce.Schema) int {
-	sub := &comparer{red: c.red, opts: c.opts, renames: c.renames, mirrorToCanon: c.mirrorToCanon, cdefs: c.cdefs, mdefs: c.mdefs,
-		def: c.def, seen: map[[2]*reduce.Schema]bool{}, counting: true, steps: c.steps}
-	sub.schema(cs, ms, "")
-	c.steps = sub.steps
-	return sub.count
-}
-
-func (c *comparer) branchDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, cb, mb *reduce.Schema, brel string) {
-	if c.counting {
-		c.count++
-		return
-	}
-	cl := Location(cs.Doc, ck.Key, ck.Pointer())
-	ml := Location(ms.Doc, mk.Key, mk.Pointer())
-	var msg, label string
-	if cb != nil {
-		label = c.branchLabel(cb, false)
-		cl = schemaLocation(cb)
-		msg = fmt.Sprintf("%s branch %s is in %s but has no counterpart in %s", ck.Source, label, Name(cs.Doc, ms.Doc), Name(ms.Doc, cs.Doc))
-	} else {
-		label = c.branchLabel(mb, true)
-		ml = schemaLocation(mb)
-		msg = fmt.Sprintf("%s branch %s is in %s but has no counterpart in %s", mk.Source, label, Name(ms.Doc, cs.Doc), Name(cs.Doc, ms.Doc))
-	}
-	c.emit(report.Finding{
-		Rule:       RuleKeyword,
-		Severity:   report.DefaultSeverity(RuleKeyword),
-		Message:    msg,
-		Definition: c.def,
-		Pointer:    brel,
-		Locations:  []report.Location{cl, ml},
-		Fields:     map[string]any{"keyword": ck.Source, "branch": label, "canonical": cb != nil, "mirror": mb != nil},
-	})
-}
-
-func (c *comparer) branchLabel(s *reduce.Schema, mirrorSide bool) string {
-	if s.Ref != nil {
-		return refLabel(s.Ref, c.refName(s.Ref, mirrorSide))
-	}
-	if s.Node != nil {
-		return reduce.Short(s.Node, 60)
-	}
-	return "{}"
-}
-
 // diff reports a keyword that differs or is present on one side only. A nil
 // keyword is absent; its location is the schema object that lacks it.
 func (c *comparer) diff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, name, rel, cval, mval string) {
@@ -669,11 +756,11 @@ func (c *comparer) diff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, name, rel
 	source := name
 	csrc, msrc := name, name
 	if ck != nil {
-		cl = Location(cs.Doc, ck.Key, ck.Pointer())
+		cl = Location(ck.Owner.Doc, ck.Key, ck.Pointer())
 		source, csrc = ck.Source, ck.Source
 	}
 	if mk != nil {
-		ml = Location(ms.Doc, mk.Key, mk.Pointer())
+		ml = Location(mk.Owner.Doc, mk.Key, mk.Pointer())
 		msrc = mk.Source
 		if ck == nil {
 			source = mk.Source
@@ -702,13 +789,6 @@ func (c *comparer) diff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, name, rel
 		Locations:  []report.Location{cl, ml},
 		Fields:     fields,
 	})
-}
-
-func describeFalse(s *reduce.Schema) string {
-	if s.False {
-		return "false (rejects everything)"
-	}
-	return "a schema"
 }
 
 // render writes a keyword's normalised value for a message.

@@ -13,6 +13,7 @@ const (
 	RuleMirrorOnly        = "parity/mirror-only-definition"
 	RuleUnknownKeyword    = "parity/unknown-keyword"
 	RuleUnsupported       = "parity/unsupported-keyword"
+	RuleInvalidSchema     = "parity/invalid-schema"
 )
 
 func init() {
@@ -67,6 +68,17 @@ func init() {
 				"since some code generators honour such keywords anyway (nullable in 3.1 documents is the common case).",
 			Bad:  "openapi: 3.0.3\n...\n    Kind: {type: string, const: done}   # 3.0 validators ignore const",
 			Good: "openapi: 3.0.3\n...\n    Kind: {type: string, enum: [done]}",
+		},
+		report.Rule{
+			ID:       RuleInvalidSchema,
+			Severity: report.SeverityError,
+			Title:    "a definition or keyword value inside a valid document is not what JSON Schema allows there",
+			Why: "A string under components/schemas, properties: 5 or required: true is not a schema: validators " +
+				"reject the document or silently skip the value, and a comparison would have to pretend it is {}. " +
+				"The rest of the document is still checked; the malformed definition is neither compared nor listed " +
+				"as missing or mirror-only.",
+			Bad:  "components:\n  schemas:\n    Dialect: \"https://json-schema.org/draft/2020-12/schema\"\n    Server:\n      properties: 5",
+			Good: "components:\n  schemas:\n    Dialect: {type: string, format: uri}\n    Server:\n      properties: {url: {type: string}}",
 		},
 	)
 }

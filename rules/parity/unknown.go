@@ -18,9 +18,24 @@ import (
 // (parity/unsupported-keyword). Swagger 2.0 parameter and header objects mix
 // schema keywords with their own keys and are skipped.
 func KeywordFindings(doc *reduce.Document) []report.Finding {
+	return append(invalidDefinitions(doc), keywordFindings(doc, doc.WalkSchemas)...)
+}
+
+// KeywordFindingsAt is KeywordFindings for a file whose root is not a schema
+// (an AsyncAPI trait, any YAML a $ref reaches into): only the schemas at
+// pointers ptrs, and under them, are checked.
+func KeywordFindingsAt(doc *reduce.Document, ptrs []string) []report.Finding {
+	return keywordFindings(doc, func(fn func(reduce.SchemaSite)) {
+		for _, p := range ptrs {
+			doc.WalkSchemasAt(p, fn)
+		}
+	})
+}
+
+func keywordFindings(doc *reduce.Document, walk func(func(reduce.SchemaSite))) []report.Finding {
 	var out []report.Finding
 	d := doc.Dialect
-	doc.WalkSchemas(func(s reduce.SchemaSite) {
+	walk(func(s reduce.SchemaSite) {
 		if s.Loose || !reduce.IsMap(s.Node) {
 			return
 		}
@@ -55,7 +70,8 @@ func KeywordFindings(doc *reduce.Document) []report.Finding {
 // keywordProblem says what is wrong with key (valued v) in a schema of
 // dialect d: the rule and message, or "" when nothing is.
 func keywordProblem(key string, v *reduce.Node, d reduce.Dialect) (rule, msg string) {
-	if _, ok := reduce.LookupKeyword(key); !ok {
+	info, ok := reduce.LookupKeyword(key)
+	if !ok {
 		msg = fmt.Sprintf("%q is not a JSON Schema or OpenAPI keyword, so validators ignore it", key)
 		if near := nearestKeyword(key); near != "" {
 			msg += fmt.Sprintf("; did you mean %q?", near)
@@ -63,6 +79,10 @@ func keywordProblem(key string, v *reduce.Node, d reduce.Dialect) (rule, msg str
 			msg += "; prefix extensions with x-"
 		}
 		return RuleUnknownKeyword, msg
+	}
+	if want := shapeProblem(info, v); want != "" && !boolBound(key, v) {
+		return RuleInvalidSchema, fmt.Sprintf("%s must be %s but is %s (%s), so validators reject the schema or ignore the keyword; write %s",
+			key, want, kindOf(v), reduce.Short(v, 40), want)
 	}
 	switch {
 	case key == "type" && reduce.IsSeq(v) && (d == reduce.OpenAPI30 || d == reduce.Swagger20):
@@ -75,6 +95,13 @@ func keywordProblem(key string, v *reduce.Node, d reduce.Dialect) (rule, msg str
 		return RuleUnsupported, msg
 	}
 	return "", ""
+}
+
+// boolBound reports a draft-04 / OpenAPI 3.0 boolean exclusive bound, which
+// the catalogue's numeric shape does not describe.
+func boolBound(key string, v *reduce.Node) bool {
+	_, ok := reduce.Bool(v)
+	return ok && (key == "exclusiveMinimum" || key == "exclusiveMaximum")
 }
 
 func dialectName(d reduce.Dialect) string {

@@ -1,0 +1,575 @@
+package reduce
+
+import "sort"
+
+// dropConstrainNothing removes the keywords whose value constrains nothing, so
+// they compare equal to their absence: an empty properties, patternProperties,
+// dependentRequired or dependentSchemas map (and entries of the last two that
+// require nothing), an empty required list, minContains 1, an empty pattern
+// and a type listing every JSON type.
+func dropConstrainNothing(s *Schema) {
+	for _, name := range []string{"properties", "patternProperties", "dependentSchemas", "dependentRequired"} {
+		kw := s.Keywords[name]
+		if kw == nil {
+			continue
+		}
+		if name == "dependentSchemas" || name == "dependentRequired" {
+			kept := kw.Map[:0]
+			for _, e := range kw.Map {
+				if e.Schema != nil && !e.Schema.Trivial() || e.Schema == nil && len(e.Set) > 0 {
+					kept = append(kept, e)
+				}
+			}
+			kw.Map = kept
+		}
+		if len(kw.Map) == 0 {
+			delete(s.Keywords, name)
+		}
+	}
+	if kw := s.Keywords["required"]; kw != nil && len(kw.Set) == 0 {
+		delete(s.Keywords, "required")
+	}
+	if kw := s.Keywords["minContains"]; kw != nil && kw.Num != nil && kw.Num.IsInt() && kw.Num.Num().Int64() == 1 {
+		delete(s.Keywords, "minContains")
+	}
+	if kw := s.Keywords["pattern"]; kw != nil && kw.Text == "" {
+		delete(s.Keywords, "pattern")
+	}
+	if kw := s.Keywords["type"]; kw != nil && everyType(kw.Set) {
+		delete(s.Keywords, "type")
+	}
+}
+
+// everyType reports whether a type set admits every JSON value.
+func everyType(set []string) bool {
+	for _, t := range []string{"array", "boolean", "null", "number", "object", "string"} {
+		if i := sort.SearchStrings(set, t); i == len(set) || set[i] != t {
+			return false
+		}
+	}
+	return true
+}
+
+// Resolved follows s while it is only a reference (a $ref with no keyword that
+// applies beside it) and returns the schema it lands on: s itself when it is
+// not a reference, nil when a reference does not resolve or loops.
+func (r *Reducer) Resolved(s *Schema) *Schema {
+	for range 32 {
+		if s == nil || s.Ref == nil || len(s.Keywords) > 0 || s.False {
+			return s
+		}
+		s = r.Target(s.Ref)
+	}
+	return nil
+}
+
+// Simplify returns the branch of a one-branch anyOf or oneOf that is its
+// schema's only constraining keyword (a one-branch union is its branch), and
+// the pointer from s to it ("/anyOf/0"); s and "" otherwise.
+func Simplify(s *Schema) (*Schema, string) {
+	path := ""
+	for range 32 {
+		if s == nil || s.Ref != nil || len(s.Keywords) != 1 {
+			break
+		}
+		kw := s.Keywords["anyOf"]
+		if kw == nil {
+			kw = s.Keywords["oneOf"]
+		}
+		if kw == nil || len(kw.List) != 1 {
+			break
+		}
+		s, path = kw.List[0], path+"/"+kw.Source+"/0"
+	}
+	return s, path
+}
+
+// typeSpecificOnly reports whether every keyword of s applies to one JSON type
+// only (so it accepts null when its type allows null, and when it has no type
+// at all), enum aside.
+func typeSpecificOnly(s *Schema) bool {
+	if s.Ref != nil {
+		return false
+	}
+	for name := range s.Keywords {
+		switch name {
+		case "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "$dynamicRef", "$recursiveRef":
+			return false
+		}
+	}
+	return true
+}
+
+// nullOnly reports whether s accepts null and nothing else, as {type: null}
+// or {enum: [null]} do.
+func nullOnly(s *Schema) bool {
+	if s == nil || s.Ref != nil || s.False || len(s.Keywords) != 1 {
+		return false
+	}
+	if t := s.Keywords["type"]; t != nil {
+		return len(t.Set) == 1 && t.Set[0] == "null"
+	}
+	e := s.Keywords["enum"]
+	return e != nil && len(e.Set) == 1 && e.Set[0] == "null"
+}
+
+// NullableView returns X made nullable when s is exactly the union of X and
+// null — anyOf or oneOf of X and {type: null}, or OpenAPI 3.0 `nullable: true`
+// beside a one-entry allOf holding a $ref to X — and X (followed through its
+// references) can say so itself: "null" added to its type (and enum), or X
+// unchanged when it has no type and so accepts null already. It returns nil
+// when s is not such a union or X cannot be made nullable exactly. The view's
+// added "null" is located at the null branch (or the nullable keyword).
+func (r *Reducer) NullableView(s *Schema) *Schema {
+	if v, ok := r.nullViews[s]; ok {
+		return v
+	}
+	v := r.nullableView(s)
+	if r.nullViews == nil {
+		r.nullViews = map[*Schema]*Schema{}
+	}
+	r.nullViews[s] = v
+	return v
+}
+
+func (r *Reducer) nullableView(s *Schema) *Schema {
+	if s == nil || s.False {
+		return nil
+	}
+	var x *Schema
+	var nullAt *Keyword // where the added null is written
+	oneOf := false
+	switch {
+	case s.Nullable != nil && s.Ref != nil && s.Ref.Owner != s && len(s.Keywords) == 0:
+		x = &Schema{Ref: s.Ref, Keywords: map[string]*Keyword{}}
+		nullAt = s.Nullable
+	case s.Ref == nil && len(s.Keywords) == 1:
+		kw := s.Keywords["anyOf"]
+		if kw == nil {
+			kw, oneOf = s.Keywords["oneOf"], true
+		}
+		if kw == nil || len(kw.List) != 2 {
+			return nil
+		}
+		for _, b := range kw.List {
+			switch {
+			case nullOnly(b) && nullAt == nil:
+				nullAt = b.Keywords["type"]
+				if nullAt == nil {
+					nullAt = b.Keywords["enum"]
+				}
+			case x == nil:
+				x = b
+			default:
+				return nil
+			}
+		}
+		if x == nil || nullAt == nil {
+			return nil
+		}
+	default:
+		return nil
+	}
+	target := r.Resolved(x)
+	if target == nil || target.False || !typeSpecificOnly(target) {
+		return nil
+	}
+	t := target.Keywords["type"]
+	if t == nil {
+		if target.Keywords["enum"] != nil || oneOf {
+			return nil // enum without null rejects null; oneOf then accepts it twice
+		}
+		return target
+	}
+	if i := sort.SearchStrings(t.Set, "null"); i < len(t.Set) && t.Set[i] == "null" {
+		if oneOf {
+			return nil
+		}
+		return target
+	}
+	v := clone(target)
+	v.NullableOf = x.Ref
+	nt := *t
+	nt.Set = addToSet(append([]string(nil), t.Set...), "null")
+	nt.Key, nt.Value, nt.Owner, nt.Source = nullAt.Key, nullAt.Value, nullAt.Owner, nullAt.Source
+	v.Keywords["type"] = &nt
+	if e := target.Keywords["enum"]; e != nil {
+		ne := *e
+		ne.Set = addToSet(append([]string(nil), e.Set...), "null")
+		v.Keywords["enum"] = &ne
+	}
+	return v
+}
+
+// clone returns a copy of s with its own keyword and annotation maps, at the
+// same document, node and pointer.
+func clone(s *Schema) *Schema {
+	v := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, False: s.False, Ref: s.Ref, Malformed: s.Malformed,
+		Keywords: make(map[string]*Keyword, len(s.Keywords)), Annotations: map[string]*Keyword{}}
+	for k, kw := range s.Keywords {
+		v.Keywords[k] = kw
+	}
+	for k, kw := range s.Annotations {
+		v.Annotations[k] = kw
+	}
+	return v
+}
+
+// Mergeable reports whether s is a conjunction Merge may flatten: it has an
+// allOf, or a $ref with keywords that apply beside it.
+func Mergeable(s *Schema) bool {
+	return s != nil && (s.Keywords["allOf"] != nil || s.Ref != nil && len(s.Keywords) > 0)
+}
+
+// Merge flattens the conjunction s — its allOf parts (followed through their
+// references, nested allOfs flattened), a $ref with keywords beside it, and
+// its own other keywords — into one schema, when that is exactly expressible:
+// properties and patternProperties unite without two parts constraining the
+// same name differently, required and dependentRequired unite, type and enum
+// intersect, bounds take the tightest value, and any other keyword is set in
+// one part or equal in all. Each merged keyword keeps the part that holds it
+// as its position. When the conjunction is not exactly expressible it returns
+// nil and says why.
+func (r *Reducer) Merge(s *Schema) (*Schema, string) {
+	if m, ok := r.merged[s]; ok {
+		return m.schema, m.why
+	}
+	m, why := r.merge(s)
+	if r.merged == nil {
+		r.merged = map[*Schema]mergeResult{}
+	}
+	r.merged[s] = mergeResult{m, why}
+	return m, why
+}
+
+type mergeResult struct {
+	schema *Schema
+	why    string
+}
+
+func (r *Reducer) merge(s *Schema) (*Schema, string) {
+	var parts []*Schema
+	seen := map[*Schema]bool{}
+	var collect func(p *Schema, depth int) string
+	collect = func(p *Schema, depth int) string {
+		if depth > 16 || seen[p] {
+			return "its allOf parts refer to each other"
+		}
+		seen[p] = true
+		own := p
+		if p.Ref != nil {
+			t := r.Target(p.Ref)
+			if t == nil {
+				return "a part's $ref does not resolve"
+			}
+			if why := collect(t, depth+1); why != "" {
+				return why
+			}
+		}
+		if all := p.Keywords["allOf"]; all != nil {
+			for _, e := range all.List {
+				if why := collect(e, depth+1); why != "" {
+					return why
+				}
+			}
+			own = clone(p)
+			delete(own.Keywords, "allOf")
+		}
+		if own.False || len(own.Keywords) > 0 {
+			parts = append(parts, own)
+		}
+		return ""
+	}
+	if why := collect(s, 0); why != "" {
+		return nil, why
+	}
+	m := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, Keywords: map[string]*Keyword{}, Annotations: s.Annotations}
+	for _, p := range parts {
+		if p.False {
+			m.False = true
+			return m, ""
+		}
+		names := make([]string, 0, len(p.Keywords))
+		for n := range p.Keywords {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			kw, prev := p.Keywords[n], m.Keywords[n]
+			if prev == nil {
+				m.Keywords[n] = kw
+				continue
+			}
+			merged, why := mergeKeyword(prev, kw)
+			if why != "" {
+				return nil, why
+			}
+			m.Keywords[n] = merged
+		}
+	}
+	// additionalProperties (or items) in one part judges the properties (or
+	// prefixItems) of that part only: not expressible once flattened.
+	if conflictAcrossParts(parts, []string{"additionalProperties", "unevaluatedProperties"}, []string{"properties", "patternProperties"}) {
+		return nil, "additionalProperties in one part would judge properties declared in another"
+	}
+	if conflictAcrossParts(parts, []string{"items", "unevaluatedItems"}, []string{"prefixItems"}) {
+		return nil, "items in one part would judge prefixItems declared in another"
+	}
+	if t := m.Keywords["type"]; t != nil && len(t.Set) == 0 {
+		return nil, "its parts allow no common type"
+	}
+	return m, ""
+}
+
+// conflictAcrossParts reports whether a part holds one of closers while
+// another part holds one of members.
+func conflictAcrossParts(parts []*Schema, closers, members []string) bool {
+	for i, p := range parts {
+		if !hasAny(p, closers) {
+			continue
+		}
+		for j, q := range parts {
+			if i != j && hasAny(q, members) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hasAny(s *Schema, names []string) bool {
+	for _, n := range names {
+		if s.Keywords[n] != nil {
+			return true
+		}
+	}
+	return false
+}
+
+var lowerBounds = map[string]bool{"minimum": true, "exclusiveMinimum": true, "minLength": true, "minItems": true, "minProperties": true, "minContains": true}
+var upperBounds = map[string]bool{"maximum": true, "exclusiveMaximum": true, "maxLength": true, "maxItems": true, "maxProperties": true, "maxContains": true}
+
+// mergeKeyword returns the conjunction of one keyword written in two parts,
+// or why it has none that one keyword can say.
+func mergeKeyword(a, b *Keyword) (*Keyword, string) {
+	name := a.Name
+	switch {
+	case lowerBounds[name] && a.Num != nil && b.Num != nil:
+		if b.Num.Cmp(a.Num) > 0 {
+			return b, ""
+		}
+		return a, ""
+	case upperBounds[name] && a.Num != nil && b.Num != nil:
+		if b.Num.Cmp(a.Num) < 0 {
+			return b, ""
+		}
+		return a, ""
+	case name == "type" || name == "enum":
+		k := *a
+		k.Set = intersect(a.Set, b.Set)
+		return &k, ""
+	case name == "required":
+		k := *a
+		k.Set = append([]string(nil), a.Set...)
+		for _, x := range b.Set {
+			k.Set = addToSet(k.Set, x)
+		}
+		return &k, ""
+	case name == "properties" || name == "patternProperties" || name == "dependentRequired":
+		k := *a
+		k.Map = append([]*Entry(nil), a.Map...)
+		for _, e := range b.Map {
+			prev := k.Lookup(e.Name)
+			switch {
+			case prev == nil:
+				k.Map = append(k.Map, e)
+			case name == "dependentRequired":
+				return nil, "two parts list dependencies of " + e.Name
+			case sameSchema(prev.Schema, e.Schema) || e.Schema.Trivial():
+			case prev.Schema.Trivial():
+				for i := range k.Map {
+					if k.Map[i] == prev {
+						k.Map[i] = e
+					}
+				}
+			default:
+				return nil, "two parts constrain property " + e.Name
+			}
+		}
+		return &k, ""
+	case a.Value != nil && b.Value != nil && Canonical(a.Value) == Canonical(b.Value):
+		return a, ""
+	}
+	return nil, "two parts set " + a.Source
+}
+
+// sameSchema reports whether two projected schemas are the same schema, or
+// name the same one.
+func sameSchema(a, b *Schema) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil || a.Node == nil || b.Node == nil {
+		return false
+	}
+	if a.Ref != nil && b.Ref != nil && len(a.Keywords) == 0 && len(b.Keywords) == 0 {
+		return a.Ref.Target.Doc != nil && a.Ref.Target.Doc == b.Ref.Target.Doc && a.Ref.Target.Pointer == b.Ref.Target.Pointer
+	}
+	return a.Doc == b.Doc && Canonical(a.Node) == Canonical(b.Node)
+}
+
+// Distribute returns the branches of s's union keyword (anyOf or oneOf) each
+// merged with s's other keywords — s ≡ union of (siblings ∧ branch) — when
+// every merge is exact; nil otherwise. A union with no siblings returns its
+// branches as they are.
+func (r *Reducer) Distribute(s *Schema, union string) []*Schema {
+	if out, ok := r.distributed[s]; ok {
+		return out
+	}
+	out := r.distribute(s, union)
+	if r.distributed == nil {
+		r.distributed = map[*Schema][]*Schema{}
+	}
+	r.distributed[s] = out
+	return out
+}
+
+func (r *Reducer) distribute(s *Schema, union string) []*Schema {
+	kw := s.Keywords[union]
+	if kw == nil {
+		return nil
+	}
+	if s.Ref == nil && len(s.Keywords) == 1 {
+		return kw.List
+	}
+	if s.Ref != nil || s.Keywords["allOf"] != nil {
+		return nil
+	}
+	siblings := clone(s)
+	delete(siblings.Keywords, union)
+	out := make([]*Schema, 0, len(kw.List))
+	for _, b := range kw.List {
+		conj := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, Annotations: map[string]*Keyword{},
+			Keywords: map[string]*Keyword{"allOf": {Name: "allOf", Source: "allOf", Owner: s, List: []*Schema{siblings, b}}}}
+		m, why := r.merge(conj)
+		if why != "" {
+			return nil
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// Flatten returns the branches of a union keyword (anyOf or oneOf) with the
+// branches that are themselves only a union — inline or through a $ref —
+// replaced by their own branches, when that keeps the meaning: an anyOf
+// inside anything flattens, a oneOf only when its branches are pairwise
+// disjoint; and the flattened list of a oneOf must be pairwise disjoint too.
+// keep(i) reports whether branch i is to stay as it is (it has a counterpart
+// already). It returns the branches and, for each, the index of the written
+// branch it came from; ok is false when nothing was flattened.
+func (r *Reducer) Flatten(kw *Keyword, keep func(i int) bool) (branches []*Schema, from []int, ok bool) {
+	for i, b := range kw.List {
+		if keep(i) {
+			branches, from = append(branches, b), append(from, i)
+			continue
+		}
+		leaves := r.leaves(b, 0)
+		if len(leaves) > 1 {
+			ok = true
+		}
+		for _, l := range leaves {
+			branches, from = append(branches, l), append(from, i)
+		}
+	}
+	if !ok || kw.Name == "oneOf" && !r.pairwiseDisjoint(branches) {
+		return nil, nil, false
+	}
+	return branches, from, true
+}
+
+// leaves returns the branches b stands for: b's own union's branches
+// (recursively) when b is only an anyOf, or only a oneOf of disjoint branches;
+// b alone otherwise.
+func (r *Reducer) leaves(b *Schema, depth int) []*Schema {
+	t := r.Resolved(b)
+	if t == nil || depth > 8 || t.Ref != nil || len(t.Keywords) != 1 {
+		return []*Schema{b}
+	}
+	kw := t.Keywords["anyOf"]
+	if kw == nil {
+		kw = t.Keywords["oneOf"]
+		if kw == nil || !r.pairwiseDisjoint(kw.List) {
+			return []*Schema{b}
+		}
+	}
+	var out []*Schema
+	for _, e := range kw.List {
+		out = append(out, r.leaves(e, depth+1)...)
+	}
+	return out
+}
+
+func (r *Reducer) pairwiseDisjoint(list []*Schema) bool {
+	if len(list) > 64 {
+		return false
+	}
+	for i := range list {
+		for j := i + 1; j < len(list); j++ {
+			if !r.Disjoint(list[i], list[j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Disjoint reports whether no instance can satisfy both a and b, as far as
+// can be told cheaply: their types do not meet (integer is a number), their
+// enums share no value, or one property both require has enums that share no
+// value. false means "not proven".
+func (r *Reducer) Disjoint(a, b *Schema) bool {
+	a, b = r.Resolved(a), r.Resolved(b)
+	if a == nil || b == nil {
+		return false
+	}
+	if a.False || b.False {
+		return true
+	}
+	if ta, tb := a.Keywords["type"], b.Keywords["type"]; ta != nil && tb != nil && !typesMeet(ta.Set, tb.Set) {
+		return true
+	}
+	if ea, eb := a.Keywords["enum"], b.Keywords["enum"]; ea != nil && eb != nil && len(intersect(ea.Set, eb.Set)) == 0 {
+		return true
+	}
+	pa, pb := a.Keywords["properties"], b.Keywords["properties"]
+	ra, rb := a.Keywords["required"], b.Keywords["required"]
+	if pa == nil || pb == nil || ra == nil || rb == nil {
+		return false
+	}
+	for _, name := range intersect(ra.Set, rb.Set) {
+		ea, eb := pa.Lookup(name), pb.Lookup(name)
+		if ea == nil || eb == nil {
+			continue
+		}
+		va, vb := r.Resolved(ea.Schema), r.Resolved(eb.Schema)
+		if va == nil || vb == nil {
+			continue
+		}
+		if xa, xb := va.Keywords["enum"], vb.Keywords["enum"]; xa != nil && xb != nil && len(intersect(xa.Set, xb.Set)) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func typesMeet(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y || x == "integer" && y == "number" || x == "number" && y == "integer" {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,331 @@
+package parity
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+)
+
+// equivalence is one pair of spellings parity must treat as the same
+// contract. build returns the files of both sides, each with a leaf
+// {type: string, maxLength: n} written where the spelling puts it: leaf(c)
+// on the canonical side and leaf(m) on the mirror side.
+type equivalence struct {
+	name  string
+	build func(leaf func(side string) map[string]any) (files map[string]any, canonical, mirror string)
+}
+
+func obj(kv ...any) map[string]any {
+	m := map[string]any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i].(string)] = kv[i+1]
+	}
+	return m
+}
+
+func list(xs ...any) []any { return append([]any{}, xs...) }
+
+const (
+	d07  = "http://json-schema.org/draft-07/schema#"
+	d202 = "https://json-schema.org/draft/2020-12/schema"
+)
+
+func jsonSchemaDoc(dialect string, defs map[string]any) map[string]any {
+	container := "$defs"
+	if dialect == d07 {
+		container = "definitions"
+	}
+	return obj("$schema", dialect, container, defs)
+}
+
+func openAPIDoc(version string, defs map[string]any) map[string]any {
+	return obj("openapi", version, "info", obj("title", "t", "version", "1"), "paths", obj(), "components", obj("schemas", defs))
+}
+
+// withLeaf is an object schema holding the leaf as property p.
+func withLeaf(leaf map[string]any, extra ...any) map[string]any {
+	s := obj("type", "object", "required", list("p"), "properties", obj("p", leaf))
+	for i := 0; i+1 < len(extra); i += 2 {
+		s[extra[i].(string)] = extra[i+1]
+	}
+	return s
+}
+
+var equivalences = []equivalence{
+	{"anyOf-null-vs-3.0-nullable", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d202, obj("T", obj("anyOf", list(withLeaf(leaf("c")), obj("type", "null"))))),
+			"mirror.json":    openAPIDoc("3.0.3", obj("T", withLeaf(leaf("m"), "nullable", true))),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"oneOf-null-vs-3.1-type-list", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		m := withLeaf(leaf("m"))
+		m["type"] = list("object", "null")
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d07, obj("T", obj("oneOf", list(obj("type", "null"), withLeaf(leaf("c")))))),
+			"mirror.json":    openAPIDoc("3.1.0", obj("T", m)),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"anyOf-ref-null-vs-draft-type-list", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		m := withLeaf(leaf("m"))
+		m["type"] = list("null", "object")
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d202, obj("X", withLeaf(leaf("c")), "T", obj("anyOf", list(obj("$ref", "#/$defs/X"), obj("type", "null"))))),
+			"mirror.json":    jsonSchemaDoc(d07, obj("X", withLeaf(leaf("c")), "T", m)),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"anyOf-ref-null-vs-nullable-twin", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		twin := withLeaf(leaf("m"))
+		twin["type"] = list("object", "null")
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d202, obj("X", withLeaf(leaf("c")), "T", obj("anyOf", list(obj("$ref", "#/$defs/X"), obj("type", "null"))))),
+			"mirror.json":    openAPIDoc("3.1.0", obj("X", withLeaf(leaf("c")), "XNullable", twin, "T", obj("$ref", "#/components/schemas/XNullable"))),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"nullable-allOf-ref-vs-oneOf-null", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d202, obj("X", withLeaf(leaf("c")), "T", obj("oneOf", list(obj("$ref", "#/$defs/X"), obj("type", "null"))))),
+			"mirror.json":    openAPIDoc("3.0.3", obj("X", withLeaf(leaf("m")), "T", obj("nullable", true, "allOf", list(obj("$ref", "#/components/schemas/X"))))),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"one-branch-anyOf", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d202, obj("T", obj("anyOf", list(withLeaf(leaf("c")))))),
+			"mirror.json":    jsonSchemaDoc(d202, obj("T", withLeaf(leaf("m")))),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"one-branch-oneOf-nested", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d202, obj("T", withLeaf(leaf("c")))),
+			"mirror.json":    openAPIDoc("3.1.0", obj("T", obj("oneOf", list(obj("anyOf", list(withLeaf(leaf("m")))))))),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"nested-anyOf-through-ref", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d202, obj("B", obj("type", "integer"), "T", obj("anyOf", list(obj("type", "boolean"), withLeaf(leaf("c")), obj("$ref", "#/$defs/B"))))),
+			"mirror.json": openAPIDoc("3.1.0", obj("B", obj("type", "integer"),
+				"XorB", obj("anyOf", list(withLeaf(leaf("m")), obj("$ref", "#/components/schemas/B"))),
+				"T", obj("anyOf", list(obj("type", "boolean"), obj("$ref", "#/components/schemas/XorB"))))),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"nested-anyOf-inline", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d202, obj("T", obj("anyOf", list(obj("anyOf", list(obj("type", "boolean"), withLeaf(leaf("c")))), obj("type", "integer"))))),
+			"mirror.json":    jsonSchemaDoc(d202, obj("T", obj("anyOf", list(obj("type", "integer"), withLeaf(leaf("m")), obj("type", "boolean"))))),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"nested-oneOf-disjoint-types", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d202, obj("T", obj("oneOf", list(obj("type", "integer"), withLeaf(leaf("c")), obj("type", "boolean"))))),
+			"mirror.json": openAPIDoc("3.1.0", obj("ObjOrBool", obj("oneOf", list(withLeaf(leaf("m")), obj("type", "boolean"))),
+				"T", obj("oneOf", list(obj("type", "integer"), obj("$ref", "#/components/schemas/ObjOrBool"))))),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"nested-oneOf-disjoint-const", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		kind := func(k string, extra map[string]any) map[string]any {
+			s := obj("type", "object", "required", list("kind"), "properties", obj("kind", obj("const", k)))
+			for name, v := range extra {
+				s["properties"].(map[string]any)[name] = v
+			}
+			return s
+		}
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d202, obj("T", obj("oneOf", list(kind("a", nil), kind("b", obj("p", leaf("c"))), kind("c", nil))))),
+			"mirror.json": jsonSchemaDoc(d202, obj("T", obj("oneOf", list(kind("a", nil),
+				obj("oneOf", list(kind("c", nil), kind("b", obj("p", leaf("m"))))))))),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"allOf-ref-and-part-vs-flat", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d202, obj("T", obj("type", "object", "required", list("p", "name"),
+				"properties", obj("p", leaf("c"), "name", obj("type", "string"))))),
+			"mirror.json": openAPIDoc("3.1.0", obj("Base", obj("type", "object", "properties", obj("p", leaf("m"))),
+				"T", obj("allOf", list(obj("$ref", "#/components/schemas/Base"),
+					obj("type", "object", "required", list("name", "p"), "properties", obj("name", obj("type", "string"))))))),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"allOf-inline-parts-vs-flat", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d07, obj("T", obj("allOf", list(obj("required", list("p")), obj("type", "object", "properties", obj("p", leaf("c")), "minProperties", 1), obj("minProperties", 2))))),
+			"mirror.json":    openAPIDoc("3.0.3", obj("T", withLeaf(leaf("m"), "minProperties", 2))),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"ref-with-siblings-3.1", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		return map[string]any{
+			"canonical.json": jsonSchemaDoc(d202, obj("T", withLeaf(leaf("c"), "maxProperties", 4))),
+			"mirror.json": openAPIDoc("3.1.0", obj("Base", withLeaf(leaf("m")),
+				"T", obj("$ref", "#/components/schemas/Base", "maxProperties", 4))),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"file-root-ref-and-hash", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		root := withLeaf(leaf("c"))
+		root["$schema"] = d07
+		root["properties"].(map[string]any)["self"] = obj("$ref", "#")
+		m := withLeaf(leaf("m"))
+		m["properties"].(map[string]any)["self"] = obj("$ref", "#/components/schemas/T")
+		return map[string]any{
+			"t.schema.json":  root,
+			"canonical.json": jsonSchemaDoc(d07, obj("T", obj("$ref", "t.schema.json"))),
+			"mirror.json":    openAPIDoc("3.0.3", obj("T", m)),
+		}, "canonical.json", "mirror.json"
+	}},
+	{"file-root-ref-with-hash-fragment", func(leaf func(string) map[string]any) (map[string]any, string, string) {
+		root := withLeaf(leaf("c"))
+		root["$schema"] = d07
+		return map[string]any{
+			"t.schema.json":  root,
+			"canonical.json": jsonSchemaDoc(d07, obj("U", obj("type", "object", "properties", obj("t", obj("$ref", "./t.schema.json#"))), "T", obj("$ref", "t.schema.json"))),
+			"mirror.json":    openAPIDoc("3.0.3", obj("T", withLeaf(leaf("m")), "U", obj("type", "object", "properties", obj("t", obj("$ref", "#/components/schemas/T"))))),
+		}, "canonical.json", "mirror.json"
+	}},
+}
+
+// constrainNothing lists keywords whose value constrains nothing: each is
+// added to the mirror's leaf and must compare equal to its absence.
+var constrainNothing = map[string]any{
+	"properties":        obj(),
+	"patternProperties": obj(),
+	"required":          list(),
+	"dependentRequired": obj(),
+	"dependentSchemas":  obj(),
+	"items":             obj(),
+	"additionalItems":   true,
+	"minContains":       1,
+	"pattern":           "",
+	"minLength":         0,
+	"uniqueItems":       false,
+	"type":              list("string", "number", "object", "array", "boolean", "null"),
+}
+
+// TestEquivalencesSilentAndPrecise builds, for every equivalence, an equal
+// pair (which must give no finding) and a pair whose leaf maxLength differs
+// (which must give exactly one parity/keyword finding, at that maxLength,
+// located in both documents).
+func TestEquivalencesSilentAndPrecise(t *testing.T) {
+	cases := append([]equivalence{}, equivalences...)
+	for name, v := range constrainNothing {
+		cases = append(cases, equivalence{"constrain-nothing-" + name, func(leaf func(string) map[string]any) (map[string]any, string, string) {
+			m := leaf("m")
+			if name == "type" {
+				// the leaf's own type would intersect; put the keyword beside it
+				m = obj("allOf", list(m, obj("type", v)))
+			} else {
+				m[name] = v
+			}
+			return map[string]any{
+				"canonical.json": jsonSchemaDoc(d07, obj("T", withLeaf(leaf("c")))),
+				"mirror.json":    jsonSchemaDoc(d07, obj("T", withLeaf(m))),
+			}, "canonical.json", "mirror.json"
+		}})
+	}
+	for _, eq := range cases {
+		t.Run(eq.name, func(t *testing.T) {
+			equal := runEquivalence(t, eq, 64, 64)
+			if len(equal) != 0 {
+				t.Errorf("equal pair gave findings:%s", dump(equal))
+			}
+			fs := runEquivalence(t, eq, 64, 128)
+			if len(fs) != 1 {
+				t.Fatalf("leaf differs: want exactly one finding, got %d:%s", len(fs), dump(fs))
+			}
+			f := fs[0]
+			if f.Rule != RuleKeyword || !strings.HasSuffix(f.Pointer, "/p/maxLength") {
+				t.Errorf("finding is not at the leaf: %s", dump(fs))
+			}
+			checkLocated(t, f)
+			for _, l := range f.Locations {
+				if !strings.HasSuffix(l.Pointer, "/maxLength") {
+					t.Errorf("%s: location %s#%s is not the maxLength key", f.Message, l, l.Pointer)
+				}
+			}
+		})
+	}
+}
+
+// runEquivalence writes eq's files with canonical leaf maxLength c and mirror
+// leaf maxLength m, and returns parity's findings other than mirror-only
+// definitions (the spellings may need helper definitions).
+func runEquivalence(t *testing.T, eq equivalence, c, m int) []report.Finding {
+	t.Helper()
+	leaf := func(side string) map[string]any {
+		if side == "c" {
+			return obj("type", "string", "maxLength", c)
+		}
+		return obj("type", "string", "maxLength", m)
+	}
+	files, canonical, mirror := eq.build(leaf)
+	dir := t.TempDir()
+	for name, doc := range files {
+		b, err := json.MarshalIndent(doc, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ws := reduce.NewWorkspace(dir)
+	cd, err := ws.Load(filepath.Join(dir, canonical), canonical)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := ws.Load(filepath.Join(dir, mirror), mirror)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []report.Finding
+	for _, f := range Check(ws, cd, md, Options{}).Findings {
+		if f.Rule != RuleMirrorOnly && f.Rule != RuleUnsupported {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// TestNonEquivalencesStayReported pins the limits of the algebra: a nested
+// oneOf whose branches overlap is not flattened, an allOf whose parts
+// constrain one property differently is not merged (and its finding says
+// so), and a union of X and null is not X.
+func TestNonEquivalencesStayReported(t *testing.T) {
+	leafless := func(canonical, mirror map[string]any) equivalence {
+		return equivalence{"", func(func(string) map[string]any) (map[string]any, string, string) {
+			return map[string]any{"canonical.json": canonical, "mirror.json": mirror}, "canonical.json", "mirror.json"
+		}}
+	}
+	req := func(p string) map[string]any { return obj("type", "object", "required", list(p)) }
+	for _, tc := range []struct {
+		name string
+		eq   equivalence
+		want string
+	}{
+		{"overlapping-nested-oneOf", leafless(
+			jsonSchemaDoc(d202, obj("T", obj("oneOf", list(req("a"), req("b"), obj("type", "string"))))),
+			jsonSchemaDoc(d202, obj("T", obj("oneOf", list(obj("oneOf", list(req("a"), req("b"))), obj("type", "string")))))), "oneOf"},
+		{"conflicting-allOf-parts", leafless(
+			jsonSchemaDoc(d202, obj("T", obj("type", "object", "properties", obj("a", obj("type", "string", "maxLength", 3))))),
+			jsonSchemaDoc(d202, obj("T", obj("allOf", list(obj("type", "object", "properties", obj("a", obj("type", "string"))),
+				obj("properties", obj("a", obj("maxLength", 3)))))))), "do not merge exactly"},
+		{"nullable-lost", leafless(
+			jsonSchemaDoc(d202, obj("T", obj("anyOf", list(obj("type", "string"), obj("type", "null"))))),
+			jsonSchemaDoc(d202, obj("T", obj("type", "string")))), `lacks ["null"]`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := runEquivalence(t, tc.eq, 0, 0)
+			found := false
+			for _, f := range fs {
+				checkLocated(t, f)
+				if strings.Contains(f.Message, tc.want) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("want a finding saying %q, got:%s", tc.want, dump(fs))
+			}
+		})
+	}
+}

@@ -1,0 +1,326 @@
+package parity
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+)
+
+// views compares a pair whose two sides spell the same thing in different
+// shapes, through an equivalent view of one side, and reports whether it did:
+//
+//   - a union of X and null (or 3.0 nullable beside an allOf $ref) against a
+//     side without that union is X made nullable (reduce.NullableView);
+//   - a union against a single schema pairs the schema with its closest
+//     branch, each other branch reported once (siblings of the union merged
+//     into every branch first);
+//   - an allOf against a flat schema is its parts merged (reduce.Merge);
+//     when the merge is not exact, the pair is compared as written and its
+//     findings say why.
+func (c *comparer) views(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.Schema) bool {
+	rc, rm := c.red.Resolved(cs), c.red.Resolved(ms)
+	if rc == nil || rm == nil {
+		return false
+	}
+	// 1. X or null ≡ X nullable.
+	vc, vm := c.nullableView(cs, rm), c.nullableView(ms, rc)
+	if vc != nil || vm != nil {
+		nc, nm := firstOf(vc, cs), firstOf(vm, ms)
+		if nc.NullableOf != nil && nm.NullableOf != nil {
+			if n := c.refName(nc.NullableOf, false); n != "" && n == c.refName(nm.NullableOf, true) {
+				c.record(cs, ms, rel, viaC, viaM)
+				return true // both make the same definition nullable
+			}
+		}
+		if vc != nil {
+			viaC = firstOf(viaC, cs)
+		}
+		if vm != nil {
+			viaM = firstOf(viaM, ms)
+		}
+		c.next(nc, nm, rel, viaC, viaM)
+		return true
+	}
+	// 2. A union against a single schema.
+	for _, u := range []string{"anyOf", "oneOf"} {
+		switch {
+		case cs.Ref == nil && cs.Keywords[u] != nil && single(rm):
+			if branches := c.red.Distribute(cs, u); branches != nil {
+				c.record(cs, ms, rel, viaC, viaM)
+				c.unionVsSingle(cs, ms, cs.Keywords[u], branches, ms, rel, true)
+				return true
+			}
+		case ms.Ref == nil && ms.Keywords[u] != nil && single(rc):
+			if branches := c.red.Distribute(ms, u); branches != nil {
+				c.record(cs, ms, rel, viaC, viaM)
+				c.unionVsSingle(cs, ms, ms.Keywords[u], branches, cs, rel, false)
+				return true
+			}
+		}
+	}
+	// 3. allOf against a flat schema.
+	switch {
+	case reduce.Mergeable(cs) && !reduce.Mergeable(ms) && !reduce.Mergeable(rm):
+		if m, why := c.red.Merge(cs); m != nil {
+			c.next(m, ms, rel, firstOf(viaC, cs), viaM)
+			return true
+		} else {
+			c.mergeNote = "its allOf parts do not merge exactly (" + why + "), so they were compared as written"
+		}
+	case reduce.Mergeable(ms) && !reduce.Mergeable(cs) && !reduce.Mergeable(rc):
+		if m, why := c.red.Merge(ms); m != nil {
+			c.next(cs, m, rel, viaC, firstOf(viaM, ms))
+			return true
+		} else {
+			c.mergeNote = "its allOf parts do not merge exactly (" + why + "), so they were compared as written"
+		}
+	}
+	return false
+}
+
+// nullableView returns s as X made nullable when s is a union of X and null
+// and other (the other side, references followed) is not the same kind of
+// union; nil otherwise.
+func (c *comparer) nullableView(s, other *reduce.Schema) *reduce.Schema {
+	switch {
+	case s.Keywords["anyOf"] != nil && other.Keywords["anyOf"] == nil,
+		s.Keywords["oneOf"] != nil && other.Keywords["oneOf"] == nil,
+		s.Nullable != nil && s.Ref != nil && other.Nullable == nil:
+		return c.red.NullableView(s)
+	}
+	return nil
+}
+
+// single reports whether s (references followed) is one schema that is not a
+// union: no anyOf, oneOf or allOf, and not the always-true schema.
+func single(s *reduce.Schema) bool {
+	return !s.False && !s.Trivial() && s.Keywords["anyOf"] == nil && s.Keywords["oneOf"] == nil && s.Keywords["allOf"] == nil
+}
+
+// unionVsSingle pairs the single schema of one side with the closest branch of
+// the other side's union keyword kw (its siblings merged into each branch),
+// and reports every other branch once: the single side accepts only what the
+// paired branch does.
+func (c *comparer) unionVsSingle(cs, ms *reduce.Schema, kw *reduce.Keyword, branches []*reduce.Schema, one *reduce.Schema, rel string, canonicalUnion bool) {
+	oneName := c.refName(one.Ref, canonicalUnion)
+	best, bestD := -1, 0
+	for i, b := range branches {
+		if oneName != "" && c.refName(b.Ref, !canonicalUnion) == oneName {
+			best = i
+			break
+		}
+	}
+	if best < 0 {
+		for i, b := range branches {
+			var d int
+			if canonicalUnion {
+				d = c.distance(b, one)
+			} else {
+				d = c.distance(one, b)
+			}
+			if best < 0 || d < bestD {
+				best, bestD = i, d
+			}
+		}
+	}
+	krel := rel + "/" + kw.Source
+	if canonicalUnion {
+		c.schema(branches[best], one, krel+"/"+strconv.Itoa(best))
+	} else {
+		c.schema(one, branches[best], rel)
+	}
+	if c.counting {
+		c.count += len(branches) - 1
+		return
+	}
+	unionDoc, oneDoc := cs.Doc, ms.Doc
+	if !canonicalUnion {
+		unionDoc, oneDoc = ms.Doc, cs.Doc
+	}
+	accepts := c.branchLabel(one, canonicalUnion)
+	for i := range branches {
+		if i == best {
+			continue
+		}
+		written := kw.List[i]
+		label := c.branchLabel(written, !canonicalUnion)
+		bl := schemaLocation(written)
+		ol := schemaLocation(one)
+		if one.Ref != nil {
+			ol = Location(one.Ref.Owner.Doc, one.Ref.Key, one.Ref.Pointer())
+		}
+		locs := []report.Location{bl, ol}
+		if !canonicalUnion {
+			locs = []report.Location{ol, bl}
+		}
+		c.emit(report.Finding{
+			Rule:     RuleKeyword,
+			Severity: report.DefaultSeverity(RuleKeyword),
+			Message: fmt.Sprintf("%s branch %s (%s/%d) is in %s but has no counterpart in %s, which accepts only %s",
+				kw.Source, label, kw.Source, i, Name(unionDoc, oneDoc), Name(oneDoc, unionDoc), accepts),
+			Definition: c.def,
+			Pointer:    krel + "/" + strconv.Itoa(i),
+			Locations:  locs,
+			Fields:     map[string]any{"keyword": kw.Source, "branch": label, "canonical": canonicalUnion, "mirror": !canonicalUnion},
+		})
+	}
+}
+
+// branch is one branch of a union being paired: the schema and the pointer
+// (relative to the definition) findings inside it carry.
+type branch struct {
+	s   *reduce.Schema
+	rel string
+}
+
+func branchesOf(list []*reduce.Schema, krel string) []branch {
+	out := make([]branch, len(list))
+	for i, s := range list {
+		out[i] = branch{s, krel + "/" + strconv.Itoa(i)}
+	}
+	return out
+}
+
+// union pairs allOf/anyOf/oneOf branches regardless of order: by the
+// definition they name, then by equality, then by closest match. A branch
+// that is itself only a union (inline or through a $ref) and has no
+// counterpart is replaced by its own branches where that keeps the meaning
+// (see reduce.Reducer.Flatten). A changed branch is compared inside; a branch
+// left over is reported.
+func (c *comparer) union(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, krel string) {
+	cb, mb := branchesOf(ck.List, krel), branchesOf(mk.List, krel)
+	pairOf, used := c.pairByRef(cb, mb)
+	if ck.Name != "allOf" && (slices.Contains(pairOf, -1) || slices.Contains(used, false)) {
+		fc, fromC, okC := c.red.Flatten(ck, func(i int) bool { return pairOf[i] >= 0 })
+		fm, _, okM := c.red.Flatten(mk, func(j int) bool { return used[j] })
+		if okC || okM {
+			if okC {
+				cb = cb[:0:0]
+				for k, s := range fc {
+					cb = append(cb, branch{s, krel + "/" + strconv.Itoa(fromC[k])})
+				}
+			}
+			if okM {
+				mb = branchesOf(fm, krel)
+			}
+			pairOf, used = c.pairByRef(cb, mb)
+		}
+	}
+	n, m := len(cb), len(mb)
+	// 2. by equality, then 3. by closest match (fewest differences)
+	if n*m <= 4096 {
+		type cand struct{ i, j, d int }
+		var cands []cand
+		for i := range cb {
+			if pairOf[i] >= 0 {
+				continue
+			}
+			for j := range mb {
+				if used[j] {
+					continue
+				}
+				cands = append(cands, cand{i, j, c.distance(cb[i].s, mb[j].s)})
+			}
+		}
+		sort.SliceStable(cands, func(a, b int) bool { return cands[a].d < cands[b].d })
+		for _, cd := range cands {
+			if pairOf[cd.i] >= 0 || used[cd.j] {
+				continue
+			}
+			pairOf[cd.i], used[cd.j] = cd.j, true
+		}
+	} else {
+		for i := range pairOf {
+			if pairOf[i] < 0 && i < m && !used[i] {
+				pairOf[i], used[i] = i, true
+			}
+		}
+	}
+	for i, j := range pairOf {
+		if j >= 0 {
+			c.schema(cb[i].s, mb[j].s, cb[i].rel)
+			continue
+		}
+		c.branchDiff(cs, ms, ck, mk, cb[i].s, nil, cb[i].rel)
+	}
+	for j, u := range used {
+		if !u {
+			c.branchDiff(cs, ms, ck, mk, nil, mb[j].s, krel)
+		}
+	}
+}
+
+// pairByRef pairs branches that name the same definition.
+func (c *comparer) pairByRef(cb, mb []branch) (pairOf []int, used []bool) {
+	pairOf = make([]int, len(cb))
+	used = make([]bool, len(mb))
+	for i := range pairOf {
+		pairOf[i] = -1
+	}
+	for i, b := range cb {
+		cn := c.refName(b.s.Ref, false)
+		if cn == "" {
+			continue
+		}
+		for j, mbr := range mb {
+			if !used[j] && c.refName(mbr.s.Ref, true) == cn {
+				pairOf[i], used[j] = j, true
+				break
+			}
+		}
+	}
+	return pairOf, used
+}
+
+// distance counts the differences between two schemas without reporting them.
+func (c *comparer) distance(cs, ms *reduce.Schema) int {
+	sub := &comparer{red: c.red, opts: c.opts, renames: c.renames, mirrorToCanon: c.mirrorToCanon, cdefs: c.cdefs, mdefs: c.mdefs,
+		def: c.def, seen: map[[2]*reduce.Schema]bool{}, counting: true, steps: c.steps}
+	sub.schema(cs, ms, "")
+	c.steps = sub.steps
+	return sub.count
+}
+
+func (c *comparer) branchDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, cb, mb *reduce.Schema, brel string) {
+	if c.counting {
+		c.count++
+		return
+	}
+	cl := Location(ck.Owner.Doc, ck.Key, ck.Pointer())
+	ml := Location(mk.Owner.Doc, mk.Key, mk.Pointer())
+	var msg, label string
+	if cb != nil {
+		label = c.branchLabel(cb, false)
+		cl = schemaLocation(cb)
+		msg = fmt.Sprintf("%s branch %s is in %s but has no counterpart in %s", ck.Source, label, Name(cs.Doc, ms.Doc), Name(ms.Doc, cs.Doc))
+	} else {
+		label = c.branchLabel(mb, true)
+		ml = schemaLocation(mb)
+		msg = fmt.Sprintf("%s branch %s is in %s but has no counterpart in %s", mk.Source, label, Name(ms.Doc, cs.Doc), Name(cs.Doc, ms.Doc))
+	}
+	c.emit(report.Finding{
+		Rule:       RuleKeyword,
+		Severity:   report.DefaultSeverity(RuleKeyword),
+		Message:    msg,
+		Definition: c.def,
+		Pointer:    brel,
+		Locations:  []report.Location{cl, ml},
+		Fields:     map[string]any{"keyword": ck.Source, "branch": label, "canonical": cb != nil, "mirror": mb != nil},
+	})
+}
+
+// branchLabel names a branch in a message: the definition it refers to, by
+// its own document's name, or the schema as written.
+func (c *comparer) branchLabel(s *reduce.Schema, mirrorSide bool) string {
+	if s.Ref != nil {
+		return refLabel(s.Ref, c.ownName(s.Ref, mirrorSide))
+	}
+	if s.Node != nil {
+		return reduce.Short(s.Node, 60)
+	}
+	return "{}"
+}
