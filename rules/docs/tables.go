@@ -172,8 +172,17 @@ func cellText(raw string) string {
 
 // contractValue is one member of a contract's closed set.
 type contractValue struct {
-	text string
-	at   report.Location
+	text  string
+	at    report.Location
+	title string // the branch's title, shown beside the value ("" = none)
+}
+
+// shown is the value as messages name it: 6 (PREMIUM).
+func (v contractValue) shown() string {
+	if v.title != "" && v.title != v.text {
+		return fmt.Sprintf("%s (%s)", v.text, v.title)
+	}
+	return v.text
 }
 
 // tableChecker loads each schema once per run.
@@ -371,14 +380,14 @@ func (tc *tableChecker) values(doc *reduce.Document, node *reduce.Node, pointer,
 		var out []contractValue
 		for i, e := range reduce.Items(enum) {
 			if s, ok := scalarText(e); ok {
-				out = append(out, contractValue{s, locationOf(doc, e, reduce.JoinPointer(pointer, "enum", strconv.Itoa(i)))})
+				out = append(out, contractValue{text: s, at: locationOf(doc, e, reduce.JoinPointer(pointer, "enum", strconv.Itoa(i)))})
 			}
 		}
 		return out, ""
 	}
 	if k := reduce.Value(node, "const"); k != nil {
 		if s, ok := scalarText(k); ok {
-			return []contractValue{{s, locationOf(doc, k, reduce.JoinPointer(pointer, "const"))}}, ""
+			return []contractValue{{text: s, at: locationOf(doc, k, reduce.JoinPointer(pointer, "const"))}}, ""
 		}
 	}
 	keyword := ""
@@ -398,13 +407,14 @@ func (tc *tableChecker) values(doc *reduce.Document, node *reduce.Node, pointer,
 		bn, bp := follow(doc, b, reduce.JoinPointer(pointer, keyword, strconv.Itoa(i)))
 		if k := reduce.Value(bn, "const"); k != nil {
 			if s, ok := scalarText(k); ok {
-				consts = append(consts, contractValue{s, locationOf(doc, k, reduce.JoinPointer(bp, "const"))})
+				title, _ := scalarText(reduce.Value(bn, "title"))
+				consts = append(consts, contractValue{text: s, at: locationOf(doc, k, reduce.JoinPointer(bp, "const")), title: title})
 				continue
 			}
 		}
 		if e := reduce.Items(reduce.Value(bn, "enum")); len(e) == 1 {
 			if s, ok := scalarText(e[0]); ok {
-				consts = append(consts, contractValue{s, locationOf(doc, e[0], reduce.JoinPointer(bp, "enum", "0"))})
+				consts = append(consts, contractValue{text: s, at: locationOf(doc, e[0], reduce.JoinPointer(bp, "enum", "0"))})
 				continue
 			}
 		}
@@ -427,7 +437,7 @@ func (tc *tableChecker) values(doc *reduce.Document, node *reduce.Node, pointer,
 				p, _ := urlUnescape(strings.TrimPrefix(v.Value, "#"))
 				mapping[p] = k.Value
 			}
-			out = append(out, contractValue{k.Value, locationOf(doc, k, reduce.JoinPointer(pointer, "discriminator", "mapping", k.Value))})
+			out = append(out, contractValue{text: k.Value, at: locationOf(doc, k, reduce.JoinPointer(pointer, "discriminator", "mapping", k.Value))})
 			return true
 		})
 	}
@@ -485,7 +495,7 @@ func (tc *tableChecker) values(doc *reduce.Document, node *reduce.Node, pointer,
 			_, target := follow(doc, b, "")
 			if _, mapped := mapping[target]; !mapped && !seen[names[i]] {
 				seen[names[i]] = true
-				out = append(out, contractValue{names[i], locationOf(doc, b, reduce.JoinPointer(pointer, keyword, strconv.Itoa(i)))})
+				out = append(out, contractValue{text: names[i], at: locationOf(doc, b, reduce.JoinPointer(pointer, keyword, strconv.Itoa(i)))})
 			}
 		}
 	}
@@ -510,11 +520,11 @@ func collectFixed(doc *reduce.Document, n *reduce.Node, pointer string, into map
 		v, pp = follow(doc, v, pp)
 		if c := reduce.Value(v, "const"); c != nil {
 			if s, ok := scalarText(c); ok {
-				into[k.Value] = contractValue{s, locationOf(doc, c, reduce.JoinPointer(pp, "const"))}
+				into[k.Value] = contractValue{text: s, at: locationOf(doc, c, reduce.JoinPointer(pp, "const"))}
 			}
 		} else if e := reduce.Items(reduce.Value(v, "enum")); len(e) == 1 {
 			if s, ok := scalarText(e[0]); ok {
-				into[k.Value] = contractValue{s, locationOf(doc, e[0], reduce.JoinPointer(pp, "enum", "0"))}
+				into[k.Value] = contractValue{text: s, at: locationOf(doc, e[0], reduce.JoinPointer(pp, "enum", "0"))}
 			}
 		}
 		return true
@@ -570,7 +580,7 @@ func (tc *tableChecker) compare(mt markedTable, doc *reduce.Document, pointer st
 		if best >= 0 {
 			used[best] = true
 			m := missing[best]
-			finding(fmt.Sprintf("the table lists %s but %s has %s: correct the row", e.text, name, m.text), at, m.at,
+			finding(fmt.Sprintf("the table lists %s but %s has %s: correct the row", e.text, name, m.shown()), at, m.at,
 				map[string]any{"table": e.text, "schema": m.text})
 			continue
 		}
@@ -581,7 +591,7 @@ func (tc *tableChecker) compare(mt markedTable, doc *reduce.Document, pointer st
 		if used[i] {
 			continue
 		}
-		finding(fmt.Sprintf("the table omits %s, a value of %s: add a row for it", m.text, name), tc.markerAt(mt), m.at,
+		finding(fmt.Sprintf("the table omits %s, a value of %s: add a row for it", m.shown(), name), tc.markerAt(mt), m.at,
 			map[string]any{"schema": m.text})
 	}
 	return out
