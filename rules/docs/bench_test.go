@@ -120,13 +120,7 @@ func benchContract(files map[string]string) {
 
 // benchOptions configures the benchmark's taxonomy.
 func benchOptions() Options {
-	return Options{Taxonomies: []Taxonomy{{
-		Root: "docs/rfc", Index: "docs/rfc/README.md",
-		Levels: []Level{
-			{Name: "lifecycle", Values: benchLifecycles, Status: `^Status:\s*(\w+)`},
-			{Name: "class", Values: benchClasses},
-		},
-	}}}
+	return benchTaxonomy("docs/rfc", "docs/rfc/README.md", benchLifecycles)
 }
 
 // BenchmarkCheck measures Check over the 5,000 source + 500 Markdown file
