@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/report"
 )
 
@@ -522,5 +523,41 @@ func (c *checker) missingRoute(ct citation, s *site) report.Finding {
 		Locations: []report.Location{c.location(ct)},
 		Fields:    map[string]any{"target": ct.target, "kind": string(ct.kind), "site": s.where},
 	}
+	p, _, _ := splitTarget(ct.target)
+	if route, page := closestRoute(s, s.normalizeRoute(p)); route != "" {
+		if strings.HasSuffix(p, "/") {
+			route += "/" // spelt the way the link spells routes
+		}
+		f.Message = fmt.Sprintf("link target %s is neither a page nor a static file of %s, nor a file in the repository: did you mean %s", ct.target, where, route)
+		f.Fields["suggestion"] = route
+		if page != "" {
+			f.Locations = append(f.Locations, report.Location{File: c.display(page), Line: 1, Column: 1})
+		}
+	}
 	return fingerprinted(f)
+}
+
+// closestRoute suggests the site route nearest in spelling to a missing one
+// (at most a fifth of it differs, at least 2 edits allowed), and its page.
+// Ties go to the first route in order.
+func closestRoute(s *site, want string) (string, string) {
+	routes := make([]string, 0, len(s.routes))
+	for r := range s.routes {
+		routes = append(routes, r)
+	}
+	sort.Strings(routes)
+	best, bestDist := "", 0
+	for _, r := range routes {
+		if r == "/" {
+			continue
+		}
+		d := textdist.Levenshtein(want, r)
+		if best == "" || d < bestDist {
+			best, bestDist = r, d
+		}
+	}
+	if best == "" || bestDist > max(2, len(want)/5) {
+		return "", ""
+	}
+	return best, s.routes[best]
 }
