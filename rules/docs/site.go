@@ -27,7 +27,9 @@ func init() {
 			"the repository. wirelint resolves such links against the site's content and static folders the way the " +
 			"generator routes them (Hugo, Docusaurus, MkDocs, VitePress and Redocly are detected from their " +
 			"configuration files; docs.site configures any other). When no mapping is known, the link cannot be " +
-			"checked: this is said once per link, as information, never as an error.",
+			"checked: this is said once per link, as information, never as an error. A root-absolute path to a " +
+			"Markdown file (/docs/x.md) from a page no site serves is a repository path, as GitHub reads it, and " +
+			"stays docs/broken-link when missing.",
 		Bad:  "[config](/docs/configuration/) in a page of a site wirelint does not know",
 		Good: "docs.site: {content: [website/content], static: [website/static]} in .wirelint.yaml",
 	})
@@ -483,6 +485,11 @@ func (c *checker) judgeRootAbsolute(ct citation, p, fragment string, hasFragment
 		return verdict{}, false // a repository path: checked as before
 	}
 	s := c.siteFor(ct.file)
+	if s == nil && isMarkdown(resolved) {
+		// /docs/x.md from a page no site serves is a repository path, as
+		// GitHub reads it: no generator serves Markdown sources by name.
+		return verdict{}, false
+	}
 	if s == nil {
 		return verdict{problem: problemUnresolved, resolved: resolved}, true
 	}
