@@ -251,10 +251,7 @@ func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.
 		if wd, err := os.Getwd(); err != nil || filepath.Clean(wd) != filepath.Clean(cfg.Dir) {
 			root = cfg.Path(root)
 		}
-		opts := docs.Options{}
-		if len(cfg.Docs.Cited) > 0 {
-			opts.Refs = cfg.Docs.Cited
-		}
+		opts := docsOptions(cfg)
 		tasks = append(tasks, checkTask{name: "docs", run: func() ([]report.Finding, error) {
 			return docs.Check(root, opts)
 		}})

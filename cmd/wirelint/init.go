@@ -57,7 +57,7 @@ func runInit(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "init", err)
 	}
-	text := found.render()
+	text := withTaxonomy(found.render(), dir)
 	// What init writes must be what check accepts.
 	abs, err := filepath.Abs(dir)
 	if err != nil {

@@ -165,6 +165,55 @@ type Docs struct {
 	// Cited are globs of documentation paths cited in source comments
 	// (empty = docs/**/*.md).
 	Cited []string
+	// Taxonomy lists trees of records filed by path (empty = none).
+	Taxonomy []Taxonomy
+	// Site says how root-absolute links are routed (nil = detect the site
+	// generator from its configuration file).
+	Site *Site
+	// Discriminant is the property naming a union's branch in values tables
+	// when neither the marker nor the document says ("" = infer it).
+	Discriminant string
+}
+
+// Taxonomy is a folder of records filed as root/{level1}/{level2}/name.md.
+type Taxonomy struct {
+	Pos Pos
+	// Root is the folder holding the records.
+	Root string
+	// Index is the Markdown file listing the records under headings naming
+	// their folders ("" = none).
+	Index string
+	// Levels are the folder levels, outermost first.
+	Levels []TaxonomyLevel
+	// Exclude are globs of Markdown files under Root that are not records.
+	Exclude []string
+}
+
+// TaxonomyLevel is one folder level of a taxonomy.
+type TaxonomyLevel struct {
+	Pos Pos
+	// Name names the level in messages.
+	Name string
+	// Values is the closed set of folder names.
+	Values []string
+	// Status is a regular expression whose first capture must equal the
+	// record's folder for this level ("" = not checked).
+	Status string
+}
+
+// Site is a documentation site's content and static folders.
+type Site struct {
+	Pos Pos
+	// Content are the folders whose Markdown pages the site serves.
+	Content []SiteMount
+	// Static are the folders whose files the site serves as they are.
+	Static []SiteMount
+}
+
+// SiteMount is a folder served at a route ("" = "/").
+type SiteMount struct {
+	Dir   string
+	Route string
 }
 
 // Severity overrides the severity of a rule, or of every rule of a family.

@@ -51,6 +51,15 @@ fixtures:
 docs:
   root: docs
   cited: ["docs/**/*.md"]
+  taxonomy:
+    - root: docs
+      index: docs/x.md
+      exclude: [docs/TEMPLATE.md]
+      levels:
+        - {name: lifecycle, values: [draft, accepted], status: '^Status:\s*(\w+)'}
+        - {name: class, values: [feature]}
+  site: {content: [docs, {dir: server, route: /api}], static: [fixtures]}
+  discriminant: type
 rules:
   regex/*: warning
   parity/max-length: off
@@ -87,10 +96,18 @@ func TestParseFull(t *testing.T) {
 	if len(c.Fixtures) != 1 || c.Fixtures[0].Folders[0] != "fixtures" {
 		t.Errorf("fixtures = %+v", c.Fixtures)
 	}
+	wantTaxonomy := []Taxonomy{{Pos: Pos{Line: 27, Column: 7}, Root: "docs", Index: "docs/x.md", Exclude: []string{"docs/TEMPLATE.md"}, Levels: []TaxonomyLevel{
+		{Pos: Pos{Line: 31, Column: 11}, Name: "lifecycle", Values: []string{"draft", "accepted"}, Status: `^Status:\s*(\w+)`},
+		{Pos: Pos{Line: 32, Column: 11}, Name: "class", Values: []string{"feature"}},
+	}}}
+	wantSite := &Site{Pos: Pos{Line: 33, Column: 9}, Content: []SiteMount{{Dir: "docs"}, {Dir: "server", Route: "/api"}}, Static: []SiteMount{{Dir: "fixtures"}}}
+	if c.Docs == nil || !reflect.DeepEqual(c.Docs.Taxonomy, wantTaxonomy) || !reflect.DeepEqual(c.Docs.Site, wantSite) || c.Docs.Discriminant != "type" {
+		t.Errorf("docs = %+v", c.Docs)
+	}
 	if c.Docs == nil || c.Docs.Root != "docs" {
 		t.Errorf("docs = %+v", c.Docs)
 	}
-	if len(c.Severities) != 2 || c.Severities[1] != (Severity{Pos: Pos{28, 3}, Rule: "parity/max-length", Severity: report.SeverityOff}) {
+	if len(c.Severities) != 2 || c.Severities[1] != (Severity{Pos: Pos{37, 3}, Rule: "parity/max-length", Severity: report.SeverityOff}) {
 		t.Errorf("severities = %+v", c.Severities)
 	}
 	if len(c.Ignores) != 1 || c.Ignores[0].Reason != "the legacy mirror is frozen" || c.Ignores[0].Path != "api/**" {
@@ -151,6 +168,16 @@ func TestParseErrors(t *testing.T) {
 		{"line break in a key", "rules:\n  \"a\\nb/c\": off\n  \"a\\nb/c\": off\n",
 			`.wirelint.yaml:3:3: rules.a\nb/c is set twice`},
 		{"binary", "\x00\x01parity: []\n", `.wirelint.yaml: binary file, not YAML`},
+		{"taxonomy without levels", "docs:\n  taxonomy:\n    - root: docs\n",
+			`.wirelint.yaml:3:7: docs.taxonomy[0] needs levels`},
+		{"taxonomy status without capture", "docs:\n  taxonomy:\n    - root: docs\n      levels:\n        - {name: lifecycle, values: [draft], status: '^Status: \\w+'}\n",
+			`.wirelint.yaml:5:54: docs.taxonomy[0].levels[0].status "^Status: \\w+" has no capture group`},
+		{"taxonomy index missing", "docs:\n  taxonomy:\n    - root: docs\n      index: docs/README.md\n      levels: [{name: a, values: [b]}]\n",
+			`.wirelint.yaml:4:14: docs.taxonomy[0].index: docs/README.md does not exist`},
+		{"site route relative", "docs:\n  site:\n    content: [{dir: docs, route: api}]\n",
+			`.wirelint.yaml:3:34: docs.site.content[0].route "api" must start with /`},
+		{"site without content", "docs:\n  site:\n    static: [docs]\n",
+			`.wirelint.yaml:3:5: docs.site needs content`},
 		{"refs prefix not a URL", "refs:\n  map:\n    schemas/: schema\n",
 			`.wirelint.yaml:3:5: refs.map: "schemas/" is not a URL prefix (want e.g. https://example.com/schemas/)`},
 	}

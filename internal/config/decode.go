@@ -425,8 +425,103 @@ func (d *decoder) docs(n *yaml.Node) *Docs {
 				dc.Cited = append(dc.Cited, d.glob(v, "docs.cited", g))
 			}
 		},
+		"taxonomy": func(k, v *yaml.Node) {
+			d.list(v, "docs.taxonomy", func(i int, e *yaml.Node) {
+				dc.Taxonomy = append(dc.Taxonomy, d.taxonomy(e, fmt.Sprintf("docs.taxonomy[%d]", i)))
+			})
+		},
+		"site":         func(k, v *yaml.Node) { dc.Site = d.site(v) },
+		"discriminant": func(k, v *yaml.Node) { dc.Discriminant = d.str(v, "docs.discriminant") },
 	})
 	return dc
+}
+
+func (d *decoder) taxonomy(n *yaml.Node, what string) Taxonomy {
+	t := Taxonomy{Pos: pos(n)}
+	ok := d.fields(n, what, map[string]func(k, v *yaml.Node){
+		"root":  func(k, v *yaml.Node) { t.Root = d.path(v, what+".root", wantDir) },
+		"index": func(k, v *yaml.Node) { t.Index = d.path(v, what+".index", wantFile) },
+		"exclude": func(k, v *yaml.Node) {
+			for _, g := range d.strList(v, what+".exclude") {
+				t.Exclude = append(t.Exclude, d.glob(v, what+".exclude", g))
+			}
+		},
+		"levels": func(k, v *yaml.Node) {
+			d.list(v, what+".levels", func(i int, e *yaml.Node) {
+				t.Levels = append(t.Levels, d.taxonomyLevel(e, fmt.Sprintf("%s.levels[%d]", what, i)))
+			})
+		},
+	})
+	if ok {
+		d.require(n, what, "root", t.Root)
+		if len(t.Levels) == 0 {
+			d.require(n, what, "levels", "")
+		}
+	}
+	return t
+}
+
+func (d *decoder) taxonomyLevel(n *yaml.Node, what string) TaxonomyLevel {
+	l := TaxonomyLevel{Pos: pos(n)}
+	ok := d.fields(n, what, map[string]func(k, v *yaml.Node){
+		"name":   func(k, v *yaml.Node) { l.Name = d.str(v, what+".name") },
+		"values": func(k, v *yaml.Node) { l.Values = d.strList(v, what+".values") },
+		"status": func(k, v *yaml.Node) {
+			l.Status = d.str(v, what+".status")
+			if re, err := regexp.Compile(l.Status); err != nil {
+				d.errorf(v, "%s.status: %v", what, err)
+			} else if re.NumSubexp() < 1 {
+				d.errorf(v, "%s.status %q has no capture group: the first capture is the status", what, l.Status)
+			}
+		},
+	})
+	if ok {
+		d.require(n, what, "name", l.Name)
+		if len(l.Values) == 0 {
+			d.require(n, what, "values", "")
+		}
+	}
+	return l
+}
+
+// site decodes docs.site: content and static are lists of folders, each a
+// path or a mapping {dir, route}.
+func (d *decoder) site(n *yaml.Node) *Site {
+	s := &Site{Pos: pos(n)}
+	mounts := func(v *yaml.Node, what string) []SiteMount {
+		var out []SiteMount
+		d.list(v, what, func(i int, e *yaml.Node) {
+			item := fmt.Sprintf("%s[%d]", what, i)
+			if e != nil && e.Kind == yaml.MappingNode {
+				m := SiteMount{}
+				if d.fields(e, item, map[string]func(k, v *yaml.Node){
+					"dir": func(k, v *yaml.Node) { m.Dir = d.path(v, item+".dir", wantDir) },
+					"route": func(k, v *yaml.Node) {
+						m.Route = d.str(v, item+".route")
+						if m.Route != "" && !strings.HasPrefix(m.Route, "/") {
+							d.errorf(v, "%s.route %q must start with /", item, m.Route)
+						}
+					},
+				}) {
+					d.require(e, item, "dir", m.Dir)
+				}
+				out = append(out, m)
+				return
+			}
+			if p := d.path(e, item, wantDir); p != "" {
+				out = append(out, SiteMount{Dir: p})
+			}
+		})
+		return out
+	}
+	ok := d.fields(n, "docs.site", map[string]func(k, v *yaml.Node){
+		"content": func(k, v *yaml.Node) { s.Content = mounts(v, "docs.site.content") },
+		"static":  func(k, v *yaml.Node) { s.Static = mounts(v, "docs.site.static") },
+	})
+	if ok && len(s.Content) == 0 {
+		d.require(n, "docs.site", "content", "")
+	}
+	return s
 }
 
 func (d *decoder) severities(n *yaml.Node) []Severity {

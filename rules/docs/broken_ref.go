@@ -22,7 +22,9 @@ func init() {
 		Why: "A comment that sends the reader to docs/frame_wire.md#fold is a promise the link checker cannot see: " +
 			"when the file moves or the heading is renamed, the comment silently lies. Paths matching the configured " +
 			"globs (default docs/**/*.md) are checked in the comments of Go, Python, TypeScript/JavaScript, Rust, Dart, " +
-			"Swift, shell and YAML files; string literals are not comments and are not checked.",
+			"Swift, shell and YAML files; string literals are not comments and are not checked. A values marker " +
+			"(<!-- wirelint: values FILE#POINTER -->) whose file or pointer does not resolve, or that names no enum, const " +
+			"set or union, is reported by this rule too.",
 		Bad:  "// The fold rule is specified in docs/frame_wire.md#fold.",
 		Good: "// The fold rule is specified in docs/wire/frame_wire.md#folding.",
 	})

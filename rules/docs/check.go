@@ -30,6 +30,17 @@ type Options struct {
 	Refs []string
 	// Exclude are globs of files not scanned; nil = DefaultExclude.
 	Exclude []string
+	// Taxonomies are trees of records filed by path, each with an optional
+	// index (docs/misfiled, docs/unindexed, docs/index-mismatch,
+	// docs/status-mismatch); nil = none.
+	Taxonomies []Taxonomy
+	// Site says how root-absolute links are routed; nil = detect the site
+	// generator from its configuration file.
+	Site *Site
+	// Discriminant is the property naming a union's branch when a values
+	// marker names a union and neither the marker nor the document says
+	// ("" = infer it: the one property every branch fixes to a constant).
+	Discriminant string
 }
 
 // Check scans the Markdown files and source-file comments under root and
@@ -88,20 +99,35 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []report.Finding
 	for i, r := range results {
 		if r.doc != nil {
 			c.docs[scan[i]] = r.doc
 		}
 	}
+	tax, err := c.checkTaxonomies(opts.Taxonomies)
+	if err != nil {
+		return nil, err
+	}
+	out := tax.findings
+	c.site, err = c.detectSite(opts.Site)
+	if err != nil {
+		return nil, err
+	}
 	for _, r := range results {
 		for _, ct := range r.citations {
+			if tax.explained[ct] {
+				continue
+			}
 			if f, ok := c.resolve(ct); ok {
 				out = append(out, f)
 			}
 		}
 	}
-	return out, nil
+	tables, err := c.checkTables(results, opts.Discriminant)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, tables...), nil
 }
 
 func parseGlobs(given, def []string) ([]Glob, error) {
@@ -141,6 +167,7 @@ type citation struct {
 type scanned struct {
 	citations []citation
 	doc       *Markdown // for Markdown files
+	tables    []markedTable
 }
 
 // checker holds one Check run's file index and caches; resolve runs on one
@@ -155,6 +182,7 @@ type checker struct {
 	stat     map[string]bool      // existence of unlisted paths, cached
 	refDocs  []string             // included files a comment could cite; nil = not computed yet
 	verdicts map[verdictKey]verdict
+	site     []*site // documentation sites root-absolute links are routed through
 }
 
 // scanAll reads and scans files in parallel; results keep the files' order.
@@ -233,7 +261,7 @@ func (c *checker) scan(name string, w *worker) (scanned, error) {
 		for _, l := range doc.Links {
 			cts = append(cts, citation{rule: RuleBrokenLink, kind: l.Kind, file: name, line: l.Line, col: l.Column, target: l.Target})
 		}
-		return scanned{citations: cts, doc: doc}, nil
+		return scanned{citations: cts, doc: doc, tables: scanTables(name, src)}, nil
 	}
 	lang, _ := LanguageOf(name)
 	return scanned{citations: citedPaths(name, src, Comments(lang, src), c.refs, w.matched)}, nil
@@ -319,6 +347,7 @@ type verdict struct {
 	problem  problem
 	resolved string // root-relative path of the target
 	fragment string // percent-decoded #anchor
+	site     *site  // for problemMissingRoute
 }
 
 type problem int
@@ -327,6 +356,8 @@ const (
 	problemNone problem = iota
 	problemMissingFile
 	problemMissingAnchor
+	problemMissingRoute // a root-absolute link its page's site does not serve
+	problemUnresolved   // a root-absolute link no known site mapping covers
 )
 
 // resolve checks one citation and returns its finding, if any.
@@ -350,6 +381,10 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 		return c.missingFile(ct, v.resolved), true
 	case problemMissingAnchor:
 		return c.missingAnchor(ct, v.resolved, v.fragment, c.doc(v.resolved)), true
+	case problemMissingRoute:
+		return c.missingRoute(ct, v.site), true
+	case problemUnresolved:
+		return c.unresolvedLink(ct), true
 	}
 	return report.Finding{}, false
 }
@@ -419,6 +454,11 @@ func (c *checker) judge(ct citation) verdict {
 		return verdict{}
 	}
 	p, fragment, hasFragment := splitTarget(ct.target)
+	if strings.HasPrefix(p, "/") && ct.rule == RuleBrokenLink {
+		if v, decided := c.judgeRootAbsolute(ct, p, fragment, hasFragment); decided {
+			return v
+		}
+	}
 	var resolved string
 	switch {
 	case p == "" && ct.rule == RuleBrokenLink:

@@ -13,7 +13,12 @@ import (
 	"github.com/wirelint/wirelint/report"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+// updating reports the -update flag, which internal/casetest defines: it
+// rewrites the golden files here and the want sections of the rule cases.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
 // TestCheck runs Check over each small repository in testdata and compares
 // its findings, printed as text, with the repository's .golden file: the noisy
@@ -33,7 +38,7 @@ func TestCheck(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden := root + ".golden"
-			if *update {
+			if updating() {
 				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
 					t.Fatal(err)
 				}

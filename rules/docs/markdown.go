@@ -39,6 +39,8 @@ type Anchor struct {
 	Heading string
 	// Line and Column (1-based, characters) locate the heading or the tag.
 	Line, Column int
+	// Level is the heading's level, 1 to 6; 0 for an HTML id or name.
+	Level int
 }
 
 // Markdown is what the scanner extracts from one document.
@@ -178,15 +180,15 @@ func fenceClose(t []byte, char byte, n int) bool {
 	return k >= n && isBlank(t[k:])
 }
 
-// atxHeading returns the content of an ATX heading line ("## Title ##"), and
-// its byte offset in t.
-func atxHeading(t []byte) ([]byte, int, bool) {
+// atxHeadingLevel returns the content of an ATX heading line ("## Title ##"),
+// its byte offset in t and its level (1 to 6).
+func atxHeadingLevel(t []byte) ([]byte, int, int, bool) {
 	n := 0
 	for n < len(t) && t[n] == '#' {
 		n++
 	}
 	if n == 0 || n > 6 || (n < len(t) && t[n] != ' ' && t[n] != '\t') {
-		return nil, 0, false
+		return nil, 0, 0, false
 	}
 	start := n
 	for start < len(t) && (t[start] == ' ' || t[start] == '\t') {
@@ -202,7 +204,7 @@ func atxHeading(t []byte) ([]byte, int, bool) {
 	if k == 0 || c[k-1] == ' ' || c[k-1] == '\t' {
 		c = bytes.TrimRight(c[:k], " \t")
 	}
-	return c, start, true
+	return c, start, n, true
 }
 
 // setextUnderline reports a line of only '=' or only '-' (trailing spaces allowed).
@@ -375,15 +377,19 @@ func (p *mdParser) blocks() {
 			prevPara = false
 			continue
 		}
-		if content, off, ok := atxHeading(body); ok && rel < 4 {
+		if content, off, level, ok := atxHeadingLevel(body); ok && rel < 4 {
 			p.flush()
 			base := q + n + off
-			p.heading([]segment{{line: ln, off: base}}, content)
+			p.heading([]segment{{line: ln, off: base}}, content, level)
 			prevPara = false
 			continue
 		}
 		if prevPara && setextUnderline(body) && rel < 4 && !(paraIsItem && width < paraInitial) {
-			p.setext()
+			level := 2
+			if body[0] == '=' {
+				level = 1
+			}
+			p.setext(level)
 			prevPara = false
 			continue
 		}
@@ -433,26 +439,27 @@ func (p *mdParser) flush() {
 }
 
 // setext turns the open paragraph into a heading.
-func (p *mdParser) setext() {
+func (p *mdParser) setext(level int) {
 	segs, buf := p.para, p.paraBuf
 	p.para, p.paraBuf = nil, nil
 	p.inline(buf, segs)
-	p.addHeading(segs[0], buf)
+	p.addHeading(segs[0], buf, level)
 }
 
-func (p *mdParser) heading(segs []segment, content []byte) {
+func (p *mdParser) heading(segs []segment, content []byte, level int) {
 	buf := append([]byte(nil), content...)
 	p.inline(buf, segs)
-	p.addHeading(segs[0], buf)
+	p.addHeading(segs[0], buf, level)
 }
 
-func (p *mdParser) addHeading(at segment, raw []byte) {
+func (p *mdParser) addHeading(at segment, raw []byte, level int) {
 	text := plainText(string(raw))
 	a := Anchor{
 		Name:    p.slugger.Slug(text),
 		Heading: text,
 		Line:    at.line.no,
 		Column:  column(at.line.text, at.off),
+		Level:   level,
 	}
 	p.md.Anchors = append(p.md.Anchors, a)
 	if id := headingID(text); id != "" {

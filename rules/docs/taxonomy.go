@@ -1,0 +1,564 @@
+package docs
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/wirelint/wirelint/internal/textdist"
+	"github.com/wirelint/wirelint/report"
+)
+
+// The taxonomy rules' ids.
+const (
+	RuleMisfiled       = "docs/misfiled"
+	RuleUnindexed      = "docs/unindexed"
+	RuleIndexMismatch  = "docs/index-mismatch"
+	RuleStatusMismatch = "docs/status-mismatch"
+)
+
+func init() {
+	report.Register(
+		report.Rule{
+			ID:       RuleMisfiled,
+			Severity: report.SeverityError,
+			Title:    "a record under a taxonomy root does not sit at one folder per level with a value from that level's closed set",
+			Why: "When records are filed by path (docs/rfc/{lifecycle}/{class}/name.md), the folder is the label: a record " +
+				"in docs/rfc/acepted/ or directly in docs/rfc/accepted/ has no lifecycle or no class, and every index, " +
+				"script and reader that trusts the folders miscounts it. The taxonomy is configured under docs.taxonomy; " +
+				"README.md, index.md and _index.md above the record level are landing pages, not records.",
+			Bad:  "docs/rfc/acepted/feature/streaming.md",
+			Good: "docs/rfc/accepted/feature/streaming.md",
+		},
+		report.Rule{
+			ID:       RuleUnindexed,
+			Severity: report.SeverityError,
+			Title:    "a record under a taxonomy root is not linked from the taxonomy's index",
+			Why: "An index that misses a record hides it from every reader who starts at the index, which is every " +
+				"reader. The index (docs.taxonomy[].index) must link each record under the heading path that names its " +
+				"folders: lifecycle heading, then class heading.",
+			Bad:  "docs/rfc/accepted/feature/streaming.md exists; docs/rfc/README.md does not link it",
+			Good: "docs/rfc/README.md: ## Accepted / ### Feature / - [Streaming](accepted/feature/streaming.md)",
+		},
+		report.Rule{
+			ID:       RuleIndexMismatch,
+			Severity: report.SeverityError,
+			Title:    "the taxonomy's index lists a record under headings that do not match its folders, or a heading names no value",
+			Why: "The index says where a record stands; the folders say it too. When a record moves from draft/ to " +
+				"accepted/ and the index entry stays under Draft, or when a heading is renamed so it no longer names a " +
+				"level's value, the two disagree and readers believe the wrong one. Headings are matched case- and " +
+				"separator-insensitively (Bug fix = bug-fix).",
+			Bad:  "## Draft / ### Feature / - [Streaming](accepted/feature/streaming.md)",
+			Good: "## Accepted / ### Feature / - [Streaming](accepted/feature/streaming.md)",
+		},
+		report.Rule{
+			ID:       RuleStatusMismatch,
+			Severity: report.SeverityWarning,
+			Title:    "a record's status line disagrees with the folder it is filed in",
+			Why: "Records often say their state twice: in the folder and in a line such as \"Status: implemented\". " +
+				"When a taxonomy level declares status: '^Status:\\s*(\\w+)', the first capture must equal the record's " +
+				"folder for that level (case-insensitively); a record without the line is not checked.",
+			Bad:  "docs/rfc/accepted/feature/streaming.md: Status: implemented (accepted 2026-06-11)",
+			Good: "docs/rfc/implemented/feature/streaming.md: Status: implemented (accepted 2026-06-11)",
+		},
+	)
+}
+
+// Taxonomy is a tree of records filed by path: every Markdown file under Root
+// sits at one folder per level, each folder a value of its level.
+type Taxonomy struct {
+	// Root is the folder holding the records, slash-separated, relative to
+	// the checked directory.
+	Root string
+	// Index is the Markdown file that lists the records under headings
+	// naming their folders, relative to the checked directory ("" = none).
+	Index string
+	// Levels are the folder levels, outermost first.
+	Levels []Level
+	// Exclude are globs (relative to the checked directory) of Markdown
+	// files under Root that are not records (templates, guides).
+	Exclude []string
+}
+
+// Level is one folder level of a taxonomy.
+type Level struct {
+	// Name names the level in messages (lifecycle, class).
+	Name string
+	// Values is the level's closed set of folder names.
+	Values []string
+	// Status is a regular expression (Go syntax) whose first capture, on the
+	// first line of a record that matches it, must equal the record's folder
+	// for this level ("" = not checked).
+	Status string
+}
+
+// landingPages are Markdown files that introduce a folder rather than file a
+// record in it.
+var landingPages = map[string]bool{"readme.md": true, "index.md": true, "_index.md": true}
+
+// normalizeLabel folds a heading or value for comparison: lower case, letters
+// and digits only ("Bug fix", "bug-fix" and "Bug_Fix" are equal). A trailing
+// parenthesised count or note ("Accepted (3)") is dropped.
+func normalizeLabel(s string) string {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, ")") {
+		if i := strings.LastIndexByte(s, '('); i > 0 {
+			s = s[:i]
+		}
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// closestValue returns the value of values closest in spelling to got, or ""
+// when none is close (more than a third of the longer name differs).
+func closestValue(got string, values []string) string {
+	best, bestDist := "", 0
+	g := normalizeLabel(got)
+	for _, v := range values {
+		d := textdist.Levenshtein(g, normalizeLabel(v))
+		if best == "" || d < bestDist {
+			best, bestDist = v, d
+		}
+	}
+	if best == "" || bestDist*3 > max(len(g), len(normalizeLabel(best))) {
+		return ""
+	}
+	return best
+}
+
+// record is one Markdown file under a taxonomy root.
+type record struct {
+	file   string   // root-relative path
+	values []string // folder per level; nil when misfiled
+}
+
+// taxonomyResult is what checking the taxonomies found, plus the index links
+// they explained (a link to a record that moved is an index mismatch, not
+// also a broken link).
+type taxonomyResult struct {
+	findings  []report.Finding
+	explained map[citation]bool
+}
+
+// checkTaxonomies runs the four taxonomy rules over every configured taxonomy.
+func (c *checker) checkTaxonomies(taxonomies []Taxonomy) (taxonomyResult, error) {
+	res := taxonomyResult{explained: map[citation]bool{}}
+	for i, t := range taxonomies {
+		if err := c.checkTaxonomy(t, &res); err != nil {
+			return res, fmt.Errorf("taxonomy[%d] (%s): %w", i, t.Root, err)
+		}
+	}
+	return res, nil
+}
+
+func (c *checker) checkTaxonomy(t Taxonomy, res *taxonomyResult) error {
+	root := path.Clean(strings.Trim(t.Root, "/"))
+	if escapes(root) || root == "." {
+		return fmt.Errorf("root %q must name a folder below the checked folder", t.Root)
+	}
+	exclude, err := parseGlobs(t.Exclude, nil)
+	if err != nil {
+		return fmt.Errorf("exclude: %w", err)
+	}
+	statuses := make([]*regexp.Regexp, len(t.Levels))
+	for i, l := range t.Levels {
+		if l.Status == "" {
+			continue
+		}
+		re, err := regexp.Compile(l.Status)
+		if err != nil {
+			return fmt.Errorf("level %s: status: %v", l.Name, err)
+		}
+		if re.NumSubexp() < 1 {
+			return fmt.Errorf("level %s: status %q has no capture group", l.Name, l.Status)
+		}
+		statuses[i] = re
+	}
+	index := ""
+	if t.Index != "" {
+		index = path.Clean(strings.TrimLeft(t.Index, "/"))
+	}
+	var records []record
+	for _, f := range c.included {
+		if !isMarkdown(f) || f == index || !strings.HasPrefix(f, root+"/") || anyMatch(exclude, f) {
+			continue
+		}
+		folders := strings.Split(strings.TrimPrefix(f, root+"/"), "/")
+		folders = folders[:len(folders)-1]
+		if landingPages[strings.ToLower(path.Base(f))] && len(folders) < len(t.Levels) {
+			continue
+		}
+		r := record{file: f}
+		if fs := c.misfiled(t, r.file, folders); len(fs) > 0 {
+			res.findings = append(res.findings, fs...)
+		} else {
+			r.values = folders
+			res.findings = append(res.findings, c.statusMismatch(t, statuses, r)...)
+		}
+		records = append(records, r)
+	}
+	if index != "" {
+		res.findings = append(res.findings, c.checkIndex(t, root, index, records, res)...)
+	}
+	return nil
+}
+
+// misfiled reports a record whose folders do not name one value per level.
+func (c *checker) misfiled(t Taxonomy, file string, folders []string) []report.Finding {
+	at := []report.Location{{File: c.display(file), Line: 1, Column: 1}}
+	names := make([]string, len(t.Levels))
+	for i, l := range t.Levels {
+		names[i] = l.Name
+	}
+	want := strings.Join(names, "/") + "/name.md"
+	var out []report.Finding
+	for i := 0; i < min(len(folders), len(t.Levels)); i++ {
+		l := t.Levels[i]
+		if contains(l.Values, folders[i]) {
+			continue
+		}
+		msg := fmt.Sprintf("%s is filed under %s/, which is not a %s (want one of %s)", file, folders[i], l.Name, strings.Join(l.Values, ", "))
+		fields := map[string]any{"level": l.Name, "folder": folders[i]}
+		if s := closestValue(folders[i], l.Values); s != "" {
+			msg += ": did you mean " + s
+			fields["suggestion"] = s
+		} else {
+			msg += ": move it into one of them"
+		}
+		out = append(out, fingerprinted(report.Finding{Rule: RuleMisfiled, Severity: report.DefaultSeverity(RuleMisfiled), Message: msg, Locations: at, Fields: fields}))
+	}
+	if len(folders) != len(t.Levels) {
+		missing := ""
+		if len(folders) < len(t.Levels) {
+			l := t.Levels[len(folders)]
+			missing = fmt.Sprintf(": move it into a %s folder (one of %s)", l.Name, strings.Join(l.Values, ", "))
+		} else {
+			missing = ": move it up to the last level"
+		}
+		msg := fmt.Sprintf("%s sits %d folder%s below %s, want %d (%s)%s", file, len(folders), plural(len(folders)), t.Root, len(t.Levels), want, missing)
+		out = append(out, fingerprinted(report.Finding{Rule: RuleMisfiled, Severity: report.DefaultSeverity(RuleMisfiled), Message: msg, Locations: at,
+			Fields: map[string]any{"depth": len(folders)}}))
+	}
+	return out
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func contains(list []string, s string) bool {
+	for _, e := range list {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}
+
+// statusMismatch reads a well-filed record's status lines.
+func (c *checker) statusMismatch(t Taxonomy, statuses []*regexp.Regexp, r record) []report.Finding {
+	var out []report.Finding
+	var lines []string
+	for i, re := range statuses {
+		if re == nil {
+			continue
+		}
+		if lines == nil {
+			src, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(r.file)))
+			if err != nil {
+				return nil // unreadable: listFiles saw it, so it went away
+			}
+			lines = strings.Split(string(src), "\n")
+		}
+		for n, line := range lines {
+			m := re.FindStringSubmatchIndex(strings.TrimSuffix(line, "\r"))
+			if m == nil || m[2] < 0 {
+				continue
+			}
+			got := line[m[2]:m[3]]
+			if normalizeLabel(got) != normalizeLabel(r.values[i]) {
+				l := t.Levels[i]
+				msg := fmt.Sprintf("%s says its %s is %s but it is filed under %s/: move the record or update the status line", r.file, l.Name, got, r.values[i])
+				if contains(l.Values, strings.ToLower(got)) || closestValue(got, l.Values) != "" {
+					target := append([]string(nil), r.values...)
+					if v := closestValue(got, l.Values); v != "" {
+						target[i] = v
+					}
+					msg = fmt.Sprintf("%s says its %s is %s but it is filed under %s/: move it to %s or update the status line", r.file, l.Name, got, r.values[i],
+						path.Join(t.Root, strings.Join(target, "/"), path.Base(r.file)))
+				}
+				out = append(out, fingerprinted(report.Finding{
+					Rule: RuleStatusMismatch, Severity: report.DefaultSeverity(RuleStatusMismatch), Message: msg,
+					Locations: []report.Location{{File: c.display(r.file), Line: n + 1, Column: len([]rune(line[:m[2]])) + 1}},
+					Fields:    map[string]any{"level": l.Name, "status": got, "folder": r.values[i]},
+				}))
+			}
+			break
+		}
+	}
+	return out
+}
+
+// indexHeading is a heading of the index, with its position.
+type indexHeading struct {
+	text         string
+	level        int
+	line, column int
+}
+
+// checkIndex compares the index's links with the records' folders.
+func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, res *taxonomyResult) []report.Finding {
+	doc := c.doc(index)
+	if doc == nil {
+		return []report.Finding{fingerprinted(report.Finding{
+			Rule: RuleUnindexed, Severity: report.DefaultSeverity(RuleUnindexed),
+			Message:   fmt.Sprintf("the index %s of %s does not exist: create it or fix docs.taxonomy", index, t.Root),
+			Locations: []report.Location{{File: c.display(index), Line: 1, Column: 1}},
+		})}
+	}
+	byFile := map[string]*record{}
+	byName := map[string][]*record{}
+	for i := range records {
+		byFile[records[i].file] = &records[i]
+		byName[path.Base(records[i].file)] = append(byName[path.Base(records[i].file)], &records[i])
+	}
+	// Headings and links in document order.
+	type event struct {
+		line, column int
+		heading      *indexHeading
+		link         *Link
+	}
+	var events []event
+	for _, a := range doc.Anchors {
+		if a.Level > 0 {
+			events = append(events, event{line: a.Line, column: a.Column, heading: &indexHeading{a.Heading, a.Level, a.Line, a.Column}})
+		}
+	}
+	for i := range doc.Links {
+		l := &doc.Links[i]
+		events = append(events, event{line: l.Line, column: l.Column, link: l})
+	}
+	sort.SliceStable(events, func(i, j int) bool {
+		if events[i].line != events[j].line {
+			return events[i].line < events[j].line
+		}
+		return events[i].column < events[j].column
+	})
+	linked := map[string]bool{}
+	for _, e := range events {
+		if e.link != nil {
+			linked[indexTarget(index, e.link.Target)] = true
+		}
+	}
+	var out, outside []report.Finding
+	indexed := map[string]bool{}
+	listed := map[string]bool{} // records linked under their own headings
+	renamed := map[*indexHeading]bool{}
+	var stack []*indexHeading
+	var all []*indexHeading
+	for _, e := range events {
+		if h := e.heading; h != nil {
+			for len(stack) > 0 && stack[len(stack)-1].level >= h.level {
+				stack = stack[:len(stack)-1]
+			}
+			stack = append(stack, h)
+			all = append(all, h)
+			continue
+		}
+		l := e.link
+		if external(l.Target) || strings.HasPrefix(l.Target, "#") {
+			continue
+		}
+		target := indexTarget(index, l.Target)
+		if !strings.HasPrefix(target, root+"/") || !isMarkdown(target) {
+			continue
+		}
+		at := report.Location{File: c.display(index), Line: l.Line, Column: l.Column}
+		r := byFile[target]
+		if r == nil && !c.files[target] {
+			// A link to a record that is not there: if exactly one unlinked
+			// record of that name exists, the record moved.
+			moved := byName[path.Base(target)]
+			if len(moved) != 1 || moved[0].values == nil || linked[moved[0].file] {
+				continue // docs/broken-link reports it
+			}
+			r = moved[0]
+			res.explained[citation{rule: RuleBrokenLink, kind: l.Kind, file: index, line: l.Line, col: l.Column, target: l.Target}] = true
+			indexed[r.file] = true
+			out = append(out, c.indexFinding(at, r, fmt.Sprintf("the index links %s, which moved to %s: update the link and list it under %s",
+				target, r.file, headingPath(t, r.values)), map[string]any{"target": l.Target, "record": r.file}))
+			continue
+		}
+		if r == nil {
+			continue // a landing page or excluded file
+		}
+		indexed[r.file] = true
+		if r.values == nil {
+			continue // misfiled: docs/misfiled says where it should go
+		}
+		// Match each level's value against the headings above the link,
+		// outermost first.
+		from, ok := 0, true
+		for i, lv := range t.Levels {
+			found, other := -1, -1
+			for k := from; k < len(stack); k++ {
+				norm := normalizeLabel(stack[k].text)
+				if norm == normalizeLabel(r.values[i]) {
+					found = k
+					break
+				}
+				for _, v := range lv.Values {
+					if norm == normalizeLabel(v) && other < 0 {
+						other = k
+					}
+				}
+			}
+			if found >= 0 {
+				from = found + 1
+				continue
+			}
+			ok = false
+			if other >= 0 {
+				h := stack[other]
+				out = append(out, c.indexFinding(at, r, fmt.Sprintf("the index lists %s under %s %q but it is filed under %s/: list it under %s",
+					r.file, lv.Name, h.text, r.values[i], headingPath(t, r.values)), map[string]any{"target": l.Target, "record": r.file, "level": lv.Name}))
+				break
+			}
+			// No heading names a value of this level: a renamed heading
+			// when one above the link is close to the record's value.
+			var near *indexHeading
+			for k := len(stack) - 1; k >= from; k-- {
+				if closestValue(stack[k].text, []string{r.values[i]}) != "" {
+					near = stack[k]
+					break
+				}
+			}
+			if near != nil {
+				if !renamed[near] {
+					renamed[near] = true
+					out = append(out, fingerprinted(report.Finding{
+						Rule: RuleIndexMismatch, Severity: report.DefaultSeverity(RuleIndexMismatch),
+						Message: fmt.Sprintf("index heading %q names no %s (want one of %s): rename it to %s",
+							near.text, lv.Name, strings.Join(lv.Values, ", "), titleLabel(r.values[i])),
+						Locations: []report.Location{{File: c.display(index), Line: near.line, Column: near.column}},
+						Fields:    map[string]any{"heading": near.text, "level": lv.Name, "suggestion": r.values[i]},
+					}))
+				}
+				break
+			}
+			// A mention outside the level's headings (prose, a "see also")
+			// is drift only when the record is listed nowhere else.
+			outside = append(outside, c.indexFinding(at, r, fmt.Sprintf("the index lists %s outside any %s heading: list it under %s",
+				r.file, lv.Name, headingPath(t, r.values)), map[string]any{"target": l.Target, "record": r.file, "level": lv.Name}))
+			break
+		}
+		if ok {
+			listed[r.file] = true
+		}
+	}
+	for _, f := range outside {
+		if !listed[f.Fields["record"].(string)] {
+			out = append(out, f)
+		}
+	}
+	for _, r := range records {
+		if indexed[r.file] {
+			continue
+		}
+		f := report.Finding{
+			Rule: RuleUnindexed, Severity: report.DefaultSeverity(RuleUnindexed),
+			Locations: []report.Location{{File: c.display(r.file), Line: 1, Column: 1}},
+			Fields:    map[string]any{"index": index},
+		}
+		if r.values == nil {
+			f.Message = fmt.Sprintf("%s is not linked from %s: file it, then add it to the index", r.file, index)
+		} else {
+			f.Message = fmt.Sprintf("%s is not linked from %s: add it under %s", r.file, index, headingPath(t, r.values))
+			second := report.Location{File: c.display(index), Line: 1, Column: 1}
+			if h := deepestHeading(t, all, r.values); h != nil {
+				second.Line, second.Column = h.line, h.column
+			}
+			f.Locations = append(f.Locations, second)
+		}
+		out = append(out, fingerprinted(f))
+	}
+	return out
+}
+
+// indexTarget is the root-relative path an index link names.
+func indexTarget(index, target string) string {
+	p, _, _ := splitTarget(target)
+	if strings.HasPrefix(p, "/") {
+		return path.Clean(strings.TrimLeft(p, "/"))
+	}
+	return path.Join(path.Dir(index), p)
+}
+
+// indexFinding is an index mismatch at an index link, with the record as the
+// second location.
+func (c *checker) indexFinding(at report.Location, r *record, msg string, fields map[string]any) report.Finding {
+	return fingerprinted(report.Finding{
+		Rule: RuleIndexMismatch, Severity: report.DefaultSeverity(RuleIndexMismatch), Message: msg,
+		Locations: []report.Location{at, {File: c.display(r.file), Line: 1, Column: 1}},
+		Fields:    fields,
+	})
+}
+
+// headingPath writes the headings a record belongs under: "Accepted → Feature".
+func headingPath(t Taxonomy, values []string) string {
+	parts := make([]string, len(values))
+	for i, v := range values {
+		parts[i] = titleLabel(v)
+	}
+	return strings.Join(parts, " → ")
+}
+
+// titleLabel spells a folder value as a heading: "bug-fix" → "Bug fix".
+func titleLabel(v string) string {
+	s := strings.NewReplacer("-", " ", "_", " ").Replace(v)
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
+}
+
+// deepestHeading finds the index heading that the record's entry belongs
+// under: the heading matching its last value, under headings matching the
+// values before it. Nil when the index has no such heading.
+func deepestHeading(t Taxonomy, headings []*indexHeading, values []string) *indexHeading {
+	var best *indexHeading
+	level := 0
+	var stack []*indexHeading
+	for _, h := range headings {
+		for len(stack) > 0 && stack[len(stack)-1].level >= h.level {
+			stack = stack[:len(stack)-1]
+		}
+		stack = append(stack, h)
+		matched := 0
+		for _, s := range stack {
+			if matched < len(values) && normalizeLabel(s.text) == normalizeLabel(values[matched]) {
+				matched++
+			}
+		}
+		if matched > level {
+			best, level = h, matched
+		}
+	}
+	return best
+}
