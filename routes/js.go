@@ -25,7 +25,10 @@ func FromJS(root string, display func(string) string) (*Set, error) {
 	if err := ev.readFiles(files); err != nil {
 		return nil, err
 	}
-	return ev.finish(), nil
+	set := ev.finish()
+	set.LookedFor = "JavaScript and TypeScript Express, Fastify and Hono"
+	set.Files = len(files)
+	return set, nil
 }
 
 // jsModule resolves an import specifier from f: a file of the server (run
@@ -93,6 +96,7 @@ func (ev *scriptEval) jsScan(f *sfile, from, to int, sc *sscope, ret *any) {
 	p := &sxParser{toks: toks, end: to, file: f}
 	isOp := func(i int, s string) bool { return i < to && toks[i].kind == tkOp && toks[i].text == s }
 	isName := func(i int, s string) bool { return i < to && toks[i].kind == tkName && toks[i].text == s }
+	ev.jsHoist(f, from, to, sc)
 	exportNext := false
 	for i := from; i < to; {
 		t := toks[i]
@@ -156,6 +160,9 @@ func (ev *scriptEval) jsScan(f *sfile, from, to int, sc *sscope, ret *any) {
 			p.i = i
 			if e := p.unary(); e != nil && e.kind == sxFunc && e.fn.name != "" {
 				fn := e.fn
+				if hoisted, ok := sc.vars[fn.name].(*sfunc); ok && hoisted.file == fn.file && hoisted.from == fn.from {
+					fn = hoisted // the same declaration, already bound
+				}
 				fn.scope = sc
 				sc.set(fn.name, fn)
 				f.funcs = append(f.funcs, fn)
@@ -235,6 +242,45 @@ func (ev *scriptEval) jsScan(f *sfile, from, to int, sc *sscope, ret *any) {
 			continue
 		}
 		i++
+	}
+}
+
+// jsHoist binds the function declarations of tokens from..to (not those
+// nested in blocks) in sc before any statement runs, as JavaScript hoists
+// them: a call may precede the declaration.
+func (ev *scriptEval) jsHoist(f *sfile, from, to int, sc *sscope) {
+	toks := f.toks
+	p := &sxParser{toks: toks, end: to, file: f}
+	for i := from; i < to; i++ {
+		t := toks[i]
+		if t.kind == tkOp && (t.text == "{" || t.text == "(" || t.text == "[") && t.match > i && t.match < to {
+			i = t.match
+			continue
+		}
+		if t.kind != tkName || t.text != "function" {
+			continue
+		}
+		start := i
+		if i > from && toks[i-1].kind == tkName && toks[i-1].text == "async" {
+			start = i - 1
+		}
+		if start > from {
+			prev := toks[start-1]
+			declares := prev.kind == tkOp && (prev.text == ";" || prev.text == "}") ||
+				prev.kind == tkName && (prev.text == "export" || prev.text == "default") || prev.line < t.line && prev.kind != tkOp
+			if !declares {
+				continue
+			}
+		}
+		p.i = start
+		if e := p.unary(); e != nil && e.kind == sxFunc && e.fn.name != "" {
+			fn := e.fn
+			fn.scope = sc
+			if _, bound := sc.vars[fn.name]; !bound {
+				sc.set(fn.name, fn)
+			}
+			i = p.i - 1
+		}
 	}
 }
 
@@ -406,6 +452,8 @@ func (ev *scriptEval) jsExtCall(f *sfile, sc *sscope, c *sx, ext *sext, _ bool) 
 		return ev.newRouter("hono")
 	case mod == "fastify-plugin" && len(args) > 0:
 		return args[0]
+	case mod == "express" && ext.name == "static", mod == "serve-static" && (ext.name == "default" || ext.name == ""):
+		return &sstatic{}
 	}
 	return nil
 }
@@ -476,7 +524,10 @@ func (ev *scriptEval) jsFrameCall(f *sfile, sc *sscope, c *sx, recv any, method 
 			}
 		}
 		for k, h := range rest {
-			if child, ok := h.(*router); ok {
+			if _, static := h.(*sstatic); static {
+				rr := r.add([]string{"GET"}, prefix, pos)
+				rr.static, rr.subtree = true, true
+			} else if child, ok := h.(*router); ok {
 				r.mount(prefix, child, false)
 			} else if h == nil && prefix != "" && c.args[len(args)-len(rest)+k].kind == sxName {
 				ev.set.Unresolved = append(ev.set.Unresolved, Unresolved{Pos: pos, Method: MethodAny, Expr: prefix + " -> " + ev.text(f, c.args[len(args)-len(rest)+k]), Reason: "mounted router is not one this analysis can follow"})
@@ -517,6 +568,17 @@ func (ev *scriptEval) jsFrameCall(f *sfile, sc *sscope, c *sx, recv any, method 
 		plugin := args[0]
 		if m, ok := plugin.(*smodule); ok {
 			plugin = ev.jsDefault(m)
+		}
+		if ext, ok := plugin.(*sext); ok && (ext.module == "@fastify/static" || ext.module == "fastify-static") {
+			prefix := "/"
+			if o, ok := opts.(map[string]any); ok {
+				if p, ok := o["prefix"].(string); ok {
+					prefix = p
+				}
+			}
+			rr := r.add([]string{"GET"}, prefix, pos)
+			rr.static, rr.subtree = true, true
+			return r, true
 		}
 		fn, ok := plugin.(*sfunc)
 		if !ok {

@@ -2,7 +2,6 @@ package routes
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -51,8 +50,15 @@ type (
 		file *sfile
 		dir  string // a Python package directory
 	}
-	// sclass is a class the source defines.
-	sclass struct{ name string }
+	// sclass is a class the source defines; methods are the HTTP methods
+	// its handlers (def get, def post...) serve, upper case.
+	sclass struct {
+		name    string
+		methods []string
+	}
+	// sstatic is a handler serving files from a folder (express.static,
+	// Starlette's StaticFiles).
+	sstatic struct{}
 	// sroute is a route or mount built before it is attached (Starlette's
 	// Route and Mount, Express's route() chain).
 	sroute struct {
@@ -125,9 +131,9 @@ func newScriptEval(py bool, root string, display func(string) string) *scriptEva
 // readFiles tokenizes every file at paths.
 func (ev *scriptEval) readFiles(paths []string) error {
 	for _, p := range paths {
-		src, err := os.ReadFile(p)
+		src, err := readSource(p, ev.display)
 		if err != nil {
-			return fmt.Errorf("read %s: %w", ev.display(p), err)
+			return err
 		}
 		if err := ev.addSource(p, string(src)); err != nil {
 			return err
