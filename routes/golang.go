@@ -933,8 +933,14 @@ func (a *goAnalysis) routePath(f *goFile, c *ast.CallExpr, args []any, i int, me
 	if d, ok := args[i].(goDynamic); ok {
 		why = d.why
 	}
-	a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: a.pos(f, at), Method: method, Expr: a.src(c.Args[i]), Reason: why,
-		Fragments: a.fragments(f, c.Args[i], nil)})
+	frags := a.fragments(f, c.Args[i], nil)
+	if len(frags) > 0 && method == "" {
+		// a ServeMux pattern "GET "+prefix+"/x" names its method first
+		if m, rest, ok := strings.Cut(frags[0], " "); ok && IsMethod(m) {
+			method, frags[0] = strings.ToUpper(m), strings.TrimSpace(rest)
+		}
+	}
+	a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: a.pos(f, at), Method: method, Expr: a.src(c.Args[i]), Reason: why, Fragments: frags})
 	return "", false
 }
 
