@@ -77,7 +77,7 @@ func upper(ms []string) []string {
 // syntaxOf returns the template syntax a framework uses.
 func syntaxOf(fw string) Syntax {
 	switch fw {
-	case "gin", "echo", "express", "fastify", "hono":
+	case "gin", "echo", "express", "fastify", "hono", "nestjs":
 		return SyntaxColon
 	case "flask":
 		return SyntaxAngle
@@ -94,7 +94,7 @@ func implicitMethods(fw, method string) []string {
 	}
 	var out []string
 	switch fw {
-	case "nethttp", "flask", "starlette", "express", "fastify", "hono":
+	case "nethttp", "flask", "starlette", "express", "fastify", "hono", "nestjs":
 		if method == "GET" {
 			out = append(out, "HEAD")
 		}

@@ -100,6 +100,7 @@ type scriptEval struct {
 	files   map[string]*sfile // by cleaned path
 	order   []*sfile
 	routers []*router
+	nest    *router // the NestJS application, made on first use
 	set     *Set
 	memo    map[string]any
 	active  map[*sfunc]bool
