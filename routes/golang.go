@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -68,7 +69,11 @@ type goPkg struct {
 	path   string // import path ("" when no go.mod names it)
 	files  []*goFile
 	consts map[string]ast.Expr
-	funcs  map[string]*ast.FuncDecl
+	// constFile is the file declaring each of consts.
+	constFile map[string]*goFile
+	// vars marks the names of consts declared with var, not const.
+	vars  map[string]bool
+	funcs map[string]*ast.FuncDecl
 	// methods maps a method name to its declarations (any receiver type).
 	methods map[string][]*ast.FuncDecl
 	fields  map[string]any // struct fields holding routers, by field name
@@ -94,7 +99,21 @@ type goAnalysis struct {
 	set        *Set
 	depth      int
 	calls      int // function bodies analysed, bounded by maxCalls
+	display    func(string) string
+	// modRoot and modPath are the go.mod's directory and module path ("" =
+	// none): packages of the module outside the server folder are read for
+	// folding when imported.
+	modRoot, modPath string
+	// assigned maps a package-level variable (import path.name) to a place
+	// that assigns it after its declaration.
+	assigned map[string]Pos
+	// folded memoises package-level values already folded.
+	folded map[ast.Expr]any
 }
+
+// goDynamic is a value known not to be static: why says which expression and
+// where.
+type goDynamic struct{ why string }
 
 // goFunc is a function value: a declaration or a literal with its scope.
 type goFunc struct {
@@ -114,6 +133,21 @@ type goRoute struct {
 type goStrip struct {
 	prefix string
 	inner  any
+}
+
+// goStatic is a handler serving files from a folder (http.FileServer).
+type goStatic struct{}
+
+// isStatic reports whether a handler value serves files, directly or under
+// StripPrefix.
+func isStatic(h any) bool {
+	switch h := h.(type) {
+	case goStatic:
+		return true
+	case *goStrip:
+		return isStatic(h.inner)
+	}
+	return false
 }
 
 type goEnv struct {
@@ -152,71 +186,20 @@ func FromGo(root string, display func(string) string) (*Set, error) {
 	a := &goAnalysis{
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
 		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &Set{},
+		display: display, assigned: map[string]Pos{}, folded: map[ast.Expr]any{},
 	}
-	modRoot, modPath := goModule(root)
+	a.modRoot, a.modPath = goModule(root)
 	var order []*goPkg
 	for _, path := range files {
 		if strings.HasSuffix(path, "_test.go") {
 			continue
 		}
-		src, err := os.ReadFile(path)
+		pkg, fresh, err := a.parseFile(path)
 		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", display(path), err)
+			return nil, err
 		}
-		f, err := parser.ParseFile(a.fset, path, src, parser.SkipObjectResolution)
-		if err != nil {
-			return nil, fmt.Errorf("%s", strings.Replace(firstLine(err.Error()), path, display(path), 1))
-		}
-		dir, _ := filepath.Abs(filepath.Dir(path))
-		key := "dir:" + dir + ":" + f.Name.Name
-		imp := ""
-		if modPath != "" {
-			if rel, err := filepath.Rel(modRoot, dir); err == nil && !strings.HasPrefix(rel, "..") {
-				imp = strings.TrimSuffix(modPath+"/"+filepath.ToSlash(rel), "/.")
-				key = imp
-			}
-		}
-		pkg := a.pkgs[key]
-		if pkg == nil {
-			pkg = &goPkg{path: imp, consts: map[string]ast.Expr{}, funcs: map[string]*ast.FuncDecl{}, methods: map[string][]*ast.FuncDecl{}, fields: map[string]any{}}
-			a.pkgs[key] = pkg
+		if fresh {
 			order = append(order, pkg)
-		}
-		gf := &goFile{pkg: pkg, ast: f, display: display(path), imports: map[string]string{}}
-		for _, is := range f.Imports {
-			p, _ := strconv.Unquote(is.Path.Value)
-			name := p[strings.LastIndex(p, "/")+1:]
-			if goFramework(p) == "chi" || goFramework(p) == "echo" {
-				name = strings.TrimSuffix(strings.TrimSuffix(strings.Split(strings.TrimPrefix(p, "github.com/"), "/")[1], ".v5"), ".v4")
-			}
-			if is.Name != nil {
-				name = is.Name.Name
-			}
-			gf.imports[name] = p
-		}
-		pkg.files = append(pkg.files, gf)
-		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.GenDecl:
-				if d.Tok != token.CONST && d.Tok != token.VAR {
-					continue
-				}
-				for _, s := range d.Specs {
-					vs := s.(*ast.ValueSpec)
-					for i, n := range vs.Names {
-						if i < len(vs.Values) {
-							pkg.consts[n.Name] = vs.Values[i]
-						}
-					}
-				}
-			case *ast.FuncDecl:
-				a.byDecl[d] = gf
-				if d.Recv == nil {
-					pkg.funcs[d.Name.Name] = d
-				} else {
-					pkg.methods[d.Name.Name] = append(pkg.methods[d.Name.Name], d)
-				}
-			}
 		}
 	}
 	// Constructors first (functions that store a router in a struct field),
@@ -280,7 +263,149 @@ func FromGo(root string, display func(string) string) (*Set, error) {
 	}
 	flatten(a.routers, a.set)
 	a.set.finish()
+	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo and gorilla/mux"
+	a.set.Files = len(files)
 	return a.set, nil
+}
+
+// parseFile reads one Go file into its package, creating the package on
+// first sight (fresh), and records its package-level names.
+func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) {
+	src, err := readSource(path, a.display)
+	if err != nil {
+		return nil, false, err
+	}
+	f, err := parser.ParseFile(a.fset, path, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, false, fmt.Errorf("%s", strings.Replace(firstLine(err.Error()), path, a.display(path), 1))
+	}
+	dir, _ := filepath.Abs(filepath.Dir(path))
+	key := "dir:" + dir + ":" + f.Name.Name
+	imp := ""
+	if a.modPath != "" {
+		if rel, err := filepath.Rel(a.modRoot, dir); err == nil && !strings.HasPrefix(rel, "..") {
+			imp = strings.TrimSuffix(a.modPath+"/"+filepath.ToSlash(rel), "/.")
+			key = imp
+		}
+	}
+	pkg = a.pkgs[key]
+	if pkg == nil {
+		pkg = &goPkg{path: imp, consts: map[string]ast.Expr{}, constFile: map[string]*goFile{}, vars: map[string]bool{}, funcs: map[string]*ast.FuncDecl{}, methods: map[string][]*ast.FuncDecl{}, fields: map[string]any{}}
+		a.pkgs[key] = pkg
+		fresh = true
+	}
+	gf := &goFile{pkg: pkg, ast: f, display: a.display(path), imports: map[string]string{}}
+	for _, is := range f.Imports {
+		p, _ := strconv.Unquote(is.Path.Value)
+		name := p[strings.LastIndex(p, "/")+1:]
+		if goFramework(p) == "chi" || goFramework(p) == "echo" {
+			name = strings.TrimSuffix(strings.TrimSuffix(strings.Split(strings.TrimPrefix(p, "github.com/"), "/")[1], ".v5"), ".v4")
+		}
+		if is.Name != nil {
+			name = is.Name.Name
+		}
+		gf.imports[name] = p
+	}
+	pkg.files = append(pkg.files, gf)
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			if d.Tok != token.CONST && d.Tok != token.VAR {
+				continue
+			}
+			for _, s := range d.Specs {
+				vs := s.(*ast.ValueSpec)
+				for i, n := range vs.Names {
+					if i < len(vs.Values) {
+						pkg.consts[n.Name] = vs.Values[i]
+						pkg.constFile[n.Name] = gf
+						pkg.vars[n.Name] = d.Tok == token.VAR
+					}
+				}
+			}
+		case *ast.FuncDecl:
+			a.byDecl[d] = gf
+			if d.Recv == nil {
+				pkg.funcs[d.Name.Name] = d
+			} else {
+				pkg.methods[d.Name.Name] = append(pkg.methods[d.Name.Name], d)
+			}
+		}
+	}
+	a.recordAssignments(gf)
+	return pkg, fresh, nil
+}
+
+// recordAssignments notes every package-level variable gf assigns after its
+// declaration (x = v, pkg.X = v, &x passed to a flag): such a variable is
+// not folded, since its value is decided at run time.
+func (a *goAnalysis) recordAssignments(gf *goFile) {
+	note := func(e ast.Expr) {
+		switch e := e.(type) {
+		case *ast.Ident:
+			a.assigned[goVarKey(gf.pkg, e.Name)] = a.pos(gf, e.Pos())
+		case *ast.SelectorExpr:
+			if x, ok := e.X.(*ast.Ident); ok {
+				if imp, ok := gf.imports[x.Name]; ok {
+					a.assigned[imp+"."+e.Sel.Name] = a.pos(gf, e.Pos())
+				}
+			}
+		}
+	}
+	for _, d := range gf.ast.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if n.Tok != token.DEFINE {
+					for _, l := range n.Lhs {
+						note(l)
+					}
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					note(n.X)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// goVarKey names a package-level variable in goAnalysis.assigned.
+func goVarKey(pkg *goPkg, name string) string {
+	if pkg.path != "" {
+		return pkg.path + "." + name
+	}
+	return fmt.Sprintf("%p.%s", pkg, name)
+}
+
+// loadPkg returns the package of the module with import path imp, reading it
+// on first use when it lies outside the server folder: its constants,
+// variables and functions fold; its registrations are not run.
+func (a *goAnalysis) loadPkg(imp string) *goPkg {
+	if pkg, ok := a.pkgs[imp]; ok || a.modPath == "" || !strings.HasPrefix(imp, a.modPath+"/") {
+		return pkg
+	}
+	a.pkgs[imp] = nil // read once, found or not
+	dir := filepath.Join(a.modRoot, filepath.FromSlash(strings.TrimPrefix(imp, a.modPath+"/")))
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if _, _, err := a.parseFile(filepath.Join(dir, name)); err != nil {
+			return nil // a package that does not parse folds nothing
+		}
+	}
+	return a.pkgs[imp]
 }
 
 func paramNames(f *ast.Field) []string {
@@ -379,8 +504,13 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 		}
 		key = fmt.Sprintf("%p", fn.decl)
 		for _, v := range args {
-			if r, ok := v.(*router); ok {
-				key += fmt.Sprintf(",%p", r)
+			switch v := v.(type) {
+			case *router:
+				key += fmt.Sprintf(",%p", v)
+			case string:
+				key += "," + strconv.Quote(v)
+			default:
+				key += ",?"
 			}
 		}
 		if v, ok := a.memo[key]; ok {
@@ -414,12 +544,54 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 			}
 		}
 	}
-	var ret any
-	a.block(fn.file, env, body.List, &ret)
+	var res goResult
+	a.block(fn.file, env, body.List, &res)
+	ret := res.value()
 	if key != "" {
 		a.memo[key] = ret
 	}
 	return ret
+}
+
+// goResult gathers what a function returns: the first router or StripPrefix
+// it returns, else the string or function every return statement agrees on.
+type goResult struct {
+	router  any // *router or *goStrip
+	other   any // string, *goFunc or goDynamic from the first return
+	returns int
+	differ  bool // two returns gave different values, or one gave nothing static
+}
+
+func (r *goResult) add(v any) {
+	switch v.(type) {
+	case *router, *goStrip:
+		if r.router == nil {
+			r.router = v
+		}
+		return
+	}
+	r.returns++
+	switch v.(type) {
+	case string, goDynamic, *goFunc:
+	default:
+		r.differ = true
+		return
+	}
+	if r.returns == 1 {
+		r.other = v
+	} else if r.other != v {
+		r.differ = true
+	}
+}
+
+func (r *goResult) value() any {
+	if r.router != nil {
+		return r.router
+	}
+	if r.differ {
+		return nil
+	}
+	return r.other
 }
 
 func hasRouter(args []any) bool {
@@ -431,13 +603,13 @@ func hasRouter(args []any) bool {
 	return false
 }
 
-func (a *goAnalysis) block(f *goFile, env *goEnv, stmts []ast.Stmt, ret *any) {
+func (a *goAnalysis) block(f *goFile, env *goEnv, stmts []ast.Stmt, ret *goResult) {
 	for _, s := range stmts {
 		a.stmt(f, env, s, ret)
 	}
 }
 
-func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *any) {
+func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *goResult) {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
 		if len(s.Lhs) == len(s.Rhs) {
@@ -468,13 +640,10 @@ func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *any) {
 	case *ast.DeferStmt:
 		a.eval(f, env, s.Call)
 	case *ast.ReturnStmt:
-		for _, r := range s.Results {
+		for i, r := range s.Results {
 			v := a.eval(f, env, r)
-			if *ret == nil {
-				switch v.(type) {
-				case *router, *goStrip:
-					*ret = v
-				}
+			if i == 0 {
+				ret.add(v)
 			}
 		}
 	case *ast.BlockStmt:
@@ -537,13 +706,11 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 		if v, ok := env.lookup(e.Name); ok {
 			return v
 		}
-		return a.pkgName(f.pkg, e.Name, 0)
+		return a.pkgName(f.pkg, e.Name)
 	case *ast.BinaryExpr:
 		x, y := a.eval(f, env, e.X), a.eval(f, env, e.Y)
-		xs, ok1 := x.(string)
-		ys, ok2 := y.(string)
-		if e.Op == token.ADD && ok1 && ok2 {
-			return xs + ys
+		if e.Op == token.ADD {
+			return concat(x, y)
 		}
 	case *ast.UnaryExpr:
 		return a.eval(f, env, e.X)
@@ -557,6 +724,9 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 				v := a.eval(f, env, kv.Value)
 				if k, ok := kv.Key.(*ast.Ident); ok && v != nil {
 					f.pkg.fields[k.Name] = v
+					if r, isRouter := v.(*router); isRouter && k.Name == "Handler" {
+						r.listened = true // http.Server{Handler: r}
+					}
 				}
 			} else {
 				a.eval(f, env, el)
@@ -578,52 +748,54 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 	return nil
 }
 
-// pkgName resolves a package-level name of pkg: a constant folded to a
-// string, or a function.
-func (a *goAnalysis) pkgName(pkg *goPkg, name string, depth int) any {
+// pkgName resolves a package-level name of pkg: a constant or a variable
+// nothing reassigns, folded; a function; or goDynamic for a variable some
+// code of the module assigns.
+func (a *goAnalysis) pkgName(pkg *goPkg, name string) any {
 	if d, ok := pkg.funcs[name]; ok {
 		return &goFunc{decl: d, file: a.byDecl[d]}
 	}
-	if c, ok := pkg.consts[name]; ok && depth < 32 {
-		return a.fold(pkg, c, depth+1)
+	e, ok := pkg.consts[name]
+	if !ok {
+		return nil
 	}
-	return nil
+	if pkg.vars[name] {
+		if at, ok := a.assigned[goVarKey(pkg, name)]; ok {
+			return goDynamic{why: fmt.Sprintf("variable %s is assigned at run time (%s:%d)", name, at.File, at.Line)}
+		}
+	}
+	if v, ok := a.folded[e]; ok {
+		return v
+	}
+	a.folded[e] = nil // a cycle folds to nothing
+	v := a.eval(pkg.constFile[name], nil, e)
+	switch v.(type) {
+	case string, goDynamic:
+	default:
+		v = nil
+	}
+	a.folded[e] = v
+	return v
 }
 
-// fold folds a package-level constant expression to a string.
-func (a *goAnalysis) fold(pkg *goPkg, e ast.Expr, depth int) any {
-	switch e := e.(type) {
-	case *ast.BasicLit:
-		if e.Kind == token.STRING {
-			if s, err := strconv.Unquote(e.Value); err == nil {
-				return s
-			}
-		}
-	case *ast.ParenExpr:
-		return a.fold(pkg, e.X, depth)
-	case *ast.Ident:
-		if c, ok := pkg.consts[e.Name]; ok && depth < 32 {
-			return a.fold(pkg, c, depth+1)
-		}
-	case *ast.SelectorExpr:
-		if x, ok := e.X.(*ast.Ident); ok {
-			for _, f := range pkg.files {
-				if imp, ok := f.imports[x.Name]; ok {
-					if other := a.pkgs[imp]; other != nil && other.consts[e.Sel.Name] != nil && depth < 32 {
-						return a.fold(other, other.consts[e.Sel.Name], depth+1)
-					}
-					return goStdConst(imp, e.Sel.Name)
-				}
-			}
-		}
-	case *ast.BinaryExpr:
-		x, ok1 := a.fold(pkg, e.X, depth).(string)
-		y, ok2 := a.fold(pkg, e.Y, depth).(string)
-		if e.Op == token.ADD && ok1 && ok2 {
-			return x + y
-		}
+// concat joins two folded strings within MaxFoldedBytes; a dynamic side
+// makes the result dynamic.
+func concat(x, y any) any {
+	if d, ok := x.(goDynamic); ok {
+		return d
 	}
-	return nil
+	if d, ok := y.(goDynamic); ok {
+		return d
+	}
+	xs, ok1 := x.(string)
+	ys, ok2 := y.(string)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	if len(xs)+len(ys) > MaxFoldedBytes {
+		return goDynamic{why: overBudget}
+	}
+	return xs + ys
 }
 
 // goStdConst folds net/http's method constants.
@@ -637,8 +809,8 @@ func goStdConst(imp, name string) any {
 // pkgMember resolves imp.name for an imported package: a constant or function
 // of a package of this server, or a folded standard constant.
 func (a *goAnalysis) pkgMember(imp, name string) any {
-	if pkg := a.pkgs[imp]; pkg != nil {
-		return a.pkgName(pkg, name, 0)
+	if pkg := a.loadPkg(imp); pkg != nil {
+		return a.pkgName(pkg, name)
 	}
 	return goStdConst(imp, name)
 }
@@ -702,6 +874,16 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 	}
 	if fw == "nethttp" {
 		switch name {
+		case "ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS":
+			args := a.evalArgs(f, env, c)
+			if len(args) > 0 {
+				if r, ok := args[len(args)-1].(*router); ok {
+					r.listened = true
+				} else if args[len(args)-1] == nil && a.defaultMux != nil {
+					a.defaultMux.listened = true
+				}
+			}
+			return nil
 		case "Handle", "HandleFunc":
 			if a.defaultMux == nil {
 				a.defaultMux = a.newRouter("nethttp")
@@ -715,6 +897,9 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 				}
 			}
 			return nil
+		case "FileServer", "FileServerFS":
+			a.evalArgs(f, env, c)
+			return goStatic{}
 		case "HandlerFunc", "Handler", "TimeoutHandler", "MaxBytesHandler":
 			args := a.evalArgs(f, env, c)
 			if len(args) > 0 {
@@ -724,7 +909,10 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		}
 	}
 	args := a.evalArgs(f, env, c)
-	if pkg := a.pkgs[imp]; pkg != nil {
+	if v, ok := goStdFold(imp, name, c, args); ok {
+		return v
+	}
+	if pkg := a.loadPkg(imp); pkg != nil {
 		if d, ok := pkg.funcs[name]; ok {
 			return a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c)
 		}
@@ -741,8 +929,58 @@ func (a *goAnalysis) routePath(f *goFile, c *ast.CallExpr, args []any, i int, me
 	if s, ok := args[i].(string); ok {
 		return s, true
 	}
-	a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: a.pos(f, at), Method: method, Expr: a.src(c.Args[i]), Reason: "path is not a constant this analysis can fold"})
+	why := "path is not a constant this analysis can fold"
+	if d, ok := args[i].(goDynamic); ok {
+		why = d.why
+	}
+	frags := a.fragments(f, c.Args[i], nil)
+	if len(frags) > 0 && method == "" {
+		// a ServeMux pattern "GET "+prefix+"/x" names its method first
+		if m, rest, ok := strings.Cut(frags[0], " "); ok && IsMethod(m) {
+			method, frags[0] = strings.ToUpper(m), strings.TrimSpace(rest)
+		}
+	}
+	a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: a.pos(f, at), Method: method, Expr: a.src(c.Args[i]), Reason: why, Fragments: frags})
 	return "", false
+}
+
+// formatVerb matches one fmt verb in a format string.
+var formatVerb = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z%]`)
+
+// fragments appends to out the constant pieces of an unfoldable path
+// expression, in order: string literals and package-level constants, the
+// operands of +, the arguments of a call (a format's text between verbs).
+func (a *goAnalysis) fragments(f *goFile, e ast.Expr, out []string) []string {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		if s, err := strconv.Unquote(e.Value); err == nil && e.Kind == token.STRING {
+			out = append(out, s)
+		}
+	case *ast.ParenExpr:
+		return a.fragments(f, e.X, out)
+	case *ast.Ident:
+		if s, ok := a.pkgName(f.pkg, e.Name).(string); ok {
+			out = append(out, s)
+		}
+	case *ast.BinaryExpr:
+		out = a.fragments(f, e.X, out)
+		return a.fragments(f, e.Y, out)
+	case *ast.CallExpr:
+		for k, arg := range e.Args {
+			lit, isLit := arg.(*ast.BasicLit)
+			if k == 0 && isLit && lit.Kind == token.STRING && strings.Contains(lit.Value, "%") {
+				format, _ := strconv.Unquote(lit.Value)
+				for _, piece := range formatVerb.Split(format, -1) {
+					if piece != "" {
+						out = append(out, piece)
+					}
+				}
+				continue
+			}
+			out = a.fragments(f, arg, out)
+		}
+	}
+	return out
 }
 
 func stringList(v []any) ([]string, bool) {
@@ -812,12 +1050,21 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 				rr.methods = []string{method}
 			}
 			rr.subtree = strings.HasSuffix(path, "/")
+			if len(args) > 1 && isStatic(args[1]) {
+				rr.static = true
+				if method == "" {
+					rr.methods = []string{"GET"}
+				}
+			}
 		}
 	case "chi":
 		switch name {
 		case "Handle", "HandleFunc":
 			if p, ok := a.routePath(f, c, args, 0, "", sel.Pos()); ok {
-				r.add(nil, p, at)
+				rr := r.add(nil, p, at)
+				if len(args) > 1 && isStatic(args[1]) {
+					rr.methods, rr.static = []string{"GET"}, true
+				}
 			}
 		case "Method", "MethodFunc":
 			a.methodRoute(f, c, args, r, sel, at)
@@ -852,6 +1099,16 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 		}
 	case "gin", "echo":
 		switch name {
+		case "Run", "RunTLS", "Start", "StartTLS", "StartServer":
+			r.listened = true
+		case "Static", "StaticFS", "StaticFile", "StaticFileFS", "File", "FileFS":
+			p, ok := a.routePath(f, c, args, 0, "GET", sel.Pos())
+			if !ok {
+				return nil
+			}
+			rr := r.add([]string{"GET"}, p, at)
+			rr.static = true
+			rr.subtree = name == "Static" || name == "StaticFS"
 		case "Handle", "Add":
 			a.methodRoute(f, c, args, r, sel, at)
 		case "Any":
@@ -940,6 +1197,11 @@ func (a *goAnalysis) mountHandler(f *goFile, c *ast.CallExpr, r *router, prefix 
 			r.mount(prefix, child, false)
 			return
 		}
+	}
+	if isStatic(h) {
+		rr := r.add([]string{"GET"}, prefix, at)
+		rr.static, rr.subtree = true, true
+		return
 	}
 	a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Method: MethodAny, Expr: prefix + " -> " + a.src(c.Args[len(c.Args)-1]), Reason: "mounted handler is not a router this analysis can follow"})
 }

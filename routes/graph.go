@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -24,6 +25,9 @@ type router struct {
 	prefix string
 	// hidden marks every route below as excluded from the schema.
 	hidden bool
+	// listened marks a router the source hands to a listener
+	// (http.ListenAndServe, http.Server{Handler}, gin Run, echo Start).
+	listened bool
 }
 
 // regRoute is one registration on a router.
@@ -34,6 +38,7 @@ type regRoute struct {
 	subtree bool // matches everything below path (gorilla PathPrefix, a ServeMux "/x/")
 	dead    bool // gorilla: no handler attached (yet)
 	hidden  bool // excluded from the schema by its author
+	static  bool // serves files from a folder (a static mount)
 }
 
 type mountEdge struct {
@@ -72,7 +77,7 @@ func upper(ms []string) []string {
 // syntaxOf returns the template syntax a framework uses.
 func syntaxOf(fw string) Syntax {
 	switch fw {
-	case "gin", "echo", "express", "fastify", "hono":
+	case "gin", "echo", "express", "fastify", "hono", "nestjs":
 		return SyntaxColon
 	case "flask":
 		return SyntaxAngle
@@ -89,7 +94,7 @@ func implicitMethods(fw, method string) []string {
 	}
 	var out []string
 	switch fw {
-	case "nethttp", "flask", "starlette", "express", "fastify", "hono":
+	case "nethttp", "flask", "starlette", "express", "fastify", "hono", "nestjs":
 		if method == "GET" {
 			out = append(out, "HEAD")
 		}
@@ -113,6 +118,8 @@ func flatten(routers []*router, set *Set) {
 		hidden   bool
 		orphan   string
 		override bool
+		root     int
+		listened bool
 	}
 	var walk func(f frame, onPath map[*router]bool, depth int)
 	walk = func(f frame, onPath map[*router]bool, depth int) {
@@ -145,7 +152,7 @@ func flatten(routers []*router, set *Set) {
 			}
 			if f.orphan != "" {
 				for _, m := range methods {
-					set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.pos, Method: m, Expr: raw, Reason: f.orphan})
+					set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.pos, Method: m, Expr: raw, Reason: f.orphan, Fragments: []string{raw}})
 				}
 				continue
 			}
@@ -164,23 +171,29 @@ func flatten(routers []*router, set *Set) {
 					seen[m] = true
 				}
 				for _, m := range methods {
-					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.fw, Pos: rr.pos, Hidden: rr.hidden || f.hidden})
-					for _, im := range implicitMethods(f.r.fw, m) {
+					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.fw, Pos: rr.pos, Hidden: rr.hidden || f.hidden, Static: rr.static, Root: f.root, Listened: f.listened})
+					implicit := implicitMethods(f.r.fw, m)
+					if rr.static && m == "GET" && !slices.Contains(implicit, "HEAD") {
+						implicit = append(implicit, "HEAD")
+					}
+					for _, im := range implicit {
 						if !seen[im] {
 							seen[im] = true
-							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.fw, Pos: rr.pos, Implicit: true})
+							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.fw, Pos: rr.pos, Implicit: true, Static: rr.static, Root: f.root, Listened: f.listened})
 						}
 					}
 				}
 			}
 		}
 		for _, m := range f.r.mounts {
-			walk(frame{r: m.child, prefix: Join(f.prefix, m.prefix), methods: f.methods, hidden: f.hidden || m.hidden, orphan: f.orphan, override: m.override}, onPath, depth+1)
+			walk(frame{r: m.child, prefix: Join(f.prefix, m.prefix), methods: f.methods, hidden: f.hidden || m.hidden, orphan: f.orphan, override: m.override, root: f.root, listened: f.listened}, onPath, depth+1)
 		}
 	}
+	root := 0
 	for _, r := range routers {
 		if r.parents == 0 {
-			walk(frame{r: r}, map[*router]bool{}, 0)
+			root++
+			walk(frame{r: r, root: root, listened: r.listened}, map[*router]bool{}, 0)
 		}
 	}
 }

@@ -25,7 +25,10 @@ func FromJS(root string, display func(string) string) (*Set, error) {
 	if err := ev.readFiles(files); err != nil {
 		return nil, err
 	}
-	return ev.finish(), nil
+	set := ev.finish()
+	set.LookedFor = "JavaScript and TypeScript Express, Fastify, Hono and NestJS"
+	set.Files = len(files)
+	return set, nil
 }
 
 // jsModule resolves an import specifier from f: a file of the server (run
@@ -93,6 +96,7 @@ func (ev *scriptEval) jsScan(f *sfile, from, to int, sc *sscope, ret *any) {
 	p := &sxParser{toks: toks, end: to, file: f}
 	isOp := func(i int, s string) bool { return i < to && toks[i].kind == tkOp && toks[i].text == s }
 	isName := func(i int, s string) bool { return i < to && toks[i].kind == tkName && toks[i].text == s }
+	ev.jsHoist(f, from, to, sc)
 	exportNext := false
 	for i := from; i < to; {
 		t := toks[i]
@@ -156,6 +160,9 @@ func (ev *scriptEval) jsScan(f *sfile, from, to int, sc *sscope, ret *any) {
 			p.i = i
 			if e := p.unary(); e != nil && e.kind == sxFunc && e.fn.name != "" {
 				fn := e.fn
+				if hoisted, ok := sc.vars[fn.name].(*sfunc); ok && hoisted.file == fn.file && hoisted.from == fn.from {
+					fn = hoisted // the same declaration, already bound
+				}
 				fn.scope = sc
 				sc.set(fn.name, fn)
 				f.funcs = append(f.funcs, fn)
@@ -172,6 +179,7 @@ func (ev *scriptEval) jsScan(f *sfile, from, to int, sc *sscope, ret *any) {
 				j++
 			}
 			if j < to && toks[j].match > j {
+				ev.nestController(f, sc, from, i, j)
 				i = toks[j].match + 1
 			} else {
 				i = j + 1
@@ -235,6 +243,143 @@ func (ev *scriptEval) jsScan(f *sfile, from, to int, sc *sscope, ret *any) {
 			continue
 		}
 		i++
+	}
+}
+
+// nestVerbs are NestJS's route decorators, by HTTP method ("" = all).
+var nestVerbs = map[string]string{"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH",
+	"Options": "OPTIONS", "Head": "HEAD", "All": ""}
+
+// nestController reads a NestJS controller: a class at toks[class] whose body
+// opens at toks[open], decorated with @Controller(path) (the tokenizer drops
+// the @), its handlers decorated with @Get(path), @Post()... Its routes go on
+// the application's router (setGlobalPrefix applies).
+func (ev *scriptEval) nestController(f *sfile, sc *sscope, from, class, open int) {
+	toks := f.toks
+	j := class - 1
+	for j >= from && toks[j].kind == tkName && (toks[j].text == "export" || toks[j].text == "default" || toks[j].text == "abstract") {
+		j--
+	}
+	if j < from+1 || toks[j].kind != tkOp || toks[j].text != ")" {
+		return
+	}
+	paren := -1
+	for k := j - 1; k >= from; k-- {
+		if toks[k].kind == tkOp && toks[k].text == "(" && toks[k].match == j {
+			paren = k
+			break
+		}
+	}
+	if paren < from+1 || toks[paren-1].kind != tkName || toks[paren-1].text != "Controller" {
+		return
+	}
+	base, ok := ev.nestPath(f, sc, paren, j)
+	if !ok {
+		return
+	}
+	app := ev.nestApp()
+	end := toks[open].match
+	for k := open + 1; k < end; k++ {
+		t := toks[k]
+		if t.kind == tkOp && t.text == "{" && t.match > k {
+			k = t.match // a method body
+			continue
+		}
+		method, verb := nestVerbs[t.text]
+		if t.kind != tkName || !verb || k+1 >= end || toks[k+1].kind != tkOp || toks[k+1].text != "(" {
+			continue
+		}
+		close := toks[k+1].match
+		if close < 0 || close+1 >= end || toks[close+1].kind != tkName {
+			continue // a call, not a decorator before a method
+		}
+		sub, ok := ev.nestPath(f, sc, k+1, close)
+		if !ok {
+			continue
+		}
+		var methods []string
+		if method != "" {
+			methods = []string{method}
+		}
+		app.add(methods, Join(base, sub), ev.pos(f, t.line, t.col))
+		k = close
+	}
+}
+
+// nestPath folds a NestJS decorator's path argument between the parentheses
+// at open and close: none, a string, a list's first string or {path: ...}.
+func (ev *scriptEval) nestPath(f *sfile, sc *sscope, open, close int) (string, bool) {
+	if close == open+1 {
+		return "", true
+	}
+	p := &sxParser{toks: f.toks, i: open + 1, end: close, file: f}
+	e := p.expr()
+	if e == nil {
+		return "", false
+	}
+	v := ev.eval(f, sc, e)
+	if m, ok := v.(map[string]any); ok {
+		v = m["path"]
+		if v == nil {
+			return "", true
+		}
+	}
+	if list, ok := v.([]any); ok && len(list) > 0 {
+		v = list[0]
+	}
+	if s, ok := v.(string); ok {
+		return s, true
+	}
+	t := f.toks[open+1]
+	ev.set.Unresolved = append(ev.set.Unresolved, Unresolved{Pos: ev.pos(f, t.line, t.col), Expr: ev.text(f, e),
+		Reason: "decorator path is not a constant this analysis can fold", Fragments: ev.fragments(f, sc, e, nil)})
+	return "", false
+}
+
+// nestApp returns the one NestJS application router of this server.
+func (ev *scriptEval) nestApp() *router {
+	if ev.nest == nil {
+		ev.nest = ev.newRouter("nestjs")
+	}
+	return ev.nest
+}
+
+// jsHoist binds the function declarations of tokens from..to (not those
+// nested in blocks) in sc before any statement runs, as JavaScript hoists
+// them: a call may precede the declaration.
+func (ev *scriptEval) jsHoist(f *sfile, from, to int, sc *sscope) {
+	toks := f.toks
+	p := &sxParser{toks: toks, end: to, file: f}
+	for i := from; i < to; i++ {
+		t := toks[i]
+		if t.kind == tkOp && (t.text == "{" || t.text == "(" || t.text == "[") && t.match > i && t.match < to {
+			i = t.match
+			continue
+		}
+		if t.kind != tkName || t.text != "function" {
+			continue
+		}
+		start := i
+		if i > from && toks[i-1].kind == tkName && toks[i-1].text == "async" {
+			start = i - 1
+		}
+		if start > from {
+			prev := toks[start-1]
+			declares := prev.kind == tkOp && (prev.text == ";" || prev.text == "}") ||
+				prev.kind == tkName && (prev.text == "export" || prev.text == "default") || prev.line < t.line && prev.kind != tkOp
+			if !declares {
+				continue
+			}
+		}
+		p.i = start
+		if e := p.unary(); e != nil && e.kind == sxFunc && e.fn.name != "" {
+			fn := e.fn
+			fn.scope = sc
+			if _, bound := sc.vars[fn.name]; !bound {
+				sc.set(fn.name, fn)
+			}
+			i = p.i - 1
+		}
 	}
 }
 
@@ -404,8 +549,12 @@ func (ev *scriptEval) jsExtCall(f *sfile, sc *sscope, c *sx, ext *sext, _ bool) 
 		return ev.newRouter("fastify")
 	case (mod == "hono" || strings.HasPrefix(mod, "hono/")) && ext.name == "Hono":
 		return ev.newRouter("hono")
+	case mod == "@nestjs/core" && (ext.name == "NestFactory.create" || ext.name == "NestFactory.createApplicationContext"):
+		return ev.nestApp()
 	case mod == "fastify-plugin" && len(args) > 0:
 		return args[0]
+	case mod == "express" && ext.name == "static", mod == "serve-static" && (ext.name == "default" || ext.name == ""):
+		return &sstatic{}
 	}
 	return nil
 }
@@ -476,7 +625,10 @@ func (ev *scriptEval) jsFrameCall(f *sfile, sc *sscope, c *sx, recv any, method 
 			}
 		}
 		for k, h := range rest {
-			if child, ok := h.(*router); ok {
+			if _, static := h.(*sstatic); static {
+				rr := r.add([]string{"GET"}, prefix, pos)
+				rr.static, rr.subtree = true, true
+			} else if child, ok := h.(*router); ok {
 				r.mount(prefix, child, false)
 			} else if h == nil && prefix != "" && c.args[len(args)-len(rest)+k].kind == sxName {
 				ev.set.Unresolved = append(ev.set.Unresolved, Unresolved{Pos: pos, Method: MethodAny, Expr: prefix + " -> " + ev.text(f, c.args[len(args)-len(rest)+k]), Reason: "mounted router is not one this analysis can follow"})
@@ -518,6 +670,17 @@ func (ev *scriptEval) jsFrameCall(f *sfile, sc *sscope, c *sx, recv any, method 
 		if m, ok := plugin.(*smodule); ok {
 			plugin = ev.jsDefault(m)
 		}
+		if ext, ok := plugin.(*sext); ok && (ext.module == "@fastify/static" || ext.module == "fastify-static") {
+			prefix := "/"
+			if o, ok := opts.(map[string]any); ok {
+				if p, ok := o["prefix"].(string); ok {
+					prefix = p
+				}
+			}
+			rr := r.add([]string{"GET"}, prefix, pos)
+			rr.static, rr.subtree = true, true
+			return r, true
+		}
 		fn, ok := plugin.(*sfunc)
 		if !ok {
 			if _, ext := plugin.(*sext); !ext {
@@ -547,6 +710,11 @@ func (ev *scriptEval) jsFrameCall(f *sfile, sc *sscope, c *sx, recv any, method 
 			r.mount(s, child, false)
 		} else {
 			ev.set.Unresolved = append(ev.set.Unresolved, Unresolved{Pos: pos, Method: MethodAny, Expr: s + " -> " + ev.text(f, c.args[1]), Reason: "mounted app is not one this analysis can follow"})
+		}
+		return r, true
+	case r.fw == "nestjs" && method == "setGlobalPrefix" && len(args) >= 1:
+		if s, ok := ev.pathArg(f, sc, c, first, MethodAny); ok {
+			r.prefix = s
 		}
 		return r, true
 	case r.fw == "hono" && method == "basePath" && len(args) == 1:

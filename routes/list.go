@@ -42,12 +42,12 @@ func FromList(data []byte, file string) *Set {
 		pos := Pos{File: file, Line: n + 1, Column: col}
 		if path == "" || len(methods) == 0 {
 			pos.Column = 1 + len(line) - len(strings.TrimLeft(line, " \t"))
-			set.Unresolved = append(set.Unresolved, Unresolved{Pos: pos, Expr: shorten(line), Reason: "a route list line needs a method and a path (METHOD /path)"})
+			set.Unresolved = append(set.Unresolved, Unresolved{Pos: pos, Expr: shorten(line), Reason: "a route list line needs a method and a path (METHOD /path)", Malformed: true})
 			continue
 		}
 		tpl, err := ParseTemplate(path, SyntaxAny)
 		if err != nil {
-			set.Unresolved = append(set.Unresolved, Unresolved{Pos: pos, Expr: path, Reason: err.Error()})
+			set.Unresolved = append(set.Unresolved, Unresolved{Pos: pos, Expr: path, Reason: err.Error(), Malformed: true})
 			continue
 		}
 		for _, m := range methods {

@@ -26,7 +26,10 @@ func FromPython(root string, display func(string) string) (*Set, error) {
 	if err := ev.readFiles(files); err != nil {
 		return nil, err
 	}
-	return ev.finish(), nil
+	set := ev.finish()
+	set.LookedFor = "Python FastAPI, Flask, Flask-RESTful and Starlette"
+	set.Files = len(files)
+	return set, nil
 }
 
 // pyScan runs the statements of tokens from..to in scope sc.
@@ -60,7 +63,7 @@ func (ev *scriptEval) pyScan(f *sfile, from, to int, sc *sscope, ret *any) {
 				}
 			case "class":
 				if i+1 < to && toks[i+1].kind == tkName {
-					sc.set(toks[i+1].text, &sclass{name: toks[i+1].text})
+					sc.set(toks[i+1].text, &sclass{name: toks[i+1].text, methods: pyClassMethods(toks, i, to)})
 				}
 				// the class body runs inline; its methods become names too
 				for i < to && !(toks[i].kind == tkOp && toks[i].text == ":") {
@@ -122,6 +125,39 @@ func (ev *scriptEval) pyScan(f *sfile, from, to int, sc *sscope, ret *any) {
 		}
 		i++
 	}
+}
+
+// pyClassMethods returns the HTTP methods a class at toks[i] (class Name...:)
+// has handlers for: the names of its own body's defs that are HTTP verbs
+// (Flask-RESTful Resource, Flask MethodView, Django views), upper case.
+func pyClassMethods(toks []stok, i, to int) []string {
+	for i < to && !(toks[i].kind == tkOp && toks[i].text == ":") {
+		if toks[i].match > i {
+			i = toks[i].match
+		}
+		i++
+	}
+	if i+2 >= to || toks[i+1].kind != tkNewline || toks[i+2].kind != tkIndent {
+		return nil
+	}
+	var out []string
+	depth := 0
+	for k := i + 2; k < to; k++ {
+		switch t := toks[k]; {
+		case t.kind == tkIndent:
+			depth++
+		case t.kind == tkDedent:
+			depth--
+			if depth == 0 {
+				return out
+			}
+		case depth == 1 && t.kind == tkName && t.text == "def" && k+1 < to && toks[k+1].kind == tkName:
+			if name := toks[k+1].text; pyVerbs[name] {
+				out = append(out, strings.ToUpper(name))
+			}
+		}
+	}
+	return out
 }
 
 // pyDef records `def name(params): body` at i and returns the function and
@@ -380,6 +416,29 @@ func (ev *scriptEval) pyExtCall(f *sfile, sc *sscope, c *sx, ext *sext, _ bool) 
 		r.hidden = isFalse(kwarg(c, "include_in_schema"))
 		return r
 	}
+	if (top == "starlette" || top == "fastapi") && name == "StaticFiles" {
+		return &sstatic{}
+	}
+	if (top == "flask_restful" || top == "flask_restx") && (name == "Api" || name == "Namespace") {
+		r := ev.newRouter("flask")
+		if len(args) > 0 {
+			if parent, ok := args[0].(*router); ok {
+				parent.mount("", r, false)
+			}
+		}
+		if p := kwarg(c, "prefix"); p != nil {
+			s, ok := ev.pathArg(f, sc, c, p, "")
+			if !ok {
+				r.orphan = "Api prefix is not a constant this analysis can fold"
+			}
+			r.prefix = s
+		}
+		if p := kwarg(c, "path"); p != nil && name == "Namespace" {
+			s, _ := ev.pathArg(f, sc, c, p, "")
+			r.prefix = s
+		}
+		return r
+	}
 	if top == "starlette" || top == "fastapi" {
 		switch name {
 		case "Route", "APIRoute":
@@ -447,6 +506,9 @@ func (ev *scriptEval) attach(f *sfile, r *router, v any) {
 		switch t := rt.target.(type) {
 		case *router:
 			r.mount(rt.path, t, false)
+		case *sstatic:
+			rr := r.add([]string{"GET"}, rt.path, rt.pos)
+			rr.subtree, rr.static = true, true
 		case []any:
 			child := ev.newRouter(r.fw)
 			ev.attach(f, child, t)
@@ -517,8 +579,35 @@ func (ev *scriptEval) pyFrameCall(f *sfile, sc *sscope, c *sx, recv any, method 
 		}
 		if view != nil && view.kind == sxCall && view.x.kind == sxAttr && view.x.name == "as_view" {
 			def = nil // a MethodView serves the methods its class defines
+			if cls, ok := ev.eval(f, sc, view.x.x).(*sclass); ok && len(cls.methods) > 0 {
+				def = cls.methods
+			}
 		}
 		register(def, first)
+	case method == "add_resource" && r.fw == "flask":
+		// Flask-RESTful: add_resource(Resource, *urls); the methods are the
+		// handlers the class defines
+		args := ev.args(f, sc, c)
+		var methods []string
+		if len(args) > 0 {
+			if cls, ok := args[0].(*sclass); ok {
+				methods = cls.methods
+			}
+		}
+		for _, u := range c.args[min(1, len(c.args)):] {
+			p, ok := ev.pathArg(f, sc, c, u, strings.Join(methods, ","))
+			if !ok {
+				continue
+			}
+			r.add(methods, p, pos)
+		}
+	case method == "init_app" && r.fw == "flask":
+		args := ev.args(f, sc, c)
+		if len(args) > 0 {
+			if parent, ok := args[0].(*router); ok {
+				parent.mount("", r, false)
+			}
+		}
 	case method == "include_router" || method == "register_blueprint":
 		args := ev.args(f, sc, c)
 		if len(args) == 0 {
@@ -560,9 +649,13 @@ func (ev *scriptEval) pyFrameCall(f *sfile, sc *sscope, c *sx, recv any, method 
 		if a := kwarg(c, "app"); a != nil {
 			target = ev.eval(f, sc, a)
 		}
-		if child, ok := target.(*router); ok {
-			r.mount(p, child, false)
-		} else {
+		switch t := target.(type) {
+		case *router:
+			r.mount(p, t, false)
+		case *sstatic:
+			rr := r.add([]string{"GET"}, p, pos)
+			rr.subtree, rr.static = true, true
+		default:
 			rr := r.add(nil, p, pos)
 			rr.subtree, rr.hidden = true, true
 		}

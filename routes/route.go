@@ -43,6 +43,15 @@ type Route struct {
 	// Hidden marks a route its author excluded from the schema
 	// (include_in_schema=False): never undocumented.
 	Hidden bool
+	// Static marks a static-file mount (gin Static, express.static,
+	// http.FileServer...): a catch-all that serves files, never operations.
+	Static bool
+	// Root numbers the root router (listener) the route hangs from, 1-based
+	// in the order routers are created; 0 on the spec side.
+	Root int
+	// Listened marks a route whose root router the source hands to a
+	// listener of its own (http.ListenAndServe, gin Run, echo Start).
+	Listened bool
 }
 
 // Path returns the normalised template, parameters spelled {name}.
@@ -59,6 +68,12 @@ type Unresolved struct {
 	Expr string
 	// Reason says why, lower-case ("path is a function parameter").
 	Reason string
+	// Fragments are the constant pieces of the path, in order, each
+	// separated from the next by an unknown part; nil = nothing known.
+	Fragments []string
+	// Malformed marks an entry that is not a registration at all (a route
+	// list line without a path): it can serve nothing.
+	Malformed bool
 }
 
 // Set is what one side yields.
@@ -67,6 +82,14 @@ type Set struct {
 	Routes []Route
 	// Unresolved are sorted by position.
 	Unresolved []Unresolved
+	// BasePaths are the distinct base paths the spec's operations sit
+	// under, sorted ("" = the root); spec side only.
+	BasePaths []string
+	// LookedFor names the frameworks the server's source was read for
+	// ("Go net/http, chi, gin, echo, gorilla/mux"); server side only.
+	LookedFor string
+	// Files counts the source files read; server side only.
+	Files int
 }
 
 // add appends r; finish drops a registration reached twice.
@@ -118,7 +141,7 @@ func (s *Set) finish() {
 	sort.SliceStable(s.Unresolved, func(i, j int) bool { return posLess(s.Unresolved[i].Pos, s.Unresolved[j].Pos) })
 	u := s.Unresolved[:0]
 	for i, x := range s.Unresolved {
-		if i > 0 && u[len(u)-1] == x {
+		if i > 0 && sameUnresolved(u[len(u)-1], x) {
 			continue
 		}
 		u = append(u, x)
@@ -156,4 +179,8 @@ func shorten(s string) string {
 		s = s[:cut] + "..."
 	}
 	return s
+}
+
+func sameUnresolved(a, b Unresolved) bool {
+	return a.Pos == b.Pos && a.Method == b.Method && a.Expr == b.Expr && a.Reason == b.Reason
 }

@@ -2,7 +2,6 @@ package routes
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -51,8 +50,17 @@ type (
 		file *sfile
 		dir  string // a Python package directory
 	}
-	// sclass is a class the source defines.
-	sclass struct{ name string }
+	// sclass is a class the source defines; methods are the HTTP methods
+	// its handlers (def get, def post...) serve, upper case.
+	sclass struct {
+		name    string
+		methods []string
+	}
+	// sdynamic is a value known not to be static; why says so.
+	sdynamic struct{ why string }
+	// sstatic is a handler serving files from a folder (express.static,
+	// Starlette's StaticFiles).
+	sstatic struct{}
 	// sroute is a route or mount built before it is attached (Starlette's
 	// Route and Mount, Express's route() chain).
 	sroute struct {
@@ -92,6 +100,7 @@ type scriptEval struct {
 	files   map[string]*sfile // by cleaned path
 	order   []*sfile
 	routers []*router
+	nest    *router // the NestJS application, made on first use
 	set     *Set
 	memo    map[string]any
 	active  map[*sfunc]bool
@@ -125,9 +134,9 @@ func newScriptEval(py bool, root string, display func(string) string) *scriptEva
 // readFiles tokenizes every file at paths.
 func (ev *scriptEval) readFiles(paths []string) error {
 	for _, p := range paths {
-		src, err := os.ReadFile(p)
+		src, err := readSource(p, ev.display)
 		if err != nil {
-			return fmt.Errorf("read %s: %w", ev.display(p), err)
+			return err
 		}
 		if err := ev.addSource(p, string(src)); err != nil {
 			return err
@@ -294,20 +303,35 @@ func (ev *scriptEval) eval(f *sfile, sc *sscope, e *sx) any {
 		xs, ok1 := x.(string)
 		ys, ok2 := y.(string)
 		if e.name == "+" && ok1 && ok2 {
+			if len(xs)+len(ys) > MaxFoldedBytes {
+				return sdynamic{why: overBudget}
+			}
 			return xs + ys
+		}
+		if d, ok := x.(sdynamic); ok && e.name == "+" {
+			return d
+		}
+		if d, ok := y.(sdynamic); ok && e.name == "+" {
+			return d
 		}
 	case sxTemplate:
 		var b strings.Builder
 		for _, p := range e.parts {
 			if p.expr == nil {
 				b.WriteString(p.lit)
-				continue
+			} else {
+				switch v := ev.eval(f, sc, p.expr).(type) {
+				case string:
+					b.WriteString(v)
+				case sdynamic:
+					return v
+				default:
+					return nil
+				}
 			}
-			s, ok := ev.eval(f, sc, p.expr).(string)
-			if !ok {
-				return nil
+			if b.Len() > MaxFoldedBytes {
+				return sdynamic{why: overBudget}
 			}
-			b.WriteString(s)
 		}
 		return b.String()
 	case sxList:
@@ -408,15 +432,57 @@ func (ev *scriptEval) pathArg(f *sfile, sc *sscope, c *sx, e *sx, method string)
 	if e == nil {
 		return "", false
 	}
-	if s, ok := ev.eval(f, sc, e).(string); ok {
+	v := ev.eval(f, sc, e)
+	if s, ok := v.(string); ok {
 		return s, true
 	}
 	why := "path is not a constant this analysis can fold"
+	if d, ok := v.(sdynamic); ok {
+		why = d.why
+	}
 	if e.kind == sxRegex {
 		why = "path is a regular expression"
 	}
-	ev.set.Unresolved = append(ev.set.Unresolved, Unresolved{Pos: ev.pos(f, c.x.line, c.x.col), Method: method, Expr: ev.text(f, e), Reason: why})
+	ev.set.Unresolved = append(ev.set.Unresolved, Unresolved{Pos: ev.pos(f, c.x.line, c.x.col), Method: method, Expr: ev.text(f, e), Reason: why,
+		Fragments: ev.fragments(f, sc, e, nil)})
 	return "", false
+}
+
+// fragments appends to out the constant pieces of an unfoldable path
+// expression, in order: string literals and names bound to strings, the
+// operands of +, a template's literal text, the arguments of a call.
+func (ev *scriptEval) fragments(f *sfile, sc *sscope, e *sx, out []string) []string {
+	if e == nil {
+		return out
+	}
+	switch e.kind {
+	case sxStr:
+		out = append(out, e.str)
+	case sxName:
+		if v, _ := sc.lookup(e.name); v != nil {
+			if s, ok := v.(string); ok {
+				out = append(out, s)
+			}
+		}
+	case sxBinary:
+		if e.name == "+" {
+			out = ev.fragments(f, sc, e.x, out)
+			out = ev.fragments(f, sc, e.y, out)
+		}
+	case sxTemplate:
+		for _, p := range e.parts {
+			if p.expr == nil {
+				out = append(out, p.lit)
+			} else {
+				out = ev.fragments(f, sc, p.expr, out)
+			}
+		}
+	case sxCall:
+		for _, a := range e.args {
+			out = ev.fragments(f, sc, a, out)
+		}
+	}
+	return out
 }
 
 // methodsOf folds a list (or one string) of methods, upper case.

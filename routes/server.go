@@ -117,10 +117,21 @@ func fromDir(dir string, display func(string) string) (*Set, error) {
 		return sets[0], nil
 	}
 	out := &Set{}
+	var looked []string
+	roots := 0
 	for _, s := range sets {
-		out.Routes = append(out.Routes, s.Routes...)
+		top := 0
+		for _, r := range s.Routes {
+			top = max(top, r.Root)
+			r.Root += roots
+			out.Routes = append(out.Routes, r)
+		}
+		roots += top
 		out.Unresolved = append(out.Unresolved, s.Unresolved...)
+		out.Files += s.Files
+		looked = append(looked, s.LookedFor)
 	}
+	out.LookedFor = strings.Join(looked, "; ")
 	out.finish()
 	return out, nil
 }

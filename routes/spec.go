@@ -2,6 +2,7 @@ package routes
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/wirelint/wirelint/reduce"
@@ -35,6 +36,13 @@ func FromSpec(doc *reduce.Document, opt SpecOptions) (*Set, error) {
 		fw = "openapi"
 	}
 	set := &Set{}
+	bases := map[string]bool{}
+	defer func() {
+		for b := range bases {
+			set.BasePaths = append(set.BasePaths, b)
+		}
+		sort.Strings(set.BasePaths)
+	}()
 	rootBase := ""
 	if doc.Dialect == reduce.Swagger20 {
 		if v := reduce.Value(doc.Root, "basePath"); reduce.IsString(v) {
@@ -80,6 +88,7 @@ func FromSpec(doc *reduce.Document, opt SpecOptions) (*Set, error) {
 			if opt.Override {
 				base = opt.BasePath
 			}
+			bases[strings.TrimRight(base, "/")] = true
 			raw := Join(base, k.Value)
 			tpl, err := ParseTemplate(raw, SyntaxOpenAPI)
 			if err != nil {

@@ -336,6 +336,7 @@ func checkRoutes(cfg *config.Config, spec *reduce.Document, r config.Routes) ([]
 	return routerules.Check(routerules.Input{
 		Canonical: canonical, Mirror: mirror,
 		SpecPaths: pathsPos, SpecPathsPointer: pathsPtr, Server: r.Server,
+		Include: r.Include, Exclude: r.Exclude,
 	}), nil
 }
 

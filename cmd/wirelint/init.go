@@ -99,9 +99,10 @@ type initPair struct {
 }
 
 type serverGuess struct {
-	dir       string // slash-separated, relative to the project
-	framework string // a routes framework name
-	language  string // go, python or javascript
+	dir       string           // slash-separated, relative to the project
+	framework string           // a routes framework name
+	language  string           // go, python or javascript
+	spec      *reduce.Document // the spec documenting it (nil = none); see pairRoutes
 }
 
 // discover walks dir for documents, a server and docs. Paths in the result
@@ -177,7 +178,7 @@ func discover(dir string) (*discovery, error) {
 		}
 	}
 	d.pair()
-	d.server = guessServer(dir, sources)
+	d.server = pairRoutes(dir, guessServer(dir, sources), d.specs)
 	return d, nil
 }
 
@@ -304,8 +305,8 @@ func (d *discovery) render() string {
 	for _, p := range d.pairs {
 		mentioned[p.canonical], mentioned[p.mirror] = true, true
 	}
-	if d.server != nil && len(d.specs) > 0 {
-		mentioned[d.specs[0]] = true
+	if d.server != nil && d.server.spec != nil {
+		mentioned[d.server.spec] = true
 	}
 	all := append(append([]*reduce.Document(nil), d.schemas...), d.specs...)
 	sort.Slice(all, func(i, j int) bool { return all[i].Path < all[j].Path })
@@ -316,9 +317,9 @@ func (d *discovery) render() string {
 			fmt.Fprintf(&b, "    - %s\n", q(doc.Path))
 		}
 	}
-	if d.server != nil && len(d.specs) > 0 {
+	if d.server != nil && d.server.spec != nil {
 		b.WriteString("\n# The spec's routes compared with the routes the server's source registers.\n")
-		fmt.Fprintf(&b, "routes:\n  - spec: %s\n    server: %s\n    framework: %s\n", q(d.specs[0].Path), q(d.server.dir), d.server.framework)
+		fmt.Fprintf(&b, "routes:\n  - spec: %s\n    server: %s\n    framework: %s\n", q(d.server.spec.Path), q(d.server.dir), d.server.framework)
 	}
 	// The contract's clients decide the dialects: Go and Rust by default (the
 	// regex rule's own default), and Python too when the server is in Python.
@@ -344,7 +345,7 @@ func (d *discovery) render() string {
 func (d *discovery) summary() string {
 	var parts []string
 	parts = append(parts, fmt.Sprintf("%d parity pair%s", len(d.pairs), plural(len(d.pairs), "", "s")))
-	if d.server != nil && len(d.specs) > 0 {
+	if d.server != nil && d.server.spec != nil {
 		parts = append(parts, fmt.Sprintf("routes from %s (%s)", d.server.dir, d.server.framework))
 	}
 	if d.docs {

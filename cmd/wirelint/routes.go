@@ -14,7 +14,7 @@ import (
 func init() {
 	register(&command{
 		name:    "routes",
-		usage:   "routes --spec FILE --server DIR|FILE [--framework " + strings.Join(route.Frameworks, "|") + "] [--base-path P] [--format FMT] [--fail-on SEV]",
+		usage:   "routes --spec FILE --server DIR|FILE [--framework " + strings.Join(route.Frameworks, "|") + "] [--base-path P] [--include GLOB] [--exclude GLOB] [--format FMT] [--fail-on SEV]",
 		summary: "compare the spec's routes with the routes the server's source registers",
 		run:     runRoutes,
 	})
@@ -28,6 +28,9 @@ func runRoutes(e *env, args []string) int {
 	server := fs.String("server", "", "the server's source directory or file, a route list, or a server-generated OpenAPI document")
 	framework := fs.String("framework", "auto", "how to read --server: "+strings.Join(route.Frameworks, "|"))
 	basePath := fs.String("base-path", "", "prefix of every spec path, replacing the servers URL path or basePath")
+	var include, exclude routeGlobs
+	fs.Var(&include, "include", "compare only routes matching this path glob (/api/**); repeatable")
+	fs.Var(&exclude, "exclude", "do not compare routes matching this path glob (/debug/**); repeatable")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return fail(e, name, err)
@@ -47,6 +50,11 @@ func runRoutes(e *env, args []string) int {
 	}
 	if !known {
 		return fail(e, name, fmt.Errorf("%w: --framework %q: want one of %s", errUsage, *framework, strings.Join(route.Frameworks, ", ")))
+	}
+	for _, g := range append(append([]string(nil), include...), exclude...) {
+		if err := route.ValidGlob(g); err != nil {
+			return fail(e, name, fmt.Errorf("%w: %v", errUsage, err))
+		}
 	}
 	override := false
 	fs.Visit(func(f *flag.Flag) { override = override || f.Name == "base-path" })
@@ -68,7 +76,22 @@ func runRoutes(e *env, args []string) int {
 	return out.emit(e, routerules.Check(routerules.Input{
 		Canonical: canonical, Mirror: mirror,
 		SpecPaths: pathsPos, SpecPathsPointer: pathsPtr, Server: root,
+		Include: include, Exclude: exclude,
 	}))
+}
+
+// routeGlobs is a repeatable, comma-separated route path-glob flag.
+type routeGlobs []string
+
+func (g *routeGlobs) String() string { return strings.Join(*g, ",") }
+
+func (g *routeGlobs) Set(s string) error {
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			*g = append(*g, p)
+		}
+	}
+	return nil
 }
 
 // displayUnder names a file found under root as root joined with its path

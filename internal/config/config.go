@@ -127,6 +127,9 @@ type Routes struct {
 	Framework string
 	// BasePath overrides the spec's servers/basePath prefix ("" = from the spec).
 	BasePath string
+	// Include and Exclude are path globs limiting the routes compared
+	// (empty = every route under the spec's base path).
+	Include, Exclude []string
 }
 
 // Frameworks lists the framework names routes.framework accepts: those the
@@ -420,3 +423,6 @@ func (c *Config) SortedSeverities() []Severity {
 	sort.SliceStable(out, func(i, j int) bool { return rank(out[i].Rule) < rank(out[j].Rule) })
 	return out
 }
+
+// validRouteGlob checks a routes include or exclude glob.
+var validRouteGlob = route.ValidGlob

@@ -370,6 +370,8 @@ func (d *decoder) routes(n *yaml.Node, what string) Routes {
 				d.errorf(v, "%s.framework %q is not one of %s", what, r.Framework, strings.Join(Frameworks, ", "))
 			}
 		},
+		"include": func(k, v *yaml.Node) { r.Include = d.globs(v, what+".include") },
+		"exclude": func(k, v *yaml.Node) { r.Exclude = d.globs(v, what+".exclude") },
 		"base_path": func(k, v *yaml.Node) {
 			r.BasePath = d.str(v, what+".base_path")
 			if r.BasePath != "" && !strings.HasPrefix(r.BasePath, "/") {
@@ -382,6 +384,17 @@ func (d *decoder) routes(n *yaml.Node, what string) Routes {
 		d.require(n, what, "server", r.Server)
 	}
 	return r
+}
+
+// globs reads a list of route path globs.
+func (d *decoder) globs(v *yaml.Node, what string) []string {
+	out := d.strList(v, what)
+	for i, g := range out {
+		if err := validRouteGlob(g); err != nil && i < len(v.Content) {
+			d.errorf(v.Content[i], "%s: %v", what, err)
+		}
+	}
+	return out
 }
 
 func (d *decoder) regex(n *yaml.Node) *Regex {

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/config"
+	"github.com/wirelint/wirelint/internal/pathglob"
 	"github.com/wirelint/wirelint/report"
 )
 
@@ -161,30 +162,7 @@ func pathMatchesAny(pattern string, f report.Finding) bool {
 
 // MatchPath matches a slash-separated path against a glob where "*" stays
 // within one folder and a "**" segment spans any number of folders.
-func MatchPath(pattern, name string) bool {
-	return matchSegments(strings.Split(pattern, "/"), strings.Split(strings.TrimPrefix(name, "./"), "/"))
-}
-
-func matchSegments(pat, name []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for i := 0; i <= len(name); i++ {
-				if matchSegments(pat[1:], name[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(name) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(pat[0], name[0]); !ok {
-			return false
-		}
-		pat, name = pat[1:], name[1:]
-	}
-	return len(name) == 0
-}
+func MatchPath(pattern, name string) bool { return pathglob.Match(pattern, name) }
 
 // Summary counts suppressed findings by what silenced them, for a line on
 // stderr: "3 suppressed (2 by .wirelint.yaml ignores, 1 by baseline)".

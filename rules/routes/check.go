@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/report"
 	route "github.com/wirelint/wirelint/routes"
 )
@@ -20,45 +21,62 @@ type Input struct {
 	// SpecPathsPointer its pointer: where an undocumented route would go.
 	SpecPaths        route.Pos
 	SpecPathsPointer string
-	// Server names the server input as given ("" = none); it locates a
-	// route the server lacks when no route of the same path exists there.
+	// Server names the server input as given ("" = none), for messages.
 	Server string
+	// Include and Exclude are path globs limiting both sides (empty =
+	// everything under the spec's base paths).
+	Include, Exclude []string
 }
 
 // Check compares the spec's routes with the server's and returns the
-// findings, unsorted; report.Finalize sorts them.
+// findings, unsorted; report.Finalize sorts them. Only server routes under
+// the spec's base paths (and within the globs) are compared; when the server
+// builds several root routers (an API listener beside a metrics one), those
+// serving no documented operation are listed, not compared.
 func Check(in Input) []report.Finding {
-	c := &checker{in: in, matched: make([]bool, len(in.Mirror.Routes))}
+	c := &checker{in: in, scope: route.Scope{BasePaths: in.Canonical.BasePaths, Include: in.Include, Exclude: in.Exclude}}
 	c.run()
 	return c.out
 }
 
 type checker struct {
-	in      Input
-	matched []bool // per mirror route
-	out     []report.Finding
+	in    Input
+	scope route.Scope
+	out   []report.Finding
+	// spec and mirror are the routes compared, after scoping.
+	spec, mirror []route.Route
+	matched      []bool // per mirror route
 }
 
 func (c *checker) run() {
-	mirror := c.in.Mirror.Routes
+	for _, s := range c.in.Canonical.Routes {
+		if c.scope.Selected(s.Template) {
+			c.spec = append(c.spec, s)
+		}
+	}
+	var outside []route.Route
+	for _, m := range c.in.Mirror.Routes {
+		if c.scope.UnderBase(m.Template) && c.scope.Selected(m.Template) {
+			c.mirror = append(c.mirror, m)
+		} else if !m.Implicit {
+			outside = append(outside, m)
+		}
+	}
+	c.matched = make([]bool, len(c.mirror))
+	mirror := c.mirror
 	byKey := map[string][]int{} // path key -> mirror route indexes
 	for i, r := range mirror {
 		k := r.Template.Key()
 		byKey[k] = append(byKey[k], i)
 	}
-	anyHits := map[int][]string{}  // mirror ANY route -> spec methods it matched
-	paramSeen := map[string]bool{} // spec pointer + mirror position, reported once
-	for _, s := range c.in.Canonical.Routes {
+	anyHits := map[int][]string{}        // mirror ANY route -> spec methods it matched
+	catchHits := map[int][]route.Route{} // mirror catch-all -> spec operations beneath it
+	rootHits := map[int]bool{}           // roots serving a documented operation
+	paramSeen := map[string]bool{}       // spec pointer + mirror position, reported once
+	var missing []route.Route            // spec operations nothing serves
+	for _, s := range c.spec {
 		key := s.Template.Key()
-		hit := -1
-		for _, i := range byKey[key] {
-			if mirror[i].Method == s.Method {
-				c.matched[i] = true
-				if hit < 0 || mirror[hit].Implicit {
-					hit = i
-				}
-			}
-		}
+		hit := c.twin(s, byKey[key])
 		if hit < 0 {
 			for _, i := range byKey[key] {
 				if mirror[i].Method == route.MethodAny {
@@ -72,15 +90,21 @@ func (c *checker) run() {
 		}
 		if hit < 0 {
 			for i, m := range mirror {
-				if (m.Method == s.Method || m.Method == route.MethodAny) && coversCatchAll(m.Template, s.Template) {
+				if (m.Method == s.Method || m.Method == route.MethodAny) && coversCatchAll(m, s.Template) {
 					c.matched[i] = true
-					hit = i
+					catchHits[i] = append(catchHits[i], s)
+					rootHits[m.Root] = true
+					hit = -2
 					break
 				}
+			}
+			if hit == -2 {
+				continue
 			}
 		}
 		if hit >= 0 {
 			m := mirror[hit]
+			rootHits[m.Root] = true
 			id := s.Pointer + "\x00" + fmt.Sprint(m.Pos)
 			if !m.Implicit && !paramSeen[id] {
 				paramSeen[id] = true
@@ -90,24 +114,59 @@ func (c *checker) run() {
 		}
 		if i := c.slashTwin(s, byKey); i >= 0 {
 			c.matched[i] = true
+			rootHits[mirror[i].Root] = true
 			c.trailingSlash(s, mirror[i])
 			continue
 		}
-		c.unimplemented(s, byKey[key])
+		missing = append(missing, s)
 	}
+	// several root routers, each handed to a listener: those serving no
+	// documented operation are other listeners (metrics, pprof, admin),
+	// listed and not compared
+	roots := map[int]bool{}
+	for _, m := range mirror {
+		if !m.Implicit && m.Listened {
+			roots[m.Root] = true
+		}
+	}
+	others := map[int][]route.Route{}
+	var undocumented []route.Route
 	for i, m := range mirror {
 		if c.matched[i] || m.Implicit || m.Hidden {
 			continue
 		}
-		c.undocumented(m)
+		if len(roots) > 1 && len(rootHits) > 0 && m.Listened && !rootHits[m.Root] {
+			others[m.Root] = append(others[m.Root], m)
+			continue
+		}
+		undocumented = append(undocumented, m)
 	}
-	idx := make([]int, 0, len(anyHits))
-	for i := range anyHits {
-		idx = append(idx, i)
+	if len(mirror)+len(outside) == 0 && len(c.in.Mirror.Unresolved) == 0 && len(c.spec) > 0 {
+		c.noRoutes()
+		missing = nil
 	}
-	sort.Ints(idx)
-	for _, i := range idx {
+	nearSpec, nearServer := nearMisses(missing, undocumented)
+	for _, s := range missing {
+		if u, ok := c.possiblyServed(s); ok {
+			c.possibly(s, u)
+			continue
+		}
+		c.unimplemented(s, byKey[s.Template.Key()], nearSpec[s.Pointer])
+	}
+	for _, m := range undocumented {
+		c.undocumented(m, nearServer[m.Pos])
+	}
+	for _, i := range sortedKeys(anyHits) {
 		c.anyMethod(mirror[i], anyHits[i])
+	}
+	for _, i := range sortedKeys(catchHits) {
+		c.catchAll(mirror[i], catchHits[i])
+	}
+	for _, root := range sortedKeys(others) {
+		c.otherRouter(others[root])
+	}
+	if len(outside) > 0 {
+		c.outOfScope(outside)
 	}
 	for _, u := range c.in.Canonical.Unresolved {
 		c.unresolved(u, true)
@@ -117,19 +176,60 @@ func (c *checker) run() {
 	}
 }
 
-// coversCatchAll reports whether server template m ends in a catch-all that
-// serves spec template s: the same segments before it, and exactly one more
-// segment in s, a parameter (OpenAPI cannot spell a multi-segment one).
-func coversCatchAll(m, s route.Template) bool {
-	ci := m.CatchAll()
-	if ci < 0 || ci != len(m.Segments)-1 || len(s.Segments) != ci+1 {
+func sortedKeys[V any](m map[int]V) []int {
+	out := make([]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// twin returns the mirror route of s's method among same (routes of s's
+// path shape) that serves s, or -1: one whose parameter names match s's
+// first, then a registered one before an implicit one. It marks the twin,
+// and every route with its exact path and method, matched; a same-shape
+// route with other names stays unmatched (it is a route of its own).
+func (c *checker) twin(s route.Route, same []int) int {
+	best, bestScore := -1, -1
+	for _, i := range same {
+		m := c.mirror[i]
+		if m.Method != s.Method {
+			continue
+		}
+		score := 0
+		if !m.Implicit {
+			score++
+		}
+		if m.Template.String() == s.Template.String() {
+			score += 2
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if best < 0 {
+		return -1
+	}
+	path := c.mirror[best].Template.String()
+	for _, i := range same {
+		if m := c.mirror[i]; m.Method == s.Method && m.Template.String() == path {
+			c.matched[i] = true
+		}
+	}
+	return best
+}
+
+// coversCatchAll reports whether server route m ends in a catch-all that
+// serves spec template s: a catch-all after at least one literal segment (a
+// root catch-all is a fallback page, not an API), not a static-file mount,
+// the same segments before it, and at least one more segment in s.
+func coversCatchAll(m route.Route, s route.Template) bool {
+	ci := m.Template.CatchAll()
+	if m.Static || ci < 1 || ci != len(m.Template.Segments)-1 || len(s.Segments) <= ci {
 		return false
 	}
-	last := s.Segments[ci]
-	if len(last) != 1 || last[0].Param == nil {
-		return false
-	}
-	prefix := route.Template{Segments: m.Segments[:ci]}
+	prefix := route.Template{Segments: m.Template.Segments[:ci]}
 	return prefix.Key() == (route.Template{Segments: s.Segments[:ci]}).Key()
 }
 
@@ -145,12 +245,80 @@ func (c *checker) slashTwin(s route.Route, byKey map[string][]int) int {
 		return -1
 	}
 	for _, i := range byKey[t.Key()] {
-		m := c.in.Mirror.Routes[i]
+		m := c.mirror[i]
 		if !m.Implicit && (m.Method == s.Method || m.Method == route.MethodAny) {
 			return i
 		}
 	}
 	return -1
+}
+
+// nearMisses links each unimplemented operation with an undocumented route of
+// the same method whose path differs only by leading prefix segments or by one
+// edited literal segment (/currency and /currencies): the likely same
+// endpoint, spelled differently. It returns the text each side's message
+// names, by spec pointer and by server position.
+func nearMisses(missing, undocumented []route.Route) (map[string]string, map[route.Pos]string) {
+	bySpec, byServer := map[string]string{}, map[route.Pos]string{}
+	for _, s := range missing {
+		for _, m := range undocumented {
+			if m.Method != s.Method && m.Method != route.MethodAny {
+				continue
+			}
+			if _, taken := byServer[m.Pos]; taken || !nearMiss(s.Template, m.Template) {
+				continue
+			}
+			bySpec[s.Pointer] = fmt.Sprintf("the server registers %s %s (%s:%d)", m.Method, m.Path(), m.Pos.File, m.Pos.Line)
+			byServer[m.Pos] = fmt.Sprintf("the spec documents %s %s", s.Method, s.Path())
+			break
+		}
+	}
+	return bySpec, byServer
+}
+
+func nearMiss(a, b route.Template) bool {
+	if a.Key() == b.Key() {
+		return false
+	}
+	short, long := a, b
+	if len(short.Segments) > len(long.Segments) {
+		short, long = long, short
+	}
+	if n := len(long.Segments) - len(short.Segments); n > 0 {
+		// a prefix segment or two in front
+		if len(short.Segments) == 0 || n > 2 {
+			return false
+		}
+		tail := route.Template{Segments: long.Segments[n:], TrailingSlash: long.TrailingSlash}
+		return tail.Key() == short.Key()
+	}
+	edited := 0
+	for i := range a.Segments {
+		x := (route.Template{Segments: a.Segments[i : i+1]}).Key()
+		y := (route.Template{Segments: b.Segments[i : i+1]}).Key()
+		if x == y {
+			continue
+		}
+		edited++
+		if strings.Contains(x+y, "{") || edited > 1 {
+			return false
+		}
+		if d := textdist.Levenshtein(x, y); d > 3 || d*3 > max(len(x), len(y)) {
+			return false
+		}
+	}
+	return edited == 1
+}
+
+// possiblyServed returns an unresolved server registration that could serve
+// s, were its path known.
+func (c *checker) possiblyServed(s route.Route) (route.Unresolved, bool) {
+	for _, u := range c.in.Mirror.Unresolved {
+		if u.CouldServe(s.Method, s.Template) {
+			return u, true
+		}
+	}
+	return route.Unresolved{}, false
 }
 
 func specLoc(s route.Route) report.Location {
@@ -166,11 +334,11 @@ func (c *checker) add(f report.Finding) {
 	c.out = append(c.out, f)
 }
 
-func (c *checker) unimplemented(s route.Route, samePath []int) {
+func (c *checker) unimplemented(s route.Route, samePath []int, near string) {
 	locs := []report.Location{specLoc(s)}
 	where := ""
 	for _, i := range samePath {
-		m := c.in.Mirror.Routes[i]
+		m := c.mirror[i]
 		if !m.Implicit {
 			locs = append(locs, serverLoc(m))
 			where = fmt.Sprintf(" (%s serves %s %s)", m.Pos.File, m.Method, m.Path())
@@ -179,7 +347,7 @@ func (c *checker) unimplemented(s route.Route, samePath []int) {
 	}
 	if len(locs) == 1 {
 		// literals compare case-sensitively; name a near miss
-		for _, m := range c.in.Mirror.Routes {
+		for _, m := range c.mirror {
 			if !m.Implicit && m.Method == s.Method && strings.EqualFold(m.Template.Key(), s.Template.Key()) {
 				locs = append(locs, serverLoc(m))
 				where = fmt.Sprintf(" (%s serves %s, which differs in letter case)", m.Pos.File, m.Path())
@@ -187,8 +355,8 @@ func (c *checker) unimplemented(s route.Route, samePath []int) {
 			}
 		}
 	}
-	if len(locs) == 1 && c.in.Server != "" {
-		locs = append(locs, report.Location{File: c.in.Server})
+	if near != "" && len(locs) == 1 {
+		where += "; " + near
 	}
 	c.add(report.Finding{
 		Rule:      Unimplemented,
@@ -199,23 +367,56 @@ func (c *checker) unimplemented(s route.Route, samePath []int) {
 	})
 }
 
-func (c *checker) undocumented(m route.Route) {
+func (c *checker) possibly(s route.Route, u route.Unresolved) {
+	c.add(report.Finding{
+		Rule: PossiblyServed,
+		Message: fmt.Sprintf("%s %s is in the spec and possibly served by %s:%d (unresolved: %s); make that path foldable to have it checked",
+			s.Method, s.Path(), u.Pos.File, u.Pos.Line, u.Reason),
+		Pointer:   s.Pointer,
+		Locations: []report.Location{specLoc(s), {File: u.Pos.File, Line: u.Pos.Line, Column: u.Pos.Column}},
+		Fields:    map[string]any{"method": s.Method, "path": s.Path()},
+	})
+}
+
+func (c *checker) noRoutes() {
+	looked := c.in.Mirror.LookedFor
+	if looked == "" {
+		looked = "the supported frameworks"
+	}
+	spec := report.Location{File: c.in.SpecPaths.File, Line: c.in.SpecPaths.Line, Column: c.in.SpecPaths.Column, Pointer: c.in.SpecPathsPointer}
+	c.add(report.Finding{
+		Rule: NoRoutes,
+		Message: fmt.Sprintf("no route was extracted from %s (%d source files read for %s), so the %d operations of the spec are not compared; point the server at the code that registers routes or name its framework",
+			c.in.Server, c.in.Mirror.Files, looked, len(c.spec)),
+		Pointer:   spec.Pointer,
+		Locations: []report.Location{spec},
+		Fields:    map[string]any{"server": c.in.Server},
+	})
+}
+
+func (c *checker) undocumented(m route.Route, near string) {
 	spec := report.Location{File: c.in.SpecPaths.File, Line: c.in.SpecPaths.Line, Column: c.in.SpecPaths.Column, Pointer: c.in.SpecPathsPointer}
 	what := "not in the spec"
-	for _, s := range c.in.Canonical.Routes {
+	for _, s := range c.spec {
 		if s.Template.Key() == m.Template.Key() {
 			spec = report.Location{File: s.PathPos.File, Line: s.PathPos.Line, Column: s.PathPos.Column, Pointer: s.PathPointer}
-			what = "not in the spec, which documents " + strings.Join(specMethods(c.in.Canonical.Routes, m.Template.Key()), ", ") + " for this path"
+			what = "not in the spec, which documents " + strings.Join(specMethods(c.spec, m.Template.Key()), ", ") + " for this path"
 			break
 		}
 	}
-	method := m.Method
+	if near != "" {
+		what += "; " + near
+	}
+	kind := m.Framework
+	if m.Static {
+		kind += ", static files"
+	}
 	c.add(report.Finding{
 		Rule:      Undocumented,
-		Message:   fmt.Sprintf("%s %s is served (%s) but %s; document it or remove the route", method, m.Path(), m.Framework, what),
+		Message:   fmt.Sprintf("%s %s is served (%s) but %s; document it or remove the route", m.Method, m.Path(), kind, what),
 		Pointer:   spec.Pointer,
-		Locations: []report.Location{spec, serverLoc(m)},
-		Fields:    map[string]any{"method": method, "path": m.Path(), "framework": m.Framework},
+		Locations: []report.Location{serverLoc(m), spec},
+		Fields:    map[string]any{"method": m.Method, "path": m.Path(), "framework": m.Framework},
 	})
 }
 
@@ -267,15 +468,18 @@ func (c *checker) trailingSlash(s, m route.Route) {
 	})
 }
 
-func (c *checker) anyMethod(m route.Route, methods []string) {
-	sort.Strings(methods)
-	var spec report.Location
-	for _, s := range c.in.Canonical.Routes {
-		if s.Template.Key() == m.Template.Key() {
-			spec = report.Location{File: s.PathPos.File, Line: s.PathPos.Line, Column: s.PathPos.Column, Pointer: s.PathPointer}
-			break
+func (c *checker) pathLoc(key string) report.Location {
+	for _, s := range c.spec {
+		if s.Template.Key() == key {
+			return report.Location{File: s.PathPos.File, Line: s.PathPos.Line, Column: s.PathPos.Column, Pointer: s.PathPointer}
 		}
 	}
+	return report.Location{}
+}
+
+func (c *checker) anyMethod(m route.Route, methods []string) {
+	sort.Strings(methods)
+	spec := c.pathLoc(m.Template.Key())
 	c.add(report.Finding{
 		Rule: AnyMethod,
 		Message: fmt.Sprintf("%s is served for every method (%s) and matches %s in the spec; register only the documented methods to answer others with 405",
@@ -283,6 +487,73 @@ func (c *checker) anyMethod(m route.Route, methods []string) {
 		Pointer:   spec.Pointer,
 		Locations: []report.Location{spec, serverLoc(m)},
 		Fields:    map[string]any{"method": route.MethodAny, "path": m.Path(), "methods": methods},
+	})
+}
+
+// listRoutes names up to four routes, then how many more.
+func listRoutes(rs []route.Route) string {
+	var names []string
+	for i, r := range rs {
+		if i == 4 {
+			names = append(names, fmt.Sprintf("and %d more", len(rs)-4))
+			break
+		}
+		names = append(names, r.Method+" "+r.Path())
+	}
+	return strings.Join(names, ", ")
+}
+
+func (c *checker) catchAll(m route.Route, all []route.Route) {
+	// an operation one parameter deeper is how OpenAPI spells the catch-all
+	// itself: no news
+	var covered []route.Route
+	ci := m.Template.CatchAll()
+	for _, s := range all {
+		if last := s.Template.Segments[len(s.Template.Segments)-1]; len(s.Template.Segments) != ci+1 || len(last) != 1 || last[0].Param == nil {
+			covered = append(covered, s)
+		}
+	}
+	if len(covered) == 0 {
+		return
+	}
+	spec := specLoc(covered[0])
+	c.add(report.Finding{
+		Rule: CatchAll,
+		Message: fmt.Sprintf("%s %s is a catch-all serving %d documented operation(s) beneath it (%s); it is not compared further",
+			m.Method, m.Path(), len(covered), listRoutes(covered)),
+		Pointer:   spec.Pointer,
+		Locations: []report.Location{serverLoc(m), spec},
+		Fields:    map[string]any{"method": m.Method, "path": m.Path(), "covers": len(covered)},
+	})
+}
+
+func (c *checker) otherRouter(rs []route.Route) {
+	c.add(report.Finding{
+		Rule: OtherRouter,
+		Message: fmt.Sprintf("%d route(s) of another router or listener serve no documented operation and were not compared (%s); compare them with their own spec if they have one",
+			len(rs), listRoutes(rs)),
+		Locations: []report.Location{serverLoc(rs[0])},
+		Fields:    map[string]any{"routes": len(rs)},
+	})
+}
+
+func (c *checker) outOfScope(rs []route.Route) {
+	var scope []string
+	if len(c.scope.BasePaths) > 0 && !(len(c.scope.BasePaths) == 1 && c.scope.BasePaths[0] == "") {
+		scope = append(scope, "outside "+strings.Join(c.scope.BasePaths, ", "))
+	}
+	if len(c.scope.Include) > 0 {
+		scope = append(scope, "not in include "+strings.Join(c.scope.Include, ", "))
+	}
+	if len(c.scope.Exclude) > 0 {
+		scope = append(scope, "or in exclude "+strings.Join(c.scope.Exclude, ", "))
+	}
+	c.add(report.Finding{
+		Rule: OutOfScope,
+		Message: fmt.Sprintf("%d route(s) %s were not compared (%s); widen include or the spec's base path to compare them",
+			len(rs), strings.Join(scope, " "), listRoutes(rs)),
+		Locations: []report.Location{serverLoc(rs[0])},
+		Fields:    map[string]any{"routes": len(rs)},
 	})
 }
 

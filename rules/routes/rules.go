@@ -10,6 +10,18 @@ const (
 	TrailingSlash = "routes/trailing-slash"
 	AnyMethod     = "routes/any-method"
 	Unresolved    = "routes/unresolved"
+	// PossiblyServed is an operation no resolved route serves but an
+	// unresolved registration could.
+	PossiblyServed = "routes/possibly-served"
+	// NoRoutes is a server folder from which no route at all is extracted.
+	NoRoutes = "routes/no-routes"
+	// CatchAll is a catch-all route serving documented operations beneath it.
+	CatchAll = "routes/catch-all"
+	// OtherRouter is a root router serving no documented operation (a
+	// metrics or pprof listener beside the API).
+	OtherRouter = "routes/other-router"
+	// OutOfScope counts the routes outside the spec's base path and globs.
+	OutOfScope = "routes/out-of-scope"
 )
 
 func init() {
@@ -60,6 +72,46 @@ func init() {
 				"checkable",
 			Bad:  "r.Get(fmt.Sprintf(\"/%s/items\", version), list)",
 			Good: "const itemsPath = \"/v1/items\"\nr.Get(itemsPath, list)",
+		},
+		report.Rule{
+			ID: PossiblyServed, Severity: report.SeverityInfo,
+			Title: "an operation no resolved route serves could be served by an unresolved registration",
+			Why: "the registration's path is computed at run time, but its method and constant parts fit the operation; " +
+				"calling it unimplemented would be a guess, so it is noted instead, and a foldable path makes it checked",
+			Bad:  "spec: /v1/items: {get: ...}\nserver: r.Get(os.Getenv(\"PREFIX\")+\"/items\", list)",
+			Good: "spec: /v1/items: {get: ...}\nserver: const prefix = \"/v1\"; r.Get(prefix+\"/items\", list)",
+		},
+		report.Rule{
+			ID: NoRoutes, Severity: report.SeverityError,
+			Title: "no route is extracted from the server's source",
+			Why: "the server folder holds source but no registration of a framework wirelint reads, so nothing is compared; " +
+				"reporting every operation unimplemented would bury the cause, and passing silently would hide it",
+			Bad:  "routes: [{spec: openapi.yaml, server: docs}]",
+			Good: "routes: [{spec: openapi.yaml, server: cmd/api}]",
+		},
+		report.Rule{
+			ID: CatchAll, Severity: report.SeverityInfo,
+			Title: "a catch-all route serves documented operations beneath it",
+			Why: "a catch-all (<path:rest>, {rest...}, PathPrefix, a ServeMux subtree) answers every deeper path, so the " +
+				"operations beneath it are served; it is noted so that what it covers is seen",
+			Bad:  "spec: /files/{id}/export: {get: ...}\nserver: r.HandleFunc(\"GET /files/\", proxy)",
+			Good: "spec: /files/{id}/export: {get: ...}\nserver: r.HandleFunc(\"GET /files/{id}/export\", export)",
+		},
+		report.Rule{
+			ID: OtherRouter, Severity: report.SeverityInfo,
+			Title: "a router or listener serving no documented operation is not compared",
+			Why: "a program often serves metrics, pprof or an admin UI on a listener of its own; its routes are not part of " +
+				"the API the spec describes, so they are listed rather than reported undocumented",
+			Bad:  "api := http.NewServeMux(); dbg := http.NewServeMux(); dbg.Handle(\"/metrics\", m)",
+			Good: "api := http.NewServeMux(); api.HandleFunc(\"GET /v1/items\", list)",
+		},
+		report.Rule{
+			ID: OutOfScope, Severity: report.SeverityInfo,
+			Title: "routes outside the spec's base path or the configured globs are not compared",
+			Why: "HTML pages, static files and health checks beside an /api spec are not part of its contract; they are " +
+				"counted once so that a base path that is too narrow is noticed",
+			Bad:  "spec: servers: [{url: /api}]\nserver: e.GET(\"/login\", page); e.GET(\"/api/items\", list)",
+			Good: "routes: [{spec: openapi.yaml, server: ., include: [\"/api/**\", \"/login\"]}]",
 		},
 	)
 }

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/wirelint/wirelint/reduce"
+	route "github.com/wirelint/wirelint/routes"
+)
+
+// appRootMarkers are the files that mark a module or app root, by language.
+var appRootMarkers = map[string][]string{
+	"go":         {"go.mod"},
+	"python":     {"pyproject.toml", "setup.py", "setup.cfg", "requirements.txt"},
+	"javascript": {"package.json"},
+}
+
+// pairRoutes completes a server guess for the routes section: the spec that
+// documents it (one with operations, preferring a document the server's
+// source names, as it does when it serves or embeds it, then one named
+// openapi.* or swagger.*, then the one with most operations) and the server
+// folder widened to its module or app root inside dir, so a prefix declared
+// beside the router package is seen. A guess no spec documents gets no spec.
+func pairRoutes(dir string, server *serverGuess, specs []*reduce.Document) *serverGuess {
+	if server == nil {
+		return nil
+	}
+	server.dir = appRoot(dir, server.dir, appRootMarkers[server.language])
+	sources := sourceText(filepath.Join(dir, filepath.FromSlash(server.dir)))
+	best, bestScore := (*reduce.Document)(nil), 0
+	for _, doc := range specs {
+		set, err := route.FromSpec(doc, route.SpecOptions{})
+		if err != nil || len(set.Routes) == 0 {
+			continue // paths: {} documents nothing to compare
+		}
+		base := filepath.Base(filepath.FromSlash(doc.Path))
+		score := 1 + min(len(set.Routes), 999)
+		if strings.Contains(sources, base) {
+			score += 4000
+		}
+		if n := strings.ToLower(base); strings.HasPrefix(n, "openapi.") || strings.HasPrefix(n, "swagger.") {
+			score += 2000
+		}
+		if score > bestScore {
+			best, bestScore = doc, score
+		}
+	}
+	server.spec = best
+	return server
+}
+
+// appRoot walks up from folder (relative to dir, slash-separated) to the
+// nearest folder holding one of markers, never above dir; folder itself when
+// there is none.
+func appRoot(dir, folder string, markers []string) string {
+	cur := folder
+	for {
+		for _, m := range markers {
+			if st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(cur), m)); err == nil && st.Mode().IsRegular() {
+				return cur
+			}
+		}
+		if cur == "." || cur == "" {
+			return folder
+		}
+		cur = filepath.ToSlash(filepath.Dir(filepath.FromSlash(cur)))
+	}
+}
+
+// sourceText concatenates the source files under root, up to 8 MiB in all,
+// so a spec's file name can be looked for in it.
+func sourceText(root string) string {
+	var b strings.Builder
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || b.Len() > 8<<20 {
+			return filepath.SkipDir
+		}
+		if d.IsDir() {
+			if n := d.Name(); p != root && (strings.HasPrefix(n, ".") || n == "node_modules" || n == "vendor" || n == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch strings.ToLower(filepath.Ext(p)) {
+		case ".go", ".py", ".js", ".mjs", ".cjs", ".ts":
+			if info, err := d.Info(); err == nil && info.Mode().IsRegular() && info.Size() < 1<<20 {
+				if data, err := os.ReadFile(p); err == nil {
+					b.Write(data)
+				}
+			}
+		}
+		return nil
+	})
+	return b.String()
+}

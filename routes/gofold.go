@@ -1,0 +1,112 @@
+package routes
+
+import (
+	"go/ast"
+	"go/token"
+	"net/url"
+	"path"
+	"strings"
+)
+
+// goStdFold folds a call of a standard-library string function whose
+// arguments are folded strings: path.Join, url.JoinPath, fmt.Sprintf with
+// %s, %d and %v, and the strings trims and case changes. ok is false when
+// imp.name is not one of them; a call that is one but cannot be folded
+// gives nil, or goDynamic when an argument is dynamic or the result exceeds
+// MaxFoldedBytes.
+func goStdFold(imp, name string, c *ast.CallExpr, args []any) (v any, ok bool) {
+	switch imp + "." + name {
+	case "path.Join", "net/url.JoinPath", "fmt.Sprintf",
+		"strings.TrimSuffix", "strings.TrimPrefix", "strings.TrimRight", "strings.TrimLeft",
+		"strings.ToLower", "strings.ToUpper", "strings.Repeat":
+	default:
+		return nil, false
+	}
+	strs := make([]string, len(args))
+	total := 0
+	for i, v := range args {
+		switch v := v.(type) {
+		case goDynamic:
+			return v, true
+		case string:
+			strs[i] = v
+		default:
+			if lit, isLit := c.Args[i].(*ast.BasicLit); isLit && lit.Kind == token.INT && name == "Sprintf" {
+				strs[i] = lit.Value
+				continue
+			}
+			return nil, true
+		}
+		total += len(strs[i])
+	}
+	if c.Ellipsis.IsValid() || len(strs) == 0 || total > MaxFoldedBytes {
+		return nil, true
+	}
+	var out string
+	switch name {
+	case "Join":
+		out = path.Join(strs...)
+	case "JoinPath":
+		u, err := url.JoinPath(strs[0], strs[1:]...)
+		if err != nil {
+			return nil, true
+		}
+		out = u
+	case "Sprintf":
+		s, folded := sprintf(strs[0], strs[1:])
+		if !folded {
+			return nil, true
+		}
+		out = s
+	case "TrimSuffix", "TrimPrefix", "TrimRight", "TrimLeft":
+		if len(strs) != 2 {
+			return nil, true
+		}
+		trim := map[string]func(string, string) string{"TrimSuffix": strings.TrimSuffix, "TrimPrefix": strings.TrimPrefix,
+			"TrimRight": strings.TrimRight, "TrimLeft": strings.TrimLeft}[name]
+		out = trim(strs[0], strs[1])
+	case "ToLower":
+		out = strings.ToLower(strs[0])
+	case "ToUpper":
+		out = strings.ToUpper(strs[0])
+	case "Repeat":
+		return goDynamic{why: "strings.Repeat is not folded"}, true
+	}
+	if len(out) > MaxFoldedBytes {
+		return goDynamic{why: overBudget}, true
+	}
+	return out, true
+}
+
+// sprintf applies the verbs %s, %d, %v and %% of format to args, each used
+// as written; false for any other verb or a count mismatch.
+func sprintf(format string, args []string) (string, bool) {
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			b.WriteByte(format[i])
+			continue
+		}
+		i++
+		if i >= len(format) {
+			return "", false
+		}
+		switch format[i] {
+		case '%':
+			b.WriteByte('%')
+		case 's', 'd', 'v':
+			if n >= len(args) {
+				return "", false
+			}
+			b.WriteString(args[n])
+			n++
+		default:
+			return "", false
+		}
+		if b.Len() > MaxFoldedBytes {
+			return "", false
+		}
+	}
+	return b.String(), n == len(args)
+}

@@ -1,0 +1,43 @@
+package routes
+
+import (
+	"fmt"
+	"os"
+)
+
+// Budgets that bound what route extraction reads and builds, so a hostile
+// source tree answers with one clear error or an unresolved route, never a
+// hang or gigabytes of memory.
+const (
+	// MaxSourceBytes is the largest source file read, in bytes (8 MiB).
+	MaxSourceBytes = 8 << 20
+	// MaxFoldedBytes is the longest string constant folding builds, in
+	// bytes; a longer one is left unresolved with the budget named.
+	MaxFoldedBytes = 8 << 10
+)
+
+// overBudget is the reason given for a folded string past MaxFoldedBytes.
+var overBudget = fmt.Sprintf("folded string exceeds the %d-byte budget of route extraction", MaxFoldedBytes)
+
+// readSource reads one source file: a regular file (no FIFO or device, which
+// could block) of at most MaxSourceBytes.
+func readSource(path string, display func(string) string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", display(path), err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file; route extraction reads only regular files", display(path))
+	}
+	if st.Size() > MaxSourceBytes {
+		return nil, fmt.Errorf("%s: %d bytes exceed the source-file budget of route extraction (%d MiB per file); move generated code out of the server folder", display(path), st.Size(), MaxSourceBytes>>20)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", display(path), err)
+	}
+	if len(data) > MaxSourceBytes { // grew since the stat
+		return nil, fmt.Errorf("%s: more than %d MiB, the source-file budget of route extraction", display(path), MaxSourceBytes>>20)
+	}
+	return data, nil
+}
