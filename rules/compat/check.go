@@ -321,7 +321,7 @@ func (c *checker) parameters(label string, bo, ho *operation) {
 		if hp := hm[bp.key()]; hp != nil {
 			c.site(label+" parameter "+bp.key(), bp.doc, hp.doc, bp, hp, consumed)
 			if hp.required && !bp.required && !bo.reversed {
-				c.newRequired(label, bp.in+" parameter "+bp.name, "optional", hp, bp)
+				c.newRequired(label, bp.in+" parameter "+bp.name, "optional", hp, bp, bo)
 			}
 			continue
 		}
@@ -354,13 +354,13 @@ func (c *checker) parameters(label string, bo, ho *operation) {
 	}
 	for _, hp := range added {
 		if !moved[hp] && hp.required && !bo.reversed {
-			c.newRequired(label, hp.in+" parameter "+hp.name, "absent", hp, nil)
+			c.newRequired(label, hp.in+" parameter "+hp.name, "absent", hp, nil, bo)
 		}
 	}
 }
 
-func (c *checker) newRequired(label, what, was string, hp, bp *parameter) {
-	bl := c.baseLocation(bodyOrNil(bp), "")
+func (c *checker) newRequired(label, what, was string, hp, bp *parameter, bo *operation) {
+	bl := c.baseLocation(bo.node, bo.pointer)
 	if bp != nil {
 		bl = c.baseLocation(bp.node, bp.ptr)
 	}
@@ -370,13 +370,6 @@ func (c *checker) newRequired(label, what, was string, hp, bp *parameter) {
 	f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s without %s", label, what)
 	f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"omitted":%q}`, what))
 	c.findings = append(c.findings, f)
-}
-
-func bodyOrNil(p *parameter) *reduce.Node {
-	if p == nil {
-		return nil
-	}
-	return p.node
 }
 
 // site compares the schema of one parameter pair.
@@ -474,7 +467,11 @@ func (c *checker) security(label string, bo, ho *operation) {
 		if ok {
 			continue
 		}
-		f := c.surface(RuleSecurityAdded, c.headLocation(c.head.Lookup(hptr), hptr), c.baseLocation(c.base.Lookup(bptr), bptr),
+		bl := c.baseLocation(c.base.Lookup(bptr), bptr)
+		if bl.Line == 0 {
+			bl = c.baseLocation(bo.node, bo.pointer)
+		}
+		f := c.surface(RuleSecurityAdded, c.headLocation(c.head.Lookup(hptr), hptr), bl,
 			fmt.Sprintf("%s requires %s now; requests authorised with %s alone are refused; keep that alternative, or approve the break", label, describe(hsec), describeOne(b)))
 		f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"security":%q}`, describeOne(b)))
 		f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s authorised with %s", label, describeOne(b))

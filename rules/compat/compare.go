@@ -710,11 +710,17 @@ func (c *comparer) pairBranches(name string, base, head *reduce.Schema, b, h *re
 	}
 	for _, j := range unpairedHead {
 		branch := hl[j]
+		if pairBranch(branch, bl, make([]bool, len(bl))) >= 0 {
+			continue // a repeat of a branch base has
+		}
 		c.add(x, &change{keyword: name, base: base, head: branch, baseKeyword: b, headKeyword: h, baseValue: "absent", headValue: "branch " + branchName(branch),
 			candidates: branchCandidates(branch, false)}, added)
 	}
 	for _, i := range unpairedBase {
 		branch := bl[i]
+		if pairBranch(branch, hl, make([]bool, len(hl))) >= 0 {
+			continue
+		}
 		c.add(x, &change{keyword: name, base: branch, head: head, baseKeyword: b, headKeyword: h, baseValue: "branch " + branchName(branch), headValue: "absent",
 			candidates: branchCandidates(branch, true)}, added.Converse())
 	}

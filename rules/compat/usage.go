@@ -113,12 +113,23 @@ type site struct {
 type parameter struct {
 	in, name string
 	required bool
-	doc      *reduce.Document
-	node     *reduce.Node
-	ptr      string
+	// slot is a path parameter's place among the template's parameters
+	// (-1 = not in the template).
+	slot int
+	doc  *reduce.Document
+	node *reduce.Node
+	ptr  string
 }
 
-func (p *parameter) key() string { return p.in + " " + p.name }
+// key pairs parameters across revisions: by location and name, and path
+// parameters by their place in the template ({id} renamed {petId} is the
+// same parameter).
+func (p *parameter) key() string {
+	if p.in == "path" && p.slot >= 0 {
+		return "path #" + strconv.Itoa(p.slot)
+	}
+	return p.in + " " + p.name
+}
 
 // parameters lists an operation's parameters (the path item's, overridden
 // by the operation's), sorted by location and name.
@@ -135,8 +146,10 @@ func parameters(res reduce.Resolver, doc *reduce.Document, op *operation) []*par
 			}
 			p := &parameter{in: scalar(pn, "in"), name: scalar(pn, "name"), doc: pdoc, node: pn, ptr: pptr}
 			p.required, _ = reduce.Bool(reduce.Value(pn, "required"))
+			p.slot = -1
 			if p.in == "path" {
 				p.required = true
+				p.slot = templateSlot(op.path, p.name)
 			}
 			byKey[p.key()] = p
 		}
@@ -154,6 +167,27 @@ func scalar(n *reduce.Node, key string) string {
 		return reduce.Deref(v).Value
 	}
 	return ""
+}
+
+// templateSlot returns the place of {name} among a path template's
+// parameters, or -1.
+func templateSlot(path, name string) int {
+	slot := 0
+	for {
+		i := strings.IndexByte(path, '{')
+		if i < 0 {
+			return -1
+		}
+		j := strings.IndexByte(path[i:], '}')
+		if j < 0 {
+			return -1
+		}
+		if path[i+1:i+j] == name {
+			return slot
+		}
+		slot++
+		path = path[i+j+1:]
+	}
 }
 
 // parameterSchema is a parameter's schema position: its schema (or its
