@@ -58,4 +58,3 @@ func parseRole(s string) (compat.Side, error) {
 	}
 	return 0, fmt.Errorf("%w: --role %q: want produced, consumed or both", errUsage, s)
 }
-
