@@ -274,7 +274,7 @@ func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.
 			return checkFixtures(cfg, ws, canonical, mirror, renames, f.Folders)
 		}})
 	}
-	return tasks
+	return append(tasks, compatTasks(cfg, ws, loaded)...)
 }
 
 // dedupeMirrorOnly keeps one mirror-only finding per mirror definition when

@@ -37,6 +37,7 @@ func Check(baseWorkspace, headWorkspace *reduce.Workspace, base, head *reduce.Do
 		baseReducer: reduce.NewReducer(baseWorkspace), headReducer: reduce.NewReducer(headWorkspace),
 	}
 	c.comparer = newComparer(c.baseReducer, c.headReducer)
+	c.comparer.roots[base], c.comparer.roots[head] = true, true
 	c.witnesses = &witnessBuilder{baseWorkspace: baseWorkspace, headWorkspace: headWorkspace,
 		baseReducer: c.baseReducer, headReducer: c.headReducer, sets: map[*reduce.Document]*setResult{}}
 	c.baseUsage, c.headUsage = newUsage(baseWorkspace), newUsage(headWorkspace)
@@ -188,7 +189,16 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 	if ch.headKeyword != nil && ch.headKeyword.Owner == ch.head {
 		headPtr = ch.headKeyword.Pointer()
 	}
+	definition := ch.root.definition
 	rel := strings.TrimPrefix(headPtr, ch.root.head.Pointer())
+	if ch.head.Doc != ch.root.head.Doc {
+		// reached through a $ref into another file: named by the definition
+		// there, so an ignore or a message names what the author edits
+		if d := enclosing(ch.head.Doc, headPtr); d != nil {
+			definition, rel = d.Name, strings.TrimPrefix(headPtr, d.Pointer)
+			where += " (" + d.Name + ")"
+		}
+	}
 	at := ""
 	if rel != "" {
 		at = " at " + rel
@@ -209,11 +219,11 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 	}
 	f := report.Finding{
 		Rule: rule, Severity: report.DefaultSeverity(rule), Message: msg,
-		Definition: ch.root.definition, Pointer: rel,
+		Definition: definition, Pointer: rel,
 		Locations: []report.Location{c.schemaLocation(ch.head, ch.headKeyword, ""), c.schemaLocation(ch.base, ch.baseKeyword, c.opts.BaseLabel)},
 		Fields:    map[string]any{"keyword": ch.keyword, "base": ch.baseValue, "head": ch.headValue, "effect": ch.effect.String(), "sides": ch.sides.String()},
 	}
-	if ch.root.definition == "" {
+	if definition == "" {
 		f.Pointer = headPtr
 	}
 	if f.Severity == report.SeverityError {
@@ -222,6 +232,17 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 		c.attach(&f, w)
 	}
 	return f
+}
+
+// enclosing returns the definition of doc that holds the schema at ptr.
+func enclosing(doc *reduce.Document, ptr string) *reduce.Definition {
+	var best *reduce.Definition
+	for _, d := range doc.Definitions {
+		if (ptr == d.Pointer || strings.HasPrefix(ptr, d.Pointer+"/")) && (best == nil || len(d.Pointer) > len(best.Pointer)) {
+			best = d
+		}
+	}
+	return best
 }
 
 // attach adds a witness to a finding, or says why there is none.

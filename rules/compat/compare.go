@@ -132,6 +132,10 @@ type comparer struct {
 	baseReducer, headReducer *reduce.Reducer
 	changes                  []*change
 	seen                     map[pairKey]bool
+	// roots holds the two documents compared, whose definitions are
+	// compared on their own; definitions in other files are compared where
+	// they are referenced.
+	roots map[*reduce.Document]bool
 }
 
 type pairKey struct {
@@ -141,7 +145,7 @@ type pairKey struct {
 }
 
 func newComparer(baseReducer, headReducer *reduce.Reducer) *comparer {
-	return &comparer{baseReducer: baseReducer, headReducer: headReducer, seen: map[pairKey]bool{}}
+	return &comparer{baseReducer: baseReducer, headReducer: headReducer, seen: map[pairKey]bool{}, roots: map[*reduce.Document]bool{}}
 }
 
 // add records a change with the effect seen through the context.
@@ -213,8 +217,8 @@ func (c *comparer) schema(base, head *reduce.Schema, x context) {
 // keywords beside the references are done.
 func (c *comparer) references(base, head *reduce.Schema, x context) bool {
 	bn, hn := definitionName(base.Ref), definitionName(head.Ref)
-	if base.Ref != nil && head.Ref != nil && bn != "" && bn == hn {
-		return false // siblings (3.1) still compare
+	if base.Ref != nil && head.Ref != nil && bn != "" && bn == hn && c.roots[base.Ref.Target.Doc] && c.roots[head.Ref.Target.Doc] {
+		return false // compared as a definition of its own; siblings (3.1) still compare
 	}
 	bt, ht := base, head
 	if base.Ref != nil {

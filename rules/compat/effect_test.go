@@ -147,6 +147,7 @@ func effectsAcross(t *testing.T, baseDialect, headDialect, base, head string) []
 	t.Helper()
 	ws, b, h := documents(t, baseDialect, headDialect, base, head)
 	c := newComparer(reduce.NewReducer(ws), reduce.NewReducer(ws))
+	c.roots[b], c.roots[h] = true, true
 	bd, hd := b.Definition("S"), h.Definition("S")
 	r := &root{definition: "S", sides: Both, base: c.baseReducer.Schema(b, bd.Node, bd.Pointer), head: c.headReducer.Schema(h, hd.Node, hd.Pointer)}
 	c.schema(r.base, r.head, context{root: r, sides: Both, known: true})
