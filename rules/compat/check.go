@@ -229,6 +229,12 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 	if f.Severity == report.SeverityError {
 		acceptBase := ch.effect == Narrows || (ch.effect == Incomparable && ch.sides&Consumed != 0)
 		w := c.witnesses.prove(ch, acceptBase)
+		if w.missing != "" && c.witnesses.enumDecides(ch, acceptBase) {
+			// the keyword's change is masked by an enum beside it
+			f.Rule, f.Severity = RuleCompatible, report.DefaultSeverity(RuleCompatible)
+			f.Message = fmt.Sprintf("%s in %s%s (%s): every value the enum beside it allows validated before and after, so nothing changes for clients", what, where, at, ch.sides)
+			return f
+		}
 		c.attach(&f, w)
 	}
 	return f

@@ -718,7 +718,7 @@ func (c *comparer) pairBranches(name string, base, head *reduce.Schema, b, h *re
 			continue // a repeat of a branch base has
 		}
 		c.add(x, &change{keyword: name, base: base, head: branch, baseKeyword: b, headKeyword: h, baseValue: "absent", headValue: "branch " + branchName(branch),
-			candidates: branchCandidates(branch, false)}, added)
+			candidates: branchCandidates(branch, base, false)}, added)
 	}
 	for _, i := range unpairedBase {
 		branch := bl[i]
@@ -726,7 +726,7 @@ func (c *comparer) pairBranches(name string, base, head *reduce.Schema, b, h *re
 			continue
 		}
 		c.add(x, &change{keyword: name, base: branch, head: head, baseKeyword: b, headKeyword: h, baseValue: "branch " + branchName(branch), headValue: "absent",
-			candidates: branchCandidates(branch, true)}, added.Converse())
+			candidates: branchCandidates(branch, head, true)}, added.Converse())
 	}
 }
 

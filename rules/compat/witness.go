@@ -79,6 +79,40 @@ func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
 	return witness{missing: fmt.Sprintf("none of %d payloads built from the change is accepted by %s and rejected by the other revision", tried, side)}
 }
 
+// enumDecides reports whether the accepting side's enum at the change
+// settles that it changes nothing: the enum lists every value that side
+// allows there, and each, placed at the change, validates on both
+// revisions. (maxLength dropped beside an enum added widens nothing.)
+func (w *witnessBuilder) enumDecides(ch *change, acceptBase bool) bool {
+	s := owner(ch, acceptBase)
+	e := s.Keywords["enum"]
+	if e == nil || e.Owner != s || len(e.Set) == 0 || len(e.Set) > 256 || !ch.pathKnown {
+		return false
+	}
+	baseSchema, err := w.compiled(ch.root.base)
+	if err != nil {
+		return false
+	}
+	headSchema, err := w.compiled(ch.root.head)
+	if err != nil {
+		return false
+	}
+	accepting, reducer := ch.root.base, w.baseReducer
+	if !acceptBase {
+		accepting, reducer = ch.root.head, w.headReducer
+	}
+	frame := w.sampleAlong(accepting, reducer, ch.path, 0)
+	for _, m := range e.Set {
+		payload := setAt(frame, ch.path, decodeJSON(m))
+		baseOK, known1 := baseSchema.Valid(payload)
+		headOK, known2 := headSchema.Valid(payload)
+		if !known1 || !known2 || !baseOK || !headOK {
+			return false
+		}
+	}
+	return true
+}
+
 // compiled compiles the schema at s's pointer in its document, once per
 // document.
 func (w *witnessBuilder) compiled(s *reduce.Schema) (*validate.Schema, error) {
@@ -534,8 +568,53 @@ func requiredCandidates(name string) func(ch *change, w *witnessBuilder, acceptB
 	}
 }
 
-func branchCandidates(branch *reduce.Schema, inBase bool) func(w *witnessBuilder, acceptBase bool) []any {
+// branchCandidates proposes a sample of a branch one side has alone, then
+// that sample with each property the other side declares given a value of
+// every type: an open object branch is a witness when it lets through a
+// property value the other side refuses.
+func branchCandidates(branch, other *reduce.Schema, inBase bool) func(w *witnessBuilder, acceptBase bool) []any {
 	return func(w *witnessBuilder, acceptBase bool) []any {
-		return []any{w.sample(branch, w.reducer(inBase), 1)}
+		sample := w.sample(branch, w.reducer(inBase), 1)
+		out := []any{sample}
+		m, ok := sample.(map[string]any)
+		if !ok {
+			return out
+		}
+		props := map[string]bool{}
+		var names []string
+		var collect func(s *reduce.Schema, depth int)
+		collect = func(s *reduce.Schema, depth int) {
+			s = deref(s, w.reducer(!inBase), depth)
+			if s == nil || depth > 4 {
+				return
+			}
+			if p := s.Keywords["properties"]; p != nil {
+				for _, e := range p.Map {
+					if !props[e.Name] && len(names) < 20 {
+						props[e.Name] = true
+						names = append(names, e.Name)
+					}
+				}
+			}
+			for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+				if l := s.Keywords[k]; l != nil {
+					for _, b := range l.List {
+						collect(b, depth+1)
+					}
+				}
+			}
+		}
+		collect(other, 0)
+		for _, n := range names {
+			for _, t := range []string{"string", "integer", "number", "boolean", "null", "object", "array"} {
+				variant := make(map[string]any, len(m)+1)
+				for k, v := range m {
+					variant[k] = v
+				}
+				variant[n] = typeSamples[t]
+				out = append(out, variant)
+			}
+		}
+		return out
 	}
 }
