@@ -186,11 +186,19 @@ func comparePaths(oldPath, newPath string, role compat.Side) ([]report.Finding, 
 	}
 	baseWS, headWS := workspaceFor(oldPath), workspaceFor(newPath)
 	if !oldInfo.IsDir() {
-		base, err := baseWS.Load(oldPath, "")
-		if err != nil {
-			return nil, nil, err
-		}
+		// the two revisions parse in parallel
+		var base *reduce.Document
+		var baseErr error
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			base, baseErr = baseWS.Load(oldPath, "")
+		}()
 		head, err := headWS.Load(newPath, "")
+		<-done
+		if baseErr != nil {
+			return nil, nil, baseErr
+		}
 		if err != nil {
 			return nil, nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/wirelint/wirelint/reduce"
 )
@@ -301,7 +302,7 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 				return pick(b.Text != h.Text, Incomparable, None)
 			}))
 		case KindAssertion:
-			if render(b) != render(h) {
+			if c.text(b) != c.text(h) {
 				c.add(x, ch, Unknown)
 			}
 		case KindAll:
@@ -315,7 +316,7 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 				c.schema(bs, hs, y)
 			})
 		case KindCondition:
-			if render(b) != render(h) {
+			if c.text(b) != c.text(h) {
 				c.add(x, ch, Incomparable)
 			}
 		case KindSub:
@@ -325,7 +326,7 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 		case KindTuple:
 			c.tuple(base, head, b, h, x)
 		case KindReference:
-			if render(b) != render(h) {
+			if c.text(b) != c.text(h) {
 				c.add(x, ch, Unknown)
 			}
 		}
@@ -737,6 +738,41 @@ func branchName(s *reduce.Schema) string {
 	return reduce.Short(s.Node, 40)
 }
 
+// canonicalCache remembers the canonical JSON of nodes compared as
+// branches: unions of large inline schemas are compared many times.
+var (
+	canonicalMu    sync.Mutex
+	canonicalCache = map[*reduce.Node]string{}
+)
+
+func canonical(n *reduce.Node) string {
+	canonicalMu.Lock()
+	s, ok := canonicalCache[n]
+	canonicalMu.Unlock()
+	if ok {
+		return s
+	}
+	s = reduce.Canonical(n)
+	canonicalMu.Lock()
+	canonicalCache[n] = s
+	canonicalMu.Unlock()
+	return s
+}
+
+// text is what a keyword says, for keywords compared as a whole: its
+// string, or the canonical JSON of its value.
+func (c *comparer) text(k *reduce.Keyword) string {
+	switch {
+	case k == nil:
+		return "\x00absent"
+	case k.Value != nil && k.Value.Kind == reduce.ScalarNode:
+		return k.Value.Value
+	case k.Value != nil:
+		return canonical(k.Value)
+	}
+	return k.Text
+}
+
 func pairBranch(bs *reduce.Schema, hl []*reduce.Schema, taken []bool) int {
 	if n := definitionName(bs.Ref); n != "" {
 		for j, hs := range hl {
@@ -745,9 +781,9 @@ func pairBranch(bs *reduce.Schema, hl []*reduce.Schema, taken []bool) int {
 			}
 		}
 	}
-	canon := reduce.Canonical(bs.Node)
+	canon := canonical(bs.Node)
 	for j, hs := range hl {
-		if !taken[j] && reduce.Canonical(hs.Node) == canon {
+		if !taken[j] && canonical(hs.Node) == canon {
 			return j
 		}
 	}
