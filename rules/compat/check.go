@@ -71,7 +71,7 @@ type checker struct {
 func (c *checker) definitions() {
 	for _, hd := range c.head.Definitions {
 		bd := c.base.Definition(hd.Name)
-		if bd == nil {
+		if bd == nil || sameNodes(c.base, c.head, bd.Node, hd.Node) {
 			continue
 		}
 		bk, hk := defKey(c.base, bd.Pointer), defKey(c.head, hd.Pointer)
@@ -410,6 +410,9 @@ func (c *checker) site(label string, bd, hd *reduce.Document, bp, hp *parameter,
 }
 
 func (c *checker) compareSite(label string, bd, hd *reduce.Document, bn *reduce.Node, bptr string, hn *reduce.Node, hptr string, sides Side) {
+	if sameNodes(bd, hd, bn, hn) {
+		return
+	}
 	r := &root{label: label, sides: sides, base: c.baseReducer.Schema(bd, bn, bptr), head: c.headReducer.Schema(hd, hn, hptr)}
 	c.comparer.schema(r.base, r.head, context{root: r, sides: sides, known: true})
 }
