@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/wirelint/wirelint/reduce"
 )
@@ -137,6 +136,7 @@ type comparer struct {
 	// compared on their own; definitions in other files are compared where
 	// they are referenced.
 	roots map[*reduce.Document]bool
+	canon map[*reduce.Node]string
 }
 
 type pairKey struct {
@@ -146,7 +146,7 @@ type pairKey struct {
 }
 
 func newComparer(baseReducer, headReducer *reduce.Reducer) *comparer {
-	return &comparer{baseReducer: baseReducer, headReducer: headReducer, seen: map[pairKey]bool{}, roots: map[*reduce.Document]bool{}}
+	return &comparer{baseReducer: baseReducer, headReducer: headReducer, seen: map[pairKey]bool{}, roots: map[*reduce.Document]bool{}, canon: map[*reduce.Node]string{}}
 }
 
 // add records a change with the effect seen through the context.
@@ -694,7 +694,7 @@ func (c *comparer) pairBranches(name string, base, head *reduce.Schema, b, h *re
 	pairedHead := make([]bool, len(hl))
 	var unpairedBase []int
 	for i, bs := range bl {
-		j := pairBranch(bs, hl, pairedHead)
+		j := c.pairBranch(bs, hl, pairedHead)
 		if j < 0 {
 			unpairedBase = append(unpairedBase, i)
 			continue
@@ -715,7 +715,7 @@ func (c *comparer) pairBranches(name string, base, head *reduce.Schema, b, h *re
 	}
 	for _, j := range unpairedHead {
 		branch := hl[j]
-		if pairBranch(branch, bl, make([]bool, len(bl))) >= 0 {
+		if c.pairBranch(branch, bl, make([]bool, len(bl))) >= 0 {
 			continue // a repeat of a branch base has
 		}
 		c.add(x, &change{keyword: name, base: base, head: branch, baseKeyword: b, headKeyword: h, baseValue: "absent", headValue: "branch " + branchName(branch),
@@ -723,7 +723,7 @@ func (c *comparer) pairBranches(name string, base, head *reduce.Schema, b, h *re
 	}
 	for _, i := range unpairedBase {
 		branch := bl[i]
-		if pairBranch(branch, hl, make([]bool, len(hl))) >= 0 {
+		if c.pairBranch(branch, hl, make([]bool, len(hl))) >= 0 {
 			continue
 		}
 		c.add(x, &change{keyword: name, base: branch, head: head, baseKeyword: b, headKeyword: h, baseValue: "branch " + branchName(branch), headValue: "absent",
@@ -738,24 +738,14 @@ func branchName(s *reduce.Schema) string {
 	return reduce.Short(s.Node, 40)
 }
 
-// canonicalCache remembers the canonical JSON of nodes compared as
-// branches: unions of large inline schemas are compared many times.
-var (
-	canonicalMu    sync.Mutex
-	canonicalCache = map[*reduce.Node]string{}
-)
-
-func canonical(n *reduce.Node) string {
-	canonicalMu.Lock()
-	s, ok := canonicalCache[n]
-	canonicalMu.Unlock()
-	if ok {
+// canonical returns the canonical JSON of a node compared as a branch,
+// once per node: unions of large inline schemas are compared many times.
+func (c *comparer) canonical(n *reduce.Node) string {
+	if s, ok := c.canon[n]; ok {
 		return s
 	}
-	s = reduce.Canonical(n)
-	canonicalMu.Lock()
-	canonicalCache[n] = s
-	canonicalMu.Unlock()
+	s := reduce.Canonical(n)
+	c.canon[n] = s
 	return s
 }
 
@@ -768,12 +758,12 @@ func (c *comparer) text(k *reduce.Keyword) string {
 	case k.Value != nil && k.Value.Kind == reduce.ScalarNode:
 		return k.Value.Value
 	case k.Value != nil:
-		return canonical(k.Value)
+		return c.canonical(k.Value)
 	}
 	return k.Text
 }
 
-func pairBranch(bs *reduce.Schema, hl []*reduce.Schema, taken []bool) int {
+func (c *comparer) pairBranch(bs *reduce.Schema, hl []*reduce.Schema, taken []bool) int {
 	if n := definitionName(bs.Ref); n != "" {
 		for j, hs := range hl {
 			if !taken[j] && definitionName(hs.Ref) == n {
@@ -781,9 +771,9 @@ func pairBranch(bs *reduce.Schema, hl []*reduce.Schema, taken []bool) int {
 			}
 		}
 	}
-	canon := canonical(bs.Node)
+	canon := c.canonical(bs.Node)
 	for j, hs := range hl {
-		if !taken[j] && canonical(hs.Node) == canon {
+		if !taken[j] && c.canonical(hs.Node) == canon {
 			return j
 		}
 	}
