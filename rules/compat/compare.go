@@ -116,6 +116,9 @@ type context struct {
 	condition bool
 	path      []string
 	known     bool // path is a real instance path
+	// via is the keyword holding the schema compared ("" at a root), which
+	// names a change of the schema as a whole (true becoming false).
+	via string
 }
 
 func (x context) at(tokens ...string) context {
@@ -200,11 +203,15 @@ func (c *comparer) schema(base, head *reduce.Schema, x context) {
 		}
 	}
 	if base.False || head.False {
+		name := x.via
+		if name == "" {
+			name = "schema"
+		}
 		switch {
 		case base.False && !head.False:
-			c.add(x, withCandidates(&change{keyword: "false", base: base, head: head, baseValue: "false", headValue: "a schema"}, ownerCandidates), Widens)
+			c.add(x, withCandidates(&change{keyword: name, base: base, head: head, baseValue: "false", headValue: "a schema"}, ownerCandidates), Widens)
 		case head.False && !base.False:
-			c.add(x, withCandidates(&change{keyword: "false", base: base, head: head, baseValue: "a schema", headValue: "false"}, ownerCandidates), Narrows)
+			c.add(x, withCandidates(&change{keyword: name, base: base, head: head, baseValue: "a schema", headValue: "false"}, ownerCandidates), Narrows)
 		}
 		return
 	}
@@ -312,7 +319,7 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 		case KindNot:
 			c.sub(ch, b, h, x, func(bs, hs *reduce.Schema) {
 				y := x
-				y.flip = !y.flip
+				y.flip, y.via = !y.flip, "not"
 				c.schema(bs, hs, y)
 			})
 		case KindCondition:
@@ -691,6 +698,7 @@ func (c *comparer) lifted(base, head *reduce.Schema, x context) bool {
 }
 
 func (c *comparer) pairBranches(name string, base, head *reduce.Schema, b, h *reduce.Keyword, bl, hl []*reduce.Schema, x context, added Effect) {
+	x.via = name
 	pairedHead := make([]bool, len(hl))
 	var unpairedBase []int
 	for i, bs := range bl {
@@ -809,6 +817,7 @@ func (c *comparer) subschema(name string, base, head *reduce.Schema, b, h *reduc
 	case "propertyNames":
 		y = x.unknownPath()
 	}
+	y.via = name
 	c.schema(keywordSchema(base, b), keywordSchema(head, h), y)
 }
 
@@ -864,11 +873,12 @@ func (c *comparer) properties(name string, base, head *reduce.Schema, b, h *redu
 			he = h.Lookup(n)
 		}
 		y := x
+		y.via = name
 		switch name {
 		case "properties":
-			y = x.at(n)
+			y = y.at(n)
 		case "patternProperties":
-			y = x.unknownPath()
+			y = y.unknownPath()
 		}
 		bs, hs := entrySchema(be), entrySchema(he)
 		if name == "properties" && (bs == nil && base.Keywords["additionalProperties"] == nil || hs == nil && head.Keywords["additionalProperties"] == nil) {
@@ -931,6 +941,8 @@ func (c *comparer) tuple(base, head *reduce.Schema, b, h *reduce.Keyword, x cont
 		} else {
 			hs = keywordSchema(head, head.Keywords["items"])
 		}
-		c.schema(bs, hs, x.at(strconv.Itoa(i)))
+		y := x.at(strconv.Itoa(i))
+		y.via = "prefixItems"
+		c.schema(bs, hs, y)
 	}
 }
