@@ -225,6 +225,36 @@ func comparePaths(oldPath, newPath string, role compat.Side) ([]report.Finding, 
 	sort.Strings(rels)
 	var findings []report.Finding
 	var heads []*reduce.Document
+	// documents of OLD that NEW no longer has
+	err = filepath.WalkDir(oldPath, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != oldPath {
+			return filepath.SkipDir
+		}
+		switch strings.ToLower(filepath.Ext(p)) {
+		case ".json", ".yaml", ".yml":
+		default:
+			return nil
+		}
+		rel, _ := filepath.Rel(oldPath, p)
+		if _, err := os.Stat(filepath.Join(newPath, rel)); err == nil {
+			return nil
+		}
+		base, err := baseWS.Load(p, "")
+		if errors.Is(err, reduce.ErrNotDocument) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		findings = append(findings, compat.Removed(base, headWS.Display(filepath.Join(newPath, rel)), compat.Options{Role: role})...)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, rel := range rels {
 		oldFile := filepath.Join(oldPath, rel)
 		if _, err := os.Stat(oldFile); err != nil {

@@ -560,3 +560,41 @@ func describeOne(a []string) string {
 	}
 	return strings.Join(a, "+")
 }
+
+// Removed reports what a document's removal breaks: each of its operations
+// (removed-operation) and definitions (removed-definition for a standalone
+// JSON Schema, whose definitions are contracts of their own; a changelog
+// line for OpenAPI components). headPath names where the document was
+// expected in the head revision; those locations have no line.
+func Removed(base *reduce.Document, headPath string, opts Options) []report.Finding {
+	c := &checker{opts: opts, base: base}
+	head := report.Location{File: headPath}
+	var out []report.Finding
+	if base.Dialect.IsOpenAPI() {
+		ops, keys := operations(base)
+		for _, key := range keys {
+			op := ops[key]
+			label := strings.ToUpper(op.method) + " " + op.path
+			f := c.surface(RuleRemovedOperation, head, c.baseLocation(op.node, op.pointer),
+				fmt.Sprintf("operation %s is removed with its document: clients calling it fail; keep it (deprecate it first), or approve the break", label))
+			f.Pointer = op.pointer
+			f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"method":%q,"path":%q}`, strings.ToUpper(op.method), op.path))
+			out = append(out, f)
+		}
+	}
+	for _, d := range base.Definitions {
+		rule := RuleRemovedDefinition
+		msg := fmt.Sprintf("definition %s is removed with its document: documents and clients that refer to it break; keep it, or approve the break", d.Name)
+		if base.Dialect.IsOpenAPI() {
+			rule, msg = RuleCompatible, fmt.Sprintf("definition %s is removed with its document (its operations are reported where they were)", d.Name)
+		}
+		f := c.surface(rule, head, c.baseLocation(d.Key, d.Pointer), msg)
+		f.Definition, f.Pointer = d.Name, ""
+		f.Fields["payload_reason"] = "a removed definition has no payload; its users are"
+		out = append(out, f)
+	}
+	for i := range out {
+		c.fingerprint(&out[i])
+	}
+	return out
+}
