@@ -204,56 +204,29 @@ func comparePaths(oldPath, newPath string, role compat.Side) ([]report.Finding, 
 		}
 		return compat.Check(baseWS, headWS, base, head, compat.Options{Role: role}), []*reduce.Document{head}, nil
 	}
-	var rels []string
-	err = filepath.WalkDir(newPath, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != newPath {
-			return filepath.SkipDir
-		}
-		switch strings.ToLower(filepath.Ext(p)) {
-		case ".json", ".yaml", ".yml":
-			rel, _ := filepath.Rel(newPath, p)
-			rels = append(rels, rel)
-		}
-		return nil
-	})
+	rels, err := documentFiles(newPath)
 	if err != nil {
 		return nil, nil, err
 	}
-	sort.Strings(rels)
-	var findings []report.Finding
-	var heads []*reduce.Document
-	// documents of OLD that NEW no longer has
-	err = filepath.WalkDir(oldPath, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != oldPath {
-			return filepath.SkipDir
-		}
-		switch strings.ToLower(filepath.Ext(p)) {
-		case ".json", ".yaml", ".yml":
-		default:
-			return nil
-		}
-		rel, _ := filepath.Rel(oldPath, p)
-		if _, err := os.Stat(filepath.Join(newPath, rel)); err == nil {
-			return nil
-		}
-		base, err := baseWS.Load(p, "")
-		if errors.Is(err, reduce.ErrNotDocument) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		findings = append(findings, compat.Removed(base, headWS.Display(filepath.Join(newPath, rel)), compat.Options{Role: role})...)
-		return nil
-	})
+	oldRels, err := documentFiles(oldPath)
 	if err != nil {
 		return nil, nil, err
+	}
+	var findings []report.Finding
+	var heads []*reduce.Document
+	for _, rel := range oldRels {
+		if _, err := os.Stat(filepath.Join(newPath, rel)); err == nil {
+			continue
+		}
+		// a document NEW no longer has
+		base, err := baseWS.Load(filepath.Join(oldPath, rel), "")
+		if errors.Is(err, reduce.ErrNotDocument) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		findings = append(findings, compat.Removed(base, headWS.Display(filepath.Join(newPath, rel)), compat.Options{Role: role})...)
 	}
 	for _, rel := range rels {
 		oldFile := filepath.Join(oldPath, rel)
@@ -278,6 +251,28 @@ func comparePaths(oldPath, newPath string, role compat.Side) ([]report.Finding, 
 		findings = append(findings, compat.Check(baseWS, headWS, base, head, compat.Options{Role: role})...)
 	}
 	return findings, heads, nil
+}
+
+// documentFiles lists the JSON and YAML files under dir (hidden folders
+// skipped), relative to it and sorted.
+func documentFiles(dir string) ([]string, error) {
+	var rels []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != dir {
+			return filepath.SkipDir
+		}
+		switch strings.ToLower(filepath.Ext(p)) {
+		case ".json", ".yaml", ".yml":
+			rel, _ := filepath.Rel(dir, p)
+			rels = append(rels, rel)
+		}
+		return nil
+	})
+	sort.Strings(rels)
+	return rels, err
 }
 
 // compatTasks compares every configured document with its version at the
