@@ -27,7 +27,7 @@ import (
 func init() {
 	register(&command{
 		name:    "check",
-		usage:   "check [--config FILE] [--baseline FILE] [--since REV] [--format text|json|sarif|github|junit] [--fail-on error|warning|info|off] [--color auto|always|never]",
+		usage:   "check [--config FILE] [--baseline FILE] [--since REV] [--compat-against REV] [--format text|json|sarif|github|junit] [--fail-on error|warning|info|off] [--color auto|always|never]",
 		summary: "run everything .wirelint.yaml configures and print one report",
 		run:     runCheck,
 	})
@@ -39,6 +39,7 @@ func runCheck(e *env, args []string) int {
 	configPath := fs.String("config", config.FileName, "configuration file; paths in it are relative to its folder")
 	baselinePath := fs.String("baseline", "", "report only findings not in this baseline file (default: the config's baseline)")
 	since := fs.String("since", "", "report only findings in definitions and routes changed since this git revision")
+	compatAgainst := fs.String("compat-against", "", "git revision compat compares with, overriding compat.against (only when the configuration has a compat section)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return fail(e, "check", err)
@@ -52,6 +53,9 @@ func runCheck(e *env, args []string) int {
 	cfg, err := loadCheckConfig(*configPath)
 	if err != nil {
 		return fail(e, "check", err)
+	}
+	if *compatAgainst != "" && cfg.Compat != nil {
+		cfg.Compat.Against = *compatAgainst
 	}
 	run, err := collect(cfg)
 	if err != nil {
@@ -275,7 +279,7 @@ func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.
 			return checkFixtures(cfg, ws, canonical, mirror, renames, f.Folders)
 		}})
 	}
-	return tasks
+	return append(tasks, compatTasks(cfg, ws, loaded)...)
 }
 
 // dedupeMirrorOnly keeps one mirror-only finding per mirror definition when

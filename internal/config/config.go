@@ -65,6 +65,20 @@ type Config struct {
 	// Baseline is the baseline file check reads when --baseline is not given
 	// ("" = none).
 	Baseline string
+	// Compat configures breaking-change checks (nil = not checked by check).
+	Compat *Compat
+}
+
+// Compat compares every configured document with its version at a git
+// revision.
+type Compat struct {
+	Pos Pos
+	// Against is the git revision the documents are compared with
+	// (origin/main, a tag; "" = check runs no compat).
+	Against string
+	// Role is the side standalone JSON Schema definitions are used on:
+	// "produced", "consumed" or "both" ("" = both).
+	Role string
 }
 
 // Parity is one canonical JSON Schema and its OpenAPI (or other) mirror.

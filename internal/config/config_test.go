@@ -70,6 +70,7 @@ ignore:
     path: api/**
     reason: the legacy mirror is frozen
 baseline: .wirelint-baseline.json
+compat: {against: origin/main, role: produced}
 `
 
 // TestParseFull pins that every section decodes into the documented fields.
@@ -113,6 +114,9 @@ func TestParseFull(t *testing.T) {
 	if len(c.Ignores) != 1 || c.Ignores[0].Reason != "the legacy mirror is frozen" || c.Ignores[0].Path != "api/**" {
 		t.Errorf("ignores = %+v", c.Ignores)
 	}
+	if c.Compat == nil || c.Compat.Against != "origin/main" || c.Compat.Role != "produced" {
+		t.Errorf("compat = %+v", c.Compat)
+	}
 	if got := strings.Join(c.Documents(), ","); got != "schema/frame_wire.json,api/openapi.yaml" {
 		t.Errorf("documents = %s", got)
 	}
@@ -126,7 +130,11 @@ func TestParseFull(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	cases := []struct{ name, config, want string }{
 		{"unknown top-level key", "parity: []\nparty: []\n",
-			`.wirelint.yaml:2:1: unknown key "party" in the configuration (want one of baseline, docs, fixtures, ignore, parity, refs, regex, routes, rules, version)`},
+			`.wirelint.yaml:2:1: unknown key "party" in the configuration (want one of baseline, compat, docs, fixtures, ignore, parity, refs, regex, routes, rules, version)`},
+		{"compat without a revision", "compat: {role: both}\n",
+			`.wirelint.yaml:1:9: compat needs against: the git revision to compare with`},
+		{"compat with a bad role", "compat: {against: main, role: server}\n",
+			`.wirelint.yaml:1:31: compat.role must be produced, consumed or both, not "server"`},
 		{"unknown nested key", "parity:\n  - canonical: schema/frame_wire.json\n    mirror: api/openapi.yaml\n    rename: {}\n",
 			`.wirelint.yaml:4:5: unknown key "rename" in parity[0] (want one of canonical, exclude, include, mirror, renames)`},
 		{"missing mirror", "parity:\n  - canonical: schema/frame_wire.json\n",

@@ -210,7 +210,27 @@ func (d *decoder) config(n *yaml.Node, c *Config) {
 			d.list(v, "ignore", func(i int, e *yaml.Node) { c.Ignores = append(c.Ignores, d.ignore(e, fmt.Sprintf("ignore[%d]", i))) })
 		},
 		"baseline": func(k, v *yaml.Node) { c.Baseline = d.str(v, "baseline") },
+		"compat":   func(k, v *yaml.Node) { c.Compat = d.compat(v) },
 	})
+}
+
+func (d *decoder) compat(n *yaml.Node) *Compat {
+	cp := &Compat{Pos: pos(n)}
+	d.fields(n, "compat", map[string]func(k, v *yaml.Node){
+		"against": func(k, v *yaml.Node) { cp.Against = d.str(v, "compat.against") },
+		"role": func(k, v *yaml.Node) {
+			cp.Role = d.str(v, "compat.role")
+			switch cp.Role {
+			case "produced", "consumed", "both":
+			default:
+				d.errorf(v, "compat.role must be produced, consumed or both, not %q", cp.Role)
+			}
+		},
+	})
+	if cp.Against == "" {
+		d.errorf(n, "compat needs against: the git revision to compare with")
+	}
+	return cp
 }
 
 func (d *decoder) parity(n *yaml.Node, what string) Parity {

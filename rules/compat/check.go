@@ -1,0 +1,600 @@
+package compat
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+)
+
+// Options tunes a comparison.
+type Options struct {
+	// Role is the side standalone JSON Schema definitions, and OpenAPI
+	// component schemas no operation reaches, are judged on (0 = Both: an
+	// event or message contract).
+	Role Side
+	// BaseLabel prefixes the base revision's file names in locations
+	// ("origin/main:"); "" when base is a file of its own. Fingerprints
+	// leave it out, so an approval survives a moving base.
+	BaseLabel string
+}
+
+// Check compares the base revision of a document with its head revision
+// and reports every change by the law: schema changes by their effect on
+// the sides each position is used on, and changes of the API surface.
+// baseResolver and headResolver resolve $refs inside each revision (their
+// workspaces, which also compile witnesses).
+func Check(baseWorkspace, headWorkspace *reduce.Workspace, base, head *reduce.Document, opts Options) []report.Finding {
+	if opts.Role == 0 {
+		opts.Role = Both
+	}
+	c := &checker{
+		opts: opts, base: base, head: head,
+		baseWorkspace: baseWorkspace, headWorkspace: headWorkspace,
+		baseReducer: reduce.NewReducer(baseWorkspace), headReducer: reduce.NewReducer(headWorkspace),
+	}
+	c.comparer = newComparer(c.baseReducer, c.headReducer)
+	c.comparer.roots[base], c.comparer.roots[head] = true, true
+	c.witnesses = &witnessBuilder{baseWorkspace: baseWorkspace, headWorkspace: headWorkspace,
+		baseReducer: c.baseReducer, headReducer: c.headReducer, sets: map[*reduce.Document]*setResult{}}
+	c.baseUsage, c.headUsage = newUsage(baseWorkspace), newUsage(headWorkspace)
+	if base.Dialect.IsOpenAPI() && head.Dialect.IsOpenAPI() {
+		c.baseUsage.markOperations(base)
+		c.headUsage.markOperations(head)
+		c.operations()
+	}
+	c.definitions()
+	for _, ch := range c.comparer.changes {
+		c.findings = append(c.findings, c.changeFinding(ch))
+	}
+	for i := range c.findings {
+		c.fingerprint(&c.findings[i])
+	}
+	return c.findings
+}
+
+type checker struct {
+	opts                         Options
+	base, head                   *reduce.Document
+	baseWorkspace, headWorkspace *reduce.Workspace
+	baseReducer, headReducer     *reduce.Reducer
+	comparer                     *comparer
+	witnesses                    *witnessBuilder
+	baseUsage, headUsage         *usage
+	findings                     []report.Finding
+}
+
+// definitions compares definitions paired by name and reports removed ones.
+func (c *checker) definitions() {
+	for _, hd := range c.head.Definitions {
+		bd := c.base.Definition(hd.Name)
+		if bd == nil || sameNodes(c.base, c.head, bd.Node, hd.Node) {
+			continue
+		}
+		bk, hk := defKey(c.base, bd.Pointer), defKey(c.head, hd.Pointer)
+		sides := c.baseUsage.sides[bk] | c.headUsage.sides[hk]
+		if !c.baseUsage.reached[bk] && !c.headUsage.reached[hk] {
+			sides = c.opts.Role
+		}
+		r := &root{definition: hd.Name, sides: sides,
+			base: c.baseReducer.Schema(c.base, bd.Node, bd.Pointer), head: c.headReducer.Schema(c.head, hd.Node, hd.Pointer)}
+		c.comparer.schema(r.base, r.head, context{root: r, sides: sides, known: true})
+	}
+	for _, bd := range c.base.Definitions {
+		if c.head.Definition(bd.Name) != nil {
+			continue
+		}
+		bk := defKey(c.base, bd.Pointer)
+		rule, why := RuleCompatible, "the operations that used it are compared where they use it"
+		switch {
+		case !c.base.Dialect.IsOpenAPI():
+			rule, why = RuleRemovedDefinition, "it is a contract of its own"
+		case c.baseUsage.external[bk]:
+			rule, why = RuleRemovedDefinition, "another file refers to it"
+		case !c.baseUsage.reached[bk]:
+			why = "no operation used it"
+		}
+		f := c.surface(rule, c.containerLocation(), c.baseLocation(bd.Key, bd.Pointer),
+			fmt.Sprintf("definition %s is removed (%s)", bd.Name, why))
+		if rule != RuleCompatible {
+			f.Message += ": documents and clients that refer to it break; keep it, or approve the break"
+		}
+		f.Definition = bd.Name
+		f.Pointer = ""
+		f.Fields["payload_reason"] = "a removed definition has no payload; its users are"
+		c.findings = append(c.findings, f)
+	}
+}
+
+// containerLocation is where head keeps its definitions (or its root).
+func (c *checker) containerLocation() report.Location {
+	for _, p := range c.head.DefinitionContainers() {
+		if n := c.head.Lookup(p); n != nil {
+			return report.Location{File: c.head.Path, Line: n.Line, Column: n.Column, Pointer: p}
+		}
+	}
+	return report.Location{File: c.head.Path, Line: c.head.Root.Line, Column: c.head.Root.Column}
+}
+
+func (c *checker) headLocation(n *reduce.Node, ptr string) report.Location {
+	return location(c.head, "", n, ptr)
+}
+
+func (c *checker) baseLocation(n *reduce.Node, ptr string) report.Location {
+	return location(c.base, c.opts.BaseLabel, n, ptr)
+}
+
+func location(doc *reduce.Document, label string, n *reduce.Node, ptr string) report.Location {
+	l := report.Location{File: label + doc.Path, Pointer: ptr}
+	if n != nil {
+		l.Line, l.Column = n.Line, n.Column
+	}
+	return l
+}
+
+// schemaLocation locates a keyword in a schema, or the schema that lacks it.
+func (c *checker) schemaLocation(s *reduce.Schema, k *reduce.Keyword, label string) report.Location {
+	if k != nil && k.Owner == s && k.Key != nil {
+		return location(s.Doc, label, k.Key, k.Pointer())
+	}
+	return location(s.Doc, label, s.Node, s.Pointer())
+}
+
+// levelRule applies the law: a narrowed request, a widened response or an
+// incomparable change on a used side is an error; an unknown effect is a
+// warning; everything else is a changelog line.
+func levelRule(ch *change) string {
+	if ch.undeclared {
+		return RuleCompatible
+	}
+	switch ch.effect {
+	case Narrows:
+		if ch.sides&Consumed != 0 {
+			return RuleRequestNarrowed
+		}
+	case Widens:
+		if ch.sides&Produced != 0 {
+			return RuleResponseWidened
+		}
+	case Incomparable:
+		if ch.sides != 0 {
+			return RuleIncomparable
+		}
+	case Unknown:
+		if ch.sides != 0 {
+			return RuleUnknown
+		}
+	}
+	return RuleCompatible
+}
+
+var consequences = map[string]string{
+	RuleRequestNarrowed: "payloads clients send today are refused",
+	RuleResponseWidened: "clients get values they were not told to expect",
+	RuleIncomparable:    "each revision accepts payloads the other refuses",
+	RuleUnknown:         "whether payloads change depends on the validator",
+	RuleCompatible:      "compatible on the sides it is used",
+}
+
+func (c *checker) changeFinding(ch *change) report.Finding {
+	rule := levelRule(ch)
+	where := ch.root.definition
+	if where == "" {
+		where = ch.root.label
+	}
+	headPtr := ch.head.Pointer()
+	if ch.headKeyword != nil && ch.headKeyword.Owner == ch.head {
+		headPtr = ch.headKeyword.Pointer()
+	}
+	definition := ch.root.definition
+	rel := strings.TrimPrefix(headPtr, ch.root.head.Pointer())
+	if ch.head.Doc != ch.root.head.Doc {
+		// reached through a $ref into another file: named by the definition
+		// there, so an ignore or a message names what the author edits
+		if d := enclosing(ch.head.Doc, headPtr); d != nil {
+			definition, rel = d.Name, strings.TrimPrefix(headPtr, d.Pointer)
+			where += " (" + d.Name + ")"
+		}
+	}
+	at := ""
+	if rel != "" {
+		at = " at " + rel
+	}
+	what := fmt.Sprintf("%s %s from %s to %s", ch.keyword, ch.effect, ch.baseValue, ch.headValue)
+	switch {
+	case ch.undeclared:
+		what = ch.summary
+	case ch.summary != "":
+		what = fmt.Sprintf("%s %s (%s)", ch.keyword, ch.effect, ch.summary)
+	}
+	msg := fmt.Sprintf("%s in %s%s (%s): %s", what, where, at, ch.sides, consequences[rule])
+	if ch.undeclared {
+		msg += ", the object was open: only clients relying on undocumented properties notice"
+	}
+	if rule != RuleCompatible {
+		msg += "; keep the base constraint, or approve the break"
+	}
+	f := report.Finding{
+		Rule: rule, Severity: report.DefaultSeverity(rule), Message: msg,
+		Definition: definition, Pointer: rel,
+		Locations: []report.Location{c.schemaLocation(ch.head, ch.headKeyword, ""), c.schemaLocation(ch.base, ch.baseKeyword, c.opts.BaseLabel)},
+		Fields:    map[string]any{"keyword": ch.keyword, "base": ch.baseValue, "head": ch.headValue, "effect": ch.effect.String(), "sides": ch.sides.String()},
+	}
+	if definition == "" {
+		f.Pointer = headPtr
+	}
+	if f.Severity == report.SeverityError {
+		acceptBase := ch.effect == Narrows || (ch.effect == Incomparable && ch.sides&Consumed != 0)
+		w := c.witnesses.prove(ch, acceptBase)
+		if w.missing != "" && c.witnesses.enumDecides(ch, acceptBase) {
+			// the keyword's change is masked by an enum beside it
+			f.Rule, f.Severity = RuleCompatible, report.DefaultSeverity(RuleCompatible)
+			f.Message = fmt.Sprintf("%s in %s%s (%s): every value the enum beside it allows validated before and after, so nothing changes for clients", what, where, at, ch.sides)
+			return f
+		}
+		c.attach(&f, w)
+	}
+	return f
+}
+
+// enclosing returns the definition of doc that holds the schema at ptr.
+func enclosing(doc *reduce.Document, ptr string) *reduce.Definition {
+	var best *reduce.Definition
+	for _, d := range doc.Definitions {
+		if (ptr == d.Pointer || strings.HasPrefix(ptr, d.Pointer+"/")) && (best == nil || len(d.Pointer) > len(best.Pointer)) {
+			best = d
+		}
+	}
+	return best
+}
+
+// attach adds a witness to a finding, or says why there is none.
+func (c *checker) attach(f *report.Finding, w witness) {
+	if w.missing != "" {
+		f.Fields["payload_reason"] = w.missing
+		f.Detail = "no payload: " + w.missing
+		return
+	}
+	text, err := json.Marshal(w.payload)
+	if err != nil {
+		f.Fields["payload_reason"] = err.Error()
+		return
+	}
+	accepted := "head"
+	if w.acceptBase {
+		accepted = "base"
+	}
+	f.Fields["payload"] = json.RawMessage(text)
+	f.Fields["accepted_by"] = accepted
+	f.Detail = fmt.Sprintf("payload (%s accepts, the other refuses): %s", accepted, shorten(string(text), 2000))
+}
+
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// fingerprint computes the line-free fingerprint without the base label.
+func (c *checker) fingerprint(f *report.Finding) {
+	if c.opts.BaseLabel == "" {
+		f.ComputeFingerprint()
+		return
+	}
+	saved := f.Locations
+	f.Locations = make([]report.Location, len(saved))
+	for i, l := range saved {
+		l.File = strings.TrimPrefix(l.File, c.opts.BaseLabel)
+		f.Locations[i] = l
+	}
+	f.ComputeFingerprint()
+	f.Locations = saved
+}
+
+// surface builds a finding about the API surface.
+func (c *checker) surface(rule string, head, base report.Location, msg string) report.Finding {
+	return report.Finding{Rule: rule, Severity: report.DefaultSeverity(rule), Message: msg, Pointer: head.Pointer,
+		Locations: []report.Location{head, base}, Fields: map[string]any{}}
+}
+
+// operations compares the operations of two OpenAPI revisions: removed
+// ones, parameters, bodies, responses and security, and the schemas written
+// inline in them.
+func (c *checker) operations() {
+	baseOps, baseKeys := operations(c.base)
+	headOps, _ := operations(c.head)
+	for _, key := range baseKeys {
+		bo, ho := baseOps[key], headOps[key]
+		label := strings.ToUpper(bo.method) + " " + bo.path
+		if ho == nil {
+			hl := c.headLocation(reduce.Value(c.head.Root, "paths"), "/paths")
+			if item := reduce.Value(reduce.Value(c.head.Root, "paths"), bo.path); item != nil {
+				hl = c.headLocation(item, reduce.JoinPointer("/paths", bo.path))
+			}
+			f := c.surface(RuleRemovedOperation, hl, c.baseLocation(bo.node, bo.pointer),
+				fmt.Sprintf("operation %s is removed: clients calling it fail; keep it (deprecate it first), or approve the break", label))
+			f.Pointer = bo.pointer
+			f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"method":%q,"path":%q}`, strings.ToUpper(bo.method), bo.path))
+			f.Detail = fmt.Sprintf("request (base serves it, head does not): %s %s", strings.ToUpper(bo.method), bo.path)
+			c.findings = append(c.findings, f)
+			continue
+		}
+		c.parameters(label, bo, ho)
+		c.bodies(label, bo, ho)
+		c.security(label, bo, ho)
+	}
+}
+
+func (c *checker) parameters(label string, bo, ho *operation) {
+	bps, hps := parameters(c.baseWorkspace, c.base, bo), parameters(c.headWorkspace, c.head, ho)
+	byKey := func(ps []*parameter) map[string]*parameter {
+		m := map[string]*parameter{}
+		for _, p := range ps {
+			m[p.key()] = p
+		}
+		return m
+	}
+	bm, hm := byKey(bps), byKey(hps)
+	consumed := Consumed
+	if bo.reversed {
+		consumed = Produced
+	}
+	var removed, added []*parameter
+	for _, bp := range bps {
+		if hp := hm[bp.key()]; hp != nil {
+			c.site(label+" parameter "+bp.key(), bp.doc, hp.doc, bp, hp, consumed)
+			if hp.required && !bp.required && !bo.reversed {
+				c.newRequired(label, bp.in+" parameter "+bp.name, "optional", hp, bp, bo)
+			}
+			continue
+		}
+		removed = append(removed, bp)
+	}
+	for _, hp := range hps {
+		if bm[hp.key()] == nil {
+			added = append(added, hp)
+		}
+	}
+	moved := map[*parameter]bool{}
+	for _, hp := range added {
+		for _, bp := range removed {
+			if moved[bp] {
+				continue
+			}
+			sameName := bp.name == hp.name && bp.in != hp.in
+			renamed := bp.in == hp.in && bp.name != hp.name && len(removed) == 1 && len(added) == 1 && bp.in != "path"
+			if !sameName && !renamed {
+				continue
+			}
+			moved[bp], moved[hp] = true, true
+			f := c.surface(RuleParameterMoved, c.headLocation(hp.node, hp.ptr), c.baseLocation(bp.node, bp.ptr),
+				fmt.Sprintf("parameter %s %s of %s is now %s %s: clients sending it the old way are not understood; keep the old name and place, or approve the break", bp.in, bp.name, label, hp.in, hp.name))
+			f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"in":%q,"name":%q}`, bp.in, bp.name))
+			f.Detail = fmt.Sprintf("request (base reads the parameter, head does not): %s with %s %s", label, bp.in, bp.name)
+			c.findings = append(c.findings, f)
+			break
+		}
+	}
+	for _, hp := range added {
+		if !moved[hp] && hp.required && !bo.reversed {
+			c.newRequired(label, hp.in+" parameter "+hp.name, "absent", hp, nil, bo)
+		}
+	}
+}
+
+func (c *checker) newRequired(label, what, was string, hp, bp *parameter, bo *operation) {
+	bl := c.baseLocation(bo.node, bo.pointer)
+	if bp != nil {
+		bl = c.baseLocation(bp.node, bp.ptr)
+	}
+	f := c.surface(RuleNewRequiredParameter, c.headLocation(hp.node, hp.ptr), bl,
+		fmt.Sprintf("%s of %s is required now (it was %s): requests without it are refused; make it optional, or approve the break", what, label, was))
+	f.Fields["parameter"] = what
+	f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s without %s", label, what)
+	f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"omitted":%q}`, what))
+	c.findings = append(c.findings, f)
+}
+
+// site compares the schema of one parameter pair.
+func (c *checker) site(label string, bd, hd *reduce.Document, bp, hp *parameter, sides Side) {
+	bn, bptr := parameterSchema(bp)
+	hn, hptr := parameterSchema(hp)
+	if bn == nil || hn == nil {
+		return
+	}
+	c.compareSite(label, bd, hd, bn, bptr, hn, hptr, sides)
+}
+
+func (c *checker) compareSite(label string, bd, hd *reduce.Document, bn *reduce.Node, bptr string, hn *reduce.Node, hptr string, sides Side) {
+	if sameNodes(bd, hd, bn, hn) {
+		return
+	}
+	r := &root{label: label, sides: sides, base: c.baseReducer.Schema(bd, bn, bptr), head: c.headReducer.Schema(hd, hn, hptr)}
+	c.comparer.schema(r.base, r.head, context{root: r, sides: sides, known: true})
+}
+
+// bodies compares request bodies and responses: removed media types and
+// success responses, a body required now, and each paired schema.
+func (c *checker) bodies(label string, bo, ho *operation) {
+	bs, hs := bodySites(c.baseWorkspace, c.base, bo), bodySites(c.headWorkspace, c.head, ho)
+	hm := map[string]site{}
+	for _, s := range hs {
+		hm[s.key] = s
+	}
+	for _, b := range bs {
+		h, ok := hm[b.key]
+		if ok {
+			c.compareSite(label+" "+b.key, b.doc, h.doc, b.node, b.ptr, h.node, h.ptr, b.sides)
+			continue
+		}
+		if b.sides&Consumed == 0 || strings.Contains(b.key, " header ") {
+			continue // a response narrowed: compatible
+		}
+		if !strings.HasPrefix(b.key, "request body ") || bodyHasNoContent(c.head, ho) {
+			continue
+		}
+		f := c.surface(RuleRemovedMediaType, c.headLocation(ho.node, ho.pointer), c.baseLocation(b.node, b.ptr),
+			fmt.Sprintf("%s of %s no longer accepts %s: clients sending it are refused; keep the media type, or approve the break", "request body", label, strings.TrimPrefix(b.key, "request body ")))
+		f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s with Content-Type %s", label, strings.TrimPrefix(b.key, "request body "))
+		f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"content_type":%q}`, strings.TrimPrefix(b.key, "request body ")))
+		c.findings = append(c.findings, f)
+	}
+	// removed success responses
+	if !bo.reversed {
+		hr := reduce.Value(ho.node, "responses")
+		reduce.Pairs(reduce.Value(bo.node, "responses"), func(k, v *reduce.Node) bool {
+			code := k.Value
+			if !strings.HasPrefix(code, "2") || reduce.Value(hr, code) != nil || reduce.Value(hr, "2XX") != nil || reduce.Value(hr, "default") != nil {
+				return true
+			}
+			f := c.surface(RuleRemovedSuccessResponse, c.headLocation(ho.node, ho.pointer), c.baseLocation(k, reduce.JoinPointer(bo.pointer, "responses", code)),
+				fmt.Sprintf("response %s of %s is removed: clients that handle it get a status they were not told to expect; keep it, or approve the break", code, label))
+			f.Fields["payload_reason"] = "a removed response is proven by the status clients no longer get, not by a payload"
+			f.Detail = "no payload: " + f.Fields["payload_reason"].(string)
+			c.findings = append(c.findings, f)
+			return true
+		})
+		_, hbn, hbp := resolved(c.headWorkspace, c.head, reduce.Value(ho.node, "requestBody"), reduce.JoinPointer(ho.pointer, "requestBody"))
+		_, bbn, _ := resolved(c.baseWorkspace, c.base, reduce.Value(bo.node, "requestBody"), "")
+		bb, _ := reduce.Bool(reduce.Value(bbn, "required"))
+		hb, _ := reduce.Bool(reduce.Value(hbn, "required"))
+		if hb && !bb && hbn != nil {
+			was := "optional"
+			if bbn == nil {
+				was = "absent"
+			}
+			f := c.surface(RuleNewRequiredParameter, c.headLocation(hbn, hbp), c.baseLocation(bo.node, bo.pointer),
+				fmt.Sprintf("request body of %s is required now (it was %s): requests without it are refused; make it optional, or approve the break", label, was))
+			f.Fields["parameter"] = "request body"
+			f.Fields["payload"] = json.RawMessage(`{"omitted":"request body"}`)
+			f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s without a body", label)
+			c.findings = append(c.findings, f)
+		}
+	}
+}
+
+func bodyHasNoContent(doc *reduce.Document, op *operation) bool {
+	return reduce.Value(op.node, "requestBody") == nil
+}
+
+// security reports requirements head adds: a base alternative that no head
+// alternative is satisfied by.
+func (c *checker) security(label string, bo, ho *operation) {
+	bsec, bptr := effectiveSecurity(c.base, bo)
+	hsec, hptr := effectiveSecurity(c.head, ho)
+	for _, b := range bsec {
+		ok := false
+		for _, h := range hsec {
+			if subsetOf(h, b) {
+				ok = true
+				break
+			}
+		}
+		if ok {
+			continue
+		}
+		bl := c.baseLocation(c.base.Lookup(bptr), bptr)
+		if bl.Line == 0 {
+			bl = c.baseLocation(bo.node, bo.pointer)
+		}
+		f := c.surface(RuleSecurityAdded, c.headLocation(c.head.Lookup(hptr), hptr), bl,
+			fmt.Sprintf("%s requires %s now; requests authorised with %s alone are refused; keep that alternative, or approve the break", label, describe(hsec), describeOne(b)))
+		f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"security":%q}`, describeOne(b)))
+		f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s authorised with %s", label, describeOne(b))
+		c.findings = append(c.findings, f)
+		return
+	}
+}
+
+// effectiveSecurity returns an operation's security alternatives (each a
+// sorted set of scheme names) and where they are written; nil = none.
+func effectiveSecurity(doc *reduce.Document, op *operation) ([][]string, string) {
+	n, ptr := reduce.Value(op.node, "security"), reduce.JoinPointer(op.pointer, "security")
+	if n == nil {
+		n, ptr = reduce.Value(doc.Root, "security"), "/security"
+	}
+	if n == nil {
+		return [][]string{{}}, ptr
+	}
+	var out [][]string
+	for _, alt := range reduce.Items(n) {
+		var names []string
+		reduce.Pairs(alt, func(k, _ *reduce.Node) bool {
+			names = append(names, k.Value)
+			return true
+		})
+		sort.Strings(names)
+		out = append(out, names)
+	}
+	if len(out) == 0 {
+		return [][]string{{}}, ptr
+	}
+	return out, ptr
+}
+
+func subsetOf(a, b []string) bool {
+	for _, x := range a {
+		i := sort.SearchStrings(b, x)
+		if i >= len(b) || b[i] != x {
+			return false
+		}
+	}
+	return true
+}
+
+func describe(alts [][]string) string {
+	parts := make([]string, len(alts))
+	for i, a := range alts {
+		parts[i] = describeOne(a)
+	}
+	return strings.Join(parts, " or ")
+}
+
+func describeOne(a []string) string {
+	if len(a) == 0 {
+		return "no credentials"
+	}
+	return strings.Join(a, "+")
+}
+
+// Removed reports what a document's removal breaks: each of its operations
+// (removed-operation) and definitions (removed-definition for a standalone
+// JSON Schema, whose definitions are contracts of their own; a changelog
+// line for OpenAPI components). headPath names where the document was
+// expected in the head revision; those locations have no line.
+func Removed(base *reduce.Document, headPath string, opts Options) []report.Finding {
+	c := &checker{opts: opts, base: base}
+	head := report.Location{File: headPath}
+	var out []report.Finding
+	if base.Dialect.IsOpenAPI() {
+		ops, keys := operations(base)
+		for _, key := range keys {
+			op := ops[key]
+			label := strings.ToUpper(op.method) + " " + op.path
+			f := c.surface(RuleRemovedOperation, head, c.baseLocation(op.node, op.pointer),
+				fmt.Sprintf("operation %s is removed with its document: clients calling it fail; keep it (deprecate it first), or approve the break", label))
+			f.Pointer = op.pointer
+			f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"method":%q,"path":%q}`, strings.ToUpper(op.method), op.path))
+			out = append(out, f)
+		}
+	}
+	for _, d := range base.Definitions {
+		rule := RuleRemovedDefinition
+		msg := fmt.Sprintf("definition %s is removed with its document: documents and clients that refer to it break; keep it, or approve the break", d.Name)
+		if base.Dialect.IsOpenAPI() {
+			rule, msg = RuleCompatible, fmt.Sprintf("definition %s is removed with its document (its operations are reported where they were)", d.Name)
+		}
+		f := c.surface(rule, head, c.baseLocation(d.Key, d.Pointer), msg)
+		f.Definition, f.Pointer = d.Name, ""
+		f.Fields["payload_reason"] = "a removed definition has no payload; its users are"
+		out = append(out, f)
+	}
+	for i := range out {
+		c.fingerprint(&out[i])
+	}
+	return out
+}

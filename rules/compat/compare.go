@@ -1,0 +1,948 @@
+package compat
+
+import (
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/wirelint/wirelint/reduce"
+)
+
+// Side says who reads a schema position: the server (a request body or
+// parameter: it consumes), its clients (a response: the server produces), or
+// both. A change is judged against each side the position is used on.
+type Side uint8
+
+// Sides of a schema position.
+const (
+	// Consumed positions are read by the server: narrowing them breaks
+	// clients that send what used to be valid.
+	Consumed Side = 1 << iota
+	// Produced positions are written by the server: widening them breaks
+	// clients that read them.
+	Produced
+	// Both is a position used either way (an event or message contract).
+	Both = Consumed | Produced
+)
+
+// String names the sides as they appear in messages.
+func (s Side) String() string {
+	switch s {
+	case Consumed:
+		return "request"
+	case Produced:
+		return "response"
+	case Both:
+		return "request and response"
+	}
+	return "unused"
+}
+
+// change is one difference found between base and head at one keyword.
+type change struct {
+	// keyword is the keyword as named in messages (normalised spelling).
+	keyword string
+	effect  Effect
+	sides   Side
+	// base and head are the schema objects the keyword sits in (or lacks).
+	base, head *reduce.Schema
+	// baseKeyword and headKeyword are nil where the keyword is absent.
+	baseKeyword, headKeyword *reduce.Keyword
+	// baseValue and headValue render the two values ("absent" for none).
+	baseValue, headValue string
+	// root is the definition or operation position compared.
+	root *root
+	// path is the instance path from the root's instance, when pathKnown.
+	path      []string
+	pathKnown bool
+	// candidates proposes instance values at path that the accepting side
+	// (base when acceptBase) should accept and the other reject.
+	candidates func(w *witnessBuilder, acceptBase bool) []any
+	// undeclared marks a property declared on one side only, of an object
+	// whose additionalProperties is absent on the other: only clients that
+	// sent or read undocumented properties notice, so it is a changelog line.
+	undeclared bool
+	// summary replaces "from base to head" in messages when both values are
+	// long sets ("adds "konbini"; removes "fpx"").
+	summary string
+}
+
+// setSummary describes the members one set adds and removes, when both
+// are present and long enough that the whole sets would drown the change.
+func setSummary(b, h *reduce.Keyword) string {
+	if b == nil || h == nil || len(b.Set)+len(h.Set) <= 6 {
+		return ""
+	}
+	var parts []string
+	if added := minus(h.Set, b.Set); len(added) > 0 {
+		parts = append(parts, "adds "+strings.Join(added, ", "))
+	}
+	if removed := minus(b.Set, h.Set); len(removed) > 0 {
+		parts = append(parts, "removes "+strings.Join(removed, ", "))
+	}
+	return strings.Join(parts, " and ")
+}
+
+// minus lists the members of sorted set a not in sorted set b.
+func minus(a, b []string) []string {
+	var out []string
+	for _, v := range a {
+		if i := sort.SearchStrings(b, v); i >= len(b) || b[i] != v {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// root is one schema position compared as a whole: a definition, or a
+// schema written inline in an operation.
+type root struct {
+	// definition is the definition's name, "" for an inline position.
+	definition string
+	// label names an inline position in messages (GET /pets 200 body).
+	label      string
+	base, head *reduce.Schema
+	sides      Side
+}
+
+// context is what a comparison inherits from where it happens.
+type context struct {
+	root  *root
+	sides Side
+	// flip is set under an odd number of not keywords.
+	flip bool
+	// condition is set inside if: every effect is incomparable.
+	condition bool
+	path      []string
+	known     bool // path is a real instance path
+	// via is the keyword holding the schema compared ("" at a root), which
+	// names a change of the schema as a whole (true becoming false).
+	via string
+}
+
+func (x context) at(tokens ...string) context {
+	p := make([]string, len(x.path), len(x.path)+len(tokens))
+	copy(p, x.path)
+	x.path = append(p, tokens...)
+	return x
+}
+
+func (x context) unknownPath() context { x.known = false; return x }
+
+// comparer walks base and head schemas in step and collects changes.
+type comparer struct {
+	baseReducer, headReducer *reduce.Reducer
+	changes                  []*change
+	seen                     map[pairKey]bool
+	// roots holds the two documents compared, whose definitions are
+	// compared on their own; definitions in other files are compared where
+	// they are referenced.
+	roots map[*reduce.Document]bool
+	canon map[*reduce.Node]string
+}
+
+type pairKey struct {
+	base, head *reduce.Node
+	sides      Side
+	flip, cond bool
+}
+
+func newComparer(baseReducer, headReducer *reduce.Reducer) *comparer {
+	return &comparer{baseReducer: baseReducer, headReducer: headReducer, seen: map[pairKey]bool{}, roots: map[*reduce.Document]bool{}, canon: map[*reduce.Node]string{}}
+}
+
+// add records a change with the effect seen through the context.
+func (c *comparer) add(x context, ch *change, effect Effect) {
+	if effect == None {
+		return
+	}
+	if x.flip {
+		effect = effect.Converse()
+	}
+	if x.condition && effect != Unknown {
+		effect = Incomparable
+	}
+	if ch.candidates == nil {
+		withCandidates(ch, ownerCandidates)
+	}
+	ch.effect, ch.sides, ch.root = effect, x.sides, x.root
+	ch.path, ch.pathKnown = x.path, x.known
+	c.changes = append(c.changes, ch)
+}
+
+// definitionName is the name of the definition a reference reaches, or "".
+func definitionName(r *reduce.Ref) string {
+	if r == nil {
+		return ""
+	}
+	if d := r.Target.Definition(); d != nil {
+		return d.Name
+	}
+	return ""
+}
+
+// schema compares a base schema with a head schema.
+func (c *comparer) schema(base, head *reduce.Schema, x context) {
+	if base == nil || head == nil {
+		return
+	}
+	key := pairKey{base.Node, head.Node, x.sides, x.flip, x.condition}
+	if base.Node != nil && head.Node != nil {
+		if c.seen[key] {
+			return
+		}
+		c.seen[key] = true
+	}
+	if c.lifted(base, head, x) {
+		return
+	}
+	if base.Ref != nil || head.Ref != nil {
+		if c.references(base, head, x) {
+			return
+		}
+	}
+	if base.False || head.False {
+		name := x.via
+		if name == "" {
+			name = "schema"
+		}
+		switch {
+		case base.False && !head.False:
+			c.add(x, withCandidates(&change{keyword: name, base: base, head: head, baseValue: "false", headValue: "a schema"}, ownerCandidates), Widens)
+		case head.False && !base.False:
+			c.add(x, withCandidates(&change{keyword: name, base: base, head: head, baseValue: "a schema", headValue: "false"}, ownerCandidates), Narrows)
+		}
+		return
+	}
+	c.keywords(base, head, x)
+}
+
+// references handles schemas with a $ref on either side. Two references to
+// the same definition are not followed (the definition is compared on its
+// own); otherwise the reference is followed, so moving an inline schema into
+// a definition, or renaming one, changes nothing. It reports whether the
+// keywords beside the references are done.
+func (c *comparer) references(base, head *reduce.Schema, x context) bool {
+	bn, hn := definitionName(base.Ref), definitionName(head.Ref)
+	if base.Ref != nil && head.Ref != nil && bn != "" && bn == hn && c.roots[base.Ref.Target.Doc] && c.roots[head.Ref.Target.Doc] {
+		return false // compared as a definition of its own; siblings (3.1) still compare
+	}
+	bt, ht := base, head
+	if base.Ref != nil {
+		if bt = c.baseReducer.Target(base.Ref); bt == nil {
+			return c.unresolved(base, head, x, base.Ref)
+		}
+	}
+	if head.Ref != nil {
+		if ht = c.headReducer.Target(head.Ref); ht == nil {
+			return c.unresolved(base, head, x, head.Ref)
+		}
+	}
+	c.schema(bt, ht, x)
+	if base.Ref != nil && head.Ref != nil {
+		return false
+	}
+	// one side inline: its keywords were compared with the target's
+	return true
+}
+
+func (c *comparer) unresolved(base, head *reduce.Schema, x context, r *reduce.Ref) bool {
+	c.add(x, &change{keyword: "$ref", base: base, head: head, baseValue: refText(base.Ref), headValue: refText(head.Ref)}, Unknown)
+	return true
+}
+
+func refText(r *reduce.Ref) string {
+	if r == nil {
+		return "absent"
+	}
+	return r.Raw
+}
+
+// keywords compares every constraining keyword either side has.
+func (c *comparer) keywords(base, head *reduce.Schema, x context) {
+	bk, hk := unionView(base), unionView(head)
+	names := map[string]bool{}
+	for n := range bk {
+		names[n] = true
+	}
+	for n := range hk {
+		names[n] = true
+	}
+	sorted := make([]string, 0, len(names))
+	for n := range names {
+		sorted = append(sorted, n)
+	}
+	sort.Strings(sorted)
+	bounds := false
+	for _, name := range sorted {
+		b, h := bk[name], hk[name]
+		switch name {
+		case "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum":
+			if !bounds {
+				bounds = true
+				c.numericBounds(base, head, x)
+			}
+			continue
+		}
+		kind, ok := KindOf(name)
+		if !ok {
+			continue
+		}
+		ch := &change{keyword: name, base: base, head: head, baseKeyword: b, headKeyword: h, baseValue: render(b), headValue: render(h)}
+		switch kind {
+		case KindUpper, KindLower:
+			c.add(x, withCandidates(ch, boundCandidates), boundEffect(kind, b, h))
+		case KindMultiple:
+			c.add(x, withCandidates(ch, multipleCandidates), multipleEffect(b, h))
+		case KindAllowed:
+			ch.summary = setSummary(b, h)
+			c.add(x, withCandidates(ch, allowedCandidates), allowedEffect(name, b, h))
+		case KindRequired:
+			c.required(name, base, head, b, h, x)
+		case KindFlag:
+			if (b != nil && b.Bool) != (h != nil && h.Bool) {
+				c.add(x, withCandidates(ch, duplicateCandidates), pick(h != nil && h.Bool, Narrows, Widens))
+			}
+		case KindOpaque:
+			c.add(x, withCandidates(ch, opaqueCandidates), presence(b, h, func() Effect {
+				return pick(b.Text != h.Text, Incomparable, None)
+			}))
+		case KindAssertion:
+			if c.text(b) != c.text(h) {
+				c.add(x, ch, Unknown)
+			}
+		case KindAll:
+			c.branches(name, base, head, b, h, x, Narrows)
+		case KindAny:
+			c.branches(name, base, head, b, h, x, Widens)
+		case KindNot:
+			c.sub(ch, b, h, x, func(bs, hs *reduce.Schema) {
+				y := x
+				y.flip, y.via = !y.flip, "not"
+				c.schema(bs, hs, y)
+			})
+		case KindCondition:
+			if c.text(b) != c.text(h) {
+				c.add(x, ch, Incomparable)
+			}
+		case KindSub:
+			c.subschema(name, base, head, b, h, x)
+		case KindProperties:
+			c.properties(name, base, head, b, h, x)
+		case KindTuple:
+			c.tuple(base, head, b, h, x)
+		case KindReference:
+			if c.text(b) != c.text(h) {
+				c.add(x, ch, Unknown)
+			}
+		}
+	}
+}
+
+// unionView returns a schema's keywords with oneOf read as anyOf (branches
+// are taken as disjoint), so switching between them changes nothing.
+func unionView(s *reduce.Schema) map[string]*reduce.Keyword {
+	if s.Keywords["oneOf"] == nil || s.Keywords["anyOf"] != nil {
+		return s.Keywords
+	}
+	out := make(map[string]*reduce.Keyword, len(s.Keywords))
+	for k, v := range s.Keywords {
+		if k == "oneOf" {
+			k = "anyOf"
+		}
+		out[k] = v
+	}
+	return out
+}
+
+func withCandidates(ch *change, f func(ch *change, w *witnessBuilder, acceptBase bool) []any) *change {
+	ch.candidates = func(w *witnessBuilder, acceptBase bool) []any { return f(ch, w, acceptBase) }
+	return ch
+}
+
+func pick(cond bool, yes, no Effect) Effect {
+	if cond {
+		return yes
+	}
+	return no
+}
+
+// presence gives the effect of a keyword added (narrows) or removed (widens),
+// and otherwise what both decides.
+func presence(b, h *reduce.Keyword, both func() Effect) Effect {
+	switch {
+	case b == nil && h == nil:
+		return None
+	case b == nil:
+		return Narrows
+	case h == nil:
+		return Widens
+	}
+	return both()
+}
+
+// render shows a keyword's value compactly for messages.
+func render(k *reduce.Keyword) string {
+	if k == nil {
+		return "absent"
+	}
+	switch {
+	case k.Num != nil:
+		return ratString(k.Num)
+	case k.Set != nil:
+		return "[" + strings.Join(k.Set, ", ") + "]"
+	}
+	if k.Value != nil {
+		return reduce.Short(k.Value, 60)
+	}
+	return k.Name
+}
+
+func ratString(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	f, _ := r.Float64()
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// boundEffect applies the law to an upper or lower bound.
+func boundEffect(kind Kind, b, h *reduce.Keyword) Effect {
+	return presence(b, h, func() Effect {
+		cmp := h.Num.Cmp(b.Num)
+		if kind == KindLower {
+			cmp = -cmp
+		}
+		switch {
+		case cmp < 0:
+			return Narrows
+		case cmp > 0:
+			return Widens
+		}
+		return None
+	})
+}
+
+// bound is a numeric limit: its value and whether it is exclusive.
+type bound struct {
+	keyword   *reduce.Keyword
+	exclusive bool
+}
+
+// effectiveBound returns the tighter of a schema's inclusive and exclusive
+// bound on one side (upper or lower).
+func effectiveBound(s *reduce.Schema, upper bool) *bound {
+	inc, exc := s.Keywords["minimum"], s.Keywords["exclusiveMinimum"]
+	if upper {
+		inc, exc = s.Keywords["maximum"], s.Keywords["exclusiveMaximum"]
+	}
+	switch {
+	case inc == nil && exc == nil:
+		return nil
+	case inc == nil || inc.Num == nil:
+		return &bound{exc, true}
+	case exc == nil || exc.Num == nil:
+		return &bound{inc, false}
+	}
+	cmp := exc.Num.Cmp(inc.Num)
+	if !upper {
+		cmp = -cmp
+	}
+	if cmp <= 0 {
+		return &bound{exc, true}
+	}
+	return &bound{inc, false}
+}
+
+// numericBounds compares minimum/exclusiveMinimum and maximum/
+// exclusiveMaximum as one bound each, so maximum: 10 rewritten as
+// exclusiveMaximum: 10 is one narrowing, not a removal and an addition.
+func (c *comparer) numericBounds(base, head *reduce.Schema, x context) {
+	for _, upper := range []bool{false, true} {
+		b, h := effectiveBound(base, upper), effectiveBound(head, upper)
+		var bk, hk *reduce.Keyword
+		if b != nil {
+			bk = b.keyword
+		}
+		if h != nil {
+			hk = h.keyword
+		}
+		name := "minimum"
+		if upper {
+			name = "maximum"
+		}
+		ch := &change{keyword: name, base: base, head: head, baseKeyword: bk, headKeyword: hk, baseValue: boundText(b), headValue: boundText(h)}
+		if bk != nil && hk != nil {
+			ch.keyword = hk.Source
+		} else if bk != nil {
+			ch.keyword = bk.Source
+		} else if hk != nil {
+			ch.keyword = hk.Source
+		}
+		effect := presence(bk, hk, func() Effect {
+			cmp := h.keyword.Num.Cmp(b.keyword.Num)
+			if !upper {
+				cmp = -cmp
+			}
+			if cmp == 0 && h.exclusive != b.exclusive {
+				return pick(h.exclusive, Narrows, Widens)
+			}
+			return pick(cmp < 0, Narrows, pick(cmp > 0, Widens, None))
+		})
+		c.add(x, withCandidates(ch, boundCandidates), effect)
+	}
+}
+
+func boundText(b *bound) string {
+	switch {
+	case b == nil:
+		return "absent"
+	case b.exclusive:
+		return "exclusive " + render(b.keyword)
+	}
+	return render(b.keyword)
+}
+
+// multipleEffect applies the law to multipleOf.
+func multipleEffect(b, h *reduce.Keyword) Effect {
+	return presence(b, h, func() Effect {
+		if b.Num.Sign() == 0 || h.Num.Sign() == 0 {
+			return pick(b.Num.Cmp(h.Num) == 0, None, Incomparable)
+		}
+		if b.Num.Cmp(h.Num) == 0 {
+			return None
+		}
+		if new(big.Rat).Quo(h.Num, b.Num).IsInt() {
+			return Narrows
+		}
+		if new(big.Rat).Quo(b.Num, h.Num).IsInt() {
+			return Widens
+		}
+		return Incomparable
+	})
+}
+
+// allowedEffect applies the law to a set of allowed values. For type,
+// integer is a part of number.
+func allowedEffect(name string, b, h *reduce.Keyword) Effect {
+	return presence(b, h, func() Effect {
+		sub := subset(name, h.Set, b.Set)
+		sup := subset(name, b.Set, h.Set)
+		switch {
+		case sub && sup:
+			return None
+		case sub:
+			return Narrows
+		case sup:
+			return Widens
+		}
+		return Incomparable
+	})
+}
+
+// subset reports whether every value allowed by set a is allowed by set b.
+func subset(name string, a, b []string) bool {
+	in := func(set []string, v string) bool {
+		i := sort.SearchStrings(set, v)
+		return i < len(set) && set[i] == v
+	}
+	for _, v := range a {
+		if in(b, v) || (name == "type" && v == "integer" && in(b, "number")) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// required compares required names one by one (a name added narrows, one
+// removed widens), so a readOnly property's name does not count on the
+// request side, nor a writeOnly one's on the response side. dependentRequired
+// compares per entry.
+func (c *comparer) required(name string, base, head *reduce.Schema, b, h *reduce.Keyword, x context) {
+	if name == "dependentRequired" {
+		var effect Effect
+		entries := map[string]bool{}
+		for _, k := range []*reduce.Keyword{b, h} {
+			if k != nil {
+				for _, e := range k.Map {
+					entries[e.Name] = true
+				}
+			}
+		}
+		for n := range entries {
+			var bs, hs []string
+			if b != nil {
+				if e := b.Lookup(n); e != nil {
+					bs = e.Set
+				}
+			}
+			if h != nil {
+				if e := h.Lookup(n); e != nil {
+					hs = e.Set
+				}
+			}
+			effect = join(effect, pick(subset("", bs, hs), pick(subset("", hs, bs), None, Narrows), pick(subset("", hs, bs), Widens, Incomparable)))
+		}
+		c.add(x, &change{keyword: name, base: base, head: head, baseKeyword: b, headKeyword: h, baseValue: render(b), headValue: render(h)}, effect)
+		return
+	}
+	var bs, hs []string
+	if b != nil {
+		bs = b.Set
+	}
+	if h != nil {
+		hs = h.Set
+	}
+	diff := func(a, z []string) []string {
+		var out []string
+		for _, v := range a {
+			if !subset("", []string{v}, z) {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	for _, n := range diff(hs, bs) {
+		y := x
+		y.sides = propertySides(x.sides, base, head, n)
+		ch := &change{keyword: "required", base: base, head: head, baseKeyword: b, headKeyword: h, baseValue: "optional " + strconv.Quote(n), headValue: "required " + strconv.Quote(n)}
+		c.add(y, withCandidates(ch, requiredCandidates(n)), Narrows)
+	}
+	for _, n := range diff(bs, hs) {
+		y := x
+		y.sides = propertySides(x.sides, base, head, n)
+		ch := &change{keyword: "required", base: base, head: head, baseKeyword: b, headKeyword: h, baseValue: "required " + strconv.Quote(n), headValue: "optional " + strconv.Quote(n)}
+		c.add(y, withCandidates(ch, requiredCandidates(n)), Widens)
+	}
+}
+
+// join combines the effects of two parts of one change.
+func join(a, b Effect) Effect {
+	switch {
+	case a == None:
+		return b
+	case b == None || a == b:
+		return a
+	case a == Unknown || b == Unknown:
+		return Unknown
+	}
+	return Incomparable
+}
+
+// propertySides removes the request side under a readOnly property and the
+// response side under a writeOnly one (as either revision marks it).
+func propertySides(sides Side, base, head *reduce.Schema, name string) Side {
+	for _, s := range []*reduce.Schema{base, head} {
+		if p := s.Keywords["properties"]; p != nil {
+			if e := p.Lookup(name); e != nil {
+				sides = markedSides(sides, e.Schema.Node)
+			}
+		}
+	}
+	return sides
+}
+
+func markedSides(sides Side, n *reduce.Node) Side {
+	if v, ok := reduce.Bool(reduce.Value(n, "readOnly")); ok && v {
+		sides &^= Consumed
+	}
+	if v, ok := reduce.Bool(reduce.Value(n, "writeOnly")); ok && v {
+		sides &^= Produced
+	}
+	return sides
+}
+
+// branches compares allOf (added: narrows) or anyOf/oneOf (added: widens)
+// branch by branch: paired by the definition they name, then by equal
+// content, then in order.
+func (c *comparer) branches(name string, base, head *reduce.Schema, b, h *reduce.Keyword, x context, added Effect) {
+	ch := &change{keyword: name, base: base, head: head, baseKeyword: b, headKeyword: h, baseValue: render(b), headValue: render(h)}
+	if b == nil || h == nil {
+		if b == nil && h == nil {
+			return
+		}
+		c.add(x, withCandidates(ch, ownerCandidates), presence(b, h, nil))
+		return
+	}
+	c.pairBranches(name, base, head, b, h, b.List, h.List, x, added)
+}
+
+// unionOnly returns the anyOf (or oneOf) keyword of a schema that is only a
+// union: no reference and no other constraining keyword.
+func unionOnly(s *reduce.Schema) *reduce.Keyword {
+	if s.Ref != nil || s.False || len(s.Keywords) != 1 {
+		return nil
+	}
+	return unionView(s)["anyOf"]
+}
+
+// lifted compares a schema that became a union (or stopped being one) as
+// a union of one branch: X → anyOf[X, Y] is the branch Y added, not a
+// type removed. It reports whether it did.
+func (c *comparer) lifted(base, head *reduce.Schema, x context) bool {
+	bu, hu := unionOnly(base), unionOnly(head)
+	if (bu == nil) == (hu == nil) {
+		return false
+	}
+	if bu == nil && unionView(base)["anyOf"] == nil {
+		c.pairBranches("anyOf", base, head, nil, hu, []*reduce.Schema{base}, hu.List, x, Widens)
+		return true
+	}
+	if hu == nil && unionView(head)["anyOf"] == nil {
+		c.pairBranches("anyOf", base, head, bu, nil, bu.List, []*reduce.Schema{head}, x, Widens)
+		return true
+	}
+	return false
+}
+
+func (c *comparer) pairBranches(name string, base, head *reduce.Schema, b, h *reduce.Keyword, bl, hl []*reduce.Schema, x context, added Effect) {
+	x.via = name
+	pairedHead := make([]bool, len(hl))
+	var unpairedBase []int
+	for i, bs := range bl {
+		j := c.pairBranch(bs, hl, pairedHead)
+		if j < 0 {
+			unpairedBase = append(unpairedBase, i)
+			continue
+		}
+		pairedHead[j] = true
+		c.schema(bs, hl[j], x)
+	}
+	var unpairedHead []int
+	for j := range hl {
+		if !pairedHead[j] {
+			unpairedHead = append(unpairedHead, j)
+		}
+	}
+	// leftovers pair in order: a changed branch
+	for len(unpairedBase) > 0 && len(unpairedHead) > 0 {
+		c.schema(bl[unpairedBase[0]], hl[unpairedHead[0]], x)
+		unpairedBase, unpairedHead = unpairedBase[1:], unpairedHead[1:]
+	}
+	for _, j := range unpairedHead {
+		branch := hl[j]
+		if c.pairBranch(branch, bl, make([]bool, len(bl))) >= 0 {
+			continue // a repeat of a branch base has
+		}
+		c.add(x, &change{keyword: name, base: base, head: branch, baseKeyword: b, headKeyword: h, baseValue: "absent", headValue: "branch " + branchName(branch),
+			candidates: branchCandidates(branch, base, false)}, added)
+	}
+	for _, i := range unpairedBase {
+		branch := bl[i]
+		if c.pairBranch(branch, hl, make([]bool, len(hl))) >= 0 {
+			continue
+		}
+		c.add(x, &change{keyword: name, base: branch, head: head, baseKeyword: b, headKeyword: h, baseValue: "branch " + branchName(branch), headValue: "absent",
+			candidates: branchCandidates(branch, head, true)}, added.Converse())
+	}
+}
+
+func branchName(s *reduce.Schema) string {
+	if n := definitionName(s.Ref); n != "" {
+		return n
+	}
+	return reduce.Short(s.Node, 40)
+}
+
+// canonical returns the canonical JSON of a node compared as a branch,
+// once per node: unions of large inline schemas are compared many times.
+func (c *comparer) canonical(n *reduce.Node) string {
+	if s, ok := c.canon[n]; ok {
+		return s
+	}
+	s := reduce.Canonical(n)
+	c.canon[n] = s
+	return s
+}
+
+// text is what a keyword says, for keywords compared as a whole: its
+// string, or the canonical JSON of its value.
+func (c *comparer) text(k *reduce.Keyword) string {
+	switch {
+	case k == nil:
+		return "\x00absent"
+	case k.Value != nil && k.Value.Kind == reduce.ScalarNode:
+		return k.Value.Value
+	case k.Value != nil:
+		return c.canonical(k.Value)
+	}
+	return k.Text
+}
+
+func (c *comparer) pairBranch(bs *reduce.Schema, hl []*reduce.Schema, taken []bool) int {
+	if n := definitionName(bs.Ref); n != "" {
+		for j, hs := range hl {
+			if !taken[j] && definitionName(hs.Ref) == n {
+				return j
+			}
+		}
+	}
+	canon := c.canonical(bs.Node)
+	for j, hs := range hl {
+		if !taken[j] && c.canonical(hs.Node) == canon {
+			return j
+		}
+	}
+	return -1
+}
+
+// sub compares a keyword holding one subschema that must be present on
+// both sides to recurse: added narrows, removed widens.
+func (c *comparer) sub(ch *change, b, h *reduce.Keyword, x context, both func(bs, hs *reduce.Schema)) {
+	if b == nil || h == nil {
+		c.add(x, ch, presence(b, h, nil))
+		return
+	}
+	both(b.Schema, h.Schema)
+}
+
+// subschema compares a keyword holding a subschema; absent is {} (for
+// contains, absent constrains nothing and present does).
+func (c *comparer) subschema(name string, base, head *reduce.Schema, b, h *reduce.Keyword, x context) {
+	y := x
+	switch name {
+	case "additionalProperties", "unevaluatedProperties":
+		y = x.at(extraProperty)
+	case "items", "unevaluatedItems", "additionalItems":
+		y = x.at(strconv.Itoa(max(tupleLength(base), tupleLength(head))))
+	case "contains":
+		y = x.at("0")
+		if b == nil || h == nil {
+			ch := &change{keyword: name, base: base, head: head, baseKeyword: b, headKeyword: h, baseValue: render(b), headValue: render(h)}
+			c.add(x, ch, presence(b, h, nil))
+			return
+		}
+	case "propertyNames":
+		y = x.unknownPath()
+	}
+	y.via = name
+	c.schema(keywordSchema(base, b), keywordSchema(head, h), y)
+}
+
+// extraProperty is the property name a witness uses for a name no
+// properties entry declares.
+const extraProperty = "wirelint_extra"
+
+func tupleLength(s *reduce.Schema) int {
+	if k := s.Keywords["prefixItems"]; k != nil {
+		return len(k.List)
+	}
+	return 0
+}
+
+// keywordSchema is the subschema a keyword holds, or {} standing at s when
+// the keyword is absent.
+func keywordSchema(s *reduce.Schema, k *reduce.Keyword) *reduce.Schema {
+	if k == nil || k.Schema == nil {
+		return reduce.EmptyAt(s)
+	}
+	return k.Schema
+}
+
+// governing returns the schema that applied to property name in s where s
+// has no properties entry for it: additionalProperties, or {}.
+func governing(s *reduce.Schema, name string) *reduce.Schema {
+	return keywordSchema(s, s.Keywords["additionalProperties"])
+}
+
+// properties compares each member with its counterpart, or with what
+// governed that name on the other side.
+func (c *comparer) properties(name string, base, head *reduce.Schema, b, h *reduce.Keyword, x context) {
+	members := map[string]bool{}
+	var order []string
+	for _, k := range []*reduce.Keyword{b, h} {
+		if k == nil {
+			continue
+		}
+		for _, e := range k.Map {
+			if !members[e.Name] {
+				members[e.Name] = true
+				order = append(order, e.Name)
+			}
+		}
+	}
+	sort.Strings(order)
+	for _, n := range order {
+		var be, he *reduce.Entry
+		if b != nil {
+			be = b.Lookup(n)
+		}
+		if h != nil {
+			he = h.Lookup(n)
+		}
+		y := x
+		y.via = name
+		switch name {
+		case "properties":
+			y = y.at(n)
+		case "patternProperties":
+			y = y.unknownPath()
+		}
+		bs, hs := entrySchema(be), entrySchema(he)
+		if name == "properties" && (bs == nil && base.Keywords["additionalProperties"] == nil || hs == nil && head.Keywords["additionalProperties"] == nil) {
+			ch := &change{keyword: "properties", base: base, head: head, baseKeyword: b, headKeyword: h, undeclared: true,
+				baseValue: "undeclared " + strconv.Quote(n), headValue: "declared " + strconv.Quote(n), summary: "declares property " + strconv.Quote(n)}
+			effect := Narrows
+			if hs == nil {
+				ch.baseValue, ch.headValue, effect = ch.headValue, ch.baseValue, Widens
+				ch.summary = "no longer declares property " + strconv.Quote(n)
+			}
+			c.add(y, ch, effect)
+			continue
+		}
+		if name == "properties" {
+			if bs == nil {
+				bs = governing(base, n)
+			}
+			if hs == nil {
+				hs = governing(head, n)
+			}
+			y.sides = markedSides(markedSides(y.sides, bs.Node), hs.Node)
+		} else {
+			if bs == nil {
+				bs = reduce.EmptyAt(base)
+			}
+			if hs == nil {
+				hs = reduce.EmptyAt(head)
+			}
+		}
+		c.schema(bs, hs, y)
+	}
+}
+
+func entrySchema(e *reduce.Entry) *reduce.Schema {
+	if e == nil {
+		return nil
+	}
+	return e.Schema
+}
+
+// tuple compares prefixItems position by position; a position one side
+// lacks is governed there by items (or {}).
+func (c *comparer) tuple(base, head *reduce.Schema, b, h *reduce.Keyword, x context) {
+	var bl, hl []*reduce.Schema
+	if b != nil {
+		bl = b.List
+	}
+	if h != nil {
+		hl = h.List
+	}
+	for i := 0; i < max(len(bl), len(hl)); i++ {
+		var bs, hs *reduce.Schema
+		if i < len(bl) {
+			bs = bl[i]
+		} else {
+			bs = keywordSchema(base, base.Keywords["items"])
+		}
+		if i < len(hl) {
+			hs = hl[i]
+		} else {
+			hs = keywordSchema(head, head.Keywords["items"])
+		}
+		y := x.at(strconv.Itoa(i))
+		y.via = "prefixItems"
+		c.schema(bs, hs, y)
+	}
+}

@@ -1,0 +1,620 @@
+package compat
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/wirelint/wirelint/internal/validate"
+	"github.com/wirelint/wirelint/reduce"
+)
+
+// witnessBuilder builds payloads that prove a change, by construction from
+// the changed keyword, and keeps one only when validation against both
+// revisions agrees: the accepting revision accepts it, the other rejects it.
+type witnessBuilder struct {
+	baseWorkspace, headWorkspace *reduce.Workspace
+	baseReducer, headReducer     *reduce.Reducer
+
+	mu   sync.Mutex
+	sets map[*reduce.Document]*setResult
+}
+
+type setResult struct {
+	set *validate.Set
+	err error
+}
+
+// witness is the outcome for one change: a payload, or why there is none.
+type witness struct {
+	payload any
+	// acceptBase says which revision accepts the payload.
+	acceptBase bool
+	// missing explains why no payload was found ("" when one was).
+	missing string
+}
+
+// prove looks for a payload one revision accepts and the other rejects at
+// the change; acceptBase picks the direction.
+func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
+	if ch.candidates == nil {
+		return witness{missing: "no payload is built for a " + ch.keyword + " change"}
+	}
+	if !ch.pathKnown {
+		return witness{missing: "the change sits where no single instance path leads (propertyNames, patternProperties)"}
+	}
+	baseSchema, err := w.compiled(ch.root.base)
+	if err != nil {
+		return witness{missing: "base does not compile: " + err.Error()}
+	}
+	headSchema, err := w.compiled(ch.root.head)
+	if err != nil {
+		return witness{missing: "head does not compile: " + err.Error()}
+	}
+	accepting, reducer := ch.root.base, w.baseReducer
+	if !acceptBase {
+		accepting, reducer = ch.root.head, w.headReducer
+	}
+	frame := w.sampleAlong(accepting, reducer, ch.path, 0)
+	tried := 0
+	for _, value := range ch.candidates(w, acceptBase) {
+		payload := setAt(frame, ch.path, value)
+		tried++
+		baseOK, known1 := baseSchema.Valid(payload)
+		headOK, known2 := headSchema.Valid(payload)
+		if !known1 || !known2 {
+			continue
+		}
+		if baseOK == acceptBase && headOK != acceptBase {
+			return witness{payload: payload, acceptBase: acceptBase}
+		}
+	}
+	side := "head"
+	if acceptBase {
+		side = "base"
+	}
+	return witness{missing: fmt.Sprintf("none of %d payloads built from the change is accepted by %s and rejected by the other revision", tried, side)}
+}
+
+// enumDecides reports whether the accepting side's enum at the change
+// settles that it changes nothing: the enum lists every value that side
+// allows there, and each, placed at the change, validates on both
+// revisions. (maxLength dropped beside an enum added widens nothing.)
+func (w *witnessBuilder) enumDecides(ch *change, acceptBase bool) bool {
+	s := owner(ch, acceptBase)
+	e := s.Keywords["enum"]
+	if e == nil || e.Owner != s || len(e.Set) == 0 || len(e.Set) > 256 || !ch.pathKnown {
+		return false
+	}
+	baseSchema, err := w.compiled(ch.root.base)
+	if err != nil {
+		return false
+	}
+	headSchema, err := w.compiled(ch.root.head)
+	if err != nil {
+		return false
+	}
+	accepting, reducer := ch.root.base, w.baseReducer
+	if !acceptBase {
+		accepting, reducer = ch.root.head, w.headReducer
+	}
+	frame := w.sampleAlong(accepting, reducer, ch.path, 0)
+	for _, m := range e.Set {
+		payload := setAt(frame, ch.path, decodeJSON(m))
+		baseOK, known1 := baseSchema.Valid(payload)
+		headOK, known2 := headSchema.Valid(payload)
+		if !known1 || !known2 || !baseOK || !headOK {
+			return false
+		}
+	}
+	return true
+}
+
+// compiled compiles the schema at s's pointer in its document, once per
+// document.
+func (w *witnessBuilder) compiled(s *reduce.Schema) (*validate.Schema, error) {
+	ws := w.headWorkspace
+	if s.Doc != nil && w.baseWorkspace != nil && w.baseWorkspace.Inside(s.Doc.Abs) && !w.headWorkspace.Inside(s.Doc.Abs) {
+		ws = w.baseWorkspace
+	}
+	w.mu.Lock()
+	r, ok := w.sets[s.Doc]
+	if !ok {
+		r = &setResult{}
+		r.set, r.err = validate.Compile(ws, s.Doc, validate.Options{})
+		w.sets[s.Doc] = r
+	}
+	w.mu.Unlock()
+	if r.err != nil {
+		return nil, r.err
+	}
+	return r.set.Schema(s.Pointer())
+}
+
+// setAt returns v with the value at path replaced (copying what it changes).
+func setAt(v any, path []string, value any) any {
+	if len(path) == 0 {
+		return value
+	}
+	tok := path[0]
+	switch t := v.(type) {
+	case []any:
+		i, err := strconv.Atoi(tok)
+		if err == nil {
+			out := append([]any(nil), t...)
+			for len(out) <= i {
+				out = append(out, value)
+			}
+			out[i] = setAt(out[i], path[1:], value)
+			return out
+		}
+	case map[string]any:
+		out := make(map[string]any, len(t)+1)
+		for k, x := range t {
+			out[k] = x
+		}
+		out[tok] = setAt(t[tok], path[1:], value)
+		return out
+	}
+	if i, err := strconv.Atoi(tok); err == nil && i < 64 {
+		out := make([]any, i+1)
+		for j := range out {
+			out[j] = setAt(nil, path[1:], value)
+		}
+		return out
+	}
+	return map[string]any{tok: setAt(nil, path[1:], value)}
+}
+
+// maxSampleDepth bounds sampling through nested and recursive schemas.
+const maxSampleDepth = 12
+
+// sampleAlong builds a small instance s accepts, including the properties
+// on path even when optional, so a witness can be placed there.
+func (w *witnessBuilder) sampleAlong(s *reduce.Schema, r *reduce.Reducer, path []string, depth int) any {
+	v := w.sample(s, r, depth)
+	if len(path) == 0 || depth > maxSampleDepth {
+		return v
+	}
+	s = deref(s, r, depth)
+	if s == nil {
+		return v
+	}
+	if m, ok := v.(map[string]any); ok {
+		out := make(map[string]any, len(m)+1)
+		for k, x := range m {
+			out[k] = x
+		}
+		out[path[0]] = w.sampleAlong(propertySchema(s, path[0]), r, path[1:], depth+1)
+		return out
+	}
+	return v
+}
+
+func deref(s *reduce.Schema, r *reduce.Reducer, depth int) *reduce.Schema {
+	for i := 0; s != nil && s.Ref != nil && len(s.Keywords) == 0 && i < maxSampleDepth; i++ {
+		s = r.Target(s.Ref)
+	}
+	return s
+}
+
+func propertySchema(s *reduce.Schema, name string) *reduce.Schema {
+	if p := s.Keywords["properties"]; p != nil {
+		if e := p.Lookup(name); e != nil {
+			return e.Schema
+		}
+	}
+	for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+		if l := s.Keywords[k]; l != nil {
+			for _, b := range l.List {
+				if p := b.Keywords["properties"]; p != nil && p.Lookup(name) != nil {
+					return p.Lookup(name).Schema
+				}
+			}
+		}
+	}
+	return keywordSchema(s, s.Keywords["additionalProperties"])
+}
+
+// sample builds a small instance s accepts: required properties, the least
+// length, the first enum member, the lowest bound.
+func (w *witnessBuilder) sample(s *reduce.Schema, r *reduce.Reducer, depth int) any {
+	if s == nil || depth > maxSampleDepth {
+		return nil
+	}
+	if s.Ref != nil {
+		t := r.Target(s.Ref)
+		if len(s.Keywords) == 0 {
+			return w.sample(t, r, depth+1)
+		}
+	}
+	k := s.Keywords
+	if e := k["enum"]; e != nil && len(e.Set) > 0 {
+		return decodeJSON(e.Set[0])
+	}
+	for _, name := range []string{"anyOf", "oneOf"} {
+		if l := k[name]; l != nil && len(l.List) > 0 && k["type"] == nil && k["properties"] == nil {
+			return w.sample(l.List[0], r, depth+1)
+		}
+	}
+	switch sampleType(s) {
+	case "object":
+		out := map[string]any{}
+		if req := k["required"]; req != nil {
+			for _, n := range req.Set {
+				out[n] = w.sample(propertySchema(s, n), r, depth+1)
+			}
+		}
+		if all := k["allOf"]; all != nil {
+			for _, b := range all.List {
+				if m, ok := w.sample(b, r, depth+1).(map[string]any); ok {
+					for n, v := range m {
+						out[n] = v
+					}
+				}
+			}
+		}
+		return out
+	case "array":
+		n := intOf(k["minItems"], 0)
+		out := make([]any, 0, n)
+		for i := 0; i < n && i < 64; i++ {
+			out = append(out, w.sample(keywordSchema(s, k["items"]), r, depth+1))
+		}
+		return out
+	case "string":
+		return sampleString(s)
+	case "integer":
+		return json.Number(sampleNumber(s, true))
+	case "number":
+		return json.Number(sampleNumber(s, false))
+	case "boolean":
+		return true
+	case "null":
+		return nil
+	}
+	return "wirelint"
+}
+
+// sampleType picks the type a sample takes: the schema's (object first),
+// or the one its keywords imply.
+func sampleType(s *reduce.Schema) string {
+	if t := s.Keywords["type"]; t != nil {
+		for _, pref := range []string{"object", "array", "string", "integer", "number", "boolean", "null"} {
+			for _, m := range t.Set {
+				if m == pref {
+					return pref
+				}
+			}
+		}
+	}
+	k := s.Keywords
+	switch {
+	case k["properties"] != nil || k["required"] != nil || k["additionalProperties"] != nil || k["allOf"] != nil:
+		return "object"
+	case k["items"] != nil || k["prefixItems"] != nil || k["minItems"] != nil || k["maxItems"] != nil:
+		return "array"
+	case k["maxLength"] != nil || k["minLength"] != nil || k["pattern"] != nil || k["format"] != nil:
+		return "string"
+	case k["minimum"] != nil || k["maximum"] != nil || k["multipleOf"] != nil || k["exclusiveMinimum"] != nil || k["exclusiveMaximum"] != nil:
+		return "number"
+	}
+	return ""
+}
+
+var formatSamples = map[string]string{
+	"date-time": "2024-01-01T00:00:00Z", "date": "2024-01-01", "time": "00:00:00Z", "email": "a@example.com",
+	"uri": "https://example.com/", "url": "https://example.com/", "uuid": "00000000-0000-4000-8000-000000000000",
+	"ipv4": "192.0.2.1", "ipv6": "2001:db8::1", "hostname": "example.com",
+}
+
+func sampleString(s *reduce.Schema) string {
+	if f := s.Keywords["format"]; f != nil {
+		if v, ok := formatSamples[f.Text]; ok {
+			return v
+		}
+	}
+	n := intOf(s.Keywords["minLength"], 1)
+	if n == 0 {
+		n = 1
+	}
+	if m := intOf(s.Keywords["maxLength"], n); m < n {
+		n = m
+	}
+	return strings.Repeat("a", min(n, 1<<16))
+}
+
+func sampleNumber(s *reduce.Schema, integer bool) string {
+	v := big.NewRat(1, 1)
+	if m := s.Keywords["minimum"]; m != nil && m.Num != nil {
+		v = new(big.Rat).Set(m.Num)
+	}
+	if m := s.Keywords["exclusiveMinimum"]; m != nil && m.Num != nil {
+		v = new(big.Rat).Add(m.Num, big.NewRat(1, 1))
+	}
+	if m := s.Keywords["maximum"]; m != nil && m.Num != nil && v.Cmp(m.Num) > 0 {
+		v = new(big.Rat).Set(m.Num)
+	}
+	if m := s.Keywords["multipleOf"]; m != nil && m.Num != nil && m.Num.Sign() > 0 {
+		q := new(big.Rat).Quo(v, m.Num)
+		c := new(big.Int).Quo(q.Num(), q.Denom())
+		v = new(big.Rat).Mul(new(big.Rat).SetInt(c), m.Num)
+	}
+	return numberText(v, integer)
+}
+
+func numberText(v *big.Rat, integer bool) string {
+	if v.IsInt() {
+		return v.Num().String()
+	}
+	if integer {
+		return new(big.Int).Quo(v.Num(), v.Denom()).String()
+	}
+	return v.FloatString(6)
+}
+
+func intOf(k *reduce.Keyword, def int) int {
+	if k == nil || k.Num == nil || !k.Num.IsInt() || !k.Num.Num().IsInt64() {
+		return def
+	}
+	n := k.Num.Num().Int64()
+	if n < 0 || n > 1<<16 {
+		return def
+	}
+	return int(n)
+}
+
+func decodeJSON(s string) any {
+	d := json.NewDecoder(strings.NewReader(s))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return s
+	}
+	return v
+}
+
+// sides returns (accepting, rejecting) keyword of a change.
+func sides(ch *change, acceptBase bool) (accept, reject *reduce.Keyword) {
+	if acceptBase {
+		return ch.baseKeyword, ch.headKeyword
+	}
+	return ch.headKeyword, ch.baseKeyword
+}
+
+func owner(ch *change, acceptBase bool) *reduce.Schema {
+	if acceptBase {
+		return ch.base
+	}
+	return ch.head
+}
+
+func (w *witnessBuilder) reducer(acceptBase bool) *reduce.Reducer {
+	if acceptBase {
+		return w.baseReducer
+	}
+	return w.headReducer
+}
+
+// ownerCandidates proposes a sample of the accepting schema, then one value
+// of every type.
+func ownerCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
+	out := []any{w.sample(owner(ch, acceptBase), w.reducer(acceptBase), 1)}
+	for _, t := range []string{"string", "integer", "number", "boolean", "null", "object", "array"} {
+		out = append(out, typeSamples[t])
+	}
+	return out
+}
+
+// boundCandidates proposes values at and around both bounds, shaped for
+// the keyword: numbers, strings, arrays or objects of that size.
+func boundCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
+	a, r := sides(ch, acceptBase)
+	var nums []*big.Rat
+	one, half := big.NewRat(1, 1), big.NewRat(1, 2)
+	for _, k := range []*reduce.Keyword{a, r} {
+		if k != nil && k.Num != nil {
+			nums = append(nums, k.Num, new(big.Rat).Add(k.Num, one), new(big.Rat).Sub(k.Num, one),
+				new(big.Rat).Add(k.Num, half), new(big.Rat).Sub(k.Num, half))
+		}
+	}
+	kw := a
+	if kw == nil {
+		kw = r
+	}
+	if kw == nil {
+		return nil
+	}
+	s := owner(ch, acceptBase)
+	red := w.reducer(acceptBase)
+	var out []any
+	for _, n := range nums {
+		if n.Sign() < 0 && !strings.Contains(kw.Source, "imum") {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(kw.Source, "Length"):
+			if size, ok := smallInt(n); ok {
+				out = append(out, strings.Repeat("a", size))
+			}
+		case strings.HasSuffix(kw.Source, "Items"), strings.HasSuffix(kw.Source, "Contains"):
+			if size, ok := smallInt(n); ok {
+				item := w.sample(keywordSchema(s, s.Keywords["items"]), red, 1)
+				if c := s.Keywords["contains"]; c != nil && strings.HasSuffix(kw.Source, "Contains") {
+					item = w.sample(c.Schema, red, 1)
+				}
+				arr := make([]any, size)
+				for i := range arr {
+					arr[i] = item
+				}
+				out = append(out, arr)
+			}
+		case strings.HasSuffix(kw.Source, "Properties"):
+			if size, ok := smallInt(n); ok {
+				m, _ := w.sample(s, red, 1).(map[string]any)
+				obj := map[string]any{}
+				for k, v := range m {
+					obj[k] = v
+				}
+				for i := 0; len(obj) < size; i++ {
+					obj[fmt.Sprintf("%s_%d", extraProperty, i)] = w.sample(governing(s, ""), red, 1)
+				}
+				out = append(out, obj)
+			}
+		default:
+			out = append(out, json.Number(numberText(n, n.IsInt())))
+		}
+	}
+	return out
+}
+
+func smallInt(n *big.Rat) (int, bool) {
+	if !n.IsInt() || !n.Num().IsInt64() || n.Num().Int64() < 0 || n.Num().Int64() > 1<<16 {
+		return 0, false
+	}
+	return int(n.Num().Int64()), true
+}
+
+func multipleCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
+	a, r := sides(ch, acceptBase)
+	var out []any
+	for _, k := range []*reduce.Keyword{a, r} {
+		if k != nil && k.Num != nil {
+			for _, f := range []int64{1, 2, 3, 5} {
+				v := new(big.Rat).Mul(k.Num, big.NewRat(f, 1))
+				out = append(out, json.Number(numberText(v, v.IsInt())))
+			}
+		}
+	}
+	return append(out, json.Number("1"), json.Number("0.5"))
+}
+
+var typeSamples = map[string]any{
+	"string": "wirelint", "integer": json.Number("1"), "number": json.Number("1.5"), "boolean": true,
+	"null": nil, "object": map[string]any{}, "array": []any{},
+}
+
+func allowedCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
+	a, r := sides(ch, acceptBase)
+	var out []any
+	if ch.keyword == "type" {
+		if a != nil {
+			for _, t := range a.Set {
+				if t == "object" || t == "array" {
+					out = append(out, w.sample(owner(ch, acceptBase), w.reducer(acceptBase), 1))
+				}
+				if v, ok := typeSamples[t]; ok {
+					out = append(out, v)
+				}
+			}
+		} else {
+			for _, t := range []string{"string", "integer", "number", "boolean", "null", "object", "array"} {
+				out = append(out, typeSamples[t])
+			}
+		}
+		return out
+	}
+	if a != nil {
+		for _, m := range a.Set {
+			if r == nil || !subset("", []string{m}, r.Set) {
+				out = append(out, decodeJSON(m))
+			}
+		}
+		return out
+	}
+	return append(out, "wirelint_other", json.Number("987654321"), true, nil)
+}
+
+func duplicateCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
+	s := owner(ch, acceptBase)
+	item := w.sample(keywordSchema(s, s.Keywords["items"]), w.reducer(acceptBase), 1)
+	return []any{[]any{item, item}}
+}
+
+func opaqueCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
+	out := []any{"", "~", " ", "a", "A", "0", "wirelint witness", "-1", "a-b_c.d"}
+	for _, s := range []*reduce.Schema{ch.base, ch.head} {
+		for _, k := range []string{"example", "examples", "default"} {
+			if v := reduce.Value(s.Node, k); v != nil {
+				x := reduce.ToValue(v)
+				if l, ok := x.([]any); ok && k == "examples" {
+					out = append(out, l...)
+				} else {
+					out = append(out, x)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func requiredCandidates(name string) func(ch *change, w *witnessBuilder, acceptBase bool) []any {
+	return func(ch *change, w *witnessBuilder, acceptBase bool) []any {
+		v := w.sample(owner(ch, acceptBase), w.reducer(acceptBase), 1)
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		without := map[string]any{}
+		for k, x := range m {
+			if k != name {
+				without[k] = x
+			}
+		}
+		return []any{without}
+	}
+}
+
+// branchCandidates proposes a sample of a branch one side has alone, then
+// that sample with each property the other side declares given a value of
+// every type: an open object branch is a witness when it lets through a
+// property value the other side refuses.
+func branchCandidates(branch, other *reduce.Schema, inBase bool) func(w *witnessBuilder, acceptBase bool) []any {
+	return func(w *witnessBuilder, acceptBase bool) []any {
+		sample := w.sample(branch, w.reducer(inBase), 1)
+		out := []any{sample}
+		m, ok := sample.(map[string]any)
+		if !ok {
+			return out
+		}
+		props := map[string]bool{}
+		var names []string
+		var collect func(s *reduce.Schema, depth int)
+		collect = func(s *reduce.Schema, depth int) {
+			s = deref(s, w.reducer(!inBase), depth)
+			if s == nil || depth > 4 {
+				return
+			}
+			if p := s.Keywords["properties"]; p != nil {
+				for _, e := range p.Map {
+					if !props[e.Name] && len(names) < 20 {
+						props[e.Name] = true
+						names = append(names, e.Name)
+					}
+				}
+			}
+			for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+				if l := s.Keywords[k]; l != nil {
+					for _, b := range l.List {
+						collect(b, depth+1)
+					}
+				}
+			}
+		}
+		collect(other, 0)
+		for _, n := range names {
+			for _, t := range []string{"string", "integer", "number", "boolean", "null", "object", "array"} {
+				variant := make(map[string]any, len(m)+1)
+				for k, v := range m {
+					variant[k] = v
+				}
+				variant[n] = typeSamples[t]
+				out = append(out, variant)
+			}
+		}
+		return out
+	}
+}

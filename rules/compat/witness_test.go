@@ -1,0 +1,111 @@
+package compat
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+)
+
+// checkCase runs Check on one txtar case of testdata.
+func checkCase(t *testing.T, name string) []report.Finding {
+	t.Helper()
+	ar, err := txtar.ParseFile(filepath.Join("testdata", name+".txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var base, head string
+	for _, f := range ar.Files {
+		if f.Name == "want" {
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		switch strings.TrimSuffix(f.Name, filepath.Ext(f.Name)) {
+		case "base":
+			base = f.Name
+		case "head":
+			head = f.Name
+		}
+	}
+	ws := reduce.NewWorkspace(dir)
+	b, err := ws.Load(filepath.Join(dir, base), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := ws.Load(filepath.Join(dir, head), head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Check(ws, ws, b, h, Options{})
+}
+
+// TestWitnesses requires every schema error of the breaking cases to carry
+// a payload, and pins the payload built for each kind of change: the
+// direction (base accepts a narrowed request's payload, head a widened
+// response's) was re-validated on both revisions.
+func TestWitnesses(t *testing.T) {
+	want := map[string]string{
+		"/properties/name/maxLength":   `"name":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"`,
+		"/properties/kind/enum":        `"kind":"bird"`,
+		"/required":                    `{`,
+		"/additionalProperties":        `"wirelint_extra"`,
+		"/properties/status/enum":      `"status":"pending"`,
+		"/properties/owner/type":       `"owner":null`,
+		"/properties/id/maxLength":     `"id":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"`,
+		"/properties/code/pattern":     `"code":"`,
+		"/paths/~1orders~1{id}/delete": `"method":"DELETE"`,
+	}
+	for _, name := range []string{"request-narrowed", "response-widened", "event-contract", "incomparable-and-unknown", "surface"} {
+		for _, f := range checkCase(t, name) {
+			if f.Severity != report.SeverityError {
+				continue
+			}
+			payload, ok := f.Fields["payload"].(json.RawMessage)
+			if !ok {
+				if name != "incomparable-and-unknown" && name != "surface" && f.Rule != RuleRemovedDefinition {
+					t.Errorf("%s: %s %s has no payload: %v", name, f.Rule, f.Pointer, f.Fields["payload_reason"])
+				}
+				if f.Fields["payload_reason"] == nil {
+					t.Errorf("%s: %s %s has neither a payload nor a reason", name, f.Rule, f.Pointer)
+				}
+				continue
+			}
+			if w, ok := want[f.Pointer]; ok && !strings.Contains(string(payload), w) {
+				t.Errorf("%s: %s %s: payload %s, want it to contain %s", name, f.Rule, f.Pointer, payload, w)
+			}
+			if strings.HasPrefix(f.Rule, "compat/request-narrowed") && f.Fields["accepted_by"] != "base" ||
+				strings.HasPrefix(f.Rule, "compat/response-widened") && f.Fields["accepted_by"] != "head" {
+				t.Errorf("%s: %s %s: payload accepted by %v", name, f.Rule, f.Pointer, f.Fields["accepted_by"])
+			}
+		}
+	}
+}
+
+// TestKubernetesUpgradeSilent compares real documents across a dialect
+// change: the Kubernetes API served as Swagger 2.0 (base) and as OpenAPI 3.0
+// (head) is one contract, so no change may be reported.
+func TestKubernetesUpgradeSilent(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "kubernetes-v2-v3")
+	for _, group := range []string{"batch.v1", "apiextensions.k8s.io.v1"} {
+		ws := reduce.NewWorkspace(dir)
+		b, err := ws.Load(filepath.Join(dir, "v2_"+group+".json"), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := ws.Load(filepath.Join(dir, "v3_"+group+".json"), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range Check(ws, ws, b, h, Options{}) {
+			t.Errorf("%s: %s: %s", group, f.Rule, f.Message)
+		}
+	}
+}
