@@ -80,7 +80,7 @@ func WriteMarkdown(w io.Writer, fs []Finding, opt MarkdownOptions) error {
 		(*groups)[i].findings = append((*groups)[i].findings, f)
 	}
 	for _, f := range fs {
-		switch route := findingRoute(f); {
+		switch route := f.Route(); {
 		case f.Definition != "":
 			add(&byDef, "definition", f.Definition, f)
 		case route != "":
@@ -162,19 +162,6 @@ func writeRuleCounts(b *strings.Builder, fs []Finding) {
 	for _, r := range rows {
 		fmt.Fprintf(b, "| %s | %s | %d |\n", markdownCode(r.rule), r.severity, counts[r])
 	}
-}
-
-// findingRoute names the route a routes finding is about ("METHOD /path"),
-// or "".
-func findingRoute(f Finding) string {
-	path, _ := f.Fields["path"].(string)
-	if path == "" || !strings.HasPrefix(f.Rule, "routes/") {
-		return ""
-	}
-	if method, _ := f.Fields["method"].(string); method != "" {
-		return method + " " + path
-	}
-	return path
 }
 
 // markdownFinding renders one finding as a list item: severity, rule,
