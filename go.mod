@@ -10,6 +10,7 @@ require (
 	github.com/pb33f/libopenapi v0.42.5
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/yuin/goldmark v1.8.7
 	golang.org/x/text v0.14.0
 )
 

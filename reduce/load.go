@@ -398,11 +398,34 @@ func checkExpansion(top *Node) error {
 	return err
 }
 
-var schemaMarkers = []string{"$schema", "$defs", "definitions", "$id", "id", "$ref", "properties", "allOf", "anyOf", "oneOf", "items", "enum", "const", "patternProperties", "additionalProperties", "not", "required", "pattern", "format", "prefixItems"}
+// schemaAnchors are the keywords of which a document without openapi, swagger
+// or a JSON Schema $schema must hold at least one at its root to be read as a
+// schema: together with a root made only of schema keywords, they tell a
+// schema from the many YAML and JSON files that merely share a key with one
+// (a compose file's services, a Helm values file's items, package.json's
+// dependencies).
+var schemaAnchors = []string{"type", "properties", "$defs", "definitions", "allOf", "anyOf", "oneOf", "$ref"}
 
 var jsonTypes = map[string]bool{"object": true, "array": true, "string": true, "number": true, "integer": true, "boolean": true, "null": true}
 
+// notDocument is the error for a well-formed file of another kind.
+func notDocument(doc *Document, at *Node, why string) error {
+	return &LoadError{File: doc.Path, Line: at.Line, Column: at.Column, Msg: "neither a JSON Schema nor an OpenAPI document: " + why, Err: ErrNotDocument}
+}
+
+// metaSchemaURI reports whether a $schema value names a JSON Schema or
+// OpenAPI dialect. Configuration files point $schema at the schema that
+// validates them (tsconfig, biome.json, ARM templates at schemastore.org or
+// their vendor); that makes them instances, not schemas.
+func metaSchemaURI(u string) bool {
+	return strings.Contains(u, "json-schema.org/") || strings.Contains(u, "spec.openapis.org/oas/")
+}
+
 // classify sets doc.Dialect, or fails when the document is neither kind.
+// A document is an OpenAPI or Swagger document by its openapi or swagger key,
+// a JSON Schema by a $schema naming a JSON Schema dialect, or by a root made
+// only of schema keywords (and x- extensions) holding at least one of
+// schemaAnchors, with type naming JSON types.
 func classify(doc *Document) error {
 	top := doc.Root
 	if top.Kind == yaml.ScalarNode && top.Tag == "!!bool" {
@@ -410,7 +433,7 @@ func classify(doc *Document) error {
 		return nil
 	}
 	if top.Kind != yaml.MappingNode {
-		return &LoadError{File: doc.Path, Line: top.Line, Column: top.Column, Msg: "neither a JSON Schema nor an OpenAPI document: the top level is not an object", Err: ErrNotDocument}
+		return notDocument(doc, top, "the top level is not an object")
 	}
 	if k, v := Get(top, "openapi"); k != nil {
 		ver := ""
@@ -434,29 +457,12 @@ func classify(doc *Document) error {
 		doc.Dialect = Swagger20
 		return nil
 	}
-	if v := Value(top, "$schema"); v != nil && IsString(v) {
+	if v := Value(top, "$schema"); v != nil && IsString(v) && metaSchemaURI(v.Value) {
 		doc.Dialect = dialectFromSchemaURI(v.Value)
 		return nil
 	}
-	marker := false
-	for _, m := range schemaMarkers {
-		if k, _ := Get(top, m); k != nil {
-			marker = true
-			break
-		}
-	}
-	if t := Value(top, "type"); t != nil {
-		if IsString(t) && jsonTypes[t.Value] {
-			marker = true
-		}
-		for _, e := range Items(t) {
-			if jsonTypes[e.Value] {
-				marker = true
-			}
-		}
-	}
-	if !marker {
-		return &LoadError{File: doc.Path, Line: top.Line, Column: top.Column, Msg: "neither a JSON Schema nor an OpenAPI document: no $schema, openapi or swagger key and no schema keywords", Err: ErrNotDocument}
+	if err := schemaRoot(doc, top); err != nil {
+		return err
 	}
 	// No $schema: guess from the spelling the author used.
 	switch {
@@ -470,6 +476,53 @@ func classify(doc *Document) error {
 		doc.Dialect = Draft202012
 	}
 	return nil
+}
+
+// schemaRoot checks that a root without a $schema, openapi or swagger key
+// reads as a schema: every key a schema keyword or an x- extension, at least
+// one of schemaAnchors, and type (when present) naming JSON types.
+func schemaRoot(doc *Document, top *Node) error {
+	anchored := false
+	var reason error
+	Pairs(top, func(k, v *Node) bool {
+		if _, ok := LookupKeyword(k.Value); !ok {
+			reason = notDocument(doc, k, fmt.Sprintf("%q is not a schema keyword, and there is no openapi, swagger or JSON Schema $schema key", k.Value))
+			return false
+		}
+		if k.Value == "type" && !namesJSONTypes(v) {
+			reason = notDocument(doc, k, "type names no JSON type, and there is no openapi, swagger or JSON Schema $schema key")
+			return false
+		}
+		for _, a := range schemaAnchors {
+			anchored = anchored || k.Value == a
+		}
+		return true
+	})
+	if reason != nil {
+		return reason
+	}
+	if !anchored {
+		return notDocument(doc, top, "no openapi, swagger or JSON Schema $schema key, and none of type, properties, $defs, definitions, allOf, anyOf, oneOf or $ref at the top level")
+	}
+	return nil
+}
+
+// namesJSONTypes reports whether a type value is a JSON type name or a
+// non-empty list of them.
+func namesJSONTypes(v *Node) bool {
+	if v == nil {
+		return false
+	}
+	if IsString(v) {
+		return jsonTypes[v.Value]
+	}
+	items := Items(v)
+	for _, e := range items {
+		if !jsonTypes[e.Value] {
+			return false
+		}
+	}
+	return len(items) > 0
 }
 
 func dialectFromSchemaURI(u string) Dialect {

@@ -114,6 +114,19 @@ func (f *Finding) Primary() Location {
 	return f.Locations[0]
 }
 
+// Route names the route a routes finding is about ("GET /frames/{id}"), or
+// "" for findings of other families.
+func (f *Finding) Route() string {
+	path, _ := f.Fields["path"].(string)
+	if path == "" || !strings.HasPrefix(f.Rule, "routes/") {
+		return ""
+	}
+	if method, _ := f.Fields["method"].(string); method != "" {
+		return method + " " + path
+	}
+	return path
+}
+
 // ComputeFingerprint fills f.Fingerprint from the rule, definition, pointer, the
 // files and pointers of its locations and its rule-specific fields: never from
 // line numbers, so a baseline survives edits that move lines.

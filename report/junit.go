@@ -2,19 +2,25 @@ package report
 
 import (
 	"encoding/xml"
+	"fmt"
 	"io"
+	"sort"
 	"strings"
 )
 
 // JUnit output follows the de-facto JUnit XML format CI systems import
 // (Jenkins, GitLab, Azure Pipelines), as documented at
-// https://github.com/testmoapp/junitxml: <testsuites> holds one <testsuite>
-// per file, each finding is a <testcase> holding one <failure>. Like
-// golangci-lint's junit-xml printer, the suite is the file and the case is
-// the rule at a position.
+// https://github.com/testmoapp/junitxml: <testsuites> holds a <testsuite> per
+// rule family and each rule is one <testcase> whose classname is the rule id,
+// so a CI test view lists every rule as passed or failed. A rule fails — one
+// <failure> listing its findings — only when it has findings at or above
+// --fail-on, as the exit status does; findings below the threshold go to the
+// case's <system-out>, reported but passing. The file and line attributes
+// name the primary location of the first failing finding (of the first
+// finding when none fails).
 
 func init() {
-	RegisterPrinter("junit", func(w io.Writer, fs []Finding, _ Options) error { return WriteJUnit(w, fs) })
+	RegisterPrinter("junit", func(w io.Writer, fs []Finding, opt Options) error { return WriteJUnit(w, fs, opt.FailOn) })
 }
 
 type junitTestSuites struct {
@@ -33,11 +39,12 @@ type junitTestSuite struct {
 }
 
 type junitTestCase struct {
-	Name      string       `xml:"name,attr"`
-	Classname string       `xml:"classname,attr"`
-	File      string       `xml:"file,attr,omitempty"`
-	Line      int          `xml:"line,attr,omitempty"`
-	Failure   junitFailure `xml:"failure"`
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	File      string        `xml:"file,attr,omitempty"`
+	Line      int           `xml:"line,attr,omitempty"`
+	Failure   *junitFailure `xml:"failure"`
+	SystemOut string        `xml:"system-out,omitempty"`
 }
 
 type junitFailure struct {
@@ -46,31 +53,42 @@ type junitFailure struct {
 	Text    string `xml:",chardata"`
 }
 
-// WriteJUnit prints findings as JUnit XML: a suite per primary file in the
-// findings' order, a failing test case per finding whose type is its severity.
-// Every finding is a failure; which ones fail the build is --fail-on's call,
-// through the exit status.
-func WriteJUnit(w io.Writer, fs []Finding) error {
-	doc := junitTestSuites{Name: "wirelint", Tests: len(fs), Failures: len(fs)}
-	index := map[string]int{}
+// WriteJUnit prints one test case per rule, registered or reported, grouped
+// in a suite per family and sorted by id. A case fails when the rule has a
+// finding at or above failOn (SeverityOff: never); its failure's type is the
+// highest severity among those findings.
+func WriteJUnit(w io.Writer, fs []Finding, failOn Severity) error {
+	byRule := map[string][]Finding{}
+	for _, r := range Rules() {
+		byRule[r.ID] = nil
+	}
 	for _, f := range fs {
-		p := f.Primary()
-		i, ok := index[p.File]
+		byRule[f.Rule] = append(byRule[f.Rule], f)
+	}
+	ids := make([]string, 0, len(byRule))
+	for id := range byRule {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	doc := junitTestSuites{Name: "wirelint"}
+	suite := map[string]int{}
+	for _, id := range ids {
+		family, _, _ := strings.Cut(id, "/")
+		i, ok := suite[family]
 		if !ok {
 			i = len(doc.Suites)
-			index[p.File] = i
-			doc.Suites = append(doc.Suites, junitTestSuite{Name: p.File})
+			suite[family] = i
+			doc.Suites = append(doc.Suites, junitTestSuite{Name: family})
 		}
+		c := junitCase(id, byRule[id], failOn)
 		s := &doc.Suites[i]
+		s.Cases = append(s.Cases, c)
 		s.Tests++
-		s.Failures++
-		s.Cases = append(s.Cases, junitTestCase{
-			Name:      f.Rule,
-			Classname: locationLabel(p),
-			File:      p.File,
-			Line:      p.Line,
-			Failure:   junitFailure{Message: f.Message, Type: f.Severity.String(), Text: junitText(f)},
-		})
+		doc.Tests++
+		if c.Failure != nil {
+			s.Failures++
+			doc.Failures++
+		}
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
@@ -84,10 +102,50 @@ func WriteJUnit(w io.Writer, fs []Finding) error {
 	return err
 }
 
-// junitText is the failure body: the text printer's view of one finding.
+// junitCase is the test case of one rule and its findings.
+func junitCase(id string, fs []Finding, failOn Severity) junitTestCase {
+	c := junitTestCase{Name: id, Classname: id}
+	var failing, passing []Finding
+	for _, f := range fs {
+		if failOn != SeverityOff && f.Severity >= failOn {
+			failing = append(failing, f)
+		} else {
+			passing = append(passing, f)
+		}
+	}
+	if first := failing; len(first) > 0 || len(passing) > 0 {
+		if len(first) == 0 {
+			first = passing
+		}
+		p := first[0].Primary()
+		c.File, c.Line = p.File, p.Line
+	}
+	if len(failing) > 0 {
+		worst := SeverityOff
+		var text strings.Builder
+		for _, f := range failing {
+			worst = max(worst, f.Severity)
+			text.WriteString(junitText(f))
+		}
+		msg := failing[0].Message
+		if len(failing) > 1 {
+			msg = fmt.Sprintf("%d findings; the first: %s", len(failing), msg)
+		}
+		c.Failure = &junitFailure{Message: msg, Type: worst.String(), Text: text.String()}
+	}
+	var out strings.Builder
+	for _, f := range passing {
+		out.WriteString(junitText(f))
+	}
+	c.SystemOut = out.String()
+	return c
+}
+
+// junitText is one finding in the text printer's view: its primary position,
+// severity, message and rule, then its other locations and detail.
 func junitText(f Finding) string {
 	var b strings.Builder
-	b.WriteString(f.Severity.String() + ": " + f.Message + " (" + f.Rule + ")\n")
+	b.WriteString(f.Primary().String() + ": " + f.Severity.String() + ": " + f.Message + " (" + f.Rule + ")\n")
 	for _, l := range f.Locations {
 		b.WriteString("  at " + locationLabel(l) + "\n")
 	}

@@ -7,16 +7,10 @@ import (
 	"testing"
 )
 
-// TestJUnit pins the shape CI importers read: well-formed XML whatever the
-// message holds, one suite per file with matching counts, one failing case
-// per finding typed by severity.
-func TestJUnit(t *testing.T) {
-	fs := sampleFindings()
-	fs = append(fs, Finding{Rule: "test/max-length", Severity: SeverityError, Message: "control \x01 and markup <a href=\"x\">&amp;</a>",
-		Locations: []Location{{File: "schema/frame_wire.json", Line: 30, Column: 3, Pointer: "/$defs/Other"}}})
-	fs = Finalize(fs)
+func writeJUnit(t *testing.T, fs []Finding, failOn Severity) junitTestSuites {
+	t.Helper()
 	var buf bytes.Buffer
-	if err := Write(&buf, "junit", fs, Options{}); err != nil {
+	if err := Write(&buf, "junit", fs, Options{FailOn: failOn}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(buf.String(), `<?xml version="1.0" encoding="UTF-8"?>`) {
@@ -26,43 +20,88 @@ func TestJUnit(t *testing.T) {
 	if err := xml.Unmarshal(buf.Bytes(), &doc); err != nil {
 		t.Fatalf("output is not well-formed XML: %v\n%s", err, buf.String())
 	}
-	if doc.Tests != 4 || doc.Failures != 4 {
-		t.Errorf("testsuites tests=%d failures=%d, want 4 and 4", doc.Tests, doc.Failures)
-	}
-	var suites []string
-	for _, s := range doc.Suites {
-		suites = append(suites, s.Name)
-		if s.Tests != len(s.Cases) || s.Failures != len(s.Cases) {
-			t.Errorf("suite %s counts %d/%d for %d cases", s.Name, s.Tests, s.Failures, len(s.Cases))
+	return doc
+}
+
+// junitCaseOf finds a rule's case, and checks the counts on the way.
+func junitCaseOf(t *testing.T, doc junitTestSuites, rule string) *junitTestCase {
+	t.Helper()
+	tests, failures := 0, 0
+	var found *junitTestCase
+	for i := range doc.Suites {
+		s := &doc.Suites[i]
+		fails := 0
+		for j := range s.Cases {
+			c := &s.Cases[j]
+			if c.Failure != nil {
+				fails++
+			}
+			if c.Name == rule {
+				found = c
+			}
 		}
+		if s.Tests != len(s.Cases) || s.Failures != fails {
+			t.Errorf("suite %s counts %d/%d for %d cases, %d failing", s.Name, s.Tests, s.Failures, len(s.Cases), fails)
+		}
+		tests += len(s.Cases)
+		failures += fails
 	}
-	if got := strings.Join(suites, " | "); got != "a:b/odd.yaml | docs/<guide>&.md | schema/frame_wire.json" {
-		t.Errorf("suites = %s, want one per file in finding order", got)
+	if doc.Tests != tests || doc.Failures != failures {
+		t.Errorf("testsuites counts %d/%d for %d cases, %d failing", doc.Tests, doc.Failures, tests, failures)
 	}
-	frame := doc.Suites[2]
-	if len(frame.Cases) != 2 {
-		t.Fatalf("schema/frame_wire.json has %d cases, want 2", len(frame.Cases))
+	if found == nil {
+		t.Fatalf("no test case for %s", rule)
 	}
-	c := frame.Cases[0]
-	if c.Name != "test/max-length" || c.Classname != "schema/frame_wire.json:12:7 /$defs/Frame/properties/id" || c.Line != 12 {
-		t.Errorf("case = %+v", c)
+	return found
+}
+
+// TestJUnit pins the shape CI importers read: well-formed XML whatever the
+// message holds, a suite per family, one case per rule with the rule as
+// classname and the first finding's file, failing only at or above --fail-on.
+func TestJUnit(t *testing.T) {
+	fs := sampleFindings()
+	fs = append(fs, Finding{Rule: "test/max-length", Severity: SeverityError, Message: "control \x01 and markup <a href=\"x\">&amp;</a>",
+		Locations: []Location{{File: "schema/frame_wire.json", Line: 30, Column: 3, Pointer: "/$defs/Other"}}})
+	fs = Finalize(fs)
+
+	doc := writeJUnit(t, fs, SeverityError)
+	c := junitCaseOf(t, doc, "test/max-length")
+	if c.Classname != "test/max-length" || c.File != "schema/frame_wire.json" || c.Line != 12 {
+		t.Errorf("case = %+v, want classname the rule and the first finding's file and line", c)
 	}
-	if c.Failure.Type != "error" || !strings.Contains(c.Failure.Text, "at api/open api.yaml:40:9") {
-		t.Errorf("failure = %+v, want type error and the mirror's position in the text", c.Failure)
+	if c.Failure == nil || c.Failure.Type != "error" || !strings.HasPrefix(c.Failure.Message, "2 findings; the first: maxLength is 64") {
+		t.Fatalf("failure = %+v, want the two errors", c.Failure)
 	}
-	if got := frame.Cases[1].Failure.Message; got != "control \uFFFD and markup <a href=\"x\">&amp;</a>" {
-		t.Errorf("message read back as %q", got)
+	if !strings.Contains(c.Failure.Text, "at api/open api.yaml:40:9") || !strings.Contains(c.Failure.Text, "control \uFFFD and markup <a href=\"x\">&amp;</a>") {
+		t.Errorf("failure text lacks the mirror's position or the second message:\n%s", c.Failure.Text)
+	}
+	if !strings.Contains(c.SystemOut, "the document as a whole") {
+		t.Errorf("the info finding below --fail-on is not in system-out: %q", c.SystemOut)
+	}
+	if w := junitCaseOf(t, doc, "test/unregistered"); w.Failure != nil || !strings.Contains(w.SystemOut, "50% of values") {
+		t.Errorf("a warning fails at --fail-on error: %+v", w)
+	}
+	if len(doc.Suites) != 1 || doc.Suites[0].Name != "test" {
+		t.Errorf("suites = %+v, want one for the test family", doc.Suites)
+	}
+
+	doc = writeJUnit(t, fs, SeverityWarning)
+	if w := junitCaseOf(t, doc, "test/unregistered"); w.Failure == nil || w.Failure.Type != "warning" {
+		t.Errorf("a warning passes at --fail-on warning: %+v", w)
+	}
+	doc = writeJUnit(t, fs, SeverityOff)
+	if doc.Failures != 0 {
+		t.Errorf("--fail-on off: %d failures, want none", doc.Failures)
 	}
 }
 
-// TestJUnitEmpty pins the clean run: an empty, well-formed testsuites element.
-func TestJUnitEmpty(t *testing.T) {
-	var buf bytes.Buffer
-	if err := WriteJUnit(&buf, nil); err != nil {
-		t.Fatal(err)
-	}
-	var doc junitTestSuites
-	if err := xml.Unmarshal(buf.Bytes(), &doc); err != nil || doc.Tests != 0 || len(doc.Suites) != 0 {
-		t.Errorf("empty output %q: %v", buf.String(), err)
+// TestJUnitRegisteredRulesPass pins that a clean run lists every registered
+// rule as a passing case, so the CI test view shows what was checked.
+func TestJUnitRegisteredRulesPass(t *testing.T) {
+	Register(Rule{ID: "junittest/clean", Severity: SeverityError, Title: "a rule registered for this test"})
+	doc := writeJUnit(t, nil, SeverityError)
+	c := junitCaseOf(t, doc, "junittest/clean")
+	if c.Failure != nil || c.File != "" || doc.Failures != 0 {
+		t.Errorf("clean run: case %+v, %d failures", c, doc.Failures)
 	}
 }

@@ -12,6 +12,13 @@ type Options struct {
 	Color bool
 	// Version is wirelint's version, written into formats that carry one.
 	Version string
+	// FailOn is the --fail-on threshold: formats that mark failures (JUnit)
+	// mark only findings at or above it. SeverityOff marks none.
+	FailOn Severity
+	// LinkBase prefixes repository-relative paths in the links of formats
+	// that link to files (markdown), such as
+	// "https://github.com/OWNER/REPO/blob/SHA/" ("" = relative links).
+	LinkBase string
 }
 
 // Printer writes finalized findings in one format.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -20,8 +21,8 @@ import (
 func init() {
 	register(&command{
 		name:    "init",
-		usage:   "init [DIR]",
-		summary: "write a starter .wirelint.yaml from the schemas, OpenAPI documents and server found in DIR",
+		usage:   "init [DIR] [--output FILE|-] [--force]",
+		summary: "write a starter .wirelint.yaml from the schemas, OpenAPI documents, server, fixtures and Markdown found in DIR",
 		run:     runInit,
 	})
 }
@@ -35,6 +36,8 @@ var skipDirs = map[string]bool{"node_modules": true, "vendor": true, "testdata":
 
 func runInit(e *env, args []string) int {
 	flags := flag.NewFlagSet("init", flag.ContinueOnError)
+	output := flags.String("output", "", "file to write, or - for standard output (default: DIR/"+config.FileName+"); paths in it are relative to its folder")
+	force := flags.Bool("force", false, "overwrite an existing file")
 	pos, err := parseFlags(flags, args)
 	if err != nil {
 		return fail(e, "init", err)
@@ -49,39 +52,80 @@ func runInit(e *env, args []string) int {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return fail(e, "init", fmt.Errorf("%s is not a folder", dir))
 	}
-	target := filepath.Join(dir, config.FileName)
-	if _, err := os.Lstat(target); err == nil {
-		return fail(e, "init", fmt.Errorf("%s already exists; edit it, or remove it to start over", filepath.ToSlash(target)))
+	target := *output
+	if target == "" {
+		target = filepath.Join(dir, config.FileName)
+	}
+	display := filepath.ToSlash(target)
+	if target != "-" && !*force {
+		if _, err := os.Lstat(target); err == nil {
+			return fail(e, "init", fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display))
+		}
 	}
 	found, err := discover(dir)
 	if err != nil {
 		return fail(e, "init", err)
 	}
-	text := withTaxonomy(found.render(), dir)
-	// What init writes must be what check accepts.
-	abs, err := filepath.Abs(dir)
+	// Paths in the file are relative to its folder, which --output may move.
+	configDir := dir
+	if target != "-" {
+		configDir = filepath.Dir(target)
+	}
+	base, err := relativeFolder(configDir, dir)
 	if err != nil {
 		return fail(e, "init", err)
 	}
-	if _, err := config.Parse([]byte(text), filepath.ToSlash(target), abs); err != nil {
+	text := withTaxonomy(found.render(base), dir)
+	// What init writes must be what check accepts.
+	abs, err := filepath.Abs(configDir)
+	if err != nil {
+		return fail(e, "init", err)
+	}
+	if _, err := config.Parse([]byte(text), display, abs); err != nil {
 		return fail(e, "init", fmt.Errorf("internal error: the starter configuration does not validate: %v", err))
 	}
-	f, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if target == "-" {
+		fmt.Fprint(e.stdout, text)
+		return exitClean
+	}
+	mode := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if *force {
+		mode = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	}
+	f, err := os.OpenFile(target, mode, 0o644)
 	if err != nil {
 		if errors.Is(err, fs.ErrExist) {
-			return fail(e, "init", fmt.Errorf("%s already exists; edit it, or remove it to start over", filepath.ToSlash(target)))
+			return fail(e, "init", fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display))
 		}
-		return fail(e, "init", fmt.Errorf("write %s: %v", filepath.ToSlash(target), err))
+		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
 	}
 	if _, err := f.WriteString(text); err != nil {
 		f.Close()
-		return fail(e, "init", fmt.Errorf("write %s: %v", filepath.ToSlash(target), err))
+		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
 	}
 	if err := f.Close(); err != nil {
-		return fail(e, "init", fmt.Errorf("write %s: %v", filepath.ToSlash(target), err))
+		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
 	}
-	fmt.Fprintf(e.stdout, "wrote %s: %s\n", filepath.ToSlash(target), found.summary())
+	fmt.Fprintf(e.stdout, "wrote %s: %s\n", display, found.summary())
 	return exitClean
+}
+
+// relativeFolder is the project folder dir as seen from the configuration's
+// folder, slash-separated ("." when they are the same).
+func relativeFolder(configDir, dir string) (string, error) {
+	from, err := filepath.Abs(configDir)
+	if err != nil {
+		return "", err
+	}
+	to, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(from, to)
+	if err != nil {
+		return "", fmt.Errorf("--output: %v", err)
+	}
+	return filepath.ToSlash(rel), nil
 }
 
 // discovery is what init found in a project.
@@ -90,7 +134,16 @@ type discovery struct {
 	specs   []*reduce.Document // OpenAPI and Swagger documents
 	pairs   []initPair
 	server  *serverGuess
-	docs    bool // a docs/ folder with Markdown
+	// fixtures are folders whose subfolders are all named after the
+	// definitions of one schema.
+	fixtures []initFixtures
+	markdown bool // Markdown anywhere in the project
+	docs     bool // Markdown under docs/, which source comments may cite
+}
+
+type initFixtures struct {
+	schema *reduce.Document
+	folder string // slash-separated, relative to the project
 }
 
 type initPair struct {
@@ -110,6 +163,7 @@ type serverGuess struct {
 func discover(dir string) (*discovery, error) {
 	var candidates []string
 	var sources []string
+	subfolders := map[string][]string{} // folder -> the names of its subfolders
 	d := &discovery{}
 	err := filepath.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
 		if err != nil {
@@ -122,6 +176,11 @@ func discover(dir string) (*discovery, error) {
 		if de.IsDir() {
 			if p != dir && (strings.HasPrefix(name, ".") || skipDirs[name]) {
 				return filepath.SkipDir
+			}
+			if p != dir {
+				rel, _ := filepath.Rel(dir, filepath.Dir(p))
+				parent := filepath.ToSlash(rel)
+				subfolders[parent] = append(subfolders[parent], name)
 			}
 			return nil
 		}
@@ -139,7 +198,8 @@ func discover(dir string) (*discovery, error) {
 			if !strings.HasSuffix(name, "_test.go") {
 				sources = append(sources, rel)
 			}
-		case ".md":
+		case ".md", ".markdown":
+			d.markdown = true
 			if strings.HasPrefix(rel, "docs/") {
 				d.docs = true
 			}
@@ -178,8 +238,35 @@ func discover(dir string) (*discovery, error) {
 		}
 	}
 	d.pair()
+	d.findFixtures(subfolders)
 	d.server = pairRoutes(dir, guessServer(dir, sources), d.specs)
 	return d, nil
+}
+
+// findFixtures picks the folders whose subfolders are all named after
+// definitions of one schema (the layout 'wirelint fixtures' reads:
+// FOLDER/Definition/*.json), with the first such schema by path.
+func (d *discovery) findFixtures(subfolders map[string][]string) {
+	parents := make([]string, 0, len(subfolders))
+	for p := range subfolders {
+		parents = append(parents, p)
+	}
+	sort.Strings(parents)
+	for _, parent := range parents {
+		var best *reduce.Document
+		for _, s := range d.schemas {
+			all := true
+			for _, name := range subfolders[parent] {
+				all = all && s.Definition(name) != nil
+			}
+			if all && best == nil {
+				best = s
+			}
+		}
+		if best != nil {
+			d.fixtures = append(d.fixtures, initFixtures{schema: best, folder: parent})
+		}
+	}
 }
 
 // isMetaSchema spots copies of the JSON Schema meta-schemas, which define
@@ -283,11 +370,13 @@ func sourceFramework(path, ext string) (framework, language string) {
 }
 
 // render writes the starter configuration, with comments saying what each
-// section does and how to go further.
-func (d *discovery) render() string {
+// section does and how to go further. base is the project folder as seen
+// from the configuration's folder. The comments cite no path: the docs rule
+// reads comments, and init must not write what check flags.
+func (d *discovery) render(base string) string {
 	var b strings.Builder
-	q := strconv.Quote
-	b.WriteString("# wirelint configuration: see docs/config.md. Paths are relative to this file.\n")
+	q := func(p string) string { return strconv.Quote(path.Join(base, p)) }
+	b.WriteString("# wirelint configuration. Paths are relative to this file; 'wirelint explain RULE' describes a rule.\n")
 	b.WriteString("# Written by 'wirelint init'; review it, then run 'wirelint check'.\n")
 	b.WriteString("version: 1\n")
 	if len(d.pairs) > 0 {
@@ -331,9 +420,28 @@ func (d *discovery) render() string {
 		b.WriteString("\n# Every pattern must compile and match alike in these regex dialects (your clients' languages).\n")
 		fmt.Fprintf(&b, "regex:\n  dialects: [%s]\n", strings.Join(dialects, ", "))
 	}
-	if d.docs {
-		b.WriteString("\n# Relative links in Markdown, and docs/ paths cited in source comments, must resolve.\n")
-		b.WriteString("docs:\n  cited: [\"docs/**/*.md\"]\n")
+	if len(d.fixtures) > 0 {
+		b.WriteString("\n# Golden payloads, in folders named after the definitions they exercise, must validate\n")
+		b.WriteString("# against the schema (and its mirror, which must agree on them).\n")
+		b.WriteString("fixtures:\n")
+		for _, f := range d.fixtures {
+			fmt.Fprintf(&b, "  - schema: %s\n", q(f.schema.Path))
+			for _, p := range d.pairs {
+				if p.canonical == f.schema {
+					fmt.Fprintf(&b, "    mirror: %s\n", q(p.mirror.Path))
+					break
+				}
+			}
+			fmt.Fprintf(&b, "    folders: [%s]\n", q(f.folder))
+		}
+	}
+	if d.markdown {
+		b.WriteString("\n# Relative links in every Markdown file here, and documentation paths cited in source\n")
+		b.WriteString("# comments, must resolve.\n")
+		fmt.Fprintf(&b, "docs:\n  root: %s\n", q("."))
+		if d.docs {
+			fmt.Fprintf(&b, "  cited: [%s]\n", strconv.Quote("docs/**/*.md"))
+		}
 	}
 	b.WriteString("\n# Rule severities (error, warning, info, off) by rule id or family/*:\n")
 	b.WriteString("# rules:\n#   parity/mirror-only-definition: off\n")
@@ -348,7 +456,10 @@ func (d *discovery) summary() string {
 	if d.server != nil && d.server.spec != nil {
 		parts = append(parts, fmt.Sprintf("routes from %s (%s)", d.server.dir, d.server.framework))
 	}
-	if d.docs {
+	if len(d.fixtures) > 0 {
+		parts = append(parts, fmt.Sprintf("%d fixtures folder%s", len(d.fixtures), plural(len(d.fixtures), "", "s")))
+	}
+	if d.markdown {
 		parts = append(parts, "docs")
 	}
 	if len(d.schemas)+len(d.specs) == 0 {

@@ -192,11 +192,12 @@ func (o *output) useColor(e *env, w io.Writer) bool {
 // emit finalizes and prints findings and returns the exit code.
 func (o *output) emit(e *env, fs []report.Finding) int {
 	fs = report.Finalize(fs)
-	if err := report.Write(e.stdout, o.format, fs, report.Options{Color: o.useColor(e, e.stdout), Version: version}); err != nil {
+	threshold, _ := report.ParseSeverity(o.failOn)
+	opt := report.Options{Color: o.useColor(e, e.stdout), Version: version, FailOn: threshold, LinkBase: linkBase(e.getenv)}
+	if err := report.Write(e.stdout, o.format, fs, opt); err != nil {
 		fmt.Fprintf(e.stderr, "wirelint: write output: %v\n", err)
 		return exitError
 	}
-	threshold, _ := report.ParseSeverity(o.failOn)
 	if report.AtOrAbove(fs, threshold) {
 		return exitFindings
 	}

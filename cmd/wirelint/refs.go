@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"path/filepath"
@@ -54,11 +55,41 @@ func runRefs(e *env, args []string) int {
 	r := ref.NewResolver(ws, opts)
 	docs := make([]*reduce.Document, 0, len(pos))
 	for _, p := range pos {
-		doc, err := r.Load(p, "")
+		doc, err := ws.Load(p, "")
+		if errors.Is(err, reduce.ErrNotDocument) {
+			// A piece of a split document (a path item, a response) is
+			// checked on its own when it holds a $ref; any other file of
+			// another kind (a compose file, a workflow) is not refs' input.
+			if frag, ferr := r.Load(p, ""); ferr == nil && holdsRef(frag.Root) {
+				doc, err = frag, nil
+			}
+		}
 		if err != nil {
 			return fail(e, "refs", err)
 		}
 		docs = append(docs, doc)
 	}
 	return out.emit(e, r.Check(docs))
+}
+
+// holdsRef reports whether a $ref key sits anywhere in the tree. Aliases are
+// not followed: what they name is visited where it is anchored.
+func holdsRef(root *reduce.Node) bool {
+	stack := []*reduce.Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil || n.Kind == reduce.AliasNode {
+			continue
+		}
+		if n.Kind == reduce.MappingNode {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == "$ref" {
+					return true
+				}
+			}
+		}
+		stack = append(stack, n.Content...)
+	}
+	return false
 }

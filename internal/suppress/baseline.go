@@ -14,18 +14,30 @@ import (
 )
 
 // A baseline records the findings a project has accepted, so wirelint can be
-// adopted on an already-drifted contract and fail only on new drift. It holds
-// fingerprints, which never depend on line numbers, and the rule of each for
-// readers of the diff:
+// adopted on an already-drifted contract and fail only on new drift. Each
+// entry is matched by its fingerprint alone, which never depends on line
+// numbers; beside it the entry says what it accepts — the rule, the
+// definition or route, the file and the message — so a reviewer can read a
+// baseline's diff:
 //
 //	{
 //	  "version": 1,
 //	  "findings": [
-//	    {"rule": "parity/max-length", "fingerprint": "3f2a9c0d1e7b4a55"}
+//	    {
+//	      "file": "schemas/frame_wire.json",
+//	      "definition": "DoneEvent",
+//	      "rule": "parity/keyword",
+//	      "message": "additionalProperties is false in frame_wire.json but absent in openapi.yaml",
+//	      "fingerprint": "3f2a9c0d1e7b4a55"
+//	    }
 //	  ]
 //	}
 //
-// A fingerprint listed twice accepts two findings that share it.
+// Entries are sorted by file, definition or route, rule, message and
+// fingerprint, none of which moves when lines do, so accepting one more
+// finding adds one entry where a reader expects it. A fingerprint listed twice
+// accepts two findings that share it. Entries written before the descriptive
+// fields existed (rule and fingerprint only) are still read.
 
 // BaselineVersion is the format version written and accepted.
 const BaselineVersion = 1
@@ -34,30 +46,45 @@ const BaselineVersion = 1
 type Baseline struct {
 	// Version is BaselineVersion.
 	Version int `json:"version"`
-	// Findings lists the accepted findings, sorted by rule then fingerprint.
+	// Findings lists the accepted findings, sorted (see NewBaseline).
 	Findings []BaselineEntry `json:"findings"`
 }
 
-// BaselineEntry is one accepted finding.
+// BaselineEntry is one accepted finding. Only Fingerprint matches; the other
+// fields are for the reader.
 type BaselineEntry struct {
+	// File is the finding's primary file, from the repository root.
+	File string `json:"file,omitempty"`
+	// Definition names the definition the finding is in ("" = none).
+	Definition string `json:"definition,omitempty"`
+	// Route is the route a routes finding is about ("GET /frames").
+	Route       string `json:"route,omitempty"`
 	Rule        string `json:"rule"`
+	Message     string `json:"message,omitempty"`
 	Fingerprint string `json:"fingerprint"`
 }
 
-// NewBaseline records finalized findings.
+// NewBaseline records finalized findings, sorted by file, definition, route,
+// rule, message and fingerprint.
 func NewBaseline(fs []report.Finding) *Baseline {
 	b := &Baseline{Version: BaselineVersion, Findings: []BaselineEntry{}}
 	for _, f := range fs {
 		if f.Fingerprint == "" {
 			f.ComputeFingerprint()
 		}
-		b.Findings = append(b.Findings, BaselineEntry{Rule: f.Rule, Fingerprint: f.Fingerprint})
+		b.Findings = append(b.Findings, BaselineEntry{
+			File: f.Primary().File, Definition: f.Definition, Route: f.Route(),
+			Rule: f.Rule, Message: f.Message, Fingerprint: f.Fingerprint,
+		})
 	}
 	sort.Slice(b.Findings, func(i, j int) bool {
-		if b.Findings[i].Rule != b.Findings[j].Rule {
-			return b.Findings[i].Rule < b.Findings[j].Rule
+		x, y := b.Findings[i], b.Findings[j]
+		for _, c := range [][2]string{{x.File, y.File}, {x.Definition, y.Definition}, {x.Route, y.Route}, {x.Rule, y.Rule}, {x.Message, y.Message}} {
+			if c[0] != c[1] {
+				return c[0] < c[1]
+			}
 		}
-		return b.Findings[i].Fingerprint < b.Findings[j].Fingerprint
+		return x.Fingerprint < y.Fingerprint
 	})
 	return b
 }

@@ -185,8 +185,13 @@ func TestBaselineRoundTrip(t *testing.T) {
 	if err := NewBaseline(today).Write(&buf); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(buf.String(), `"line"`) || strings.Contains(buf.String(), "a.json") {
+	if strings.Contains(buf.String(), `"line"`) || strings.Contains(buf.String(), ":3") {
 		t.Errorf("baseline records positions:\n%s", buf.String())
+	}
+	for _, want := range []string{`"file": "a.json"`, `"definition": "Frame"`, `"rule": "parity/max-length"`, `"message": "parity/max-length at /properties/id"`} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("baseline lacks %s beside the fingerprint:\n%s", want, buf.String())
+		}
 	}
 	b, err := ParseBaseline(buf.Bytes(), ".wirelint-baseline.json")
 	if err != nil {
@@ -212,6 +217,20 @@ func TestBaselineRoundTrip(t *testing.T) {
 	once, _ := ParseBaseline([]byte(`{"version": 1, "findings": [{"rule": "parity/enum", "fingerprint": "`+today[1].Fingerprint+`"}]}`), "b.json")
 	if fresh, accepted := once.Filter(today); len(fresh) != 2 || len(accepted) != 1 {
 		t.Errorf("one entry: fresh %d, accepted %d; want 2 and 1", len(fresh), len(accepted))
+	}
+	// Matching is by fingerprint only: what an entry says beside it may be
+	// stale (a reworded message, a moved file) and still accept the finding.
+	reworded, _ := ParseBaseline([]byte(`{"version": 1, "findings": [{"file": "old.json", "rule": "parity/enum", "message": "old wording", "fingerprint": "`+today[1].Fingerprint+`"}]}`), "b.json")
+	if _, accepted := reworded.Filter(today); len(accepted) != 1 {
+		t.Errorf("a reworded entry accepts %d findings, want 1", len(accepted))
+	}
+	// Lines moving does not reorder or rewrite the file.
+	var moved bytes.Buffer
+	if err := NewBaseline(fingerprinted(tomorrow[:3])).Write(&moved); err != nil {
+		t.Fatal(err)
+	}
+	if moved.String() != buf.String() {
+		t.Errorf("the baseline changed when only lines moved:\n%s\nwas\n%s", moved.String(), buf.String())
 	}
 	if n := b.Stale(tomorrow[:1]); n != 2 {
 		t.Errorf("stale = %d, want 2 entries no finding used", n)
