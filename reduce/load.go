@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi"
 	"github.com/pb33f/libopenapi/datamodel"
+	"github.com/wirelint/wirelint/internal/fsroot"
 )
 
 // Dialect names the language a document's schemas are written in.
@@ -142,16 +144,18 @@ func (e *LoadError) Error() string {
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
-// MaxFileSize bounds what Load reads, in bytes.
-const MaxFileSize = 64 << 20
+// MaxFileSize is the default file-size budget of a document, in bytes;
+// Workspace.MaxFileSize overrides it.
+const MaxFileSize = fsroot.DefaultMaxFileSize
 
 // maxExpandedNodes bounds a document's size with YAML aliases expanded.
 const maxExpandedNodes = 5_000_000
 
-// LoadFile reads and parses the file at path. display is the path used in
-// messages and output ("" = path).
+// LoadFile reads and parses the regular file at path. display is the path used
+// in messages and output ("" = path). It confines nothing; a Workspace reads
+// only inside its root.
 func LoadFile(path, display string) (*Document, error) {
-	doc, err := loadTree(path, display)
+	doc, err := loadTree(nil, 0, path, display)
 	if err != nil {
 		return nil, err
 	}
@@ -161,9 +165,10 @@ func LoadFile(path, display string) (*Document, error) {
 	return doc, nil
 }
 
-// loadTree reads and parses the file at path without telling what kind of
-// document it is: Dialect is empty and no definition is indexed.
-func loadTree(path, display string) (*Document, error) {
+// loadTree reads, through root, and parses the file at path without telling
+// what kind of document it is: Dialect is empty and no definition is indexed.
+// max is the file-size budget in bytes (0 = MaxFileSize).
+func loadTree(root *fsroot.Root, max int64, path, display string) (*Document, error) {
 	if display == "" {
 		display = filepath.ToSlash(path)
 	}
@@ -171,23 +176,9 @@ func loadTree(path, display string) (*Document, error) {
 	if err != nil {
 		return nil, &LoadError{File: display, Msg: err.Error()}
 	}
-	f, err := os.Open(path)
+	data, err := root.ReadFile(path, max)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, &LoadError{File: display, Msg: "no such file"}
-		}
-		return nil, &LoadError{File: display, Msg: strings.TrimPrefix(err.Error(), "open "+path+": ")}
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, &LoadError{File: display, Msg: "is a directory, not a file"}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, &LoadError{File: display, Msg: err.Error()}
-	}
-	if len(data) > MaxFileSize {
-		return nil, &LoadError{File: display, Msg: fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)}
+		return nil, &LoadError{File: display, Msg: readErrorText(err), Err: err}
 	}
 	doc, err := parseTree(data, display)
 	if err != nil {
@@ -195,6 +186,21 @@ func loadTree(path, display string) (*Document, error) {
 	}
 	doc.Abs = abs
 	return doc, nil
+}
+
+// readErrorText says why a file could not be read, without repeating its path.
+func readErrorText(err error) string {
+	var outside *fsroot.OutsideError
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "no such file"
+	case errors.As(err, &outside):
+		return strings.TrimPrefix(outside.Error(), filepath.ToSlash(outside.Path)+" ")
+	case errors.As(err, &pe):
+		return strings.TrimPrefix(pe.Err.Error(), fsroot.ErrNotRegular.Error()+": ")
+	}
+	return err.Error()
 }
 
 var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))

@@ -109,7 +109,7 @@ func TestParseFull(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	cases := []struct{ name, config, want string }{
 		{"unknown top-level key", "parity: []\nparty: []\n",
-			`.wirelint.yaml:2:1: unknown key "party" in the configuration (want one of baseline, docs, fixtures, ignore, parity, refs, regex, routes, rules, version)`},
+			`.wirelint.yaml:2:1: unknown key "party" in the configuration (want one of baseline, docs, fixtures, ignore, parity, refs, regex, routes, rules, version, widen-root)`},
 		{"unknown nested key", "parity:\n  - canonical: schema/frame_wire.json\n    mirror: api/openapi.yaml\n    rename: {}\n",
 			`.wirelint.yaml:4:5: unknown key "rename" in parity[0] (want one of canonical, exclude, include, mirror, renames)`},
 		{"missing mirror", "parity:\n  - canonical: schema/frame_wire.json\n",
