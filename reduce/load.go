@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi"
 	"github.com/pb33f/libopenapi/datamodel"
+	"github.com/wirelint/wirelint/internal/fsroot"
 )
 
 // Dialect names the language a document's schemas are written in.
@@ -142,16 +144,18 @@ func (e *LoadError) Error() string {
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
-// MaxFileSize bounds what Load reads, in bytes.
-const MaxFileSize = 64 << 20
+// MaxFileSize is the default file-size budget of a document, in bytes;
+// Workspace.MaxFileSize overrides it.
+const MaxFileSize = fsroot.DefaultMaxFileSize
 
 // maxExpandedNodes bounds a document's size with YAML aliases expanded.
 const maxExpandedNodes = 5_000_000
 
-// LoadFile reads and parses the file at path. display is the path used in
-// messages and output ("" = path).
+// LoadFile reads and parses the regular file at path. display is the path used
+// in messages and output ("" = path). It confines nothing; a Workspace reads
+// only inside its root.
 func LoadFile(path, display string) (*Document, error) {
-	doc, err := loadTree(path, display)
+	doc, err := loadTree(nil, 0, path, display)
 	if err != nil {
 		return nil, err
 	}
@@ -161,9 +165,10 @@ func LoadFile(path, display string) (*Document, error) {
 	return doc, nil
 }
 
-// loadTree reads and parses the file at path without telling what kind of
-// document it is: Dialect is empty and no definition is indexed.
-func loadTree(path, display string) (*Document, error) {
+// loadTree reads, through root, and parses the file at path without telling
+// what kind of document it is: Dialect is empty and no definition is indexed.
+// max is the file-size budget in bytes (0 = MaxFileSize).
+func loadTree(root *fsroot.Root, max int64, path, display string) (*Document, error) {
 	if display == "" {
 		display = filepath.ToSlash(path)
 	}
@@ -171,23 +176,9 @@ func loadTree(path, display string) (*Document, error) {
 	if err != nil {
 		return nil, &LoadError{File: display, Msg: err.Error()}
 	}
-	f, err := os.Open(path)
+	data, err := root.ReadFile(path, max)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, &LoadError{File: display, Msg: "no such file"}
-		}
-		return nil, &LoadError{File: display, Msg: strings.TrimPrefix(err.Error(), "open "+path+": ")}
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, &LoadError{File: display, Msg: "is a directory, not a file"}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, &LoadError{File: display, Msg: err.Error()}
-	}
-	if len(data) > MaxFileSize {
-		return nil, &LoadError{File: display, Msg: fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)}
+		return nil, &LoadError{File: display, Msg: readErrorText(err), Err: err}
 	}
 	doc, err := parseTree(data, display)
 	if err != nil {
@@ -195,6 +186,21 @@ func loadTree(path, display string) (*Document, error) {
 	}
 	doc.Abs = abs
 	return doc, nil
+}
+
+// readErrorText says why a file could not be read, without repeating its path.
+func readErrorText(err error) string {
+	var outside *fsroot.OutsideError
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "no such file"
+	case errors.As(err, &outside):
+		return strings.TrimPrefix(outside.Error(), filepath.ToSlash(outside.Path)+" ")
+	case errors.As(err, &pe):
+		return strings.TrimPrefix(pe.Err.Error(), fsroot.ErrNotRegular.Error()+": ")
+	}
+	return err.Error()
 }
 
 var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -211,8 +217,14 @@ func Parse(data []byte, file string) (*Document, error) {
 	return doc, nil
 }
 
-// parseTree parses data into a Document whose kind is not yet told.
+// utf8BOM is the byte order mark some editors write at the start of a file.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// parseTree parses data into a Document whose kind is not yet told. A file
+// named .json must be JSON (RFC 8259), not YAML that looks like it; keys are
+// unique in every mapping; a leading byte order mark is skipped.
 func parseTree(data []byte, file string) (*Document, error) {
+	data = bytes.TrimPrefix(data, utf8BOM)
 	trimmed := bytes.TrimSpace(data)
 	switch {
 	case len(trimmed) == 0:
@@ -222,6 +234,12 @@ func parseTree(data []byte, file string) (*Document, error) {
 	}
 	format := "yaml"
 	if trimmed[0] == '{' || trimmed[0] == '[' {
+		format = "json"
+	}
+	if strings.EqualFold(filepath.Ext(file), ".json") {
+		if !validJSON(data, maxNesting) {
+			return nil, notJSON(file, data)
+		}
 		format = "json"
 	}
 	// libopenapi parses both JSON and YAML into one node tree with positions. The
@@ -249,7 +267,89 @@ func parseTree(data []byte, file string) (*Document, error) {
 	if err := checkExpansion(top); err != nil {
 		return nil, &LoadError{File: file, Line: top.Line, Msg: err.Error()}
 	}
+	if err := CheckKeys(file, top); err != nil {
+		return nil, err
+	}
 	return &Document{Path: file, Root: top, Format: format}, nil
+}
+
+// maxNesting bounds how deep a JSON document nests, as encoding/json does.
+const maxNesting = 10000
+
+// notJSON explains why a .json file is not JSON, with the position
+// encoding/json finds.
+func notJSON(file string, data []byte) error {
+	if err := parseError(file, data, "json", nil); err != nil {
+		var le *LoadError
+		if errors.As(err, &le) && strings.HasPrefix(le.Msg, "malformed JSON") {
+			return err
+		}
+	}
+	return &LoadError{File: file, Msg: "malformed JSON: a .json file must be JSON (RFC 8259), not YAML"}
+}
+
+// CheckKeys rejects a mapping that holds a key twice, at the second
+// occurrence: parsers disagree on which value wins (the last, usually; the
+// first, in some), so the document means different things to different
+// readers. It also bounds the number of nodes (maxExpandedNodes).
+func CheckKeys(file string, top *Node) error {
+	stack := []*Node{top}
+	nodes := 0
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		nodes++
+		if nodes > maxExpandedNodes {
+			return &LoadError{File: file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("more than %d nodes: over the document-size budget", maxExpandedNodes)}
+		}
+		if n.Kind == yaml.MappingNode {
+			if k, first := duplicateKey(n); k != nil {
+				return &LoadError{File: file, Line: k.Line, Column: k.Column,
+					Msg: fmt.Sprintf("duplicate key %q (first at line %d, column %d); parsers disagree on which value wins, so keep one", k.Value, first.Line, first.Column)}
+			}
+		}
+		for i := len(n.Content) - 1; i >= 0; i-- {
+			if c := n.Content[i]; c.Kind != yaml.AliasNode {
+				stack = append(stack, c)
+			}
+		}
+	}
+	return nil
+}
+
+// duplicateKey returns the second occurrence of a repeated scalar key of the
+// mapping m and its first occurrence, or nils. YAML merge keys (<<) may repeat.
+func duplicateKey(m *Node) (second, first *Node) {
+	pairs := len(m.Content) / 2
+	if pairs < 2 {
+		return nil, nil
+	}
+	if pairs <= 16 {
+		for i := 1; i < pairs; i++ {
+			k := m.Content[2*i]
+			if k.Kind != yaml.ScalarNode || k.Value == "<<" {
+				continue
+			}
+			for j := 0; j < i; j++ {
+				if f := m.Content[2*j]; f.Kind == yaml.ScalarNode && f.Value == k.Value {
+					return k, f
+				}
+			}
+		}
+		return nil, nil
+	}
+	seen := make(map[string]*Node, pairs)
+	for i := 0; i < pairs; i++ {
+		k := m.Content[2*i]
+		if k.Kind != yaml.ScalarNode || k.Value == "<<" {
+			continue
+		}
+		if f, ok := seen[k.Value]; ok {
+			return k, f
+		}
+		seen[k.Value] = k
+	}
+	return nil, nil
 }
 
 // classify tells the document's dialect and indexes its definitions, or

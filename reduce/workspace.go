@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/wirelint/wirelint/internal/fsroot"
 )
 
 // Workspace is the set of documents one run reads: each file is parsed once,
@@ -18,6 +20,12 @@ type Workspace struct {
 	Root string
 	// Cwd is the absolute directory display paths are made relative to.
 	Cwd string
+	// FS opens every file the workspace reads: inside Root (and the
+	// directories it was explicitly widened to), regular files only.
+	FS *fsroot.Root
+	// MaxFileSize is the file-size budget of one document in bytes
+	// (0 = MaxFileSize).
+	MaxFileSize int64
 
 	mu   sync.Mutex
 	docs map[string]*wsEntry
@@ -36,8 +44,8 @@ type wsEntry struct {
 }
 
 // NewWorkspace returns a workspace rooted at root ("" = ProjectRoot of the
-// working directory).
-func NewWorkspace(root string) *Workspace {
+// working directory), also admitting the directories in widen.
+func NewWorkspace(root string, widen ...string) *Workspace {
 	cwd, _ := os.Getwd()
 	if root == "" {
 		root = ProjectRoot(cwd)
@@ -45,26 +53,11 @@ func NewWorkspace(root string) *Workspace {
 	if abs, err := filepath.Abs(root); err == nil {
 		root = abs
 	}
-	return &Workspace{Root: filepath.Clean(root), Cwd: cwd, docs: map[string]*wsEntry{}}
+	return &Workspace{Root: filepath.Clean(root), Cwd: cwd, FS: fsroot.New(root, widen...), docs: map[string]*wsEntry{}}
 }
 
 // ProjectRoot returns the git work tree containing dir, or dir itself outside git.
-func ProjectRoot(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return dir
-	}
-	for d := abs; ; {
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return abs
-		}
-		d = parent
-	}
-}
+func ProjectRoot(dir string) string { return fsroot.ProjectDir(dir) }
 
 // Display returns the path wirelint prints for an absolute path: relative to
 // the working directory when inside it, slash-separated.
@@ -75,11 +68,9 @@ func (w *Workspace) Display(abs string) string {
 	return filepath.ToSlash(abs)
 }
 
-// Inside reports whether abs is inside the workspace root.
-func (w *Workspace) Inside(abs string) bool {
-	rel, err := filepath.Rel(w.Root, abs)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
+// Inside reports whether abs, with its symlinks followed, is inside the
+// workspace root.
+func (w *Workspace) Inside(abs string) bool { return w.FS.Contains(abs) }
 
 // Load parses the file at path once per workspace; later calls return the
 // same document (or error). display is used in output ("" = Display(abs)).
@@ -107,7 +98,7 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 	}
 	w.mu.Unlock()
 	e.once.Do(func() {
-		tree, err := loadTree(abs, display)
+		tree, err := loadTree(w.FS, w.MaxFileSize, abs, display)
 		if err != nil {
 			e.err = err
 			return
@@ -288,7 +279,7 @@ func (w *Workspace) ResolveOnDisk(from *Document, ref string) (Target, error) {
 			return Target{}, &RefError{Kind: RefOutsideRoot, Msg: fmt.Sprintf("%s leaves the project directory; not followed", ref)}
 		}
 		if !w.loaded(abs) {
-			if _, err := os.Stat(abs); err != nil {
+			if _, err := w.FS.Stat(abs); err != nil {
 				return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: no file %s", ref, w.Display(abs))}
 			}
 		}

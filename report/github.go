@@ -38,16 +38,16 @@ func WriteGitHub(w io.Writer, fs []Finding) error {
 			}
 		}
 		props = append(props, "title="+githubEscapeProperty(githubTitle(f)))
-		msg := f.Message
+		msg := Visible(f.Message)
 		var also []string
 		for _, l := range f.Locations[min(1, len(f.Locations)):] {
-			also = append(also, locationLabel(l))
+			also = append(also, Visible(locationLabel(l)))
 		}
 		if len(also) > 0 {
 			msg += " (also at " + strings.Join(also, ", ") + ")"
 		}
 		if f.Detail != "" {
-			msg += "\n" + strings.TrimRight(f.Detail, "\n")
+			msg += "\n" + strings.Join(VisibleLines(strings.TrimRight(f.Detail, "\n")), "\n")
 		}
 		fmt.Fprintf(&b, "::%s %s::%s\n", githubCommand(f.Severity), strings.Join(props, ","), githubEscapeData(msg))
 	}
@@ -83,6 +83,7 @@ func githubCommand(s Severity) string {
 // githubEscapeData escapes a command's message as the runner's toolkit does
 // (actions/toolkit packages/core/src/command.ts, escapeData): "%" first, then
 // carriage return and line feed, so a multi-line message stays one command.
+// Callers make input Visible first, so no ESC or other control reaches the log.
 func githubEscapeData(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
 }
@@ -90,5 +91,5 @@ func githubEscapeData(s string) string {
 // githubEscapeProperty escapes a property value (command.ts, escapeProperty):
 // as data, plus ":" and "," which would end the value.
 func githubEscapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(Visible(s))
 }

@@ -8,14 +8,15 @@ import (
 
 // TestGitHub pins the workflow-command lines: level per severity, the primary
 // position as properties, the other documents in the message, and escaping of
-// "%", newlines, ":" and "," so no finding splits or ends a command early.
+// "%", newlines, ":" and "," so no finding splits or ends a command early. A
+// line break inside a message came from input and is shown as \n.
 func TestGitHub(t *testing.T) {
 	var buf bytes.Buffer
 	if err := Write(&buf, "github", sampleFindings(), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	want := strings.Join([]string{
-		`::warning file=a%3Ab/odd.yaml,line=3,col=1,title=test/unregistered::50%25 of values, a: b, c%0Asecond line`,
+		`::warning file=a%3Ab/odd.yaml,line=3,col=1,title=test/unregistered::50%25 of values, a: b, c\nsecond line`,
 		`::notice file=docs/<guide>&.md,title=test/max-length::the document as a whole`,
 		`::error file=schema/frame_wire.json,line=12,col=7,title=test/max-length in Frame::maxLength is 64 in frame_wire.json but 128 in openapi.yaml [set both to 64] (also at api/open api.yaml:40:9 /components/schemas/Frame/properties/id)`,
 		`wirelint: 1 error(s), 1 warning(s), 1 info`,

@@ -230,6 +230,7 @@ func markdownEscapeURL(s string) string {
 // markdownDetails folds text into a <details> block holding a fenced code
 // block, so nothing in it is read as Markdown or HTML.
 func markdownDetails(summary, text string) string {
+	text = strings.Join(VisibleLines(text), "\n")
 	fence := strings.Repeat("~", max(3, longestRun(text, '~')+1))
 	return "\n  <details><summary>" + summary + "</summary>\n\n  " + fence + "\n" +
 		indent(text, "  ") + "\n  " + fence + "\n\n  </details>\n\n"
@@ -247,7 +248,7 @@ func indent(text, prefix string) string {
 // any run of backticks in s, padded with spaces when s starts or ends with a
 // backtick (GFM §6.1). Line breaks become spaces.
 func markdownCode(s string) string {
-	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+	s = Visible(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s))
 	ticks := strings.Repeat("`", longestRun(s, '`')+1)
 	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") || s == "" {
 		s = " " + s + " "
@@ -275,6 +276,7 @@ func longestRun(s string, c byte) int {
 // markers need none), and $, @ and # are wrapped in <span> so GitHub reads no
 // math, mention or issue reference into them.
 func markdownEscape(s string) string {
+	s = Visible(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s))
 	var b strings.Builder
 	for _, r := range s {
 		switch r {

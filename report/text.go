@@ -20,7 +20,9 @@ type TextOptions struct {
 //	    other-file:line:col: (pointer)
 //	    detail lines...
 //
-// followed by a summary line and a line of counts per rule. Nothing is printed for an empty list but the summary.
+// followed by a summary line and a line of counts per rule. Nothing is printed
+// for an empty list but the summary. What came from input is made Visible, and
+// no line can start with a workflow command (GuardLine).
 func WriteText(w io.Writer, fs []Finding, opt TextOptions) error {
 	paint := func(attr color.Attribute, s string) string {
 		if !opt.Color {
@@ -38,20 +40,21 @@ func WriteText(w io.Writer, fs []Finding, opt TextOptions) error {
 	var b strings.Builder
 	for _, f := range fs {
 		p := f.Primary()
-		fmt.Fprintf(&b, "%s: %s: %s %s\n", paint(color.Bold, p.String()), paint(sevColor[f.Severity], f.Severity.String()), f.Message, paint(color.Faint, "("+f.Rule+")"))
+		line := func(format string, args ...any) { b.WriteString(GuardLine(fmt.Sprintf(format, args...)) + "\n") }
+		line("%s: %s: %s %s", paint(color.Bold, Visible(p.String())), paint(sevColor[f.Severity], f.Severity.String()), Visible(f.Message), paint(color.Faint, "("+Visible(f.Rule)+")"))
 		for i, l := range f.Locations {
 			if i == 0 {
 				continue
 			}
 			ptr := ""
 			if l.Pointer != "" {
-				ptr = " " + l.Pointer
+				ptr = " " + Visible(l.Pointer)
 			}
-			fmt.Fprintf(&b, "    %s%s\n", paint(color.Faint, l.String()+":"), ptr)
+			line("    %s%s", paint(color.Faint, Visible(l.String())+":"), ptr)
 		}
 		if f.Detail != "" {
-			for _, line := range strings.Split(strings.TrimRight(f.Detail, "\n"), "\n") {
-				fmt.Fprintf(&b, "    %s\n", line)
+			for _, d := range VisibleLines(strings.TrimRight(f.Detail, "\n")) {
+				line("    %s", d)
 			}
 		}
 	}

@@ -220,7 +220,11 @@ func closing(s string, i int, open, shut byte, nest bool) int {
 	for j := i; j < len(s); j++ {
 		switch s[j] {
 		case '\\':
-			j++
+			// a backslash escapes in framework syntaxes (regex constraints);
+			// OpenAPI path templates have no escapes: in /{\} the name is \
+			if nest {
+				j++
+			}
 		case open:
 			depth++
 			if !nest && depth > 1 {

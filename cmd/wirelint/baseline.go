@@ -23,6 +23,7 @@ func init() {
 func runBaseline(e *env, args []string) int {
 	fs := flag.NewFlagSet("baseline", flag.ContinueOnError)
 	configPath := fs.String("config", config.FileName, "configuration file; paths in it are relative to its folder")
+	in := addInputFlags(fs)
 	output := fs.String("output", "", "file to write (default: the config's baseline, else "+config.BaselineFileName+" beside the config)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -31,7 +32,7 @@ func runBaseline(e *env, args []string) int {
 	if len(pos) > 0 {
 		return fail(e, "baseline", fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0]))
 	}
-	cfg, err := loadCheckConfig(*configPath)
+	cfg, err := loadCheckConfig(*configPath, in)
 	if err != nil {
 		return fail(e, "baseline", err)
 	}
@@ -56,7 +57,7 @@ func runBaseline(e *env, args []string) int {
 	if err := suppress.NewBaseline(run.findings).Write(&buf); err != nil {
 		return fail(e, "baseline", err)
 	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := cfg.FS().WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		return fail(e, "baseline", fmt.Errorf("write %s: %v", display, err))
 	}
 	fmt.Fprintf(e.stdout, "wrote %d finding%s to %s\n", len(run.findings), plural(len(run.findings), "", "s"), display)

@@ -36,6 +36,7 @@ func init() {
 func runCheck(e *env, args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	out := addOutputFlags(fs)
+	in := addInputFlags(fs)
 	configPath := fs.String("config", config.FileName, "configuration file; paths in it are relative to its folder")
 	baselinePath := fs.String("baseline", "", "report only findings not in this baseline file (default: the config's baseline)")
 	since := fs.String("since", "", "report only findings in definitions and routes changed since this git revision")
@@ -50,7 +51,7 @@ func runCheck(e *env, args []string) int {
 	if len(pos) > 0 {
 		return fail(e, "check", fmt.Errorf("%w: unexpected argument %q (check reads what to do from --config)", errUsage, pos[0]))
 	}
-	cfg, err := loadCheckConfig(*configPath)
+	cfg, err := loadCheckConfig(*configPath, in)
 	if err != nil {
 		return fail(e, "check", err)
 	}
@@ -79,7 +80,7 @@ func runCheck(e *env, args []string) int {
 		bpath, bdisplay = cfg.Path(cfg.Baseline), cfg.Baseline
 	}
 	if bpath != "" {
-		b, err := suppress.ReadBaseline(bpath, bdisplay)
+		b, err := suppress.ReadBaseline(cfg.FS(), bpath, bdisplay)
 		if err != nil {
 			return fail(e, "check", err)
 		}
@@ -106,11 +107,12 @@ func plural(n int, one, many string) string {
 
 // loadCheckConfig reads the configuration and checks its rule ids against
 // the rules this binary has.
-func loadCheckConfig(path string) (*config.Config, error) {
-	cfg, err := config.Load(path, filepath.ToSlash(path))
+func loadCheckConfig(path string, in *input) (*config.Config, error) {
+	cfg, err := config.Load(path, filepath.ToSlash(path), in.absRoots()...)
 	if err != nil {
 		return nil, err
 	}
+	cfg.MaxFileSize = int64(in.maxFileSize)
 	if err := cfg.CheckRules(report.Rules()); err != nil {
 		return nil, err
 	}
@@ -139,6 +141,7 @@ type checkTask struct {
 func collect(cfg *config.Config) (*checkRun, error) {
 	ws := reduce.NewWorkspace(reduce.ProjectRoot(cfg.Dir))
 	ws.Cwd = cfg.Dir
+	ws.FS, ws.MaxFileSize = cfg.FS(), cfg.MaxFileSize
 	docPaths := cfg.Documents()
 	abs := make([]string, len(docPaths))
 	for i, p := range docPaths {
@@ -256,6 +259,7 @@ func planTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]*reduce.
 			root = cfg.Path(root)
 		}
 		opts := docsOptions(cfg)
+		opts.FS = ws.FS
 		tasks = append(tasks, checkTask{name: "docs", run: func() ([]report.Finding, error) {
 			return docs.Check(root, opts)
 		}})
@@ -350,7 +354,7 @@ func checkRoutes(cfg *config.Config, spec *reduce.Document, r config.Routes) ([]
 func checkFixtures(cfg *config.Config, ws *reduce.Workspace, canonical, mirror *reduce.Document, renames map[string]string, folders []string) ([]report.Finding, error) {
 	var payloads []*fixture.Payload
 	for _, folder := range folders {
-		ps, err := fixture.Load(cfg.Path(folder), ws.Display)
+		ps, err := fixture.Load(ws.FS, cfg.Path(folder), ws.Display)
 		if err != nil {
 			return nil, err
 		}

@@ -39,7 +39,7 @@ func BenchmarkCheck(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		cfg, err := loadCheckConfig(conf)
+		cfg, err := loadCheckConfig(conf, &input{})
 		if err != nil {
 			b.Fatal(err)
 		}

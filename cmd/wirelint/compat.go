@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/config"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/gitrev"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/reduce"
@@ -30,6 +31,7 @@ func init() {
 func runCompat(e *env, args []string) int {
 	flags := flag.NewFlagSet("compat", flag.ContinueOnError)
 	out := addOutputFlags(flags)
+	in := addInputFlags(flags)
 	against := flags.String("against", "", "git revision (branch, tag, commit) to compare each FILE with, read from git objects")
 	role := flags.String("role", "", "side standalone JSON Schema definitions are used on: produced|consumed|both (default: the config's, else both)")
 	configPath := flags.String("config", config.FileName, "configuration: default files, role, ignores and baseline (used when it exists)")
@@ -43,7 +45,7 @@ func runCompat(e *env, args []string) int {
 	}
 	var cfg *config.Config
 	if _, err := os.Stat(*configPath); err == nil || *configPath != config.FileName {
-		if cfg, err = loadCheckConfig(*configPath); err != nil {
+		if cfg, err = loadCheckConfig(*configPath, in); err != nil {
 			return fail(e, "compat", err)
 		}
 	}
@@ -67,7 +69,7 @@ func runCompat(e *env, args []string) int {
 				files = append(files, cfg.Path(p))
 			}
 		}
-		ws := workspaceFor(files...)
+		ws := in.apply(workspaceFor(files...))
 		docs, err := loadConcurrently(ws, files...)
 		if err != nil {
 			return fail(e, "compat", err)
@@ -97,7 +99,11 @@ func emitCompat(e *env, out *output, cfg *config.Config, heads []*reduce.Documen
 		bpath = cfg.Path(cfg.Baseline)
 	}
 	if bpath != "" {
-		b, err := suppress.ReadBaseline(bpath, bpath)
+		root := fsroot.New(fsroot.ProjectDir(filepath.Dir(bpath)))
+		if cfg != nil {
+			root = cfg.FS()
+		}
+		b, err := suppress.ReadBaseline(root, bpath, bpath)
 		if err != nil {
 			return fail(e, "compat", err)
 		}

@@ -25,6 +25,7 @@ func init() {
 func runDiffcheck(e *env, args []string) int {
 	fs := flag.NewFlagSet("diffcheck", flag.ContinueOnError)
 	out := addOutputFlags(fs)
+	in := addInputFlags(fs)
 	var renames listFlag
 	fs.Var(&renames, "rename", "pair a renamed definition: CANONICAL_NAME=MIRROR_NAME (repeatable)")
 	fixtures := fs.String("fixtures", "", "folder of golden and negative payloads (docs/fixtures.md): used as probes and checked against both documents")
@@ -46,7 +47,7 @@ func runDiffcheck(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "diffcheck", err)
 	}
-	ws := workspaceFor(pos...)
+	ws := in.apply(workspaceFor(pos...))
 	docs, err := loadConcurrently(ws, pos...)
 	if err != nil {
 		return fail(e, "diffcheck", err)
@@ -65,7 +66,7 @@ func runDiffcheckFamily(ws *reduce.Workspace, canonical, mirror *reduce.Document
 	var payloads []*fixture.Payload
 	if fixturesDir != "" {
 		var err error
-		if payloads, err = fixture.Load(fixturesDir, ws.Display); err != nil {
+		if payloads, err = fixture.Load(ws.FS, fixturesDir, ws.Display); err != nil {
 			return nil, err
 		}
 	}

@@ -22,6 +22,7 @@ func init() {
 func runFixtures(e *env, args []string) int {
 	fs := flag.NewFlagSet("fixtures", flag.ContinueOnError)
 	out := addOutputFlags(fs)
+	in := addInputFlags(fs)
 	var renames listFlag
 	fs.Var(&renames, "rename", "a fixture folder's definition is called MIRROR_NAME in the other documents: CANONICAL_NAME=MIRROR_NAME (repeatable)")
 	pos, err := parseFlags(fs, args)
@@ -38,7 +39,7 @@ func runFixtures(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "fixtures", err)
 	}
-	ws := workspaceFor(pos[1:]...)
+	ws := in.apply(workspaceFor(pos[1:]...))
 	findings, err := runFixtureFamily(ws, pos[0], pos[1:], rn)
 	if err != nil {
 		return fail(e, "fixtures", err)
@@ -49,7 +50,7 @@ func runFixtures(e *env, args []string) int {
 // runFixtureFamily loads the payloads under dir and the documents, and checks
 // every payload against every document (the first is the canonical one).
 func runFixtureFamily(ws *reduce.Workspace, dir string, docPaths []string, renames map[string]string) ([]report.Finding, error) {
-	payloads, err := fixture.Load(dir, ws.Display)
+	payloads, err := fixture.Load(ws.FS, dir, ws.Display)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +75,7 @@ func fixtureCheckTasks(cfg *config.Config, ws *reduce.Workspace, doc map[string]
 		tasks = append(tasks, checkTask{name: fmt.Sprintf("fixtures[%d]", i), run: func() ([]report.Finding, error) {
 			var payloads []*fixture.Payload
 			for _, folder := range folders {
-				ps, err := fixture.Load(cfg.Path(folder), ws.Display)
+				ps, err := fixture.Load(ws.FS, cfg.Path(folder), ws.Display)
 				if err != nil {
 					return nil, err
 				}

@@ -212,7 +212,7 @@ func fail(e *env, cmd string, err error) int {
 		}
 		return exitClean
 	}
-	msg := err.Error()
+	msg := report.Visible(err.Error()) // file names and quoted input stay on one inert line
 	if errors.Is(err, errUsage) {
 		msg = strings.TrimPrefix(msg, errUsage.Error()+": ")
 		if c, ok := commands[cmd]; ok {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -45,6 +46,13 @@ func TestScripts(t *testing.T) {
 				if got != want {
 					ts.Fatalf("exit status %d, want %d", got, want)
 				}
+			},
+			// mkfifo PATH makes a named pipe, as a pull request can commit one.
+			"mkfifo": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: mkfifo PATH")
+				}
+				ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o644))
 			},
 		},
 		Setup: func(env *testscript.Env) error {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/pipeline"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/rules/parity"
@@ -31,6 +32,7 @@ func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 func runParity(e *env, args []string) int {
 	fs := flag.NewFlagSet("parity", flag.ContinueOnError)
 	out := addOutputFlags(fs)
+	in := addInputFlags(fs)
 	var renames, include, exclude listFlag
 	fs.Var(&renames, "rename", "pair a renamed definition: CANONICAL_NAME=MIRROR_NAME (repeatable)")
 	fs.Var(&include, "include", "compare only canonical definitions matching this glob (repeatable)")
@@ -55,7 +57,7 @@ func runParity(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "parity", fmt.Errorf("%w: --dialects: %v", errUsage, err))
 	}
-	ws := workspaceFor(pos...)
+	ws := in.apply(workspaceFor(pos...))
 	findings, err := pipeline.ParityAll(ws, pos[:len(pos)-1], pos[len(pos)-1], opts, regex.Options{Dialects: ds})
 	if err != nil {
 		return fail(e, "parity", err)
@@ -95,8 +97,10 @@ func workspaceFor(paths ...string) *reduce.Workspace {
 	if len(paths) == 0 {
 		return ws
 	}
+	// where the file is written decides the project, not where its symlinks
+	// lead: a symlinked folder must not move the root to its target
 	abs, err := filepath.Abs(paths[0])
-	if err != nil || ws.Inside(abs) {
+	if err != nil || fsroot.Within(ws.Root, abs) {
 		return ws
 	}
 	return reduce.NewWorkspace(reduce.ProjectRoot(filepath.Dir(abs)))

@@ -23,6 +23,7 @@ func init() {
 func runRegex(e *env, args []string) int {
 	fs := flag.NewFlagSet("regex", flag.ContinueOnError)
 	out := addOutputFlags(fs)
+	in := addInputFlags(fs)
 	dialects := fs.String("dialects", "go,rust", "target dialects, comma-separated: "+strings.Join(ecmaregex.DialectNames, ", ")+" (a version may follow: go1.21, python3.11)")
 	divergent := fs.String("divergent", "", "severity of regex/divergent: error|warning|info|off (default warning)")
 	translate := fs.String("translate", "", "print PATTERN spelled for this dialect instead of checking files")
@@ -50,7 +51,7 @@ func runRegex(e *env, args []string) int {
 	if len(pos) == 0 {
 		return fail(e, "regex", fmt.Errorf("%w: want at least one file", errUsage))
 	}
-	docs, err := loadConcurrently(workspaceFor(pos...), pos...)
+	docs, err := loadConcurrently(in.apply(workspaceFor(pos...)), pos...)
 	if err != nil {
 		return fail(e, "regex", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -18,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pb33f/go-yaml"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/report"
 	route "github.com/wirelint/wirelint/routes"
@@ -67,6 +69,26 @@ type Config struct {
 	Baseline string
 	// Compat configures breaking-change checks (nil = not checked by check).
 	Compat *Compat
+	// WidenRoot lists folders outside the project that wirelint may read,
+	// relative to Dir; the project root itself is the git work tree holding
+	// Dir (Dir outside git), and nothing else widens it.
+	WidenRoot []string
+	// Widen lists further folders outside the project, absolute, that the
+	// command line admits (--root); set before Parse checks paths.
+	Widen []string
+	// MaxFileSize is the file-size budget of one document in bytes, from the
+	// command line (0 = the default).
+	MaxFileSize int64
+}
+
+// FS returns the confinement every file the configuration names is read
+// through: the project holding Dir, widened by WidenRoot and Widen.
+func (c *Config) FS() *fsroot.Root {
+	widen := append([]string(nil), c.Widen...)
+	for _, w := range c.WidenRoot {
+		widen = append(widen, c.Path(w))
+	}
+	return fsroot.New(fsroot.ProjectDir(c.Dir), widen...)
 }
 
 // Compat compares every configured document with its version at a git
@@ -286,34 +308,45 @@ func (c *Config) Path(p string) string {
 }
 
 // Load reads and validates the configuration file at path. display names it
-// in errors ("" = path). The error, if any, is an *Error for the first
-// problem in document order; its message says how many more there are.
-func Load(path, display string) (*Config, error) {
+// in errors ("" = path); widen lists folders outside the project the command
+// line admits. The file itself must be a regular file inside the project
+// holding it (symlinks followed). The error, if any, is an *Error for the
+// first problem in document order; its message says how many more there are.
+func Load(path, display string, widen ...string) (*Config, error) {
 	if display == "" {
 		display = filepath.ToSlash(path)
-	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, &Error{File: display, Msg: "is a folder, not a configuration file"}
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, &Error{File: display, Msg: "no such file (run 'wirelint init' to write a starter configuration)"}
-		}
-		return nil, &Error{File: display, Msg: strings.TrimPrefix(err.Error(), "open "+path+": ")}
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, &Error{File: display, Msg: err.Error()}
 	}
-	return Parse(data, display, filepath.Dir(abs))
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, &Error{File: display, Msg: "is a folder, not a configuration file"}
+	}
+	data, err := fsroot.New(fsroot.ProjectDir(filepath.Dir(abs)), widen...).ReadFile(path, 0)
+	if err != nil {
+		var pe *fs.PathError
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return nil, &Error{File: display, Msg: "no such file (run 'wirelint init' to write a starter configuration)"}
+		case errors.Is(err, fsroot.ErrOutside):
+			return nil, &Error{File: display, Msg: "resolves outside the project root; not read"}
+		case errors.As(err, &pe):
+			return nil, &Error{File: display, Msg: strings.TrimPrefix(pe.Err.Error(), fsroot.ErrNotRegular.Error()+": ")}
+		}
+		return nil, &Error{File: display, Msg: err.Error()}
+	}
+	return parse(data, display, filepath.Dir(abs), widen)
 }
 
 // Parse validates data as a configuration file named file whose relative
-// paths resolve against dir. Referenced files and folders must exist.
-func Parse(data []byte, file, dir string) (*Config, error) {
+// paths resolve against dir. Referenced files and folders must exist inside
+// the project holding dir.
+func Parse(data []byte, file, dir string) (*Config, error) { return parse(data, file, dir, nil) }
+
+func parse(data []byte, file, dir string, widen []string) (*Config, error) {
 	d := &decoder{file: file, dir: dir}
-	cfg := &Config{File: file, Dir: dir}
+	cfg := &Config{File: file, Dir: dir, Widen: widen}
 	if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) {
 		return nil, &Error{File: file, Msg: "binary file, not YAML"}
 	}

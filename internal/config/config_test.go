@@ -130,7 +130,7 @@ func TestParseFull(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	cases := []struct{ name, config, want string }{
 		{"unknown top-level key", "parity: []\nparty: []\n",
-			`.wirelint.yaml:2:1: unknown key "party" in the configuration (want one of baseline, compat, docs, fixtures, ignore, parity, refs, regex, routes, rules, version)`},
+			`.wirelint.yaml:2:1: unknown key "party" in the configuration (want one of baseline, compat, docs, fixtures, ignore, parity, refs, regex, routes, rules, version, widen-root)`},
 		{"compat without a revision", "compat: {role: both}\n",
 			`.wirelint.yaml:1:9: compat needs against: the git revision to compare with`},
 		{"compat with a bad role", "compat: {against: main, role: server}\n",

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/pb33f/go-yaml"
 	"github.com/wirelint/wirelint/internal/ecmaregex"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/report"
 )
 
@@ -209,8 +211,14 @@ func (d *decoder) config(n *yaml.Node, c *Config) {
 		"ignore": func(k, v *yaml.Node) {
 			d.list(v, "ignore", func(i int, e *yaml.Node) { c.Ignores = append(c.Ignores, d.ignore(e, fmt.Sprintf("ignore[%d]", i))) })
 		},
-		"baseline": func(k, v *yaml.Node) { c.Baseline = d.str(v, "baseline") },
-		"compat":   func(k, v *yaml.Node) { c.Compat = d.compat(v) },
+		"baseline": func(k, v *yaml.Node) {
+			c.Baseline = d.str(v, "baseline")
+			if c.Baseline != "" {
+				d.paths = append(d.paths, pathRef{pos: pos(v), what: "baseline", rel: c.Baseline, kind: wantNew})
+			}
+		},
+		"widen-root": func(k, v *yaml.Node) { c.WidenRoot = d.pathList(v, "widen-root", wantDir) },
+		"compat":     func(k, v *yaml.Node) { c.Compat = d.compat(v) },
 	})
 }
 
@@ -624,6 +632,8 @@ const (
 	wantFile pathKind = iota
 	wantDir
 	wantEither
+	// wantNew: a file wirelint may write, which need not exist yet
+	wantNew
 )
 
 // pathRef is a path the configuration names, kept to check once decoding
@@ -659,11 +669,20 @@ func (d *decoder) pathList(n *yaml.Node, what string, kind pathKind) []string {
 	return out
 }
 
-// checkPaths requires every file and folder the configuration names to exist.
+// checkPaths requires every file and folder the configuration names to lie
+// inside the project root, symlinks followed (folders in widen-root widen it),
+// and, but for a baseline still to be written, to exist.
 func (d *decoder) checkPaths(c *Config) {
+	root := c.FS()
 	for _, r := range d.paths {
-		st, err := os.Stat(c.Path(r.rel))
+		if r.what == "widen-root" {
+			continue
+		}
+		st, err := root.Stat(c.Path(r.rel))
 		switch {
+		case errors.Is(err, fsroot.ErrOutside):
+			d.errAt(r.pos, "%s: %s resolves outside the project root %s; not read (widen the root explicitly with widen-root: or --root)", r.what, r.rel, filepath.ToSlash(root.Dir()))
+		case r.kind == wantNew:
 		case err != nil:
 			d.errAt(r.pos, "%s: %s does not exist", r.what, r.rel)
 		case r.kind == wantDir && !st.IsDir():

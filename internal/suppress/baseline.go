@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/report"
 )
 
@@ -96,10 +97,10 @@ func (b *Baseline) Write(w io.Writer) error {
 	return enc.Encode(b)
 }
 
-// ReadBaseline parses the baseline file at path; display names it in errors.
-// A malformed file is an error naming its line.
-func ReadBaseline(path, display string) (*Baseline, error) {
-	data, err := os.ReadFile(path)
+// ReadBaseline parses the baseline file at path, read through confine;
+// display names it in errors. A malformed file is an error naming its line.
+func ReadBaseline(confine *fsroot.Root, path, display string) (*Baseline, error) {
+	data, err := confine.ReadFile(path, 0)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file (run 'wirelint baseline' to write one)", display)

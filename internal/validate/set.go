@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -500,7 +499,7 @@ func (l loader) Load(u string) (any, error) {
 	if s.ws == nil || !s.ws.Inside(p) {
 		return nil, &reduce.RefError{Kind: reduce.RefOutsideRoot, Msg: "outside the project directory; not followed"}
 	}
-	if _, err := os.Stat(p); err != nil {
+	if _, err := s.ws.FS.Stat(p); err != nil {
 		return nil, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: "no file " + s.ws.Display(p)}
 	}
 	// a file holding a piece of a document (a bare schema, a split spec's

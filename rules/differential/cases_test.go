@@ -38,7 +38,7 @@ func runCase(t *testing.T, dir string) []report.Finding {
 	opts := Options{}
 	opts.Renames = casetest.Renames(t, dir)
 	if _, err := os.Stat(filepath.Join(dir, "fixtures")); err == nil {
-		if opts.Fixtures, err = fixture.Load(filepath.Join(dir, "fixtures"), ws.Display); err != nil {
+		if opts.Fixtures, err = fixture.Load(ws.FS, filepath.Join(dir, "fixtures"), ws.Display); err != nil {
 			t.Fatal(err)
 		}
 	}

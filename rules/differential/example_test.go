@@ -38,7 +38,7 @@ func TestFrameWire(t *testing.T) {
 		}
 		var opts Options
 		if withFixtures {
-			if opts.Fixtures, err = fixture.Load("../../examples/frame-wire/fixtures", nil); err != nil {
+			if opts.Fixtures, err = fixture.Load(nil, "../../examples/frame-wire/fixtures", nil); err != nil {
 				t.Fatal(err)
 			}
 		}

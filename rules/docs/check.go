@@ -2,6 +2,7 @@ package docs
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/report"
 )
 
@@ -41,6 +43,9 @@ type Options struct {
 	// marker names a union and neither the marker nor the document says
 	// ("" = infer it: the one property every branch fixes to a constant).
 	Discriminant string
+	// FS confines what is read (nil = the project holding root): a file
+	// whose symlinks leave it, or that is not a regular file, is not read.
+	FS *fsroot.Root
 }
 
 // Check scans the Markdown files and source-file comments under root and
@@ -72,7 +77,15 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", root, err)
 	}
+	confine := opts.FS
+	if confine == nil {
+		confine = fsroot.New(fsroot.ProjectDir(root))
+	}
+	if _, err := confine.Resolve(root); err != nil {
+		return nil, err
+	}
 	c := &checker{
+		fs:       confine,
 		root:     root,
 		refs:     refs,
 		files:    map[string]bool{},
@@ -173,6 +186,7 @@ type scanned struct {
 // checker holds one Check run's file index and caches; resolve runs on one
 // goroutine, so the maps need no lock.
 type checker struct {
+	fs       *fsroot.Root
 	root     string
 	refs     []Glob
 	included []string             // listed files not excluded, sorted: suggestions come from these
@@ -234,8 +248,8 @@ type worker struct {
 
 // read returns the contents of file in the worker's buffer, valid until the
 // next read.
-func (w *worker) read(file string) ([]byte, error) {
-	f, err := os.Open(file)
+func (w *worker) read(confine *fsroot.Root, file string) ([]byte, error) {
+	f, err := confine.Open(file)
 	if err != nil {
 		return nil, err
 	}
@@ -248,10 +262,10 @@ func (w *worker) read(file string) ([]byte, error) {
 }
 
 func (c *checker) scan(name string, w *worker) (scanned, error) {
-	src, err := w.read(filepath.Join(c.root, filepath.FromSlash(name)))
+	src, err := w.read(c.fs, filepath.Join(c.root, filepath.FromSlash(name)))
 	if err != nil {
-		if os.IsNotExist(err) {
-			return scanned{}, nil // removed while we ran
+		if os.IsNotExist(err) || errors.Is(err, fsroot.ErrOutside) || errors.Is(err, fsroot.ErrNotRegular) {
+			return scanned{}, nil // removed while we ran; a symlink leaving the project; a FIFO
 		}
 		return scanned{}, fmt.Errorf("read %s: %w", c.display(name), err)
 	}
@@ -280,7 +294,7 @@ func (c *checker) exists(name string) bool {
 	if ok, seen := c.stat[name]; seen {
 		return ok
 	}
-	_, err := os.Stat(filepath.Join(c.root, filepath.FromSlash(name)))
+	_, err := c.fs.Stat(filepath.Join(c.root, filepath.FromSlash(name)))
 	c.stat[name] = err == nil
 	return err == nil
 }
@@ -292,7 +306,7 @@ func (c *checker) doc(name string) *Markdown {
 		return d
 	}
 	var d *Markdown
-	if src, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(name))); err == nil {
+	if src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(name)), 0); err == nil {
 		d = ParseMarkdown(src)
 	}
 	c.docs[name] = d

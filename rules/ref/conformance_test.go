@@ -41,7 +41,8 @@ func TestJSONSchemaTestSuite(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, g := range groups {
-			// the project holds the schema and the remotes, as a vendored copy would
+			// the project holds the schema and a symlink to the remotes, as a
+			// vendored copy would; the root is widened to the remotes explicitly
 			dir := t.TempDir()
 			if err := os.WriteFile(filepath.Join(dir, "schema.json"), g.Schema, 0o644); err != nil {
 				t.Fatal(err)
@@ -49,7 +50,7 @@ func TestJSONSchemaTestSuite(t *testing.T) {
 			if err := os.Symlink(remotes, filepath.Join(dir, "remotes")); err != nil {
 				t.Skipf("no symlinks here: %v", err)
 			}
-			ws := reduce.NewWorkspace(dir)
+			ws := reduce.NewWorkspace(dir, remotes)
 			ws.Cwd = dir
 			r := NewResolver(ws, Options{Mappings: []Mapping{{Prefix: "http://localhost:1234/", Dir: "remotes"}}})
 			doc, err := r.Load(filepath.Join(dir, "schema.json"), "")

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -304,7 +303,7 @@ func (r *Resolver) loadFile(abs string, as *url.URL) error {
 	if !r.ws.Inside(abs) {
 		return &reduce.RefError{Kind: reduce.RefOutsideRoot, Msg: "leaves the project directory"}
 	}
-	if st, err := os.Stat(abs); err != nil || st.IsDir() {
+	if st, err := r.ws.FS.Stat(abs); err != nil || st.IsDir() {
 		return &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("no file %s", r.ws.Display(abs))}
 	}
 	doc, err := r.ws.LoadFragment(abs, "", reduce.Draft202012)
@@ -342,7 +341,7 @@ func (r *Resolver) scanFolders() bool {
 	}
 	sort.Strings(dirs)
 	for _, d := range dirs {
-		entries, err := os.ReadDir(d)
+		entries, err := r.ws.FS.ReadDir(d)
 		if err != nil {
 			continue
 		}
@@ -355,11 +354,10 @@ func (r *Resolver) scanFolders() bool {
 			if e.IsDir() {
 				continue
 			}
+			// a symlink leaving the root, a FIFO or an oversized file is
+			// skipped here and reported where a $ref names it
 			abs := filepath.Join(d, e.Name())
-			if info, err := e.Info(); err != nil || info.Size() > reduce.MaxFileSize {
-				continue
-			}
-			data, err := os.ReadFile(abs)
+			data, err := r.ws.FS.ReadFile(abs, r.ws.MaxFileSize)
 			if err != nil || !bytes.Contains(data, []byte("$id")) && !bytes.Contains(data, []byte("$self")) {
 				continue
 			}

@@ -1,0 +1,299 @@
+// Package fsroot is the one place wirelint opens files through. A Root
+// confines every read and write to the project directory (and any directory
+// the user adds explicitly): a path is resolved with its symlinks followed and
+// must land inside, and only regular files are opened — a FIFO, device or
+// socket is refused before it is opened, so nothing a pull request commits can
+// make wirelint read outside the repository or block forever.
+package fsroot
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// DefaultMaxFileSize is the largest file ReadFile reads unless told otherwise,
+// in bytes.
+const DefaultMaxFileSize = 64 << 20
+
+// Errors a caller may test for with errors.Is.
+var (
+	// ErrOutside marks a path that resolves outside the root.
+	ErrOutside = errors.New("outside the project root")
+	// ErrNotRegular marks a path that is not a regular file (a FIFO, a
+	// device, a socket, a folder).
+	ErrNotRegular = errors.New("not a regular file")
+	// ErrTooLarge marks a file larger than the size budget.
+	ErrTooLarge = errors.New("file too large")
+)
+
+// Root is a set of directories no path outside of which is read or written.
+// The nil *Root confines nothing but still opens regular files only.
+type Root struct {
+	// dirs are absolute, cleaned and symlink-resolved; dirs[0] is the project.
+	dirs []string
+}
+
+// New returns a root made of dir and the directories in widen, each made
+// absolute with its symlinks resolved.
+func New(dir string, widen ...string) *Root {
+	r := &Root{}
+	for _, d := range append([]string{dir}, widen...) {
+		r.dirs = append(r.dirs, canonical(d))
+	}
+	return r
+}
+
+// Dir returns the project directory ("" for the nil root).
+func (r *Root) Dir() string {
+	if r == nil {
+		return ""
+	}
+	return r.dirs[0]
+}
+
+// Widen returns a root that also admits the directories in dirs.
+func (r *Root) Widen(dirs ...string) *Root {
+	if r == nil || len(dirs) == 0 {
+		return r
+	}
+	out := &Root{dirs: append([]string(nil), r.dirs...)}
+	for _, d := range dirs {
+		out.dirs = append(out.dirs, canonical(d))
+	}
+	return out
+}
+
+// canonical makes dir absolute and resolves the symlinks of its longest
+// existing prefix.
+func canonical(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = filepath.Clean(dir)
+	}
+	return resolve(abs)
+}
+
+// resolve follows the symlinks of abs; when abs does not exist, those of its
+// longest existing prefix, so a missing file still resolves to where it would be.
+func resolve(abs string) string {
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	parent := filepath.Dir(abs)
+	if parent == abs {
+		return abs
+	}
+	return filepath.Join(resolve(parent), filepath.Base(abs))
+}
+
+// ProjectDir returns the git work tree containing dir; outside git, the
+// working directory when it contains dir (a config in a subfolder of the
+// folder wirelint runs in may name files beside it), else dir itself;
+// absolute.
+func ProjectDir(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	for d := abs; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return wd
+		}
+	}
+	return abs
+}
+
+// Contains reports whether path, with its symlinks followed, lies inside the
+// root. The nil root contains everything.
+func (r *Root) Contains(path string) bool {
+	_, err := r.Resolve(path)
+	return err == nil
+}
+
+// Resolve returns path made absolute with every symlink followed, or an error
+// wrapping ErrOutside when that lies outside the root.
+func (r *Root) Resolve(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", &fs.PathError{Op: "resolve", Path: path, Err: err}
+	}
+	real := resolve(abs)
+	if _, err := filepath.EvalSymlinks(abs); err != nil {
+		if st, lerr := os.Lstat(abs); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
+			// a symlink that does not resolve (dangling, or a /proc magic
+			// link such as /dev/stdin) could lead anywhere
+			return "", &OutsideError{Path: path, Root: r.Dir()}
+		}
+	}
+	if r == nil {
+		return real, nil
+	}
+	for _, d := range r.dirs {
+		if within(d, real) {
+			return real, nil
+		}
+	}
+	return "", &OutsideError{Path: path, Root: r.dirs[0]}
+}
+
+// OutsideError names a path that resolves outside the root.
+type OutsideError struct {
+	// Path is the path as given.
+	Path string
+	// Root is the project directory.
+	Root string
+}
+
+func (e *OutsideError) Error() string {
+	return fmt.Sprintf("%s resolves outside the project root %s; not read (widen the root explicitly with --root or widen-root: in .wirelint.yaml)", filepath.ToSlash(e.Path), filepath.ToSlash(e.Root))
+}
+
+// Unwrap returns ErrOutside.
+func (e *OutsideError) Unwrap() error { return ErrOutside }
+
+// Within reports whether the absolute path p lies lexically inside the
+// absolute folder dir, without following symlinks: where a path is written,
+// not where it leads.
+func Within(dir, p string) bool { return within(filepath.Clean(dir), filepath.Clean(p)) }
+
+func within(dir, p string) bool {
+	if p == dir {
+		return true
+	}
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// Stat returns the file information of path's target, after checking that it
+// lies inside the root. It never opens the file.
+func (r *Root) Stat(path string) (fs.FileInfo, error) {
+	real, err := r.Resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	return os.Stat(real)
+}
+
+// Open opens path for reading when it resolves inside the root to a regular
+// file. The kind is checked before the file is opened, and again on the open
+// file (opened without blocking), so a FIFO or device never blocks the run.
+func (r *Root) Open(path string) (*os.File, error) {
+	real, err := r.Resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, notRegular(path, st)
+	}
+	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		return nil, notRegular(path, st)
+	}
+	return f, nil
+}
+
+func notRegular(path string, st fs.FileInfo) error {
+	kind := "not a regular file"
+	switch m := st.Mode(); {
+	case m.IsDir():
+		kind = "a directory, not a file"
+	case m&fs.ModeNamedPipe != 0:
+		kind = "a named pipe (FIFO), not a regular file; not read"
+	case m&fs.ModeDevice != 0 || m&fs.ModeCharDevice != 0:
+		kind = "a device, not a regular file; not read"
+	case m&fs.ModeSocket != 0:
+		kind = "a socket, not a regular file; not read"
+	}
+	return &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w: is %s", ErrNotRegular, kind)}
+}
+
+// ReadFile reads the regular file at path inside the root, refusing one larger
+// than max bytes (0 = DefaultMaxFileSize) with an error wrapping ErrTooLarge.
+func (r *Root) ReadFile(path string, max int64) ([]byte, error) {
+	if max <= 0 {
+		max = DefaultMaxFileSize
+	}
+	f, err := r.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > max {
+		return nil, sizeError(path, max)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, sizeError(path, max)
+	}
+	return data, nil
+}
+
+func sizeError(path string, max int64) error {
+	return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: over the %s file-size budget (raise it with --max-file-size)", ErrTooLarge, FormatSize(max))}
+}
+
+// FormatSize prints a byte count the way the size flags take it.
+func FormatSize(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// ReadDir lists the folder at path after checking that it resolves inside
+// the root.
+func (r *Root) ReadDir(path string) ([]fs.DirEntry, error) {
+	real, err := r.Resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadDir(real)
+}
+
+// WriteFile writes data to path when it resolves inside the root and is a
+// regular file or does not exist yet.
+func (r *Root) WriteFile(path string, data []byte, perm fs.FileMode) error {
+	real, err := r.Resolve(path)
+	if err != nil {
+		return err
+	}
+	// A dangling symlink resolves to itself; writing through it would create
+	// its target wherever it points.
+	if st, err := os.Lstat(real); err == nil && !st.Mode().IsRegular() {
+		return notRegular(path, st)
+	}
+	return os.WriteFile(real, data, perm)
+}
