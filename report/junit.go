@@ -13,10 +13,6 @@ import (
 // golangci-lint's junit-xml printer, the suite is the file and the case is
 // the rule at a position.
 
-func init() {
-	RegisterPrinter("junit", func(w io.Writer, fs []Finding, _ Options) error { return WriteJUnit(w, fs) })
-}
-
 type junitTestSuites struct {
 	XMLName  xml.Name         `xml:"testsuites"`
 	Name     string           `xml:"name,attr"`

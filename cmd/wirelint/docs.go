@@ -1,11 +1,11 @@
 package main
 
 import (
-	"flag"
-	"fmt"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/wirelint/wirelint/rules/docs"
+	"github.com/wirelint/wirelint/runner"
 )
 
 // globList is a comma-separated list of globs; set records whether the flag
@@ -16,6 +16,7 @@ type globList struct {
 }
 
 func (g *globList) String() string { return strings.Join(g.globs, ",") }
+func (g *globList) Type() string   { return "globs" }
 
 func (g *globList) Set(s string) error {
 	g.set = true
@@ -40,39 +41,29 @@ func (g *globList) value() []string {
 	return g.globs
 }
 
-func init() {
-	register(&command{
-		name:    "docs",
-		usage:   "docs [DIR] [--refs GLOBS] [--exclude GLOBS] [--format FORMAT] [--fail-on SEVERITY]",
-		summary: "check that Markdown links and documentation paths cited in code comments resolve",
-		run: func(e *env, args []string) int {
-			const name = "docs"
-			fs := flag.NewFlagSet(name, flag.ContinueOnError)
-			out := addOutputFlags(fs)
-			refs := &globList{globs: docs.DefaultRefs}
-			exclude := &globList{globs: docs.DefaultExclude}
-			fs.Var(refs, "refs", "comma-separated globs of documentation paths checked in comments (\"\" = none)")
-			fs.Var(exclude, "exclude", "comma-separated globs of files not scanned")
-			pos, err := parseFlags(fs, args)
-			if err != nil {
-				return fail(e, name, err)
-			}
-			if err := out.validate(); err != nil {
-				return fail(e, name, err)
-			}
-			dir := "."
-			switch len(pos) {
-			case 0:
-			case 1:
-				dir = pos[0]
-			default:
-				return fail(e, name, fmt.Errorf("%w: want at most one directory, got %d arguments", errUsage, len(pos)))
-			}
-			findings, err := docs.Check(dir, docs.Options{Refs: refs.value(), Exclude: exclude.value()})
-			if err != nil {
-				return fail(e, name, err)
-			}
-			return out.emit(e, findings)
-		},
-	})
+func newDocsCmd(e *env, code *int) *cobra.Command {
+	refs := &globList{globs: docs.DefaultRefs}
+	exclude := &globList{globs: docs.DefaultExclude}
+	c := &cobra.Command{
+		Use:   "docs [DIR]",
+		Short: "check that Markdown links and documentation paths cited in code comments resolve",
+	}
+	out := addOutputFlags(c.Flags())
+	c.Flags().Var(refs, "refs", "comma-separated globs of documentation paths checked in comments (\"\" = none)")
+	c.Flags().Var(exclude, "exclude", "comma-separated globs of files not scanned")
+	c.RunE = func(_ *cobra.Command, pos []string) error {
+		if err := out.validate(); err != nil {
+			return err
+		}
+		d := &runner.Docs{Refs: refs.value(), Exclude: exclude.value()}
+		switch len(pos) {
+		case 0:
+		case 1:
+			d.Root = pos[0]
+		default:
+			return usageErrorf("want at most one directory, got %d arguments", len(pos))
+		}
+		return out.runAndEmit(e, code, runner.Config{Docs: d})
+	}
+	return c
 }

@@ -1,64 +1,52 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"path/filepath"
 	"strings"
 
-	"github.com/wirelint/wirelint/reduce"
+	"github.com/spf13/cobra"
 	"github.com/wirelint/wirelint/rules/ref"
+	"github.com/wirelint/wirelint/runner"
 )
 
-func init() {
-	register(&command{
-		name:    "refs",
-		usage:   "refs FILE... [--root DIR] [--map URL_PREFIX=DIR]... [--format text|json|...] [--fail-on error|warning|info|off] [--color auto|always|never]",
-		summary: "resolve every $ref reachable from the files, on disk and under $id, and report the ones that break",
-		run:     runRefs,
-	})
-}
-
-func runRefs(e *env, args []string) int {
-	fs := flag.NewFlagSet("refs", flag.ContinueOnError)
-	out := addOutputFlags(fs)
-	root := fs.String("root", "", "project directory no reference may leave (default: the git work tree holding the first FILE, or its folder outside git)")
+func newRefsCmd(e *env, code *int) *cobra.Command {
+	var root string
 	var maps listFlag
-	fs.Var(&maps, "map", "resolve URLs under a prefix from a local folder: URL_PREFIX=DIR (repeatable)")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return fail(e, "refs", err)
+	c := &cobra.Command{
+		Use:   "refs FILE...",
+		Short: "resolve every $ref reachable from the files, on disk and under $id, and report the ones that break",
 	}
-	if err := out.validate(); err != nil {
-		return fail(e, "refs", err)
-	}
-	if len(pos) == 0 {
-		return fail(e, "refs", fmt.Errorf("%w: want at least one FILE", errUsage))
-	}
-	var opts ref.Options
-	for _, m := range maps {
-		prefix, dir, ok := strings.Cut(m, "=")
-		if !ok || dir == "" || !strings.HasPrefix(prefix, "http://") && !strings.HasPrefix(prefix, "https://") {
-			return fail(e, "refs", fmt.Errorf("%w: --map %q: want URL_PREFIX=DIR with an http(s) prefix", errUsage, m))
+	out := addOutputFlags(c.Flags())
+	c.Flags().StringVar(&root, "root", "", "project directory no reference may leave (default: the git work tree holding the first FILE, or its folder outside git)")
+	c.Flags().Var(&maps, "map", "resolve URLs under a prefix from a local folder: URL_PREFIX=DIR (repeatable)")
+	c.RunE = func(_ *cobra.Command, pos []string) error {
+		if err := out.validate(); err != nil {
+			return err
 		}
-		abs, err := filepath.Abs(dir)
-		if err != nil {
-			return fail(e, "refs", fmt.Errorf("--map %q: %v", m, err))
+		if len(pos) == 0 {
+			return usageErrorf("want at least one FILE")
 		}
-		opts.Mappings = append(opts.Mappings, ref.Mapping{Prefix: prefix, Dir: abs})
-	}
-	ws := reduce.NewWorkspace(*root)
-	if *root == "" {
-		ws = workspaceFor(pos...)
-	}
-	r := ref.NewResolver(ws, opts)
-	docs := make([]*reduce.Document, 0, len(pos))
-	for _, p := range pos {
-		doc, err := r.Load(p, "")
-		if err != nil {
-			return fail(e, "refs", err)
+		refs := &runner.Refs{Documents: pos}
+		for _, m := range maps {
+			prefix, dir, ok := strings.Cut(m, "=")
+			if !ok || dir == "" || !strings.HasPrefix(prefix, "http://") && !strings.HasPrefix(prefix, "https://") {
+				return usageErrorf("--map %q: want URL_PREFIX=DIR with an http(s) prefix", m)
+			}
+			abs, err := filepath.Abs(dir)
+			if err != nil {
+				return fmt.Errorf("--map %q: %v", m, err)
+			}
+			refs.Mappings = append(refs.Mappings, ref.Mapping{Prefix: prefix, Dir: abs})
 		}
-		docs = append(docs, doc)
+		if root != "" {
+			abs, err := filepath.Abs(root)
+			if err != nil {
+				return fmt.Errorf("--root %q: %v", root, err)
+			}
+			root = abs
+		}
+		return out.runAndEmit(e, code, runner.Config{Root: root, Refs: refs})
 	}
-	return out.emit(e, r.Check(docs))
+	return c
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/wirelint/wirelint/report"
+	"github.com/wirelint/wirelint/runner"
 )
 
 func init() {
@@ -44,7 +45,7 @@ func TestReadmeRules(t *testing.T) {
 		}
 		readme += "## Rules\n\n" + rulesBegin + "\n" + rulesEnd + "\n"
 	}
-	want, err := replaceRulesSection(readme, rulesTable(report.Rules()))
+	want, err := replaceRulesSection(readme, rulesTable(runner.Rules()))
 	if err != nil {
 		t.Fatalf("%v; run go test ./cmd/wirelint -run TestReadmeRules -update", err)
 	}
@@ -63,7 +64,7 @@ func TestReadmeRules(t *testing.T) {
 // TestRulesDocumented pins that every registered rule carries the docs
 // explain prints: a family/name id, a title, why, and both examples.
 func TestRulesDocumented(t *testing.T) {
-	for _, r := range report.Rules() {
+	for _, r := range runner.Rules() {
 		fam, name, ok := strings.Cut(r.ID, "/")
 		if !ok || fam == "" || name == "" || strings.Contains(name, "/") {
 			t.Errorf("rule id %q is not family/name", r.ID)

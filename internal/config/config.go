@@ -185,6 +185,19 @@ type Error struct {
 	File string
 	Pos  Pos
 	Msg  string
+	// unknownKey marks a key the format does not have; listed first.
+	unknownKey bool
+}
+
+// Errors lists every problem of one configuration file, one a line.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	lines := make([]string, len(es))
+	for i, e := range es {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
 }
 
 func (e *Error) Error() string {
@@ -206,8 +219,8 @@ func (c *Config) Path(p string) string {
 }
 
 // Load reads and validates the configuration file at path. display names it
-// in errors ("" = path). The error, if any, is an *Error for the first
-// problem in document order; its message says how many more there are.
+// in errors ("" = path). The error, if any, is an *Error for a single
+// problem or an Errors listing every one, unknown keys first.
 func Load(path, display string) (*Config, error) {
 	if display == "" {
 		display = filepath.ToSlash(path)
@@ -230,7 +243,8 @@ func Load(path, display string) (*Config, error) {
 }
 
 // Parse validates data as a configuration file named file whose relative
-// paths resolve against dir. Referenced files and folders must exist.
+// paths resolve against dir. Referenced files and folders must exist. The
+// error lists every problem (see Errors).
 func Parse(data []byte, file, dir string) (*Config, error) {
 	d := &decoder{file: file}
 	cfg := &Config{File: file, Dir: dir}
@@ -353,4 +367,31 @@ func (c *Config) SortedSeverities() []Severity {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return rank(out[i].Rule) < rank(out[j].Rule) })
 	return out
+}
+
+// Find looks for FileName in dir and then in each parent folder, stopping
+// at the repository root (the first folder holding .git) or the filesystem
+// root, as golangci-lint finds its configuration. It returns the file's
+// path, or an error naming where it looked.
+func Find(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for d := abs; ; {
+		p := filepath.Join(d, FileName)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p, nil
+		}
+		_, gitErr := os.Stat(filepath.Join(d, ".git"))
+		parent := filepath.Dir(d)
+		if gitErr == nil || parent == d {
+			where := "this folder"
+			if d != abs {
+				where = "this folder or any above it up to " + filepath.ToSlash(d)
+			}
+			return "", &Error{File: FileName, Msg: "not found in " + where + " (run 'wirelint init' to write a starter configuration, or name one with --config)"}
+		}
+		d = parent
+	}
 }

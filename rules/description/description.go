@@ -20,29 +20,31 @@ const (
 	RuleCosmetic = "description/cosmetic"
 )
 
-func init() {
-	report.Register(
-		report.Rule{
-			ID:       RuleDrift,
-			Severity: report.SeverityWarning,
-			Title:    "a description or title says something different in the mirror",
-			Why: "Normative prose (units, limits, what a field means) lives in descriptions; when the two documents " +
-				"say different things, implementers of each follow a different contract. Compared after normalising " +
-				"whitespace, line wrapping, trailing punctuation and Markdown emphasis; a word diff shows what changed.",
-			Bad:  "canonical: \"Retry after at most 30 seconds.\"\nmirror:    \"Retry after at most 60 seconds.\"",
-			Good: "canonical: \"Retry after at most 30 seconds.\"\nmirror:    \"Retry after at most 30 seconds.\"",
-		},
-		report.Rule{
-			ID:       RuleCosmetic,
-			Severity: report.SeverityInfo,
-			Title:    "a description or title differs only cosmetically",
-			Why: "Whitespace, wrapping, a trailing period or Markdown emphasis do not change meaning, but copying the " +
-				"canonical text exactly keeps later real changes easy to see.",
-			Bad:  "canonical: \"The *frame* id.\"\nmirror:    \"The frame id\"",
-			Good: "canonical: \"The *frame* id.\"\nmirror:    \"The *frame* id.\"",
-		},
-	)
-}
+// The family's rules; each finding takes its default severity from its rule.
+var (
+	driftRule = report.Rule{
+		ID:       RuleDrift,
+		Severity: report.SeverityWarning,
+		Title:    "a description or title says something different in the mirror",
+		Why: "Normative prose (units, limits, what a field means) lives in descriptions; when the two documents " +
+			"say different things, implementers of each follow a different contract. Compared after normalising " +
+			"whitespace, line wrapping, trailing punctuation and Markdown emphasis; a word diff shows what changed.",
+		Bad:  "canonical: \"Retry after at most 30 seconds.\"\nmirror:    \"Retry after at most 60 seconds.\"",
+		Good: "canonical: \"Retry after at most 30 seconds.\"\nmirror:    \"Retry after at most 30 seconds.\"",
+	}
+	cosmeticRule = report.Rule{
+		ID:       RuleCosmetic,
+		Severity: report.SeverityInfo,
+		Title:    "a description or title differs only cosmetically",
+		Why: "Whitespace, wrapping, a trailing period or Markdown emphasis do not change meaning, but copying the " +
+			"canonical text exactly keeps later real changes easy to see.",
+		Bad:  "canonical: \"The *frame* id.\"\nmirror:    \"The frame id\"",
+		Good: "canonical: \"The *frame* id.\"\nmirror:    \"The *frame* id.\"",
+	}
+)
+
+// Rules lists the family's rules, in the order the catalogue shows them.
+var Rules = []report.Rule{driftRule, cosmeticRule}
 
 // Check compares the title and description of every pair parity visited.
 func Check(pairs []parity.Pair) []report.Finding {
@@ -93,24 +95,25 @@ func compare(p parity.Pair, field string) (report.Finding, bool) {
 		Locations:  []report.Location{cl, ml},
 		Fields:     map[string]any{"keyword": field, "canonical": ctext, "mirror": mtext},
 	}
+	var rule report.Rule
 	switch {
 	case ck == nil:
-		f.Rule = RuleDrift
+		rule = driftRule
 		f.Message = fmt.Sprintf("%s is absent in %s but set in %s", field, parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc))
 	case mk == nil:
-		f.Rule = RuleDrift
+		rule = driftRule
 		f.Message = fmt.Sprintf("%s is set in %s but absent in %s; copy it", field, parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc))
 	case Normalize(ctext) == Normalize(mtext):
-		f.Rule = RuleCosmetic
+		rule = cosmeticRule
 		f.Message = fmt.Sprintf("%s differs only in %s between %s and %s", field, cosmeticKind(ctext, mtext), parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc))
 	default:
-		f.Rule = RuleDrift
+		rule = driftRule
 		diff := WordDiff(ctext, mtext)
 		f.Message = fmt.Sprintf("%s differs between %s and %s: %s", field, parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc), shorten(diff, 160))
 		f.Fields["diff"] = diff
 		f.Detail = "word diff ([-canonical-] {+mirror+}): " + diff
 	}
-	f.Severity = report.DefaultSeverity(f.Rule)
+	f.Rule, f.Severity = rule.ID, rule.Severity
 	return f, true
 }
 

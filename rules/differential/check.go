@@ -91,7 +91,7 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 	for i, s := range sides {
 		if prepErr[i] != nil {
 			findings = append(findings, report.Finding{
-				Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked),
+				Rule: RuleUnchecked, Severity: uncheckedRule.Severity,
 				Message:   fmt.Sprintf("%s cannot be prepared for validation: %v; no payload is compared", s.doc.Path, prepErr[i]),
 				Locations: []report.Location{{File: s.doc.Path, Line: s.doc.Root.Line, Column: s.doc.Root.Column}},
 			})
@@ -188,7 +188,7 @@ type pair struct {
 // uncompiled reports a definition that does not compile on one side.
 func uncompiled(p *pair, s *side, err error) report.Finding {
 	f := report.Finding{
-		Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked),
+		Rule: RuleUnchecked, Severity: uncheckedRule.Severity,
 		Definition: p.name,
 		Message:    fmt.Sprintf("%s in %s cannot be compiled: %v; its payloads are not compared", p.defs[sideIndex(s)].Def.Name, s.doc.Path, errText(err)),
 	}
@@ -307,7 +307,7 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*fixtu
 	}
 	if timedOut {
 		out = append(out, report.Finding{
-			Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked), Definition: p.name,
+			Rule: RuleUnchecked, Severity: uncheckedRule.Severity, Definition: p.name,
 			Message:   fmt.Sprintf("%s ran past its %s budget after some of its %d probes; the rest were not compared (raise the budget or split the definition)", p.name, opts.Budget, len(probes)),
 			Locations: []report.Location{defLocation(p.defs[0]), defLocation(p.defs[1])},
 		})
@@ -386,7 +386,7 @@ func disagreement(p *pair, sides [2]*side, pr probe, accepts int) report.Finding
 	acc, rej := sides[accepts].doc.Path, sides[rejects].doc.Path
 	payload := shorten(pr.text, 200)
 	return report.Finding{
-		Rule: RuleDisagreement, Severity: report.DefaultSeverity(RuleDisagreement),
+		Rule: RuleDisagreement, Severity: disagreementRule.Severity,
 		Definition: p.name,
 		Pointer:    rel,
 		Message:    fmt.Sprintf("%s accepts %s but %s rejects it (%s); make both documents agree", acc, payload, rej, reason),
@@ -481,7 +481,7 @@ func problemFindings(sides [2]*side, pairs []*pair) []report.Finding {
 				continue // outside every compared definition: other rules' concern
 			}
 			f := report.Finding{
-				Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked), Definition: def,
+				Rule: RuleUnchecked, Severity: uncheckedRule.Severity, Definition: def,
 				Message:   fmt.Sprintf("%s in %s; payloads are compared without it", pe.Msg, pe.File),
 				Locations: []report.Location{loc},
 			}

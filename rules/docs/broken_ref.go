@@ -14,18 +14,17 @@ import (
 // source-code comments that do not resolve.
 const RuleBrokenRef = "docs/broken-ref"
 
-func init() {
-	report.Register(report.Rule{
-		ID:       RuleBrokenRef,
-		Severity: report.SeverityError,
-		Title:    "a documentation path cited in a source comment points at a file or #anchor that does not exist",
-		Why: "A comment that sends the reader to docs/frame_wire.md#fold is a promise the link checker cannot see: " +
-			"when the file moves or the heading is renamed, the comment silently lies. Paths matching the configured " +
-			"globs (default docs/**/*.md) are checked in the comments of Go, Python, TypeScript/JavaScript, Rust, Dart, " +
-			"Swift, shell and YAML files; string literals are not comments and are not checked.",
-		Bad:  "// The fold rule is specified in docs/frame_wire.md#fold.",
-		Good: "// The fold rule is specified in docs/wire/frame_wire.md#folding.",
-	})
+// brokenRefRule is the rule this file's findings come from; they take its severity.
+var brokenRefRule = report.Rule{
+	ID:       RuleBrokenRef,
+	Severity: report.SeverityError,
+	Title:    "a documentation path cited in a source comment points at a file or #anchor that does not exist",
+	Why: "A comment that sends the reader to docs/frame_wire.md#fold is a promise the link checker cannot see: " +
+		"when the file moves or the heading is renamed, the comment silently lies. Paths matching the configured " +
+		"globs (default docs/**/*.md) are checked in the comments of Go, Python, TypeScript/JavaScript, Rust, Dart, " +
+		"Swift, shell and YAML files; string literals are not comments and are not checked.",
+	Bad:  "// The fold rule is specified in docs/frame_wire.md#fold.",
+	Good: "// The fold rule is specified in docs/wire/frame_wire.md#folding.",
 }
 
 // citedPaths finds the paths matching refs in the comments of src.
@@ -101,7 +100,7 @@ func citedPaths(file string, src []byte, comments []Span, refs []Glob, matched m
 				continue
 			}
 			line, col := lines.position(sp.Start + start)
-			out = append(out, citation{rule: RuleBrokenRef, file: file, line: line, col: col, target: tok})
+			out = append(out, citation{rule: brokenRefRule, file: file, line: line, col: col, target: tok})
 		}
 	}
 	return out

@@ -97,7 +97,7 @@ func Compare(res reduce.Resolver, canonical, mirror *reduce.Document, opts Optio
 		md := mdefs.byName[name]
 		c.emit(report.Finding{
 			Rule:       RuleMirrorOnly,
-			Severity:   report.DefaultSeverity(RuleMirrorOnly),
+			Severity:   mirrorOnlyRule.Severity,
 			Message:    fmt.Sprintf("%s is defined in %s but not in %s", name, Name(mirror, canonical), Name(canonical, mirror)),
 			Definition: name,
 			Locations:  []report.Location{containerLocation(canonical), Location(md.doc, md.def.Key, md.def.Pointer)},
@@ -265,7 +265,7 @@ func (c *comparer) missing(cd *namedDef, mirror *reduce.Document, mname string) 
 	}
 	c.emit(report.Finding{
 		Rule:       RuleMissingDefinition,
-		Severity:   report.DefaultSeverity(RuleMissingDefinition),
+		Severity:   missingDefinitionRule.Severity,
 		Message:    msg + "; add it under " + strings.TrimPrefix(mirror.DefinitionContainers()[0], "/"),
 		Definition: cd.def.Name,
 		Locations:  []report.Location{Location(cd.doc, cd.def.Key, cd.def.Pointer), containerLocation(mirror)},
@@ -434,7 +434,7 @@ func (c *comparer) refDiff(cs, ms *reduce.Schema, rel, cval, mval string) {
 	}
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
-		Severity:   report.DefaultSeverity(RuleKeyword),
+		Severity:   keywordRule.Severity,
 		Message:    fmt.Sprintf("$ref names %s in %s but %s in %s", cval, Name(cs.Doc, ms.Doc), mval, Name(ms.Doc, cs.Doc)),
 		Definition: c.def,
 		Pointer:    rel + "/$ref",
@@ -535,7 +535,7 @@ func (c *comparer) memberDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, ce,
 	}
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
-		Severity:   report.DefaultSeverity(RuleKeyword),
+		Severity:   keywordRule.Severity,
 		Message:    msg,
 		Definition: c.def,
 		Pointer:    krel + "/" + reduce.EscapePointerToken(name),
@@ -639,7 +639,7 @@ func (c *comparer) branchDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, cb,
 	}
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
-		Severity:   report.DefaultSeverity(RuleKeyword),
+		Severity:   keywordRule.Severity,
 		Message:    msg,
 		Definition: c.def,
 		Pointer:    brel,
@@ -695,7 +695,7 @@ func (c *comparer) diff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, name, rel
 	fields["mirror"] = value(mk)
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
-		Severity:   report.DefaultSeverity(RuleKeyword),
+		Severity:   keywordRule.Severity,
 		Message:    msg,
 		Definition: c.def,
 		Pointer:    rel + "/" + reduce.EscapePointerToken(source),

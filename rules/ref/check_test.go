@@ -150,7 +150,7 @@ func TestEveryRuleHasACase(t *testing.T) {
 		all.Write(data)
 	}
 	for _, rule := range []string{RuleUnresolved, RuleIDMismatch, RuleRemote, RuleOutsideRoot} {
-		if _, ok := report.Lookup(rule); !ok {
+		if _, ok := report.FindRule(Rules, rule); !ok {
 			t.Errorf("%s is not registered", rule)
 		}
 		if !strings.Contains(all.String(), " error "+rule+" ") {

@@ -9,39 +9,41 @@ const (
 	RuleDivergent   = "regex/divergent"
 )
 
-func init() {
-	report.Register(
-		report.Rule{
-			ID:       RuleInvalid,
-			Severity: report.SeverityError,
-			Title:    "pattern is not a valid ECMA-262 regular expression in u mode",
-			Why: "JSON Schema patterns are ECMA-262 regular expressions read with the u flag. A pattern written for " +
-				"another engine — inline flags (?i), possessive a++, atomic (?>…), \\Z, [\\w-.] — is rejected by " +
-				"conforming validators, while others skip it silently and let any value through.",
-			Bad:  `{"type": "string", "pattern": "^[0-9]+ ?(?i)GB$"}`,
-			Good: `{"type": "string", "pattern": "^[0-9]+ ?[Gg][Bb]$"}`,
-		},
-		report.Rule{
-			ID:       RuleNonPortable,
-			Severity: report.SeverityError,
-			Title:    "pattern uses a construct a target dialect cannot compile",
-			Why: "A contract exists so that clients in other languages can enforce it. Go's regexp and Rust's regex " +
-				"have no lookaround and no backreferences, and Go allows at most 1000 repetitions; a client in those " +
-				"languages cannot compile such a pattern, and no mechanical rewrite exists. Where a schema-level " +
-				"rewrite exists (not, allOf, minLength) the finding suggests it.",
-			Bad:  `{"type": "string", "pattern": "^(?!-)[a-z0-9-]+$"}`,
-			Good: `{"type": "string", "pattern": "^[a-z0-9-]+$", "not": {"pattern": "^-"}}`,
-		},
-		report.Rule{
-			ID:       RuleDivergent,
-			Severity: report.SeverityWarning,
-			Title:    "pattern compiles in every target dialect but matches differently in some",
-			Why: "ECMA-262's \\s includes NBSP and U+FEFF while Go's is [\\t\\n\\f\\r ]; . excludes \\r and U+2028 in " +
-				"ECMA-262 only; Rust's and Python's \\d and \\w are Unicode; Python's $ matches before a final " +
-				"newline. A client using the pattern verbatim accepts or rejects values the contract does not. " +
-				"`wirelint regex --translate DIALECT PATTERN` prints a spelling that matches the same.",
-			Bad:  `{"type": "string", "pattern": "^\\S+$"}`,
-			Good: `{"type": "string", "pattern": "^[^\\t-\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+$"}`,
-		},
-	)
-}
+// The family's rules; each finding takes its default severity from its rule.
+var (
+	invalidRule = report.Rule{
+		ID:       RuleInvalid,
+		Severity: report.SeverityError,
+		Title:    "pattern is not a valid ECMA-262 regular expression in u mode",
+		Why: "JSON Schema patterns are ECMA-262 regular expressions read with the u flag. A pattern written for " +
+			"another engine — inline flags (?i), possessive a++, atomic (?>…), \\Z, [\\w-.] — is rejected by " +
+			"conforming validators, while others skip it silently and let any value through.",
+		Bad:  `{"type": "string", "pattern": "^[0-9]+ ?(?i)GB$"}`,
+		Good: `{"type": "string", "pattern": "^[0-9]+ ?[Gg][Bb]$"}`,
+	}
+	nonPortableRule = report.Rule{
+		ID:       RuleNonPortable,
+		Severity: report.SeverityError,
+		Title:    "pattern uses a construct a target dialect cannot compile",
+		Why: "A contract exists so that clients in other languages can enforce it. Go's regexp and Rust's regex " +
+			"have no lookaround and no backreferences, and Go allows at most 1000 repetitions; a client in those " +
+			"languages cannot compile such a pattern, and no mechanical rewrite exists. Where a schema-level " +
+			"rewrite exists (not, allOf, minLength) the finding suggests it.",
+		Bad:  `{"type": "string", "pattern": "^(?!-)[a-z0-9-]+$"}`,
+		Good: `{"type": "string", "pattern": "^[a-z0-9-]+$", "not": {"pattern": "^-"}}`,
+	}
+	divergentRule = report.Rule{
+		ID:       RuleDivergent,
+		Severity: report.SeverityWarning,
+		Title:    "pattern compiles in every target dialect but matches differently in some",
+		Why: "ECMA-262's \\s includes NBSP and U+FEFF while Go's is [\\t\\n\\f\\r ]; . excludes \\r and U+2028 in " +
+			"ECMA-262 only; Rust's and Python's \\d and \\w are Unicode; Python's $ matches before a final " +
+			"newline. A client using the pattern verbatim accepts or rejects values the contract does not. " +
+			"`wirelint regex --translate DIALECT PATTERN` prints a spelling that matches the same.",
+		Bad:  `{"type": "string", "pattern": "^\\S+$"}`,
+		Good: `{"type": "string", "pattern": "^[^\\t-\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+$"}`,
+	}
+)
+
+// Rules lists the family's rules, in the order the catalogue shows them.
+var Rules = []report.Rule{invalidRule, nonPortableRule, divergentRule}

@@ -161,8 +161,8 @@ func serverLoc(m route.Route) report.Location {
 	return report.Location{File: m.Pos.File, Line: m.Pos.Line, Column: m.Pos.Column}
 }
 
-func (c *checker) add(f report.Finding) {
-	f.Severity = report.DefaultSeverity(f.Rule)
+func (c *checker) add(r report.Rule, f report.Finding) {
+	f.Rule, f.Severity = r.ID, r.Severity
 	c.out = append(c.out, f)
 }
 
@@ -190,8 +190,7 @@ func (c *checker) unimplemented(s route.Route, samePath []int) {
 	if len(locs) == 1 && c.in.Server != "" {
 		locs = append(locs, report.Location{File: c.in.Server})
 	}
-	c.add(report.Finding{
-		Rule:      Unimplemented,
+	c.add(unimplementedRule, report.Finding{
 		Message:   fmt.Sprintf("%s %s is in the spec but no handler serves it%s; register a route or remove the operation", s.Method, s.Path(), where),
 		Pointer:   s.Pointer,
 		Locations: locs,
@@ -210,8 +209,7 @@ func (c *checker) undocumented(m route.Route) {
 		}
 	}
 	method := m.Method
-	c.add(report.Finding{
-		Rule:      Undocumented,
+	c.add(undocumentedRule, report.Finding{
 		Message:   fmt.Sprintf("%s %s is served (%s) but %s; document it or remove the route", method, m.Path(), m.Framework, what),
 		Pointer:   spec.Pointer,
 		Locations: []report.Location{spec, serverLoc(m)},
@@ -245,8 +243,7 @@ func (c *checker) paramMismatch(s, m route.Route) {
 	if len(specNames) == 0 {
 		return
 	}
-	c.add(report.Finding{
-		Rule: ParamMismatch,
+	c.add(paramMismatchRule, report.Finding{
 		Message: fmt.Sprintf("%s %s names its path parameter %s in the spec but %s in the server (%s); rename one so they match",
 			s.Method, s.Path(), strings.Join(specNames, ", "), strings.Join(serverNames, ", "), m.Path()),
 		Pointer:   s.Pointer,
@@ -257,8 +254,7 @@ func (c *checker) paramMismatch(s, m route.Route) {
 }
 
 func (c *checker) trailingSlash(s, m route.Route) {
-	c.add(report.Finding{
-		Rule: TrailingSlash,
+	c.add(trailingSlashRule, report.Finding{
 		Message: fmt.Sprintf("%s %s in the spec is served as %s; make the trailing slashes agree",
 			s.Method, s.Path(), m.Path()),
 		Pointer:   s.Pointer,
@@ -276,8 +272,7 @@ func (c *checker) anyMethod(m route.Route, methods []string) {
 			break
 		}
 	}
-	c.add(report.Finding{
-		Rule: AnyMethod,
+	c.add(anyMethodRule, report.Finding{
 		Message: fmt.Sprintf("%s is served for every method (%s) and matches %s in the spec; register only the documented methods to answer others with 405",
 			m.Path(), m.Framework, strings.Join(methods, ", ")),
 		Pointer:   spec.Pointer,
@@ -303,8 +298,7 @@ func (c *checker) unresolved(u route.Unresolved, spec bool) {
 	if u.Method != "" {
 		fields["method"] = u.Method
 	}
-	c.add(report.Finding{
-		Rule:      Unresolved,
+	c.add(unresolvedRule, report.Finding{
 		Message:   fmt.Sprintf("%s at %q is not compared: %s%s", what, u.Expr, u.Reason, hint),
 		Locations: []report.Location{{File: u.Pos.File, Line: u.Pos.Line, Column: u.Pos.Column}},
 		Fields:    fields,
