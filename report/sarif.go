@@ -33,9 +33,18 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool     `json:"tool"`
-	Results    []sarifResult `json:"results"`
-	ColumnKind string        `json:"columnKind"`
+	Tool sarifTool `json:"tool"`
+	// OriginalURIBaseIDs says what %SRCROOT% stands for (§3.14.14).
+	OriginalURIBaseIDs map[string]sarifBase `json:"originalUriBaseIds"`
+	Results            []sarifResult        `json:"results"`
+	ColumnKind         string               `json:"columnKind"`
+}
+
+// sarifBase is the artifactLocation (§3.4) a uriBaseId stands for: it has
+// no uri, since wirelint names files from the repository root wherever it
+// runs, and the consumer (GitHub: the checkout) knows where that is.
+type sarifBase struct {
+	Description sarifText `json:"description"`
 }
 
 type sarifTool struct {
@@ -142,6 +151,9 @@ func WriteSARIF(w io.Writer, fs []Finding, opt Options) error {
 			// §3.14.24: wirelint's columns count Unicode code points, as the
 			// YAML parser reports them.
 			ColumnKind: "unicodeCodePoints",
+			OriginalURIBaseIDs: map[string]sarifBase{
+				sarifSrcRoot: {Description: sarifText{Text: "the root of the repository; every file is named relative to it"}},
+			},
 		}},
 	}
 	enc := json.NewEncoder(w)
