@@ -15,7 +15,7 @@ func newDiffcheckCmd(e *env, code *int) *cobra.Command {
 		Short: "validate generated probe payloads (and golden fixtures) against both documents and report where they disagree",
 	}
 	out := addOutputFlags(c.Flags())
-	c.Flags().Var(&renames, "rename", "pair a renamed definition: CANONICAL_NAME=MIRROR_NAME (repeatable)")
+	c.Flags().Var(&renames, "rename", "pair a renamed definition: `CANONICAL_NAME=MIRROR_NAME` (repeatable)")
 	c.Flags().StringVar(&fixtures, "fixtures", "", "folder of golden and negative payloads (docs/fixtures.md): used as probes and checked against both documents")
 	c.Flags().DurationVar(&f.Budget, "budget", differential.DefaultBudget, "time bound for probing one definition")
 	c.RunE = func(_ *cobra.Command, pos []string) error {

@@ -28,7 +28,7 @@ func addOutputFlags(fs *pflag.FlagSet) *output {
 	fs.StringVar(&o.format, "format", "text", "format of the report on stdout: "+strings.Join(report.Formats(), "|"))
 	fs.StringVar(&o.failOn, "fail-on", "error", "lowest severity that fails the run (exit 1): error|warning|info|off")
 	fs.StringVar(&o.color, "color", "auto", "colour in text output: auto (only on a terminal, never with NO_COLOR)|always|never")
-	fs.StringArrayVar(&o.outputs, "output", nil, "also write the report in FORMAT to FILE, as FORMAT=FILE (repeatable: one run, several reports)")
+	fs.StringArrayVar(&o.outputs, "output", nil, "also write the report in FORMAT to FILE, as `FORMAT=FILE` (repeatable: one run, several reports)")
 	return o
 }
 

@@ -18,7 +18,7 @@ func newParityCmd(e *env, code *int) *cobra.Command {
 			"dialect normalisation, with their descriptions, and checks the $refs and patterns of both documents.",
 	}
 	out := addOutputFlags(c.Flags())
-	c.Flags().Var(&renames, "rename", "pair a renamed definition: CANONICAL_NAME=MIRROR_NAME (repeatable)")
+	c.Flags().Var(&renames, "rename", "pair a renamed definition: `CANONICAL_NAME=MIRROR_NAME` (repeatable)")
 	c.Flags().Var(&include, "include", "compare only canonical definitions matching this glob (repeatable)")
 	c.Flags().Var(&exclude, "exclude", "skip canonical definitions matching this glob (repeatable)")
 	c.Flags().StringVar(&dialects, "dialects", "go,rust", "regex target dialects, comma-separated (go, rust, python; a version may follow: go1.21)")
