@@ -309,8 +309,8 @@ func (r *run) group(g *group) groupResult {
 	return r.finish(append(all, invalid...), nil, inline, byPath)
 }
 
-// finish names files relative to Dir, keeps what --since asks for and
-// applies severities and ignores.
+// finish names files relative to Dir, keeps what --since asks for, applies
+// severities and ignores, and attaches payloads to the drift they prove.
 func (r *run) finish(fs []report.Finding, err error, inline *suppress.Inline, byPath map[string]*reduce.Document) groupResult {
 	if err != nil {
 		return groupResult{err: err}
@@ -320,7 +320,8 @@ func (r *run) finish(fs []report.Finding, err error, inline *suppress.Inline, by
 		fs = suppress.Touched(fs, r.changes, byPath)
 	}
 	kept, silenced := suppress.Apply(fs, suppress.Options{Config: r.cfg.Suppress, Inline: inline})
-	return groupResult{findings: kept, silenced: silenced}
+	// after ignores: a payload joins only a keyword finding that is reported
+	return groupResult{findings: attachPayloads(kept), silenced: silenced}
 }
 
 // plan turns a group's share of the configuration into independent tasks:
@@ -404,6 +405,45 @@ func (r *run) regexDocs(ws *reduce.Workspace, doc map[string]*reduce.Document) [
 		if d, ok := doc[p]; ok {
 			out = append(out, d)
 		}
+	}
+	return out
+}
+
+// attachPayloads folds a differential/disagreement into the parity/keyword
+// finding of the same pair, definition and pointer: the payload proves that
+// drift, so it is reported once, as the keyword finding's payload field
+// (JSON) and one detail line (text), instead of as a second finding.
+func attachPayloads(fs []report.Finding) []report.Finding {
+	key := func(f report.Finding) string {
+		k := f.Definition + "\x00" + f.Pointer
+		for _, l := range f.Locations {
+			k += "\x00" + l.File
+		}
+		return k
+	}
+	keyword := map[string]int{}
+	for i, f := range fs {
+		if f.Rule == parity.RuleKeyword {
+			keyword[key(f)] = i
+		}
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		i, ok := keyword[key(f)]
+		if f.Rule != differential.RuleDisagreement || !ok || fs[i].Fields["payload"] != nil {
+			out = append(out, f)
+			continue
+		}
+		k := &fs[i]
+		if k.Fields == nil {
+			k.Fields = map[string]any{}
+		}
+		k.Fields["payload"] = f.Fields["payload"]
+		line := fmt.Sprintf("payload %v accepts and %v rejects: %s", f.Fields["accepted_by"], f.Fields["rejected_by"], strings.TrimPrefix(f.Detail, "payload: "))
+		if k.Detail != "" {
+			line = k.Detail + "\n" + line
+		}
+		k.Detail = line
 	}
 	return out
 }

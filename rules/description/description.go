@@ -111,7 +111,11 @@ func compare(p parity.Pair, field string) (report.Finding, bool) {
 		diff := WordDiff(ctext, mtext)
 		f.Message = fmt.Sprintf("%s differs between %s and %s: %s", field, parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc), shorten(diff, 160))
 		f.Fields["diff"] = diff
-		f.Detail = "word diff ([-canonical-] {+mirror+}): " + diff
+		// the message holds the diff; the detail repeats it only when the
+		// message had to shorten it, so text output prints it once
+		if short := shorten(diff, 160); short != diff {
+			f.Detail = "word diff ([-canonical-] {+mirror+}): " + diff
+		}
 	}
 	f.Rule, f.Severity = rule.ID, rule.Severity
 	return f, true
