@@ -14,7 +14,6 @@ import (
 	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
-	"github.com/wirelint/wirelint/rules/fixture"
 )
 
 // Options configure a differential run.
@@ -22,9 +21,9 @@ type Options struct {
 	// Renames pairs a canonical definition name with a differently named mirror
 	// definition (canonical → mirror).
 	Renames map[string]string
-	// Fixtures are golden and negative payloads (fixture.Load); each one filed
+	// Fixtures are golden and negative payloads (fixture.Load reads them); each one filed
 	// under a definition is a probe of it.
-	Fixtures []*fixture.Payload
+	Fixtures []*validate.Payload
 	// Budget bounds the time spent probing one definition; 0 = DefaultBudget.
 	// A definition that runs out is reported as differential/unchecked.
 	Budget time.Duration
@@ -146,7 +145,7 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 			roots[p.defs[i].Key()] = true
 		}
 	}
-	fixturesByDef := map[string][]*fixture.Payload{}
+	fixturesByDef := map[string][]*validate.Payload{}
 	for _, f := range opts.Fixtures {
 		fixturesByDef[f.Definition] = append(fixturesByDef[f.Definition], f)
 	}
@@ -224,7 +223,7 @@ func defLocation(d *validate.NamedDefinition) report.Location {
 }
 
 // checkPair probes one definition pair.
-func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*fixture.Payload, opts Options) []report.Finding {
+func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*validate.Payload, opts Options) []report.Finding {
 	cs, ms := p.schemas[0], p.schemas[1]
 	if equalSchemas(cs.Compiled(), ms.Compiled()) {
 		return nil
@@ -317,7 +316,7 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*fixtu
 
 // collectProbes gathers the probes of both sides and the fixtures, once
 // each, smallest first.
-func collectProbes(g *gen, roots [2]*jsonschema.Schema, fixtures []*fixture.Payload, max int) []probe {
+func collectProbes(g *gen, roots [2]*jsonschema.Schema, fixtures []*validate.Payload, max int) []probe {
 	seen := map[string]bool{}
 	var out []probe
 	add := func(v any, path, kind string) {
@@ -506,7 +505,7 @@ func recoverAs(err *error) {
 
 // checkPairSafely is checkPair with a panic reported as the pair being
 // unchecked.
-func checkPairSafely(p *pair, sides [2]*side, roots map[string]bool, fixtures []*fixture.Payload, opts Options) (out []report.Finding) {
+func checkPairSafely(p *pair, sides [2]*side, roots map[string]bool, fixtures []*validate.Payload, opts Options) (out []report.Finding) {
 	var err error
 	func() {
 		defer recoverAs(&err)
