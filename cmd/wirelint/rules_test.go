@@ -2,31 +2,18 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/runner"
 )
 
-func init() {
-	// Other test files of this package may define -update too; one flag
-	// serves them all.
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite generated files and goldens")
-	}
-}
-
-func updating() bool {
-	f := flag.Lookup("update")
-	if f == nil {
-		return false
-	}
-	v, _ := f.Value.(flag.Getter).Get().(bool)
-	return v
-}
+// updating reports -update, the one flag casetest declares for every
+// package's goldens.
+func updating() bool { return casetest.Update() }
 
 const readmePath = "../../README.md"
 

@@ -2,7 +2,6 @@ package docs
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"os/exec"
 	"path"
@@ -10,10 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/report"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // TestCheck runs Check over each small repository in testdata and compares
 // its findings, printed as text, with the repository's .golden file: the noisy
@@ -33,7 +31,7 @@ func TestCheck(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden := root + ".golden"
-			if *update {
+			if casetest.Update() {
 				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
 					t.Fatal(err)
 				}

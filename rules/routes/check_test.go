@@ -2,18 +2,16 @@ package routes
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	route "github.com/wirelint/wirelint/routes"
 )
-
-var update = flag.Bool("update", false, "rewrite want.json files")
 
 // TestCases runs every case under testdata: spec.yaml against the server
 // named in options.txt, its findings compared with want.json (the JSON
@@ -28,7 +26,7 @@ func TestCases(t *testing.T) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			got := runCase(t, dir)
 			want := filepath.Join(dir, "want.json")
-			if *update {
+			if casetest.Update() {
 				if err := os.WriteFile(want, got, 0o644); err != nil {
 					t.Fatal(err)
 				}
