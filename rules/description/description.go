@@ -11,7 +11,7 @@ import (
 
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
-	"github.com/wirelint/wirelint/rules/parity"
+	"github.com/wirelint/wirelint/rules/internal/pair"
 )
 
 // Rule ids of this family.
@@ -47,7 +47,7 @@ var (
 var Rules = []report.Rule{driftRule, cosmeticRule}
 
 // Check compares the title and description of every pair parity visited.
-func Check(pairs []parity.Pair) []report.Finding {
+func Check(pairs []pair.Pair) []report.Finding {
 	var out []report.Finding
 	seen := map[[2]*reduce.Schema]bool{}
 	for _, p := range pairs {
@@ -65,7 +65,7 @@ func Check(pairs []parity.Pair) []report.Finding {
 	return out
 }
 
-func compare(p parity.Pair, field string) (report.Finding, bool) {
+func compare(p pair.Pair, field string) (report.Finding, bool) {
 	cs, ms := p.Canonical, p.Mirror
 	ck, mk := cs.Annotations[field], ms.Annotations[field]
 	if ck == nil && mk == nil {
@@ -81,13 +81,13 @@ func compare(p parity.Pair, field string) (report.Finding, bool) {
 	if ctext == mtext {
 		return report.Finding{}, false
 	}
-	cl := parity.Location(cs.Doc, cs.Node, cs.Pointer())
-	ml := parity.Location(ms.Doc, ms.Node, ms.Pointer())
+	cl := pair.Location(cs.Doc, cs.Node, cs.Pointer())
+	ml := pair.Location(ms.Doc, ms.Node, ms.Pointer())
 	if ck != nil {
-		cl = parity.Location(cs.Doc, ck.Key, ck.Pointer())
+		cl = pair.Location(cs.Doc, ck.Key, ck.Pointer())
 	}
 	if mk != nil {
-		ml = parity.Location(ms.Doc, mk.Key, mk.Pointer())
+		ml = pair.Location(ms.Doc, mk.Key, mk.Pointer())
 	}
 	f := report.Finding{
 		Definition: p.Definition,
@@ -99,17 +99,17 @@ func compare(p parity.Pair, field string) (report.Finding, bool) {
 	switch {
 	case ck == nil:
 		rule = driftRule
-		f.Message = fmt.Sprintf("%s is absent in %s but set in %s", field, parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc))
+		f.Message = fmt.Sprintf("%s is absent in %s but set in %s", field, pair.Name(cs.Doc, ms.Doc), pair.Name(ms.Doc, cs.Doc))
 	case mk == nil:
 		rule = driftRule
-		f.Message = fmt.Sprintf("%s is set in %s but absent in %s; copy it", field, parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc))
+		f.Message = fmt.Sprintf("%s is set in %s but absent in %s; copy it", field, pair.Name(cs.Doc, ms.Doc), pair.Name(ms.Doc, cs.Doc))
 	case Normalize(ctext) == Normalize(mtext):
 		rule = cosmeticRule
-		f.Message = fmt.Sprintf("%s differs only in %s between %s and %s", field, cosmeticKind(ctext, mtext), parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc))
+		f.Message = fmt.Sprintf("%s differs only in %s between %s and %s", field, cosmeticKind(ctext, mtext), pair.Name(cs.Doc, ms.Doc), pair.Name(ms.Doc, cs.Doc))
 	default:
 		rule = driftRule
 		diff := WordDiff(ctext, mtext)
-		f.Message = fmt.Sprintf("%s differs between %s and %s: %s", field, parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc), shorten(diff, 160))
+		f.Message = fmt.Sprintf("%s differs between %s and %s: %s", field, pair.Name(cs.Doc, ms.Doc), pair.Name(ms.Doc, cs.Doc), shorten(diff, 160))
 		f.Fields["diff"] = diff
 		// the message holds the diff; the detail repeats it only when the
 		// message had to shorten it, so text output prints it once

@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
+	"github.com/wirelint/wirelint/rules/internal/pair"
 )
 
 // Options configure a parity run.
@@ -25,17 +25,9 @@ type Options struct {
 	Exclude []string
 }
 
-// Pair is two schemas parity paired: the same place in the contract in both
-// documents. Rules that compare annotations (descriptions) read the pairs
-// instead of walking the documents again.
-type Pair struct {
-	// Definition is the canonical definition's name.
-	Definition string
-	// Rel is the pointer relative to the definition, canonical spelling.
-	Rel string
-	// Canonical and Mirror are the paired schemas.
-	Canonical, Mirror *reduce.Schema
-}
+// Pair is two schemas parity paired (see pair.Pair, shared with the
+// description family).
+type Pair = pair.Pair
 
 // Result is what Compare found.
 type Result struct {
@@ -182,12 +174,7 @@ func definitionIndex(red *reduce.Reducer, doc *reduce.Document) *defIndex {
 
 // Name is how messages name doc beside other: its file name, or its path
 // when the two file names are the same. Locations always carry the path.
-func Name(doc, other *reduce.Document) string {
-	if b := filepath.Base(doc.Path); b != filepath.Base(other.Path) {
-		return b
-	}
-	return doc.Path
-}
+func Name(doc, other *reduce.Document) string { return pair.Name(doc, other) }
 
 // refValue returns the string value of a schema's $ref, or nil.
 func refValue(n *reduce.Node) *reduce.Node {
@@ -814,11 +801,7 @@ func equalSets(a, b []string) bool {
 // Location locates a node of doc (a key, a value or a schema object) at its
 // absolute pointer ptr; a nil node gives the file alone.
 func Location(doc *reduce.Document, n *reduce.Node, ptr string) report.Location {
-	l := report.Location{File: doc.Path, Pointer: ptr}
-	if n != nil {
-		l.Line, l.Column = n.Line, n.Column
-	}
-	return l
+	return pair.Location(doc, n, ptr)
 }
 
 // schemaLocation locates a schema object (where a keyword it lacks would go).
