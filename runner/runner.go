@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wirelint/wirelint/internal/guard"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
@@ -214,11 +215,7 @@ func (r *run) task(name string, fn func() ([]report.Finding, error)) (fs []repor
 // Protect calls fn and turns a panic in it into an error naming what was
 // running, so the user sees one line, never a stack trace.
 func Protect(name string, fn func() ([]report.Finding, error)) (fs []report.Finding, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			fs, err = nil, fmt.Errorf("%s: internal error: %v (please report this with the input that caused it)", name, p)
-		}
-	}()
+	defer guard.Recover(&err, name)
 	return fn()
 }
 

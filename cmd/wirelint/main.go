@@ -18,6 +18,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/wirelint/wirelint/internal/guard"
 	"github.com/wirelint/wirelint/internal/textdist"
 )
 
@@ -96,7 +97,7 @@ func newRoot(e *env, code *int) *cobra.Command {
 func run(args []string, e *env) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(e.stderr, "wirelint: internal error: %v (please report this with the input that caused it)\n", r)
+			fmt.Fprintf(e.stderr, "wirelint: %v\n", guard.Error("", r))
 			code = exitError
 		}
 	}()

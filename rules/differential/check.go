@@ -11,6 +11,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/wirelint/wirelint/internal/ecmaregex"
+	"github.com/wirelint/wirelint/internal/guard"
 	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
@@ -499,7 +500,7 @@ func problemFindings(sides [2]*side, pairs []*pair) []report.Finding {
 // must not take the run down.
 func recoverAs(err *error) {
 	if r := recover(); r != nil {
-		*err = fmt.Errorf("internal error: %v (please report this with the input that caused it)", r)
+		*err = guard.Error("", r)
 	}
 }
 

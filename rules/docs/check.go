@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wirelint/wirelint/internal/guard"
 	"github.com/wirelint/wirelint/report"
 )
 
@@ -189,11 +190,7 @@ func (c *checker) scanAll(files []string) ([]scanned, error) {
 // scanSafely is scan with a panic turned into an error naming the file: the
 // command's recover cannot see a scanner goroutine's panic.
 func (c *checker) scanSafely(name string, w *worker) (s scanned, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("internal error scanning %s: %v (please report this with the file)", c.display(name), r)
-		}
-	}()
+	defer guard.Recover(&err, "scanning "+c.display(name))
 	return c.scan(name, w)
 }
 
