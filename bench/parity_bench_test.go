@@ -8,12 +8,12 @@ import (
 	"testing"
 
 	"github.com/wirelint/wirelint/bench/internal/oasconv"
-	"github.com/wirelint/wirelint/internal/pipeline"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/parity"
 	"github.com/wirelint/wirelint/rules/ref"
 	"github.com/wirelint/wirelint/rules/regex"
+	"github.com/wirelint/wirelint/runner"
 )
 
 // githubSpec is the largest OpenAPI 3.0 document of the corpus with many
@@ -63,20 +63,27 @@ func realParityPair(b *testing.B, rel string) (canonical, mirror string) {
 }
 
 // runParity is what `wirelint parity CANONICAL MIRROR` does before printing
-// (pipeline.Parity, default options), with the findings finalized.
+// (runner.Run, default options), with the findings finalized.
 func runParity(canonical, mirror string) ([]report.Finding, error) {
-	ws := reduce.NewWorkspace(filepath.Dir(canonical))
-	fs, err := pipeline.Parity(ws, canonical, mirror, parity.Options{}, regex.Options{})
-	return report.Finalize(fs), err
+	res, err := runner.Run(runner.Config{
+		Root:   reduce.ProjectRoot(filepath.Dir(canonical)),
+		Parity: []runner.Parity{{Canonical: canonical, Mirror: mirror}},
+		Refs:   &runner.Refs{},
+		Regex:  &runner.Regex{},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res.Findings, nil
 }
 
 // parityRules runs the rules `wirelint parity` runs on an already loaded pair,
-// one after the other: the parity family (pipeline.ParityFamily), the ref rules
+// one after the other: the parity family (runner.ParityFamily), the ref rules
 // on both documents and the regex rules on every document compared.
 func parityRules(ws *reduce.Workspace, canonical, mirror *reduce.Document) []report.Finding {
-	findings, documents := pipeline.ParityFamily(ws, canonical, mirror, parity.Options{})
+	findings := runner.ParityFamily(ws, canonical, mirror, parity.Options{})
 	findings = append(findings, ref.Check(ws, []*reduce.Document{canonical, mirror}, ref.Options{})...)
-	for _, d := range documents {
+	for _, d := range ws.Documents() {
 		findings = append(findings, regex.Check(d, regex.Options{})...)
 	}
 	return findings

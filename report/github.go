@@ -14,10 +14,6 @@ import (
 // message"). setup-go's problem matcher only reads .go paths, so plain text
 // would not annotate the YAML and JSON documents wirelint reports on.
 
-func init() {
-	RegisterPrinter("github", func(w io.Writer, fs []Finding, _ Options) error { return WriteGitHub(w, fs) })
-}
-
 // WriteGitHub prints one workflow command per finding:
 //
 //	::error file=api/openapi.yaml,line=12,col=5,title=parity/max-length::message

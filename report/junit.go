@@ -19,10 +19,6 @@ import (
 // name the primary location of the first failing finding (of the first
 // finding when none fails).
 
-func init() {
-	RegisterPrinter("junit", func(w io.Writer, fs []Finding, opt Options) error { return WriteJUnit(w, fs, opt.FailOn) })
-}
-
 type junitTestSuites struct {
 	XMLName  xml.Name         `xml:"testsuites"`
 	Name     string           `xml:"name,attr"`
@@ -53,13 +49,13 @@ type junitFailure struct {
 	Text    string `xml:",chardata"`
 }
 
-// WriteJUnit prints one test case per rule, registered or reported, grouped
+// WriteJUnit prints one test case per rule, in the catalogue rules or reported, grouped
 // in a suite per family and sorted by id. A case fails when the rule has a
 // finding at or above failOn (SeverityOff: never); its failure's type is the
 // highest severity among those findings.
-func WriteJUnit(w io.Writer, fs []Finding, failOn Severity) error {
+func WriteJUnit(w io.Writer, fs []Finding, rules []Rule, failOn Severity) error {
 	byRule := map[string][]Finding{}
-	for _, r := range Rules() {
+	for _, r := range rules {
 		byRule[r.ID] = nil
 	}
 	for _, f := range fs {

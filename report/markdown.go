@@ -23,12 +23,6 @@ import (
 // longer than any run of backticks or tildes in their content (GFM §6.1 "Code
 // spans", §4.5 "Fenced code blocks").
 
-func init() {
-	RegisterPrinter("markdown", func(w io.Writer, fs []Finding, opt Options) error {
-		return WriteMarkdown(w, fs, MarkdownOptions{LinkBase: opt.LinkBase})
-	})
-}
-
 // MarkdownOptions controls the Markdown printer.
 type MarkdownOptions struct {
 	// LinkBase prefixes the repository-relative path in each location's link,

@@ -19,24 +19,27 @@ type Options struct {
 	// that link to files (markdown), such as
 	// "https://github.com/OWNER/REPO/blob/SHA/" ("" = relative links).
 	LinkBase string
+	// Rules is the rule catalogue, for formats that describe each rule they
+	// report (SARIF); nil describes none beyond its id.
+	Rules []Rule
 }
 
 // Printer writes finalized findings in one format.
 type Printer func(w io.Writer, fs []Finding, opt Options) error
 
+// printers holds every output format, by the name --format takes. This is
+// the one place a format is registered.
 var printers = map[string]Printer{
 	"text": func(w io.Writer, fs []Finding, opt Options) error {
 		return WriteText(w, fs, TextOptions{Color: opt.Color})
 	},
-	"json": func(w io.Writer, fs []Finding, _ Options) error { return WriteJSON(w, fs) },
-}
-
-// RegisterPrinter adds an output format. Registering a name twice panics.
-func RegisterPrinter(name string, p Printer) {
-	if _, dup := printers[name]; dup {
-		panic("report: printer " + name + " registered twice")
-	}
-	printers[name] = p
+	"json":   func(w io.Writer, fs []Finding, _ Options) error { return WriteJSON(w, fs) },
+	"sarif":  func(w io.Writer, fs []Finding, opt Options) error { return WriteSARIF(w, fs, opt) },
+	"github": func(w io.Writer, fs []Finding, _ Options) error { return WriteGitHub(w, fs) },
+	"junit":  func(w io.Writer, fs []Finding, opt Options) error { return WriteJUnit(w, fs, opt.Rules, opt.FailOn) },
+	"markdown": func(w io.Writer, fs []Finding, opt Options) error {
+		return WriteMarkdown(w, fs, MarkdownOptions{LinkBase: opt.LinkBase})
+	},
 }
 
 // Formats lists the registered format names, sorted.

@@ -1,14 +1,10 @@
 package report
 
-import (
-	"fmt"
-	"sort"
-	"sync"
-)
-
 // Rule is a rule's identity and documentation. Each rule family declares its
-// rules as data beside its code and registers them; `wirelint rules`,
-// `wirelint explain`, SARIF rule entries and the README table read them.
+// rules as data in its rules.go (var Rules = []report.Rule{...}) and its
+// findings take their default severity from these values; the runner
+// assembles one catalogue, which `wirelint rules`, `wirelint explain`, SARIF
+// rule entries and the README table read.
 type Rule struct {
 	// ID is stable, family/name, never reused.
 	ID string
@@ -24,49 +20,19 @@ type Rule struct {
 	Good string
 }
 
-var (
-	rulesMu sync.Mutex
-	rules   = map[string]Rule{}
-)
-
-// Register adds rules to the catalogue. Registering an id twice is a programmer
-// error and panics.
-func Register(rs ...Rule) {
-	rulesMu.Lock()
-	defer rulesMu.Unlock()
+// FindRule returns the rule of rs with the given id.
+func FindRule(rs []Rule, id string) (Rule, bool) {
 	for _, r := range rs {
-		if _, dup := rules[r.ID]; dup {
-			panic(fmt.Sprintf("report: rule %s registered twice", r.ID))
+		if r.ID == id {
+			return r, true
 		}
-		rules[r.ID] = r
 	}
+	return Rule{}, false
 }
 
-// Rules returns every registered rule sorted by id.
-func Rules() []Rule {
-	rulesMu.Lock()
-	defer rulesMu.Unlock()
-	out := make([]Rule, 0, len(rules))
-	for _, r := range rules {
-		out = append(out, r)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
-}
-
-// Lookup returns the rule with the given id.
-func Lookup(id string) (Rule, bool) {
-	rulesMu.Lock()
-	defer rulesMu.Unlock()
-	r, ok := rules[id]
-	return r, ok
-}
-
-// DefaultSeverity returns the registered default severity of id, or error when
-// the rule is unknown.
-func DefaultSeverity(id string) Severity {
-	if r, ok := Lookup(id); ok {
-		return r.Severity
-	}
-	return SeverityError
+// SeverityOf returns the default severity of the rule of rs with the given
+// id (SeverityOff when rs has none).
+func SeverityOf(rs []Rule, id string) Severity {
+	r, _ := FindRule(rs, id)
+	return r.Severity
 }

@@ -15,10 +15,6 @@ import (
 // (section numbers below refer to it). GitHub code scanning's reading of it:
 // https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning
 
-func init() {
-	RegisterPrinter("sarif", func(w io.Writer, fs []Finding, opt Options) error { return WriteSARIF(w, fs, opt.Version) })
-}
-
 const (
 	sarifVersion = "2.1.0"
 	sarifSchema  = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -37,9 +33,18 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool     `json:"tool"`
-	Results    []sarifResult `json:"results"`
-	ColumnKind string        `json:"columnKind"`
+	Tool sarifTool `json:"tool"`
+	// OriginalURIBaseIDs says what %SRCROOT% stands for (§3.14.14).
+	OriginalURIBaseIDs map[string]sarifBase `json:"originalUriBaseIds"`
+	Results            []sarifResult        `json:"results"`
+	ColumnKind         string               `json:"columnKind"`
+}
+
+// sarifBase is the artifactLocation (§3.4) a uriBaseId stands for: it has
+// no uri, since wirelint names files from the repository root wherever it
+// runs, and the consumer (GitHub: the checkout) knows where that is.
+type sarifBase struct {
+	Description sarifText `json:"description"`
 }
 
 type sarifTool struct {
@@ -113,7 +118,7 @@ type sarifLogicalLocation struct {
 // registered docs as its help; each result's first location is the primary
 // one, and every other document's position is both a relatedLocation and an
 // embedded link in the message, since GitHub ignores relatedLocations.
-func WriteSARIF(w io.Writer, fs []Finding, version string) error {
+func WriteSARIF(w io.Writer, fs []Finding, opt Options) error {
 	ruleIndex := map[string]int{}
 	var ids []string
 	for _, f := range fs {
@@ -126,7 +131,7 @@ func WriteSARIF(w io.Writer, fs []Finding, version string) error {
 	rules := make([]sarifRule, 0, len(ids))
 	for i, id := range ids {
 		ruleIndex[id] = i
-		rules = append(rules, sarifRuleFor(id))
+		rules = append(rules, sarifRuleFor(opt.Rules, id))
 	}
 	results := make([]sarifResult, 0, len(fs))
 	for _, f := range fs {
@@ -139,13 +144,16 @@ func WriteSARIF(w io.Writer, fs []Finding, version string) error {
 			Tool: sarifTool{Driver: sarifDriver{
 				Name:           "wirelint",
 				InformationURI: "https://github.com/wirelint/wirelint",
-				Version:        version,
+				Version:        opt.Version,
 				Rules:          rules,
 			}},
 			Results: results,
 			// §3.14.24: wirelint's columns count Unicode code points, as the
 			// YAML parser reports them.
 			ColumnKind: "unicodeCodePoints",
+			OriginalURIBaseIDs: map[string]sarifBase{
+				sarifSrcRoot: {Description: sarifText{Text: "the root of the repository; every file is named relative to it"}},
+			},
 		}},
 	}
 	enc := json.NewEncoder(w)
@@ -155,14 +163,14 @@ func WriteSARIF(w io.Writer, fs []Finding, version string) error {
 }
 
 // sarifRuleFor builds the reportingDescriptor (§3.49) of rule id from its
-// registered docs. A rule nobody registered still gets an entry, so every
-// result's ruleIndex resolves.
-func sarifRuleFor(id string) sarifRule {
-	r, ok := Lookup(id)
-	out := sarifRule{ID: id, DefaultConfiguration: sarifConfiguration{Level: sarifLevel(DefaultSeverity(id))}}
+// docs in the catalogue rs. A rule missing there still gets an entry (at
+// level error), so every result's ruleIndex resolves.
+func sarifRuleFor(rs []Rule, id string) sarifRule {
+	r, ok := FindRule(rs, id)
 	if !ok {
-		return out
+		return sarifRule{ID: id, DefaultConfiguration: sarifConfiguration{Level: sarifLevel(SeverityError)}}
 	}
+	out := sarifRule{ID: id, DefaultConfiguration: sarifConfiguration{Level: sarifLevel(r.Severity)}}
 	if r.Title != "" {
 		out.ShortDescription = &sarifText{Text: r.Title}
 	}

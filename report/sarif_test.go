@@ -10,7 +10,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// printerRule is registered once for the printer tests in this package; the
+// printerRule is the catalogue of the printer tests in this package; the
 // binary never sees it.
 var printerRule = Rule{
 	ID:       "test/max-length",
@@ -21,7 +21,8 @@ var printerRule = Rule{
 	Good:     "maxLength: 64   # both",
 }
 
-func init() { Register(printerRule) }
+// testOptions passes printerRule as the catalogue.
+var testOptions = Options{Version: "v1.2.3", Rules: []Rule{printerRule}}
 
 // sampleFindings covers what printers must handle: two documents, a missing
 // line, every severity, an unregistered rule, characters that need escaping in
@@ -88,7 +89,7 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 	for name, fs := range map[string][]Finding{"findings": sampleFindings(), "empty": nil} {
 		t.Run(name, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := Write(&buf, "sarif", fs, Options{Version: "v1.2.3"}); err != nil {
+			if err := Write(&buf, "sarif", fs, testOptions); err != nil {
 				t.Fatal(err)
 			}
 			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(buf.Bytes()))
@@ -107,7 +108,7 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 func TestSARIFSchemaRejectsBrokenLog(t *testing.T) {
 	sch := compileSARIFSchema(t)
 	var buf bytes.Buffer
-	if err := WriteSARIF(&buf, sampleFindings(), "v1"); err != nil {
+	if err := WriteSARIF(&buf, sampleFindings(), Options{Version: "v1"}); err != nil {
 		t.Fatal(err)
 	}
 	var m map[string]any
@@ -128,7 +129,7 @@ func TestSARIFSchemaRejectsBrokenLog(t *testing.T) {
 func TestSARIFContent(t *testing.T) {
 	fs := sampleFindings()
 	var buf bytes.Buffer
-	if err := WriteSARIF(&buf, fs, "v1.2.3"); err != nil {
+	if err := WriteSARIF(&buf, fs, testOptions); err != nil {
 		t.Fatal(err)
 	}
 	var log sarifLog

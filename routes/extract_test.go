@@ -2,16 +2,14 @@ package routes
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/reduce"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // TestExtractApps reads one small app per framework under testdata and
 // compares every route and unresolved registration with testdata/<app>.golden.
@@ -69,7 +67,7 @@ func TestFromSpec(t *testing.T) {
 
 func golden(t *testing.T, path, got string) {
 	t.Helper()
-	if *update {
+	if casetest.Update() {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -2,64 +2,62 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/spf13/cobra"
 	"github.com/wirelint/wirelint/internal/config"
 	"github.com/wirelint/wirelint/internal/suppress"
+	"github.com/wirelint/wirelint/runner"
 )
 
-func init() {
-	register(&command{
-		name:    "baseline",
-		usage:   "baseline [--config FILE] [--output FILE]",
-		summary: "record today's findings so 'check --baseline' fails only on new ones",
-		run:     runBaseline,
-	})
-}
-
-func runBaseline(e *env, args []string) int {
-	fs := flag.NewFlagSet("baseline", flag.ContinueOnError)
-	configPath := fs.String("config", config.FileName, "configuration file; paths in it are relative to its folder")
-	in := addInputFlags(fs)
-	output := fs.String("output", "", "file to write (default: the config's baseline, else "+config.BaselineFileName+" beside the config)")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return fail(e, "baseline", err)
+func newBaselineCmd(e *env, code *int) *cobra.Command {
+	var configPath, output string
+	c := &cobra.Command{
+		Use:   "baseline",
+		Short: "record today's findings so 'check --baseline' fails only on new ones",
+		Args:  noArgs,
 	}
-	if len(pos) > 0 {
-		return fail(e, "baseline", fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0]))
-	}
-	cfg, err := loadCheckConfig(*configPath, in)
-	if err != nil {
-		return fail(e, "baseline", err)
-	}
-	path, display := *output, *output
-	if path == "" {
-		display = cfg.Baseline
-		if display == "" {
-			display = config.BaselineFileName
+	c.Flags().StringVar(&configPath, "config", "", "configuration file (default: .wirelint.yaml here or in the nearest folder above, up to the repository root)")
+	c.Flags().StringVar(&output, "output", "", "file to write (default: the config's baseline, else "+config.BaselineFileName+" beside the config)")
+	in := addInputFlags(c.Flags(), true)
+	c.RunE = func(_ *cobra.Command, _ []string) error {
+		cfg, err := loadConfig(configPath, in)
+		if err != nil {
+			return err
 		}
-		path = cfg.Path(display)
-		if wd, err := os.Getwd(); err == nil {
-			if rel, err := filepath.Rel(wd, path); err == nil {
-				display = filepath.ToSlash(rel)
+		path, display := output, output
+		if path == "" {
+			display = cfg.Baseline
+			if display == "" {
+				display = config.BaselineFileName
+			}
+			path = cfg.Path(display)
+			if wd, err := os.Getwd(); err == nil {
+				if rel, err := filepath.Rel(wd, path); err == nil {
+					display = filepath.ToSlash(rel)
+				}
 			}
 		}
+		rc := runner.FromFile(cfg)
+		if rc.Compat, err = compatTask(cfg); err != nil {
+			return err
+		}
+		res, err := runner.Run(rc)
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		if err := suppress.NewBaseline(res.Findings).Write(&buf); err != nil {
+			return err
+		}
+		if err := cfg.FS().WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("write %s: %v", display, err)
+		}
+		fmt.Fprintf(e.stdout, "wrote %d finding%s to %s\n", len(res.Findings), plural(len(res.Findings), "", "s"), display)
+		*code = exitClean
+		return nil
 	}
-	run, err := collect(cfg)
-	if err != nil {
-		return fail(e, "baseline", err)
-	}
-	var buf bytes.Buffer
-	if err := suppress.NewBaseline(run.findings).Write(&buf); err != nil {
-		return fail(e, "baseline", err)
-	}
-	if err := cfg.FS().WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return fail(e, "baseline", fmt.Errorf("write %s: %v", display, err))
-	}
-	fmt.Fprintf(e.stdout, "wrote %d finding%s to %s\n", len(run.findings), plural(len(run.findings), "", "s"), display)
-	return exitClean
+	return c
 }

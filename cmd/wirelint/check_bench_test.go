@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/config"
+	"github.com/wirelint/wirelint/runner"
 )
 
 // corpusDir is the shared corpus: $WIRELINT_CORPUS, else ../shared/corpus
@@ -39,11 +40,11 @@ func BenchmarkCheck(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		cfg, err := loadCheckConfig(conf, &input{})
+		cfg, err := loadConfig(conf, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := collect(cfg); err != nil {
+		if _, err := runner.Run(runner.FromFile(cfg)); err != nil {
 			b.Fatal(err)
 		}
 	}

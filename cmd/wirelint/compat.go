@@ -2,13 +2,15 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
 
 	"github.com/wirelint/wirelint/internal/config"
 	"github.com/wirelint/wirelint/internal/fsroot"
@@ -17,104 +19,96 @@ import (
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/compat"
+	"github.com/wirelint/wirelint/runner"
 )
 
-func init() {
-	register(&command{
-		name:    "compat",
-		usage:   "compat OLD NEW | compat --against REV [FILE...] [--role produced|consumed|both] [--config FILE] [--baseline FILE] [--format text|json|sarif|github|junit] [--fail-on error|warning|info|off] [--color auto|always|never]",
-		summary: "report breaking changes between two revisions of a contract: two files or folders, or each file against a git revision",
-		run:     runCompat,
-	})
-}
-
-func runCompat(e *env, args []string) int {
-	flags := flag.NewFlagSet("compat", flag.ContinueOnError)
-	out := addOutputFlags(flags)
-	in := addInputFlags(flags)
-	against := flags.String("against", "", "git revision (branch, tag, commit) to compare each FILE with, read from git objects")
-	role := flags.String("role", "", "side standalone JSON Schema definitions are used on: produced|consumed|both (default: the config's, else both)")
-	configPath := flags.String("config", config.FileName, "configuration: default files, role, ignores and baseline (used when it exists)")
-	baselinePath := flags.String("baseline", "", "report only findings not in this baseline file (default: the config's baseline)")
-	pos, err := parseFlags(flags, args)
-	if err != nil {
-		return fail(e, "compat", err)
+func newCompatCmd(e *env, code *int) *cobra.Command {
+	var against, role, configPath, baselinePath string
+	c := &cobra.Command{
+		Use:   "compat OLD NEW | compat --against REV [FILE...]",
+		Short: "report breaking changes between two revisions of a contract: two files or folders, or each file against a git revision",
 	}
-	if err := out.validate(); err != nil {
-		return fail(e, "compat", err)
-	}
-	var cfg *config.Config
-	if _, err := os.Stat(*configPath); err == nil || *configPath != config.FileName {
-		if cfg, err = loadCheckConfig(*configPath, in); err != nil {
-			return fail(e, "compat", err)
+	out := addOutputFlags(c.Flags())
+	in := addInputFlags(c.Flags(), true)
+	c.Flags().StringVar(&against, "against", "", "git revision (branch, tag, commit) to compare each FILE with, read from git objects")
+	c.Flags().StringVar(&role, "role", "", "side standalone JSON Schema definitions are used on: produced|consumed|both (default: the config's, else both)")
+	c.Flags().StringVar(&configPath, "config", "", "configuration: default files, role, ignores and baseline (default: .wirelint.yaml here or above, when there is one)")
+	c.Flags().StringVar(&baselinePath, "baseline", "", "report only findings not in this baseline file (default: the config's baseline)")
+	c.RunE = func(_ *cobra.Command, pos []string) error {
+		if err := out.validate(); err != nil {
+			return err
 		}
-	}
-	if *role == "" && cfg != nil && cfg.Compat != nil {
-		*role = cfg.Compat.Role
-	}
-	side, err := parseRole(*role)
-	if err != nil {
-		return fail(e, "compat", err)
-	}
-	var findings []report.Finding
-	var heads []*reduce.Document
-	switch {
-	case *against != "":
-		files := pos
-		if len(files) == 0 {
-			if cfg == nil {
-				return fail(e, "compat", fmt.Errorf("%w: name the files to compare, or write a %s", errUsage, config.FileName))
+		var cfg *config.Config
+		if configPath != "" || against != "" && len(pos) == 0 {
+			var err error
+			if cfg, err = loadConfig(configPath, in); err != nil {
+				return err
 			}
-			for _, p := range cfg.Documents() {
-				files = append(files, cfg.Path(p))
+		} else if found, err := config.Find("."); err == nil {
+			if cfg, err = loadConfig(found, in); err != nil {
+				return err
 			}
 		}
-		ws := in.apply(workspaceFor(files...))
-		docs, err := loadConcurrently(ws, files...)
+		if role == "" && cfg != nil && cfg.Compat != nil {
+			role = cfg.Compat.Role
+		}
+		side, err := parseRole(role)
 		if err != nil {
-			return fail(e, "compat", err)
+			return err
 		}
-		heads = docs
-		if findings, err = compareAgainst(ws, docs, *against, side); err != nil {
-			return fail(e, "compat", err)
+		var findings []report.Finding
+		var heads []*reduce.Document
+		switch {
+		case against != "":
+			files := pos
+			if len(files) == 0 {
+				for _, p := range cfg.Documents() {
+					files = append(files, cfg.Path(p))
+				}
+			}
+			ws := in.apply(workspaceFor(files...))
+			docs, err := loadConcurrently(ws, files...)
+			if err != nil {
+				return err
+			}
+			heads = docs
+			if findings, err = compareAgainst(ws, docs, against, side); err != nil {
+				return err
+			}
+		case len(pos) == 2:
+			if findings, heads, err = comparePaths(pos[0], pos[1], side); err != nil {
+				return err
+			}
+		default:
+			return usageErrorf("want OLD and NEW (files or folders), or --against REV; got %d arguments", len(pos))
 		}
-	case len(pos) == 2:
-		if findings, heads, err = comparePaths(pos[0], pos[1], side); err != nil {
-			return fail(e, "compat", err)
+		inline, invalid := suppress.ScanInline(heads, runner.KnownRule)
+		findings = append(findings, invalid...)
+		kept, silenced := suppress.Apply(findings, suppress.Options{Config: cfg, Inline: inline})
+		bpath := baselinePath
+		if bpath == "" && cfg != nil && cfg.Baseline != "" {
+			bpath = cfg.Path(cfg.Baseline)
 		}
-	default:
-		return fail(e, "compat", fmt.Errorf("%w: want OLD and NEW (files or folders), or --against REV; got %d arguments", errUsage, len(pos)))
+		if bpath != "" {
+			root := fsroot.New(fsroot.ProjectDir(filepath.Dir(bpath)))
+			if cfg != nil {
+				root = cfg.FS()
+			}
+			b, err := suppress.ReadBaseline(root, bpath, bpath)
+			if err != nil {
+				return err
+			}
+			fresh, accepted := b.Filter(report.Finalize(kept))
+			kept = fresh
+			silenced = append(silenced, accepted...)
+		}
+		if s := suppress.Summary(silenced); s != "" {
+			fmt.Fprintf(e.stderr, "wirelint compat: %s\n", s)
+		}
+		*code, err = out.emit(e, kept)
+		return err
 	}
-	return emitCompat(e, out, cfg, heads, findings, *baselinePath)
-}
-
-// emitCompat applies the configuration's severities and ignores, inline
-// ignores in the new revision and the baseline, then prints.
-func emitCompat(e *env, out *output, cfg *config.Config, heads []*reduce.Document, findings []report.Finding, baselinePath string) int {
-	inline, invalid := suppress.ScanInline(heads, knownRule)
-	findings = append(findings, invalid...)
-	kept, silenced := suppress.Apply(findings, suppress.Options{Config: cfg, Inline: inline})
-	bpath := baselinePath
-	if bpath == "" && cfg != nil && cfg.Baseline != "" {
-		bpath = cfg.Path(cfg.Baseline)
-	}
-	if bpath != "" {
-		root := fsroot.New(fsroot.ProjectDir(filepath.Dir(bpath)))
-		if cfg != nil {
-			root = cfg.FS()
-		}
-		b, err := suppress.ReadBaseline(root, bpath, bpath)
-		if err != nil {
-			return fail(e, "compat", err)
-		}
-		fresh, accepted := b.Filter(report.Finalize(kept))
-		kept = fresh
-		silenced = append(silenced, accepted...)
-	}
-	if s := suppress.Summary(silenced); s != "" {
-		fmt.Fprintf(e.stderr, "wirelint compat: %s\n", s)
-	}
-	return out.emit(e, kept)
+	return c
 }
 
 func parseRole(s string) (compat.Side, error) {
@@ -126,7 +120,7 @@ func parseRole(s string) (compat.Side, error) {
 	case "both", "":
 		return compat.Both, nil
 	}
-	return 0, fmt.Errorf("%w: --role %q: want produced, consumed or both", errUsage, s)
+	return 0, usageErrorf("--role %q: want produced, consumed or both", s)
 }
 
 // compareAgainst compares each loaded document with its version at git
@@ -188,7 +182,7 @@ func comparePaths(oldPath, newPath string, role compat.Side) ([]report.Finding, 
 		return nil, nil, &reduce.LoadError{File: filepath.ToSlash(newPath), Msg: "no such file or folder"}
 	}
 	if oldInfo.IsDir() != newInfo.IsDir() {
-		return nil, nil, fmt.Errorf("%w: OLD and NEW must both be files or both folders", errUsage)
+		return nil, nil, usageErrorf("OLD and NEW must both be files or both folders")
 	}
 	baseWS, headWS := workspaceFor(oldPath), workspaceFor(newPath)
 	if !oldInfo.IsDir() {
@@ -281,17 +275,56 @@ func documentFiles(dir string) ([]string, error) {
 	return rels, err
 }
 
-// compatTasks compares every configured document with its version at the
-// revision the configuration's compat section names (planTasks appends it).
-func compatTasks(cfg *config.Config, ws *reduce.Workspace, loaded []*reduce.Document) []checkTask {
+// compatTask is the check run's compat hook: every group's documents
+// compared with their version at the configured revision.
+func compatTask(cfg *config.Config) (func(ws *reduce.Workspace, docs []*reduce.Document) ([]report.Finding, error), error) {
 	if cfg.Compat == nil || cfg.Compat.Against == "" {
-		return nil
+		return nil, nil
 	}
 	role, err := parseRole(cfg.Compat.Role)
-	return []checkTask{{name: "compat", run: func() ([]report.Finding, error) {
+	if err != nil {
+		return nil, err
+	}
+	return func(ws *reduce.Workspace, docs []*reduce.Document) ([]report.Finding, error) {
+		return compareAgainst(ws, docs, cfg.Compat.Against, role)
+	}, nil
+}
+
+// loadConcurrently loads the named files in parallel through ws; the first
+// error (in argument order) is returned.
+func loadConcurrently(ws *reduce.Workspace, paths ...string) ([]*reduce.Document, error) {
+	docs := make([]*reduce.Document, len(paths))
+	errs := make([]error, len(paths))
+	var wg sync.WaitGroup
+	for i, p := range paths {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			docs[i], errs[i] = ws.Load(p, "")
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		return compareAgainst(ws, loaded, cfg.Compat.Against, role)
-	}}}
+	}
+	return docs, nil
+}
+
+// workspaceFor returns the workspace for documents named on the command line.
+// Its root is the project holding the first of them: the git work tree it is
+// in; outside git, the working directory when the file is under it, else the
+// file's own folder. Where the file is written decides the project, not where
+// its symlinks lead.
+func workspaceFor(paths ...string) *reduce.Workspace {
+	ws := reduce.NewWorkspace("")
+	if len(paths) == 0 {
+		return ws
+	}
+	abs, err := filepath.Abs(paths[0])
+	if err != nil || fsroot.Within(ws.Root, abs) {
+		return ws
+	}
+	return reduce.NewWorkspace(reduce.ProjectRoot(filepath.Dir(abs)))
 }

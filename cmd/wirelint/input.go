@@ -1,14 +1,15 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/spf13/pflag"
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/runner"
 )
 
 // input holds the flags that bound what a command reads: the folders outside
@@ -18,11 +19,21 @@ type input struct {
 	maxFileSize sizeFlag
 }
 
-func addInputFlags(fs *flag.FlagSet) *input {
+// addInputFlags declares --max-file-size and, unless the command has a
+// --root of its own (refs), the repeatable --root that widens what it reads.
+func addInputFlags(fs *pflag.FlagSet, widen bool) *input {
 	in := &input{maxFileSize: fsroot.DefaultMaxFileSize}
-	fs.Var(&in.roots, "root", "also read files under this folder outside the project (repeatable; the project is the git work tree holding the files)")
+	if widen {
+		fs.Var(&in.roots, "root", "also read files under this folder outside the project (repeatable; the project is the git work tree holding the files)")
+	}
 	fs.Var(&in.maxFileSize, "max-file-size", "largest document read, in bytes or with a KB, MB or GB suffix")
 	return in
+}
+
+// configure widens c's confinement by --root and sets its file-size budget.
+func (in *input) configure(c *runner.Config) {
+	c.Widen = append(c.Widen, in.absRoots()...)
+	c.MaxFileSize = int64(in.maxFileSize)
 }
 
 // apply widens ws's confinement by --root and sets its file-size budget.
@@ -66,3 +77,5 @@ func (s *sizeFlag) Set(v string) error {
 	*s = sizeFlag(n * mult)
 	return nil
 }
+
+func (s *sizeFlag) Type() string { return "size" }

@@ -2,11 +2,13 @@
 // JSON Schema with its OpenAPI mirror keyword by keyword, checks $refs, regex
 // portability, routes, golden payloads and documentation links, and reports
 // every finding with its position in every document involved.
+//
+// The command line is built on github.com/spf13/cobra; each command parses
+// its flags into a runner.Config, calls runner.Run and prints.
 package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,7 +16,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/wirelint/wirelint/internal/guard"
+	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/report"
 )
 
@@ -24,23 +29,6 @@ const (
 	exitFindings = 1 // findings at or above --fail-on
 	exitError    = 2 // usage, input or internal error
 )
-
-// command is one subcommand: data plus one function.
-type command struct {
-	name    string
-	usage   string // the synopsis after "wirelint "
-	summary string // one line for the command list
-	run     func(env *env, args []string) int
-}
-
-var commands = map[string]*command{}
-
-func register(c *command) {
-	if _, dup := commands[c.name]; dup {
-		panic("wirelint: command " + c.name + " registered twice")
-	}
-	commands[c.name] = c
-}
 
 // env is what a command reads and writes: its streams and environment.
 type env struct {
@@ -59,166 +47,178 @@ func main() {
 	os.Exit(run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
 }
 
-// run executes one wirelint invocation and returns its exit code. It recovers
-// from internal panics so the user sees one line, never a stack trace.
+// commands lists the constructors of wirelint's commands; each returns the
+// command and sets *code to its exit code when it succeeds.
+var commands = []func(e *env, code *int) *cobra.Command{
+	newCheckCmd, newBaselineCmd,
+	newParityCmd, newRefsCmd, newRegexCmd, newRoutesCmd, newFixturesCmd, newDiffcheckCmd, newDocsCmd, newCompatCmd,
+	newRulesCmd, newExplainCmd, newVersionCmd,
+}
+
+// newRoot builds the command tree for one invocation.
+func newRoot(e *env, code *int) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "wirelint",
+		Short: "keep an API's wire contract honest",
+		Long: "wirelint compares a canonical JSON Schema with its OpenAPI mirror keyword by keyword, checks $refs,\n" +
+			"regex portability, routes, golden payloads and documentation links, and reports every finding with its\n" +
+			"file:line:col and JSON pointer in every document involved.\n\n" +
+			"Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage, input or internal error.",
+		Version:           version,
+		SilenceErrors:     true,
+		SilenceUsage:      true,
+		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: false},
+	}
+	root.SetOut(e.stdout)
+	root.SetErr(e.stderr)
+	root.SetVersionTemplate("wirelint {{.Version}}\n")
+	root.SetFlagErrorFunc(flagError)
+	for _, newCmd := range commands {
+		root.AddCommand(newCmd(e, code))
+	}
+	for _, c := range legacy {
+		root.AddCommand(legacyCmd(e, code, c))
+	}
+	root.SetHelpCommand(&cobra.Command{
+		Use:   "help [COMMAND]",
+		Short: "print help for wirelint or one of its commands",
+		Args:  cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			target, rest, err := root.Find(args)
+			if err != nil || len(rest) > 0 || target == nil {
+				return usageErrorf("unknown help topic %q%s", strings.Join(args, " "), suggestCommand(root, args[0]))
+			}
+			return target.Help()
+		},
+	})
+	return root
+}
+
+// run executes one wirelint invocation and returns its exit code.
 func run(args []string, e *env) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(e.stderr, "wirelint: internal error: %v (please report this with the input that caused it)\n", r)
+			fmt.Fprintf(e.stderr, "wirelint: %v\n", guard.Error("", r))
 			code = exitError
 		}
 	}()
+	root := newRoot(e, &code)
 	if len(args) == 0 {
-		usage(e.stderr)
+		root.SetOut(e.stderr)
+		root.Usage()
 		return exitError
 	}
-	name := args[0]
-	switch name {
-	case "-h", "--help", "-help", "help":
-		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				fmt.Fprintf(e.stdout, "usage: wirelint %s\n\n%s\n", c.usage, c.summary)
-				return exitClean
-			}
-		}
-		usage(e.stdout)
-		return exitClean
-	case "-version", "--version":
-		name = "version"
-	}
-	c, ok := commands[name]
-	if !ok {
-		fmt.Fprintf(e.stderr, "wirelint: unknown command %q (run 'wirelint help' for the list)\n", name)
+	root.SetArgs(args)
+	cmd, err := root.ExecuteC()
+	if err != nil {
+		printError(e, root, cmd, err)
 		return exitError
 	}
-	return c.run(e, args[1:])
+	return code
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: wirelint COMMAND [flags] [args]")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "commands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "run 'wirelint help COMMAND' for a command's flags")
+// usageError marks the user's invocation as wrong: the message gets the
+// command's usage line.
+type usageError struct{ msg string }
+
+func (u *usageError) Error() string { return u.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
 }
 
-// errUsage marks an error as the user's invocation being wrong.
-var errUsage = errors.New("usage")
+// printError prints err as "wirelint COMMAND: message", one line per problem,
+// with the usage line after a usage error.
+func printError(e *env, root, cmd *cobra.Command, err error) {
+	prefix := "wirelint"
+	if cmd != nil && cmd != root {
+		prefix += " " + cmd.Name()
+	}
+	msg := report.Visible(err.Error()) // file names and quoted input stay on one inert line
+	if strings.HasPrefix(msg, "unknown command ") {
+		// cobra's own error: say it in one line with our suggestion.
+		name := strings.SplitN(msg, `"`, 3)[1]
+		msg = fmt.Sprintf("unknown command %q%s; run 'wirelint --help' for the list", name, suggestCommand(root, name))
+	}
+	var u *usageError
+	if errors.As(err, &u) && cmd != nil && cmd != root {
+		msg += " (usage: wirelint " + strings.TrimPrefix(cmd.UseLine(), "wirelint ") + ")"
+	}
+	for _, line := range strings.Split(msg, "\n") {
+		fmt.Fprintf(e.stderr, "%s: %s\n", prefix, line)
+	}
+}
 
-// parseFlags parses args with fs, allowing flags after positional arguments
-// ("wirelint parity a.json b.yaml --format json"). It returns the positionals.
-func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	fs.SetOutput(io.Discard)
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, flag.ErrHelp
-			}
-			return nil, fmt.Errorf("%w: %v", errUsage, err)
+// suggestCommand returns " (did you mean X?)" for a misspelt command name.
+func suggestCommand(root *cobra.Command, name string) string {
+	if s := root.SuggestionsFor(name); len(s) > 0 {
+		return " (did you mean " + strings.Join(s, ", ") + "?)"
+	}
+	return ""
+}
+
+// flagError makes a flag parse error a usage error and suggests the flag
+// the user probably meant.
+func flagError(c *cobra.Command, err error) error {
+	msg := err.Error()
+	var name string
+	switch {
+	case strings.HasPrefix(msg, "unknown flag: --"):
+		name = strings.TrimPrefix(msg, "unknown flag: --")
+	case strings.HasPrefix(msg, "unknown shorthand flag: "):
+		// -format: pflag reads single letters; name the word.
+		if i := strings.LastIndex(msg, " in -"); i >= 0 {
+			name = msg[i+len(" in -"):]
+			msg = "unknown flag: -" + name
 		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
+	}
+	if name != "" {
+		if near := nearestFlag(c, name); near != "" {
+			msg += " (did you mean --" + near + "?)"
 		}
-		if rest[0] == "--" {
-			return append(pos, rest[1:]...), nil
+	}
+	return &usageError{msg}
+}
+
+// nearestFlag returns the flag of c within two edits of name, or whose name
+// name starts (a single-dash long flag), or "".
+func nearestFlag(c *cobra.Command, name string) string {
+	name, _, _ = strings.Cut(name, "=")
+	var near []string
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
 		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
+		if f.Name == name || textdist.Levenshtein(name, f.Name) <= 2 || len(name) >= 3 && strings.HasPrefix(f.Name, name) {
+			near = append(near, f.Name)
+		}
+	})
+	sort.Strings(near)
+	if len(near) == 0 {
+		return ""
 	}
+	return near[0]
 }
 
-// output holds the flags every finding-producing command shares.
-type output struct {
-	format string
-	failOn string
-	color  string
-}
-
-func addOutputFlags(fs *flag.FlagSet) *output {
-	o := &output{}
-	fs.StringVar(&o.format, "format", "text", "output format: "+strings.Join(report.Formats(), "|"))
-	fs.StringVar(&o.failOn, "fail-on", "error", "lowest severity that fails the run: error|warning|info|off")
-	fs.StringVar(&o.color, "color", "auto", "colour in text output: auto|always|never")
-	return o
-}
-
-// validate checks the output flags before any work is done.
-func (o *output) validate() error {
-	if _, err := report.ParseSeverity(o.failOn); err != nil {
-		return fmt.Errorf("%w: --fail-on: %v", errUsage, err)
-	}
-	found := false
-	for _, f := range report.Formats() {
-		found = found || f == o.format
-	}
-	if !found {
-		return fmt.Errorf("%w: --format %q: want one of %s", errUsage, o.format, strings.Join(report.Formats(), ", "))
-	}
-	switch o.color {
-	case "auto", "always", "never":
-	default:
-		return fmt.Errorf("%w: --color %q: want auto, always or never", errUsage, o.color)
+// exactArgs, rangeArgs and noArgs validate positional arguments with a
+// message saying what the command wants.
+func noArgs(c *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usageErrorf("unexpected argument %q", args[0])
 	}
 	return nil
 }
 
-// useColor decides colour for the stream w: never when NO_COLOR is set (and
-// non-empty) or --color never; always with --color always; otherwise only when
-// w is a terminal.
-func (o *output) useColor(e *env, w io.Writer) bool {
-	switch o.color {
-	case "always":
-		return true
-	case "never":
-		return false
-	}
-	if e.getenv("NO_COLOR") != "" || e.getenv("TERM") == "dumb" {
-		return false
-	}
-	f, ok := w.(*os.File)
-	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
-}
+// listFlag collects a repeatable string flag.
+type listFlag []string
 
-// emit finalizes and prints findings and returns the exit code.
-func (o *output) emit(e *env, fs []report.Finding) int {
-	fs = report.Finalize(fs)
-	threshold, _ := report.ParseSeverity(o.failOn)
-	opt := report.Options{Color: o.useColor(e, e.stdout), Version: version, FailOn: threshold, LinkBase: linkBase(e.getenv)}
-	if err := report.Write(e.stdout, o.format, fs, opt); err != nil {
-		fmt.Fprintf(e.stderr, "wirelint: write output: %v\n", err)
-		return exitError
-	}
-	if report.AtOrAbove(fs, threshold) {
-		return exitFindings
-	}
-	return exitClean
-}
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+func (l *listFlag) Type() string       { return "strings" }
 
-// fail prints err as one line and returns the exit code for it.
-func fail(e *env, cmd string, err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		if c, ok := commands[cmd]; ok {
-			fmt.Fprintf(e.stdout, "usage: wirelint %s\n\n%s\n", c.usage, c.summary)
-		}
-		return exitClean
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
 	}
-	msg := report.Visible(err.Error()) // file names and quoted input stay on one inert line
-	if errors.Is(err, errUsage) {
-		msg = strings.TrimPrefix(msg, errUsage.Error()+": ")
-		if c, ok := commands[cmd]; ok {
-			msg += " (usage: wirelint " + c.usage + ")"
-		}
-	}
-	fmt.Fprintf(e.stderr, "wirelint %s: %s\n", cmd, msg)
-	return exitError
+	return many
 }

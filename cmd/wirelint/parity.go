@@ -1,107 +1,96 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 
-	"github.com/wirelint/wirelint/internal/fsroot"
-	"github.com/wirelint/wirelint/internal/pipeline"
+	"github.com/spf13/cobra"
 	"github.com/wirelint/wirelint/reduce"
-	"github.com/wirelint/wirelint/rules/parity"
 	"github.com/wirelint/wirelint/rules/regex"
+	"github.com/wirelint/wirelint/runner"
 )
 
-func init() {
-	register(&command{
-		name:    "parity",
-		usage:   "parity CANONICAL... MIRROR [--rename CANON=MIRROR]... [--include GLOB]... [--exclude GLOB]... [--format text|json|...] [--fail-on error|warning|info|off] [--color auto|always|never]",
-		summary: "compare every definition of a canonical JSON Schema with its OpenAPI (or JSON Schema) mirror",
-		run:     runParity,
-	})
-}
-
-// listFlag collects a repeatable string flag.
-type listFlag []string
-
-func (l *listFlag) String() string     { return strings.Join(*l, ",") }
-func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
-
-func runParity(e *env, args []string) int {
-	fs := flag.NewFlagSet("parity", flag.ContinueOnError)
-	out := addOutputFlags(fs)
-	in := addInputFlags(fs)
+func newParityCmd(e *env, code *int) *cobra.Command {
 	var renames, include, exclude listFlag
-	fs.Var(&renames, "rename", "pair a renamed definition: CANONICAL_NAME=MIRROR_NAME (repeatable)")
-	fs.Var(&include, "include", "compare only canonical definitions matching this glob (repeatable)")
-	fs.Var(&exclude, "exclude", "skip canonical definitions matching this glob (repeatable)")
-	dialects := fs.String("dialects", "go,rust", "regex target dialects, comma-separated (go, rust, python)")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return fail(e, "parity", err)
+	var dialects string
+	c := &cobra.Command{
+		Use:   "parity CANONICAL... MIRROR",
+		Short: "compare every definition of a canonical JSON Schema with its OpenAPI (or JSON Schema) mirror",
+		Long: "parity compares every definition of CANONICAL with its counterpart in MIRROR keyword by keyword, after\n" +
+			"dialect normalisation, with their descriptions, and checks the $refs and patterns of both documents.\n" +
+			"Every argument but the last is canonical: files, or folders whose JSON and YAML schema files are each a\n" +
+			"definition named by their file stem (with their own $defs).",
 	}
-	if err := out.validate(); err != nil {
-		return fail(e, "parity", err)
-	}
-	if len(pos) < 2 {
-		return fail(e, "parity", fmt.Errorf("%w: want CANONICAL (files or folders) and MIRROR; got %d arguments", errUsage, len(pos)))
-	}
-	rn, err := parseRenames(renames)
-	if err != nil {
-		return fail(e, "parity", err)
-	}
-	opts := parity.Options{Include: include, Exclude: exclude, Renames: rn}
-	ds, err := regex.ParseDialects(*dialects)
-	if err != nil {
-		return fail(e, "parity", fmt.Errorf("%w: --dialects: %v", errUsage, err))
-	}
-	ws := in.apply(workspaceFor(pos...))
-	findings, err := pipeline.ParityAll(ws, pos[:len(pos)-1], pos[len(pos)-1], opts, regex.Options{Dialects: ds})
-	if err != nil {
-		return fail(e, "parity", err)
-	}
-	return out.emit(e, findings)
-}
-
-// loadConcurrently loads the named files in parallel through ws; the first
-// error (in argument order) is returned.
-func loadConcurrently(ws *reduce.Workspace, paths ...string) ([]*reduce.Document, error) {
-	docs := make([]*reduce.Document, len(paths))
-	errs := make([]error, len(paths))
-	var wg sync.WaitGroup
-	for i, p := range paths {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			docs[i], errs[i] = ws.Load(p, "")
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+	out := addOutputFlags(c.Flags())
+	in := addInputFlags(c.Flags(), true)
+	c.Flags().Var(&renames, "rename", "pair a renamed definition: `CANONICAL_NAME=MIRROR_NAME` (repeatable)")
+	c.Flags().Var(&include, "include", "compare only canonical definitions matching this glob (repeatable)")
+	c.Flags().Var(&exclude, "exclude", "skip canonical definitions matching this glob (repeatable)")
+	c.Flags().StringVar(&dialects, "dialects", "go,rust", "regex target dialects, comma-separated (go, rust, python; a version may follow: go1.21)")
+	c.RunE = func(_ *cobra.Command, pos []string) error {
+		if err := out.validate(); err != nil {
+			return err
 		}
+		if len(pos) < 2 {
+			return usageErrorf("want CANONICAL (files or folders) and MIRROR; got %d arguments", len(pos))
+		}
+		rn, err := parseRenames(renames)
+		if err != nil {
+			return err
+		}
+		ds, err := regex.ParseDialects(dialects)
+		if err != nil {
+			return usageErrorf("--dialects: %v", err)
+		}
+		mirror := pos[len(pos)-1]
+		var canonicals []string
+		optional := map[string]bool{}
+		for _, arg := range pos[:len(pos)-1] {
+			files, isDir, err := reduce.SchemaFiles(arg)
+			if err != nil {
+				return err
+			}
+			for _, f := range files {
+				if isDir && sameFile(f, mirror) {
+					continue // the mirror kept beside the schemas
+				}
+				optional[f] = isDir
+				canonicals = append(canonicals, f)
+			}
+		}
+		if len(canonicals) == 0 {
+			return fmt.Errorf("%s: no .json, .yaml or .yml file to use as the canonical schema", strings.Join(pos[:len(pos)-1], ", "))
+		}
+		p := runner.Parity{Canonical: canonicals[0], Mirror: mirror, Renames: rn, Include: include, Exclude: exclude}
+		if len(canonicals) > 1 {
+			p.Canonicals = canonicals
+		}
+		return out.runAndEmit(e, code, runner.Config{
+			Parity:   []runner.Parity{p},
+			Refs:     &runner.Refs{},
+			Regex:    &runner.Regex{Dialects: ds},
+			Optional: optional,
+		}, in)
 	}
-	return docs, nil
+	return c
 }
 
-// workspaceFor returns the workspace for documents named on the command line.
-// Its root is the project holding the first of them: the git work tree it is
-// in; outside git, the working directory when the file is under it, else the
-// file's own folder. So running wirelint on another project's files does not
-// turn every cross-file $ref into one that "leaves the project".
-func workspaceFor(paths ...string) *reduce.Workspace {
-	ws := reduce.NewWorkspace("")
-	if len(paths) == 0 {
-		return ws
+// parseRenames reads repeated CANONICAL=MIRROR flags.
+func parseRenames(rs []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, r := range rs {
+		c, m, ok := strings.Cut(r, "=")
+		if !ok || c == "" || m == "" {
+			return nil, usageErrorf("--rename %q: want CANONICAL=MIRROR", r)
+		}
+		out[c] = m
 	}
-	// where the file is written decides the project, not where its symlinks
-	// lead: a symlinked folder must not move the root to its target
-	abs, err := filepath.Abs(paths[0])
-	if err != nil || fsroot.Within(ws.Root, abs) {
-		return ws
-	}
-	return reduce.NewWorkspace(reduce.ProjectRoot(filepath.Dir(abs)))
+	return out, nil
+}
+
+func sameFile(a, b string) bool {
+	aa, errA := filepath.Abs(a)
+	bb, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && aa == bb
 }

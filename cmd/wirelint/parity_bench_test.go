@@ -2,13 +2,9 @@ package main
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/wirelint/wirelint/internal/pipeline"
-	"github.com/wirelint/wirelint/reduce"
-	"github.com/wirelint/wirelint/rules/parity"
-	"github.com/wirelint/wirelint/rules/regex"
+	"github.com/wirelint/wirelint/runner"
 )
 
 // BenchmarkParityCommand times what `wirelint parity CANONICAL MIRROR` does
@@ -22,9 +18,13 @@ func BenchmarkParityCommand(b *testing.B) {
 		b.Skip("set WIRELINT_BENCH_CANONICAL and WIRELINT_BENCH_MIRROR")
 	}
 	for b.Loop() {
-		ws := reduce.NewWorkspace(filepath.Dir(mirror))
-		ws.Root = "/"
-		if _, err := pipeline.Parity(ws, canonical, mirror, parity.Options{}, regex.Options{}); err != nil {
+		cfg := runner.Config{
+			Root:   "/",
+			Parity: []runner.Parity{{Canonical: canonical, Mirror: mirror}},
+			Refs:   &runner.Refs{},
+			Regex:  &runner.Regex{},
+		}
+		if _, err := runner.Run(cfg); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,100 +2,91 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/spf13/cobra"
 	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/report"
+	"github.com/wirelint/wirelint/runner"
 )
 
-func init() {
-	register(&command{
-		name:    "rules",
-		usage:   "rules [--format text|json|markdown]",
-		summary: "list every rule with its default severity and what it finds",
-		run:     runRules,
-	})
-	register(&command{
-		name:    "explain",
-		usage:   "explain RULE",
-		summary: "print what a rule checks, why, a bad and a good example, and its default severity",
-		run:     runExplain,
-	})
+func newRulesCmd(e *env, code *int) *cobra.Command {
+	var format string
+	c := &cobra.Command{
+		Use:   "rules",
+		Short: "list every rule with its default severity and what it finds",
+		Args:  noArgs,
+	}
+	c.Flags().StringVar(&format, "format", "text", "output format: text|json|markdown")
+	c.RunE = func(_ *cobra.Command, _ []string) error {
+		rs := runner.Rules()
+		switch format {
+		case "text":
+			width := 0
+			for _, r := range rs {
+				width = max(width, len(r.ID))
+			}
+			for _, r := range rs {
+				fmt.Fprintf(e.stdout, "%-*s  %-7s  %s\n", width, r.ID, r.Severity, r.Title)
+			}
+		case "json":
+			type entry struct {
+				ID       string          `json:"id"`
+				Severity report.Severity `json:"severity"`
+				Title    string          `json:"title"`
+				Why      string          `json:"why"`
+				Bad      string          `json:"bad"`
+				Good     string          `json:"good"`
+			}
+			out := make([]entry, 0, len(rs))
+			for _, r := range rs {
+				out = append(out, entry{r.ID, r.Severity, r.Title, r.Why, r.Bad, r.Good})
+			}
+			enc := json.NewEncoder(e.stdout)
+			enc.SetIndent("", "  ")
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(out); err != nil {
+				return err
+			}
+		case "markdown":
+			io.WriteString(e.stdout, rulesTable(rs))
+		default:
+			return usageErrorf("--format %q: want text, json or markdown", format)
+		}
+		*code = exitClean
+		return nil
+	}
+	return c
 }
 
-func runRules(e *env, args []string) int {
-	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
-	format := fs.String("format", "text", "output format: text|json|markdown")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return fail(e, "rules", err)
+func newExplainCmd(e *env, code *int) *cobra.Command {
+	return &cobra.Command{
+		Use:   "explain RULE",
+		Short: "print what a rule checks, why, a bad and a good example, and its default severity",
+		RunE: func(_ *cobra.Command, pos []string) error {
+			if len(pos) != 1 {
+				return usageErrorf("want one rule id, got %d arguments", len(pos))
+			}
+			r, ok := runner.Lookup(pos[0])
+			if !ok {
+				msg := fmt.Sprintf("unknown rule %q", pos[0])
+				if near := nearRules(pos[0]); len(near) > 0 {
+					msg += " (did you mean " + strings.Join(near, ", ") + "?)"
+				} else {
+					msg += " (run 'wirelint rules' for the list)"
+				}
+				return errors.New(msg)
+			}
+			io.WriteString(e.stdout, explainText(r))
+			*code = exitClean
+			return nil
+		},
 	}
-	if len(pos) > 0 {
-		return fail(e, "rules", fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0]))
-	}
-	rs := report.Rules()
-	switch *format {
-	case "text":
-		width := 0
-		for _, r := range rs {
-			width = max(width, len(r.ID))
-		}
-		for _, r := range rs {
-			fmt.Fprintf(e.stdout, "%-*s  %-7s  %s\n", width, r.ID, r.Severity, r.Title)
-		}
-	case "json":
-		type entry struct {
-			ID       string          `json:"id"`
-			Severity report.Severity `json:"severity"`
-			Title    string          `json:"title"`
-			Why      string          `json:"why"`
-			Bad      string          `json:"bad"`
-			Good     string          `json:"good"`
-		}
-		out := make([]entry, 0, len(rs))
-		for _, r := range rs {
-			out = append(out, entry{r.ID, r.Severity, r.Title, r.Why, r.Bad, r.Good})
-		}
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(out); err != nil {
-			return fail(e, "rules", err)
-		}
-	case "markdown":
-		io.WriteString(e.stdout, rulesTable(rs))
-	default:
-		return fail(e, "rules", fmt.Errorf("%w: --format %q: want text, json or markdown", errUsage, *format))
-	}
-	return exitClean
-}
-
-func runExplain(e *env, args []string) int {
-	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return fail(e, "explain", err)
-	}
-	if len(pos) != 1 {
-		return fail(e, "explain", fmt.Errorf("%w: want one rule id, got %d arguments", errUsage, len(pos)))
-	}
-	r, ok := report.Lookup(pos[0])
-	if !ok {
-		msg := fmt.Sprintf("unknown rule %q", pos[0])
-		if near := nearRules(pos[0]); len(near) > 0 {
-			msg += " (did you mean " + strings.Join(near, ", ") + "?)"
-		} else {
-			msg += " (run 'wirelint rules' for the list)"
-		}
-		return fail(e, "explain", fmt.Errorf("%s", msg))
-	}
-	io.WriteString(e.stdout, explainText(r))
-	return exitClean
 }
 
 // explainText renders a rule's docs for `wirelint explain`.
@@ -122,7 +113,7 @@ func explainText(r report.Rule) string {
 func nearRules(id string) []string {
 	fam, name, _ := strings.Cut(id, "/")
 	var out []string
-	for _, r := range report.Rules() {
+	for _, r := range runner.Rules() {
 		rf, rn, _ := strings.Cut(r.ID, "/")
 		if (name != "" && rn == name) || (name == "" && (rn == fam || rf == fam)) || textdist.Levenshtein(id, r.ID) <= 2 {
 			out = append(out, r.ID)

@@ -2,30 +2,18 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/report"
+	"github.com/wirelint/wirelint/runner"
 )
 
-func init() {
-	// Other test files of this package may define -update too; one flag
-	// serves them all.
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite generated files and goldens")
-	}
-}
-
-func updating() bool {
-	f := flag.Lookup("update")
-	if f == nil {
-		return false
-	}
-	v, _ := f.Value.(flag.Getter).Get().(bool)
-	return v
-}
+// updating reports -update, the one flag casetest declares for every
+// package's goldens.
+func updating() bool { return casetest.Update() }
 
 const readmePath = "../../README.md"
 
@@ -44,7 +32,7 @@ func TestReadmeRules(t *testing.T) {
 		}
 		readme += "## Rules\n\n" + rulesBegin + "\n" + rulesEnd + "\n"
 	}
-	want, err := replaceRulesSection(readme, rulesTable(report.Rules()))
+	want, err := replaceRulesSection(readme, rulesTable(runner.Rules()))
 	if err != nil {
 		t.Fatalf("%v; run go test ./cmd/wirelint -run TestReadmeRules -update", err)
 	}
@@ -63,7 +51,7 @@ func TestReadmeRules(t *testing.T) {
 // TestRulesDocumented pins that every registered rule carries the docs
 // explain prints: a family/name id, a title, why, and both examples.
 func TestRulesDocumented(t *testing.T) {
-	for _, r := range report.Rules() {
+	for _, r := range runner.Rules() {
 		fam, name, ok := strings.Cut(r.ID, "/")
 		if !ok || fam == "" || name == "" || strings.Contains(name, "/") {
 			t.Errorf("rule id %q is not family/name", r.ID)

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"runtime/debug"
+
+	"github.com/spf13/cobra"
 )
 
 // version is set at build time with -ldflags "-X main.version=..."; otherwise
@@ -16,13 +18,16 @@ func init() {
 			version = bi.Main.Version
 		}
 	}
-	register(&command{
-		name:    "version",
-		usage:   "version",
-		summary: "print wirelint's version",
-		run: func(e *env, args []string) int {
+}
+
+func newVersionCmd(e *env, code *int) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "print wirelint's version",
+		Args:  noArgs,
+		Run: func(*cobra.Command, []string) {
 			fmt.Fprintf(e.stdout, "wirelint %s\n", version)
-			return exitClean
+			*code = exitClean
 		},
-	})
+	}
 }

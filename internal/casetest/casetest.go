@@ -17,7 +17,13 @@ import (
 	"github.com/wirelint/wirelint/report"
 )
 
-var update = flag.Bool("update", false, "rewrite the want sections of rule cases")
+// update is the one -update flag of every package whose tests import
+// casetest: rule cases, goldens and generated files alike.
+var update = flag.Bool("update", false, "rewrite the want sections of rule cases and golden files")
+
+// Update reports whether the tests run with -update: rewrite what they
+// compare against instead of failing.
+func Update() bool { return *update }
 
 // Run calls check for every *.txtar case in dir. check receives a fresh
 // directory holding the case's files (all but "want") and returns findings;

@@ -287,6 +287,19 @@ type Error struct {
 	File string
 	Pos  Pos
 	Msg  string
+	// unknownKey marks a key the format does not have; listed first.
+	unknownKey bool
+}
+
+// Errors lists every problem of one configuration file, one a line.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	lines := make([]string, len(es))
+	for i, e := range es {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
 }
 
 func (e *Error) Error() string {
@@ -310,8 +323,8 @@ func (c *Config) Path(p string) string {
 // Load reads and validates the configuration file at path. display names it
 // in errors ("" = path); widen lists folders outside the project the command
 // line admits. The file itself must be a regular file inside the project
-// holding it (symlinks followed). The error, if any, is an *Error for the
-// first problem in document order; its message says how many more there are.
+// holding it (symlinks followed). The error, if any, is an *Error for a
+// single problem or an Errors listing every one, unknown keys first.
 func Load(path, display string, widen ...string) (*Config, error) {
 	if display == "" {
 		display = filepath.ToSlash(path)
@@ -473,3 +486,30 @@ func (c *Config) SortedSeverities() []Severity {
 
 // validRouteGlob checks a routes include or exclude glob.
 var validRouteGlob = route.ValidGlob
+
+// Find looks for FileName in dir and then in each parent folder, stopping
+// at the repository root (the first folder holding .git) or the filesystem
+// root, as golangci-lint finds its configuration. It returns the file's
+// path, or an error naming where it looked.
+func Find(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for d := abs; ; {
+		p := filepath.Join(d, FileName)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p, nil
+		}
+		_, gitErr := os.Stat(filepath.Join(d, ".git"))
+		parent := filepath.Dir(d)
+		if gitErr == nil || parent == d {
+			where := "this folder"
+			if d != abs {
+				where = "this folder or any above it up to " + filepath.ToSlash(d)
+			}
+			return "", &Error{File: FileName, Msg: "not found in " + where + " (run 'wirelint init' to write a starter configuration, or name one with --config)"}
+		}
+		d = parent
+	}
+}

@@ -130,13 +130,13 @@ func TestParseFull(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	cases := []struct{ name, config, want string }{
 		{"unknown top-level key", "parity: []\nparty: []\n",
-			`.wirelint.yaml:2:1: unknown key "party" in the configuration (want one of baseline, compat, docs, fixtures, ignore, parity, refs, regex, routes, rules, version, widen-root)`},
+			`.wirelint.yaml:2:1: unknown key "party" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, parity, refs, regex, routes, rules, version, widen-root)`},
 		{"compat without a revision", "compat: {role: both}\n",
 			`.wirelint.yaml:1:9: compat needs against: the git revision to compare with`},
 		{"compat with a bad role", "compat: {against: main, role: server}\n",
 			`.wirelint.yaml:1:31: compat.role must be produced, consumed or both, not "server"`},
 		{"unknown nested key", "parity:\n  - canonical: schema/frame_wire.json\n    mirror: api/openapi.yaml\n    rename: {}\n",
-			`.wirelint.yaml:4:5: unknown key "rename" in parity[0] (want one of canonical, exclude, include, mirror, renames)`},
+			`.wirelint.yaml:4:5: unknown key "rename" in parity[0]: did you mean renames? (want one of canonical, exclude, include, mirror, renames)`},
 		{"missing mirror", "parity:\n  - canonical: schema/frame_wire.json\n",
 			`.wirelint.yaml:2:5: parity[0] needs mirror`},
 		{"missing file", "parity:\n  - canonical: schema/frame.json\n    mirror: api/openapi.yaml\n",
@@ -161,8 +161,9 @@ func TestParseErrors(t *testing.T) {
 			`.wirelint.yaml:4:16: routes[0].framework "rails" is not one of auto, `},
 		{"duplicate key", "regex:\n  dialects: [go]\n  dialects: [rust]\n",
 			`.wirelint.yaml:3:3: regex.dialects is set twice`},
-		{"two problems", "version: 2\nparty: 1\n",
-			`.wirelint.yaml:1:10: version must be 1, not "2" (and 1 more problem)`},
+		{"two problems, the unknown key first", "version: 2\nparty: 1\n",
+			".wirelint.yaml:2:1: unknown key \"party\" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, parity, refs, regex, routes, rules, version, widen-root)\n" +
+				`.wirelint.yaml:1:10: version must be 1, not "2"`},
 		{"malformed YAML", "parity:\n  - canonical: [\n",
 			`.wirelint.yaml:3:1: malformed YAML`},
 		{"empty file", "# nothing yet\n",
@@ -196,8 +197,9 @@ func TestParseErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error, want %s", tc.want)
 			}
-			if got := err.Error(); !strings.HasPrefix(got, tc.want) || strings.Contains(got, "\n") {
-				t.Errorf("error:\n%s\nwant one line starting:\n%s", got, tc.want)
+			// one line per problem: as many lines as the case wants
+			if got := err.Error(); !strings.HasPrefix(got, tc.want) || strings.Count(got, "\n") != strings.Count(tc.want, "\n") {
+				t.Errorf("error:\n%s\nwant as many lines, starting:\n%s", got, tc.want)
 			}
 		})
 	}

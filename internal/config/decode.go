@@ -14,6 +14,7 @@ import (
 	"github.com/pb33f/go-yaml"
 	"github.com/wirelint/wirelint/internal/ecmaregex"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/report"
 )
 
@@ -36,26 +37,27 @@ func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 	d.errAt(pos(n), format, args...)
 }
 
-// result returns the first problem in document order, noting how many more
-// there are, or nil.
+// result returns every problem, unknown keys first (a misspelt key is the
+// likeliest cause of the others), then in document order; nil when there is
+// none. One problem is an *Error, several an Errors.
 func (d *decoder) result() error {
 	if len(d.errs) == 0 {
 		return nil
 	}
 	sort.SliceStable(d.errs, func(i, j int) bool {
+		if ui, uj := d.errs[i].unknownKey, d.errs[j].unknownKey; ui != uj {
+			return ui
+		}
 		a, b := d.errs[i].Pos, d.errs[j].Pos
 		if a.Line != b.Line {
 			return a.Line < b.Line
 		}
 		return a.Column < b.Column
 	})
-	first := *d.errs[0]
-	if n := len(d.errs) - 1; n == 1 {
-		first.Msg += " (and 1 more problem)"
-	} else if n > 1 {
-		first.Msg += fmt.Sprintf(" (and %d more problems)", n)
+	if len(d.errs) == 1 {
+		return d.errs[0]
 	}
-	return &first
+	return Errors(d.errs)
 }
 
 func pos(n *yaml.Node) Pos {
@@ -104,7 +106,12 @@ func (d *decoder) fields(n *yaml.Node, what string, fields map[string]func(k, v 
 		fn, ok := fields[k.Value]
 		switch {
 		case !ok:
-			d.errorf(k, "unknown key %q in %s (want one of %s)", k.Value, what, keyList(fields))
+			msg := fmt.Sprintf("unknown key %q in %s", k.Value, what)
+			if near := nearestKey(k.Value, fields); near != "" {
+				msg += fmt.Sprintf(": did you mean %s?", near)
+			}
+			d.errorf(k, "%s (want one of %s)", msg, keyList(fields))
+			d.errs[len(d.errs)-1].unknownKey = true
 		case seen[k.Value]:
 			d.errorf(k, "%s.%s is set twice", what, k.Value)
 		default:
@@ -113,6 +120,21 @@ func (d *decoder) fields(n *yaml.Node, what string, fields map[string]func(k, v 
 		}
 	}
 	return true
+}
+
+// nearestKey returns the key of fields closest to key: within two edits, or
+// key with a letter or an s added or dropped; "" when none is.
+func nearestKey(key string, fields map[string]func(k, v *yaml.Node)) string {
+	best, bestDist := "", 3
+	for k := range fields {
+		if d := textdist.Levenshtein(strings.ToLower(key), k); d < bestDist || d == bestDist && k < best {
+			best, bestDist = k, d
+		}
+	}
+	if bestDist > 2 {
+		return ""
+	}
+	return best
 }
 
 func keyList(fields map[string]func(k, v *yaml.Node)) string {

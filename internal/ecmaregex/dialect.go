@@ -362,12 +362,6 @@ var constructByID = func() map[string]*Construct {
 	return m
 }()
 
-// Lookup returns the table row of a construct id.
-func Lookup(id string) (*Construct, bool) {
-	c, ok := constructByID[id]
-	return c, ok
-}
-
 // Verdict returns the dialect's verdict on a construct.
 func (c *Construct) Verdict(d Dialect) Entry {
 	e, ok := c.Dialects[d.Name]

@@ -58,10 +58,9 @@ const (
 )
 
 var (
-	gcShort     = map[string]string{} // any accepted gc spelling -> short name
-	scriptLong  = map[string]string{} // any accepted script spelling -> long name
-	binaryLong  = map[string]string{} // any accepted binary spelling -> long name
-	scriptShort = map[string]string{} // long name -> ISO 15924 code
+	gcShort    = map[string]string{} // any accepted gc spelling -> short name
+	scriptLong = map[string]string{} // any accepted script spelling -> long name
+	binaryLong = map[string]string{} // any accepted binary spelling -> long name
 )
 
 func init() {
@@ -74,7 +73,6 @@ func init() {
 		for _, n := range row {
 			scriptLong[n] = row[0]
 		}
-		scriptShort[row[0]] = row[len(row)-1]
 	}
 	for _, row := range binaryProperties {
 		for _, n := range row {
@@ -117,9 +115,6 @@ func ValidProperty(name, value string) bool {
 	k, _ := ClassifyProperty(name, value)
 	return k != PropInvalid
 }
-
-// ScriptCode returns the ISO 15924 code of a long script name.
-func ScriptCode(long string) string { return scriptShort[long] }
 
 // propertyRanges returns the code points a property names, from Go's unicode
 // tables (Unicode 15.0), and whether Go has them. Script_Extensions and most

@@ -52,9 +52,6 @@ func (r *Registry) Add(ix *Index) {
 	}
 }
 
-// Resource returns the resource registered under uri (no fragment), or nil.
-func (r *Registry) Resource(uri string) *Resource { return r.resources[uri] }
-
 // Resolve finds what the absolute URI u names: the resource registered under
 // u without its fragment, then the fragment in it, read as a JSON pointer
 // relative to the resource or as an anchor the resource declares. An error is

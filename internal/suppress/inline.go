@@ -26,17 +26,16 @@ const (
 // RuleInvalidIgnore is reported for an inline ignore that cannot apply.
 const RuleInvalidIgnore = "suppress/invalid-ignore"
 
-func init() {
-	report.Register(report.Rule{
-		ID:       RuleInvalidIgnore,
-		Severity: report.SeverityError,
-		Title:    "an inline x-wirelint-ignore is malformed, names no rule, or gives no reason",
-		Why: "An ignore silences a finding for every reader of the contract. One without an x-wirelint-reason hides why the " +
-			"drift is acceptable, and one naming a rule that does not exist (a typo) silences nothing while looking as if it does. " +
-			"Such an ignore is not applied.",
-		Bad:  "Frame:\n  x-wirelint-ignore: [parity/keywrd]\n  maxLength: 128",
-		Good: "Frame:\n  x-wirelint-ignore: [parity/keyword]\n  x-wirelint-reason: the mirror accepts longer ids until v3\n  maxLength: 128",
-	})
+// invalidIgnoreRule is the rule this file's findings come from; they take its severity.
+var invalidIgnoreRule = report.Rule{
+	ID:       RuleInvalidIgnore,
+	Severity: report.SeverityError,
+	Title:    "an inline x-wirelint-ignore is malformed, names no rule, or gives no reason",
+	Why: "An ignore silences a finding for every reader of the contract. One without an x-wirelint-reason hides why the " +
+		"drift is acceptable, and one naming a rule that does not exist (a typo) silences nothing while looking as if it does. " +
+		"Such an ignore is not applied.",
+	Bad:  "Frame:\n  x-wirelint-ignore: [parity/keywrd]\n  maxLength: 128",
+	Good: "Frame:\n  x-wirelint-ignore: [parity/keyword]\n  x-wirelint-reason: the mirror accepts longer ids until v3\n  maxLength: 128",
 }
 
 // Inline indexes the inline ignores of a run's documents.
@@ -120,7 +119,7 @@ func ScanInline(docs []*reduce.Document, known func(ref string) bool) (*Inline, 
 func invalidIgnore(doc *reduce.Document, at *reduce.Node, ptr, msg string) report.Finding {
 	f := report.Finding{
 		Rule:      RuleInvalidIgnore,
-		Severity:  report.DefaultSeverity(RuleInvalidIgnore),
+		Severity:  invalidIgnoreRule.Severity,
 		Message:   msg,
 		Pointer:   ptr,
 		Locations: []report.Location{{File: doc.Path, Line: at.Line, Column: at.Column, Pointer: ptr}},
@@ -205,3 +204,6 @@ func (in *Inline) match(f report.Finding) (by, reason string, ok bool) {
 	}
 	return "", "", false
 }
+
+// Rules lists the rules of suppression itself.
+var Rules = []report.Rule{invalidIgnoreRule}

@@ -24,7 +24,7 @@ type poisonRegexp struct{ err *PatternError }
 
 func (p poisonRegexp) String() string { return p.err.Pattern }
 
-func (p poisonRegexp) MatchString(string) bool { panic(poisoned{p.err}) }
+func (p poisonRegexp) MatchString(string) bool { panic(poisoned(p)) }
 
 type poisoned struct{ err *PatternError }
 

@@ -218,7 +218,7 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 		msg += "; keep the base constraint, or approve the break"
 	}
 	f := report.Finding{
-		Rule: rule, Severity: report.DefaultSeverity(rule), Message: msg,
+		Rule: rule, Severity: report.SeverityOf(Rules, rule), Message: msg,
 		Definition: definition, Pointer: rel,
 		Locations: []report.Location{c.schemaLocation(ch.head, ch.headKeyword, ""), c.schemaLocation(ch.base, ch.baseKeyword, c.opts.BaseLabel)},
 		Fields:    map[string]any{"keyword": ch.keyword, "base": ch.baseValue, "head": ch.headValue, "effect": ch.effect.String(), "sides": ch.sides.String()},
@@ -231,7 +231,7 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 		w := c.witnesses.prove(ch, acceptBase)
 		if w.missing != "" && c.witnesses.enumDecides(ch, acceptBase) {
 			// the keyword's change is masked by an enum beside it
-			f.Rule, f.Severity = RuleCompatible, report.DefaultSeverity(RuleCompatible)
+			f.Rule, f.Severity = RuleCompatible, report.SeverityOf(Rules, RuleCompatible)
 			f.Message = fmt.Sprintf("%s in %s%s (%s): every value the enum beside it allows validated before and after, so nothing changes for clients", what, where, at, ch.sides)
 			return f
 		}
@@ -297,7 +297,7 @@ func (c *checker) fingerprint(f *report.Finding) {
 
 // surface builds a finding about the API surface.
 func (c *checker) surface(rule string, head, base report.Location, msg string) report.Finding {
-	return report.Finding{Rule: rule, Severity: report.DefaultSeverity(rule), Message: msg, Pointer: head.Pointer,
+	return report.Finding{Rule: rule, Severity: report.SeverityOf(Rules, rule), Message: msg, Pointer: head.Pointer,
 		Locations: []report.Location{head, base}, Fields: map[string]any{}}
 }
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
-	"github.com/wirelint/wirelint/rules/parity"
+	"github.com/wirelint/wirelint/rules/internal/pair"
 )
 
 // Rule ids of this family.
@@ -20,32 +20,34 @@ const (
 	RuleCosmetic = "description/cosmetic"
 )
 
-func init() {
-	report.Register(
-		report.Rule{
-			ID:       RuleDrift,
-			Severity: report.SeverityWarning,
-			Title:    "a description or title says something different in the mirror",
-			Why: "Normative prose (units, limits, what a field means) lives in descriptions; when the two documents " +
-				"say different things, implementers of each follow a different contract. Compared after normalising " +
-				"whitespace, line wrapping, trailing punctuation and Markdown emphasis; a word diff shows what changed.",
-			Bad:  "canonical: \"Retry after at most 30 seconds.\"\nmirror:    \"Retry after at most 60 seconds.\"",
-			Good: "canonical: \"Retry after at most 30 seconds.\"\nmirror:    \"Retry after at most 30 seconds.\"",
-		},
-		report.Rule{
-			ID:       RuleCosmetic,
-			Severity: report.SeverityInfo,
-			Title:    "a description or title differs only cosmetically",
-			Why: "Whitespace, wrapping, a trailing period or Markdown emphasis do not change meaning, but copying the " +
-				"canonical text exactly keeps later real changes easy to see.",
-			Bad:  "canonical: \"The *frame* id.\"\nmirror:    \"The frame id\"",
-			Good: "canonical: \"The *frame* id.\"\nmirror:    \"The *frame* id.\"",
-		},
-	)
-}
+// The family's rules; each finding takes its default severity from its rule.
+var (
+	driftRule = report.Rule{
+		ID:       RuleDrift,
+		Severity: report.SeverityWarning,
+		Title:    "a description or title says something different in the mirror",
+		Why: "Normative prose (units, limits, what a field means) lives in descriptions; when the two documents " +
+			"say different things, implementers of each follow a different contract. Compared after normalising " +
+			"whitespace, line wrapping, trailing punctuation and Markdown emphasis; a word diff shows what changed.",
+		Bad:  "canonical: \"Retry after at most 30 seconds.\"\nmirror:    \"Retry after at most 60 seconds.\"",
+		Good: "canonical: \"Retry after at most 30 seconds.\"\nmirror:    \"Retry after at most 30 seconds.\"",
+	}
+	cosmeticRule = report.Rule{
+		ID:       RuleCosmetic,
+		Severity: report.SeverityInfo,
+		Title:    "a description or title differs only cosmetically",
+		Why: "Whitespace, wrapping, a trailing period or Markdown emphasis do not change meaning, but copying the " +
+			"canonical text exactly keeps later real changes easy to see.",
+		Bad:  "canonical: \"The *frame* id.\"\nmirror:    \"The frame id\"",
+		Good: "canonical: \"The *frame* id.\"\nmirror:    \"The *frame* id.\"",
+	}
+)
+
+// Rules lists the family's rules, in the order the catalogue shows them.
+var Rules = []report.Rule{driftRule, cosmeticRule}
 
 // Check compares the title and description of every pair parity visited.
-func Check(pairs []parity.Pair) []report.Finding {
+func Check(pairs []pair.Pair) []report.Finding {
 	var out []report.Finding
 	seen := map[[2]*reduce.Schema]bool{}
 	for _, p := range pairs {
@@ -63,7 +65,7 @@ func Check(pairs []parity.Pair) []report.Finding {
 	return out
 }
 
-func compare(p parity.Pair, field string) (report.Finding, bool) {
+func compare(p pair.Pair, field string) (report.Finding, bool) {
 	cs, ms := p.Canonical, p.Mirror
 	ck, mk := cs.Annotations[field], ms.Annotations[field]
 	// An annotation written on the schema parity reached this one through
@@ -88,13 +90,13 @@ func compare(p parity.Pair, field string) (report.Finding, bool) {
 	if ctext == mtext {
 		return report.Finding{}, false
 	}
-	cl := parity.Location(cs.Doc, cs.Node, cs.Pointer())
-	ml := parity.Location(ms.Doc, ms.Node, ms.Pointer())
+	cl := pair.Location(cs.Doc, cs.Node, cs.Pointer())
+	ml := pair.Location(ms.Doc, ms.Node, ms.Pointer())
 	if ck != nil {
-		cl = parity.Location(ck.Owner.Doc, ck.Key, ck.Pointer())
+		cl = pair.Location(ck.Owner.Doc, ck.Key, ck.Pointer())
 	}
 	if mk != nil {
-		ml = parity.Location(mk.Owner.Doc, mk.Key, mk.Pointer())
+		ml = pair.Location(mk.Owner.Doc, mk.Key, mk.Pointer())
 	}
 	f := report.Finding{
 		Definition: p.Definition,
@@ -102,24 +104,29 @@ func compare(p parity.Pair, field string) (report.Finding, bool) {
 		Locations:  []report.Location{cl, ml},
 		Fields:     map[string]any{"keyword": field, "canonical": ctext, "mirror": mtext},
 	}
+	var rule report.Rule
 	switch {
 	case ck == nil:
-		f.Rule = RuleDrift
-		f.Message = fmt.Sprintf("%s is absent in %s but set in %s", field, parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc))
+		rule = driftRule
+		f.Message = fmt.Sprintf("%s is absent in %s but set in %s", field, pair.Name(cs.Doc, ms.Doc), pair.Name(ms.Doc, cs.Doc))
 	case mk == nil:
-		f.Rule = RuleDrift
-		f.Message = fmt.Sprintf("%s is set in %s but absent in %s; copy it", field, parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc))
+		rule = driftRule
+		f.Message = fmt.Sprintf("%s is set in %s but absent in %s; copy it", field, pair.Name(cs.Doc, ms.Doc), pair.Name(ms.Doc, cs.Doc))
 	case Normalize(ctext) == Normalize(mtext):
-		f.Rule = RuleCosmetic
-		f.Message = fmt.Sprintf("%s differs only in %s between %s and %s", field, cosmeticKind(ctext, mtext), parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc))
+		rule = cosmeticRule
+		f.Message = fmt.Sprintf("%s differs only in %s between %s and %s", field, cosmeticKind(ctext, mtext), pair.Name(cs.Doc, ms.Doc), pair.Name(ms.Doc, cs.Doc))
 	default:
-		f.Rule = RuleDrift
+		rule = driftRule
 		diff := WordDiff(ctext, mtext)
-		f.Message = fmt.Sprintf("%s differs between %s and %s: %s", field, parity.Name(cs.Doc, ms.Doc), parity.Name(ms.Doc, cs.Doc), shorten(diff, 160))
+		f.Message = fmt.Sprintf("%s differs between %s and %s: %s", field, pair.Name(cs.Doc, ms.Doc), pair.Name(ms.Doc, cs.Doc), shorten(diff, 160))
 		f.Fields["diff"] = diff
-		f.Detail = "word diff ([-canonical-] {+mirror+}): " + diff
+		// the message holds the diff; the detail repeats it only when the
+		// message had to shorten it, so text output prints it once
+		if short := shorten(diff, 160); short != diff {
+			f.Detail = "word diff ([-canonical-] {+mirror+}): " + diff
+		}
 	}
-	f.Severity = report.DefaultSeverity(f.Rule)
+	f.Rule, f.Severity = rule.ID, rule.Severity
 	return f, true
 }
 

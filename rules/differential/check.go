@@ -11,10 +11,10 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/wirelint/wirelint/internal/ecmaregex"
+	"github.com/wirelint/wirelint/internal/guard"
 	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
-	"github.com/wirelint/wirelint/rules/fixture"
 )
 
 // Options configure a differential run.
@@ -22,9 +22,9 @@ type Options struct {
 	// Renames pairs a canonical definition name with a differently named mirror
 	// definition (canonical → mirror).
 	Renames map[string]string
-	// Fixtures are golden and negative payloads (fixture.Load); each one filed
+	// Fixtures are golden and negative payloads (fixture.Load reads them); each one filed
 	// under a definition is a probe of it.
-	Fixtures []*fixture.Payload
+	Fixtures []*validate.Payload
 	// Budget bounds the time spent probing one definition; 0 = DefaultBudget.
 	// A definition that runs out is reported as differential/unchecked.
 	Budget time.Duration
@@ -91,7 +91,7 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 	for i, s := range sides {
 		if prepErr[i] != nil {
 			findings = append(findings, report.Finding{
-				Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked),
+				Rule: RuleUnchecked, Severity: uncheckedRule.Severity,
 				Message:   fmt.Sprintf("%s cannot be prepared for validation: %v; no payload is compared", s.doc.Path, prepErr[i]),
 				Locations: []report.Location{{File: s.doc.Path, Line: s.doc.Root.Line, Column: s.doc.Root.Column}},
 			})
@@ -146,7 +146,7 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 			roots[p.defs[i].Key()] = true
 		}
 	}
-	fixturesByDef := map[string][]*fixture.Payload{}
+	fixturesByDef := map[string][]*validate.Payload{}
 	for _, f := range opts.Fixtures {
 		fixturesByDef[f.Definition] = append(fixturesByDef[f.Definition], f)
 	}
@@ -188,7 +188,7 @@ type pair struct {
 // uncompiled reports a definition that does not compile on one side.
 func uncompiled(p *pair, s *side, err error) report.Finding {
 	f := report.Finding{
-		Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked),
+		Rule: RuleUnchecked, Severity: uncheckedRule.Severity,
 		Definition: p.name,
 		Message:    fmt.Sprintf("%s in %s cannot be compiled: %v; its payloads are not compared", p.defs[sideIndex(s)].Def.Name, s.doc.Path, errText(err)),
 	}
@@ -224,7 +224,7 @@ func defLocation(d *validate.NamedDefinition) report.Location {
 }
 
 // checkPair probes one definition pair.
-func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*fixture.Payload, opts Options) []report.Finding {
+func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*validate.Payload, opts Options) []report.Finding {
 	cs, ms := p.schemas[0], p.schemas[1]
 	if equalSchemas(cs.Compiled(), ms.Compiled()) {
 		return nil
@@ -307,7 +307,7 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*fixtu
 	}
 	if timedOut {
 		out = append(out, report.Finding{
-			Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked), Definition: p.name,
+			Rule: RuleUnchecked, Severity: uncheckedRule.Severity, Definition: p.name,
 			Message:   fmt.Sprintf("%s ran past its %s budget after some of its %d probes; the rest were not compared (raise the budget or split the definition)", p.name, opts.Budget, len(probes)),
 			Locations: []report.Location{defLocation(p.defs[0]), defLocation(p.defs[1])},
 		})
@@ -317,7 +317,7 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*fixtu
 
 // collectProbes gathers the probes of both sides and the fixtures, once
 // each, smallest first.
-func collectProbes(g *gen, roots [2]*jsonschema.Schema, fixtures []*fixture.Payload, max int) []probe {
+func collectProbes(g *gen, roots [2]*jsonschema.Schema, fixtures []*validate.Payload, max int) []probe {
 	seen := map[string]bool{}
 	var out []probe
 	add := func(v any, path, kind string) {
@@ -386,7 +386,7 @@ func disagreement(p *pair, sides [2]*side, pr probe, accepts int) report.Finding
 	acc, rej := sides[accepts].doc.Path, sides[rejects].doc.Path
 	payload := shorten(pr.text, 200)
 	return report.Finding{
-		Rule: RuleDisagreement, Severity: report.DefaultSeverity(RuleDisagreement),
+		Rule: RuleDisagreement, Severity: disagreementRule.Severity,
 		Definition: p.name,
 		Pointer:    rel,
 		Message:    fmt.Sprintf("%s accepts %s but %s rejects it (%s); make both documents agree", acc, payload, rej, reason),
@@ -481,7 +481,7 @@ func problemFindings(sides [2]*side, pairs []*pair) []report.Finding {
 				continue // outside every compared definition: other rules' concern
 			}
 			f := report.Finding{
-				Rule: RuleUnchecked, Severity: report.DefaultSeverity(RuleUnchecked), Definition: def,
+				Rule: RuleUnchecked, Severity: uncheckedRule.Severity, Definition: def,
 				Message:   fmt.Sprintf("%s in %s; payloads are compared without it", pe.Msg, pe.File),
 				Locations: []report.Location{loc},
 			}
@@ -500,13 +500,13 @@ func problemFindings(sides [2]*side, pairs []*pair) []report.Finding {
 // must not take the run down.
 func recoverAs(err *error) {
 	if r := recover(); r != nil {
-		*err = fmt.Errorf("internal error: %v (please report this with the input that caused it)", r)
+		*err = guard.Error("", r)
 	}
 }
 
 // checkPairSafely is checkPair with a panic reported as the pair being
 // unchecked.
-func checkPairSafely(p *pair, sides [2]*side, roots map[string]bool, fixtures []*fixture.Payload, opts Options) (out []report.Finding) {
+func checkPairSafely(p *pair, sides [2]*side, roots map[string]bool, fixtures []*validate.Payload, opts Options) (out []report.Finding) {
 	var err error
 	func() {
 		defer recoverAs(&err)

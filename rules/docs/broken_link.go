@@ -9,8 +9,10 @@ import (
 // RuleBrokenLink is the id of the rule for Markdown links that do not resolve.
 const RuleBrokenLink = "docs/broken-link"
 
-func init() {
-	report.Register(report.Rule{
+// brokenlinkRules are the rules this file's findings come from; they take their
+// default severity from these values.
+var brokenlinkRules = []report.Rule{
+	report.Rule{
 		ID:       RuleBrokenLink,
 		Severity: report.SeverityError,
 		Title:    "a relative Markdown link or image points at a file or #anchor that does not exist",
@@ -21,7 +23,7 @@ func init() {
 			"code blocks and code spans are not links.",
 		Bad:  "See [folding](design/frame_wire.md#fold) (the file moved to docs/wire/ and the heading is now \"Folding\").",
 		Good: "See [folding](wire/frame_wire.md#folding).",
-	})
+	},
 }
 
 // missingFileMessage names the target as written, where it resolves to when

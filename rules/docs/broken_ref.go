@@ -14,8 +14,10 @@ import (
 // source-code comments that do not resolve.
 const RuleBrokenRef = "docs/broken-ref"
 
-func init() {
-	report.Register(report.Rule{
+// brokenrefRules are the rules this file's findings come from; they take their
+// default severity from these values.
+var brokenrefRules = []report.Rule{
+	report.Rule{
 		ID:       RuleBrokenRef,
 		Severity: report.SeverityError,
 		Title:    "a documentation path cited in a source comment points at a file or #anchor that does not exist",
@@ -27,7 +29,7 @@ func init() {
 			"set or union, is reported by this rule too.",
 		Bad:  "// The fold rule is specified in docs/frame_wire.md#fold.",
 		Good: "// The fold rule is specified in docs/wire/frame_wire.md#folding.",
-	})
+	},
 }
 
 // citedPaths finds the paths matching refs in the comments of src.

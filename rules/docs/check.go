@@ -523,7 +523,7 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	}
 	f := report.Finding{
 		Rule:      ct.rule,
-		Severity:  report.DefaultSeverity(ct.rule),
+		Severity:  report.SeverityOf(Rules, ct.rule),
 		Locations: []report.Location{c.location(ct)},
 		Fields:    map[string]any{"target": ct.target, "resolved": c.display(resolved)},
 	}
@@ -588,7 +588,7 @@ func (c *checker) missingAnchor(ct citation, resolved, fragment string, doc *Mar
 	second := report.Location{File: c.display(resolved), Line: 1, Column: 1}
 	f := report.Finding{
 		Rule:     ct.rule,
-		Severity: report.DefaultSeverity(ct.rule),
+		Severity: report.SeverityOf(Rules, ct.rule),
 		Fields:   map[string]any{"target": ct.target, "resolved": c.display(resolved), "anchor": fragment},
 	}
 	if ct.kind != "" {

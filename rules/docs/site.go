@@ -18,8 +18,10 @@ import (
 // site mapping resolves.
 const RuleUnresolvedLink = "docs/unresolved-link"
 
-func init() {
-	report.Register(report.Rule{
+// siteRules are the rules this file's findings come from; they take their
+// default severity from these values.
+var siteRules = []report.Rule{
+	report.Rule{
 		ID:       RuleUnresolvedLink,
 		Severity: report.SeverityInfo,
 		Title:    "a root-absolute link names no file in the repository and no known documentation site serves the linking page",
@@ -32,7 +34,7 @@ func init() {
 			"stays docs/broken-link when missing.",
 		Bad:  "[config](/docs/configuration/) in a page of a site wirelint does not know",
 		Good: "docs.site: {content: [website/content], static: [website/static]} in .wirelint.yaml",
-	})
+	},
 }
 
 // Site says how a documentation site routes its files: pages under the
@@ -65,16 +67,6 @@ type site struct {
 	where  string            // the site's configuration file ("" = configured)
 	routes map[string]string // normalized route → page ("" = a static file)
 	fold   bool              // routes are compared lower-cased (Hugo)
-}
-
-// covers reports whether a root-relative file is one of the site's pages.
-func (s *site) covers(file string) bool {
-	for _, m := range s.Content {
-		if within(file, m.Dir) {
-			return true
-		}
-	}
-	return false
 }
 
 func within(file, dir string) bool {
@@ -510,7 +502,7 @@ func (c *checker) judgeRootAbsolute(ct citation, p, fragment string, hasFragment
 func (c *checker) unresolvedLink(ct citation) report.Finding {
 	return fingerprinted(report.Finding{
 		Rule:      RuleUnresolvedLink,
-		Severity:  report.DefaultSeverity(RuleUnresolvedLink),
+		Severity:  report.SeverityOf(Rules, RuleUnresolvedLink),
 		Message:   fmt.Sprintf("root-absolute link %s names no file in the repository and no known site serves %s: configure docs.site to check it", ct.target, ct.file),
 		Locations: []report.Location{c.location(ct)},
 		Fields:    map[string]any{"target": ct.target, "kind": string(ct.kind)},
@@ -525,7 +517,7 @@ func (c *checker) missingRoute(ct citation, s *site) report.Finding {
 	}
 	f := report.Finding{
 		Rule:      RuleBrokenLink,
-		Severity:  report.DefaultSeverity(RuleBrokenLink),
+		Severity:  report.SeverityOf(Rules, RuleBrokenLink),
 		Message:   fmt.Sprintf("link target %s is neither a page nor a static file of %s, nor a file in the repository: fix the link or restore the page", ct.target, where),
 		Locations: []report.Location{c.location(ct)},
 		Fields:    map[string]any{"target": ct.target, "kind": string(ct.kind), "site": s.where},

@@ -21,8 +21,10 @@ import (
 // different set than the contract's.
 const RuleTableDrift = "docs/table-drift"
 
-func init() {
-	report.Register(report.Rule{
+// tablesRules are the rules this file's findings come from; they take their
+// default severity from these values.
+var tablesRules = []report.Rule{
+	report.Rule{
 		ID:       RuleTableDrift,
 		Severity: report.SeverityError,
 		Title:    "a Markdown table marked as listing a contract's closed set lists other values",
@@ -36,7 +38,7 @@ func init() {
 			"location; a marker that does not resolve is docs/broken-ref.",
 		Bad:  "<!-- wirelint: values schemas/frame_wire.json#/$defs/StreamEvent -->\n| type | meaning |\n|---|---|\n| hello | ... |\n(the schema also has a goodbye branch)",
 		Good: "<!-- wirelint: values schemas/frame_wire.json#/$defs/StreamEvent -->\n| type | meaning |\n|---|---|\n| hello | ... |\n| goodbye | ... |",
-	})
+	},
 }
 
 // markedTable is a values marker and the table after it.
@@ -212,7 +214,7 @@ func (tc *tableChecker) markerAt(mt markedTable) report.Location {
 // brokenMarker reports a marker that names nothing usable.
 func (tc *tableChecker) brokenMarker(mt markedTable, msg string, second ...report.Location) []report.Finding {
 	return []report.Finding{fingerprinted(report.Finding{
-		Rule: RuleBrokenRef, Severity: report.DefaultSeverity(RuleBrokenRef),
+		Rule: RuleBrokenRef, Severity: report.SeverityOf(Rules, RuleBrokenRef),
 		Message:   fmt.Sprintf("values marker %s: %s", mt.ref, msg),
 		Locations: append([]report.Location{tc.markerAt(mt)}, second...),
 		Fields:    map[string]any{"target": mt.ref},
@@ -232,7 +234,7 @@ func (tc *tableChecker) load(rel string) (*reduce.Document, error) {
 func (tc *tableChecker) check(mt markedTable) []report.Finding {
 	if mt.noTable {
 		return []report.Finding{fingerprinted(report.Finding{
-			Rule: RuleTableDrift, Severity: report.DefaultSeverity(RuleTableDrift),
+			Rule: RuleTableDrift, Severity: report.SeverityOf(Rules, RuleTableDrift),
 			Message:   fmt.Sprintf("no table follows the values marker %s: put the table right after the marker", mt.ref),
 			Locations: []report.Location{tc.markerAt(mt)},
 			Fields:    map[string]any{"target": mt.ref},
@@ -288,7 +290,7 @@ func (tc *tableChecker) check(mt markedTable) []report.Finding {
 	col, problem := columnOf(mt)
 	if problem != "" {
 		return []report.Finding{fingerprinted(report.Finding{
-			Rule: RuleTableDrift, Severity: report.DefaultSeverity(RuleTableDrift),
+			Rule: RuleTableDrift, Severity: report.SeverityOf(Rules, RuleTableDrift),
 			Message: "values marker " + mt.ref + ": " + problem, Locations: []report.Location{tc.markerAt(mt)},
 			Fields: map[string]any{"target": mt.ref},
 		})}
@@ -563,7 +565,7 @@ func (tc *tableChecker) compare(mt markedTable, doc *reduce.Document, pointer st
 	finding := func(msg string, at report.Location, second report.Location, fields map[string]any) {
 		fields["target"] = mt.ref
 		out = append(out, fingerprinted(report.Finding{
-			Rule: RuleTableDrift, Severity: report.DefaultSeverity(RuleTableDrift), Message: msg,
+			Rule: RuleTableDrift, Severity: report.SeverityOf(Rules, RuleTableDrift), Message: msg,
 			Pointer: pointer, Locations: []report.Location{at, second}, Fields: fields,
 		}))
 	}

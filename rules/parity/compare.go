@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
+	"github.com/wirelint/wirelint/rules/internal/pair"
 )
 
 // Options configure a parity run.
@@ -26,21 +26,9 @@ type Options struct {
 	Exclude []string
 }
 
-// Pair is two schemas parity paired: the same place in the contract in both
-// documents. Rules that compare annotations (descriptions) read the pairs
-// instead of walking the documents again.
-type Pair struct {
-	// Definition is the canonical definition's name.
-	Definition string
-	// Rel is the pointer relative to the definition, canonical spelling.
-	Rel string
-	// Canonical and Mirror are the paired schemas.
-	Canonical, Mirror *reduce.Schema
-	// CanonicalVia and MirrorVia are the schemas parity reached Canonical and
-	// Mirror through — a $ref it followed, a one-branch union — nil when
-	// none: an annotation written there is the one in effect.
-	CanonicalVia, MirrorVia *reduce.Schema
-}
+// Pair is two schemas parity paired (see pair.Pair, shared with the
+// description family).
+type Pair = pair.Pair
 
 // Result is what Compare found.
 type Result struct {
@@ -123,7 +111,7 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 		md := mdefs.byName[name]
 		c.emit(report.Finding{
 			Rule:       RuleMirrorOnly,
-			Severity:   report.DefaultSeverity(RuleMirrorOnly),
+			Severity:   report.SeverityOf(Rules, RuleMirrorOnly),
 			Message:    fmt.Sprintf("%s is defined in %s but not in %s", name, Name(mirror, canonicals[0]), canonicalNames(canonicals, mirror)),
 			Definition: name,
 			Locations:  []report.Location{containerLocation(canonicals[0]), Location(md.doc, md.def.Key, md.def.Pointer)},
@@ -313,12 +301,7 @@ func onlyRef(n *reduce.Node) bool {
 
 // Name is how messages name doc beside other: its file name, or its path
 // when the two file names are the same. Locations always carry the path.
-func Name(doc, other *reduce.Document) string {
-	if b := filepath.Base(doc.Path); b != filepath.Base(other.Path) {
-		return b
-	}
-	return doc.Path
-}
+func Name(doc, other *reduce.Document) string { return pair.Name(doc, other) }
 
 // refValue returns the string value of a schema's $ref, or nil.
 func refValue(n *reduce.Node) *reduce.Node {
@@ -405,7 +388,7 @@ func (c *comparer) missing(cd *namedDef, mirror *reduce.Document, mname string) 
 	}
 	c.emit(report.Finding{
 		Rule:       RuleMissingDefinition,
-		Severity:   report.DefaultSeverity(RuleMissingDefinition),
+		Severity:   report.SeverityOf(Rules, RuleMissingDefinition),
 		Message:    msg + "; add it under " + strings.TrimPrefix(mirror.DefinitionContainer(), "/"),
 		Definition: cd.def.Name,
 		Locations:  []report.Location{Location(cd.doc, cd.def.Key, cd.def.Pointer), containerLocation(mirror)},
@@ -635,7 +618,7 @@ func (c *comparer) refDiff(cs, ms *reduce.Schema, rel, cval, mval string) {
 	}
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
-		Severity:   report.DefaultSeverity(RuleKeyword),
+		Severity:   keywordRule.Severity,
 		Message:    fmt.Sprintf("$ref names %s in %s but %s in %s", cval, Name(cs.Doc, ms.Doc), mval, Name(ms.Doc, cs.Doc)),
 		Definition: c.def,
 		Pointer:    rel + "/$ref",
@@ -736,7 +719,7 @@ func (c *comparer) memberDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, ce,
 	}
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
-		Severity:   report.DefaultSeverity(RuleKeyword),
+		Severity:   keywordRule.Severity,
 		Message:    msg,
 		Definition: c.def,
 		Pointer:    krel + "/" + reduce.EscapePointerToken(name),
@@ -782,7 +765,7 @@ func (c *comparer) diff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, name, rel
 	fields["mirror"] = value(mk)
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
-		Severity:   report.DefaultSeverity(RuleKeyword),
+		Severity:   keywordRule.Severity,
 		Message:    msg,
 		Definition: c.def,
 		Pointer:    rel + "/" + reduce.EscapePointerToken(source),
@@ -894,11 +877,7 @@ func equalSets(a, b []string) bool {
 // Location locates a node of doc (a key, a value or a schema object) at its
 // absolute pointer ptr; a nil node gives the file alone.
 func Location(doc *reduce.Document, n *reduce.Node, ptr string) report.Location {
-	l := report.Location{File: doc.Path, Pointer: ptr}
-	if n != nil {
-		l.Line, l.Column = n.Line, n.Column
-	}
-	return l
+	return pair.Location(doc, n, ptr)
 }
 
 // schemaLocation locates a schema object (where a keyword it lacks would go).

@@ -45,16 +45,16 @@ func keywordFindings(doc *reduce.Document, walk func(func(reduce.SchemaSite))) [
 		}
 		reduce.Pairs(s.Node, func(k, v *reduce.Node) bool {
 			rule, msg := keywordProblem(k.Value, v, d)
-			if rule == "" {
+			if rule.ID == "" {
 				return true
 			}
 			fields := map[string]any{"keyword": k.Value}
-			if rule == RuleUnsupported {
+			if rule.ID == RuleUnsupported {
 				fields["dialect"] = string(d)
 			}
 			out = append(out, report.Finding{
-				Rule:       rule,
-				Severity:   report.DefaultSeverity(rule),
+				Rule:       rule.ID,
+				Severity:   rule.Severity,
 				Message:    msg,
 				Definition: def,
 				Pointer:    s.RelPointer + "/" + reduce.EscapePointerToken(k.Value),
@@ -68,8 +68,8 @@ func keywordFindings(doc *reduce.Document, walk func(func(reduce.SchemaSite))) [
 }
 
 // keywordProblem says what is wrong with key (valued v) in a schema of
-// dialect d: the rule and message, or "" when nothing is.
-func keywordProblem(key string, v *reduce.Node, d reduce.Dialect) (rule, msg string) {
+// dialect d: the rule and message, or the zero Rule when nothing is.
+func keywordProblem(key string, v *reduce.Node, d reduce.Dialect) (rule report.Rule, msg string) {
 	info, ok := reduce.LookupKeyword(key)
 	if !ok {
 		msg = fmt.Sprintf("%q is not a JSON Schema or OpenAPI keyword, so validators ignore it", key)
@@ -78,23 +78,23 @@ func keywordProblem(key string, v *reduce.Node, d reduce.Dialect) (rule, msg str
 		} else {
 			msg += "; prefix extensions with x-"
 		}
-		return RuleUnknownKeyword, msg
+		return unknownKeywordRule, msg
 	}
 	if want := shapeProblem(info, v); want != "" && !boolBound(key, v) {
-		return RuleInvalidSchema, fmt.Sprintf("%s must be %s but is %s (%s), so validators reject the schema or ignore the keyword; write %s",
+		return invalidSchemaRule, fmt.Sprintf("%s must be %s but is %s (%s), so validators reject the schema or ignore the keyword; write %s",
 			key, want, kindOf(v), reduce.Short(v, 40), want)
 	}
 	switch {
 	case key == "type" && reduce.IsSeq(v) && (d == reduce.OpenAPI30 || d == reduce.Swagger20):
-		return RuleUnsupported, fmt.Sprintf("type is a list, which %s does not allow; spell one type (with nullable: true for null in OpenAPI 3.0)", dialectName(d))
+		return unsupportedRule, fmt.Sprintf("type is a list, which %s does not allow; spell one type (with nullable: true for null in OpenAPI 3.0)", dialectName(d))
 	case !reduce.DefinedIn(key, d):
 		msg = fmt.Sprintf("%s is not a keyword of %s, so its validators ignore it", key, dialectName(d))
 		if key == "const" {
 			msg += "; use a one-value enum"
 		}
-		return RuleUnsupported, msg
+		return unsupportedRule, msg
 	}
-	return "", ""
+	return report.Rule{}, ""
 }
 
 // boolBound reports a draft-04 / OpenAPI 3.0 boolean exclusive bound, which

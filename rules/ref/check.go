@@ -144,7 +144,7 @@ func refLoops(results []*resolved) []report.Finding {
 		for _, rs := range chain[1:] {
 			locs = append(locs, report.Location{File: rs.ix.Doc.Path, Line: rs.s.Value.Line, Column: rs.s.Value.Column, Pointer: rs.s.Pointer})
 		}
-		f := newFinding(RuleUnresolved, start.ix, start.s, fmt.Sprintf("$ref %s starts a loop of $refs that never reaches a schema (%s); point one of them at a schema",
+		f := newFinding(unresolvedRule, start.ix, start.s, fmt.Sprintf("$ref %s starts a loop of $refs that never reaches a schema (%s); point one of them at a schema",
 			start.res.Ref, strings.Join(steps, " -> ")), map[string]any{"ref": start.res.Ref, "loop": steps}, locs...)
 		out = append(out, f)
 	}
@@ -195,21 +195,21 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 	remoteRef := isHTTP(ref)
 	switch {
 	case !reduce.IsString(s.Value):
-		return newFinding(RuleUnresolved, ix, s, fmt.Sprintf("%s; write the reference as a string", reason(res.DiskErr, ref)), nil), true
+		return newFinding(unresolvedRule, ix, s, fmt.Sprintf("%s; write the reference as a string", reason(res.DiskErr, ref)), nil), true
 	case dk == reduce.RefOutsideRoot || ik == reduce.RefOutsideRoot:
-		return newFinding(RuleOutsideRoot, ix, s, fmt.Sprintf("$ref %s leaves the project directory and is not followed; copy the schema into the project", ref),
+		return newFinding(outsideRootRule, ix, s, fmt.Sprintf("$ref %s leaves the project directory and is not followed; copy the schema into the project", ref),
 			map[string]any{"ref": ref}), true
 	case res.DiskErr == nil && res.IDErr == nil:
 		if res.Disk.Node == res.ID.Node {
 			return report.Finding{}, false
 		}
-		return newFinding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s reaches %s on disk but %s under $id; make the file path and the $id name the same schema",
+		return newFinding(idMismatchRule, ix, s, fmt.Sprintf("$ref %s reaches %s on disk but %s under $id; make the file path and the $id name the same schema",
 			ref, where(res.Disk), where(res.ID)), r.fields(res), loc(res.Disk), loc(res.ID)), true
 	case dk == reduce.RefRemote && res.IDErr == nil:
 		// an absolute URL some local document declares as its $id
 		return report.Finding{}, false
 	case remoteRef && ik == reduce.RefRemote:
-		return newFinding(RuleRemote, ix, s, fmt.Sprintf("$ref %s is a remote reference and is never fetched; map its URL prefix to a local folder in the configuration, or vendor the schema into the project", ref),
+		return newFinding(remoteRule, ix, s, fmt.Sprintf("$ref %s is a remote reference and is never fetched; map its URL prefix to a local folder in the configuration, or vendor the schema into the project", ref),
 			map[string]any{"ref": ref, "url": res.URI.String()}), true
 	case dk != 0 && dk != reduce.RefRemote && res.IDErr == nil:
 		return r.diskOnlyFails(ix, s, res), true
@@ -232,7 +232,7 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 	if hint != "" {
 		msg = strings.TrimSuffix(msg, "; "+advice(res.DiskErr)) + "; did you mean " + hint
 	}
-	f := newFinding(RuleUnresolved, ix, s, msg, r.fields(res))
+	f := newFinding(unresolvedRule, ix, s, msg, r.fields(res))
 	if ok {
 		f.Locations = append(f.Locations, l)
 	}
@@ -242,7 +242,7 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 // idOnlyFails: the file path works, the $id-based URI does not.
 func (r *Resolver) idOnlyFails(ix *idref.Index, s *idref.Site, res Resolution) report.Finding {
 	if res.URI == nil {
-		return newFinding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but is not a URI reference a schema registry can read: %s; prefix the path with ./ or rename the file",
+		return newFinding(idMismatchRule, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but is not a URI reference a schema registry can read: %s; prefix the path with ./ or rename the file",
 			res.Ref, where(res.Disk), reason(res.IDErr, res.Ref)), r.fields(res), loc(res.Disk))
 	}
 	ref, u := res.Ref, r.show(idref.Key(res.URI))
@@ -250,12 +250,12 @@ func (r *Resolver) idOnlyFails(ix *idref.Index, s *idref.Site, res Resolution) r
 	ik := kind(res.IDErr)
 	if res.IDResource != nil || ik != reduce.RefRemote && ik != reduce.RefUnresolved {
 		// the URI names a document, but not the node the file path reaches
-		return newFinding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but not under $id: %s; make the file path and the $id name the same schema",
+		return newFinding(idMismatchRule, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but not under $id: %s; make the file path and the $id name the same schema",
 			ref, where(res.Disk), reason(res.IDErr, ref)), r.fields(res), loc(res.Disk))
 	}
 	id := r.Index(res.Disk.Doc).RootID()
 	if id == nil {
-		return newFinding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but under $id names %s, which no document declares; give %s the $id %s",
+		return newFinding(idMismatchRule, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but under $id names %s, which no document declares; give %s the $id %s",
 			ref, where(res.Disk), u, name, u), r.fields(res), loc(res.Disk))
 	}
 	fix := fmt.Sprintf("change %s's $id to %s", name, u)
@@ -266,7 +266,7 @@ func (r *Resolver) idOnlyFails(ix *idref.Index, s *idref.Site, res Resolution) r
 	}
 	fields := r.fields(res)
 	fields["declared"] = id.URI
-	return newFinding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but under $id names %s, while %s declares $id %s; %s",
+	return newFinding(idMismatchRule, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but under $id names %s, while %s declares $id %s; %s",
 		ref, where(res.Disk), u, name, id.URI, fix), fields,
 		report.Location{File: res.Disk.Doc.Path, Line: id.ID.Line, Column: id.ID.Column, Pointer: reduce.JoinPointer(id.Pointer, idKey(res.Disk.Doc))})
 }
@@ -281,7 +281,7 @@ func (r *Resolver) diskOnlyFails(ix *idref.Index, s *idref.Site, res Resolution)
 		}
 		fix = fmt.Sprintf("write the $ref as %s, or rename the file", (&url.URL{Path: rel}).EscapedPath()+"#"+(&url.URL{Fragment: res.ID.Pointer}).EscapedFragment())
 	}
-	return newFinding(RuleIDMismatch, ix, s, fmt.Sprintf("$ref %s resolves under $id to %s but not on disk: %s; %s", res.Ref, where(res.ID), reason(res.DiskErr, res.Ref), fix),
+	return newFinding(idMismatchRule, ix, s, fmt.Sprintf("$ref %s resolves under $id to %s but not on disk: %s; %s", res.Ref, where(res.ID), reason(res.DiskErr, res.Ref), fix),
 		r.fields(res), loc(res.ID))
 }
 
@@ -351,10 +351,10 @@ func nearestKey(n *reduce.Node, name string) string {
 }
 
 // newFinding builds a finding located at the $ref of s.
-func newFinding(rule string, ix *idref.Index, s *idref.Site, msg string, fields map[string]any, extra ...report.Location) report.Finding {
+func newFinding(rule report.Rule, ix *idref.Index, s *idref.Site, msg string, fields map[string]any, extra ...report.Location) report.Finding {
 	f := report.Finding{
-		Rule:     rule,
-		Severity: report.DefaultSeverity(rule),
+		Rule:     rule.ID,
+		Severity: rule.Severity,
 		Message:  msg,
 		Pointer:  s.Pointer,
 		Fields:   fields,

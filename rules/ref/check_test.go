@@ -1,7 +1,6 @@
 package ref
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,11 +9,10 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 )
-
-var update = flag.Bool("update", false, "rewrite the want section of testdata cases")
 
 // TestCases runs every testdata/<rule>/<case>.txtar: the archive's files are
 // written to a temporary project, the files named by its "check:" header are
@@ -44,7 +42,7 @@ func TestCases(t *testing.T) {
 			if got == want {
 				return
 			}
-			if *update {
+			if casetest.Update() {
 				if wantAt < 0 {
 					ar.Files = append(ar.Files, txtar.File{Name: "want"})
 					wantAt = len(ar.Files) - 1
@@ -150,7 +148,7 @@ func TestEveryRuleHasACase(t *testing.T) {
 		all.Write(data)
 	}
 	for _, rule := range []string{RuleUnresolved, RuleIDMismatch, RuleRemote, RuleOutsideRoot} {
-		if _, ok := report.Lookup(rule); !ok {
+		if _, ok := report.FindRule(Rules, rule); !ok {
 			t.Errorf("%s is not registered", rule)
 		}
 		if !strings.Contains(all.String(), " error "+rule+" ") {

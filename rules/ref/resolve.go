@@ -125,17 +125,6 @@ func (r *Resolver) Index(doc *reduce.Document) *idref.Index {
 	return ix
 }
 
-// Resolve resolves the $ref held by the object at pointer in doc. ok is false
-// when that object has no $ref.
-func (r *Resolver) Resolve(doc *reduce.Document, pointer string) (res Resolution, ok bool) {
-	ix := r.Index(doc)
-	s := ix.Site(pointer)
-	if s == nil {
-		return Resolution{}, false
-	}
-	return r.resolveSite(ix, s), true
-}
-
 // resolveSite resolves one site both ways.
 func (r *Resolver) resolveSite(ix *idref.Index, s *idref.Site) Resolution {
 	ref := s.Ref()

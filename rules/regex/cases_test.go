@@ -2,18 +2,16 @@ package regex
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 )
-
-var update = flag.Bool("update", false, "rewrite the want sections of testdata/cases")
 
 // TestCases runs every testdata/cases/*.txtar: its documents are checked
 // (with the dialects of its optional "dialects" section) and the text
@@ -56,7 +54,7 @@ func TestCases(t *testing.T) {
 			if err := report.WriteText(&got, report.Finalize(findings), report.TextOptions{}); err != nil {
 				t.Fatal(err)
 			}
-			if *update {
+			if casetest.Update() {
 				if wantAt < 0 {
 					ar.Files = append(ar.Files, txtar.File{Name: "want"})
 					wantAt = len(ar.Files) - 1

@@ -109,15 +109,12 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 	if len(targets) == 0 {
 		targets = DefaultDialects
 	}
-	sev := func(id string) report.Severity {
-		if s, ok := opts.Severity[id]; ok {
-			return s
-		}
-		return report.DefaultSeverity(id)
-	}
 	var out []report.Finding
-	emit := func(f report.Finding) {
-		f.Severity = sev(f.Rule)
+	emit := func(r report.Rule, f report.Finding) {
+		f.Rule, f.Severity = r.ID, r.Severity
+		if s, ok := opts.Severity[r.ID]; ok {
+			f.Severity = s
+		}
 		if f.Fields == nil {
 			f.Fields = map[string]any{}
 		}
@@ -140,8 +137,7 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 		if e.Detail != "" {
 			hint = ": " + e.Detail
 		}
-		emit(report.Finding{
-			Rule:    RuleInvalid,
+		emit(invalidRule, report.Finding{
 			Message: fmt.Sprintf("pattern %s is not valid ECMA-262 in u mode: %s at offset %d%s; %s", quote(short(pattern)), what, e.Offset, hint, legacy),
 			Fields:  map[string]any{"error_code": string(e.Code), "offset": e.Offset, "legacy": !strings.Contains(legacy, "rejects")},
 			Detail:  caret(pattern, e.Span),
@@ -208,7 +204,6 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 			off := runeOffset(pattern, sp.Start)
 			todo := "rewrite the pattern without it, or move the rule into the schema (not, allOf, minLength)"
 			f := report.Finding{
-				Rule:    RuleNonPortable,
 				Message: fmt.Sprintf("%s %s at offset %d cannot be compiled by %s and has no mechanical translation; %s", g.use.Construct.Title, quote(text), off, strings.Join(g.dialects, ", "), todo),
 				Fields:  map[string]any{"construct": g.use.Construct.ID, "offset": off, "dialects": g.dialects},
 				Detail:  caret(pattern, sp) + "\n" + strings.Join(g.notes, "\n"),
@@ -223,7 +218,7 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 				f.Message = fmt.Sprintf("%s %s at offset %d cannot be compiled by %s and has no mechanical translation; the schema can say it instead: %s", g.use.Construct.Title, quote(text), off, strings.Join(g.dialects, ", "), b)
 				f.Fields["suggestion"] = b
 			}
-			emit(f)
+			emit(nonPortableRule, f)
 		}
 		return out
 	}
@@ -236,8 +231,7 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 			more = fmt.Sprintf(" (and %d more)", n-1)
 		}
 		note := g.notes[0][strings.Index(g.notes[0], ": ")+2:]
-		emit(report.Finding{
-			Rule: RuleDivergent,
+		emit(divergentRule, report.Finding{
 			Message: fmt.Sprintf("%s %s at offset %d%s matches differently in %s: %s; use the spelling `wirelint regex --translate DIALECT` prints",
 				g.use.Construct.Title, quote(g.use.Node.Text(pattern)), off, more, strings.Join(g.dialects, ", "), note),
 			Fields: map[string]any{"construct": id, "offset": off, "dialects": g.dialects},

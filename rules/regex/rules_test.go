@@ -11,7 +11,7 @@ import (
 // rule, Good raises nothing.
 func TestRuleExamples(t *testing.T) {
 	for _, id := range []string{RuleInvalid, RuleNonPortable, RuleDivergent} {
-		r, ok := report.Lookup(id)
+		r, ok := report.FindRule(Rules, id)
 		if !ok {
 			t.Fatalf("%s not registered", id)
 		}

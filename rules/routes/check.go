@@ -330,7 +330,7 @@ func serverLoc(m route.Route) report.Location {
 }
 
 func (c *checker) add(f report.Finding) {
-	f.Severity = report.DefaultSeverity(f.Rule)
+	f.Severity = report.SeverityOf(Rules, f.Rule)
 	c.out = append(c.out, f)
 }
 

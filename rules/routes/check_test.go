@@ -2,7 +2,7 @@ package routes
 
 import (
 	"bytes"
-	"flag"
+	"github.com/wirelint/wirelint/internal/casetest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,8 +12,6 @@ import (
 	"github.com/wirelint/wirelint/report"
 	route "github.com/wirelint/wirelint/routes"
 )
-
-var update = flag.Bool("update", false, "rewrite want.json files")
 
 // TestCases runs every case under testdata: spec.yaml against the server
 // named in options.txt, its findings compared with want.json (the JSON
@@ -28,7 +26,7 @@ func TestCases(t *testing.T) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			got := runCase(t, dir)
 			want := filepath.Join(dir, "want.json")
-			if *update {
+			if casetest.Update() {
 				if err := os.WriteFile(want, got, 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -92,7 +90,7 @@ func runCase(t *testing.T, dir string) []byte {
 func TestRulesRegistered(t *testing.T) {
 	for _, id := range []string{Undocumented, Unimplemented, ParamMismatch, TrailingSlash, AnyMethod, Unresolved,
 		PossiblyServed, NoRoutes, CatchAll, OtherRouter, OutOfScope} {
-		r, ok := report.Lookup(id)
+		r, ok := report.FindRule(Rules, id)
 		if !ok || r.Title == "" || r.Why == "" || r.Bad == "" || r.Good == "" {
 			t.Errorf("rule %s is not registered with full docs: %+v", id, r)
 		}

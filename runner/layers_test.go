@@ -1,0 +1,82 @@
+package runner
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/wirelint/wirelint/"
+
+// TestLayers pins the direction of imports (docs/architecture.md): nothing
+// under internal/ imports rules/, the runner or cmd/; no rule family imports
+// another; routes/ and reduce/ import no rule family; nothing imports cmd/.
+// rules/internal, shared by families, is no family. Test files are left
+// out, as go list -deps leaves them out.
+func TestLayers(t *testing.T) {
+	root := ".."
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); name == "testdata" || name == "bench" || strings.HasPrefix(name, ".") && p != root {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(p))
+		pkg := filepath.ToSlash(rel)
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if !strings.HasPrefix(path, module) {
+				continue
+			}
+			if why := forbidden(pkg, strings.TrimPrefix(path, module)); why != "" {
+				t.Errorf("%s imports %s: %s", p, path, why)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// forbidden says why package from (a path below the module) may not import
+// to, or "" when it may.
+func forbidden(from, to string) string {
+	family := func(p string) string {
+		if rest, ok := strings.CutPrefix(p, "rules/"); ok {
+			// rules/internal holds what families share; it is no family
+			if fam, _, _ := strings.Cut(rest, "/"); fam != "internal" {
+				return fam
+			}
+		}
+		return ""
+	}
+	switch {
+	case strings.HasPrefix(to, "cmd/"):
+		return "nothing imports cmd/"
+	case strings.HasPrefix(from, "internal/") && (family(to) != "" || to == "runner"):
+		return "internal/ sits below rules/ and the runner"
+	case family(from) != "" && family(to) != "" && family(from) != family(to):
+		return "no rule family imports another"
+	case (from == "routes" || strings.HasPrefix(from, "routes/") || from == "reduce" || from == "report") && (family(to) != "" || to == "runner"):
+		return from + " knows nothing of rule families"
+	case family(from) != "" && to == "runner":
+		return "the runner sits above the families"
+	}
+	return ""
+}

@@ -1,0 +1,104 @@
+package runner
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/wirelint/wirelint/report"
+)
+
+// TestGroups pins how documents split into groups: a mirror shared by two
+// canonical documents joins them, an unrelated pair stands alone, and a
+// fixtures entry joins its documents.
+func TestGroups(t *testing.T) {
+	c := Config{
+		Parity: []Parity{
+			{Canonical: "a.json", Mirror: "api.yaml"},
+			{Canonical: "b.json", Mirror: "api.yaml"},
+			{Canonical: "c.json", Mirror: "other.yaml"},
+		},
+		Fixtures: []Fixtures{{Documents: []string{"d.json", "other.yaml"}}},
+		Routes:   []Routes{{Spec: "api.yaml"}},
+	}
+	var got [][]string
+	for _, g := range c.groups() {
+		got = append(got, g.docs)
+	}
+	want := [][]string{{"a.json", "api.yaml", "b.json"}, {"c.json", "other.yaml", "d.json"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("groups %v, want %v", got, want)
+	}
+}
+
+// TestProtect pins that a panic in a task is an error naming the task.
+func TestProtect(t *testing.T) {
+	_, err := Protect("parity[3]", func() ([]report.Finding, error) { panic("boom") })
+	if err == nil || !strings.HasPrefix(err.Error(), "parity[3]: internal error: boom") {
+		t.Errorf("got %v", err)
+	}
+	fs, err := Protect("ok", func() ([]report.Finding, error) { return []report.Finding{{Rule: "x/y"}}, nil })
+	if err != nil || len(fs) != 1 {
+		t.Errorf("got %v, %v", fs, err)
+	}
+}
+
+// TestRunNamesFilesFromTheRoot runs a pair configured two folders below a
+// repository root and requires every location to start at the root, with
+// fingerprints computed from those paths.
+func TestRunNamesFilesFromTheRoot(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "services", "shop")
+	write := func(name, body string) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write("c.json", `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"A": {"type": "string", "maxLength": 3}}}`)
+	write("m.json", `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"A": {"type": "string", "maxLength": 4}}}`)
+	res, err := Run(Config{Dir: dir, Parity: []Parity{{Canonical: "c.json", Mirror: "m.json"}}, Refs: &Refs{}, Regex: &Regex{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 {
+		t.Fatalf("%d findings, want 1: %v", len(res.Findings), res.Findings)
+	}
+	f := res.Findings[0]
+	if f.Locations[0].File != "services/shop/c.json" || f.Locations[1].File != "services/shop/m.json" {
+		t.Errorf("locations %v, want services/shop/c.json and services/shop/m.json", f.Locations)
+	}
+	moved := f
+	moved.Fingerprint = ""
+	moved.ComputeFingerprint()
+	if moved.Fingerprint != f.Fingerprint {
+		t.Errorf("fingerprint %s was not computed from the rebased paths (%s)", f.Fingerprint, moved.Fingerprint)
+	}
+}
+
+// TestCatalogue pins that every family joins the catalogue once, sorted.
+func TestCatalogue(t *testing.T) {
+	rs := Rules()
+	for i := 1; i < len(rs); i++ {
+		if rs[i-1].ID >= rs[i].ID {
+			t.Errorf("catalogue not sorted or duplicated at %s, %s", rs[i-1].ID, rs[i].ID)
+		}
+	}
+	for _, fam := range []string{"parity/", "description/", "ref/", "regex/", "routes/", "fixture/", "differential/", "docs/", "suppress/"} {
+		found := false
+		for _, r := range rs {
+			found = found || strings.HasPrefix(r.ID, fam)
+		}
+		if !found {
+			t.Errorf("no rule of family %s in the catalogue", fam)
+		}
+	}
+}
