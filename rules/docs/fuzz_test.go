@@ -69,3 +69,34 @@ func mustGlobs(ps []string) []Glob {
 	}
 	return gs
 }
+
+// FuzzScanTables: any input scans for values markers and tables without
+// panicking, and every marker and cell position lies inside the input.
+func FuzzScanTables(f *testing.F) {
+	for _, s := range []string{
+		"<!-- wirelint: values s.json#/$defs/A -->\n| a | b |\n|---|---|\n| `x|y` | \\| |\n",
+		"<!-- wirelint: values a column=2 discriminant: t -->\n\n|a|\n|-|\n|b\n", "```\n<!-- wirelint: values a -->\n",
+		"<!-- wirelint: values a -->", "<!-- wirelint: values a -->\r\n|\r\n|-\r\n", "<!-- wirelint: values é -->\n|é|\n|:-:|\n|`é|\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		lines := strings.Split(src, "\n")
+		check := func(what string, line, col int) {
+			if line < 1 || line > len(lines) {
+				t.Fatalf("%s at line %d of %d", what, line, len(lines))
+			}
+			if col < 1 || col > utf8.RuneCountInString(lines[line-1])+1 {
+				t.Fatalf("%s at %d:%d, line has %d characters", what, line, col, utf8.RuneCountInString(lines[line-1]))
+			}
+		}
+		for _, mt := range scanTables("f.md", []byte(src)) {
+			check("marker", mt.line, mt.column)
+			for _, row := range append([][]cell{mt.header}, mt.rows...) {
+				for _, c := range row {
+					check("cell", c.line, c.column)
+				}
+			}
+		}
+	})
+}
