@@ -68,8 +68,8 @@ mkdir -p "$bin"
 
 echo "building wirelint, oas2jsonschema and loadpair..." >&2
 go build -o "$bin/wirelint" ./cmd/wirelint
-go build -o "$bin/oas2jsonschema" ./bench/oas2jsonschema
-go build -o "$bin/loadpair" ./bench/loadpair
+(cd bench && go build -o "$bin/oas2jsonschema" ./oas2jsonschema)
+(cd bench && go build -o "$bin/loadpair" ./loadpair)
 "$bin/wirelint" help parity >/dev/null 2>&1 || die "this wirelint has no parity command"
 
 oasdiff=$(command -v oasdiff || true)

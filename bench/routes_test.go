@@ -17,8 +17,8 @@ import (
 // GitHub REST spec, which the issue sets as the yardstick: extraction must
 // take under a tenth of the load.
 //
-//	go test ./bench -run '^$' -bench Routes
-//	WIRELINT_CORPUS=/path/to/corpus go test ./bench -run '^$' -bench Routes
+//	go -C bench test . -run '^$' -bench Routes
+//	WIRELINT_CORPUS=/path/to/corpus go -C bench test . -run '^$' -bench Routes
 
 const routesPerServer = 500
 
