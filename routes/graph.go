@@ -108,6 +108,20 @@ func implicitMethods(fw, method string) []string {
 	return out
 }
 
+// joinRoute joins a prefix and a path registered under it the way fw does.
+// FastAPI, Starlette, Flask, gin and echo concatenate: "/" under "/books" is
+// /books/ (the bare prefix only redirects there); chi, Express and the others
+// serve "/" under a prefix as the bare prefix (Join).
+func joinRoute(fw, prefix, path string) string {
+	switch fw {
+	case "fastapi", "starlette", "flask", "gin", "echo":
+		if path == "/" && strings.TrimRight(prefix, "/") != "" {
+			return strings.TrimRight(prefix, "/") + "/"
+		}
+	}
+	return Join(prefix, path)
+}
+
 // flatten walks the graph from every root router, joining prefixes, and adds
 // the routes to set. Cycles and absurd depths are cut.
 func flatten(routers []*router, set *Set) {
@@ -142,7 +156,7 @@ func flatten(routers []*router, set *Set) {
 			if rr.dead {
 				continue
 			}
-			raw := Join(f.prefix, rr.path)
+			raw := joinRoute(f.r.fw, f.prefix, rr.path)
 			methods := rr.methods
 			if len(methods) == 0 {
 				methods = f.methods

@@ -1,0 +1,3 @@
+module example.com/gosrv
+
+go 1.22
