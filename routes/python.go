@@ -330,20 +330,55 @@ func (ev *scriptEval) pyModule(f *sfile, dotted string, level int) *smodule {
 			return m
 		}
 	}
+	if level > 0 {
+		return nil
+	}
+	// An import rooted above the server folder (`backend.src.api` with
+	// --server backend): a source file strictly inside root, found from one
+	// of the folders above it; a bare folder or root itself (a server folder
+	// named like the framework) never is.
+	root, _ := filepath.Abs(ev.root)
+	for up, dir := 0, root; up < maxImportRootsAbove; up++ {
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+		path := filepath.Join(parent, rel)
+		if !strings.HasPrefix(path, root+string(filepath.Separator)) {
+			continue
+		}
+		if m := ev.pyFileModuleAt(path); m != nil {
+			return m
+		}
+	}
 	return nil
 }
+
+// maxImportRootsAbove bounds how many folders above the server folder an
+// absolute import may be rooted at.
+const maxImportRootsAbove = 4
 
 // pyModuleAt returns the module at path (without .py): a file, a package's
 // __init__.py, or a namespace package directory.
 func (ev *scriptEval) pyModuleAt(path string) *smodule {
+	if m := ev.pyFileModuleAt(path); m != nil {
+		return m
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return &smodule{dir: path}
+	}
+	return nil
+}
+
+// pyFileModuleAt returns the module at path when it is a source file (path.py
+// or a package's __init__.py), run.
+func (ev *scriptEval) pyFileModuleAt(path string) *smodule {
 	for _, cand := range []string{path + ".py", filepath.Join(path, "__init__.py")} {
 		if f := ev.fileAt(cand); f != nil {
 			ev.run(f)
 			return &smodule{file: f}
 		}
-	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return &smodule{dir: path}
 	}
 	return nil
 }

@@ -1,0 +1,10 @@
+from fastapi import APIRouter, FastAPI
+
+from svc.orders.views import orders_router, staff_orders_router
+
+app = FastAPI()
+app.include_router(orders_router, prefix="/orders")
+
+staff = APIRouter()
+staff.include_router(staff_orders_router, prefix="/orders")
+app.include_router(staff, prefix="/staff")
