@@ -28,7 +28,14 @@ type router struct {
 	// listened marks a router the source hands to a listener
 	// (http.ListenAndServe, http.Server{Handler}, gin Run, echo Start).
 	listened bool
+	// sub marks a router that serves nothing until mounted (Express
+	// Router(), FastAPI APIRouter, Flask Blueprint, Starlette Router): one
+	// nothing mounts is not served at "/".
+	sub bool
 }
+
+// unmounted is why the routes of a sub-router nothing mounts are not compared.
+const unmounted = "router is never mounted: no use, include_router or register_blueprint of it was found"
 
 // regRoute is one registration on a router.
 type regRoute struct {
@@ -166,7 +173,7 @@ func flatten(routers []*router, set *Set) {
 			}
 			if f.orphan != "" {
 				for _, m := range methods {
-					set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.pos, Method: m, Expr: raw, Reason: f.orphan, Fragments: []string{raw}})
+					set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.pos, Method: m, Expr: raw, Reason: f.orphan, Fragments: []string{raw}, Unmounted: f.orphan == unmounted})
 				}
 				continue
 			}
@@ -207,7 +214,11 @@ func flatten(routers []*router, set *Set) {
 	for _, r := range routers {
 		if r.parents == 0 {
 			root++
-			walk(frame{r: r, root: root, listened: r.listened}, map[*router]bool{}, 0)
+			f := frame{r: r, root: root, listened: r.listened}
+			if r.sub && !r.listened {
+				f.orphan = unmounted
+			}
+			walk(f, map[*router]bool{}, 0)
 		}
 	}
 }

@@ -544,7 +544,9 @@ func (ev *scriptEval) jsExtCall(f *sfile, sc *sscope, c *sx, ext *sext, _ bool) 
 	mod := ext.module
 	switch {
 	case mod == "express" && (ext.name == "default" || ext.name == "" || ext.name == "Router" || ext.name == "express"):
-		return ev.newRouter("express")
+		r := ev.newRouter("express")
+		r.sub = ext.name == "Router"
+		return r
 	case mod == "fastify" && (ext.name == "default" || ext.name == "" || ext.name == "fastify" || ext.name == "Fastify"):
 		return ev.newRouter("fastify")
 	case (mod == "hono" || strings.HasPrefix(mod, "hono/")) && ext.name == "Hono":

@@ -427,6 +427,7 @@ func (ev *scriptEval) pyExtCall(f *sfile, sc *sscope, c *sx, ext *sext, _ bool) 
 			fw = map[bool]string{true: "fastapi", false: "starlette"}[top == "fastapi"]
 		}
 		r := ev.newRouter(fw)
+		r.sub = name == "APIRouter" || name == "Blueprint" || name == "Router" || name == "routing.Router" || name == "routing.APIRouter"
 		switch {
 		case name == "APIRouter":
 			if p := kwarg(c, "prefix"); p != nil {

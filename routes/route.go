@@ -74,6 +74,9 @@ type Unresolved struct {
 	// Malformed marks an entry that is not a registration at all (a route
 	// list line without a path): it can serve nothing.
 	Malformed bool
+	// Unmounted marks a registration on a sub-router nothing mounts: it is
+	// served nowhere, so it serves no spec operation either.
+	Unmounted bool
 }
 
 // Set is what one side yields.

@@ -1,0 +1,6 @@
+const express = require('express');
+const app = express();
+
+app.use('/lamps', require('./routes/lamps'));
+
+module.exports = app;
