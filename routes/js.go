@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -626,13 +627,20 @@ func (ev *scriptEval) jsFrameCall(f *sfile, sc *sscope, c *sx, recv any, method 
 				prefix, rest = s, args[1:]
 			}
 		}
+		// An unknown name beside a router or static mount it guards is
+		// middleware (app.use('/x', auth, router)), not a router lost.
+		served := slices.ContainsFunc(rest, func(h any) bool {
+			_, static := h.(*sstatic)
+			_, child := h.(*router)
+			return static || child
+		})
 		for k, h := range rest {
 			if _, static := h.(*sstatic); static {
 				rr := r.add([]string{"GET"}, prefix, pos)
 				rr.static, rr.subtree = true, true
 			} else if child, ok := h.(*router); ok {
 				r.mount(prefix, child, false)
-			} else if h == nil && prefix != "" && c.args[len(args)-len(rest)+k].kind == sxName {
+			} else if h == nil && !served && prefix != "" && c.args[len(args)-len(rest)+k].kind == sxName {
 				ev.set.Unresolved = append(ev.set.Unresolved, Unresolved{Pos: pos, Method: MethodAny, Expr: prefix + " -> " + ev.text(f, c.args[len(args)-len(rest)+k]), Reason: "mounted router is not one this analysis can follow"})
 			}
 		}
