@@ -846,6 +846,13 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 		if ds := f.pkg.methods[fun.Sel.Name]; len(ds) == 1 {
 			return a.call(&goFunc{decl: ds[0], file: a.byDecl[ds[0]]}, args, c)
 		}
+		// a getter of another package of the module handing out the router
+		// it holds (srv.Router() on a value its constructor returned)
+		if d := a.uniqueMethod(fun.Sel.Name); d != nil {
+			if r, ok := a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c).(*router); ok {
+				return r
+			}
+		}
 		return nil
 	case *ast.Ident:
 		if _, ok := env.lookup(fun.Name); !ok {
@@ -861,6 +868,24 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 		return a.call(fn, args, c)
 	}
 	return nil
+}
+
+// uniqueMethod returns the one method named name that the packages read so
+// far declare, or nil when none or several do.
+func (a *goAnalysis) uniqueMethod(name string) *ast.FuncDecl {
+	var found *ast.FuncDecl
+	for _, pkg := range a.pkgs {
+		if pkg == nil { // an import loadPkg found no source for
+			continue
+		}
+		for _, d := range pkg.methods[name] {
+			if found != nil && found != d {
+				return nil
+			}
+			found = d
+		}
+	}
+	return found
 }
 
 // callPkg evaluates imp.name(args): a router constructor, net/http's
