@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -216,17 +217,24 @@ func FromGo(root string, display func(string) string) (*Set, error) {
 			}
 		}
 	}
+	var makers []*ast.FuncDecl
 	for _, d := range decls {
 		if len(a.routerParams(d)) > 0 {
 			continue
 		}
-		if storesField(d) {
-			ctors = append(ctors, d)
-		} else {
+		switch {
+		case !storesField(d):
 			rest = append(rest, d)
+		case a.makesRouter(d):
+			makers = append(makers, d)
+		default:
+			ctors = append(ctors, d)
 		}
 	}
-	for _, d := range append(ctors, rest...) {
+	// Constructors that make the router run before other functions that
+	// merely store a field (s.srv.ReadTimeout = t; docs.Info.Title = x), so
+	// those, calling the method that registers on the field, find it set.
+	for _, d := range slices.Concat(makers, ctors, rest) {
 		a.call(&goFunc{decl: d, file: a.byDecl[d]}, nil, nil)
 	}
 	for _, d := range decls {
@@ -459,6 +467,24 @@ func storesField(d *ast.FuncDecl) bool {
 			}
 		case *ast.KeyValueExpr:
 			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// makesRouter reports whether d calls a router constructor of a framework
+// its file imports (chi.NewRouter(), echo.New(), http.NewServeMux()).
+func (a *goAnalysis) makesRouter(d *ast.FuncDecl) bool {
+	f := a.byDecl[d]
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && f != nil {
+					found = found || goConstructors[goFramework(f.imports[x.Name])][sel.Sel.Name]
+				}
+			}
 		}
 		return !found
 	})

@@ -1,0 +1,3 @@
+module example.com/gw
+
+go 1.22
