@@ -30,7 +30,13 @@ func seedSources(f *testing.F, exts ...string) {
 // must return routes or a syntax error, never panic or hang, and every route
 // must carry a position inside the file.
 func fuzzScript(t *testing.T, py bool, name, src string) {
-	ev := newScriptEval(py, ".", func(p string) string { return p })
+	display := func(p string) string { return p }
+	var ev *scriptEval
+	if py {
+		ev = newPyEval(".", display).scriptEval
+	} else {
+		ev = newJSEval(".", display).scriptEval
+	}
 	if err := ev.addSource(name, src); err != nil {
 		if _, ok := err.(*SyntaxError); !ok {
 			t.Fatalf("error %v is not a *SyntaxError", err)
@@ -63,7 +69,7 @@ func FuzzJSSource(f *testing.F) {
 
 // TestCallBudget pins the bound on function bodies run: a chain of functions
 // each calling the next twice with a fresh router doubles at every level,
-// and the analysis must stop at maxCalls instead of running 2^40 bodies.
+// and the analysis must stop at MaxCalls instead of running 2^40 bodies.
 func TestCallBudget(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("from fastapi import APIRouter\n")
@@ -71,13 +77,13 @@ func TestCallBudget(t *testing.T) {
 		fmt.Fprintf(&b, "def f%d(r):\n    f%d(APIRouter())\n    f%d(APIRouter())\n    r.get('/x')\n", i, i+1, i+1)
 	}
 	b.WriteString("f0(APIRouter())\n")
-	ev := newScriptEval(true, ".", func(p string) string { return p })
+	ev := newPyEval(".", func(p string) string { return p })
 	if err := ev.addSource("app.py", b.String()); err != nil {
 		t.Fatal(err)
 	}
 	set := ev.finish()
-	if ev.calls != maxCalls {
-		t.Errorf("ran %d function bodies, want the budget %d to stop it", ev.calls, maxCalls)
+	if ev.calls != MaxCalls {
+		t.Errorf("ran %d function bodies, want the budget %d to stop it", ev.calls, MaxCalls)
 	}
 	if len(set.Routes) == 0 {
 		t.Error("no routes: the calls within the budget were lost")

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -98,7 +97,7 @@ type goAnalysis struct {
 	called     map[*ast.FuncDecl]bool
 	set        *Set
 	depth      int
-	calls      int // function bodies analysed, bounded by maxCalls
+	calls      int // function bodies analysed, bounded by MaxCalls
 	display    func(string) string
 	// modRoot and modPath are the go.mod's directory and module path ("" =
 	// none): packages of the module outside the server folder are read for
@@ -521,7 +520,7 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 	} else {
 		params, body = fn.lit.Type.Params, fn.lit.Body
 	}
-	if a.depth > 48 || a.calls >= maxCalls {
+	if a.depth > 48 || a.calls >= MaxCalls {
 		return nil
 	}
 	a.calls++
@@ -1286,44 +1285,6 @@ func goModule(root string) (string, string) {
 		dir = parent
 	}
 	return "", ""
-}
-
-// sourceFiles lists the files under root with one of exts, sorted, skipping
-// vendor, node_modules, testdata, hidden and virtual-environment directories.
-// A root that is a file is returned as is.
-func sourceFiles(root string, exts ...string) ([]string, error) {
-	st, err := os.Stat(root)
-	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, fmt.Errorf("%s: no such file or directory", root)
-		}
-		return nil, err
-	}
-	if !st.IsDir() {
-		return []string{root}, nil
-	}
-	var out []string
-	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if path != root && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules" || name == "testdata" || name == "__pycache__" || name == "venv" || name == "site-packages" || name == "dist") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		for _, e := range exts {
-			if strings.HasSuffix(path, e) && !strings.HasSuffix(path, ".d.ts") {
-				out = append(out, path)
-				break
-			}
-		}
-		return nil
-	})
-	sort.Strings(out)
-	return out, err
 }
 
 func firstLine(s string) string { return strings.SplitN(s, "\n", 2)[0] }

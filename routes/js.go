@@ -21,7 +21,7 @@ func FromJS(root string, display func(string) string) (*Set, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no JavaScript or TypeScript source found (.js/.ts files)", display(root))
 	}
-	ev := newScriptEval(false, root, display)
+	ev := newJSEval(root, display)
 	if err := ev.readFiles(files); err != nil {
 		return nil, err
 	}
@@ -31,9 +31,31 @@ func FromJS(root string, display func(string) string) (*Set, error) {
 	return set, nil
 }
 
+// jsEval is the script evaluator with JavaScript's statements and
+// frameworks.
+type jsEval struct{ *scriptEval }
+
+// newJSEval returns an evaluator of the JavaScript and TypeScript files of
+// the server at root.
+func newJSEval(root string, display func(string) string) *jsEval {
+	ev := &jsEval{newScriptEval(false, root, display)}
+	ev.scan, ev.frameCall, ev.extCall = ev.jsScan, ev.jsFrameCall, ev.jsExtCall
+	ev.tokenize = tokenizeJS
+	ev.require = func(f *sfile, spec string) any {
+		switch m := ev.jsModule(f, spec).(type) {
+		case *smodule:
+			return ev.jsDefault(m)
+		case *sext:
+			return m
+		}
+		return nil
+	}
+	return ev
+}
+
 // jsModule resolves an import specifier from f: a file of the server (run
 // now) or a package outside it.
-func (ev *scriptEval) jsModule(f *sfile, spec string) any {
+func (ev *jsEval) jsModule(f *sfile, spec string) any {
 	if !strings.HasPrefix(spec, ".") && !strings.HasPrefix(spec, "/") {
 		return &sext{module: spec}
 	}
@@ -62,7 +84,7 @@ func (ev *scriptEval) jsModule(f *sfile, spec string) any {
 }
 
 // jsDefault is what a default import or require of m yields.
-func (ev *scriptEval) jsDefault(m any) any {
+func (ev *jsEval) jsDefault(m any) any {
 	switch m := m.(type) {
 	case *smodule:
 		if v, ok := m.file.exports["default"]; ok {
@@ -75,7 +97,7 @@ func (ev *scriptEval) jsDefault(m any) any {
 	return nil
 }
 
-func (ev *scriptEval) jsMember(m any, name string) any {
+func (ev *jsEval) jsMember(m any, name string) any {
 	switch m := m.(type) {
 	case *smodule:
 		if v, ok := m.file.exports[name]; ok {
@@ -91,7 +113,7 @@ func (ev *scriptEval) jsMember(m any, name string) any {
 }
 
 // jsScan runs the statements of tokens from..to in scope sc.
-func (ev *scriptEval) jsScan(f *sfile, from, to int, sc *sscope, ret *any) {
+func (ev *jsEval) jsScan(f *sfile, from, to int, sc *sscope, ret *any) {
 	toks := f.toks
 	p := &sxParser{toks: toks, end: to, file: f}
 	isOp := func(i int, s string) bool { return i < to && toks[i].kind == tkOp && toks[i].text == s }
@@ -254,7 +276,7 @@ var nestVerbs = map[string]string{"Get": "GET", "Post": "POST", "Put": "PUT", "D
 // opens at toks[open], decorated with @Controller(path) (the tokenizer drops
 // the @), its handlers decorated with @Get(path), @Post()... Its routes go on
 // the application's router (setGlobalPrefix applies).
-func (ev *scriptEval) nestController(f *sfile, sc *sscope, from, class, open int) {
+func (ev *jsEval) nestController(f *sfile, sc *sscope, from, class, open int) {
 	toks := f.toks
 	j := class - 1
 	for j >= from && toks[j].kind == tkName && (toks[j].text == "export" || toks[j].text == "default" || toks[j].text == "abstract") {
@@ -308,7 +330,7 @@ func (ev *scriptEval) nestController(f *sfile, sc *sscope, from, class, open int
 
 // nestPath folds a NestJS decorator's path argument between the parentheses
 // at open and close: none, a string, a list's first string or {path: ...}.
-func (ev *scriptEval) nestPath(f *sfile, sc *sscope, open, close int) (string, bool) {
+func (ev *jsEval) nestPath(f *sfile, sc *sscope, open, close int) (string, bool) {
 	if close == open+1 {
 		return "", true
 	}
@@ -337,7 +359,7 @@ func (ev *scriptEval) nestPath(f *sfile, sc *sscope, open, close int) (string, b
 }
 
 // nestApp returns the one NestJS application router of this server.
-func (ev *scriptEval) nestApp() *router {
+func (ev *jsEval) nestApp() *router {
 	if ev.nest == nil {
 		ev.nest = ev.newRouter("nestjs")
 	}
@@ -347,7 +369,7 @@ func (ev *scriptEval) nestApp() *router {
 // jsHoist binds the function declarations of tokens from..to (not those
 // nested in blocks) in sc before any statement runs, as JavaScript hoists
 // them: a call may precede the declaration.
-func (ev *scriptEval) jsHoist(f *sfile, from, to int, sc *sscope) {
+func (ev *jsEval) jsHoist(f *sfile, from, to int, sc *sscope) {
 	toks := f.toks
 	p := &sxParser{toks: toks, end: to, file: f}
 	for i := from; i < to; i++ {
@@ -396,7 +418,7 @@ func assignExisting(sc *sscope, name string, v any) {
 
 // jsImport handles an import declaration after the keyword; returns the
 // index after it.
-func (ev *scriptEval) jsImport(f *sfile, i, to int, sc *sscope) int {
+func (ev *jsEval) jsImport(f *sfile, i, to int, sc *sscope) int {
 	toks := f.toks
 	start := i
 	for i < to && toks[i].kind != tkString {
@@ -427,7 +449,7 @@ func (ev *scriptEval) jsImport(f *sfile, i, to int, sc *sscope) int {
 }
 
 // jsNamedList walks `a, b as c, type d` between from and to.
-func (ev *scriptEval) jsNamedList(from, to int, toks []stok, bind func(name, local string)) {
+func (ev *jsEval) jsNamedList(from, to int, toks []stok, bind func(name, local string)) {
 	for j := from; j < to; j++ {
 		t := toks[j]
 		if t.kind != tkName && t.kind != tkString {
@@ -449,7 +471,7 @@ func (ev *scriptEval) jsNamedList(from, to int, toks []stok, bind func(name, loc
 	}
 }
 
-func (ev *scriptEval) jsExportList(f *sfile, from, to int, sc *sscope) {
+func (ev *jsEval) jsExportList(f *sfile, from, to int, sc *sscope) {
 	toks := f.toks
 	var src any
 	if to+2 < len(toks) && toks[to+1].kind == tkName && toks[to+1].text == "from" && toks[to+2].kind == tkString {
@@ -466,7 +488,7 @@ func (ev *scriptEval) jsExportList(f *sfile, from, to int, sc *sscope) {
 }
 
 // jsDecl handles `const a = v, {b, c: d} = require(...)` after the keyword.
-func (ev *scriptEval) jsDecl(f *sfile, i, to int, sc *sscope, export bool) int {
+func (ev *jsEval) jsDecl(f *sfile, i, to int, sc *sscope, export bool) int {
 	toks := f.toks
 	p := &sxParser{toks: toks, end: to, file: f}
 	for i < to {
@@ -539,7 +561,7 @@ func (ev *scriptEval) jsDecl(f *sfile, i, to int, sc *sscope, export bool) int {
 
 // jsExtCall evaluates a call of something from outside the server: a router
 // constructor, require, fastify-plugin.
-func (ev *scriptEval) jsExtCall(f *sfile, sc *sscope, c *sx, ext *sext, _ bool) any {
+func (ev *jsEval) jsExtCall(f *sfile, sc *sscope, c *sx, ext *sext, _ bool) any {
 	args := ev.args(f, sc, c)
 	mod := ext.module
 	switch {
@@ -563,7 +585,7 @@ var jsVerbs = map[string]bool{"get": true, "post": true, "put": true, "delete": 
 
 // jsFrameCall evaluates method calls on Express, Fastify and Hono routers
 // and Express route chains, and require().
-func (ev *scriptEval) jsFrameCall(f *sfile, sc *sscope, c *sx, recv any, method string) (any, bool) {
+func (ev *jsEval) jsFrameCall(f *sfile, sc *sscope, c *sx, recv any, method string) (any, bool) {
 	pos := ev.pos(f, c.x.line, c.x.col)
 	if ch, ok := recv.(*sroute); ok && ch.r != nil {
 		ev.args(f, sc, c)

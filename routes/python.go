@@ -19,7 +19,7 @@ func FromPython(root string, display func(string) string) (*Set, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no Python source found (.py files)", display(root))
 	}
-	ev := newScriptEval(true, root, display)
+	ev := newPyEval(root, display)
 	if st, err := os.Stat(root); err == nil && !st.IsDir() {
 		ev.root = filepath.Dir(root)
 	}
@@ -32,8 +32,25 @@ func FromPython(root string, display func(string) string) (*Set, error) {
 	return set, nil
 }
 
+// pyEval is the script evaluator with Python's statements and frameworks.
+type pyEval struct{ *scriptEval }
+
+// newPyEval returns an evaluator of the Python files of the server at root.
+func newPyEval(root string, display func(string) string) *pyEval {
+	ev := &pyEval{newScriptEval(true, root, display)}
+	ev.scan, ev.frameCall, ev.extCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
+	ev.tokenize = tokenizePython
+	ev.submodule = func(path string) any {
+		if m := ev.pyModuleAt(path); m != nil {
+			return m
+		}
+		return nil
+	}
+	return ev
+}
+
 // pyScan runs the statements of tokens from..to in scope sc.
-func (ev *scriptEval) pyScan(f *sfile, from, to int, sc *sscope, ret *any) {
+func (ev *pyEval) pyScan(f *sfile, from, to int, sc *sscope, ret *any) {
 	toks := f.toks
 	p := &sxParser{toks: toks, end: to, py: true, file: f}
 	stmtStart := true
@@ -162,7 +179,7 @@ func pyClassMethods(toks []stok, i, to int) []string {
 
 // pyDef records `def name(params): body` at i and returns the function and
 // the index after its body.
-func (ev *scriptEval) pyDef(f *sfile, i, to int, sc *sscope) (*sfunc, int) {
+func (ev *pyEval) pyDef(f *sfile, i, to int, sc *sscope) (*sfunc, int) {
 	toks := f.toks
 	fn := &sfunc{name: toks[i+1].text, file: f, scope: sc}
 	open := i + 2
@@ -217,7 +234,7 @@ func (ev *scriptEval) pyDef(f *sfile, i, to int, sc *sscope) (*sfunc, int) {
 }
 
 // pyImport handles `import a.b.c [as x], ...` from i; returns the next index.
-func (ev *scriptEval) pyImport(f *sfile, i, to int, sc *sscope) int {
+func (ev *pyEval) pyImport(f *sfile, i, to int, sc *sscope) int {
 	toks := f.toks
 	for i < to && toks[i].kind != tkNewline {
 		var parts []string
@@ -258,7 +275,7 @@ func (ev *scriptEval) pyImport(f *sfile, i, to int, sc *sscope) int {
 }
 
 // pyFromImport handles `from [.]mod import a [as b], ...` from i.
-func (ev *scriptEval) pyFromImport(f *sfile, i, to int, sc *sscope) int {
+func (ev *pyEval) pyFromImport(f *sfile, i, to int, sc *sscope) int {
 	toks := f.toks
 	level := 0
 	for i < to && toks[i].kind == tkOp && (toks[i].text == "." || toks[i].text == "...") {
@@ -292,7 +309,7 @@ func (ev *scriptEval) pyFromImport(f *sfile, i, to int, sc *sscope) int {
 		}
 		switch {
 		case m != nil && m.file != nil && m.file.state == 1:
-			sc.set(local, &lazyAttr{m: m, name: name, ev: ev})
+			sc.set(local, &lazyAttr{m: m, name: name, ev: ev.scriptEval})
 		case m != nil:
 			sc.set(local, ev.attr(m, name))
 		case level == 0 && dotted != "":
@@ -305,7 +322,7 @@ func (ev *scriptEval) pyFromImport(f *sfile, i, to int, sc *sscope) int {
 // pyModule finds the module dotted (relative to f's package when level > 0,
 // else relative to the server root or any directory between it and f) and
 // runs it; nil when it is not part of the server.
-func (ev *scriptEval) pyModule(f *sfile, dotted string, level int) *smodule {
+func (ev *pyEval) pyModule(f *sfile, dotted string, level int) *smodule {
 	var bases []string
 	if level > 0 {
 		dir := filepath.Dir(f.path)
@@ -335,7 +352,7 @@ func (ev *scriptEval) pyModule(f *sfile, dotted string, level int) *smodule {
 
 // pyModuleAt returns the module at path (without .py): a file, a package's
 // __init__.py, or a namespace package directory.
-func (ev *scriptEval) pyModuleAt(path string) *smodule {
+func (ev *pyEval) pyModuleAt(path string) *smodule {
 	for _, cand := range []string{path + ".py", filepath.Join(path, "__init__.py")} {
 		if f := ev.fileAt(cand); f != nil {
 			ev.run(f)
@@ -346,21 +363,6 @@ func (ev *scriptEval) pyModuleAt(path string) *smodule {
 		return &smodule{dir: path}
 	}
 	return nil
-}
-
-// fileAt returns the loaded file at path, whatever the form it was listed in.
-func (ev *scriptEval) fileAt(path string) *sfile {
-	if f := ev.files[filepath.Clean(path)]; f != nil {
-		return f
-	}
-	if filepath.IsAbs(path) {
-		return nil
-	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil
-	}
-	return ev.files[abs]
 }
 
 // pyFramework returns the framework of the router a constructor makes, from
@@ -380,7 +382,7 @@ func pyFramework(module, name string) string {
 
 // pyExtCall evaluates a call of something imported from outside the server:
 // a router constructor, Starlette's Route and Mount.
-func (ev *scriptEval) pyExtCall(f *sfile, sc *sscope, c *sx, ext *sext, _ bool) any {
+func (ev *pyEval) pyExtCall(f *sfile, sc *sscope, c *sx, ext *sext, _ bool) any {
 	args := ev.args(f, sc, c)
 	name := ext.name
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
@@ -491,7 +493,7 @@ func (ev *scriptEval) pyExtCall(f *sfile, sc *sscope, c *sx, ext *sext, _ bool) 
 }
 
 // attach adds Starlette Route and Mount values to router r.
-func (ev *scriptEval) attach(f *sfile, r *router, v any) {
+func (ev *pyEval) attach(f *sfile, r *router, v any) {
 	list, _ := v.([]any)
 	for _, x := range list {
 		rt, ok := x.(*sroute)
@@ -523,7 +525,7 @@ func (ev *scriptEval) attach(f *sfile, r *router, v any) {
 var pyVerbs = map[string]bool{"get": true, "put": true, "post": true, "delete": true, "options": true, "head": true, "patch": true, "trace": true}
 
 // pyFrameCall evaluates method calls on FastAPI, Flask and Starlette routers.
-func (ev *scriptEval) pyFrameCall(f *sfile, sc *sscope, c *sx, recv any, method string) (any, bool) {
+func (ev *pyEval) pyFrameCall(f *sfile, sc *sscope, c *sx, recv any, method string) (any, bool) {
 	r, ok := recv.(*router)
 	if !ok {
 		return nil, false

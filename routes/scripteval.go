@@ -106,12 +106,24 @@ type scriptEval struct {
 	active  map[*sfunc]bool
 	called  map[*sfunc]bool
 	depth   int
-	calls   int // function bodies run, bounded by maxCalls
+	calls   int // function bodies run, bounded by MaxCalls
 	display func(string) string
-	// lang hooks
-	scan      func(f *sfile, from, to int, sc *sscope, ret *any)
-	frameCall func(f *sfile, sc *sscope, call *sx, recv any, method string) (any, bool)
-	extCall   func(f *sfile, sc *sscope, call *sx, ext *sext, isNew bool) any
+	// The language's hooks, set by its constructor.
+	// tokenize reads one file's source.
+	tokenize func(src, file string) ([]stok, error)
+	// scan runs the statements of tokens from..to in scope sc.
+	scan func(f *sfile, from, to int, sc *sscope, ret *any)
+	// frameCall evaluates method on recv when it is a framework's (a
+	// router's get, include_router...); handled is false otherwise.
+	frameCall func(f *sfile, sc *sscope, call *sx, recv any, method string) (v any, handled bool)
+	// extCall evaluates a call of a name imported from outside the server.
+	extCall func(f *sfile, sc *sscope, call *sx, ext *sext, isNew bool) any
+	// require, when set, is what require(spec) yields from f (JavaScript);
+	// nil leaves require an ordinary name.
+	require func(f *sfile, spec string) any
+	// submodule, when set, returns the module at path (a package's member
+	// module, Python), or nil.
+	submodule func(path string) any
 }
 
 func (ev *scriptEval) newRouter(fw string) *router {
@@ -123,11 +135,6 @@ func (ev *scriptEval) newRouter(fw string) *router {
 func newScriptEval(py bool, root string, display func(string) string) *scriptEval {
 	ev := &scriptEval{py: py, root: root, files: map[string]*sfile{}, set: &Set{}, memo: map[string]any{},
 		active: map[*sfunc]bool{}, called: map[*sfunc]bool{}, display: display}
-	if py {
-		ev.scan, ev.frameCall, ev.extCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
-	} else {
-		ev.scan, ev.frameCall, ev.extCall = ev.jsScan, ev.jsFrameCall, ev.jsExtCall
-	}
 	return ev
 }
 
@@ -149,11 +156,7 @@ func (ev *scriptEval) readFiles(paths []string) error {
 func (ev *scriptEval) addSource(path, src string) error {
 	f := &sfile{path: path, display: ev.display(path), exports: map[string]any{}}
 	var err error
-	if ev.py {
-		f.toks, err = tokenizePython(src, f.display)
-	} else {
-		f.toks, err = tokenizeJS(src, f.display)
-	}
+	f.toks, err = ev.tokenize(src, f.display)
 	if err != nil {
 		return err
 	}
@@ -225,13 +228,13 @@ func (ev *scriptEval) attr(m *smodule, name string) any {
 			}
 		}
 	}
-	if ev.py {
+	if ev.submodule != nil {
 		dir := m.dir
 		if dir == "" && m.file != nil && strings.HasSuffix(m.file.path, "__init__.py") {
 			dir = strings.TrimSuffix(m.file.path, "__init__.py")
 		}
 		if dir != "" {
-			if sub := ev.pyModuleAt(strings.TrimSuffix(dir, "/") + "/" + name); sub != nil {
+			if sub := ev.submodule(strings.TrimSuffix(dir, "/") + "/" + name); sub != nil {
 				return sub
 			}
 		}
@@ -239,14 +242,10 @@ func (ev *scriptEval) attr(m *smodule, name string) any {
 	return nil
 }
 
-// maxCalls bounds the function bodies one analysis runs: a call tree that
-// builds a fresh router at every level would otherwise grow exponentially.
-const maxCalls = 10_000
-
 // invoke runs a function with args bound to its parameters and returns what
 // it returns. A function called without a router argument runs once.
 func (ev *scriptEval) invoke(fn *sfunc, args []any) any {
-	if ev.active[fn] || ev.depth > 48 || ev.calls >= maxCalls {
+	if ev.active[fn] || ev.depth > 48 || ev.calls >= MaxCalls {
 		return nil
 	}
 	ev.calls++
@@ -374,15 +373,10 @@ func (ev *scriptEval) eval(f *sfile, sc *sscope, e *sx) any {
 // call evaluates a call: a framework method on a router, a constructor from
 // a framework package, or a function of the server.
 func (ev *scriptEval) call(f *sfile, sc *sscope, c *sx, isNew bool) any {
-	if !ev.py && c.x != nil && c.x.kind == sxName && c.x.name == "require" && len(c.args) == 1 {
+	if ev.require != nil && c.x != nil && c.x.kind == sxName && c.x.name == "require" && len(c.args) == 1 {
 		if _, bound := sc.lookup("require"); !bound {
 			if spec, ok := ev.eval(f, sc, c.args[0]).(string); ok {
-				switch m := ev.jsModule(f, spec).(type) {
-				case *smodule:
-					return ev.jsDefault(m)
-				case *sext:
-					return m
-				}
+				return ev.require(f, spec)
 			}
 			return nil
 		}
@@ -532,4 +526,19 @@ func (fn *sfunc) callsAnything() bool {
 		}
 	}
 	return false
+}
+
+// fileAt returns the loaded file at path, whatever the form it was listed in.
+func (ev *scriptEval) fileAt(path string) *sfile {
+	if f := ev.files[filepath.Clean(path)]; f != nil {
+		return f
+	}
+	if filepath.IsAbs(path) {
+		return nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil
+	}
+	return ev.files[abs]
 }
