@@ -23,12 +23,12 @@ const (
 	MaxCalls = 10_000
 )
 
-// overBudget is the reason given for a folded string past MaxFoldedBytes.
-var overBudget = fmt.Sprintf("folded string exceeds the %d-byte budget of route extraction", MaxFoldedBytes)
+// OverBudget is the reason given for a folded string past MaxFoldedBytes.
+var OverBudget = fmt.Sprintf("folded string exceeds the %d-byte budget of route extraction", MaxFoldedBytes)
 
-// readSource reads one source file: a regular file (no FIFO or device, which
+// ReadSource reads one source file: a regular file (no FIFO or device, which
 // could block) of at most MaxSourceBytes.
-func readSource(path string, display func(string) string) ([]byte, error) {
+func ReadSource(path string, display func(string) string) ([]byte, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", display(path), err)
@@ -49,10 +49,10 @@ func readSource(path string, display func(string) string) ([]byte, error) {
 	return data, nil
 }
 
-// sourceFiles lists the files under root with one of exts, sorted, skipping
+// SourceFiles lists the files under root with one of exts, sorted, skipping
 // vendor, node_modules, testdata, hidden and virtual-environment directories.
 // A root that is a file is returned as is.
-func sourceFiles(root string, exts ...string) ([]string, error) {
+func SourceFiles(root string, exts ...string) ([]string, error) {
 	st, err := os.Stat(root)
 	if err != nil {
 		if os.IsNotExist(err) {
