@@ -46,6 +46,7 @@ type Registration struct {
 	Dead    bool // gorilla: no handler attached (yet)
 	Hidden  bool // excluded from the schema by its author
 	Static  bool // serves files from a folder (a static mount)
+	Opaque  bool // mounts an app this analysis cannot read (see Route.Opaque)
 }
 
 type Mount struct {
@@ -192,7 +193,7 @@ func Flatten(routers []*Router, set *Set) {
 					seen[m] = true
 				}
 				for _, m := range methods {
-					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Hidden: rr.Hidden || f.hidden, Static: rr.Static, Root: f.root, Listened: f.listened})
+					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Hidden: rr.Hidden || f.hidden, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened})
 					implicit := implicitMethods(f.r.Framework, m)
 					if rr.Static && m == "GET" && !slices.Contains(implicit, "HEAD") {
 						implicit = append(implicit, "HEAD")
@@ -200,7 +201,7 @@ func Flatten(routers []*Router, set *Set) {
 					for _, im := range implicit {
 						if !seen[im] {
 							seen[im] = true
-							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Implicit: true, Static: rr.Static, Root: f.root, Listened: f.listened})
+							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Implicit: true, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened})
 						}
 					}
 				}

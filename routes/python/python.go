@@ -654,14 +654,23 @@ func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		if len(args) == 0 {
 			return nil, true
 		}
-		child, ok := args[0].(*routes.Router)
-		if !ok {
-			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: ev.Text(f, c.Args[0]), Reason: "included router is not one this analysis can follow"})
-			return nil, true
-		}
 		key := "prefix"
 		if method == "register_blueprint" {
 			key = "url_prefix"
+		}
+		child, ok := args[0].(*routes.Router)
+		if !ok {
+			// an app this analysis cannot read (a library's blueprint)
+			// still serves only below the prefix it is mounted at
+			if p := script.KeywordArg(c, key); p != nil {
+				if s, ok := ev.PathArg(f, sc, c, p, routes.MethodAny); ok && strings.Trim(s, "/") != "" {
+					rr := r.Add(nil, s, pos)
+					rr.Subtree, rr.Opaque = true, true
+					return nil, true
+				}
+			}
+			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: ev.Text(f, c.Args[0]), Reason: "included router is not one this analysis can follow"})
+			return nil, true
 		}
 		prefix := ""
 		if p := script.KeywordArg(c, key); p != nil {
