@@ -354,9 +354,13 @@ func (ev *pyEval) pyModule(f *script.File, dotted string, level int) *script.Mod
 		return nil
 	}
 	// An import rooted above the server folder (`backend.src.api` with
-	// --server backend): a source file strictly inside root, found from one
-	// of the folders above it; a bare folder or root itself (a server folder
-	// named like the framework) never is.
+	// --server backend, `from api import app` with --server app/api): a
+	// source file inside root found from one of the folders above it, never
+	// a bare folder, and never for a framework's own package (a server
+	// folder named flask/ does not shadow Flask).
+	if pyFrameworkPackages[strings.SplitN(dotted, ".", 2)[0]] {
+		return nil
+	}
 	root, _ := filepath.Abs(ev.Root)
 	for up, dir := 0, root; up < maxImportRootsAbove; up++ {
 		parent := filepath.Dir(dir)
@@ -365,7 +369,7 @@ func (ev *pyEval) pyModule(f *script.File, dotted string, level int) *script.Mod
 		}
 		dir = parent
 		path := filepath.Join(parent, rel)
-		if !strings.HasPrefix(path, root+string(filepath.Separator)) {
+		if path != root && !strings.HasPrefix(path, root+string(filepath.Separator)) {
 			continue
 		}
 		if m := ev.pyFileModuleAt(path); m != nil {
@@ -374,6 +378,10 @@ func (ev *pyEval) pyModule(f *script.File, dotted string, level int) *script.Mod
 	}
 	return nil
 }
+
+// pyFrameworkPackages are the top-level packages of the frameworks read: an
+// import of one is never a module of the server.
+var pyFrameworkPackages = map[string]bool{"fastapi": true, "flask": true, "starlette": true, "flask_restful": true, "flask_restx": true}
 
 // maxImportRootsAbove bounds how many folders above the server folder an
 // absolute import may be rooted at.

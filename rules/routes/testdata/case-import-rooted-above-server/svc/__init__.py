@@ -1,0 +1,5 @@
+from fastapi import FastAPI
+
+app = FastAPI()
+
+import svc.wiring

@@ -1,8 +1,8 @@
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter
 
+from svc import app
 from svc.orders.views import orders_router, staff_orders_router
 
-app = FastAPI()
 app.include_router(orders_router, prefix="/orders")
 
 staff = APIRouter()
