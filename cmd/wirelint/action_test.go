@@ -247,7 +247,8 @@ func TestActionCheck(t *testing.T) {
 		t.Helper()
 		s := a.step(t, name)
 		outputs := filepath.Join(t.TempDir(), "output")
-		all := map[string]string{"GITHUB_OUTPUT": outputs, "RUNNER_TEMP": t.TempDir(), "NO_COLOR": "1"}
+		// Links in the report would name the CI run's commit: none here.
+		all := map[string]string{"GITHUB_OUTPUT": outputs, "RUNNER_TEMP": t.TempDir(), "NO_COLOR": "1", "GITHUB_SHA": ""}
 		for k, v := range s.Env {
 			if !strings.Contains(v, "${{") {
 				all[k] = v
