@@ -13,6 +13,7 @@ import (
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/guard"
 	"github.com/wirelint/wirelint/internal/suppress"
+	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	route "github.com/wirelint/wirelint/routes"
@@ -555,9 +556,9 @@ func (r *run) checkRoutes(spec *reduce.Document, rt Routes) ([]report.Finding, e
 // document and, when asked, probes the canonical document and its mirror
 // for payloads they disagree on, the folders' payloads among the probes.
 func (r *run) checkFixtures(ws *reduce.Workspace, docs []*reduce.Document, f Fixtures) ([]report.Finding, error) {
-	var payloads []*fixture.Payload
+	var payloads []*validate.Payload
 	for _, folder := range f.Folders {
-		ps, err := fixture.Load(ws.FS, r.cfg.path(folder), ws.Display)
+		ps, err := validate.LoadPayloads(ws.FS, r.cfg.path(folder), ws.Display)
 		if err != nil {
 			return nil, err
 		}

@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
+	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
-	"github.com/wirelint/wirelint/rules/fixture"
 )
 
 // TestCases runs the rule cases in testdata: each pairs canonical.json with
@@ -38,7 +38,7 @@ func runCase(t *testing.T, dir string) []report.Finding {
 	opts := Options{}
 	opts.Renames = casetest.Renames(t, dir)
 	if _, err := os.Stat(filepath.Join(dir, "fixtures")); err == nil {
-		if opts.Fixtures, err = fixture.Load(ws.FS, filepath.Join(dir, "fixtures"), ws.Display); err != nil {
+		if opts.Fixtures, err = validate.LoadPayloads(ws.FS, filepath.Join(dir, "fixtures"), ws.Display); err != nil {
 			t.Fatal(err)
 		}
 	}
