@@ -88,8 +88,8 @@ func runCase(t *testing.T, dir string) []byte {
 // TestRulesRegistered pins that every rule id the checker emits is
 // registered with docs, so explain and SARIF can describe it.
 func TestRulesRegistered(t *testing.T) {
-	for _, id := range []string{Undocumented, Unimplemented, ParamMismatch, TrailingSlash, AnyMethod, Unresolved,
-		PossiblyServed, NoRoutes, CatchAll, OtherRouter, OutOfScope} {
+	for _, id := range []string{RuleUndocumented, RuleUnimplemented, RuleParamMismatch, RuleTrailingSlash, RuleAnyMethod, RuleUnresolved,
+		RulePossiblyServed, RuleNoRoutes, RuleCatchAll, RuleOtherRouter, RuleOutOfScope} {
 		r, ok := report.FindRule(Rules, id)
 		if !ok || r.Title == "" || r.Why == "" || r.Bad == "" || r.Good == "" {
 			t.Errorf("rule %s is not registered with full docs: %+v", id, r)
