@@ -5,6 +5,7 @@
 package casetest
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -184,11 +185,13 @@ func Compact(fs []report.Finding) string {
 		}
 		fmt.Fprintf(&b, "%s %s %s %s: %s\n", f.Rule, def, orDash(f.Pointer), strings.Join(locs, " "), f.Message)
 		for _, k := range slices.Sorted(maps.Keys(f.Fields)) {
-			v, err := json.Marshal(f.Fields[k])
-			if err != nil {
-				v = []byte(fmt.Sprint(f.Fields[k]))
+			var v bytes.Buffer
+			enc := json.NewEncoder(&v)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(f.Fields[k]); err != nil {
+				fmt.Fprintf(&v, "%v\n", f.Fields[k])
 			}
-			fmt.Fprintf(&b, "  %s: %s\n", k, v)
+			fmt.Fprintf(&b, "  %s: %s", k, v.Bytes())
 		}
 		if f.Detail != "" {
 			for _, line := range strings.Split(f.Detail, "\n") {
