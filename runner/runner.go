@@ -411,7 +411,7 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 		})
 	}
 	if c.Compat != nil && len(loaded) > 0 {
-		add("compat", func() ([]report.Finding, error) { return c.Compat(ws, loaded) })
+		add("compat", func() ([]report.Finding, error) { return CompareAgainst(ws, loaded, c.Compat.Against, c.Compat.Role) })
 	}
 	return names, fns
 }

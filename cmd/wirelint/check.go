@@ -41,9 +41,6 @@ func newCheckCmd(e *env, code *int) *cobra.Command {
 		}
 		rc := runner.FromFile(cfg)
 		rc.Since = since
-		if rc.Compat, err = compatTask(cfg); err != nil {
-			return err
-		}
 		res, err := runner.Run(rc)
 		if err != nil {
 			return err
