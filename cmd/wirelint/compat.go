@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 	"sync"
 
@@ -18,20 +17,12 @@ import (
 
 func newCompatCmd(e *env, code *int) *cobra.Command {
 	var against, role, configPath, baselinePath string
-	c := &cobra.Command{
-		Use:   "compat OLD NEW | compat --against REV [FILE...]",
-		Short: "report breaking changes between two revisions of a contract: two files or folders, or each file against a git revision",
-	}
-	out := addOutputFlags(c.Flags())
-	in := addInputFlags(c.Flags(), true)
+	c, out, in := findingsCommand("compat OLD NEW | compat --against REV [FILE...]", "report breaking changes between two revisions of a contract: two files or folders, or each file against a git revision", true)
 	c.Flags().StringVar(&against, "against", "", "git revision (branch, tag, commit) to compare each FILE with, read from git objects")
 	c.Flags().StringVar(&role, "role", "", "side standalone JSON Schema definitions are used on: produced|consumed|both (default: the config's, else both)")
 	c.Flags().StringVar(&configPath, "config", "", "configuration: default files, role, ignores and baseline (default: .wirelint.yaml here or above, when there is one)")
 	c.Flags().StringVar(&baselinePath, "baseline", "", "report only findings not in this baseline file (default: the config's baseline)")
 	c.RunE = func(_ *cobra.Command, pos []string) error {
-		if err := out.validate(); err != nil {
-			return err
-		}
 		var cfg *config.Config
 		if configPath != "" || against != "" && len(pos) == 0 {
 			var err error
@@ -87,24 +78,17 @@ func newCompatCmd(e *env, code *int) *cobra.Command {
 		if bpath == "" && cfg != nil && cfg.Baseline != "" {
 			bpath = cfg.Path(cfg.Baseline)
 		}
+		var b *suppress.Baseline
 		if bpath != "" {
 			root := fsroot.New(fsroot.ProjectDir(filepath.Dir(bpath)))
 			if cfg != nil {
 				root = cfg.FS()
 			}
-			b, err := suppress.ReadBaseline(root, bpath, bpath)
-			if err != nil {
+			if b, err = suppress.ReadBaseline(root, bpath, bpath); err != nil {
 				return err
 			}
-			fresh, accepted := b.Filter(report.Finalize(kept))
-			kept = fresh
-			silenced = append(silenced, accepted...)
 		}
-		if s := suppress.Summary(silenced); s != "" {
-			fmt.Fprintf(e.stderr, "wirelint compat: %s\n", s)
-		}
-		*code, err = out.emit(e, kept)
-		return err
+		return out.emitFiltered(e, code, "compat", b, report.Finalize(kept), silenced, false)
 	}
 	return c
 }
