@@ -5,10 +5,10 @@ import (
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
-
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	route "github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/routes/extract"
 )
 
 // TestCases runs every testdata/*.txtar: its spec.yaml against the server
@@ -40,7 +40,7 @@ func TestCases(t *testing.T) {
 			}
 			return filepath.ToSlash(r)
 		}
-		mirror, err := route.FromServer(filepath.Join(c.Dir, filepath.FromSlash(server)), route.ServerOptions{Framework: framework, Display: rel})
+		mirror, err := extract.FromServer(filepath.Join(c.Dir, filepath.FromSlash(server)), extract.ServerOptions{Framework: framework, Display: rel})
 		if err != nil {
 			t.Fatal(err)
 		}
