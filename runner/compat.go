@@ -22,6 +22,9 @@ type Compat struct {
 	Against string
 	// Role is the side standalone JSON Schema definitions are used on.
 	Role compat.Side
+	// Documents are compared besides every group's documents (`wirelint
+	// compat --against REV FILE...` names them; a check run needs none).
+	Documents []string
 }
 
 // ParseRole reads a role as .wirelint.yaml and --role write it: produced,
@@ -70,10 +73,10 @@ func CompareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 	if _, err := r.Extract(tmp, rels); err != nil {
 		return nil, err
 	}
+	// the base side is named as git names a file at a revision, REV:PATH
+	// from the repository's top, wherever the run started
 	baseWS := reduce.NewWorkspace(tmp)
-	if rel, ok := r.Rel(headWS.Cwd); ok {
-		baseWS.Cwd = filepath.Join(tmp, filepath.FromSlash(rel))
-	}
+	baseWS.Cwd = tmp
 	var findings []report.Finding
 	for i, head := range docs {
 		if !r.Has(rels[i]) {

@@ -276,6 +276,9 @@ func (c *Config) documents() []string {
 	if c.Regex != nil {
 		add(c.Regex.Documents...)
 	}
+	if c.Compat != nil {
+		add(c.Compat.Documents...)
+	}
 	return out
 }
 

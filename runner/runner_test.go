@@ -102,3 +102,30 @@ func TestCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// TestRebase: names relative to the run's folder, and absolute names inside
+// the repository, become names from the repository's top; a name outside it
+// and a compat base side (REV:PATH, from the top already) stay; only a
+// finding whose names change loses its fingerprint.
+func TestRebase(t *testing.T) {
+	root := filepath.FromSlash("/repo")
+	dir := filepath.Join(root, "svc")
+	fs := []report.Finding{
+		{Fingerprint: "a", Locations: []report.Location{{File: "api.yaml"}, {File: "HEAD:svc/api.yaml"}}},
+		{Fingerprint: "b", Locations: []report.Location{{File: filepath.ToSlash(filepath.Join(root, "shared", "x.json"))}}},
+		{Fingerprint: "c", Locations: []report.Location{{File: "../../elsewhere.json"}, {File: "HEAD:x"}}},
+	}
+	rebase(fs, dir, root, "HEAD:")
+	got := [][]string{}
+	for _, f := range fs {
+		var names []string
+		for _, l := range f.Locations {
+			names = append(names, l.File)
+		}
+		got = append(got, append(names, "fp="+f.Fingerprint))
+	}
+	want := [][]string{{"svc/api.yaml", "HEAD:svc/api.yaml", "fp="}, {"shared/x.json", "fp="}, {"../../elsewhere.json", "HEAD:x", "fp=c"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("rebase:\ngot  %v\nwant %v", got, want)
+	}
+}

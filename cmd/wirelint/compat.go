@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"path/filepath"
-	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -41,39 +40,34 @@ func newCompatCmd(e *env, code *int) *cobra.Command {
 		if err != nil {
 			return usageErrorf("--role %q: want produced, consumed or both", role)
 		}
-		var findings []report.Finding
-		var heads []*reduce.Document
+		var kept []report.Finding
+		var silenced []suppress.Suppressed
 		switch {
 		case against != "":
-			files := pos
-			if len(files) == 0 {
-				for _, p := range cfg.Documents() {
-					files = append(files, cfg.Path(p))
-				}
+			// a configuration of the runner: each file against its version at REV
+			rc := runner.Config{Suppress: cfg, Compat: &runner.Compat{Against: against, Role: side, Documents: pos}}
+			if len(pos) == 0 {
+				rc.Dir, rc.Compat.Documents = cfg.Dir, cfg.Documents()
 			}
-			ws := in.apply(workspaceFor(files...))
-			docs, err := loadConcurrently(ws, files...)
+			in.configure(&rc)
+			res, err := runner.Run(rc)
 			if err != nil {
 				return err
 			}
-			heads = docs
-			if findings, err = runner.CompareAgainst(ws, docs, against, side); err != nil {
-				return err
-			}
+			kept, silenced = res.Findings, res.Silenced
 		case len(pos) == 2:
-			findings, heads, err = runner.ComparePaths(workspaceFor(pos[0]), workspaceFor(pos[1]), pos[0], pos[1], side)
+			findings, heads, err := runner.ComparePaths(workspaceFor(pos[0]), workspaceFor(pos[1]), pos[0], pos[1], side)
 			if errors.Is(err, runner.ErrMixedPaths) {
 				return usageErrorf("%v", err)
 			}
 			if err != nil {
 				return err
 			}
+			inline, invalid := suppress.ScanInline(heads, runner.KnownRule)
+			kept, silenced = suppress.Apply(append(findings, invalid...), suppress.Options{Config: cfg, Inline: inline})
 		default:
 			return usageErrorf("want OLD and NEW (files or folders), or --against REV; got %d arguments", len(pos))
 		}
-		inline, invalid := suppress.ScanInline(heads, runner.KnownRule)
-		findings = append(findings, invalid...)
-		kept, silenced := suppress.Apply(findings, suppress.Options{Config: cfg, Inline: inline})
 		bpath := baselinePath
 		if bpath == "" && cfg != nil && cfg.Baseline != "" {
 			bpath = cfg.Path(cfg.Baseline)
@@ -91,28 +85,6 @@ func newCompatCmd(e *env, code *int) *cobra.Command {
 		return out.emitFiltered(e, code, "compat", b, report.Finalize(kept), silenced, false)
 	}
 	return c
-}
-
-// loadConcurrently loads the named files in parallel through ws; the first
-// error (in argument order) is returned.
-func loadConcurrently(ws *reduce.Workspace, paths ...string) ([]*reduce.Document, error) {
-	docs := make([]*reduce.Document, len(paths))
-	errs := make([]error, len(paths))
-	var wg sync.WaitGroup
-	for i, p := range paths {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			docs[i], errs[i] = ws.Load(p, "")
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return docs, nil
 }
 
 // workspaceFor returns the workspace for documents named on the command line.
