@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/gitrev"
+	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/compat"
@@ -25,6 +26,45 @@ type Compat struct {
 	// Documents are compared besides every group's documents (`wirelint
 	// compat --against REV FILE...` names them; a check run needs none).
 	Documents []string
+	// Old and New, when New is set, are compared with each other instead of
+	// with a revision: two files, or every document of folder New with the
+	// file at the same place in folder Old (paths as the command line gives
+	// them, from the working directory).
+	Old, New string
+}
+
+// comparePaths is the group-free task of a Compat with Old and New: their
+// comparison, and the head documents whose inline ignores apply.
+func (r *run) comparePaths() groupResult {
+	c := r.cfg.Compat
+	var heads []*reduce.Document
+	fs, err := r.task("compat", func() ([]report.Finding, error) {
+		fs, hs, err := ComparePaths(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New, c.Role)
+		heads = hs
+		return fs, err
+	})
+	if err != nil {
+		return groupResult{err: err}
+	}
+	byPath := map[string]*reduce.Document{}
+	for _, d := range heads {
+		byPath[d.Path] = d
+	}
+	inline, invalid := suppress.ScanInline(heads, KnownRule)
+	return r.finish(append(fs, invalid...), nil, inline, byPath)
+}
+
+// workspaceAt returns a workspace for the file or folder p outside any group:
+// rooted at the run's root when p is inside it, else at the project holding p.
+func (r *run) workspaceAt(p string) *reduce.Workspace {
+	root := r.root
+	if abs, err := filepath.Abs(p); err == nil && !inside(root, abs) {
+		root = reduce.ProjectRoot(filepath.Dir(abs))
+	}
+	ws := reduce.NewWorkspace(root, r.cfg.Widen...)
+	ws.Cwd = r.cfg.Dir
+	ws.MaxFileSize = r.cfg.MaxFileSize
+	return ws
 }
 
 // ParseRole reads a role as .wirelint.yaml and --role write it: produced,

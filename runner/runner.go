@@ -65,7 +65,7 @@ func Run(c Config) (*Result, error) {
 	}
 	r.changes = changes
 
-	results := make([]groupResult, len(groups)+1)
+	results := make([]groupResult, len(groups)+2) // the groups, docs, compat Old and New
 	inFlight := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for i, g := range groups {
@@ -83,6 +83,13 @@ func Run(c Config) (*Result, error) {
 			defer wg.Done()
 			fs, err := r.task("docs", r.docs)
 			results[len(groups)] = r.finish(fs, err, nil, nil)
+		}()
+	}
+	if c.Compat != nil && c.Compat.New != "" {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[len(groups)+1] = r.comparePaths()
 		}()
 	}
 	wg.Wait()
@@ -415,7 +422,7 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 			return r.checkFixtures(ws, docs, f)
 		})
 	}
-	if c.Compat != nil && len(loaded) > 0 {
+	if c.Compat != nil && c.Compat.Against != "" && len(loaded) > 0 {
 		add("compat", func() ([]report.Finding, error) { return CompareAgainst(ws, loaded, c.Compat.Against, c.Compat.Role) })
 	}
 	return names, fns

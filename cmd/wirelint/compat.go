@@ -9,8 +9,6 @@ import (
 	"github.com/wirelint/wirelint/internal/config"
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/suppress"
-	"github.com/wirelint/wirelint/reduce"
-	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/runner"
 )
 
@@ -40,33 +38,27 @@ func newCompatCmd(e *env, code *int) *cobra.Command {
 		if err != nil {
 			return usageErrorf("--role %q: want produced, consumed or both", role)
 		}
-		var kept []report.Finding
-		var silenced []suppress.Suppressed
+		// a configuration of the runner: each file against its version at
+		// REV, or OLD against NEW
+		rc := runner.Config{Suppress: cfg, Compat: &runner.Compat{Role: side}}
 		switch {
 		case against != "":
-			// a configuration of the runner: each file against its version at REV
-			rc := runner.Config{Suppress: cfg, Compat: &runner.Compat{Against: against, Role: side, Documents: pos}}
+			rc.Compat.Against, rc.Compat.Documents = against, pos
 			if len(pos) == 0 {
 				rc.Dir, rc.Compat.Documents = cfg.Dir, cfg.Documents()
 			}
-			in.configure(&rc)
-			res, err := runner.Run(rc)
-			if err != nil {
-				return err
-			}
-			kept, silenced = res.Findings, res.Silenced
 		case len(pos) == 2:
-			findings, heads, err := runner.ComparePaths(workspaceFor(pos[0]), workspaceFor(pos[1]), pos[0], pos[1], side)
-			if errors.Is(err, runner.ErrMixedPaths) {
-				return usageErrorf("%v", err)
-			}
-			if err != nil {
-				return err
-			}
-			inline, invalid := suppress.ScanInline(heads, runner.KnownRule)
-			kept, silenced = suppress.Apply(append(findings, invalid...), suppress.Options{Config: cfg, Inline: inline})
+			rc.Compat.Old, rc.Compat.New = pos[0], pos[1]
 		default:
 			return usageErrorf("want OLD and NEW (files or folders), or --against REV; got %d arguments", len(pos))
+		}
+		in.configure(&rc)
+		res, err := runner.Run(rc)
+		if errors.Is(err, runner.ErrMixedPaths) {
+			return usageErrorf("%v", err)
+		}
+		if err != nil {
+			return err
 		}
 		bpath := baselinePath
 		if bpath == "" && cfg != nil && cfg.Baseline != "" {
@@ -82,24 +74,7 @@ func newCompatCmd(e *env, code *int) *cobra.Command {
 				return err
 			}
 		}
-		return out.emitFiltered(e, code, "compat", b, report.Finalize(kept), silenced, false)
+		return out.emitFiltered(e, code, "compat", b, res.Findings, res.Silenced, false)
 	}
 	return c
-}
-
-// workspaceFor returns the workspace for documents named on the command line.
-// Its root is the project holding the first of them: the git work tree it is
-// in; outside git, the working directory when the file is under it, else the
-// file's own folder. Where the file is written decides the project, not where
-// its symlinks lead.
-func workspaceFor(paths ...string) *reduce.Workspace {
-	ws := reduce.NewWorkspace("")
-	if len(paths) == 0 {
-		return ws
-	}
-	abs, err := filepath.Abs(paths[0])
-	if err != nil || fsroot.Within(ws.Root, abs) {
-		return ws
-	}
-	return reduce.NewWorkspace(reduce.ProjectRoot(filepath.Dir(abs)))
 }
