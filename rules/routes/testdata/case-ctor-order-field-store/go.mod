@@ -1,3 +1,0 @@
-module example.com/gw
-
-go 1.22

@@ -1,5 +1,0 @@
-from fastapi import FastAPI
-
-app = FastAPI()
-
-import svc.wiring

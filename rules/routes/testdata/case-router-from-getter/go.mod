@@ -1,3 +1,0 @@
-module example.com/shop
-
-go 1.22

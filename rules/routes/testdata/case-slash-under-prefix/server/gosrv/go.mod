@@ -1,3 +1,0 @@
-module example.com/gosrv
-
-go 1.22
