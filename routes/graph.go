@@ -85,7 +85,7 @@ func Upper(ms []string) []string {
 // syntaxOf returns the template syntax a framework uses.
 func syntaxOf(fw string) Syntax {
 	switch fw {
-	case "gin", "echo", "express", "fastify", "hono", "nestjs":
+	case "gin", "echo", "fiber", "express", "fastify", "hono", "nestjs":
 		return SyntaxColon
 	case "flask":
 		return SyntaxAngle
@@ -95,14 +95,15 @@ func syntaxOf(fw string) Syntax {
 
 // implicitMethods returns the methods a framework serves by itself beside an
 // explicit method: HEAD for GET (net/http, Flask, Starlette, Express,
-// Fastify, Hono) and OPTIONS for any route (Flask, Express).
+// Fastify, Hono; Fiber's Get registers HEAD too) and OPTIONS for any route
+// (Flask, Express).
 func implicitMethods(fw, method string) []string {
 	if method == MethodAny {
 		return nil
 	}
 	var out []string
 	switch fw {
-	case "nethttp", "flask", "starlette", "express", "fastify", "hono", "nestjs":
+	case "nethttp", "flask", "starlette", "express", "fastify", "hono", "nestjs", "fiber":
 		if method == "GET" {
 			out = append(out, "HEAD")
 		}

@@ -22,7 +22,7 @@ const testdata = "../testdata"
 // text: in comments, strings or docstrings.
 func TestExtractApps(t *testing.T) {
 	for _, tc := range []struct{ dir, framework string }{
-		{"nethttp", "go"}, {"chi", "go"}, {"gin", "go"}, {"echo", "go"}, {"gorilla", "go"},
+		{"nethttp", "go"}, {"chi", "go"}, {"gin", "go"}, {"echo", "go"}, {"fiber", "go"}, {"gorilla", "go"},
 		{"fastapi", "fastapi"}, {"flask", "flask"}, {"starlette", "auto"},
 		{"express", "express"}, {"fastify", "auto"}, {"hono", "hono"},
 		{"list/routes.txt", "auto"}, {"list/openapi.json", "openapi"},

@@ -13,7 +13,7 @@ import (
 // gorilla/mux reader: a parse error is one line naming the file, anything
 // that parses yields located routes, and nothing panics.
 func FuzzGoSource(f *testing.F) {
-	for _, app := range []string{"chi", "gin", "gorilla", "nethttp", "echo"} {
+	for _, app := range []string{"chi", "gin", "gorilla", "nethttp", "echo", "fiber"} {
 		files, err := routes.SourceFiles(filepath.Join("..", "testdata", app), ".go")
 		if err != nil {
 			f.Fatal(err)
