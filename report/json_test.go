@@ -9,7 +9,7 @@ import (
 // TestJSONFieldCannotShadowCore: a rule-specific field whose name matches a
 // core member but for case ("RULE") is written as a field and read back as
 // one; it does not overwrite the rule, as encoding/json's case-insensitive
-// matching did (found by FuzzPrinters).
+// matching did (found by FuzzPrinterRoundTrip).
 func TestJSONFieldCannotShadowCore(t *testing.T) {
 	in := []Finding{{Rule: "a/b", Severity: SeverityError, Message: "m", Fingerprint: "f",
 		Locations: []Location{{File: "x.json"}}, Fields: map[string]any{"RULE": "forged", "Message": "forged"}}}

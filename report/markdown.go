@@ -222,11 +222,11 @@ func markdownEscapeURL(s string) string {
 }
 
 // markdownDetails folds text into a <details> block holding a fenced code
-// block, so nothing in it is read as Markdown or HTML, and no line of it as a
-// workflow command when the report is printed to a CI log (GuardLine).
+// block, so nothing in it is read as Markdown or HTML.
 func markdownDetails(summary, text string) string {
 	lines := VisibleLines(text)
 	for i, l := range lines {
+		// a report printed in a CI step is read by the runner too
 		lines[i] = GuardLine(l)
 	}
 	text = strings.Join(lines, "\n")
