@@ -79,7 +79,7 @@ func syntaxOf(fw string) Syntax {
 	switch fw {
 	case "gin", "echo", "express", "fastify", "hono", "nestjs":
 		return SyntaxColon
-	case "flask":
+	case "flask", "django":
 		return SyntaxAngle
 	}
 	return SyntaxBrace
@@ -94,7 +94,7 @@ func implicitMethods(fw, method string) []string {
 	}
 	var out []string
 	switch fw {
-	case "nethttp", "flask", "starlette", "express", "fastify", "hono", "nestjs":
+	case "nethttp", "flask", "starlette", "express", "fastify", "hono", "nestjs", "django":
 		if method == "GET" {
 			out = append(out, "HEAD")
 		}
@@ -136,13 +136,13 @@ func Flatten(routers []*Router, set *Set) {
 		}
 		f.hidden = f.hidden || f.r.Hidden
 		if !f.override {
-			f.prefix = Join(f.prefix, f.r.Prefix)
+			f.prefix = joinFor(f.r.Framework, f.prefix, f.r.Prefix)
 		}
 		for _, rr := range f.r.routes {
 			if rr.Dead {
 				continue
 			}
-			raw := Join(f.prefix, rr.Path)
+			raw := joinFor(f.r.Framework, f.prefix, rr.Path)
 			methods := rr.Methods
 			if len(methods) == 0 {
 				methods = f.methods
@@ -186,7 +186,7 @@ func Flatten(routers []*Router, set *Set) {
 			}
 		}
 		for _, m := range f.r.Mounts {
-			walk(frame{r: m.Child, prefix: Join(f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened}, onPath, depth+1)
+			walk(frame{r: m.Child, prefix: joinFor(f.r.Framework, f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened}, onPath, depth+1)
 		}
 	}
 	root := 0
@@ -196,6 +196,17 @@ func Flatten(routers []*Router, set *Set) {
 			walk(frame{r: r, root: root, listened: r.Listened}, map[*Router]bool{}, 0)
 		}
 	}
+}
+
+// joinFor joins a prefix and a path as framework fw does: Django
+// concatenates the strings of include() and path(), so include("polls/")
+// with path("") serves /polls/ where the other frameworks' prefix joins
+// serve /polls.
+func joinFor(fw, prefix, path string) string {
+	if fw == "django" && path == "" && strings.HasSuffix(prefix, "/") {
+		return prefix
+	}
+	return Join(prefix, path)
 }
 
 // expandOptional returns the templates a template with optional trailing

@@ -10,7 +10,7 @@ import (
 const MethodAny = "ANY"
 
 // Frameworks lists the values extract.ServerOptions.Framework (--framework) accepts.
-var Frameworks = []string{"auto", "go", "fastapi", "flask", "starlette", "express", "fastify", "hono", "list", "openapi"}
+var Frameworks = []string{"auto", "go", "fastapi", "flask", "starlette", "django", "express", "fastify", "hono", "nestjs", "list", "openapi"}
 
 // Pos is a place in a source or spec file.
 type Pos struct {

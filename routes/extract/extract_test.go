@@ -23,7 +23,7 @@ const testdata = "../testdata"
 func TestExtractApps(t *testing.T) {
 	for _, tc := range []struct{ dir, framework string }{
 		{"nethttp", "go"}, {"chi", "go"}, {"gin", "go"}, {"echo", "go"}, {"gorilla", "go"},
-		{"fastapi", "fastapi"}, {"flask", "flask"}, {"starlette", "auto"},
+		{"fastapi", "fastapi"}, {"flask", "flask"}, {"starlette", "auto"}, {"django", "django"},
 		{"express", "express"}, {"fastify", "auto"}, {"hono", "hono"},
 		{"list/routes.txt", "auto"}, {"list/openapi.json", "openapi"},
 	} {

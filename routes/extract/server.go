@@ -64,9 +64,9 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 	switch fw {
 	case "go":
 		return golang.Extract(path, display)
-	case "python", "fastapi", "flask", "starlette":
+	case "python", "fastapi", "flask", "starlette", "django":
 		return python.Extract(path, display)
-	case "js", "express", "fastify", "hono":
+	case "js", "express", "fastify", "hono", "nestjs":
 		return js.Extract(path, display)
 	case "openapi":
 		doc, err := reduce.LoadFile(path, display(path))

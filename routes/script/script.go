@@ -68,6 +68,9 @@ type Func struct {
 	exprBody *Expr
 	File     *File
 	Scope    *Scope // where it was defined
+	// Methods are the HTTP methods its decorators restrict it to (Django's
+	// require_http_methods, DRF's api_view), upper case; nil = any.
+	Methods []string
 }
 
 type Parser struct {

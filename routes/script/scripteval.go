@@ -3,6 +3,7 @@ package script
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/wirelint/wirelint/routes"
@@ -57,6 +58,11 @@ type (
 	Class struct {
 		Name    string
 		Methods []string
+		// Defs names every method its own body defines, in order.
+		Defs []string
+		// Bases are its base classes as evaluated: a *Class of the
+		// server, an *Ext, or nil when unknown.
+		Bases []any
 	}
 	// Dynamic is a value known not to be static; why says so.
 	Dynamic struct{ why string }
@@ -123,10 +129,22 @@ type Interp struct {
 	// require, when set, is what require(spec) yields from f (JavaScript);
 	// nil leaves require an ordinary name.
 	Require func(f *File, spec string) any
+	// Member, when set, reads member name of a value that is no module,
+	// imported name or dict (a Django REST framework router's urls).
+	Member func(recv any, name string) any
+	// Settle, when set, runs once every file and orphan function has run,
+	// before the router graph is flattened (Django's URLconfs).
+	Settle func()
 	// submodule, when set, returns the module at path (a package's member
 	// module, Python), or nil.
 	Submodule func(path string) any
 }
+
+// Scope returns the file's top-level scope once it has run, or nil.
+func (f *File) Scope() *Scope { return f.scope }
+
+// Sources returns the files of the server in the order they were read.
+func (ev *Interp) Sources() []*File { return ev.order }
 
 // Calls returns the function bodies run so far, at most routes.MaxCalls.
 func (ev *Interp) Calls() int { return ev.calls }
@@ -199,6 +217,9 @@ func (ev *Interp) Finish() *routes.Set {
 				ev.Invoke(fn, nil)
 			}
 		}
+	}
+	if ev.Settle != nil {
+		ev.Settle()
 	}
 	routes.Flatten(ev.routers, ev.Set)
 	ev.Set.Finish()
@@ -312,6 +333,11 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) any {
 			}
 			return xs + ys
 		}
+		if xl, ok := x.([]any); ok && e.Name == "+" {
+			if yl, ok := y.([]any); ok {
+				return append(slices.Clip(xl), yl...)
+			}
+		}
 		if d, ok := x.(Dynamic); ok && e.Name == "+" {
 			return d
 		}
@@ -366,6 +392,10 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) any {
 			return &Ext{Module: x.Module, Name: x.Name + "." + e.Name}
 		case map[string]any:
 			return x[e.Name]
+		default:
+			if ev.Member != nil {
+				return ev.Member(x, e.Name)
+			}
 		}
 	case ExprCall:
 		return ev.call(f, sc, e, false)
