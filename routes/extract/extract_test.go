@@ -24,7 +24,7 @@ func TestExtractApps(t *testing.T) {
 	for _, tc := range []struct{ dir, framework string }{
 		{"nethttp", "go"}, {"chi", "go"}, {"gin", "go"}, {"echo", "go"}, {"gorilla", "go"},
 		{"fastapi", "fastapi"}, {"flask", "flask"}, {"starlette", "auto"}, {"django", "django"},
-		{"express", "express"}, {"fastify", "auto"}, {"hono", "hono"},
+		{"express", "express"}, {"fastify", "auto"}, {"hono", "hono"}, {"nestjs", "nestjs"},
 		{"list/routes.txt", "auto"}, {"list/openapi.json", "openapi"},
 	} {
 		t.Run(tc.dir, func(t *testing.T) {
