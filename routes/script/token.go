@@ -93,7 +93,10 @@ func (l *lexer) errf(line, col int, format string, args ...any) error {
 }
 
 func (l *lexer) emit(t Token) {
-	if l.toks == nil {
+	if l.toks == nil && l.depth == 0 {
+		// a guess at the file's tokens; a template expression's lexer
+		// shares the file's source but holds a few tokens, so sizing it by
+		// the source would make a file of n templates cost n times its size
 		l.toks = make([]Token, 0, len(l.src)/3+8)
 	}
 	t.Match = -1
