@@ -540,7 +540,10 @@ func (r *run) checkRoutes(spec *reduce.Document, rt Routes) ([]report.Finding, e
 	if framework == "" {
 		framework = "auto"
 	}
-	mirror, err := extract.FromServer(r.cfg.path(rt.Server), extract.ServerOptions{Framework: framework, Display: display})
+	// the server's files, go.mod and module packages are read inside the
+	// project, as every document is
+	confine := fsroot.New(r.root, r.cfg.Widen...)
+	mirror, err := extract.FromServer(r.cfg.path(rt.Server), extract.ServerOptions{Framework: framework, Display: display, FS: confine})
 	if err != nil {
 		return nil, err
 	}

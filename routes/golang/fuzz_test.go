@@ -14,7 +14,7 @@ import (
 // that parses yields located routes, and nothing panics.
 func FuzzGoSource(f *testing.F) {
 	for _, app := range []string{"chi", "gin", "gorilla", "nethttp", "echo"} {
-		files, err := routes.SourceFiles(filepath.Join("..", "testdata", app), ".go")
+		files, err := routes.SourceFiles(nil, filepath.Join("..", "testdata", app), ".go")
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -32,7 +32,7 @@ func FuzzGoSource(f *testing.F) {
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		set, err := Extract(path, filepath.Base)
+		set, err := Extract(path, filepath.Base, nil)
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "main.go:") || strings.Contains(msg, "\n") {
 				t.Fatalf("error %q is not one line naming main.go", msg)

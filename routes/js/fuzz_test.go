@@ -14,7 +14,7 @@ import (
 // every route must carry a position inside the file.
 func FuzzJSSource(f *testing.F) {
 	for _, app := range []string{"express", "fastify", "hono"} {
-		files, err := routes.SourceFiles(filepath.Join("..", "testdata", app), Exts...)
+		files, err := routes.SourceFiles(nil, filepath.Join("..", "testdata", app), Exts...)
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -29,7 +29,7 @@ func FuzzJSSource(f *testing.F) {
 	f.Add("app.get(`/${`/${x}`}`, (a) => {")
 	f.Add("const a = b / c / d; const r = /[/]/g;")
 	f.Fuzz(func(t *testing.T, src string) {
-		ev := newJSEval(".", func(p string) string { return p })
+		ev := newJSEval(".", func(p string) string { return p }, nil)
 		if err := ev.AddSource("app.js", src); err != nil {
 			if _, ok := err.(*script.SyntaxError); !ok {
 				t.Fatalf("error %v is not a *SyntaxError", err)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/routes"
 	"github.com/wirelint/wirelint/routes/script"
 )
@@ -16,15 +17,15 @@ var Exts = []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"}
 // reading every JavaScript and TypeScript file under root (or root itself).
 // Relative imports and requires are followed; Fastify plugins run with the
 // prefix they are registered under.
-func Extract(root string, display func(string) string) (*routes.Set, error) {
-	files, err := routes.SourceFiles(root, Exts...)
+func Extract(root string, display func(string) string, confine *fsroot.Root) (*routes.Set, error) {
+	files, err := routes.SourceFiles(confine, root, Exts...)
 	if err != nil {
 		return nil, err
 	}
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no JavaScript or TypeScript source found (.js/.ts files)", display(root))
 	}
-	ev := newJSEval(root, display)
+	ev := newJSEval(root, display, confine)
 	if err := ev.ReadFiles(files); err != nil {
 		return nil, err
 	}
@@ -44,8 +45,8 @@ type jsEval struct {
 
 // newJSEval returns an evaluator of the JavaScript and TypeScript files of
 // the server at root.
-func newJSEval(root string, display func(string) string) *jsEval {
-	ev := &jsEval{Interp: script.New(false, root, display)}
+func newJSEval(root string, display func(string) string, confine *fsroot.Root) *jsEval {
+	ev := &jsEval{Interp: script.New(false, root, display, confine)}
 	ev.Settle = ev.nestSettle
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.jsScan, ev.jsFrameCall, ev.jsExtCall
 	ev.Tokenize = script.TokenizeJS

@@ -16,7 +16,7 @@ import (
 // every route must carry a position inside the file.
 func FuzzPythonSource(f *testing.F) {
 	for _, app := range []string{"fastapi", "flask", "starlette"} {
-		files, err := routes.SourceFiles(filepath.Join("..", "testdata", app), ".py")
+		files, err := routes.SourceFiles(nil, filepath.Join("..", "testdata", app), ".py")
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func FuzzPythonSource(f *testing.F) {
 	f.Add("@app.get('/x'\n")
 	f.Add("def f(:\n  return\n\tx = '''")
 	f.Fuzz(func(t *testing.T, src string) {
-		ev := newPyEval(".", func(p string) string { return p })
+		ev := newPyEval(".", func(p string) string { return p }, nil)
 		if err := ev.AddSource("app.py", src); err != nil {
 			if _, ok := err.(*script.SyntaxError); !ok {
 				t.Fatalf("error %v is not a *SyntaxError", err)
@@ -57,7 +57,7 @@ func TestCallBudget(t *testing.T) {
 		fmt.Fprintf(&b, "def f%d(r):\n    f%d(APIRouter())\n    f%d(APIRouter())\n    r.get('/x')\n", i, i+1, i+1)
 	}
 	b.WriteString("f0(APIRouter())\n")
-	ev := newPyEval(".", func(p string) string { return p })
+	ev := newPyEval(".", func(p string) string { return p }, nil)
 	if err := ev.AddSource("app.py", b.String()); err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/routes"
 	"github.com/wirelint/wirelint/routes/script"
 )
@@ -15,15 +16,15 @@ import (
 // registers, reading every .py file under root (or root itself). Routers
 // imported from other modules of the server are followed; a function nothing
 // in the source calls (an app factory) is run as if called.
-func Extract(root string, display func(string) string) (*routes.Set, error) {
-	files, err := routes.SourceFiles(root, ".py")
+func Extract(root string, display func(string) string, confine *fsroot.Root) (*routes.Set, error) {
+	files, err := routes.SourceFiles(confine, root, ".py")
 	if err != nil {
 		return nil, err
 	}
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no Python source found (.py files)", display(root))
 	}
-	ev := newPyEval(root, display)
+	ev := newPyEval(root, display, confine)
 	if st, err := os.Stat(root); err == nil && !st.IsDir() {
 		ev.Root = filepath.Dir(root)
 	}
@@ -46,8 +47,8 @@ type pyEval struct {
 }
 
 // newPyEval returns an evaluator of the Python files of the server at root.
-func newPyEval(root string, display func(string) string) *pyEval {
-	ev := &pyEval{Interp: script.New(true, root, display), confs: map[*script.File]*routes.Router{}, drfRouters: map[*routes.Router]bool{}}
+func newPyEval(root string, display func(string) string, confine *fsroot.Root) *pyEval {
+	ev := &pyEval{Interp: script.New(true, root, display, confine), confs: map[*script.File]*routes.Router{}, drfRouters: map[*routes.Router]bool{}}
 	ev.Settle, ev.Member = ev.djangoSettle, ev.drfMember
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
 	ev.Tokenize = script.TokenizePython

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/routes"
 )
 
@@ -116,6 +117,9 @@ type Interp struct {
 	depth   int
 	calls   int // function bodies run, bounded by MaxCalls
 	display func(string) string
+	// confine is what every file is read through (nil = regular files
+	// anywhere).
+	confine *fsroot.Root
 	// The language's hooks, set by its constructor.
 	// tokenize reads one file's source.
 	Tokenize func(src, file string) ([]Token, error)
@@ -155,16 +159,16 @@ func (ev *Interp) NewRouter(fw string) *routes.Router {
 	return r
 }
 
-func New(py bool, root string, display func(string) string) *Interp {
+func New(py bool, root string, display func(string) string, confine *fsroot.Root) *Interp {
 	ev := &Interp{py: py, Root: root, files: map[string]*File{}, Set: &routes.Set{}, memo: map[string]any{},
-		active: map[*Func]bool{}, called: map[*Func]bool{}, display: display}
+		active: map[*Func]bool{}, called: map[*Func]bool{}, display: display, confine: confine}
 	return ev
 }
 
 // readFiles tokenizes every file at paths.
 func (ev *Interp) ReadFiles(paths []string) error {
 	for _, p := range paths {
-		src, err := routes.ReadSource(p, ev.display)
+		src, err := routes.ReadSource(ev.confine, p, ev.display)
 		if err != nil {
 			return err
 		}
