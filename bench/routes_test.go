@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/routes/extract"
 	"github.com/wirelint/wirelint/routes/script"
@@ -110,7 +111,8 @@ func writePythonServer(b *testing.B, n int) string {
 }
 
 func extractRoutes(b *testing.B, dir string) {
-	set, err := extract.FromServer(dir, extract.ServerOptions{})
+	// confined to the folder as the runner confines a server to the project
+	set, err := extract.FromServer(dir, extract.ServerOptions{FS: fsroot.New(dir)})
 	if err != nil {
 		b.Fatal(err)
 	}
