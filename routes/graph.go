@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// router is one router, group or sub-application found in source: the routes
+// Router is one router, group or sub-application found in source: the routes
 // registered on it, relative to it, and the routers mounted under it. The
 // graph is flattened once every file is read, so the order in which source
 // registers routes and mounts routers does not matter.
@@ -13,19 +13,19 @@ type Router struct {
 	Framework string
 	routes    []*Registration
 	Mounts    []Mount
-	// parents counts the mounts of this router; roots have none.
+	// Parents counts the mounts of this router; roots have none.
 	Parents int
 	// orphan, when set, says why this router's mount point is unknown; its
 	// routes are reported as Unresolved.
 	Orphan string
-	// methods restricts every route below (gorilla's Methods().Subrouter()).
+	// Methods restricts every route below (gorilla's Methods().Subrouter()).
 	Methods []string
-	// prefix is the router's own prefix (FastAPI's APIRouter(prefix=...),
+	// Prefix is the router's own prefix (FastAPI's APIRouter(prefix=...),
 	// Flask's Blueprint(url_prefix=...)), applied below any mount prefix.
 	Prefix string
-	// hidden marks every route below as excluded from the schema.
+	// Hidden marks every route below as excluded from the schema.
 	Hidden bool
-	// listened marks a router the source hands to a listener
+	// Listened marks a router the source hands to a listener
 	// (http.ListenAndServe, http.Server{Handler}, gin Run, echo Start).
 	Listened bool
 }
@@ -41,17 +41,20 @@ type Registration struct {
 	Static  bool // serves files from a folder (a static mount)
 }
 
+// Mount is a router mounted under another at Prefix.
 type Mount struct {
 	Prefix string
 	Child  *Router
 	Hidden bool
-	// override replaces the child's own prefix (Flask's
+	// Override replaces the child's own prefix (Flask's
 	// register_blueprint(url_prefix=...)).
 	Override bool
 }
 
+// NewRouter returns an empty router of framework fw ("chi", "flask"...).
 func NewRouter(fw string) *Router { return &Router{Framework: fw} }
 
+// Mount mounts child under prefix; a nil child or r itself is ignored.
 func (r *Router) Mount(prefix string, child *Router, hidden bool) {
 	if child == nil || child == r {
 		return
@@ -60,12 +63,15 @@ func (r *Router) Mount(prefix string, child *Router, hidden bool) {
 	child.Parents++
 }
 
+// Add registers path for methods (nil = every method) at pos and returns the
+// registration for the caller to mark (Subtree, Static, Hidden...).
 func (r *Router) Add(methods []string, path string, pos Pos) *Registration {
 	rr := &Registration{Methods: Upper(methods), Path: path, Pos: pos}
 	r.routes = append(r.routes, rr)
 	return rr
 }
 
+// Upper returns ms upper-cased, in a new slice.
 func Upper(ms []string) []string {
 	out := make([]string, 0, len(ms))
 	for _, m := range ms {
@@ -108,7 +114,7 @@ func implicitMethods(fw, method string) []string {
 	return out
 }
 
-// flatten walks the graph from every root router, joining prefixes, and adds
+// Flatten walks the graph from every root router, joining prefixes, and adds
 // the routes to set. Cycles and absurd depths are cut.
 func Flatten(routers []*Router, set *Set) {
 	type frame struct {

@@ -100,7 +100,7 @@ func (s *Set) add(r Route) {
 	s.Routes = append(s.Routes, r)
 }
 
-// finish sorts and de-duplicates s.
+// Finish sorts and de-duplicates s.
 func (s *Set) Finish() {
 	type keyed struct {
 		key, path string
@@ -171,7 +171,7 @@ var httpMethods = map[string]bool{
 // IsMethod reports whether s is an HTTP method name (any case).
 func IsMethod(s string) bool { return httpMethods[strings.ToUpper(s)] }
 
-// shorten cuts source text for messages to about 60 bytes on one line.
+// Shorten cuts source text for messages to about 60 bytes on one line.
 func Shorten(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > 60 {

@@ -13,7 +13,7 @@ import (
 // reader: it must return routes or a syntax error, never panic or hang, and
 // every route must carry a position inside the file.
 func FuzzJSSource(f *testing.F) {
-	for _, app := range []string{"express", "fastify", "hono"} {
+	for _, app := range []string{"express", "fastify", "hono", "nestjs"} {
 		files, err := routes.SourceFiles(nil, filepath.Join("..", "testdata", app), Exts...)
 		if err != nil {
 			f.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"github.com/wirelint/wirelint/routes/script"
 )
 
+// Exts are the extensions of the JavaScript and TypeScript files read.
 var Exts = []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"}
 
 // Extract extracts the routes an Express, Fastify or Hono server registers,

@@ -15,7 +15,7 @@ import (
 // reader: it must return routes or a syntax error, never panic or hang, and
 // every route must carry a position inside the file.
 func FuzzPythonSource(f *testing.F) {
-	for _, app := range []string{"fastapi", "flask", "starlette"} {
+	for _, app := range []string{"fastapi", "flask", "starlette", "django"} {
 		files, err := routes.SourceFiles(nil, filepath.Join("..", "testdata", app), ".py")
 		if err != nil {
 			f.Fatal(err)

@@ -14,6 +14,7 @@ import (
 // f-strings, so text inside them never reads as code; it does not know the
 // languages' grammars beyond what finding routes needs.
 
+// TokenKind tells what a Token is.
 type TokenKind int
 
 const (
@@ -28,16 +29,17 @@ const (
 	TokDedent  // Python: a block closes
 )
 
+// Token is one token of Python or JavaScript source.
 type Token struct {
 	Kind TokenKind
 	Text string // the source text of names, numbers and operators
-	// str is a string literal's value; for an f-string or template literal
+	// Str is a string literal's value; for an f-string or template literal
 	// the parts hold literal text and embedded expressions.
 	Str   string
 	parts []TemplatePart
 	Line  int // 1-based
 	Col   int // 1-based, in runes
-	// match is the index of the matching bracket for ( [ { and their
+	// Match is the index of the matching bracket for ( [ { and their
 	// closers; -1 when unbalanced.
 	Match int
 }
@@ -55,6 +57,7 @@ type SyntaxError struct {
 	Msg          string
 }
 
+// Error returns "file:line:col: message".
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
 }
