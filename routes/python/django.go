@@ -250,6 +250,62 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 	if len(detail) > 0 {
 		r.Add(detail, base+"/<pk>/", pos)
 	}
+	if span, ok := ev.classSpans[cls]; ok {
+		for _, a := range ev.actions[span.file] {
+			if a.def <= span.from || a.def >= span.to {
+				continue
+			}
+			path := a.urlPath
+			if path == "" {
+				path = a.name
+			}
+			if a.detail {
+				r.Add(a.methods, base+"/<pk>/"+path+"/", pos)
+			} else {
+				r.Add(a.methods, base+"/"+path+"/", pos)
+			}
+		}
+	}
+}
+
+// drfAction is a viewset method decorated with the REST framework's
+// @action: an extra route beside the list and detail ones.
+type drfAction struct {
+	name    string   // the method's name, the path segment by default
+	def     int      // the index of its def token
+	detail  bool     // under {pk}/ (detail=True) or beside the list
+	methods []string // upper case; GET unless methods= says otherwise
+	urlPath string   // url_path=, "" = name
+}
+
+// drfActionOf reads a decorator that is the REST framework's action(...),
+// or returns nil.
+func (ev *pyEval) drfActionOf(f *script.File, sc *script.Scope, e *script.Expr) *drfAction {
+	if e.Kind != script.ExprCall {
+		return nil
+	}
+	ext, ok := ev.Eval(f, sc, e.X).(*script.Ext)
+	if !ok {
+		return nil
+	}
+	if module, name := splitExt(ext); name != "action" || !strings.HasPrefix(module, "rest_framework") {
+		return nil
+	}
+	a := &drfAction{methods: []string{"GET"}}
+	if d := script.KeywordArg(e, "detail"); d != nil {
+		a.detail = d.Kind == script.ExprName && d.Name == "True"
+	}
+	if m := script.KeywordArg(e, "methods"); m != nil {
+		if ms, ok := script.MethodsOf(ev.Eval(f, sc, m)); ok {
+			a.methods = ms
+		}
+	}
+	if u := script.KeywordArg(e, "url_path"); u != nil {
+		if s, ok := ev.Eval(f, sc, u).(string); ok {
+			a.urlPath = strings.Trim(s, "/")
+		}
+	}
+	return a
 }
 
 // viewsetActions adds to out the actions a viewset class provides.

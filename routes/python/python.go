@@ -44,11 +44,22 @@ type pyEval struct {
 	confs map[*script.File]*routes.Router
 	// drfRouters are the Django REST framework routers made.
 	drfRouters map[*routes.Router]bool
+	// actions are the REST framework @action methods of each file.
+	actions map[*script.File][]*drfAction
+	// classSpans are where each class the source defines sits.
+	classSpans map[*script.Class]classSpan
+}
+
+// classSpan is the token range of a class statement in a file.
+type classSpan struct {
+	file     *script.File
+	from, to int
 }
 
 // newPyEval returns an evaluator of the Python files of the server at root.
 func newPyEval(root string, display func(string) string, confine *fsroot.Root) *pyEval {
-	ev := &pyEval{Interp: script.New(true, root, display, confine), confs: map[*script.File]*routes.Router{}, drfRouters: map[*routes.Router]bool{}}
+	ev := &pyEval{Interp: script.New(true, root, display, confine), confs: map[*script.File]*routes.Router{}, drfRouters: map[*routes.Router]bool{},
+		actions: map[*script.File][]*drfAction{}, classSpans: map[*script.Class]classSpan{}}
 	ev.Settle, ev.Member = ev.djangoSettle, ev.drfMember
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
 	ev.Tokenize = script.TokenizePython
@@ -69,6 +80,7 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *an
 	// decorated are the methods the decorators read so far restrict the
 	// next def to (nil = any)
 	var decorated []string
+	var action *drfAction // a REST framework @action the next def is
 	for i := from; i < to; {
 		t := toks[i]
 		if t.Kind == script.TokNewline || t.Kind == script.TokIndent || t.Kind == script.TokDedent || t.Kind == script.TokOp && t.Text == ";" {
@@ -82,6 +94,9 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *an
 				ev.Eval(f, sc, e)
 				if ms := ev.decoratorMethods(f, sc, e); ms != nil {
 					decorated = append(decorated, ms...)
+				}
+				if a := ev.drfActionOf(f, sc, e); a != nil {
+					action = a
 				}
 				i = p.At
 				continue
@@ -98,6 +113,11 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *an
 					fn, end := ev.pyDef(f, j, to, sc)
 					if fn != nil {
 						fn.Methods, decorated = decorated, nil
+						if action != nil {
+							action.name, action.def = fn.Name, j
+							ev.actions[f] = append(ev.actions[f], action)
+							action = nil
+						}
 						sc.Set(fn.Name, fn)
 						f.Funcs = append(f.Funcs, fn)
 					}
@@ -128,8 +148,9 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *an
 						}
 					}
 					sc.Set(cls.Name, cls)
+					ev.classSpans[cls] = classSpan{f, i, pyBlockEnd(toks, i, to)}
 				}
-				decorated = nil
+				decorated, action = nil, nil
 				// the class body runs inline; its methods become names too
 				for i < to && !(toks[i].Kind == script.TokOp && toks[i].Text == ":") {
 					if toks[i].Match > i {
@@ -241,6 +262,30 @@ func pyClassDefs(toks []script.Token, i, to int) []string {
 		}
 	}
 	return out
+}
+
+// pyBlockEnd returns the index of the dedent closing the block the
+// statement at toks[i] opens (class X:, def f():), or to.
+func pyBlockEnd(toks []script.Token, i, to int) int {
+	for i < to && !(toks[i].Kind == script.TokOp && toks[i].Text == ":") {
+		if toks[i].Match > i {
+			i = toks[i].Match
+		}
+		i++
+	}
+	depth := 0
+	for k := i + 1; k < to; k++ {
+		switch toks[k].Kind {
+		case script.TokIndent:
+			depth++
+		case script.TokDedent:
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return to
 }
 
 // pyDef records `def name(params): body` at i and returns the function and
