@@ -156,3 +156,28 @@ func Golden(t *testing.T, path, got string) {
 		t.Errorf("%s differs (go test -update rewrites it)\n--- got\n%s--- want\n%s", path, got, want)
 	}
 }
+
+// Seed adds every file below dir whose name ends in one of exts to the fuzz
+// corpus of f, in walk order.
+func Seed(f *testing.F, dir string, exts ...string) {
+	f.Helper()
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		for _, e := range exts {
+			if strings.HasSuffix(p, e) {
+				data, err := os.ReadFile(p)
+				if err != nil {
+					return err
+				}
+				f.Add(string(data))
+				break
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		f.Fatal(err)
+	}
+}

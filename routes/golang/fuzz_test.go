@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/internal/casetest"
 )
 
 // FuzzGoSource feeds arbitrary Go to the net/http, chi, gin, echo and
@@ -14,17 +14,7 @@ import (
 // that parses yields located routes, and nothing panics.
 func FuzzGoSource(f *testing.F) {
 	for _, app := range []string{"chi", "gin", "gorilla", "nethttp", "echo"} {
-		files, err := routes.SourceFiles(nil, filepath.Join("..", "testdata", app), ".go")
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, p := range files {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(string(data))
-		}
+		casetest.Seed(f, filepath.Join("..", "testdata", app), ".go")
 	}
 	f.Add("package p\nimport \"github.com/go-chi/chi/v5\"\nfunc f(r chi.Router) { r.Route(\"/x\", f); r.Mount(\"/y\", r) }\n")
 	f.Fuzz(func(t *testing.T, src string) {

@@ -1,11 +1,10 @@
 package js
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/routes/script"
 )
 
@@ -14,17 +13,7 @@ import (
 // every route must carry a position inside the file.
 func FuzzJSSource(f *testing.F) {
 	for _, app := range []string{"express", "fastify", "hono", "nestjs"} {
-		files, err := routes.SourceFiles(nil, filepath.Join("..", "testdata", app), Exts...)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, p := range files {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(string(data))
-		}
+		casetest.Seed(f, filepath.Join("..", "testdata", app), Exts...)
 	}
 	f.Add("app.get(`/${`/${x}`}`, (a) => {")
 	f.Add("const a = b / c / d; const r = /[/]/g;")

@@ -2,11 +2,11 @@ package python
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/routes"
 	"github.com/wirelint/wirelint/routes/script"
 )
@@ -16,17 +16,7 @@ import (
 // every route must carry a position inside the file.
 func FuzzPythonSource(f *testing.F) {
 	for _, app := range []string{"fastapi", "flask", "starlette", "django"} {
-		files, err := routes.SourceFiles(nil, filepath.Join("..", "testdata", app), ".py")
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, p := range files {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(string(data))
-		}
+		casetest.Seed(f, filepath.Join("..", "testdata", app), ".py")
 	}
 	f.Add("@app.get('/x'\n")
 	f.Add("def f(:\n  return\n\tx = '''")
