@@ -1,0 +1,2 @@
+ROOT_URLCONF = "mysite.urls"
+INSTALLED_APPS = ["rest_framework", "shop"]
