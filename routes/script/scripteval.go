@@ -47,8 +47,18 @@ func (s *Scope) Set(name string, v any) { s.Vars[name] = v }
 
 func newScope(parent *Scope) *Scope { return &Scope{Vars: map[string]any{}, Parent: parent} }
 
-// Values the evaluators handle besides string, *Router, *Func, []any and
-// map[string]any.
+// The values an expression evaluates to, carried as any; this is the whole
+// set, and every type switch of the interpreter and the languages picks from
+// it:
+//
+//   - nil: unknown (anything this analysis does not model);
+//   - string: a folded string constant;
+//   - []any: a list, tuple or array literal, or lists joined with +;
+//   - map[string]any: a dict or object literal;
+//   - *routes.Router: a router, app, blueprint or group;
+//   - *Func: a function of the server, with its defining scope;
+//   - and the named cases below: *Ext, *Module, *Class, Dynamic, *Static,
+//     *RouteDef, *LazyAttr (resolved on lookup, never returned).
 type (
 	// Ext is a name imported from a package outside the server (fastapi,
 	// express...): module is the package, name the member ("" = the package).
