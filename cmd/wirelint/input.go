@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/pflag"
 	"github.com/wirelint/wirelint/internal/fsroot"
-	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/runner"
 )
 
@@ -34,13 +33,6 @@ func addInputFlags(fs *pflag.FlagSet, widen bool) *input {
 func (in *input) configure(c *runner.Config) {
 	c.Widen = append(c.Widen, in.absRoots()...)
 	c.MaxFileSize = int64(in.maxFileSize)
-}
-
-// apply widens ws's confinement by --root and sets its file-size budget.
-func (in *input) apply(ws *reduce.Workspace) *reduce.Workspace {
-	ws.FS = ws.FS.Widen(in.absRoots()...)
-	ws.MaxFileSize = int64(in.maxFileSize)
-	return ws
 }
 
 func (in *input) absRoots() []string {

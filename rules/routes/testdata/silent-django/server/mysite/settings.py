@@ -1,2 +1,0 @@
-ROOT_URLCONF = "mysite.urls"
-INSTALLED_APPS = ["rest_framework", "shop"]
