@@ -291,7 +291,10 @@ func notJSON(file string, data []byte) error {
 // CheckKeys rejects a mapping that holds a key twice, at the second
 // occurrence: parsers disagree on which value wins (the last, usually; the
 // first, in some), so the document means different things to different
-// readers. It also bounds the number of nodes (maxExpandedNodes).
+// readers. It also bounds the number of nodes (maxExpandedNodes), and tags
+// as numbers the plain scalars written as numbers that the YAML library
+// left as strings because they lie beyond float64 (1e400): a number keeps
+// its exact value, read with Number.
 func CheckKeys(file string, top *Node) error {
 	stack := []*Node{top}
 	nodes := 0
@@ -301,6 +304,9 @@ func CheckKeys(file string, top *Node) error {
 		nodes++
 		if nodes > maxExpandedNodes {
 			return &LoadError{File: file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("more than %d nodes: over the document-size budget", maxExpandedNodes)}
+		}
+		if n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Style == 0 && plainNumber.MatchString(n.Value) {
+			n.Tag = "!!float"
 		}
 		if n.Kind == yaml.MappingNode {
 			if k, first := duplicateKey(n); k != nil {
@@ -316,6 +322,10 @@ func CheckKeys(file string, top *Node) error {
 	}
 	return nil
 }
+
+// plainNumber matches a plain scalar that YAML 1.2 and JSON read as a number
+// (the YAML library's float syntax, which JSON numbers are a subset of).
+var plainNumber = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
 
 // duplicateKey returns the second occurrence of a repeated scalar key of the
 // mapping m and its first occurrence, or nils. YAML merge keys (<<) may repeat.
