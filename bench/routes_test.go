@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/wirelint/wirelint/reduce"
-	"github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/routes/extract"
 )
 
 // The route-extraction benchmarks generate a 500-route server (Go with chi,
@@ -108,8 +108,8 @@ func writePythonServer(b *testing.B, n int) string {
 	return dir
 }
 
-func extract(b *testing.B, dir string) {
-	set, err := routes.FromServer(dir, routes.ServerOptions{})
+func extractRoutes(b *testing.B, dir string) {
+	set, err := extract.FromServer(dir, extract.ServerOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func BenchmarkRoutesGo500(b *testing.B) {
 	dir := writeGoServer(b, routesPerServer)
 	b.ResetTimer()
 	for b.Loop() {
-		extract(b, dir)
+		extractRoutes(b, dir)
 	}
 }
 
@@ -139,7 +139,7 @@ func BenchmarkRoutesPython500(b *testing.B) {
 	dir := writePythonServer(b, routesPerServer)
 	b.ResetTimer()
 	for b.Loop() {
-		extract(b, dir)
+		extractRoutes(b, dir)
 	}
 }
 
@@ -173,9 +173,9 @@ func BenchmarkRoutesRatio(b *testing.B) {
 			b.Fatal(err)
 		}
 		t1 := time.Now()
-		extract(b, goDir)
+		extractRoutes(b, goDir)
 		t2 := time.Now()
-		extract(b, pyDir)
+		extractRoutes(b, pyDir)
 		t3 := time.Now()
 		load, goTime, pyTime = load+t1.Sub(t0), goTime+t2.Sub(t1), pyTime+t3.Sub(t2)
 	}

@@ -9,64 +9,64 @@ import (
 // registered on it, relative to it, and the routers mounted under it. The
 // graph is flattened once every file is read, so the order in which source
 // registers routes and mounts routers does not matter.
-type router struct {
-	fw     string
-	routes []*regRoute
-	mounts []mountEdge
+type Router struct {
+	Framework string
+	routes    []*Registration
+	Mounts    []Mount
 	// parents counts the mounts of this router; roots have none.
-	parents int
+	Parents int
 	// orphan, when set, says why this router's mount point is unknown; its
 	// routes are reported as Unresolved.
-	orphan string
+	Orphan string
 	// methods restricts every route below (gorilla's Methods().Subrouter()).
-	methods []string
+	Methods []string
 	// prefix is the router's own prefix (FastAPI's APIRouter(prefix=...),
 	// Flask's Blueprint(url_prefix=...)), applied below any mount prefix.
-	prefix string
+	Prefix string
 	// hidden marks every route below as excluded from the schema.
-	hidden bool
+	Hidden bool
 	// listened marks a router the source hands to a listener
 	// (http.ListenAndServe, http.Server{Handler}, gin Run, echo Start).
-	listened bool
+	Listened bool
 }
 
-// regRoute is one registration on a router.
-type regRoute struct {
-	methods []string // upper case; empty = every method
-	path    string   // as written, relative to the router
-	pos     Pos
-	subtree bool // matches everything below path (gorilla PathPrefix, a ServeMux "/x/")
-	dead    bool // gorilla: no handler attached (yet)
-	hidden  bool // excluded from the schema by its author
-	static  bool // serves files from a folder (a static mount)
+// Registration is one registration on a router.
+type Registration struct {
+	Methods []string // upper case; empty = every method
+	Path    string   // as written, relative to the router
+	Pos     Pos
+	Subtree bool // matches everything below path (gorilla PathPrefix, a ServeMux "/x/")
+	Dead    bool // gorilla: no handler attached (yet)
+	Hidden  bool // excluded from the schema by its author
+	Static  bool // serves files from a folder (a static mount)
 }
 
-type mountEdge struct {
-	prefix string
-	child  *router
-	hidden bool
+type Mount struct {
+	Prefix string
+	Child  *Router
+	Hidden bool
 	// override replaces the child's own prefix (Flask's
 	// register_blueprint(url_prefix=...)).
-	override bool
+	Override bool
 }
 
-func newRouter(fw string) *router { return &router{fw: fw} }
+func NewRouter(fw string) *Router { return &Router{Framework: fw} }
 
-func (r *router) mount(prefix string, child *router, hidden bool) {
+func (r *Router) Mount(prefix string, child *Router, hidden bool) {
 	if child == nil || child == r {
 		return
 	}
-	r.mounts = append(r.mounts, mountEdge{prefix: prefix, child: child, hidden: hidden})
-	child.parents++
+	r.Mounts = append(r.Mounts, Mount{Prefix: prefix, Child: child, Hidden: hidden})
+	child.Parents++
 }
 
-func (r *router) add(methods []string, path string, pos Pos) *regRoute {
-	rr := &regRoute{methods: upper(methods), path: path, pos: pos}
+func (r *Router) Add(methods []string, path string, pos Pos) *Registration {
+	rr := &Registration{Methods: Upper(methods), Path: path, Pos: pos}
 	r.routes = append(r.routes, rr)
 	return rr
 }
 
-func upper(ms []string) []string {
+func Upper(ms []string) []string {
 	out := make([]string, 0, len(ms))
 	for _, m := range ms {
 		out = append(out, strings.ToUpper(m))
@@ -110,9 +110,9 @@ func implicitMethods(fw, method string) []string {
 
 // flatten walks the graph from every root router, joining prefixes, and adds
 // the routes to set. Cycles and absurd depths are cut.
-func flatten(routers []*router, set *Set) {
+func Flatten(routers []*Router, set *Set) {
 	type frame struct {
-		r        *router
+		r        *Router
 		prefix   string
 		methods  []string
 		hidden   bool
@@ -121,29 +121,29 @@ func flatten(routers []*router, set *Set) {
 		root     int
 		listened bool
 	}
-	var walk func(f frame, onPath map[*router]bool, depth int)
-	walk = func(f frame, onPath map[*router]bool, depth int) {
+	var walk func(f frame, onPath map[*Router]bool, depth int)
+	walk = func(f frame, onPath map[*Router]bool, depth int) {
 		if onPath[f.r] || depth > 64 {
 			return
 		}
 		onPath[f.r] = true
 		defer delete(onPath, f.r)
-		if f.r.orphan != "" && f.orphan == "" {
-			f.orphan = f.r.orphan
+		if f.r.Orphan != "" && f.orphan == "" {
+			f.orphan = f.r.Orphan
 		}
-		if len(f.r.methods) > 0 {
-			f.methods = f.r.methods
+		if len(f.r.Methods) > 0 {
+			f.methods = f.r.Methods
 		}
-		f.hidden = f.hidden || f.r.hidden
+		f.hidden = f.hidden || f.r.Hidden
 		if !f.override {
-			f.prefix = Join(f.prefix, f.r.prefix)
+			f.prefix = Join(f.prefix, f.r.Prefix)
 		}
 		for _, rr := range f.r.routes {
-			if rr.dead {
+			if rr.Dead {
 				continue
 			}
-			raw := Join(f.prefix, rr.path)
-			methods := rr.methods
+			raw := Join(f.prefix, rr.Path)
+			methods := rr.Methods
 			if len(methods) == 0 {
 				methods = f.methods
 			}
@@ -152,16 +152,16 @@ func flatten(routers []*router, set *Set) {
 			}
 			if f.orphan != "" {
 				for _, m := range methods {
-					set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.pos, Method: m, Expr: raw, Reason: f.orphan, Fragments: []string{raw}})
+					set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.Pos, Method: m, Expr: raw, Reason: f.orphan, Fragments: []string{raw}})
 				}
 				continue
 			}
-			tpl, err := ParseTemplate(raw, syntaxOf(f.r.fw))
+			tpl, err := ParseTemplate(raw, syntaxOf(f.r.Framework))
 			if err != nil {
-				set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.pos, Expr: raw, Reason: err.Error()})
+				set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.Pos, Expr: raw, Reason: err.Error()})
 				continue
 			}
-			if rr.subtree && !tpl.Exact {
+			if rr.Subtree && !tpl.Exact {
 				tpl.TrailingSlash = false
 				tpl.Segments = append(tpl.Segments, Segment{{Param: &Param{CatchAll: true}}})
 			}
@@ -171,29 +171,29 @@ func flatten(routers []*router, set *Set) {
 					seen[m] = true
 				}
 				for _, m := range methods {
-					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.fw, Pos: rr.pos, Hidden: rr.hidden || f.hidden, Static: rr.static, Root: f.root, Listened: f.listened})
-					implicit := implicitMethods(f.r.fw, m)
-					if rr.static && m == "GET" && !slices.Contains(implicit, "HEAD") {
+					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Hidden: rr.Hidden || f.hidden, Static: rr.Static, Root: f.root, Listened: f.listened})
+					implicit := implicitMethods(f.r.Framework, m)
+					if rr.Static && m == "GET" && !slices.Contains(implicit, "HEAD") {
 						implicit = append(implicit, "HEAD")
 					}
 					for _, im := range implicit {
 						if !seen[im] {
 							seen[im] = true
-							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.fw, Pos: rr.pos, Implicit: true, Static: rr.static, Root: f.root, Listened: f.listened})
+							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Implicit: true, Static: rr.Static, Root: f.root, Listened: f.listened})
 						}
 					}
 				}
 			}
 		}
-		for _, m := range f.r.mounts {
-			walk(frame{r: m.child, prefix: Join(f.prefix, m.prefix), methods: f.methods, hidden: f.hidden || m.hidden, orphan: f.orphan, override: m.override, root: f.root, listened: f.listened}, onPath, depth+1)
+		for _, m := range f.r.Mounts {
+			walk(frame{r: m.Child, prefix: Join(f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened}, onPath, depth+1)
 		}
 	}
 	root := 0
 	for _, r := range routers {
-		if r.parents == 0 {
+		if r.Parents == 0 {
 			root++
-			walk(frame{r: r, root: root, listened: r.listened}, map[*router]bool{}, 0)
+			walk(frame{r: r, root: root, listened: r.Listened}, map[*Router]bool{}, 0)
 		}
 	}
 }

@@ -42,7 +42,7 @@ func FromList(data []byte, file string) *Set {
 		pos := Pos{File: file, Line: n + 1, Column: col}
 		if path == "" || len(methods) == 0 {
 			pos.Column = 1 + len(line) - len(strings.TrimLeft(line, " \t"))
-			set.Unresolved = append(set.Unresolved, Unresolved{Pos: pos, Expr: shorten(line), Reason: "a route list line needs a method and a path (METHOD /path)", Malformed: true})
+			set.Unresolved = append(set.Unresolved, Unresolved{Pos: pos, Expr: Shorten(line), Reason: "a route list line needs a method and a path (METHOD /path)", Malformed: true})
 			continue
 		}
 		tpl, err := ParseTemplate(path, SyntaxAny)
@@ -54,7 +54,7 @@ func FromList(data []byte, file string) *Set {
 			set.add(Route{Method: m, Template: tpl, Raw: path, Framework: "list", Pos: pos})
 		}
 	}
-	set.finish()
+	set.Finish()
 	return set
 }
 

@@ -9,6 +9,9 @@ import (
 // method-less ServeMux pattern, chi's Handle).
 const MethodAny = "ANY"
 
+// Frameworks lists the values extract.ServerOptions.Framework (--framework) accepts.
+var Frameworks = []string{"auto", "go", "fastapi", "flask", "starlette", "express", "fastify", "hono", "list", "openapi"}
+
 // Pos is a place in a source or spec file.
 type Pos struct {
 	// File is the path as shown to the user, slash-separated.
@@ -98,7 +101,7 @@ func (s *Set) add(r Route) {
 }
 
 // finish sorts and de-duplicates s.
-func (s *Set) finish() {
+func (s *Set) Finish() {
 	type keyed struct {
 		key, path string
 		r         Route
@@ -169,7 +172,7 @@ var httpMethods = map[string]bool{
 func IsMethod(s string) bool { return httpMethods[strings.ToUpper(s)] }
 
 // shorten cuts source text for messages to about 60 bytes on one line.
-func shorten(s string) string {
+func Shorten(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > 60 {
 		cut := 57

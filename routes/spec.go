@@ -103,7 +103,7 @@ func FromSpec(doc *reduce.Document, opt SpecOptions) (*Set, error) {
 		}
 		return true
 	})
-	set.finish()
+	set.Finish()
 	return set, nil
 }
 

@@ -105,7 +105,7 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 			cur = nil
 			i++
 		case c == '{' && (syn == SyntaxOpenAPI || syn == SyntaxBrace || syn == SyntaxAny):
-			end := closing(s, i, '{', '}', syn != SyntaxOpenAPI)
+			end := Closing(s, i, '{', '}', syn != SyntaxOpenAPI)
 			if end < 0 {
 				return errAt(i, "unclosed {")
 			}
@@ -157,7 +157,7 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 			cur = append(cur, Part{Param: &p})
 		case c == ':' && (syn == SyntaxColon || syn == SyntaxAny) && (atSegStart() || (syn == SyntaxColon && lit.Len() > 0 && strings.ContainsRune("-.~", rune(s[i-1])))):
 			j := i + 1
-			for j < len(s) && isIdent(s[j]) {
+			for j < len(s) && IsIdent(s[j]) {
 				j++
 			}
 			if j == i+1 {
@@ -171,7 +171,7 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 				if open == '{' {
 					shut = '}'
 				}
-				end := closing(s, j, open, shut, true)
+				end := Closing(s, j, open, shut, true)
 				if end < 0 {
 					return errAt(j, "unclosed "+string(open))
 				}
@@ -188,7 +188,7 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 			i = j
 		case c == '*' && syn != SyntaxOpenAPI && syn != SyntaxAngle && atSegStart():
 			j := i + 1
-			for j < len(s) && isIdent(s[j]) {
+			for j < len(s) && IsIdent(s[j]) {
 				j++
 			}
 			if j < len(s) && s[j] != '/' {
@@ -215,7 +215,7 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 // closing returns the index of the byte closing the bracket opened at s[i], or
 // -1. With nest, inner pairs of the same brackets are balanced (a regex
 // constraint such as {id:[0-9]{3}}).
-func closing(s string, i int, open, shut byte, nest bool) int {
+func Closing(s string, i int, open, shut byte, nest bool) int {
 	depth := 0
 	for j := i; j < len(s); j++ {
 		switch s[j] {
@@ -240,7 +240,7 @@ func closing(s string, i int, open, shut byte, nest bool) int {
 	return -1
 }
 
-func isIdent(c byte) bool {
+func IsIdent(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	route "github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/routes/extract"
 	"github.com/wirelint/wirelint/rules/description"
 	"github.com/wirelint/wirelint/rules/differential"
 	"github.com/wirelint/wirelint/rules/docs"
@@ -539,7 +540,7 @@ func (r *run) checkRoutes(spec *reduce.Document, rt Routes) ([]report.Finding, e
 	if framework == "" {
 		framework = "auto"
 	}
-	mirror, err := route.FromServer(r.cfg.path(rt.Server), route.ServerOptions{Framework: framework, Display: display})
+	mirror, err := extract.FromServer(r.cfg.path(rt.Server), extract.ServerOptions{Framework: framework, Display: display})
 	if err != nil {
 		return nil, err
 	}

@@ -137,3 +137,22 @@ func Renames(t *testing.T, dir string) map[string]string {
 	}
 	return out
 }
+
+// Golden compares got with the file at path, or rewrites the file with got
+// under -update.
+func Golden(t *testing.T, path, got string) {
+	t.Helper()
+	if Update() {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (go test -update rewrites it)\n--- got\n%s--- want\n%s", path, got, want)
+	}
+}

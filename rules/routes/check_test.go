@@ -11,6 +11,7 @@ import (
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	route "github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/routes/extract"
 )
 
 // TestCases runs every case under testdata: spec.yaml against the server
@@ -72,7 +73,7 @@ func runCase(t *testing.T, dir string) []byte {
 		t.Fatal(err)
 	}
 	server := filepath.Join(dir, filepath.FromSlash(opts["server"]))
-	mirror, err := route.FromServer(server, route.ServerOptions{Framework: opts["framework"], Display: rel})
+	mirror, err := extract.FromServer(server, extract.ServerOptions{Framework: opts["framework"], Display: rel})
 	if err != nil {
 		t.Fatal(err)
 	}

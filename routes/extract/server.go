@@ -1,4 +1,4 @@
-package routes
+package extract
 
 import (
 	"fmt"
@@ -7,14 +7,15 @@ import (
 	"strings"
 
 	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/routes/golang"
+	"github.com/wirelint/wirelint/routes/js"
+	"github.com/wirelint/wirelint/routes/python"
 )
-
-// Frameworks lists the values ServerOptions.Framework accepts.
-var Frameworks = []string{"auto", "go", "fastapi", "flask", "starlette", "express", "fastify", "hono", "list", "openapi"}
 
 // ServerOptions tunes FromServer.
 type ServerOptions struct {
-	// Framework is one of Frameworks; "" = "auto".
+	// Framework is one of routes.Frameworks; "" = "auto".
 	Framework string
 	// Display maps a file's path to the name used in output (nil = as is,
 	// slash-separated).
@@ -27,7 +28,7 @@ type ServerOptions struct {
 // as OpenAPI, anything else as a route list) and a directory by every source
 // file it holds. The Python and JavaScript frameworks read all of their
 // language's frameworks at once; naming one only picks the language.
-func FromServer(path string, opt ServerOptions) (*Set, error) {
+func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 	display := opt.Display
 	if display == nil {
 		display = filepath.ToSlash
@@ -62,42 +63,42 @@ func FromServer(path string, opt ServerOptions) (*Set, error) {
 	}
 	switch fw {
 	case "go":
-		return FromGo(path, display)
+		return golang.Extract(path, display)
 	case "python", "fastapi", "flask", "starlette":
-		return FromPython(path, display)
+		return python.Extract(path, display)
 	case "js", "express", "fastify", "hono":
-		return FromJS(path, display)
+		return js.Extract(path, display)
 	case "openapi":
 		doc, err := reduce.LoadFile(path, display(path))
 		if err != nil {
 			return nil, err
 		}
-		return FromSpec(doc, SpecOptions{Framework: "openapi-server"})
+		return routes.FromSpec(doc, routes.SpecOptions{Framework: "openapi-server"})
 	case "list":
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", display(path), err)
 		}
-		return FromList(data, display(path)), nil
+		return routes.FromList(data, display(path)), nil
 	case "auto":
 		return fromDir(path, display)
 	}
-	return nil, fmt.Errorf("unknown framework %q (want one of %s)", fw, strings.Join(Frameworks, ", "))
+	return nil, fmt.Errorf("unknown framework %q (want one of %s)", fw, strings.Join(routes.Frameworks, ", "))
 }
 
 // fromDir reads every language a directory holds and merges the results.
-func fromDir(dir string, display func(string) string) (*Set, error) {
+func fromDir(dir string, display func(string) string) (*routes.Set, error) {
 	langs := []struct {
 		exts []string
-		read func(string, func(string) string) (*Set, error)
+		read func(string, func(string) string) (*routes.Set, error)
 	}{
-		{[]string{".go"}, FromGo},
-		{[]string{".py"}, FromPython},
-		{jsExts, FromJS},
+		{[]string{".go"}, golang.Extract},
+		{[]string{".py"}, python.Extract},
+		{js.Exts, js.Extract},
 	}
-	var sets []*Set
+	var sets []*routes.Set
 	for _, l := range langs {
-		files, err := sourceFiles(dir, l.exts...)
+		files, err := routes.SourceFiles(dir, l.exts...)
 		if err != nil {
 			return nil, err
 		}
@@ -116,7 +117,7 @@ func fromDir(dir string, display func(string) string) (*Set, error) {
 	case 1:
 		return sets[0], nil
 	}
-	out := &Set{}
+	out := &routes.Set{}
 	var looked []string
 	roots := 0
 	for _, s := range sets {
@@ -132,6 +133,6 @@ func fromDir(dir string, display func(string) string) (*Set, error) {
 		looked = append(looked, s.LookedFor)
 	}
 	out.LookedFor = strings.Join(looked, "; ")
-	out.finish()
+	out.Finish()
 	return out, nil
 }

@@ -1,10 +1,12 @@
-package routes
+package script
 
 import (
 	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/wirelint/wirelint/routes"
 )
 
 // The Python and JavaScript readers share one token type and one tokenizer
@@ -12,38 +14,38 @@ import (
 // f-strings, so text inside them never reads as code; it does not know the
 // languages' grammars beyond what finding routes needs.
 
-type tokKind int
+type TokenKind int
 
 const (
-	tkEOF tokKind = iota
-	tkName
-	tkString
-	tkNumber
-	tkOp
-	tkRegex
-	tkNewline // Python: end of a logical line
-	tkIndent  // Python: a block opens
-	tkDedent  // Python: a block closes
+	TokEOF TokenKind = iota
+	TokName
+	TokString
+	TokNumber
+	TokOp
+	TokRegex
+	TokNewline // Python: end of a logical line
+	TokIndent  // Python: a block opens
+	TokDedent  // Python: a block closes
 )
 
-type stok struct {
-	kind tokKind
-	text string // the source text of names, numbers and operators
+type Token struct {
+	Kind TokenKind
+	Text string // the source text of names, numbers and operators
 	// str is a string literal's value; for an f-string or template literal
 	// the parts hold literal text and embedded expressions.
-	str   string
-	parts []tplPart
-	line  int // 1-based
-	col   int // 1-based, in runes
+	Str   string
+	parts []TemplatePart
+	Line  int // 1-based
+	Col   int // 1-based, in runes
 	// match is the index of the matching bracket for ( [ { and their
 	// closers; -1 when unbalanced.
-	match int
+	Match int
 }
 
-// tplPart is one piece of an interpolated string.
-type tplPart struct {
+// TemplatePart is one piece of an interpolated string.
+type TemplatePart struct {
 	lit  string
-	expr []stok // nil for a literal part
+	expr []Token // nil for a literal part
 }
 
 // SyntaxError is source the tokenizer cannot read (an unterminated string).
@@ -63,7 +65,7 @@ type lexer struct {
 	i         int
 	line, col int
 	file      string
-	toks      []stok
+	toks      []Token
 	depth     int // nesting of template literals or f-strings, bounded by maxNesting
 }
 
@@ -90,11 +92,11 @@ func (l *lexer) errf(line, col int, format string, args ...any) error {
 	return &SyntaxError{File: l.file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (l *lexer) emit(t stok) {
+func (l *lexer) emit(t Token) {
 	if l.toks == nil {
-		l.toks = make([]stok, 0, len(l.src)/3+8)
+		l.toks = make([]Token, 0, len(l.src)/3+8)
 	}
-	t.match = -1
+	t.Match = -1
 	l.toks = append(l.toks, t)
 }
 
@@ -118,7 +120,7 @@ func (l *lexer) number() string {
 	start := l.i
 	for l.i < len(l.src) {
 		c := l.src[l.i]
-		if isIdent(c) || c == '.' || ((c == '+' || c == '-') && (l.src[l.i-1] == 'e' || l.src[l.i-1] == 'E') && !strings.HasPrefix(l.src[start:], "0x")) {
+		if routes.IsIdent(c) || c == '.' || ((c == '+' || c == '-') && (l.src[l.i-1] == 'e' || l.src[l.i-1] == 'E') && !strings.HasPrefix(l.src[start:], "0x")) {
 			l.advance(1)
 			continue
 		}
@@ -174,22 +176,22 @@ func unescape(s string) string {
 
 // matchBrackets fills token.match for every bracket; an unbalanced bracket
 // keeps -1.
-func matchBrackets(toks []stok) {
+func matchBrackets(toks []Token) {
 	var stack []int
 	for i := range toks {
-		if toks[i].kind != tkOp {
+		if toks[i].Kind != TokOp {
 			continue
 		}
-		switch toks[i].text {
+		switch toks[i].Text {
 		case "(", "[", "{":
 			stack = append(stack, i)
 		case ")", "]", "}":
-			open := map[string]string{")": "(", "]": "[", "}": "{"}[toks[i].text]
+			open := map[string]string{")": "(", "]": "[", "}": "{"}[toks[i].Text]
 			// pop to the nearest matching opener, leaving strays unmatched
 			for k := len(stack) - 1; k >= 0; k-- {
-				if toks[stack[k]].text == open {
-					toks[stack[k]].match = i
-					toks[i].match = stack[k]
+				if toks[stack[k]].Text == open {
+					toks[stack[k]].Match = i
+					toks[i].Match = stack[k]
 					stack = stack[:k]
 					break
 				}

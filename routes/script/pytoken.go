@@ -1,18 +1,20 @@
-package routes
+package script
 
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/wirelint/wirelint/routes"
 )
 
 var pyOps = []string{"**=", "//=", ">>=", "<<=", "...", "->", ":=", "==", "!=", "<=", ">=", "**", "//", "<<", ">>", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@="}
 
-// tokenizePython splits Python source into tokens: comments dropped, strings
+// TokenizePython splits Python source into tokens: comments dropped, strings
 // (with every prefix, triple-quoted, f-strings split into parts) decoded,
 // newlines inside brackets joined, and INDENT/DEDENT marking blocks.
-func tokenizePython(src, file string) ([]stok, error) { return tokenizePythonAt(src, file, 0) }
+func TokenizePython(src, file string) ([]Token, error) { return tokenizePythonAt(src, file, 0) }
 
-func tokenizePythonAt(src, file string, nesting int) ([]stok, error) {
+func tokenizePythonAt(src, file string, nesting int) ([]Token, error) {
 	l := &lexer{src: src, line: 1, col: 1, file: file, depth: nesting}
 	depth := 0
 	indents := []int{0}
@@ -34,11 +36,11 @@ func tokenizePythonAt(src, file string, nesting int) ([]stok, error) {
 				l.advance(j - l.i)
 				if width > indents[len(indents)-1] {
 					indents = append(indents, width)
-					l.emit(stok{kind: tkIndent, line: l.line, col: l.col})
+					l.emit(Token{Kind: TokIndent, Line: l.line, Col: l.col})
 				}
 				for width < indents[len(indents)-1] {
 					indents = indents[:len(indents)-1]
-					l.emit(stok{kind: tkDedent, line: l.line, col: l.col})
+					l.emit(Token{Kind: TokDedent, Line: l.line, Col: l.col})
 				}
 				atLineStart = false
 			}
@@ -47,7 +49,7 @@ func tokenizePythonAt(src, file string, nesting int) ([]stok, error) {
 		switch {
 		case c == '\n':
 			if depth == 0 && !atLineStart {
-				l.emit(stok{kind: tkNewline, line: l.line, col: l.col})
+				l.emit(Token{Kind: TokNewline, Line: l.line, Col: l.col})
 			}
 			l.advance(1)
 			if depth == 0 {
@@ -70,12 +72,12 @@ func tokenizePythonAt(src, file string, nesting int) ([]stok, error) {
 			atLineStart = false
 		case c >= '0' && c <= '9' || c == '.' && l.peek(1) >= '0' && l.peek(1) <= '9':
 			line, col := l.line, l.col
-			l.emit(stok{kind: tkNumber, text: l.number(), line: line, col: col})
+			l.emit(Token{Kind: TokNumber, Text: l.number(), Line: line, Col: col})
 		default:
 			r, size := utf8.DecodeRuneInString(l.src[l.i:])
 			line, col := l.line, l.col
 			if isNameStart(r) && r != '$' {
-				l.emit(stok{kind: tkName, text: l.name(), line: line, col: col})
+				l.emit(Token{Kind: TokName, Text: l.name(), Line: line, Col: col})
 				continue
 			}
 			if r == utf8.RuneError && size <= 1 {
@@ -91,15 +93,15 @@ func tokenizePythonAt(src, file string, nesting int) ([]stok, error) {
 					depth--
 				}
 			}
-			l.emit(stok{kind: tkOp, text: o, line: line, col: col})
+			l.emit(Token{Kind: TokOp, Text: o, Line: line, Col: col})
 		}
 	}
 	if !atLineStart {
-		l.emit(stok{kind: tkNewline, line: l.line, col: l.col})
+		l.emit(Token{Kind: TokNewline, Line: l.line, Col: l.col})
 	}
 	for len(indents) > 1 {
 		indents = indents[:len(indents)-1]
-		l.emit(stok{kind: tkDedent, line: l.line, col: l.col})
+		l.emit(Token{Kind: TokDedent, Line: l.line, Col: l.col})
 	}
 	matchBrackets(l.toks)
 	return l.toks, nil
@@ -158,13 +160,13 @@ func (l *lexer) pyString() error {
 	body := l.src[start:l.i]
 	l.advance(len(q))
 	raw := strings.ContainsRune(prefix, 'r')
-	t := stok{kind: tkString, line: line, col: col}
+	t := Token{Kind: TokString, Line: line, Col: col}
 	if strings.ContainsRune(prefix, 'f') {
 		t.parts = pyFParts(body, raw, l.file, line, l.depth)
 	} else if raw {
-		t.str = body
+		t.Str = body
 	} else {
-		t.str = unescape(body)
+		t.Str = unescape(body)
 	}
 	l.emit(t)
 	return nil
@@ -172,8 +174,8 @@ func (l *lexer) pyString() error {
 
 // pyFParts splits an f-string body into literal text and {expression} parts;
 // {{ and }} are literal braces, and a format spec or conversion is dropped.
-func pyFParts(body string, raw bool, file string, line, depth int) []tplPart {
-	var parts []tplPart
+func pyFParts(body string, raw bool, file string, line, depth int) []TemplatePart {
+	var parts []TemplatePart
 	var lit strings.Builder
 	for i := 0; i < len(body); i++ {
 		c := body[i]
@@ -182,7 +184,7 @@ func pyFParts(body string, raw bool, file string, line, depth int) []tplPart {
 			lit.WriteByte(c)
 			i++
 		case c == '{':
-			end := closing(body, i, '{', '}', true)
+			end := routes.Closing(body, i, '{', '}', true)
 			if end < 0 {
 				end = len(body)
 			}
@@ -194,23 +196,23 @@ func pyFParts(body string, raw bool, file string, line, depth int) []tplPart {
 			if !raw {
 				s = unescape(s)
 			}
-			parts = append(parts, tplPart{lit: s})
+			parts = append(parts, TemplatePart{lit: s})
 			lit.Reset()
-			var toks []stok
+			var toks []Token
 			var err error
 			if depth < maxNesting {
 				toks, err = tokenizePythonAt(expr, file, depth+1)
 			}
-			for len(toks) > 0 && toks[len(toks)-1].kind == tkNewline {
+			for len(toks) > 0 && toks[len(toks)-1].Kind == TokNewline {
 				toks = toks[:len(toks)-1]
 			}
 			if err != nil || len(toks) == 0 {
-				toks = []stok{{kind: tkOp, text: "?", line: line, match: -1}}
+				toks = []Token{{Kind: TokOp, Text: "?", Line: line, Match: -1}}
 			}
 			for k := range toks {
-				toks[k].line = line
+				toks[k].Line = line
 			}
-			parts = append(parts, tplPart{expr: toks})
+			parts = append(parts, TemplatePart{expr: toks})
 			i = end
 		default:
 			lit.WriteByte(c)
@@ -220,5 +222,5 @@ func pyFParts(body string, raw bool, file string, line, depth int) []tplPart {
 	if !raw {
 		s = unescape(s)
 	}
-	return append(parts, tplPart{lit: s})
+	return append(parts, TemplatePart{lit: s})
 }

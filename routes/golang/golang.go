@@ -1,4 +1,4 @@
-package routes
+package golang
 
 import (
 	"fmt"
@@ -8,12 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/wirelint/wirelint/routes"
 )
 
-// Import paths of the Go routers FromGo understands, by framework.
+// Import paths of the Go routers Extract understands, by framework.
 var goRouterPkgs = map[string]string{
 	"net/http":                 "nethttp",
 	"github.com/go-chi/chi":    "chi",
@@ -86,19 +87,19 @@ type goFile struct {
 	imports map[string]string // local name -> import path
 }
 
-// goAnalysis is one run of FromGo.
+// goAnalysis is one run of Extract.
 type goAnalysis struct {
 	fset       *token.FileSet
 	pkgs       map[string]*goPkg // by import path, and by directory for packages without one
 	byDecl     map[*ast.FuncDecl]*goFile
-	routers    []*router
-	defaultMux *router
+	routers    []*routes.Router
+	defaultMux *routes.Router
 	memo       map[string]any
 	active     map[*ast.FuncDecl]bool
 	called     map[*ast.FuncDecl]bool
-	set        *Set
+	set        *routes.Set
 	depth      int
-	calls      int // function bodies analysed, bounded by maxCalls
+	calls      int // function bodies analysed, bounded by MaxCalls
 	display    func(string) string
 	// modRoot and modPath are the go.mod's directory and module path ("" =
 	// none): packages of the module outside the server folder are read for
@@ -106,7 +107,7 @@ type goAnalysis struct {
 	modRoot, modPath string
 	// assigned maps a package-level variable (import path.name) to a place
 	// that assigns it after its declaration.
-	assigned map[string]Pos
+	assigned map[string]routes.Pos
 	// folded memoises package-level values already folded.
 	folded map[ast.Expr]any
 }
@@ -125,8 +126,8 @@ type goFunc struct {
 
 // goRoute is a gorilla/mux route under construction.
 type goRoute struct {
-	r  *router
-	rr *regRoute
+	r  *routes.Router
+	rr *routes.Registration
 }
 
 // goStrip is http.StripPrefix(prefix, handler).
@@ -172,11 +173,11 @@ func (e *goEnv) set(name string, v any) {
 
 func newEnv(parent *goEnv) *goEnv { return &goEnv{vars: map[string]any{}, parent: parent} }
 
-// FromGo extracts the routes a Go server registers, reading every .go file
+// Extract extracts the routes a Go server registers, reading every .go file
 // under root (or root itself when it is a file) except tests, testdata and
 // vendor. display maps a file's path to the name used in output.
-func FromGo(root string, display func(string) string) (*Set, error) {
-	files, err := sourceFiles(root, ".go")
+func Extract(root string, display func(string) string) (*routes.Set, error) {
+	files, err := routes.SourceFiles(root, ".go")
 	if err != nil {
 		return nil, err
 	}
@@ -185,8 +186,8 @@ func FromGo(root string, display func(string) string) (*Set, error) {
 	}
 	a := &goAnalysis{
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
-		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &Set{},
-		display: display, assigned: map[string]Pos{}, folded: map[ast.Expr]any{},
+		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
+		display: display, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
 	}
 	a.modRoot, a.modPath = goModule(root)
 	var order []*goPkg
@@ -237,7 +238,7 @@ func FromGo(root string, display func(string) string) (*Set, error) {
 		// one argument per parameter name; a fresh router, marked as an
 		// orphan, for each router-typed one
 		var args []any
-		var routers []*router
+		var routers []*routes.Router
 		var names []string
 		for i, field := range d.Type.Params.List {
 			n := max(len(field.Names), 1)
@@ -257,12 +258,12 @@ func FromGo(root string, display func(string) string) (*Set, error) {
 		}
 		why := fmt.Sprintf("registered on %s of %s, which no call this analysis follows passes a router", strings.Join(names, ", "), d.Name.Name)
 		for _, r := range routers {
-			r.orphan = why
+			r.Orphan = why
 		}
 		a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, nil)
 	}
-	flatten(a.routers, a.set)
-	a.set.finish()
+	routes.Flatten(a.routers, a.set)
+	a.set.Finish()
 	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo and gorilla/mux"
 	a.set.Files = len(files)
 	return a.set, nil
@@ -271,7 +272,7 @@ func FromGo(root string, display func(string) string) (*Set, error) {
 // parseFile reads one Go file into its package, creating the package on
 // first sight (fresh), and records its package-level names.
 func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) {
-	src, err := readSource(path, a.display)
+	src, err := routes.ReadSource(path, a.display)
 	if err != nil {
 		return nil, false, err
 	}
@@ -465,15 +466,15 @@ func storesField(d *ast.FuncDecl) bool {
 	return found
 }
 
-func (a *goAnalysis) newRouter(fw string) *router {
-	r := newRouter(fw)
+func (a *goAnalysis) newRouter(fw string) *routes.Router {
+	r := routes.NewRouter(fw)
 	a.routers = append(a.routers, r)
 	return r
 }
 
-func (a *goAnalysis) pos(f *goFile, p token.Pos) Pos {
+func (a *goAnalysis) pos(f *goFile, p token.Pos) routes.Pos {
 	pp := a.fset.Position(p)
-	return Pos{File: f.display, Line: pp.Line, Column: pp.Column}
+	return routes.Pos{File: f.display, Line: pp.Line, Column: pp.Column}
 }
 
 // src returns the source text of n for messages, shortened.
@@ -482,7 +483,7 @@ func (a *goAnalysis) src(n ast.Node) string {
 		if data, err := os.ReadFile(f.Name()); err == nil {
 			s, e := f.Offset(n.Pos()), f.Offset(n.End())
 			if s >= 0 && e <= len(data) && s <= e {
-				return shorten(string(data[s:e]))
+				return routes.Shorten(string(data[s:e]))
 			}
 		}
 	}
@@ -505,7 +506,7 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 		key = fmt.Sprintf("%p", fn.decl)
 		for _, v := range args {
 			switch v := v.(type) {
-			case *router:
+			case *routes.Router:
 				key += fmt.Sprintf(",%p", v)
 			case string:
 				key += "," + strconv.Quote(v)
@@ -521,7 +522,7 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 	} else {
 		params, body = fn.lit.Type.Params, fn.lit.Body
 	}
-	if a.depth > 48 || a.calls >= maxCalls {
+	if a.depth > 48 || a.calls >= routes.MaxCalls {
 		return nil
 	}
 	a.calls++
@@ -556,7 +557,7 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 // goResult gathers what a function returns: the first router or StripPrefix
 // it returns, else the string or function every return statement agrees on.
 type goResult struct {
-	router  any // *router or *goStrip
+	router  any // *Router or *goStrip
 	other   any // string, *goFunc or goDynamic from the first return
 	returns int
 	differ  bool // two returns gave different values, or one gave nothing static
@@ -564,7 +565,7 @@ type goResult struct {
 
 func (r *goResult) add(v any) {
 	switch v.(type) {
-	case *router, *goStrip:
+	case *routes.Router, *goStrip:
 		if r.router == nil {
 			r.router = v
 		}
@@ -596,7 +597,7 @@ func (r *goResult) value() any {
 
 func hasRouter(args []any) bool {
 	for _, v := range args {
-		if _, ok := v.(*router); ok {
+		if _, ok := v.(*routes.Router); ok {
 			return true
 		}
 	}
@@ -724,8 +725,8 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 				v := a.eval(f, env, kv.Value)
 				if k, ok := kv.Key.(*ast.Ident); ok && v != nil {
 					f.pkg.fields[k.Name] = v
-					if r, isRouter := v.(*router); isRouter && k.Name == "Handler" {
-						r.listened = true // http.Server{Handler: r}
+					if r, isRouter := v.(*routes.Router); isRouter && k.Name == "Handler" {
+						r.Listened = true // http.Server{Handler: r}
 					}
 				}
 			} else {
@@ -792,15 +793,15 @@ func concat(x, y any) any {
 	if !ok1 || !ok2 {
 		return nil
 	}
-	if len(xs)+len(ys) > MaxFoldedBytes {
-		return goDynamic{why: overBudget}
+	if len(xs)+len(ys) > routes.MaxFoldedBytes {
+		return goDynamic{why: routes.OverBudget}
 	}
 	return xs + ys
 }
 
 // goStdConst folds net/http's method constants.
 func goStdConst(imp, name string) any {
-	if imp == "net/http" && strings.HasPrefix(name, "Method") && IsMethod(strings.TrimPrefix(name, "Method")) {
+	if imp == "net/http" && strings.HasPrefix(name, "Method") && routes.IsMethod(strings.TrimPrefix(name, "Method")) {
 		return strings.ToUpper(strings.TrimPrefix(name, "Method"))
 	}
 	return nil
@@ -836,7 +837,7 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 		}
 		recv := a.eval(f, env, fun.X)
 		switch r := recv.(type) {
-		case *router:
+		case *routes.Router:
 			return a.routerCall(f, env, c, r, fun.Sel)
 		case *goRoute:
 			return a.gorillaRouteCall(f, env, c, r, fun.Sel.Name)
@@ -877,10 +878,10 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		case "ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS":
 			args := a.evalArgs(f, env, c)
 			if len(args) > 0 {
-				if r, ok := args[len(args)-1].(*router); ok {
-					r.listened = true
+				if r, ok := args[len(args)-1].(*routes.Router); ok {
+					r.Listened = true
 				} else if args[len(args)-1] == nil && a.defaultMux != nil {
-					a.defaultMux.listened = true
+					a.defaultMux.Listened = true
 				}
 			}
 			return nil
@@ -936,11 +937,11 @@ func (a *goAnalysis) routePath(f *goFile, c *ast.CallExpr, args []any, i int, me
 	frags := a.fragments(f, c.Args[i], nil)
 	if len(frags) > 0 && method == "" {
 		// a ServeMux pattern "GET "+prefix+"/x" names its method first
-		if m, rest, ok := strings.Cut(frags[0], " "); ok && IsMethod(m) {
+		if m, rest, ok := strings.Cut(frags[0], " "); ok && routes.IsMethod(m) {
 			method, frags[0] = strings.ToUpper(m), strings.TrimSpace(rest)
 		}
 	}
-	a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: a.pos(f, at), Method: method, Expr: a.src(c.Args[i]), Reason: why, Fragments: frags})
+	a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: a.pos(f, at), Method: method, Expr: a.src(c.Args[i]), Reason: why, Fragments: frags})
 	return "", false
 }
 
@@ -998,29 +999,29 @@ func stringList(v []any) ([]string, bool) {
 // methodRoute registers a call naming the method first and the path second
 // (chi Method, gin Handle, echo Add); a method that is not a folded constant
 // is unresolved, never guessed.
-func (a *goAnalysis) methodRoute(f *goFile, c *ast.CallExpr, args []any, r *router, sel *ast.Ident, at Pos) {
+func (a *goAnalysis) methodRoute(f *goFile, c *ast.CallExpr, args []any, r *routes.Router, sel *ast.Ident, at routes.Pos) {
 	if len(args) < 2 {
 		return
 	}
 	m, _ := args[0].(string)
 	if m == "" {
-		a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method is not a constant this analysis can fold"})
+		a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method is not a constant this analysis can fold"})
 		return
 	}
 	if p, ok := a.routePath(f, c, args, 1, strings.ToUpper(m), sel.Pos()); ok {
-		r.add([]string{m}, p, at)
+		r.Add([]string{m}, p, at)
 	}
 }
 
 // routerCall evaluates a method call on a router.
-func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *router, sel *ast.Ident) any {
+func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident) any {
 	name := sel.Name
 	at := a.pos(f, sel.Pos())
 	args := a.evalArgs(f, env, c)
-	fw := r.fw
+	fw := r.Framework
 	if m, ok := goMethods[fw][name]; ok {
 		if p, ok := a.routePath(f, c, args, 0, m, sel.Pos()); ok {
-			r.add([]string{m}, p, at)
+			r.Add([]string{m}, p, at)
 		}
 		return nil
 	}
@@ -1036,24 +1037,24 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 			if len(args) > 1 {
 				switch h := args[1].(type) {
 				case *goStrip:
-					if child, ok := h.inner.(*router); ok {
-						r.mount(h.prefix, child, false)
+					if child, ok := h.inner.(*routes.Router); ok {
+						r.Mount(h.prefix, child, false)
 						return nil
 					}
-				case *router:
-					r.mount("", h, false)
+				case *routes.Router:
+					r.Mount("", h, false)
 					return nil
 				}
 			}
-			rr := r.add(nil, path, at)
+			rr := r.Add(nil, path, at)
 			if method != "" {
-				rr.methods = []string{method}
+				rr.Methods = []string{method}
 			}
-			rr.subtree = strings.HasSuffix(path, "/")
+			rr.Subtree = strings.HasSuffix(path, "/")
 			if len(args) > 1 && isStatic(args[1]) {
-				rr.static = true
+				rr.Static = true
 				if method == "" {
-					rr.methods = []string{"GET"}
+					rr.Methods = []string{"GET"}
 				}
 			}
 		}
@@ -1061,9 +1062,9 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 		switch name {
 		case "Handle", "HandleFunc":
 			if p, ok := a.routePath(f, c, args, 0, "", sel.Pos()); ok {
-				rr := r.add(nil, p, at)
+				rr := r.Add(nil, p, at)
 				if len(args) > 1 && isStatic(args[1]) {
-					rr.methods, rr.static = []string{"GET"}, true
+					rr.Methods, rr.Static = []string{"GET"}, true
 				}
 			}
 		case "Method", "MethodFunc":
@@ -1074,7 +1075,7 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 				return nil
 			}
 			child := a.newRouter(fw)
-			r.mount(p, child, false)
+			r.Mount(p, child, false)
 			if len(args) > 1 {
 				if fn, ok := args[1].(*goFunc); ok {
 					a.call(fn, []any{child}, c)
@@ -1083,7 +1084,7 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 			return child
 		case "Group", "With":
 			child := a.newRouter(fw)
-			r.mount("", child, false)
+			r.Mount("", child, false)
 			if name == "Group" && len(args) > 0 {
 				if fn, ok := args[0].(*goFunc); ok {
 					a.call(fn, []any{child}, c)
@@ -1100,20 +1101,20 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 	case "gin", "echo":
 		switch name {
 		case "Run", "RunTLS", "Start", "StartTLS", "StartServer":
-			r.listened = true
+			r.Listened = true
 		case "Static", "StaticFS", "StaticFile", "StaticFileFS", "File", "FileFS":
 			p, ok := a.routePath(f, c, args, 0, "GET", sel.Pos())
 			if !ok {
 				return nil
 			}
-			rr := r.add([]string{"GET"}, p, at)
-			rr.static = true
-			rr.subtree = name == "Static" || name == "StaticFS"
+			rr := r.Add([]string{"GET"}, p, at)
+			rr.Static = true
+			rr.Subtree = name == "Static" || name == "StaticFS"
 		case "Handle", "Add":
 			a.methodRoute(f, c, args, r, sel, at)
 		case "Any":
-			if p, ok := a.routePath(f, c, args, 0, MethodAny, sel.Pos()); ok {
-				r.add(nil, p, at)
+			if p, ok := a.routePath(f, c, args, 0, routes.MethodAny, sel.Pos()); ok {
+				r.Add(nil, p, at)
 			}
 		case "Match":
 			if len(args) < 2 {
@@ -1121,11 +1122,11 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 			}
 			ms := a.methodList(f, env, c, 0)
 			if ms == nil {
-				a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method list is not a constant this analysis can fold"})
+				a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method list is not a constant this analysis can fold"})
 				return nil
 			}
 			if p, ok := a.routePath(f, c, args, 1, strings.Join(ms, ","), sel.Pos()); ok {
-				r.add(ms, p, at)
+				r.Add(ms, p, at)
 			}
 		case "Group":
 			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
@@ -1133,7 +1134,7 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 				return nil
 			}
 			child := a.newRouter(fw)
-			r.mount(p, child, false)
+			r.Mount(p, child, false)
 			return child
 		}
 	case "gorilla":
@@ -1143,22 +1144,22 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 			if !ok {
 				return nil
 			}
-			return &goRoute{r: r, rr: r.add(nil, p, at)}
+			return &goRoute{r: r, rr: r.Add(nil, p, at)}
 		case "Path", "PathPrefix":
 			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
 			if !ok {
 				return nil
 			}
-			rr := r.add(nil, p, at)
-			rr.dead, rr.subtree = true, name == "PathPrefix"
+			rr := r.Add(nil, p, at)
+			rr.Dead, rr.Subtree = true, name == "PathPrefix"
 			return &goRoute{r: r, rr: rr}
 		case "Methods":
 			ms, ok := stringList(args)
 			if !ok {
 				return nil
 			}
-			rr := r.add(ms, "", at)
-			rr.dead = true
+			rr := r.Add(ms, "", at)
+			rr.Dead = true
 			return &goRoute{r: r, rr: rr}
 		}
 	}
@@ -1187,23 +1188,23 @@ func (a *goAnalysis) methodList(f *goFile, env *goEnv, c *ast.CallExpr, i int) [
 
 // mountHandler mounts what a handler argument evaluates to under prefix, or
 // records it as Unresolved.
-func (a *goAnalysis) mountHandler(f *goFile, c *ast.CallExpr, r *router, prefix string, h any, at Pos) {
+func (a *goAnalysis) mountHandler(f *goFile, c *ast.CallExpr, r *routes.Router, prefix string, h any, at routes.Pos) {
 	switch h := h.(type) {
-	case *router:
-		r.mount(prefix, h, false)
+	case *routes.Router:
+		r.Mount(prefix, h, false)
 		return
 	case *goStrip:
-		if child, ok := h.inner.(*router); ok {
-			r.mount(prefix, child, false)
+		if child, ok := h.inner.(*routes.Router); ok {
+			r.Mount(prefix, child, false)
 			return
 		}
 	}
 	if isStatic(h) {
-		rr := r.add([]string{"GET"}, prefix, at)
-		rr.static, rr.subtree = true, true
+		rr := r.Add([]string{"GET"}, prefix, at)
+		rr.Static, rr.Subtree = true, true
 		return
 	}
-	a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: at, Method: MethodAny, Expr: prefix + " -> " + a.src(c.Args[len(c.Args)-1]), Reason: "mounted handler is not a router this analysis can follow"})
+	a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: at, Method: routes.MethodAny, Expr: prefix + " -> " + a.src(c.Args[len(c.Args)-1]), Reason: "mounted handler is not a router this analysis can follow"})
 }
 
 // gorillaRouteCall evaluates a method call on a gorilla/mux route.
@@ -1213,32 +1214,32 @@ func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g 
 	case "Methods":
 		ms, ok := stringList(args)
 		if !ok {
-			a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: g.rr.pos, Expr: a.src(c), Reason: "method list is not a constant this analysis can fold"})
-			g.rr.dead = true
+			a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: g.rr.Pos, Expr: a.src(c), Reason: "method list is not a constant this analysis can fold"})
+			g.rr.Dead = true
 			return g
 		}
-		g.rr.methods = append(g.rr.methods, upper(ms)...)
+		g.rr.Methods = append(g.rr.Methods, routes.Upper(ms)...)
 	case "Path", "PathPrefix":
 		if len(args) == 0 {
 			return g
 		}
 		p, ok := args[0].(string)
 		if !ok {
-			a.set.Unresolved = append(a.set.Unresolved, Unresolved{Pos: g.rr.pos, Expr: a.src(c), Reason: "path is not a constant this analysis can fold"})
-			g.rr.dead = true
+			a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: g.rr.Pos, Expr: a.src(c), Reason: "path is not a constant this analysis can fold"})
+			g.rr.Dead = true
 			return g
 		}
-		g.rr.path, g.rr.subtree = p, name == "PathPrefix"
+		g.rr.Path, g.rr.Subtree = p, name == "PathPrefix"
 	case "Handler", "HandlerFunc":
-		g.rr.dead = false
+		g.rr.Dead = false
 	case "Subrouter":
-		g.rr.dead = true
+		g.rr.Dead = true
 		child := a.newRouter("gorilla")
-		child.methods = g.rr.methods
-		if g.rr.subtree || g.rr.path != "" {
-			g.r.mount(g.rr.path, child, false)
+		child.Methods = g.rr.Methods
+		if g.rr.Subtree || g.rr.Path != "" {
+			g.r.Mount(g.rr.Path, child, false)
 		} else {
-			g.r.mount("", child, false)
+			g.r.Mount("", child, false)
 		}
 		return child
 	}
@@ -1286,44 +1287,6 @@ func goModule(root string) (string, string) {
 		dir = parent
 	}
 	return "", ""
-}
-
-// sourceFiles lists the files under root with one of exts, sorted, skipping
-// vendor, node_modules, testdata, hidden and virtual-environment directories.
-// A root that is a file is returned as is.
-func sourceFiles(root string, exts ...string) ([]string, error) {
-	st, err := os.Stat(root)
-	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, fmt.Errorf("%s: no such file or directory", root)
-		}
-		return nil, err
-	}
-	if !st.IsDir() {
-		return []string{root}, nil
-	}
-	var out []string
-	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if path != root && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules" || name == "testdata" || name == "__pycache__" || name == "venv" || name == "site-packages" || name == "dist") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		for _, e := range exts {
-			if strings.HasSuffix(path, e) && !strings.HasSuffix(path, ".d.ts") {
-				out = append(out, path)
-				break
-			}
-		}
-		return nil
-	})
-	sort.Strings(out)
-	return out, err
 }
 
 func firstLine(s string) string { return strings.SplitN(s, "\n", 2)[0] }

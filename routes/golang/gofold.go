@@ -1,4 +1,4 @@
-package routes
+package golang
 
 import (
 	"go/ast"
@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"path"
 	"strings"
+
+	"github.com/wirelint/wirelint/routes"
 )
 
 // goStdFold folds a call of a standard-library string function whose
@@ -39,7 +41,7 @@ func goStdFold(imp, name string, c *ast.CallExpr, args []any) (v any, ok bool) {
 		}
 		total += len(strs[i])
 	}
-	if c.Ellipsis.IsValid() || len(strs) == 0 || total > MaxFoldedBytes {
+	if c.Ellipsis.IsValid() || len(strs) == 0 || total > routes.MaxFoldedBytes {
 		return nil, true
 	}
 	var out string
@@ -72,8 +74,8 @@ func goStdFold(imp, name string, c *ast.CallExpr, args []any) (v any, ok bool) {
 	case "Repeat":
 		return goDynamic{why: "strings.Repeat is not folded"}, true
 	}
-	if len(out) > MaxFoldedBytes {
-		return goDynamic{why: overBudget}, true
+	if len(out) > routes.MaxFoldedBytes {
+		return goDynamic{why: routes.OverBudget}, true
 	}
 	return out, true
 }
@@ -104,7 +106,7 @@ func sprintf(format string, args []string) (string, bool) {
 		default:
 			return "", false
 		}
-		if b.Len() > MaxFoldedBytes {
+		if b.Len() > routes.MaxFoldedBytes {
 			return "", false
 		}
 	}

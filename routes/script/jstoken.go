@@ -1,8 +1,10 @@
-package routes
+package script
 
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/wirelint/wirelint/routes"
 )
 
 var jsOps = []string{">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "??=", "=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**", "<<", ">>"}
@@ -10,11 +12,11 @@ var jsOps = []string{">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&
 // jsRegexAfter are the keywords after which a slash starts a regex literal.
 var jsRegexAfter = map[string]bool{"return": true, "typeof": true, "case": true, "do": true, "else": true, "in": true, "of": true, "new": true, "delete": true, "void": true, "throw": true, "yield": true, "await": true, "instanceof": true}
 
-// tokenizeJS splits JavaScript or TypeScript source into tokens: comments
+// TokenizeJS splits JavaScript or TypeScript source into tokens: comments
 // dropped, strings decoded, template literals split into literal text and
 // ${expression} parts (tokenized in turn), and regex literals told from
 // division by the token before them.
-func tokenizeJS(src, file string) ([]stok, error) {
+func TokenizeJS(src, file string) ([]Token, error) {
 	l := &lexer{src: src, line: 1, col: 1, file: file}
 	if err := l.js(false); err != nil {
 		return nil, err
@@ -60,7 +62,7 @@ func (l *lexer) js(inTemplate bool) error {
 				}
 				l.advance(1)
 			}
-			l.emit(stok{kind: tkString, str: unescape(l.src[start:l.i]), line: line, col: col})
+			l.emit(Token{Kind: TokString, Str: unescape(l.src[start:l.i]), Line: line, Col: col})
 			l.advance(1)
 		case c == '`':
 			if err := l.jsTemplate(); err != nil {
@@ -90,18 +92,18 @@ func (l *lexer) js(inTemplate bool) error {
 				l.advance(1)
 			}
 			l.advance(1)
-			for l.i < len(l.src) && isIdent(l.src[l.i]) {
+			for l.i < len(l.src) && routes.IsIdent(l.src[l.i]) {
 				l.advance(1)
 			}
-			l.emit(stok{kind: tkRegex, text: l.src[start:l.i], line: line, col: col})
+			l.emit(Token{Kind: TokRegex, Text: l.src[start:l.i], Line: line, Col: col})
 		case c >= '0' && c <= '9' || c == '.' && l.peek(1) >= '0' && l.peek(1) <= '9':
 			line, col := l.line, l.col
-			l.emit(stok{kind: tkNumber, text: l.number(), line: line, col: col})
+			l.emit(Token{Kind: TokNumber, Text: l.number(), Line: line, Col: col})
 		default:
 			r, size := utf8.DecodeRuneInString(l.src[l.i:])
 			line, col := l.line, l.col
 			if isNameStart(r) {
-				l.emit(stok{kind: tkName, text: l.name(), line: line, col: col})
+				l.emit(Token{Kind: TokName, Text: l.name(), Line: line, Col: col})
 				continue
 			}
 			if r == utf8.RuneError && size <= 1 || c == '#' || c == '@' || c == '\\' {
@@ -118,7 +120,7 @@ func (l *lexer) js(inTemplate bool) error {
 			case "}":
 				depth--
 			}
-			l.emit(stok{kind: tkOp, text: o, line: line, col: col})
+			l.emit(Token{Kind: TokOp, Text: o, Line: line, Col: col})
 		}
 	}
 	if inTemplate {
@@ -135,11 +137,11 @@ func (l *lexer) regexAllowed() bool {
 		return true
 	}
 	p := l.toks[len(l.toks)-1]
-	switch p.kind {
-	case tkOp:
-		return p.text != ")" && p.text != "]" && p.text != "}" && p.text != "++" && p.text != "--"
-	case tkName:
-		return jsRegexAfter[p.text]
+	switch p.Kind {
+	case TokOp:
+		return p.Text != ")" && p.Text != "]" && p.Text != "}" && p.Text != "++" && p.Text != "--"
+	case TokName:
+		return jsRegexAfter[p.Text]
 	}
 	return false
 }
@@ -148,7 +150,7 @@ func (l *lexer) regexAllowed() bool {
 func (l *lexer) jsTemplate() error {
 	line, col := l.line, l.col
 	l.advance(1)
-	var parts []tplPart
+	var parts []TemplatePart
 	var lit strings.Builder
 	for {
 		if l.i >= len(l.src) {
@@ -161,11 +163,11 @@ func (l *lexer) jsTemplate() error {
 			l.advance(2)
 		case c == '`':
 			l.advance(1)
-			parts = append(parts, tplPart{lit: unescape(lit.String())})
-			l.emit(stok{kind: tkString, parts: parts, line: line, col: col})
+			parts = append(parts, TemplatePart{lit: unescape(lit.String())})
+			l.emit(Token{Kind: TokString, parts: parts, Line: line, Col: col})
 			return nil
 		case c == '$' && l.peek(1) == '{':
-			parts = append(parts, tplPart{lit: unescape(lit.String())})
+			parts = append(parts, TemplatePart{lit: unescape(lit.String())})
 			lit.Reset()
 			l.advance(2)
 			if l.depth >= maxNesting {
@@ -178,9 +180,9 @@ func (l *lexer) jsTemplate() error {
 			l.advance(sub.i - l.i + 1)
 			matchBrackets(sub.toks)
 			if len(sub.toks) == 0 {
-				sub.toks = []stok{{kind: tkOp, text: "?", line: l.line, match: -1}}
+				sub.toks = []Token{{Kind: TokOp, Text: "?", Line: l.line, Match: -1}}
 			}
-			parts = append(parts, tplPart{expr: sub.toks})
+			parts = append(parts, TemplatePart{expr: sub.toks})
 		default:
 			lit.WriteByte(c)
 			l.advance(1)

@@ -1,4 +1,4 @@
-package routes
+package extract
 
 import (
 	"errors"
@@ -8,8 +8,12 @@ import (
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
-	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/routes/script"
 )
+
+// testdata holds one small app per framework, beside the route model the
+// extraction fills.
+const testdata = "../testdata"
 
 // TestExtractApps reads one small app per framework under testdata and
 // compares every route and unresolved registration with testdata/<app>.golden.
@@ -24,61 +28,16 @@ func TestExtractApps(t *testing.T) {
 		{"list/routes.txt", "auto"}, {"list/openapi.json", "openapi"},
 	} {
 		t.Run(tc.dir, func(t *testing.T) {
-			root := filepath.Join("testdata", filepath.FromSlash(tc.dir))
+			root := filepath.Join(testdata, filepath.FromSlash(tc.dir))
 			set, err := FromServer(root, ServerOptions{Framework: tc.framework, Display: func(p string) string {
-				rel, _ := filepath.Rel("testdata", p)
+				rel, _ := filepath.Rel(testdata, p)
 				return filepath.ToSlash(rel)
 			}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, filepath.Join("testdata", strings.ReplaceAll(tc.dir, "/", "_")+".golden"), set.Dump())
+			casetest.Golden(t, filepath.Join(testdata, strings.ReplaceAll(tc.dir, "/", "_")+".golden"), set.Dump())
 		})
-	}
-}
-
-// TestFromSpec reads paths and methods with every kind of base path: the
-// first servers URL with its variables, a path item's and an operation's own
-// servers, a local path item $ref, Swagger's basePath, and --base-path.
-func TestFromSpec(t *testing.T) {
-	for _, tc := range []struct {
-		file string
-		opt  SpecOptions
-	}{
-		{"openapi3.yaml", SpecOptions{}},
-		{"swagger2.json", SpecOptions{}},
-		{"swagger2.json", SpecOptions{BasePath: "/override", Override: true}},
-	} {
-		doc, err := reduce.LoadFile(filepath.Join("testdata", "spec", tc.file), "spec/"+tc.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		set, err := FromSpec(doc, tc.opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := strings.TrimSuffix(tc.file, filepath.Ext(tc.file))
-		if tc.opt.Override {
-			name += "-override"
-		}
-		golden(t, filepath.Join("testdata", "spec", name+".golden"), set.Dump())
-	}
-}
-
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if casetest.Update() {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (go test -update rewrites it)\n--- got\n%s--- want\n%s", path, got, want)
 	}
 }
 
@@ -155,7 +114,7 @@ func TestPathologicalSource(t *testing.T) {
 		}
 		set, err := FromServer(p, ServerOptions{Display: filepath.Base})
 		if err != nil {
-			var se *SyntaxError
+			var se *script.SyntaxError
 			if !errors.As(err, &se) {
 				t.Errorf("%s: %v is not a *SyntaxError", tc.name, err)
 			}

@@ -1,0 +1,48 @@
+package golang
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wirelint/wirelint/routes"
+)
+
+// FuzzGoSource feeds arbitrary Go to the net/http, chi, gin, echo and
+// gorilla/mux reader: a parse error is one line naming the file, anything
+// that parses yields located routes, and nothing panics.
+func FuzzGoSource(f *testing.F) {
+	for _, app := range []string{"chi", "gin", "gorilla", "nethttp", "echo"} {
+		files, err := routes.SourceFiles(filepath.Join("..", "testdata", app), ".go")
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, p := range files {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(string(data))
+		}
+	}
+	f.Add("package p\nimport \"github.com/go-chi/chi/v5\"\nfunc f(r chi.Router) { r.Route(\"/x\", f); r.Mount(\"/y\", r) }\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		path := filepath.Join(t.TempDir(), "main.go")
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		set, err := Extract(path, filepath.Base)
+		if err != nil {
+			if msg := err.Error(); !strings.HasPrefix(msg, "main.go:") || strings.Contains(msg, "\n") {
+				t.Fatalf("error %q is not one line naming main.go", msg)
+			}
+			return
+		}
+		for _, r := range set.Routes {
+			if r.Pos.File != "main.go" || r.Pos.Line < 1 || r.Pos.Column < 1 {
+				t.Fatalf("route %s %s has no position: %+v", r.Method, r.Path(), r.Pos)
+			}
+		}
+	})
+}

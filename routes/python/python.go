@@ -1,0 +1,671 @@
+package python
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/routes/script"
+)
+
+// Extract extracts the routes a FastAPI, Flask or Starlette server
+// registers, reading every .py file under root (or root itself). Routers
+// imported from other modules of the server are followed; a function nothing
+// in the source calls (an app factory) is run as if called.
+func Extract(root string, display func(string) string) (*routes.Set, error) {
+	files, err := routes.SourceFiles(root, ".py")
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no Python source found (.py files)", display(root))
+	}
+	ev := newPyEval(root, display)
+	if st, err := os.Stat(root); err == nil && !st.IsDir() {
+		ev.Root = filepath.Dir(root)
+	}
+	if err := ev.ReadFiles(files); err != nil {
+		return nil, err
+	}
+	set := ev.Finish()
+	set.LookedFor = "Python FastAPI, Flask, Flask-RESTful and Starlette"
+	set.Files = len(files)
+	return set, nil
+}
+
+// pyEval is the script evaluator with Python's statements and frameworks.
+type pyEval struct{ *script.Interp }
+
+// newPyEval returns an evaluator of the Python files of the server at root.
+func newPyEval(root string, display func(string) string) *pyEval {
+	ev := &pyEval{script.New(true, root, display)}
+	ev.Scan, ev.FrameCall, ev.ExtCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
+	ev.Tokenize = script.TokenizePython
+	ev.Submodule = func(path string) any {
+		if m := ev.pyModuleAt(path); m != nil {
+			return m
+		}
+		return nil
+	}
+	return ev
+}
+
+// pyScan runs the statements of tokens from..to in scope sc.
+func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *any) {
+	toks := f.Toks
+	p := &script.Parser{Toks: toks, End: to, Py: true, File: f}
+	stmtStart := true
+	for i := from; i < to; {
+		t := toks[i]
+		if t.Kind == script.TokNewline || t.Kind == script.TokIndent || t.Kind == script.TokDedent || t.Kind == script.TokOp && t.Text == ";" {
+			stmtStart = true
+			i++
+			continue
+		}
+		if stmtStart && t.Kind == script.TokName {
+			switch t.Text {
+			case "def", "async":
+				j := i
+				if t.Text == "async" {
+					j++
+				}
+				if j+2 < to && toks[j].Text == "def" && toks[j+1].Kind == script.TokName && toks[j+2].Text == "(" && toks[j+2].Match > 0 {
+					fn, end := ev.pyDef(f, j, to, sc)
+					if fn != nil {
+						sc.Set(fn.Name, fn)
+						f.Funcs = append(f.Funcs, fn)
+					}
+					i = end
+					stmtStart = true
+					continue
+				}
+			case "class":
+				if i+1 < to && toks[i+1].Kind == script.TokName {
+					sc.Set(toks[i+1].Text, &script.Class{Name: toks[i+1].Text, Methods: pyClassMethods(toks, i, to)})
+				}
+				// the class body runs inline; its methods become names too
+				for i < to && !(toks[i].Kind == script.TokOp && toks[i].Text == ":") {
+					if toks[i].Match > i {
+						i = toks[i].Match
+					}
+					i++
+				}
+				i++
+				continue
+			case "import":
+				i = ev.pyImport(f, i+1, to, sc)
+				continue
+			case "from":
+				i = ev.pyFromImport(f, i+1, to, sc)
+				continue
+			case "return":
+				p.At = i + 1
+				if e := p.Expr(); e != nil {
+					v := ev.Eval(f, sc, e)
+					if *ret == nil && script.Returnable(v) {
+						*ret = v
+					}
+					i = p.At
+				} else {
+					i++
+				}
+				stmtStart = false
+				continue
+			}
+			// NAME = expr, NAME: type = expr
+			j := i + 1
+			if j < to && toks[j].Kind == script.TokOp && toks[j].Text == ":" {
+				for j < to && toks[j].Kind != script.TokNewline && !(toks[j].Kind == script.TokOp && toks[j].Text == "=") {
+					if toks[j].Match > j {
+						j = toks[j].Match
+					}
+					j++
+				}
+			}
+			if j < to && toks[j].Kind == script.TokOp && toks[j].Text == "=" {
+				p.At = j + 1
+				if e := p.Expr(); e != nil {
+					sc.Set(t.Text, ev.Eval(f, sc, e))
+					i = p.At
+					stmtStart = false
+					continue
+				}
+			}
+		}
+		stmtStart = false
+		if t.Kind == script.TokName && (i == from || !(toks[i-1].Kind == script.TokOp && toks[i-1].Text == ".")) {
+			p.At = i
+			if e := p.Postfix(); e != nil && p.At > i {
+				ev.Eval(f, sc, e)
+				i = p.At
+				continue
+			}
+		}
+		i++
+	}
+}
+
+// pyClassMethods returns the HTTP methods a class at toks[i] (class Name...:)
+// has handlers for: the names of its own body's defs that are HTTP verbs
+// (Flask-RESTful Resource, Flask MethodView, Django views), upper case.
+func pyClassMethods(toks []script.Token, i, to int) []string {
+	for i < to && !(toks[i].Kind == script.TokOp && toks[i].Text == ":") {
+		if toks[i].Match > i {
+			i = toks[i].Match
+		}
+		i++
+	}
+	if i+2 >= to || toks[i+1].Kind != script.TokNewline || toks[i+2].Kind != script.TokIndent {
+		return nil
+	}
+	var out []string
+	depth := 0
+	for k := i + 2; k < to; k++ {
+		switch t := toks[k]; {
+		case t.Kind == script.TokIndent:
+			depth++
+		case t.Kind == script.TokDedent:
+			depth--
+			if depth == 0 {
+				return out
+			}
+		case depth == 1 && t.Kind == script.TokName && t.Text == "def" && k+1 < to && toks[k+1].Kind == script.TokName:
+			if name := toks[k+1].Text; pyVerbs[name] {
+				out = append(out, strings.ToUpper(name))
+			}
+		}
+	}
+	return out
+}
+
+// pyDef records `def name(params): body` at i and returns the function and
+// the index after its body.
+func (ev *pyEval) pyDef(f *script.File, i, to int, sc *script.Scope) (*script.Func, int) {
+	toks := f.Toks
+	fn := &script.Func{Name: toks[i+1].Text, File: f, Scope: sc}
+	open := i + 2
+	close := toks[open].Match
+	expect := true
+	for j := open + 1; j < close; j++ {
+		t := toks[j]
+		switch {
+		case t.Kind == script.TokOp && t.Text == ",":
+			expect = true
+		case expect && t.Kind == script.TokName:
+			fn.Params = append(fn.Params, t.Text)
+			expect = false
+		case t.Kind == script.TokOp && (t.Text == "*" || t.Text == "**" || t.Text == "/"):
+		case t.Match > j:
+			j = t.Match
+			expect = false
+		default:
+			expect = false
+		}
+	}
+	j := close + 1
+	for j < to && !(toks[j].Kind == script.TokOp && toks[j].Text == ":") {
+		if toks[j].Match > j {
+			j = toks[j].Match
+		}
+		j++
+	}
+	j++ // the colon
+	if j < to && toks[j].Kind == script.TokNewline && j+1 < to && toks[j+1].Kind == script.TokIndent {
+		depth := 0
+		k := j + 1
+		for ; k < to; k++ {
+			if toks[k].Kind == script.TokIndent {
+				depth++
+			} else if toks[k].Kind == script.TokDedent {
+				depth--
+				if depth == 0 {
+					break
+				}
+			}
+		}
+		fn.From, fn.To = j+2, k
+		return fn, min(k+1, to)
+	}
+	k := j
+	for k < to && toks[k].Kind != script.TokNewline {
+		k++
+	}
+	fn.From, fn.To = j, k
+	return fn, k
+}
+
+// pyImport handles `import a.b.c [as x], ...` from i; returns the next index.
+func (ev *pyEval) pyImport(f *script.File, i, to int, sc *script.Scope) int {
+	toks := f.Toks
+	for i < to && toks[i].Kind != script.TokNewline {
+		var parts []string
+		for i < to && toks[i].Kind == script.TokName && toks[i].Text != "as" {
+			parts = append(parts, toks[i].Text)
+			i++
+			if i < to && toks[i].Text == "." {
+				i++
+			}
+		}
+		if len(parts) == 0 {
+			i++
+			continue
+		}
+		dotted := strings.Join(parts, ".")
+		var v any = ev.pyModule(f, dotted, 0)
+		if v == (*script.Module)(nil) {
+			v = &script.Ext{Module: dotted}
+		}
+		name := parts[0]
+		if i+1 < to && toks[i].Text == "as" {
+			name = toks[i+1].Text
+			i += 2
+		} else if len(parts) > 1 {
+			// `import a.b` binds a; reading a.b finds the submodule
+			if m := ev.pyModule(f, parts[0], 0); m != nil {
+				v = m
+			} else {
+				v = &script.Ext{Module: parts[0]}
+			}
+		}
+		sc.Set(name, v)
+		if i < to && toks[i].Text == "," {
+			i++
+		}
+	}
+	return i
+}
+
+// pyFromImport handles `from [.]mod import a [as b], ...` from i.
+func (ev *pyEval) pyFromImport(f *script.File, i, to int, sc *script.Scope) int {
+	toks := f.Toks
+	level := 0
+	for i < to && toks[i].Kind == script.TokOp && (toks[i].Text == "." || toks[i].Text == "...") {
+		level += len(toks[i].Text)
+		i++
+	}
+	var parts []string
+	for i < to && toks[i].Kind == script.TokName && toks[i].Text != "import" {
+		parts = append(parts, toks[i].Text)
+		i++
+		if i < to && toks[i].Text == "." {
+			i++
+		}
+	}
+	dotted := strings.Join(parts, ".")
+	m := ev.pyModule(f, dotted, level)
+	if i < to && toks[i].Text == "import" {
+		i++
+	}
+	for i < to && toks[i].Kind != script.TokNewline {
+		t := toks[i]
+		if t.Kind != script.TokName {
+			i++
+			continue
+		}
+		name, local := t.Text, t.Text
+		i++
+		if i+1 < to && toks[i].Text == "as" {
+			local = toks[i+1].Text
+			i += 2
+		}
+		switch {
+		case m != nil && m.File != nil && m.File.State == 1:
+			sc.Set(local, &script.LazyAttr{Module: m, Name: name, Interp: ev.Interp})
+		case m != nil:
+			sc.Set(local, ev.Attr(m, name))
+		case level == 0 && dotted != "":
+			sc.Set(local, &script.Ext{Module: dotted, Name: name})
+		}
+	}
+	return i
+}
+
+// pyModule finds the module dotted (relative to f's package when level > 0,
+// else relative to the server root or any directory between it and f) and
+// runs it; nil when it is not part of the server.
+func (ev *pyEval) pyModule(f *script.File, dotted string, level int) *script.Module {
+	var bases []string
+	if level > 0 {
+		dir := filepath.Dir(f.Path)
+		for k := 1; k < level; k++ {
+			dir = filepath.Dir(dir)
+		}
+		bases = []string{dir}
+	} else {
+		root, _ := filepath.Abs(ev.Root)
+		dir, _ := filepath.Abs(filepath.Dir(f.Path))
+		for {
+			bases = append(bases, dir)
+			if dir == root || !strings.HasPrefix(dir, root) {
+				break
+			}
+			dir = filepath.Dir(dir)
+		}
+	}
+	rel := filepath.FromSlash(strings.ReplaceAll(dotted, ".", "/"))
+	for _, b := range bases {
+		if m := ev.pyModuleAt(filepath.Join(b, rel)); m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// pyModuleAt returns the module at path (without .py): a file, a package's
+// __init__.py, or a namespace package directory.
+func (ev *pyEval) pyModuleAt(path string) *script.Module {
+	for _, cand := range []string{path + ".py", filepath.Join(path, "__init__.py")} {
+		if f := ev.FileAt(cand); f != nil {
+			ev.Run(f)
+			return &script.Module{File: f}
+		}
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return &script.Module{Dir: path}
+	}
+	return nil
+}
+
+// pyFramework returns the framework of the router a constructor makes, from
+// its package and name ("" = not a router).
+func pyFramework(module, name string) string {
+	top := strings.SplitN(module, ".", 2)[0]
+	switch {
+	case top == "fastapi" && (name == "FastAPI" || name == "APIRouter" || name == "routing.APIRouter"):
+		return "fastapi"
+	case top == "flask" && (name == "Flask" || name == "Blueprint"):
+		return "flask"
+	case top == "starlette" && (name == "Starlette" || name == "Router" || name == "applications.Starlette" || name == "routing.Router"):
+		return "starlette"
+	}
+	return ""
+}
+
+// pyExtCall evaluates a call of something imported from outside the server:
+// a router constructor, Starlette's Route and Mount.
+func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ext *script.Ext, _ bool) any {
+	args := ev.Args(f, sc, c)
+	name := ext.Name
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	top := strings.SplitN(ext.Module, ".", 2)[0]
+	if fw := pyFramework(ext.Module, ext.Name); fw != "" || (top == "starlette" || top == "fastapi") && (name == "Starlette" || name == "Router" || name == "APIRouter" || name == "FastAPI") {
+		if fw == "" {
+			fw = map[bool]string{true: "fastapi", false: "starlette"}[top == "fastapi"]
+		}
+		r := ev.NewRouter(fw)
+		switch {
+		case name == "APIRouter":
+			if p := script.KeywordArg(c, "prefix"); p != nil {
+				s, ok := ev.PathArg(f, sc, c, p, "")
+				if !ok {
+					r.Orphan = "router prefix is not a constant this analysis can fold"
+				}
+				r.Prefix = s
+			}
+		case name == "Blueprint":
+			if p := script.KeywordArg(c, "url_prefix"); p != nil {
+				s, ok := ev.PathArg(f, sc, c, p, "")
+				if !ok {
+					r.Orphan = "blueprint url_prefix is not a constant this analysis can fold"
+				}
+				r.Prefix = s
+			}
+		}
+		if kw := script.KeywordArg(c, "routes"); kw != nil {
+			ev.attach(f, r, ev.Eval(f, sc, kw))
+		}
+		r.Hidden = script.IsFalse(script.KeywordArg(c, "include_in_schema"))
+		return r
+	}
+	if (top == "starlette" || top == "fastapi") && name == "StaticFiles" {
+		return &script.Static{}
+	}
+	if (top == "flask_restful" || top == "flask_restx") && (name == "Api" || name == "Namespace") {
+		r := ev.NewRouter("flask")
+		if len(args) > 0 {
+			if parent, ok := args[0].(*routes.Router); ok {
+				parent.Mount("", r, false)
+			}
+		}
+		if p := script.KeywordArg(c, "prefix"); p != nil {
+			s, ok := ev.PathArg(f, sc, c, p, "")
+			if !ok {
+				r.Orphan = "Api prefix is not a constant this analysis can fold"
+			}
+			r.Prefix = s
+		}
+		if p := script.KeywordArg(c, "path"); p != nil && name == "Namespace" {
+			s, _ := ev.PathArg(f, sc, c, p, "")
+			r.Prefix = s
+		}
+		return r
+	}
+	if top == "starlette" || top == "fastapi" {
+		switch name {
+		case "Route", "APIRoute":
+			rt := &script.RouteDef{Pos: ev.Pos(f, c.X.Line, c.X.Col)}
+			if len(c.Args) > 0 {
+				s, ok := ev.PathArg(f, sc, c, c.Args[0], "")
+				if !ok {
+					return nil
+				}
+				rt.Path = s
+			}
+			rt.Methods = []string{"GET"}
+			if len(args) > 1 {
+				if _, isClass := args[1].(*script.Class); isClass {
+					rt.Methods = nil
+				}
+			}
+			if m := script.KeywordArg(c, "methods"); m != nil {
+				ms, ok := script.MethodsOf(ev.Eval(f, sc, m))
+				if !ok {
+					ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: rt.Pos, Expr: ev.Text(f, m), Reason: "methods are not constants this analysis can fold"})
+					return nil
+				}
+				rt.Methods = ms
+			}
+			rt.Hidden = script.IsFalse(script.KeywordArg(c, "include_in_schema"))
+			return rt
+		case "Mount":
+			rt := &script.RouteDef{Mount: true, Pos: ev.Pos(f, c.X.Line, c.X.Col)}
+			if len(c.Args) > 0 {
+				s, ok := ev.PathArg(f, sc, c, c.Args[0], "")
+				if !ok {
+					return nil
+				}
+				rt.Path = s
+			}
+			if len(args) > 1 {
+				rt.Target = args[1]
+			}
+			if a := script.KeywordArg(c, "app"); a != nil {
+				rt.Target = ev.Eval(f, sc, a)
+			}
+			if rs := script.KeywordArg(c, "routes"); rs != nil {
+				rt.Target = ev.Eval(f, sc, rs)
+			}
+			return rt
+		}
+	}
+	return nil
+}
+
+// attach adds Starlette Route and Mount values to router r.
+func (ev *pyEval) attach(f *script.File, r *routes.Router, v any) {
+	list, _ := v.([]any)
+	for _, x := range list {
+		rt, ok := x.(*script.RouteDef)
+		if !ok {
+			continue
+		}
+		if !rt.Mount {
+			rr := r.Add(rt.Methods, rt.Path, rt.Pos)
+			rr.Hidden = rt.Hidden
+			continue
+		}
+		switch t := rt.Target.(type) {
+		case *routes.Router:
+			r.Mount(rt.Path, t, false)
+		case *script.Static:
+			rr := r.Add([]string{"GET"}, rt.Path, rt.Pos)
+			rr.Subtree, rr.Static = true, true
+		case []any:
+			child := ev.NewRouter(r.Framework)
+			ev.attach(f, child, t)
+			r.Mount(rt.Path, child, false)
+		default:
+			rr := r.Add(nil, rt.Path, rt.Pos)
+			rr.Subtree, rr.Hidden = true, true
+		}
+	}
+}
+
+var pyVerbs = map[string]bool{"get": true, "put": true, "post": true, "delete": true, "options": true, "head": true, "patch": true, "trace": true}
+
+// pyFrameCall evaluates method calls on FastAPI, Flask and Starlette routers.
+func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, recv any, method string) (any, bool) {
+	r, ok := recv.(*routes.Router)
+	if !ok {
+		return nil, false
+	}
+	pos := ev.Pos(f, c.X.Line, c.X.Col)
+	var first *script.Expr
+	if len(c.Args) > 0 {
+		first = c.Args[0]
+	}
+	hidden := script.IsFalse(script.KeywordArg(c, "include_in_schema"))
+	register := func(def []string, pathExpr *script.Expr) {
+		methods := def
+		if m := script.KeywordArg(c, "methods"); m != nil {
+			ms, ok := script.MethodsOf(ev.Eval(f, sc, m))
+			if !ok {
+				ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Expr: ev.Text(f, m), Reason: "methods are not constants this analysis can fold"})
+				return
+			}
+			methods = ms
+		}
+		if pathExpr == nil {
+			pathExpr = script.KeywordArg(c, "path")
+			if pathExpr == nil {
+				pathExpr = script.KeywordArg(c, "rule")
+			}
+		}
+		p, ok := ev.PathArg(f, sc, c, pathExpr, strings.Join(methods, ","))
+		if !ok {
+			return
+		}
+		rr := r.Add(methods, p, pos)
+		rr.Hidden = hidden
+	}
+	switch {
+	case pyVerbs[method] && (r.Framework == "fastapi" || r.Framework == "flask" && method != "head" && method != "options" && method != "trace"):
+		ev.Args(f, sc, c)
+		register([]string{strings.ToUpper(method)}, first)
+	case method == "api_route" || method == "add_api_route" || method == "route" || method == "add_route":
+		args := ev.Args(f, sc, c)
+		def := []string{"GET"}
+		if (method == "add_route" || method == "add_api_route") && len(args) > 1 {
+			if _, isClass := args[1].(*script.Class); isClass {
+				def = nil
+			}
+		}
+		register(def, first)
+	case method == "add_url_rule" && r.Framework == "flask":
+		ev.Args(f, sc, c)
+		def := []string{"GET"}
+		view := script.KeywordArg(c, "view_func")
+		if view == nil && len(c.Args) > 2 {
+			view = c.Args[2]
+		}
+		if view != nil && view.Kind == script.ExprCall && view.X.Kind == script.ExprAttr && view.X.Name == "as_view" {
+			def = nil // a MethodView serves the methods its class defines
+			if cls, ok := ev.Eval(f, sc, view.X.X).(*script.Class); ok && len(cls.Methods) > 0 {
+				def = cls.Methods
+			}
+		}
+		register(def, first)
+	case method == "add_resource" && r.Framework == "flask":
+		// Flask-RESTful: add_resource(Resource, *urls); the methods are the
+		// handlers the class defines
+		args := ev.Args(f, sc, c)
+		var methods []string
+		if len(args) > 0 {
+			if cls, ok := args[0].(*script.Class); ok {
+				methods = cls.Methods
+			}
+		}
+		for _, u := range c.Args[min(1, len(c.Args)):] {
+			p, ok := ev.PathArg(f, sc, c, u, strings.Join(methods, ","))
+			if !ok {
+				continue
+			}
+			r.Add(methods, p, pos)
+		}
+	case method == "init_app" && r.Framework == "flask":
+		args := ev.Args(f, sc, c)
+		if len(args) > 0 {
+			if parent, ok := args[0].(*routes.Router); ok {
+				parent.Mount("", r, false)
+			}
+		}
+	case method == "include_router" || method == "register_blueprint":
+		args := ev.Args(f, sc, c)
+		if len(args) == 0 {
+			return nil, true
+		}
+		child, ok := args[0].(*routes.Router)
+		if !ok {
+			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: ev.Text(f, c.Args[0]), Reason: "included router is not one this analysis can follow"})
+			return nil, true
+		}
+		key := "prefix"
+		if method == "register_blueprint" {
+			key = "url_prefix"
+		}
+		prefix := ""
+		if p := script.KeywordArg(c, key); p != nil {
+			s, ok := ev.PathArg(f, sc, c, p, routes.MethodAny)
+			if !ok {
+				return nil, true
+			}
+			prefix = s
+			if method == "register_blueprint" {
+				r.Mounts = append(r.Mounts, routes.Mount{Prefix: prefix, Child: child, Hidden: hidden, Override: true})
+				child.Parents++
+				return nil, true
+			}
+		}
+		r.Mount(prefix, child, hidden)
+	case method == "mount":
+		args := ev.Args(f, sc, c)
+		p, ok := ev.PathArg(f, sc, c, first, routes.MethodAny)
+		if !ok {
+			return nil, true
+		}
+		target := any(nil)
+		if len(args) > 1 {
+			target = args[1]
+		}
+		if a := script.KeywordArg(c, "app"); a != nil {
+			target = ev.Eval(f, sc, a)
+		}
+		switch t := target.(type) {
+		case *routes.Router:
+			r.Mount(p, t, false)
+		case *script.Static:
+			rr := r.Add([]string{"GET"}, p, pos)
+			rr.Subtree, rr.Static = true, true
+		default:
+			rr := r.Add(nil, p, pos)
+			rr.Subtree, rr.Hidden = true, true
+		}
+	default:
+		ev.Args(f, sc, c)
+	}
+	return nil, true
+}

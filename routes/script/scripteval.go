@@ -1,0 +1,549 @@
+package script
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/wirelint/wirelint/routes"
+)
+
+// File is one Python or JavaScript source file and, once run, its module.
+type File struct {
+	Path    string // as found on disk
+	display string
+	Toks    []Token
+	scope   *Scope
+	State   int // 0 not run, 1 running, 2 done
+	Exports map[string]any
+	// funcs are the named functions it defines, for the orphan pass.
+	Funcs []*Func
+}
+
+type Scope struct {
+	Vars   map[string]any
+	Parent *Scope
+}
+
+func (s *Scope) Lookup(name string) (any, bool) {
+	for ; s != nil; s = s.Parent {
+		if v, ok := s.Vars[name]; ok {
+			if l, ok := v.(*LazyAttr); ok {
+				return l.resolve(), true
+			}
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+func (s *Scope) Set(name string, v any) { s.Vars[name] = v }
+
+func newScope(parent *Scope) *Scope { return &Scope{Vars: map[string]any{}, Parent: parent} }
+
+// Values the evaluators handle besides string, *Router, *Func, []any and
+// map[string]any.
+type (
+	// Ext is a name imported from a package outside the server (fastapi,
+	// express...): module is the package, name the member ("" = the package).
+	Ext struct{ Module, Name string }
+	// Module is a module of the server.
+	Module struct {
+		File *File
+		Dir  string // a Python package directory
+	}
+	// Class is a class the source defines; methods are the HTTP methods
+	// its handlers (def get, def post...) serve, upper case.
+	Class struct {
+		Name    string
+		Methods []string
+	}
+	// Dynamic is a value known not to be static; why says so.
+	Dynamic struct{ why string }
+	// Static is a handler serving files from a folder (express.static,
+	// Starlette's StaticFiles).
+	Static struct{}
+	// RouteDef is a route or mount built before it is attached (Starlette's
+	// Route and Mount, Express's route() chain).
+	RouteDef struct {
+		Mount   bool
+		Methods []string
+		Path    string
+		Pos     routes.Pos
+		Target  any // mount: the app or list of routes
+		Router  *routes.Router
+		Hidden  bool
+	}
+	// LazyAttr is a name imported from a module that was still running
+	// (an import cycle), resolved on use.
+	LazyAttr struct {
+		Module    *Module
+		Name      string
+		Interp    *Interp
+		resolving bool
+	}
+)
+
+// resolve reads the name now; a name that resolves to itself (a module
+// importing its own name) is nil.
+func (l *LazyAttr) resolve() any {
+	if l.resolving {
+		return nil
+	}
+	l.resolving = true
+	defer func() { l.resolving = false }()
+	return l.Interp.Attr(l.Module, l.Name)
+}
+
+// Interp runs the Python or JavaScript files of one server.
+type Interp struct {
+	py      bool
+	Root    string
+	files   map[string]*File // by cleaned path
+	order   []*File
+	routers []*routes.Router
+	Nest    *routes.Router // the NestJS application, made on first use
+	Set     *routes.Set
+	memo    map[string]any
+	active  map[*Func]bool
+	called  map[*Func]bool
+	depth   int
+	calls   int // function bodies run, bounded by MaxCalls
+	display func(string) string
+	// The language's hooks, set by its constructor.
+	// tokenize reads one file's source.
+	Tokenize func(src, file string) ([]Token, error)
+	// scan runs the statements of tokens from..to in scope sc.
+	Scan func(f *File, from, to int, sc *Scope, ret *any)
+	// frameCall evaluates method on recv when it is a framework's (a
+	// router's get, include_router...); handled is false otherwise.
+	FrameCall func(f *File, sc *Scope, call *Expr, recv any, method string) (v any, handled bool)
+	// extCall evaluates a call of a name imported from outside the server.
+	ExtCall func(f *File, sc *Scope, call *Expr, ext *Ext, isNew bool) any
+	// require, when set, is what require(spec) yields from f (JavaScript);
+	// nil leaves require an ordinary name.
+	Require func(f *File, spec string) any
+	// submodule, when set, returns the module at path (a package's member
+	// module, Python), or nil.
+	Submodule func(path string) any
+}
+
+// Calls returns the function bodies run so far, at most routes.MaxCalls.
+func (ev *Interp) Calls() int { return ev.calls }
+
+func (ev *Interp) NewRouter(fw string) *routes.Router {
+	r := routes.NewRouter(fw)
+	ev.routers = append(ev.routers, r)
+	return r
+}
+
+func New(py bool, root string, display func(string) string) *Interp {
+	ev := &Interp{py: py, Root: root, files: map[string]*File{}, Set: &routes.Set{}, memo: map[string]any{},
+		active: map[*Func]bool{}, called: map[*Func]bool{}, display: display}
+	return ev
+}
+
+// readFiles tokenizes every file at paths.
+func (ev *Interp) ReadFiles(paths []string) error {
+	for _, p := range paths {
+		src, err := routes.ReadSource(p, ev.display)
+		if err != nil {
+			return err
+		}
+		if err := ev.AddSource(p, string(src)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AddSource tokenizes one file's source and queues it to run.
+func (ev *Interp) AddSource(path, src string) error {
+	f := &File{Path: path, display: ev.display(path), Exports: map[string]any{}}
+	var err error
+	f.Toks, err = ev.Tokenize(src, f.display)
+	if err != nil {
+		return err
+	}
+	ev.files[filepath.Clean(path)] = f
+	if abs, err := filepath.Abs(path); err == nil {
+		ev.files[abs] = f
+	}
+	ev.order = append(ev.order, f)
+	return nil
+}
+
+// run executes a file's top level once.
+func (ev *Interp) Run(f *File) {
+	if f.State != 0 {
+		return
+	}
+	f.State = 1
+	f.scope = newScope(nil)
+	var ret any
+	ev.Scan(f, 0, len(f.Toks), f.scope, &ret)
+	f.State = 2
+}
+
+// finish runs every file not yet imported, then every named function
+// nothing called (an app factory a WSGI server calls, an exported
+// registration function), and flattens the router graph.
+func (ev *Interp) Finish() *routes.Set {
+	for _, f := range ev.order {
+		ev.Run(f)
+	}
+	for _, f := range ev.order {
+		for i := 0; i < len(f.Funcs); i++ { // the list grows as bodies run
+			fn := f.Funcs[i]
+			if !ev.called[fn] && fn.callsAnything() {
+				ev.Invoke(fn, nil)
+			}
+		}
+	}
+	routes.Flatten(ev.routers, ev.Set)
+	ev.Set.Finish()
+	return ev.Set
+}
+
+func (ev *Interp) Pos(f *File, line, col int) routes.Pos {
+	return routes.Pos{File: f.display, Line: line, Column: col}
+}
+
+func (ev *Interp) Text(f *File, e *Expr) string {
+	if e == nil {
+		return ""
+	}
+	return tokText(f.Toks, e.from, e.to)
+}
+
+// attr reads a member of a module: a name it defines or exports, or (for a
+// Python package) a submodule.
+func (ev *Interp) Attr(m *Module, name string) any {
+	if m.File != nil {
+		ev.Run(m.File)
+		if v, ok := m.File.Exports[name]; ok {
+			return v
+		}
+		if ev.py && m.File.scope != nil {
+			if v, ok := m.File.scope.Vars[name]; ok {
+				if l, ok := v.(*LazyAttr); ok {
+					return l.resolve()
+				}
+				return v
+			}
+		}
+	}
+	if ev.Submodule != nil {
+		dir := m.Dir
+		if dir == "" && m.File != nil && strings.HasSuffix(m.File.Path, "__init__.py") {
+			dir = strings.TrimSuffix(m.File.Path, "__init__.py")
+		}
+		if dir != "" {
+			if sub := ev.Submodule(strings.TrimSuffix(dir, "/") + "/" + name); sub != nil {
+				return sub
+			}
+		}
+	}
+	return nil
+}
+
+// invoke runs a function with args bound to its parameters and returns what
+// it returns. A function called without a router argument runs once.
+func (ev *Interp) Invoke(fn *Func, args []any) any {
+	if ev.active[fn] || ev.depth > 48 || ev.calls >= routes.MaxCalls {
+		return nil
+	}
+	ev.calls++
+	ev.called[fn] = true
+	key := fmt.Sprintf("%p", fn)
+	for _, a := range args {
+		if r, ok := a.(*routes.Router); ok {
+			key += fmt.Sprintf(",%p", r)
+		}
+	}
+	if v, ok := ev.memo[key]; ok {
+		return v
+	}
+	ev.active[fn] = true
+	ev.depth++
+	defer func() { delete(ev.active, fn); ev.depth-- }()
+	sc := newScope(fn.Scope)
+	for i, name := range fn.Params {
+		if name == "" {
+			continue
+		}
+		if i < len(args) {
+			sc.Set(name, args[i])
+		} else {
+			sc.Set(name, nil)
+		}
+	}
+	var ret any
+	if fn.exprBody != nil {
+		if v := ev.Eval(fn.File, sc, fn.exprBody); Returnable(v) {
+			ret = v
+		}
+	} else {
+		ev.Scan(fn.File, fn.From, fn.To, sc, &ret)
+	}
+	ev.memo[key] = ret
+	return ret
+}
+
+// eval evaluates an expression: strings fold through names, concatenation
+// and interpolation; calls run for their registrations.
+func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) any {
+	if e == nil {
+		return nil
+	}
+	switch e.Kind {
+	case ExprStr:
+		return e.str
+	case ExprName:
+		v, _ := sc.Lookup(e.Name)
+		return v
+	case ExprBinary:
+		x, y := ev.Eval(f, sc, e.X), ev.Eval(f, sc, e.y)
+		xs, ok1 := x.(string)
+		ys, ok2 := y.(string)
+		if e.Name == "+" && ok1 && ok2 {
+			if len(xs)+len(ys) > routes.MaxFoldedBytes {
+				return Dynamic{why: routes.OverBudget}
+			}
+			return xs + ys
+		}
+		if d, ok := x.(Dynamic); ok && e.Name == "+" {
+			return d
+		}
+		if d, ok := y.(Dynamic); ok && e.Name == "+" {
+			return d
+		}
+	case ExprTemplate:
+		var b strings.Builder
+		for _, p := range e.parts {
+			if p.expr == nil {
+				b.WriteString(p.lit)
+			} else {
+				switch v := ev.Eval(f, sc, p.expr).(type) {
+				case string:
+					b.WriteString(v)
+				case Dynamic:
+					return v
+				default:
+					return nil
+				}
+			}
+			if b.Len() > routes.MaxFoldedBytes {
+				return Dynamic{why: routes.OverBudget}
+			}
+		}
+		return b.String()
+	case ExprList:
+		out := make([]any, len(e.Args))
+		for i, a := range e.Args {
+			out[i] = ev.Eval(f, sc, a)
+		}
+		return out
+	case ExprDict:
+		out := map[string]any{}
+		for _, kv := range e.kw {
+			out[kv.key] = ev.Eval(f, sc, kv.val)
+		}
+		return out
+	case ExprFunc:
+		fn := *e.Fn
+		fn.Scope = sc
+		return &fn
+	case ExprAttr:
+		x := ev.Eval(f, sc, e.X)
+		switch x := x.(type) {
+		case *Module:
+			return ev.Attr(x, e.Name)
+		case *Ext:
+			if x.Name == "" || x.Name == "default" {
+				return &Ext{Module: x.Module, Name: e.Name}
+			}
+			return &Ext{Module: x.Module, Name: x.Name + "." + e.Name}
+		case map[string]any:
+			return x[e.Name]
+		}
+	case ExprCall:
+		return ev.call(f, sc, e, false)
+	case ExprIndex:
+		ev.Eval(f, sc, e.X)
+	}
+	return nil
+}
+
+// call evaluates a call: a framework method on a router, a constructor from
+// a framework package, or a function of the server.
+func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) any {
+	if ev.Require != nil && c.X != nil && c.X.Kind == ExprName && c.X.Name == "require" && len(c.Args) == 1 {
+		if _, bound := sc.Lookup("require"); !bound {
+			if spec, ok := ev.Eval(f, sc, c.Args[0]).(string); ok {
+				return ev.Require(f, spec)
+			}
+			return nil
+		}
+	}
+	if c.X != nil && c.X.Kind == ExprAttr {
+		recv := ev.Eval(f, sc, c.X.X)
+		if v, handled := ev.FrameCall(f, sc, c, recv, c.X.Name); handled {
+			return v
+		}
+	}
+	callee := ev.Eval(f, sc, c.X)
+	switch fn := callee.(type) {
+	case *Ext:
+		return ev.ExtCall(f, sc, c, fn, isNew)
+	case *Func:
+		args := ev.Args(f, sc, c)
+		return ev.Invoke(fn, args)
+	}
+	ev.Args(f, sc, c)
+	return nil
+}
+
+func (ev *Interp) Args(f *File, sc *Scope, c *Expr) []any {
+	out := make([]any, len(c.Args))
+	for i, a := range c.Args {
+		out[i] = ev.Eval(f, sc, a)
+	}
+	for _, kv := range c.kw {
+		ev.Eval(f, sc, kv.val)
+	}
+	return out
+}
+
+// kwarg returns the keyword argument key of a call (Python), or nil.
+func KeywordArg(c *Expr, key string) *Expr {
+	for _, kv := range c.kw {
+		if kv.key == key {
+			return kv.val
+		}
+	}
+	return nil
+}
+
+// pathArg folds a path argument; when it cannot, the registration is
+// Unresolved and ok is false.
+func (ev *Interp) PathArg(f *File, sc *Scope, c *Expr, e *Expr, method string) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	v := ev.Eval(f, sc, e)
+	if s, ok := v.(string); ok {
+		return s, true
+	}
+	why := "path is not a constant this analysis can fold"
+	if d, ok := v.(Dynamic); ok {
+		why = d.why
+	}
+	if e.Kind == ExprRegex {
+		why = "path is a regular expression"
+	}
+	ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: ev.Pos(f, c.X.Line, c.X.Col), Method: method, Expr: ev.Text(f, e), Reason: why,
+		Fragments: ev.Fragments(f, sc, e, nil)})
+	return "", false
+}
+
+// fragments appends to out the constant pieces of an unfoldable path
+// expression, in order: string literals and names bound to strings, the
+// operands of +, a template's literal text, the arguments of a call.
+func (ev *Interp) Fragments(f *File, sc *Scope, e *Expr, out []string) []string {
+	if e == nil {
+		return out
+	}
+	switch e.Kind {
+	case ExprStr:
+		out = append(out, e.str)
+	case ExprName:
+		if v, _ := sc.Lookup(e.Name); v != nil {
+			if s, ok := v.(string); ok {
+				out = append(out, s)
+			}
+		}
+	case ExprBinary:
+		if e.Name == "+" {
+			out = ev.Fragments(f, sc, e.X, out)
+			out = ev.Fragments(f, sc, e.y, out)
+		}
+	case ExprTemplate:
+		for _, p := range e.parts {
+			if p.expr == nil {
+				out = append(out, p.lit)
+			} else {
+				out = ev.Fragments(f, sc, p.expr, out)
+			}
+		}
+	case ExprCall:
+		for _, a := range e.Args {
+			out = ev.Fragments(f, sc, a, out)
+		}
+	}
+	return out
+}
+
+// methodsOf folds a list (or one string) of methods, upper case.
+func MethodsOf(v any) ([]string, bool) {
+	switch v := v.(type) {
+	case string:
+		return []string{strings.ToUpper(v)}, true
+	case []any:
+		var out []string
+		for _, x := range v {
+			s, ok := x.(string)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, strings.ToUpper(s))
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+func IsFalse(e *Expr) bool {
+	return e != nil && e.Kind == ExprName && (e.Name == "False" || e.Name == "false")
+}
+
+// returnable reports whether a function's return value is kept: routers and
+// what builds them, never strings (a string a function computes may depend
+// on branches the analysis does not take).
+func Returnable(v any) bool {
+	switch v.(type) {
+	case *routes.Router, *RouteDef, *Func, *Module, []any:
+		return true
+	}
+	return false
+}
+
+// callsAnything reports whether fn's body holds a call (an opening
+// parenthesis): a body without one can neither register nor define a route,
+// so running it is skipped.
+func (fn *Func) callsAnything() bool {
+	if fn.exprBody != nil {
+		return true
+	}
+	for i := fn.From; i < fn.To && i < len(fn.File.Toks); i++ {
+		if t := fn.File.Toks[i]; t.Kind == TokOp && t.Text == "(" {
+			return true
+		}
+	}
+	return false
+}
+
+// fileAt returns the loaded file at path, whatever the form it was listed in.
+func (ev *Interp) FileAt(path string) *File {
+	if f := ev.files[filepath.Clean(path)]; f != nil {
+		return f
+	}
+	if filepath.IsAbs(path) {
+		return nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil
+	}
+	return ev.files[abs]
+}
