@@ -51,6 +51,9 @@ type Config struct {
 	// MaxFileSize is the file-size budget of one document in bytes (0 = the
 	// default).
 	MaxFileSize int64
+	// MaxPatternLength is the pattern budget in bytes of the regex,
+	// differential and fixture rules (0 = validate.DefaultMaxPatternLength).
+	MaxPatternLength int
 	// Optional marks documents that a folder argument listed: one that is not
 	// a schema document is skipped rather than an error.
 	Optional map[string]bool
@@ -143,7 +146,7 @@ func (p Parity) CanonicalFiles() []string {
 // against its schema and mirror (the mirror of the schema's parity pair when
 // the entry names none) with the pair's disagreements probed.
 func FromFile(cfg *config.Config) Config {
-	c := Config{Dir: cfg.Dir, Root: "", Suppress: cfg, MaxFileSize: cfg.MaxFileSize}
+	c := Config{Dir: cfg.Dir, Root: "", Suppress: cfg, MaxFileSize: cfg.MaxFileSize, MaxPatternLength: cfg.MaxPatternLength}
 	c.Widen = append(c.Widen, cfg.Widen...)
 	for _, w := range cfg.WidenRoot {
 		c.Widen = append(c.Widen, cfg.Path(w))

@@ -102,6 +102,7 @@ func loadConfig(path string, in *input) (*config.Config, error) {
 	}
 	if in != nil {
 		cfg.MaxFileSize = int64(in.maxFileSize)
+		cfg.MaxPatternLength = int(in.maxPatternLength)
 	}
 	if err := cfg.CheckRules(runner.Rules()); err != nil {
 		return nil, err

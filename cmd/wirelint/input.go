@@ -8,32 +8,37 @@ import (
 
 	"github.com/spf13/pflag"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/runner"
 )
 
 // input holds the flags that bound what a command reads: the folders outside
-// the project it may read, and the file-size budget.
+// the project it may read, the file-size budget and the pattern budget.
 type input struct {
-	roots       listFlag
-	maxFileSize sizeFlag
+	roots            listFlag
+	maxFileSize      sizeFlag
+	maxPatternLength sizeFlag
 }
 
-// addInputFlags declares --max-file-size and, unless the command has a
+// addInputFlags declares --max-file-size, --max-pattern-length and, unless the command has a
 // --root of its own (refs), the repeatable --root that widens what it reads.
 func addInputFlags(fs *pflag.FlagSet, widen bool) *input {
-	in := &input{maxFileSize: fsroot.DefaultMaxFileSize}
+	in := &input{maxFileSize: fsroot.DefaultMaxFileSize, maxPatternLength: validate.DefaultMaxPatternLength}
 	if widen {
 		fs.Var(&in.roots, "root", "also read files under this folder outside the project (repeatable; the project is the git work tree holding the files)")
 	}
 	fs.Var(&in.maxFileSize, "max-file-size", "largest document read, in bytes or with a KB, MB or GB suffix")
+	fs.Var(&in.maxPatternLength, "max-pattern-length", "longest pattern checked, in bytes or with a KB suffix; a longer one is reported unchecked")
 	return in
 }
 
-// configure widens c's confinement by --root and sets its file-size budget.
+// configure widens c's confinement by --root and sets its file-size and
+// pattern budgets.
 func (in *input) configure(c *runner.Config) {
 	c.Widen = append(c.Widen, in.absRoots()...)
 	c.MaxFileSize = int64(in.maxFileSize)
+	c.MaxPatternLength = int(in.maxPatternLength)
 }
 
 // apply widens ws's confinement by --root and sets its file-size budget.

@@ -22,6 +22,10 @@ import (
 type Options struct {
 	// MatchTimeout bounds one pattern match; 0 = DefaultMatchTimeout.
 	MatchTimeout time.Duration
+	// MaxPatternLength is the pattern budget in bytes: a longer pattern is
+	// refused with a *PatternError whose Budget is set; 0 =
+	// DefaultMaxPatternLength.
+	MaxPatternLength int
 	// AssertFormat makes `format` an assertion in every dialect. false (the
 	// default) treats it as an annotation everywhere, draft-07 included, so two
 	// dialects never disagree over a format checker.

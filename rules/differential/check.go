@@ -485,7 +485,11 @@ func problemFindings(sides [2]*side, pairs []*pair) []report.Finding {
 				Message:   fmt.Sprintf("%s in %s; payloads are compared without it", pe.Msg, pe.File),
 				Locations: []report.Location{loc},
 			}
-			if pe.Pattern != nil {
+			switch {
+			case pe.Pattern != nil && pe.Pattern.Budget > 0:
+				f.Message = fmt.Sprintf("%s; payloads that reach it are not compared", pe.Pattern.Error())
+				f.Fields = map[string]any{"budget": "max-pattern-length", "length": len(pe.Pattern.Pattern)}
+			case pe.Pattern != nil:
 				f.Message = fmt.Sprintf("pattern %q is not valid ECMA-262 in u mode (%s); payloads that reach it are not compared", pe.Pattern.Pattern, pe.Pattern.Reason)
 				f.Fields = map[string]any{"pattern": pe.Pattern.Pattern}
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -38,10 +39,14 @@ func TestCases(t *testing.T) {
 					if opts.Dialects, err = ParseDialects(strings.TrimSpace(string(f.Data))); err != nil {
 						t.Fatal(err)
 					}
+				case "max-pattern-length":
+					if opts.MaxPatternLength, err = strconv.Atoi(strings.TrimSpace(string(f.Data))); err != nil {
+						t.Fatal(err)
+					}
 				}
 			}
 			for _, f := range ar.Files {
-				if f.Name == "want" || f.Name == "dialects" {
+				if f.Name == "want" || f.Name == "dialects" || f.Name == "max-pattern-length" {
 					continue
 				}
 				doc, err := reduce.Parse(f.Data, f.Name)
