@@ -17,6 +17,9 @@ func TestHelp(t *testing.T) {
 	cases := map[string][]string{
 		"wirelint":        {"--help"},
 		"completion-bash": {"completion", "bash"},
+		// cobra adds the completion command when it runs, so it is not
+		// among newRoot's commands below.
+		"completion": {"completion", "--help"},
 	}
 	var code int
 	for _, c := range newRoot(&env{getenv: os.Getenv}, &code).Commands() {
