@@ -22,7 +22,7 @@ func TestMatchTimeoutIsReported(t *testing.T) {
 	files := map[string]string{
 		"canonical.json": `{"$schema": "https://json-schema.org/draft/2020-12/schema",
  "$defs": {"A": {"type": "string", "pattern": "^(a+)+$"}}}`,
-		"mirror.yaml": "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A: {type: string, pattern: '^a+$'}\n",
+		"mirror.yaml":          "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A: {type: string, pattern: '^a+$'}\n",
 		"fixtures/A/slow.json": `"` + strings.Repeat("a", 40) + `!"`,
 	}
 	for name, text := range files {
