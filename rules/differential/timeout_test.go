@@ -1,13 +1,13 @@
 package differential
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/fixture"
@@ -18,22 +18,12 @@ import (
 // and a catastrophic pattern ((a+)+$ against 40 a's and a !, 2^40 steps) the
 // timeout happens on every run, and every run gives the same findings.
 func TestMatchTimeoutIsReported(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
+	dir := casetest.WriteFiles(t, map[string]string{
 		"canonical.json": `{"$schema": "https://json-schema.org/draft/2020-12/schema",
  "$defs": {"A": {"type": "string", "pattern": "^(a+)+$"}}}`,
 		"mirror.yaml":          "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A: {type: string, pattern: '^a+$'}\n",
 		"fixtures/A/slow.json": `"` + strings.Repeat("a", 40) + `!"`,
-	}
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	run := func() []report.Finding {
 		ws := reduce.NewWorkspace(dir)
 		cd, err := ws.Load(filepath.Join(dir, "canonical.json"), "")
