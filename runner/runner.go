@@ -256,6 +256,7 @@ func (r *run) group(g *group) groupResult {
 	ws := reduce.NewWorkspace(r.root, c.Widen...)
 	ws.Cwd = c.Dir
 	ws.MaxFileSize = c.MaxFileSize
+	ws.MaxNodes = c.MaxNodes
 	doc := map[string]*reduce.Document{}
 	var names []string
 	var loads []func() ([]report.Finding, error)

@@ -14,14 +14,15 @@ import (
 )
 
 // input holds the flags that bound what a command reads: the folders outside
-// the project it may read, the file-size budget and the pattern budget.
+// the project it may read, and the file-size, nodes and pattern budgets.
 type input struct {
 	roots            listFlag
 	maxFileSize      sizeFlag
 	maxPatternLength sizeFlag
+	maxNodes         int
 }
 
-// addInputFlags declares --max-file-size, --max-pattern-length and, unless the command has a
+// addInputFlags declares --max-file-size, --max-nodes, --max-pattern-length and, unless the command has a
 // --root of its own (refs), the repeatable --root that widens what it reads.
 func addInputFlags(fs *pflag.FlagSet, widen bool) *input {
 	in := &input{maxFileSize: fsroot.DefaultMaxFileSize, maxPatternLength: validate.DefaultMaxPatternLength}
@@ -29,22 +30,26 @@ func addInputFlags(fs *pflag.FlagSet, widen bool) *input {
 		fs.Var(&in.roots, "root", "also read files under this folder outside the project (repeatable; the project is the git work tree holding the files)")
 	}
 	fs.Var(&in.maxFileSize, "max-file-size", "largest document read, in bytes or with a KB, MB or GB suffix")
+	fs.IntVar(&in.maxNodes, "max-nodes", reduce.MaxNodes, "most nodes one document may hold, YAML aliases expanded")
 	fs.Var(&in.maxPatternLength, "max-pattern-length", "longest pattern checked, in bytes or with a KB suffix; a longer one is reported unchecked")
 	return in
 }
 
-// configure widens c's confinement by --root and sets its file-size and
-// pattern budgets.
+// configure widens c's confinement by --root and sets its file-size, nodes
+// and pattern budgets.
 func (in *input) configure(c *runner.Config) {
 	c.Widen = append(c.Widen, in.absRoots()...)
 	c.MaxFileSize = int64(in.maxFileSize)
 	c.MaxPatternLength = int(in.maxPatternLength)
+	c.MaxNodes = in.maxNodes
 }
 
-// apply widens ws's confinement by --root and sets its file-size budget.
+// apply widens ws's confinement by --root and sets its file-size and nodes
+// budgets.
 func (in *input) apply(ws *reduce.Workspace) *reduce.Workspace {
 	ws.FS = ws.FS.Widen(in.absRoots()...)
 	ws.MaxFileSize = int64(in.maxFileSize)
+	ws.MaxNodes = in.maxNodes
 	return ws
 }
 

@@ -82,6 +82,9 @@ type Config struct {
 	// MaxPatternLength is the pattern budget in bytes, from the command line
 	// (0 = the default).
 	MaxPatternLength int
+	// MaxNodes is the nodes-per-document budget, from the command line
+	// (0 = the default).
+	MaxNodes int
 }
 
 // FS returns the confinement every file the configuration names is read
