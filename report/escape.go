@@ -91,29 +91,3 @@ func GuardLine(line string) string {
 	}
 	return line[:len(line)-len(trimmed)] + `\x3a` + trimmed[1:]
 }
-
-// EscapeMarkdown returns Visible(s) with every character that means something
-// in CommonMark or GitHub Flavored Markdown backslash-escaped (CommonMark 0.31
-// §2.4: any ASCII punctuation may be escaped), and "<", ">" and "&" as HTML
-// entities, so text from input renders as text: no link, image, emphasis,
-// table cell, HTML tag or mention.
-func EscapeMarkdown(s string) string {
-	s = Visible(s)
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '&':
-			b.WriteString("&amp;")
-		case '\\', '`', '*', '_', '{', '}', '[', ']', '(', ')', '#', '+', '-', '.', '!', '|', '~', '@', ':', '"', '\'', '$', '%', '^', '=', '/', '?', ',', ';':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}

@@ -93,12 +93,3 @@ func TestPrintersKeepInputInert(t *testing.T) {
 		}
 	}
 }
-
-// TestEscapeMarkdown pins that text from input renders as text.
-func TestEscapeMarkdown(t *testing.T) {
-	got := EscapeMarkdown("[x](http://e) <img> *a* | `c` @team\n# h")
-	want := `\[x\]\(http\:\/\/e\) &lt;img&gt; \*a\* \| \` + "`" + `c\` + "`" + ` \@team\\n\# h`
-	if got != want {
-		t.Errorf("EscapeMarkdown = %q\nwant %q", got, want)
-	}
-}

@@ -29,10 +29,3 @@ func FindRule(rs []Rule, id string) (Rule, bool) {
 	}
 	return Rule{}, false
 }
-
-// SeverityOf returns the default severity of the rule of rs with the given
-// id (SeverityOff when rs has none).
-func SeverityOf(rs []Rule, id string) Severity {
-	r, _ := FindRule(rs, id)
-	return r.Severity
-}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/wirelint/wirelint/internal/config"
 	"github.com/wirelint/wirelint/internal/ecmaregex"
-	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/docs"
 	"github.com/wirelint/wirelint/rules/ref"
@@ -59,9 +58,9 @@ type Config struct {
 	// Optional marks documents that a folder argument listed: one that is not
 	// a schema document is skipped rather than an error.
 	Optional map[string]bool
-	// Compat, when set, runs on each group's loaded documents as one more
-	// task (the breaking-change comparison with a git revision).
-	Compat func(ws *reduce.Workspace, docs []*reduce.Document) ([]report.Finding, error)
+	// Compat compares each group's loaded documents with their version at a
+	// git revision, as one more task of the group (nil = not run).
+	Compat *Compat
 }
 
 // Parity is one canonical document (or several) and its mirror.
@@ -152,6 +151,10 @@ func FromFile(cfg *config.Config) Config {
 	c.Widen = append(c.Widen, cfg.Widen...)
 	for _, w := range cfg.WidenRoot {
 		c.Widen = append(c.Widen, cfg.Path(w))
+	}
+	if cfg.Compat != nil && cfg.Compat.Against != "" {
+		role, _ := ParseRole(cfg.Compat.Role) // validated with the configuration
+		c.Compat = &Compat{Against: cfg.Compat.Against, Role: role}
 	}
 	for _, p := range cfg.Parity {
 		c.Parity = append(c.Parity, Parity{Canonical: p.Canonical, Canonicals: p.Canonicals, Mirror: p.Mirror, Renames: p.Renames, Include: p.Include, Exclude: p.Exclude})
@@ -277,6 +280,9 @@ func (c *Config) documents() []string {
 	}
 	if c.Regex != nil {
 		add(c.Regex.Documents...)
+	}
+	if c.Compat != nil {
+		add(c.Compat.Documents...)
 	}
 	return out
 }

@@ -65,7 +65,7 @@ func Run(c Config) (*Result, error) {
 	}
 	r.changes = changes
 
-	results := make([]groupResult, len(groups)+1)
+	results := make([]groupResult, len(groups)+2) // the groups, docs, compat Old and New
 	inFlight := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for i, g := range groups {
@@ -85,6 +85,13 @@ func Run(c Config) (*Result, error) {
 			results[len(groups)] = r.finish(fs, err, nil, nil)
 		}()
 	}
+	if c.Compat != nil && c.Compat.New != "" {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[len(groups)+1] = r.comparePaths()
+		}()
+	}
 	wg.Wait()
 
 	out := &Result{}
@@ -96,7 +103,11 @@ func Run(c Config) (*Result, error) {
 		all = append(all, g.findings...)
 		out.Silenced = append(out.Silenced, g.silenced...)
 	}
-	rebase(all, c.Dir, reduce.ProjectRoot(c.Dir))
+	label := ""
+	if c.Compat != nil {
+		label = c.Compat.Against + ":" // REV:PATH is named from the repository's top already
+	}
+	rebase(all, c.Dir, reduce.ProjectRoot(c.Dir), label)
 	out.Findings = report.Finalize(all)
 	return out, nil
 }
@@ -412,8 +423,8 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 			return r.checkFixtures(ws, docs, f)
 		})
 	}
-	if c.Compat != nil && len(loaded) > 0 {
-		add("compat", func() ([]report.Finding, error) { return c.Compat(ws, loaded) })
+	if c.Compat != nil && c.Compat.Against != "" && len(loaded) > 0 {
+		add("compat", func() ([]report.Finding, error) { return CompareAgainst(ws, loaded, c.Compat.Against, c.Compat.Role) })
 	}
 	return names, fns
 }
@@ -558,9 +569,9 @@ func (r *run) checkRoutes(spec *reduce.Document, rt Routes) ([]report.Finding, e
 // document and, when asked, probes the canonical document and its mirror
 // for payloads they disagree on, the folders' payloads among the probes.
 func (r *run) checkFixtures(ws *reduce.Workspace, docs []*reduce.Document, f Fixtures) ([]report.Finding, error) {
-	var payloads []*fixture.Payload
+	var payloads []*validate.Payload
 	for _, folder := range f.Folders {
-		ps, err := fixture.Load(ws.FS, r.cfg.path(folder), ws.Display)
+		ps, err := validate.LoadPayloads(ws.FS, r.cfg.path(folder), ws.Display)
 		if err != nil {
 			return nil, err
 		}
@@ -612,25 +623,38 @@ func relativize(fs []report.Finding, dir string) {
 
 // rebase renames the files of fs, relative to dir, relative to root (the
 // repository), so every format names a file the same way wherever the
-// configuration or the working directory is; a path that leaves root stays
-// as it is. Fingerprints are computed again from the new paths.
-func rebase(fs []report.Finding, dir, root string) {
+// configuration or the working directory is (an absolute path inside root
+// too); a path that leaves root stays as it is, and so does one that starts
+// with label (a compat base side,
+// REV:PATH, named from root already; "" = none). Fingerprints are computed
+// again from the new paths.
+func rebase(fs []report.Finding, dir, root, label string) {
 	prefix, err := filepath.Rel(root, dir)
-	if err != nil || prefix == "." || !inside(root, dir) {
-		return
+	if err != nil || !inside(root, dir) {
+		prefix = "" // dir is not in the repository: its names stay
 	}
 	prefix = filepath.ToSlash(prefix)
 	for i := range fs {
+		changed := false
 		for j := range fs[i].Locations {
 			l := &fs[i].Locations[j]
-			if l.File == "" || filepath.IsAbs(filepath.FromSlash(l.File)) {
-				continue
-			}
-			if p := path.Join(prefix, l.File); p != ".." && !strings.HasPrefix(p, "../") {
-				l.File = p
+			p := filepath.FromSlash(l.File)
+			switch {
+			case l.File == "" || label != "" && strings.HasPrefix(l.File, label):
+			case filepath.IsAbs(p):
+				// a file outside dir, named absolutely: from root when inside it
+				if rel, err := filepath.Rel(root, p); err == nil && inside(root, p) {
+					l.File, changed = filepath.ToSlash(rel), true
+				}
+			case prefix != "" && prefix != ".":
+				if q := path.Join(prefix, l.File); q != ".." && !strings.HasPrefix(q, "../") {
+					l.File, changed = q, true
+				}
 			}
 		}
-		fs[i].Fingerprint = ""
+		if changed {
+			fs[i].Fingerprint = ""
+		}
 	}
 }
 

@@ -1,13 +1,16 @@
 package runner
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/wirelint/wirelint/report"
+	"github.com/wirelint/wirelint/rules/compat"
 )
 
 // TestGroups pins how documents split into groups: a mirror shared by two
@@ -100,5 +103,70 @@ func TestCatalogue(t *testing.T) {
 		if !found {
 			t.Errorf("no rule of family %s in the catalogue", fam)
 		}
+	}
+}
+
+// TestRebase: names relative to the run's folder, and absolute names inside
+// the repository, become names from the repository's top; a name outside it
+// and a compat base side (REV:PATH, from the top already) stay; only a
+// finding whose names change loses its fingerprint.
+func TestRebase(t *testing.T) {
+	root := filepath.FromSlash("/repo")
+	dir := filepath.Join(root, "svc")
+	fs := []report.Finding{
+		{Fingerprint: "a", Locations: []report.Location{{File: "api.yaml"}, {File: "HEAD:svc/api.yaml"}}},
+		{Fingerprint: "b", Locations: []report.Location{{File: filepath.ToSlash(filepath.Join(root, "shared", "x.json"))}}},
+		{Fingerprint: "c", Locations: []report.Location{{File: "../../elsewhere.json"}, {File: "HEAD:x"}}},
+	}
+	rebase(fs, dir, root, "HEAD:")
+	got := [][]string{}
+	for _, f := range fs {
+		var names []string
+		for _, l := range f.Locations {
+			names = append(names, l.File)
+		}
+		got = append(got, append(names, "fp="+f.Fingerprint))
+	}
+	want := [][]string{{"svc/api.yaml", "HEAD:svc/api.yaml", "fp="}, {"shared/x.json", "fp="}, {"../../elsewhere.json", "HEAD:x", "fp=c"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("rebase:\ngot  %v\nwant %v", got, want)
+	}
+}
+
+// TestCompatPaths: a Compat with Old and New compares the two files as one
+// group-free task, names the head from the run's folder, honours an inline
+// ignore in the head, and refuses a file compared with a folder.
+func TestCompatPaths(t *testing.T) {
+	dir := t.TempDir()
+	schema := func(max int, ignore string) string {
+		return `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"Name": {"type": "string", "maxLength": ` +
+			strconv.Itoa(max) + ignore + `}}}`
+	}
+	for name, text := range map[string]string{
+		"old.json":     schema(64, ""),
+		"new.json":     schema(32, ""),
+		"ignored.json": schema(32, `, "x-wirelint-ignore": ["compat/request-narrowed"], "x-wirelint-reason": "approved"`),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func(newFile string) *Result {
+		t.Helper()
+		res, err := Run(Config{Dir: dir, Compat: &Compat{Old: filepath.Join(dir, "old.json"), New: filepath.Join(dir, newFile), Role: compat.Consumed}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	res := run("new.json")
+	if len(res.Findings) != 1 || res.Findings[0].Rule != compat.RuleRequestNarrowed || res.Findings[0].Primary().File != "new.json" {
+		t.Errorf("old.json against new.json: %v", res.Findings)
+	}
+	if res := run("ignored.json"); len(res.Findings) != 0 || len(res.Silenced) != 1 {
+		t.Errorf("an inline ignore in the head: %d findings, %d silenced", len(res.Findings), len(res.Silenced))
+	}
+	if _, err := Run(Config{Dir: dir, Compat: &Compat{Old: filepath.Join(dir, "old.json"), New: dir}}); !errors.Is(err, ErrMixedPaths) {
+		t.Errorf("a file against a folder: %v, want ErrMixedPaths", err)
 	}
 }

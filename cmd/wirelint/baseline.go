@@ -41,9 +41,6 @@ func newBaselineCmd(e *env, code *int) *cobra.Command {
 			}
 		}
 		rc := runner.FromFile(cfg)
-		if rc.Compat, err = compatTask(cfg); err != nil {
-			return err
-		}
 		res, err := runner.Run(rc)
 		if err != nil {
 			return err

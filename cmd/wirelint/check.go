@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -13,25 +12,17 @@ import (
 
 func newCheckCmd(e *env, code *int) *cobra.Command {
 	var configPath, baselinePath, since string
-	c := &cobra.Command{
-		Use:   "check",
-		Short: "run everything .wirelint.yaml configures and print one report",
-		Long: "check runs every rule family .wirelint.yaml configures and prints one report. Without --config it uses the\n" +
-			".wirelint.yaml of the working directory or of the nearest folder above it, up to the repository root.\n" +
-			"Files are named relative to the repository root in every format.",
-		Args: noArgs,
-	}
-	out := addOutputFlags(c.Flags())
+	c, out, in := findingsCommand("check", "run everything .wirelint.yaml configures and print one report", true)
+	c.Long = "check runs every rule family .wirelint.yaml configures and prints one report. Without --config it uses the\n" +
+		".wirelint.yaml of the working directory or of the nearest folder above it, up to the repository root.\n" +
+		"Files are named relative to the repository root in every format."
+	c.Args = noArgs
 	c.Flags().StringVar(&configPath, "config", "", "configuration file; paths in it are relative to its folder (default: .wirelint.yaml here or in the nearest folder above, up to the repository root)")
 	c.Flags().StringVar(&baselinePath, "baseline", "", "report only findings not in this baseline file (default: the config's baseline)")
 	c.Flags().StringVar(&since, "since", "", "report only findings in definitions and routes changed since this git revision (needs the history: fetch-depth 0)")
 	var compatAgainst string
 	c.Flags().StringVar(&compatAgainst, "compat-against", "", "git revision compat compares with, overriding compat.against (only when the configuration has a compat section)")
-	in := addInputFlags(c.Flags(), true)
 	c.RunE = func(_ *cobra.Command, _ []string) error {
-		if err := out.validate(); err != nil {
-			return err
-		}
 		cfg, err := loadConfig(configPath, in)
 		if err != nil {
 			return err
@@ -41,36 +32,21 @@ func newCheckCmd(e *env, code *int) *cobra.Command {
 		}
 		rc := runner.FromFile(cfg)
 		rc.Since = since
-		if rc.Compat, err = compatTask(cfg); err != nil {
-			return err
-		}
 		res, err := runner.Run(rc)
 		if err != nil {
 			return err
 		}
-		findings, silenced := res.Findings, res.Silenced
 		bpath, bdisplay := baselinePath, baselinePath
 		if bpath == "" && cfg.Baseline != "" {
 			bpath, bdisplay = cfg.Path(cfg.Baseline), cfg.Baseline
 		}
+		var b *suppress.Baseline
 		if bpath != "" {
-			b, err := suppress.ReadBaseline(cfg.FS(), bpath, bdisplay)
-			if err != nil {
+			if b, err = suppress.ReadBaseline(cfg.FS(), bpath, bdisplay); err != nil {
 				return err
 			}
-			fresh, accepted := b.Filter(findings)
-			if stale := b.Stale(findings); stale > 0 && since == "" {
-				fmt.Fprintf(e.stderr, "wirelint check: %d baseline %s no longer %s a finding (fixed drift): run 'wirelint baseline' to drop %s\n",
-					stale, plural(stale, "entry", "entries"), plural(stale, "matches", "match"), plural(stale, "it", "them"))
-			}
-			findings = fresh
-			silenced = append(silenced, accepted...)
 		}
-		if s := suppress.Summary(silenced); s != "" {
-			fmt.Fprintf(e.stderr, "wirelint check: %s\n", s)
-		}
-		*code, err = out.emit(e, findings)
-		return err
+		return out.emitFiltered(e, code, "check", b, res.Findings, res.Silenced, since == "")
 	}
 	return c
 }

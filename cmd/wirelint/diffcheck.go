@@ -10,19 +10,11 @@ func newDiffcheckCmd(e *env, code *int) *cobra.Command {
 	var renames listFlag
 	var fixtures string
 	f := runner.Fixtures{Differential: true}
-	c := &cobra.Command{
-		Use:   "diffcheck CANONICAL MIRROR",
-		Short: "validate generated probe payloads (and golden fixtures) against both documents and report where they disagree",
-	}
-	out := addOutputFlags(c.Flags())
-	in := addInputFlags(c.Flags(), true)
+	c, out, in := findingsCommand("diffcheck CANONICAL MIRROR", "validate generated probe payloads (and golden fixtures) against both documents and report where they disagree", true)
 	c.Flags().Var(&renames, "rename", "pair a renamed definition: `CANONICAL_NAME=MIRROR_NAME` (repeatable)")
 	c.Flags().StringVar(&fixtures, "fixtures", "", "folder of golden and negative payloads (docs/fixtures.md): used as probes and checked against both documents")
 	c.Flags().DurationVar(&f.Budget, "budget", differential.DefaultBudget, "time bound for probing one definition")
 	c.RunE = func(_ *cobra.Command, pos []string) error {
-		if err := out.validate(); err != nil {
-			return err
-		}
 		if len(pos) != 2 {
 			return usageErrorf("want 2 files, CANONICAL and MIRROR; got %d", len(pos))
 		}

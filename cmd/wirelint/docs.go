@@ -47,20 +47,12 @@ func (g *globList) value() []string {
 func newDocsCmd(e *env, code *int) *cobra.Command {
 	refs := &globList{globs: docs.DefaultRefs}
 	exclude := &globList{globs: docs.DefaultExclude}
-	c := &cobra.Command{
-		Use:   "docs [DIR]",
-		Short: "check that Markdown links and documentation paths cited in code comments resolve",
-	}
-	out := addOutputFlags(c.Flags())
+	c, out, in := findingsCommand("docs [DIR]", "check that Markdown links and documentation paths cited in code comments resolve", true)
 	c.Flags().Var(refs, "refs", "comma-separated globs of documentation paths checked in comments (\"\" = none)")
 	c.Flags().Var(exclude, "exclude", "comma-separated globs of files not scanned")
 	var configPath string
 	c.Flags().StringVar(&configPath, "config", "", "configuration whose docs section (taxonomy, site, discriminant) applies (default: DIR/.wirelint.yaml when present)")
-	in := addInputFlags(c.Flags(), true)
 	c.RunE = func(_ *cobra.Command, pos []string) error {
-		if err := out.validate(); err != nil {
-			return err
-		}
 		dir := "."
 		switch len(pos) {
 		case 0:

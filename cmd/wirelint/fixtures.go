@@ -7,17 +7,9 @@ import (
 
 func newFixturesCmd(e *env, code *int) *cobra.Command {
 	var renames listFlag
-	c := &cobra.Command{
-		Use:   "fixtures DIR CANONICAL [MIRROR]...",
-		Short: "check golden and negative payloads against every document and that golden payloads cover every union variant",
-	}
-	out := addOutputFlags(c.Flags())
-	in := addInputFlags(c.Flags(), true)
+	c, out, in := findingsCommand("fixtures DIR CANONICAL [MIRROR]...", "check golden and negative payloads against every document and that golden payloads cover every union variant", true)
 	c.Flags().Var(&renames, "rename", "a fixture folder's definition is called MIRROR_NAME in the other documents: CANONICAL_NAME=MIRROR_NAME (repeatable)")
 	c.RunE = func(_ *cobra.Command, pos []string) error {
-		if err := out.validate(); err != nil {
-			return err
-		}
 		if len(pos) < 2 {
 			return usageErrorf("want the fixtures folder and at least one document; got %d argument(s)", len(pos))
 		}

@@ -44,15 +44,6 @@ func (in *input) configure(c *runner.Config) {
 	c.MaxNodes = in.maxNodes
 }
 
-// apply widens ws's confinement by --root and sets its file-size and nodes
-// budgets.
-func (in *input) apply(ws *reduce.Workspace) *reduce.Workspace {
-	ws.FS = ws.FS.Widen(in.absRoots()...)
-	ws.MaxFileSize = int64(in.maxFileSize)
-	ws.MaxNodes = in.maxNodes
-	return ws
-}
-
 func (in *input) absRoots() []string {
 	var out []string
 	for _, r := range in.roots {

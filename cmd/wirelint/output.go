@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/runner"
 )
@@ -19,6 +21,17 @@ type output struct {
 	failOn  string
 	color   string
 	outputs []string // FORMAT=FILE
+}
+
+// findingsCommand starts a command that reports findings: the command, its
+// output flags (checked before it runs) and its input flags (--widen-root
+// too when widen).
+func findingsCommand(use, short string, widen bool) (*cobra.Command, *output, *input) {
+	c := &cobra.Command{Use: use, Short: short}
+	out := addOutputFlags(c.Flags())
+	in := addInputFlags(c.Flags(), widen)
+	c.PreRunE = func(*cobra.Command, []string) error { return out.validate() }
+	return c, out, in
 }
 
 // addOutputFlags declares the output flags, the same on every command that
@@ -110,6 +123,27 @@ func (o *output) emit(e *env, fs []report.Finding) (int, error) {
 }
 
 // runAndEmit runs cfg and prints its findings: what every finding command
+// emitFiltered prints findings less those the baseline b accepts (nil = no
+// baseline) and says on stderr, as "wirelint COMMAND: ...", what was
+// silenced, and with warnStale how many baseline entries match nothing.
+func (o *output) emitFiltered(e *env, code *int, command string, b *suppress.Baseline, findings []report.Finding, silenced []suppress.Suppressed, warnStale bool) error {
+	if b != nil {
+		fresh, accepted := b.Filter(findings)
+		if stale := b.Stale(findings); stale > 0 && warnStale {
+			fmt.Fprintf(e.stderr, "wirelint %s: %d baseline %s no longer %s a finding (fixed drift): run 'wirelint baseline' to drop %s\n",
+				command, stale, plural(stale, "entry", "entries"), plural(stale, "matches", "match"), plural(stale, "it", "them"))
+		}
+		findings = fresh
+		silenced = append(silenced, accepted...)
+	}
+	if s := suppress.Summary(silenced); s != "" {
+		fmt.Fprintf(e.stderr, "wirelint %s: %s\n", command, s)
+	}
+	var err error
+	*code, err = o.emit(e, findings)
+	return err
+}
+
 // does once its flags are read.
 func (o *output) runAndEmit(e *env, code *int, cfg runner.Config, in *input) error {
 	if in != nil {

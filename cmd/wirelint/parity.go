@@ -14,24 +14,16 @@ import (
 func newParityCmd(e *env, code *int) *cobra.Command {
 	var renames, include, exclude listFlag
 	var dialects string
-	c := &cobra.Command{
-		Use:   "parity CANONICAL... MIRROR",
-		Short: "compare every definition of a canonical JSON Schema with its OpenAPI (or JSON Schema) mirror",
-		Long: "parity compares every definition of CANONICAL with its counterpart in MIRROR keyword by keyword, after\n" +
-			"dialect normalisation, with their descriptions, and checks the $refs and patterns of both documents.\n" +
-			"Every argument but the last is canonical: files, or folders whose JSON and YAML schema files are each a\n" +
-			"definition named by their file stem (with their own $defs).",
-	}
-	out := addOutputFlags(c.Flags())
-	in := addInputFlags(c.Flags(), true)
+	c, out, in := findingsCommand("parity CANONICAL... MIRROR", "compare every definition of a canonical JSON Schema with its OpenAPI (or JSON Schema) mirror", true)
+	c.Long = "parity compares every definition of CANONICAL with its counterpart in MIRROR keyword by keyword, after\n" +
+		"dialect normalisation, with their descriptions, and checks the $refs and patterns of both documents.\n" +
+		"Every argument but the last is canonical: files, or folders whose JSON and YAML schema files are each a\n" +
+		"definition named by their file stem (with their own $defs)."
 	c.Flags().Var(&renames, "rename", "pair a renamed definition: `CANONICAL_NAME=MIRROR_NAME` (repeatable)")
 	c.Flags().Var(&include, "include", "compare only canonical definitions matching this glob (repeatable)")
 	c.Flags().Var(&exclude, "exclude", "skip canonical definitions matching this glob (repeatable)")
 	c.Flags().StringVar(&dialects, "dialects", "go,rust", "regex target dialects, comma-separated (go, rust, python; a version may follow: go1.21)")
 	c.RunE = func(_ *cobra.Command, pos []string) error {
-		if err := out.validate(); err != nil {
-			return err
-		}
 		if len(pos) < 2 {
 			return usageErrorf("want CANONICAL (files or folders) and MIRROR; got %d arguments", len(pos))
 		}

@@ -13,18 +13,10 @@ import (
 func newRefsCmd(e *env, code *int) *cobra.Command {
 	var root string
 	var maps listFlag
-	c := &cobra.Command{
-		Use:   "refs FILE...",
-		Short: "resolve every $ref reachable from the files, on disk and under $id, and report the ones that break",
-	}
-	out := addOutputFlags(c.Flags())
-	in := addInputFlags(c.Flags(), false)
+	c, out, in := findingsCommand("refs FILE...", "resolve every $ref reachable from the files, on disk and under $id, and report the ones that break", false)
 	c.Flags().StringVar(&root, "root", "", "project directory no reference may leave (default: the git work tree holding the first FILE, or its folder outside git)")
 	c.Flags().Var(&maps, "map", "resolve URLs under a prefix from a local folder: URL_PREFIX=DIR (repeatable)")
 	c.RunE = func(_ *cobra.Command, pos []string) error {
-		if err := out.validate(); err != nil {
-			return err
-		}
 		if len(pos) == 0 {
 			return usageErrorf("want at least one FILE")
 		}

@@ -14,21 +14,13 @@ import (
 
 func newRegexCmd(e *env, code *int) *cobra.Command {
 	var dialects, divergent, translate string
-	c := &cobra.Command{
-		Use:   "regex FILE... | regex --translate DIALECT PATTERN",
-		Short: "check every pattern, patternProperties key and propertyNames pattern for ECMA-262 validity and portability to Go, Rust and Python",
-	}
-	out := addOutputFlags(c.Flags())
-	in := addInputFlags(c.Flags(), true)
+	c, out, in := findingsCommand("regex FILE... | regex --translate DIALECT PATTERN", "check every pattern, patternProperties key and propertyNames pattern for ECMA-262 validity and portability to Go, Rust and Python", true)
 	c.Flags().StringVar(&dialects, "dialects", "go,rust", "target dialects, comma-separated: "+strings.Join(ecmaregex.DialectNames, ", ")+" (a version may follow: go1.21, python3.11)")
 	c.Flags().StringVar(&divergent, "divergent", "warning", "severity of regex/divergent: error|warning|info|off")
 	c.Flags().StringVar(&translate, "translate", "", "print PATTERN spelled for this dialect instead of checking files")
 	c.RunE = func(_ *cobra.Command, pos []string) error {
 		if translate != "" {
 			return runTranslate(e, code, translate, pos)
-		}
-		if err := out.validate(); err != nil {
-			return err
 		}
 		opts := &runner.Regex{Documents: pos, Severity: map[string]report.Severity{}}
 		var err error

@@ -10,13 +10,8 @@ import (
 
 func newRoutesCmd(e *env, code *int) *cobra.Command {
 	var rt runner.Routes
-	c := &cobra.Command{
-		Use:   "routes --spec FILE --server DIR|FILE",
-		Short: "compare the spec's routes with the routes the server's source registers",
-		Args:  noArgs,
-	}
-	out := addOutputFlags(c.Flags())
-	in := addInputFlags(c.Flags(), true)
+	c, out, in := findingsCommand("routes --spec FILE --server DIR|FILE", "compare the spec's routes with the routes the server's source registers", true)
+	c.Args = noArgs
 	c.Flags().StringVar(&rt.Spec, "spec", "", "the OpenAPI 3.x or Swagger 2.0 document")
 	c.Flags().StringVar(&rt.Server, "server", "", "the server's source directory or file, a route list, or a server-generated OpenAPI document")
 	c.Flags().StringVar(&rt.Framework, "framework", "auto", "how to read --server: "+strings.Join(route.Frameworks, "|"))
@@ -25,9 +20,6 @@ func newRoutesCmd(e *env, code *int) *cobra.Command {
 	c.Flags().Var(&include, "include", "compare only routes matching this path glob (/api/**); repeatable")
 	c.Flags().Var(&exclude, "exclude", "do not compare routes matching this path glob (/debug/**); repeatable")
 	c.RunE = func(_ *cobra.Command, _ []string) error {
-		if err := out.validate(); err != nil {
-			return err
-		}
 		if rt.Spec == "" || rt.Server == "" {
 			return usageErrorf("both --spec and --server are required")
 		}

@@ -5,15 +5,20 @@
 package casetest
 
 import (
-	"errors"
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 )
 
@@ -25,31 +30,109 @@ var update = flag.Bool("update", false, "rewrite the want sections of rule cases
 // compare against instead of failing.
 func Update() bool { return *update }
 
-// Run calls check for every *.txtar case in dir. check receives a fresh
-// directory holding the case's files (all but "want") and returns findings;
-// Run compares their compact form with the case's want section. A case whose
-// name contains "silent" must want no findings.
-func Run(t *testing.T, dir string, check func(t *testing.T, dir string) []report.Finding) {
+// Case is one rule case: its archive's files written to a fresh directory,
+// which is the working directory while the check runs.
+type Case struct {
+	// Dir holds the case's files: every section but want and args.
+	Dir string
+	// WS is a workspace rooted at Dir.
+	WS *reduce.Workspace
+
+	header map[string][]string
+	args   []string
+}
+
+// Header returns the values of the "KEY: VALUE" lines of the archive's
+// comment (the text before its first section) for key, in order.
+func (c *Case) Header(key string) []string { return c.header[key] }
+
+// Args returns the whitespace-separated fields of the case's optional args
+// section.
+func (c *Case) Args() []string { return c.args }
+
+// Renames reads the args as CANONICAL=MIRROR definition renames.
+func (c *Case) Renames(t *testing.T) map[string]string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
-	if err != nil || len(files) == 0 {
+	out := map[string]string{}
+	for _, field := range c.args {
+		canonical, mirror, ok := strings.Cut(field, "=")
+		if !ok || canonical == "" || mirror == "" {
+			t.Fatalf("args: %q is not CANONICAL=MIRROR", field)
+		}
+		out[canonical] = mirror
+	}
+	return out
+}
+
+// First returns the first of names the case holds ("" = none).
+func (c *Case) First(names ...string) string {
+	for _, n := range names {
+		if _, err := os.Stat(filepath.Join(c.Dir, filepath.FromSlash(n))); err == nil {
+			return n
+		}
+	}
+	return ""
+}
+
+// Load loads the case's document name into WS, failing the test when it
+// cannot.
+func (c *Case) Load(t *testing.T, name string) *reduce.Document {
+	t.Helper()
+	if name == "" {
+		t.Fatal("the case holds none of the documents it needs")
+	}
+	doc, err := c.WS.Load(name, "")
+	if err != nil {
+		t.Fatalf("load %s: %v", name, err)
+	}
+	return doc
+}
+
+// Run calls check for every *.txtar case under dir, in subfolders too. check
+// receives the case written out to a fresh directory and returns findings;
+// Run compares their compact form with the case's want section. A case whose
+// path contains "silent" must want no findings.
+func Run(t *testing.T, dir string, check func(t *testing.T, c *Case) []report.Finding) {
+	t.Helper()
+	dir, err := filepath.Abs(dir) // the cases run in their own directories
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".txtar") {
+			files = append(files, p)
+		}
+		return err
+	})
+	if len(files) == 0 {
 		t.Fatalf("no cases in %s", dir)
 	}
 	for _, file := range files {
-		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		rel, _ := filepath.Rel(dir, file)
+		name := strings.TrimSuffix(filepath.ToSlash(rel), ".txtar")
 		t.Run(name, func(t *testing.T) {
 			ar, err := txtar.ParseFile(file)
 			if err != nil {
 				t.Fatal(err)
 			}
-			work := t.TempDir()
+			c := &Case{Dir: t.TempDir(), header: map[string][]string{}}
+			for _, line := range strings.Split(string(ar.Comment), "\n") {
+				if key, val, ok := strings.Cut(line, ":"); ok && !strings.ContainsAny(key, " \t") {
+					c.header[key] = append(c.header[key], strings.TrimSpace(val))
+				}
+			}
 			wantIdx := -1
 			for i, f := range ar.Files {
-				if f.Name == "want" {
+				switch f.Name {
+				case "want":
 					wantIdx = i
 					continue
+				case "args":
+					c.args = strings.Fields(string(f.Data))
+					continue
 				}
-				p := filepath.Join(work, filepath.FromSlash(f.Name))
+				p := filepath.Join(c.Dir, filepath.FromSlash(f.Name))
 				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 					t.Fatal(err)
 				}
@@ -57,15 +140,9 @@ func Run(t *testing.T, dir string, check func(t *testing.T, dir string) []report
 					t.Fatal(err)
 				}
 			}
-			wd, _ := os.Getwd()
-			if err := os.Chdir(work); err != nil {
-				t.Fatal(err)
-			}
-			fs := report.Finalize(check(t, work))
-			if err := os.Chdir(wd); err != nil {
-				t.Fatal(err)
-			}
-			got := Compact(fs)
+			t.Chdir(c.Dir) // before the workspace: it names files from here
+			c.WS = reduce.NewWorkspace(c.Dir)
+			got := Compact(report.Finalize(check(t, c)))
 			if strings.Contains(name, "silent") && got != "" {
 				t.Errorf("silent case produced findings:\n%s", got)
 			}
@@ -91,8 +168,10 @@ func Run(t *testing.T, dir string, check func(t *testing.T, dir string) []report
 	}
 }
 
-// Compact renders findings one per line: the rule, the definition and
-// pointer, every location, and the message.
+// Compact renders findings, the one golden format of every rule case: a
+// line each with the rule, the definition and pointer, every location and the
+// message; below it an indented line per rule-specific field ("  key: JSON",
+// sorted by key) and per line of the detail ("  | text").
 func Compact(fs []report.Finding) string {
 	var b strings.Builder
 	for _, f := range fs {
@@ -105,6 +184,20 @@ func Compact(fs []report.Finding) string {
 			def = "-"
 		}
 		fmt.Fprintf(&b, "%s %s %s %s: %s\n", f.Rule, def, orDash(f.Pointer), strings.Join(locs, " "), f.Message)
+		for _, k := range slices.Sorted(maps.Keys(f.Fields)) {
+			var v bytes.Buffer
+			enc := json.NewEncoder(&v)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(f.Fields[k]); err != nil {
+				fmt.Fprintf(&v, "%v\n", f.Fields[k])
+			}
+			fmt.Fprintf(&b, "  %s: %s", k, v.Bytes())
+		}
+		if f.Detail != "" {
+			for _, line := range strings.Split(f.Detail, "\n") {
+				fmt.Fprintf(&b, "  | %s\n", line)
+			}
+		}
 	}
 	return b.String()
 }
@@ -114,28 +207,6 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
-}
-
-// Renames reads a case's "args" file: whitespace-separated CANONICAL=MIRROR
-// definition renames. A case without one has none.
-func Renames(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	b, err := os.ReadFile(filepath.Join(dir, "args"))
-	if errors.Is(err, os.ErrNotExist) {
-		return out
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, field := range strings.Fields(string(b)) {
-		c, m, ok := strings.Cut(field, "=")
-		if !ok || c == "" || m == "" {
-			t.Fatalf("args: %q is not CANONICAL=MIRROR", field)
-		}
-		out[c] = m
-	}
-	return out
 }
 
 // Golden compares got with the file at path, or rewrites the file with got

@@ -2,6 +2,7 @@ package suppress
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/wirelint/wirelint/reduce"
@@ -67,11 +68,12 @@ func ScanInline(docs []*reduce.Document, known func(ref string) bool) (*Inline, 
 	in := &Inline{byFile: map[string]map[string]inlineIgnore{}}
 	var fs []report.Finding
 	for _, doc := range docs {
-		walkMappings(doc.Root, "", "", 0, func(n *reduce.Node, ptr string) {
+		walkMappings(doc.Root, nil, "", 0, func(n *reduce.Node, path []string) {
 			k, v := reduce.Get(n, IgnoreKey)
 			if k == nil {
 				return
 			}
+			ptr := reduce.JoinPointer("", path...)
 			bad := func(at *reduce.Node, atPtr, msg string) {
 				fs = append(fs, invalidIgnore(doc, at, atPtr, msg))
 			}
@@ -149,8 +151,9 @@ func definitionOf(doc *reduce.Document, ptr string) (string, string) {
 const maxWalkDepth = 256
 
 // walkMappings calls fn for every mapping under n that can carry keywords,
-// with its pointer. parentKey is the key n sits under.
-func walkMappings(n *reduce.Node, ptr, parentKey string, depth int, fn func(n *reduce.Node, ptr string)) {
+// with the tokens of its pointer (path's array is reused: fn must not keep
+// it). parentKey is the key n sits under.
+func walkMappings(n *reduce.Node, path []string, parentKey string, depth int, fn func(n *reduce.Node, path []string)) {
 	n = reduce.Deref(n)
 	if n == nil || depth > maxWalkDepth {
 		return
@@ -158,7 +161,7 @@ func walkMappings(n *reduce.Node, ptr, parentKey string, depth int, fn func(n *r
 	switch n.Kind {
 	case reduce.MappingNode:
 		if !containerKeys[parentKey] {
-			fn(n, ptr)
+			fn(n, path)
 		}
 		reduce.Pairs(n, func(k, v *reduce.Node) bool {
 			key := k.Value
@@ -168,12 +171,12 @@ func walkMappings(n *reduce.Node, ptr, parentKey string, depth int, fn func(n *r
 			if containerKeys[parentKey] {
 				key = "" // a name, not a keyword: its value is a schema again
 			}
-			walkMappings(v, reduce.JoinPointer(ptr, k.Value), key, depth+1, fn)
+			walkMappings(v, append(path, k.Value), key, depth+1, fn)
 			return true
 		})
 	case reduce.SequenceNode:
 		for i, e := range n.Content {
-			walkMappings(e, reduce.JoinPointer(ptr, fmt.Sprint(i)), "", depth+1, fn)
+			walkMappings(e, append(path, strconv.Itoa(i)), "", depth+1, fn)
 		}
 	}
 }

@@ -88,18 +88,18 @@ func (c *checker) definitions() {
 			continue
 		}
 		bk := defKey(c.base, bd.Pointer)
-		rule, why := RuleCompatible, "the operations that used it are compared where they use it"
+		rule, why := compatibleRule, "the operations that used it are compared where they use it"
 		switch {
 		case !c.base.Dialect.IsOpenAPI():
-			rule, why = RuleRemovedDefinition, "it is a contract of its own"
+			rule, why = removedDefinitionRule, "it is a contract of its own"
 		case c.baseUsage.external[bk]:
-			rule, why = RuleRemovedDefinition, "another file refers to it"
+			rule, why = removedDefinitionRule, "another file refers to it"
 		case !c.baseUsage.reached[bk]:
 			why = "no operation used it"
 		}
 		f := c.surface(rule, c.containerLocation(), c.baseLocation(bd.Key, bd.Pointer),
 			fmt.Sprintf("definition %s is removed (%s)", bd.Name, why))
-		if rule != RuleCompatible {
+		if rule != compatibleRule {
 			f.Message += ": documents and clients that refer to it break; keep it, or approve the break"
 		}
 		f.Definition = bd.Name
@@ -146,29 +146,29 @@ func (c *checker) schemaLocation(s *reduce.Schema, k *reduce.Keyword, label stri
 // levelRule applies the law: a narrowed request, a widened response or an
 // incomparable change on a used side is an error; an unknown effect is a
 // warning; everything else is a changelog line.
-func levelRule(ch *change) string {
+func levelRule(ch *change) report.Rule {
 	if ch.undeclared {
-		return RuleCompatible
+		return compatibleRule
 	}
 	switch ch.effect {
 	case Narrows:
 		if ch.sides&Consumed != 0 {
-			return RuleRequestNarrowed
+			return requestNarrowedRule
 		}
 	case Widens:
 		if ch.sides&Produced != 0 {
-			return RuleResponseWidened
+			return responseWidenedRule
 		}
 	case Incomparable:
 		if ch.sides != 0 {
-			return RuleIncomparable
+			return incomparableRule
 		}
 	case Unknown:
 		if ch.sides != 0 {
-			return RuleUnknown
+			return unknownRule
 		}
 	}
-	return RuleCompatible
+	return compatibleRule
 }
 
 var consequences = map[string]string{
@@ -210,15 +210,15 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 	case ch.summary != "":
 		what = fmt.Sprintf("%s %s (%s)", ch.keyword, ch.effect, ch.summary)
 	}
-	msg := fmt.Sprintf("%s in %s%s (%s): %s", what, where, at, ch.sides, consequences[rule])
+	msg := fmt.Sprintf("%s in %s%s (%s): %s", what, where, at, ch.sides, consequences[rule.ID])
 	if ch.undeclared {
 		msg += ", the object was open: only clients relying on undocumented properties notice"
 	}
-	if rule != RuleCompatible {
+	if rule != compatibleRule {
 		msg += "; keep the base constraint, or approve the break"
 	}
 	f := report.Finding{
-		Rule: rule, Severity: report.SeverityOf(Rules, rule), Message: msg,
+		Rule: rule.ID, Severity: rule.Severity, Message: msg,
 		Definition: definition, Pointer: rel,
 		Locations: []report.Location{c.schemaLocation(ch.head, ch.headKeyword, ""), c.schemaLocation(ch.base, ch.baseKeyword, c.opts.BaseLabel)},
 		Fields:    map[string]any{"keyword": ch.keyword, "base": ch.baseValue, "head": ch.headValue, "effect": ch.effect.String(), "sides": ch.sides.String()},
@@ -231,7 +231,7 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 		w := c.witnesses.prove(ch, acceptBase)
 		if w.missing != "" && c.witnesses.enumDecides(ch, acceptBase) {
 			// the keyword's change is masked by an enum beside it
-			f.Rule, f.Severity = RuleCompatible, report.SeverityOf(Rules, RuleCompatible)
+			f.Rule, f.Severity = compatibleRule.ID, compatibleRule.Severity
 			f.Message = fmt.Sprintf("%s in %s%s (%s): every value the enum beside it allows validated before and after, so nothing changes for clients", what, where, at, ch.sides)
 			return f
 		}
@@ -296,8 +296,8 @@ func (c *checker) fingerprint(f *report.Finding) {
 }
 
 // surface builds a finding about the API surface.
-func (c *checker) surface(rule string, head, base report.Location, msg string) report.Finding {
-	return report.Finding{Rule: rule, Severity: report.SeverityOf(Rules, rule), Message: msg, Pointer: head.Pointer,
+func (c *checker) surface(rule report.Rule, head, base report.Location, msg string) report.Finding {
+	return report.Finding{Rule: rule.ID, Severity: rule.Severity, Message: msg, Pointer: head.Pointer,
 		Locations: []report.Location{head, base}, Fields: map[string]any{}}
 }
 
@@ -315,7 +315,7 @@ func (c *checker) operations() {
 			if item := reduce.Value(reduce.Value(c.head.Root, "paths"), bo.path); item != nil {
 				hl = c.headLocation(item, reduce.JoinPointer("/paths", bo.path))
 			}
-			f := c.surface(RuleRemovedOperation, hl, c.baseLocation(bo.node, bo.pointer),
+			f := c.surface(removedOperationRule, hl, c.baseLocation(bo.node, bo.pointer),
 				fmt.Sprintf("operation %s is removed: clients calling it fail; keep it (deprecate it first), or approve the break", label))
 			f.Pointer = bo.pointer
 			f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"method":%q,"path":%q}`, strings.ToUpper(bo.method), bo.path))
@@ -371,7 +371,7 @@ func (c *checker) parameters(label string, bo, ho *operation) {
 				continue
 			}
 			moved[bp], moved[hp] = true, true
-			f := c.surface(RuleParameterMoved, c.headLocation(hp.node, hp.ptr), c.baseLocation(bp.node, bp.ptr),
+			f := c.surface(parameterMovedRule, c.headLocation(hp.node, hp.ptr), c.baseLocation(bp.node, bp.ptr),
 				fmt.Sprintf("parameter %s %s of %s is now %s %s: clients sending it the old way are not understood; keep the old name and place, or approve the break", bp.in, bp.name, label, hp.in, hp.name))
 			f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"in":%q,"name":%q}`, bp.in, bp.name))
 			f.Detail = fmt.Sprintf("request (base reads the parameter, head does not): %s with %s %s", label, bp.in, bp.name)
@@ -391,7 +391,7 @@ func (c *checker) newRequired(label, what, was string, hp, bp *parameter, bo *op
 	if bp != nil {
 		bl = c.baseLocation(bp.node, bp.ptr)
 	}
-	f := c.surface(RuleNewRequiredParameter, c.headLocation(hp.node, hp.ptr), bl,
+	f := c.surface(newRequiredParameterRule, c.headLocation(hp.node, hp.ptr), bl,
 		fmt.Sprintf("%s of %s is required now (it was %s): requests without it are refused; make it optional, or approve the break", what, label, was))
 	f.Fields["parameter"] = what
 	f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s without %s", label, what)
@@ -437,7 +437,7 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 		if !strings.HasPrefix(b.key, "request body ") || bodyHasNoContent(c.head, ho) {
 			continue
 		}
-		f := c.surface(RuleRemovedMediaType, c.headLocation(ho.node, ho.pointer), c.baseLocation(b.node, b.ptr),
+		f := c.surface(removedMediaTypeRule, c.headLocation(ho.node, ho.pointer), c.baseLocation(b.node, b.ptr),
 			fmt.Sprintf("%s of %s no longer accepts %s: clients sending it are refused; keep the media type, or approve the break", "request body", label, strings.TrimPrefix(b.key, "request body ")))
 		f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s with Content-Type %s", label, strings.TrimPrefix(b.key, "request body "))
 		f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"content_type":%q}`, strings.TrimPrefix(b.key, "request body ")))
@@ -451,7 +451,7 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 			if !strings.HasPrefix(code, "2") || reduce.Value(hr, code) != nil || reduce.Value(hr, "2XX") != nil || reduce.Value(hr, "default") != nil {
 				return true
 			}
-			f := c.surface(RuleRemovedSuccessResponse, c.headLocation(ho.node, ho.pointer), c.baseLocation(k, reduce.JoinPointer(bo.pointer, "responses", code)),
+			f := c.surface(removedSuccessResponseRule, c.headLocation(ho.node, ho.pointer), c.baseLocation(k, reduce.JoinPointer(bo.pointer, "responses", code)),
 				fmt.Sprintf("response %s of %s is removed: clients that handle it get a status they were not told to expect; keep it, or approve the break", code, label))
 			f.Fields["payload_reason"] = "a removed response is proven by the status clients no longer get, not by a payload"
 			f.Detail = "no payload: " + f.Fields["payload_reason"].(string)
@@ -467,7 +467,7 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 			if bbn == nil {
 				was = "absent"
 			}
-			f := c.surface(RuleNewRequiredParameter, c.headLocation(hbn, hbp), c.baseLocation(bo.node, bo.pointer),
+			f := c.surface(newRequiredParameterRule, c.headLocation(hbn, hbp), c.baseLocation(bo.node, bo.pointer),
 				fmt.Sprintf("request body of %s is required now (it was %s): requests without it are refused; make it optional, or approve the break", label, was))
 			f.Fields["parameter"] = "request body"
 			f.Fields["payload"] = json.RawMessage(`{"omitted":"request body"}`)
@@ -501,7 +501,7 @@ func (c *checker) security(label string, bo, ho *operation) {
 		if bl.Line == 0 {
 			bl = c.baseLocation(bo.node, bo.pointer)
 		}
-		f := c.surface(RuleSecurityAdded, c.headLocation(c.head.Lookup(hptr), hptr), bl,
+		f := c.surface(securityAddedRule, c.headLocation(c.head.Lookup(hptr), hptr), bl,
 			fmt.Sprintf("%s requires %s now; requests authorised with %s alone are refused; keep that alternative, or approve the break", label, describe(hsec), describeOne(b)))
 		f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"security":%q}`, describeOne(b)))
 		f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s authorised with %s", label, describeOne(b))
@@ -575,7 +575,7 @@ func Removed(base *reduce.Document, headPath string, opts Options) []report.Find
 		for _, key := range keys {
 			op := ops[key]
 			label := strings.ToUpper(op.method) + " " + op.path
-			f := c.surface(RuleRemovedOperation, head, c.baseLocation(op.node, op.pointer),
+			f := c.surface(removedOperationRule, head, c.baseLocation(op.node, op.pointer),
 				fmt.Sprintf("operation %s is removed with its document: clients calling it fail; keep it (deprecate it first), or approve the break", label))
 			f.Pointer = op.pointer
 			f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"method":%q,"path":%q}`, strings.ToUpper(op.method), op.path))
@@ -583,10 +583,10 @@ func Removed(base *reduce.Document, headPath string, opts Options) []report.Find
 		}
 	}
 	for _, d := range base.Definitions {
-		rule := RuleRemovedDefinition
+		rule := removedDefinitionRule
 		msg := fmt.Sprintf("definition %s is removed with its document: documents and clients that refer to it break; keep it, or approve the break", d.Name)
 		if base.Dialect.IsOpenAPI() {
-			rule, msg = RuleCompatible, fmt.Sprintf("definition %s is removed with its document (its operations are reported where they were)", d.Name)
+			rule, msg = compatibleRule, fmt.Sprintf("definition %s is removed with its document (its operations are reported where they were)", d.Name)
 		}
 		f := c.surface(rule, head, c.baseLocation(d.Key, d.Pointer), msg)
 		f.Definition, f.Pointer = d.Name, ""

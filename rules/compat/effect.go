@@ -1,7 +1,5 @@
 package compat
 
-import "github.com/wirelint/wirelint/reduce"
-
 // Effect is how a change moves the set of instances a schema accepts.
 type Effect int
 
@@ -141,16 +139,4 @@ var Kinds = map[string]Kind{
 func KindOf(name string) (Kind, bool) {
 	k, ok := Kinds[name]
 	return k, ok
-}
-
-// Missing lists catalogue keywords without a kind; the catalogue test
-// requires it to be empty.
-func Missing() []string {
-	var out []string
-	for name := range reduce.Catalogue {
-		if _, ok := Kinds[name]; !ok {
-			out = append(out, name)
-		}
-	}
-	return out
 }

@@ -190,7 +190,7 @@ var nestings = []struct {
 // adding a narrowing keyword narrows. A catalogue keyword without a kind, or
 // without a case here, fails.
 func TestCatalogueEffects(t *testing.T) {
-	if m := Missing(); len(m) > 0 {
+	if m := missingKinds(); len(m) > 0 {
 		sort.Strings(m)
 		t.Fatalf("catalogue keywords without an effect kind (add them to Kinds): %s", strings.Join(m, ", "))
 	}
@@ -271,4 +271,16 @@ func equalEffects(a, b []Effect) bool {
 		}
 	}
 	return true
+}
+
+// missingKinds lists catalogue keywords without a kind; the catalogue test
+// requires it to be empty.
+func missingKinds() []string {
+	var out []string
+	for name := range reduce.Catalogue {
+		if _, ok := Kinds[name]; !ok {
+			out = append(out, name)
+		}
+	}
+	return out
 }

@@ -20,10 +20,9 @@ const (
 
 const approve = " Approve a known break with its fingerprint in the baseline, or an ignore with a reason in .wirelint.yaml."
 
-// Rules are the rules this file's findings come from; they take their
-// default severity from these values.
-var Rules = []report.Rule{
-	report.Rule{
+// The family's rules; each finding takes its default severity from its rule.
+var (
+	requestNarrowedRule = report.Rule{
 		ID: RuleRequestNarrowed, Severity: report.SeverityError,
 		Title: "a schema the server reads accepts less than before",
 		Why: "A request body, parameter or consumed contract that narrows (maxLength lowered, an enum member or anyOf " +
@@ -31,8 +30,8 @@ var Rules = []report.Rule{
 			"send today. The finding carries one such payload, accepted by the base revision and refused by head." + approve,
 		Bad:  `base: {"type": "string", "maxLength": 64}   head: {"type": "string", "maxLength": 32}  (request body)`,
 		Good: `base: {"type": "string", "maxLength": 32}   head: {"type": "string", "maxLength": 64}  (request body)`,
-	},
-	report.Rule{
+	}
+	responseWidenedRule = report.Rule{
 		ID: RuleResponseWidened, Severity: report.SeverityError,
 		Title: "a schema the server writes allows more than before",
 		Why: "A response (or produced contract) that widens (an enum member or type added, a bound relaxed, a required " +
@@ -40,24 +39,24 @@ var Rules = []report.Rule{
 			"carries a payload head allows and base did not." + approve,
 		Bad:  `base: {"enum": ["open", "closed"]}   head: {"enum": ["open", "closed", "archived"]}  (response)`,
 		Good: `base: {"enum": ["open", "closed", "archived"]}   head: {"enum": ["open", "closed"]}  (response)`,
-	},
-	report.Rule{
+	}
+	incomparableRule = report.Rule{
 		ID: RuleIncomparable, Severity: report.SeverityError,
 		Title: "a schema change accepts some new payloads and refuses some old ones",
 		Why: "A changed pattern, an if condition, a type swapped for another: each revision accepts payloads the other " +
 			"refuses, which breaks whichever side the position is used on." + approve,
 		Bad:  `base: {"pattern": "^[a-z]+$"}   head: {"pattern": "^[0-9]+$"}`,
 		Good: `base: {"pattern": "^[a-z]+$"}   head: {"pattern": "^[a-z]+$"}`,
-	},
-	report.Rule{
+	}
+	unknownRule = report.Rule{
 		ID: RuleUnknown, Severity: report.SeverityWarning,
 		Title: "a schema change whose effect depends on the validator",
 		Why: "format and content* keywords are asserted by some validators and not others, and a $dynamicRef or an " +
 			"unresolved $ref cannot be followed: the change may or may not refuse payloads.",
 		Bad:  `base: {"type": "string"}   head: {"type": "string", "format": "email"}`,
 		Good: `base: {"type": "string", "format": "email"}   head: {"type": "string", "format": "email"}`,
-	},
-	report.Rule{
+	}
+	compatibleRule = report.Rule{
 		ID: RuleCompatible, Severity: report.SeverityInfo,
 		Title: "a schema change that breaks no client on the sides it is used",
 		Why: "A request that widens or a response that narrows is compatible; readOnly cancels the request side and " +
@@ -65,36 +64,36 @@ var Rules = []report.Rule{
 			"change log is complete.",
 		Bad:  `base: {"maxLength": 32}   head: {"maxLength": 64}  (request body)`,
 		Good: `base: {"maxLength": 32}   head: {"maxLength": 32}`,
-	},
-	report.Rule{
+	}
+	removedOperationRule = report.Rule{
 		ID: RuleRemovedOperation, Severity: report.SeverityError,
 		Title: "an operation or path is removed",
 		Why:   "Clients calling a removed operation fail. Deprecate it first, and remove it in a release that says so." + approve,
 		Bad:   `base: paths: {/pets: {get: ...}}   head: paths: {}`,
 		Good:  `base: paths: {/pets: {get: ...}}   head: paths: {/pets: {get: {deprecated: true, ...}}}`,
-	},
-	report.Rule{
+	}
+	removedSuccessResponseRule = report.Rule{
 		ID: RuleRemovedSuccessResponse, Severity: report.SeverityError,
 		Title: "a success response is removed",
 		Why:   "Clients that handle a 2xx status the operation no longer documents meet one they were not told to expect." + approve,
 		Bad:   `base: responses: {"200": ...}   head: responses: {"201": ...}`,
 		Good:  `base: responses: {"200": ...}   head: responses: {"200": ..., "201": ...}`,
-	},
-	report.Rule{
+	}
+	newRequiredParameterRule = report.Rule{
 		ID: RuleNewRequiredParameter, Severity: report.SeverityError,
 		Title: "a parameter, header or request body is required now",
 		Why:   "Requests written against the base revision do not send it and are refused." + approve,
 		Bad:   `head: parameters: [{name: limit, in: query, required: true}]  (absent in base)`,
 		Good:  `head: parameters: [{name: limit, in: query, required: false}]`,
-	},
-	report.Rule{
+	}
+	parameterMovedRule = report.Rule{
 		ID: RuleParameterMoved, Severity: report.SeverityError,
 		Title: "a parameter moved (query to header...) or was renamed",
 		Why:   "Clients keep sending it where and as it was; the server no longer reads it there." + approve,
 		Bad:   `base: {name: id, in: query}   head: {name: id, in: header}`,
 		Good:  `base: {name: id, in: query}   head: {name: id, in: query}`,
-	},
-	report.Rule{
+	}
+	removedDefinitionRule = report.Rule{
 		ID: RuleRemovedDefinition, Severity: report.SeverityError,
 		Title: "a definition operations or other documents use is removed",
 		Why: "A standalone JSON Schema definition is a contract of its own (an event, a message); an OpenAPI component " +
@@ -102,20 +101,23 @@ var Rules = []report.Rule{
 			"nothing used is reported as compatible." + approve,
 		Bad:  `base: $defs: {Frame: ...}   head: $defs: {}`,
 		Good: `base: $defs: {Frame: ...}   head: $defs: {Frame: {deprecated: true, ...}}`,
-	},
-	report.Rule{
+	}
+	removedMediaTypeRule = report.Rule{
 		ID: RuleRemovedMediaType, Severity: report.SeverityError,
 		Title: "a request body no longer accepts a media type",
 		Why: "Clients sending the removed Content-Type are refused. (A response media type removed narrows what the " +
 			"server writes, which is compatible.)" + approve,
 		Bad:  `base: requestBody: {content: {application/json: ..., application/xml: ...}}   head: {content: {application/json: ...}}`,
 		Good: `base: requestBody: {content: {application/json: ...}}   head: {content: {application/json: ..., application/xml: ...}}`,
-	},
-	report.Rule{
+	}
+	securityAddedRule = report.Rule{
 		ID: RuleSecurityAdded, Severity: report.SeverityError,
 		Title: "an operation requires credentials its base revision did not",
 		Why:   "Requests authorised as before (or anonymously) are refused." + approve,
 		Bad:   `base: security: []   head: security: [{oauth: []}]`,
 		Good:  `base: security: [{oauth: []}]   head: security: [{oauth: []}, {apiKey: []}]`,
-	},
-}
+	}
+)
+
+// Rules lists the family's rules, in the order the catalogue shows them.
+var Rules = []report.Rule{requestNarrowedRule, responseWidenedRule, incomparableRule, unknownRule, compatibleRule, removedOperationRule, removedSuccessResponseRule, newRequiredParameterRule, parameterMovedRule, removedDefinitionRule, removedMediaTypeRule, securityAddedRule}

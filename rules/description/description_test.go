@@ -1,41 +1,22 @@
 package description
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
-	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/parity"
 )
 
 // TestCases runs the description cases: canonical.json (or canonical.yaml,
 // or wrapper.json) against mirror.yaml (or openapi.yaml), with the renames of
-// an "args" file.
+// the args section.
 func TestCases(t *testing.T) {
-	casetest.Run(t, "testdata", func(t *testing.T, dir string) []report.Finding {
-		ws := reduce.NewWorkspace(dir)
-		cd, err := ws.Load(firstExisting(dir, "canonical.json", "canonical.yaml", "wrapper.json"), "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		md, err := ws.Load(firstExisting(dir, "mirror.yaml", "openapi.yaml"), "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return Check(parity.Compare(ws, cd, md, parity.Options{Renames: casetest.Renames(t, dir)}).Pairs)
+	casetest.Run(t, "testdata", func(t *testing.T, c *casetest.Case) []report.Finding {
+		cd := c.Load(t, c.First("canonical.json", "canonical.yaml", "wrapper.json"))
+		md := c.Load(t, c.First("mirror.yaml", "openapi.yaml"))
+		return Check(parity.Compare(c.WS, cd, md, parity.Options{Renames: c.Renames(t)}).Pairs)
 	})
-}
-
-func firstExisting(dir string, names ...string) string {
-	for _, n := range names {
-		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
-			return n
-		}
-	}
-	return names[0]
 }
 
 // TestNormalize pins what counts as cosmetic.

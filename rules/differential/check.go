@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/wirelint/wirelint/internal/ecmaregex"
 	"github.com/wirelint/wirelint/internal/guard"
 	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
@@ -23,7 +22,7 @@ type Options struct {
 	// Renames pairs a canonical definition name with a differently named mirror
 	// definition (canonical → mirror).
 	Renames map[string]string
-	// Fixtures are golden and negative payloads (fixture.Load reads them); each one filed
+	// Fixtures are golden and negative payloads (validate.LoadPayloads reads them); each one filed
 	// under a definition is a probe of it.
 	Fixtures []*validate.Payload
 	// Budget bounds the time spent probing one definition; 0 = DefaultBudget.
@@ -44,29 +43,16 @@ const (
 	maxFindingsPerDefinition = 12
 )
 
-// UPattern is the pattern check differential and fixture use by default:
-// ECMA-262 in u mode, as JSON Schema reads patterns and as the regex rule
-// judges them.
-func UPattern(p string) error {
-	_, err := ecmaregex.Parse(p, ecmaregex.Unicode)
-	return err
-}
-
-// side is one document of the pair, compiled.
+// side is one document of the pair, prepared.
 type side struct {
+	*validate.Prepared
 	name string // "canonical" or "mirror"
-	doc  *reduce.Document
-	set  *validate.Set
-	defs *validate.Definitions
 }
 
 // Check compares, with payloads, every definition the canonical and mirror
 // documents both define (by name, or paired by Renames). Definitions are
 // checked in parallel; the findings are deterministic.
 func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Options) []report.Finding {
-	if opts.Validate.PatternCheck == nil {
-		opts.Validate.PatternCheck = UPattern
-	}
 	if opts.Budget <= 0 {
 		opts.Budget = DefaultBudget
 	}
@@ -74,28 +60,11 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 		opts.MaxProbes = DefaultMaxProbes
 	}
 	var findings []report.Finding
-	sides := [2]*side{{name: "canonical", doc: canonical}, {name: "mirror", doc: mirror}}
-	var prepErr [2]error
-	var pwg sync.WaitGroup
-	for i, s := range sides {
-		pwg.Add(1)
-		go func() {
-			defer pwg.Done()
-			defer recoverAs(&prepErr[i])
-			s.set, prepErr[i] = validate.Compile(ws, s.doc, opts.Validate)
-			if prepErr[i] == nil {
-				s.defs = validate.IndexDefinitions(ws, s.doc)
-			}
-		}()
-	}
-	pwg.Wait()
-	for i, s := range sides {
-		if prepErr[i] != nil {
-			findings = append(findings, report.Finding{
-				Rule: RuleUnchecked, Severity: uncheckedRule.Severity,
-				Message:   fmt.Sprintf("%s cannot be prepared for validation: %v; no payload is compared", s.doc.Path, prepErr[i]),
-				Locations: []report.Location{{File: s.doc.Path, Line: s.doc.Root.Line, Column: s.doc.Root.Column}},
-			})
+	var sides [2]*side
+	for i, p := range validate.Prepare(ws, []*reduce.Document{canonical, mirror}, opts.Validate) {
+		sides[i] = &side{Prepared: p, name: [2]string{"canonical", "mirror"}[i]}
+		if p.Err != nil {
+			findings = append(findings, p.Unprepared(uncheckedRule, "no payload is compared"))
 		}
 	}
 	if len(findings) > 0 {
@@ -106,16 +75,16 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 	// pair, then compile every paired definition: the two sides in parallel
 	// (compilation is serial within a Set)
 	var pairs []*pair
-	for _, name := range c.defs.Order {
+	for _, name := range c.Defs.Order {
 		mname := name
 		if r, ok := opts.Renames[name]; ok {
 			mname = r
 		}
-		md := m.defs.ByName[mname]
+		md := m.Defs.ByName[mname]
 		if md == nil {
 			continue
 		}
-		pairs = append(pairs, &pair{name: name, mname: mname, defs: [2]*validate.NamedDefinition{c.defs.ByName[name], md}})
+		pairs = append(pairs, &pair{name: name, mname: mname, defs: [2]*validate.NamedDefinition{c.Defs.ByName[name], md}})
 	}
 	var errs [2][]error
 	var cwg sync.WaitGroup
@@ -126,8 +95,8 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 			defer cwg.Done()
 			for j, p := range pairs {
 				func() {
-					defer recoverAs(&errs[i][j])
-					p.schemas[i], errs[i][j] = p.defs[i].Compile(s.set)
+					defer guard.Recover(&errs[i][j], "")
+					p.schemas[i], errs[i][j] = p.defs[i].Compile(s.Set)
 				}()
 			}
 		}()
@@ -188,25 +157,14 @@ type pair struct {
 
 // uncompiled reports a definition that does not compile on one side.
 func uncompiled(p *pair, s *side, err error) report.Finding {
-	f := report.Finding{
+	d := p.defs[sideIndex(s)]
+	msg, loc := d.CompileError(err)
+	return report.Finding{
 		Rule: RuleUnchecked, Severity: uncheckedRule.Severity,
 		Definition: p.name,
-		Message:    fmt.Sprintf("%s in %s cannot be compiled: %v; its payloads are not compared", p.defs[sideIndex(s)].Def.Name, s.doc.Path, errText(err)),
+		Message:    fmt.Sprintf("%s in %s cannot be compiled: %s; its payloads are not compared", d.Def.Name, s.Doc.Path, msg),
+		Locations:  []report.Location{loc},
 	}
-	loc := defLocation(p.defs[sideIndex(s)])
-	if se, ok := err.(*validate.SchemaError); ok && se.Doc != nil {
-		line, col, ptr := validate.Locate(se.Doc, se.Pointer)
-		loc = report.Location{File: se.Doc.Path, Line: line, Column: col, Pointer: ptr}
-	}
-	f.Locations = []report.Location{loc}
-	return f
-}
-
-func errText(err error) string {
-	if se, ok := err.(*validate.SchemaError); ok {
-		return se.Msg
-	}
-	return err.Error()
 }
 
 func sideIndex(s *side) int {
@@ -214,14 +172,6 @@ func sideIndex(s *side) int {
 		return 0
 	}
 	return 1
-}
-
-func defLocation(d *validate.NamedDefinition) report.Location {
-	n := d.Def.Key
-	if n == nil {
-		n = d.Def.Node
-	}
-	return report.Location{File: d.Doc.Path, Line: n.Line, Column: n.Column, Pointer: d.Def.Pointer}
 }
 
 // checkPair probes one definition pair.
@@ -242,7 +192,7 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*valid
 		}
 		v := false
 		for _, sd := range sides {
-			if doc, ptr, _ := sd.set.Source(s.Location); doc != nil {
+			if doc, ptr, _ := sd.Set.Source(s.Location); doc != nil {
 				k := doc.Abs + "#" + ptr
 				v = v || roots[k] && !self[k]
 			}
@@ -257,7 +207,7 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*valid
 		}
 		var out []any
 		for _, sd := range sides {
-			if _, _, n := sd.set.Source(s.Location); n != nil {
+			if _, _, n := sd.Set.Source(s.Location); n != nil {
 				if ex := reduce.Value(n, "example"); ex != nil {
 					out = append(out, validate.NodeValue(ex))
 				}
@@ -322,7 +272,7 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*valid
 			Rule: RuleUnchecked, Severity: uncheckedRule.Severity, Definition: p.name,
 			Message: fmt.Sprintf("%s: %d of its %d probes ran past the %s pattern-match timeout, so their verdict is unknown (the first: %s); simplify the pattern or bound the value with maxLength",
 				p.name, len(slow), len(probes), timeout, shorten(slow[0].text, 80)),
-			Locations: []report.Location{defLocation(p.defs[0]), defLocation(p.defs[1])},
+			Locations: []report.Location{p.defs[0].Location(), p.defs[1].Location()},
 			Fields:    map[string]any{"reason": "match-timeout", "probes": len(slow), "payload": json.RawMessage(slow[0].text)},
 		})
 	}
@@ -330,7 +280,7 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*valid
 		out = append(out, report.Finding{
 			Rule: RuleUnchecked, Severity: uncheckedRule.Severity, Definition: p.name,
 			Message:   fmt.Sprintf("%s ran past its %s budget after some of its %d probes; the rest were not compared (raise the budget or split the definition)", p.name, opts.Budget, len(probes)),
-			Locations: []report.Location{defLocation(p.defs[0]), defLocation(p.defs[1])},
+			Locations: []report.Location{p.defs[0].Location(), p.defs[1].Location()},
 		})
 	}
 	return dedupeFindings(out)
@@ -342,7 +292,7 @@ func collectProbes(g *gen, roots [2]*jsonschema.Schema, fixtures []*validate.Pay
 	seen := map[string]bool{}
 	var out []probe
 	add := func(v any, path, kind string) {
-		t := canonicalJSON(v)
+		t := validate.JSONText(v)
 		if seen[t] {
 			return
 		}
@@ -382,10 +332,9 @@ func disagreement(p *pair, sides [2]*side, pr probe, accepts int) report.Finding
 	rel := ""
 	// the rejecting side: the keyword that rejects
 	rd := p.defs[rejects]
-	locs[rejects] = defLocation(rd)
+	locs[rejects] = rd.Location()
 	if fail.Doc != nil {
-		line, col, ptr := validate.Locate(fail.Doc, fail.SchemaPointer)
-		locs[rejects] = report.Location{File: fail.Doc.Path, Line: line, Column: col, Pointer: ptr}
+		locs[rejects] = validate.LocationOf(fail.Doc, fail.SchemaPointer)
 		if fail.Doc == rd.Doc && strings.HasPrefix(fail.SchemaPointer, rd.Def.Pointer+"/") {
 			rel = strings.TrimPrefix(fail.SchemaPointer, rd.Def.Pointer)
 		}
@@ -393,11 +342,10 @@ func disagreement(p *pair, sides [2]*side, pr probe, accepts int) report.Finding
 	// the accepting side: the same place in its definition, or the nearest
 	// schema object above it that exists
 	ad := p.defs[accepts]
-	locs[accepts] = defLocation(ad)
+	locs[accepts] = ad.Location()
 	if rel != "" {
-		line, col, ptr := validate.Locate(ad.Doc, ad.Def.Pointer+rel)
-		if line > 0 {
-			locs[accepts] = report.Location{File: ad.Doc.Path, Line: line, Column: col, Pointer: ptr}
+		if loc := validate.LocationOf(ad.Doc, ad.Def.Pointer+rel); loc.Line > 0 {
+			locs[accepts] = loc
 		}
 	}
 	reason := fail.Message
@@ -410,7 +358,7 @@ func disagreement(p *pair, sides [2]*side, pr probe, accepts int) report.Finding
 	case fail.InstancePointer != "":
 		reason = "at " + fail.InstancePointer + ": " + reason
 	}
-	acc, rej := sides[accepts].doc.Path, sides[rejects].doc.Path
+	acc, rej := sides[accepts].Doc.Path, sides[rejects].Doc.Path
 	payload := shorten(pr.text, 200)
 	return report.Finding{
 		Rule: RuleDisagreement, Severity: disagreementRule.Severity,
@@ -486,7 +434,7 @@ func problemFindings(sides [2]*side, pairs []*pair) []report.Finding {
 	var out []report.Finding
 	seen := map[string]bool{}
 	for _, s := range sides {
-		for _, pe := range s.set.Problems() {
+		for _, pe := range s.Set.Problems() {
 			key := pe.File + "#" + pe.Pointer
 			if seen[key] {
 				continue
@@ -526,21 +474,14 @@ func problemFindings(sides [2]*side, pairs []*pair) []report.Finding {
 	return out
 }
 
-// recoverAs turns a panic in a worker goroutine into an error: the command's
-// own recover cannot see another goroutine's panic, and one bad definition
-// must not take the run down.
-func recoverAs(err *error) {
-	if r := recover(); r != nil {
-		*err = guard.Error("", r)
-	}
-}
-
 // checkPairSafely is checkPair with a panic reported as the pair being
 // unchecked.
 func checkPairSafely(p *pair, sides [2]*side, roots map[string]bool, fixtures []*validate.Payload, opts Options) (out []report.Finding) {
 	var err error
 	func() {
-		defer recoverAs(&err)
+		// another goroutine's panic escapes the runner's recover, and one bad
+		// definition must not take the run down
+		defer guard.Recover(&err, "")
 		out = checkPair(p, sides, roots, fixtures, opts)
 	}()
 	if err != nil {

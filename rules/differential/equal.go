@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/wirelint/wirelint/internal/validate"
 )
 
 // equalSchemas reports whether two compiled schemas constrain alike keyword
@@ -251,10 +252,10 @@ func sameValues(a, b *jsonschema.Enum) bool {
 	}
 	as, bs := make([]string, len(a.Values)), make([]string, len(b.Values))
 	for i, v := range a.Values {
-		as[i] = canonicalJSON(v)
+		as[i] = validate.JSONText(v)
 	}
 	for i, v := range b.Values {
-		bs[i] = canonicalJSON(v)
+		bs[i] = validate.JSONText(v)
 	}
 	return sameSet(as, bs)
 }
@@ -263,7 +264,7 @@ func sameConst(a, b *any) bool {
 	if a == nil || b == nil {
 		return a == nil && b == nil
 	}
-	return canonicalJSON(*a) == canonicalJSON(*b)
+	return validate.JSONText(*a) == validate.JSONText(*b)
 }
 
 func sameInt(a, b *int) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }

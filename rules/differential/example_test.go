@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
-	"github.com/wirelint/wirelint/rules/fixture"
 )
 
 // opened are the 28 definitions examples/frame-wire/README.md lists as having
@@ -38,7 +38,7 @@ func TestFrameWire(t *testing.T) {
 		}
 		var opts Options
 		if withFixtures {
-			if opts.Fixtures, err = fixture.Load(nil, "../../examples/frame-wire/fixtures", nil); err != nil {
+			if opts.Fixtures, err = validate.LoadPayloads(nil, "../../examples/frame-wire/fixtures", nil); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 )
 
@@ -91,20 +92,14 @@ type view struct {
 	examples  []any
 }
 
-func (g *gen) flatten(s *jsonschema.Schema) *view {
+func (g *gen) flatten(root *jsonschema.Schema) *view {
 	v := &view{props: map[string]*jsonschema.Schema{}}
-	seen := map[*jsonschema.Schema]bool{}
-	var add func(s *jsonschema.Schema, depth int)
-	add = func(s *jsonschema.Schema, depth int) {
-		if s == nil || seen[s] || depth > 64 {
-			return
-		}
-		seen[s] = true
+	for _, s := range validate.Conjuncts(root) {
 		if s.Bool != nil {
 			if !*s.Bool {
 				v.types = map[string]bool{}
 			}
-			return
+			continue
 		}
 		if s.Types != nil && !s.Types.IsEmpty() {
 			ts := map[string]bool{}
@@ -199,16 +194,7 @@ func (g *gen) flatten(s *jsonschema.Schema) *view {
 		if g.examples != nil {
 			v.examples = append(v.examples, g.examples(s)...)
 		}
-		add(s.Ref, depth+1)
-		if s.DynamicRef != nil {
-			add(s.DynamicRef.Ref, depth+1)
-		}
-		add(s.RecursiveRef, depth+1)
-		for _, a := range s.AllOf {
-			add(a, depth+1)
-		}
 	}
-	add(s, 0)
 	return v
 }
 
@@ -230,7 +216,7 @@ func (g *gen) samples(s *jsonschema.Schema, depth int) []any {
 	v := g.flatten(s)
 	var out []any
 	add := func(x any) {
-		if len(out) < samplesPerSchema && !containsValue(out, x) {
+		if len(out) < samplesPerSchema && !validate.ContainsJSON(out, x) {
 			out = append(out, x)
 		}
 	}
@@ -764,25 +750,6 @@ func firstOr(xs []any, def any) any {
 		return xs[0]
 	}
 	return def
-}
-
-func containsValue(xs []any, x any) bool {
-	t := canonicalJSON(x)
-	for _, y := range xs {
-		if canonicalJSON(y) == t {
-			return true
-		}
-	}
-	return false
-}
-
-// canonicalJSON renders a value with sorted keys; json.Number stays as written.
-func canonicalJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return "null"
-	}
-	return string(b)
 }
 
 func escape(s string) string {

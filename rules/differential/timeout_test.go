@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/wirelint/wirelint/internal/casetest"
+	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
-	"github.com/wirelint/wirelint/rules/fixture"
 )
 
 // A probe whose pattern match runs past the match timeout is reported as
@@ -36,7 +36,7 @@ func TestMatchTimeoutIsReported(t *testing.T) {
 		}
 		opts := Options{}
 		opts.Validate.MatchTimeout = time.Millisecond
-		if opts.Fixtures, err = fixture.Load(ws.FS, filepath.Join(dir, "fixtures"), ws.Display); err != nil {
+		if opts.Fixtures, err = validate.LoadPayloads(ws.FS, filepath.Join(dir, "fixtures"), ws.Display); err != nil {
 			t.Fatal(err)
 		}
 		return report.Finalize(Check(ws, cd, md, opts))

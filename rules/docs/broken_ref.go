@@ -6,31 +6,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/wirelint/wirelint/report"
 )
-
-// RuleBrokenRef is the id of the rule for documentation paths cited in
-// source-code comments that do not resolve.
-const RuleBrokenRef = "docs/broken-ref"
-
-// brokenrefRules are the rules this file's findings come from; they take their
-// default severity from these values.
-var brokenrefRules = []report.Rule{
-	report.Rule{
-		ID:       RuleBrokenRef,
-		Severity: report.SeverityError,
-		Title:    "a documentation path cited in a source comment points at a file or #anchor that does not exist",
-		Why: "A comment that sends the reader to docs/frame_wire.md#fold is a promise the link checker cannot see: " +
-			"when the file moves or the heading is renamed, the comment silently lies. Paths matching the configured " +
-			"globs (default docs/**/*.md) are checked in the comments of Go, Python, TypeScript/JavaScript, Rust, Dart, " +
-			"Swift, shell and YAML files; string literals are not comments and are not checked. A values marker " +
-			"(<!-- wirelint: values FILE#POINTER -->) whose file or pointer does not resolve, or that names no enum, const " +
-			"set or union, is reported by this rule too.",
-		Bad:  "// The fold rule is specified in docs/frame_wire.md#fold.",
-		Good: "// The fold rule is specified in docs/wire/frame_wire.md#folding.",
-	},
-}
 
 // citedPaths finds the paths matching refs in the comments of src.
 // A path is a run of path characters, optionally followed by #anchor;
@@ -105,7 +81,7 @@ func citedPaths(file string, src []byte, comments []Span, refs []Glob, matched m
 				continue
 			}
 			line, col := lines.position(sp.Start + start)
-			out = append(out, citation{rule: RuleBrokenRef, file: file, line: line, col: col, target: tok})
+			out = append(out, citation{rule: brokenRefRule, file: file, line: line, col: col, target: tok})
 		}
 	}
 	return out

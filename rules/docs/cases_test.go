@@ -17,10 +17,10 @@ import (
 func TestCases(t *testing.T) {
 	for _, family := range []string{"taxonomy", "tables", "site"} {
 		t.Run(family, func(t *testing.T) {
-			casetest.Run(t, filepath.Join("testdata", "cases", family), func(t *testing.T, dir string) []report.Finding {
+			casetest.Run(t, filepath.Join("testdata", "cases", family), func(t *testing.T, c *casetest.Case) []report.Finding {
 				t.Setenv("PATH", "") // walk the tree: the case is not a git work tree
 				var opts Options
-				b, err := os.ReadFile(filepath.Join(dir, "options.json"))
+				b, err := os.ReadFile("options.json")
 				switch {
 				case errors.Is(err, os.ErrNotExist):
 				case err != nil:

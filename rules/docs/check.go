@@ -168,12 +168,12 @@ func isMarkdown(name string) bool {
 
 // citation is one reference to a file (and maybe a heading) found in a file.
 type citation struct {
-	rule   string   // RuleBrokenLink or RuleBrokenRef
-	kind   LinkKind // for links; "" for comment refs
-	file   string   // citing file, relative to the root
-	line   int      // 1-based
-	col    int      // 1-based, characters
-	target string   // as written
+	rule   report.Rule // brokenLinkRule or brokenRefRule
+	kind   LinkKind    // for links; "" for comment refs
+	file   string      // citing file, relative to the root
+	line   int         // 1-based
+	col    int         // 1-based, characters
+	target string      // as written
 }
 
 // scanned is what one file yields.
@@ -273,7 +273,7 @@ func (c *checker) scan(name string, w *worker) (scanned, error) {
 		doc := ParseMarkdown(src)
 		var cts []citation
 		for _, l := range doc.Links {
-			cts = append(cts, citation{rule: RuleBrokenLink, kind: l.Kind, file: name, line: l.Line, col: l.Column, target: l.Target})
+			cts = append(cts, citation{rule: brokenLinkRule, kind: l.Kind, file: name, line: l.Line, col: l.Column, target: l.Target})
 		}
 		return scanned{citations: cts, doc: doc, tables: scanTables(name, src)}, nil
 	}
@@ -437,7 +437,7 @@ func lineAnchor(f string) bool {
 
 // bareRef reports a comment citation read from the root: not ./ or ../.
 func bareRef(ct citation) bool {
-	return ct.rule == RuleBrokenRef && !strings.HasPrefix(ct.target, "./") && !strings.HasPrefix(ct.target, "../")
+	return ct.rule.ID == RuleBrokenRef && !strings.HasPrefix(ct.target, "./") && !strings.HasPrefix(ct.target, "../")
 }
 
 // cachedJudge memoizes judge by what the verdict depends on: the rule, the
@@ -452,7 +452,7 @@ func (c *checker) cachedJudge(ct citation) verdict {
 	case strings.HasPrefix(ct.target, "#"), strings.HasPrefix(ct.target, "?"):
 		base = ct.file
 	}
-	key := verdictKey{ct.rule, base, ct.target}
+	key := verdictKey{ct.rule.ID, base, ct.target}
 	v, seen := c.verdicts[key]
 	if !seen {
 		v = c.judge(ct)
@@ -468,14 +468,14 @@ func (c *checker) judge(ct citation) verdict {
 		return verdict{}
 	}
 	p, fragment, hasFragment := splitTarget(ct.target)
-	if strings.HasPrefix(p, "/") && ct.rule == RuleBrokenLink {
+	if strings.HasPrefix(p, "/") && ct.rule.ID == RuleBrokenLink {
 		if v, decided := c.judgeRootAbsolute(ct, p, fragment, hasFragment); decided {
 			return v
 		}
 	}
 	var resolved string
 	switch {
-	case p == "" && ct.rule == RuleBrokenLink:
+	case p == "" && ct.rule.ID == RuleBrokenLink:
 		resolved = ct.file // "#anchor": this document
 	case strings.HasPrefix(p, "/"):
 		resolved = path.Clean(strings.TrimLeft(p, "/"))
@@ -510,7 +510,7 @@ func (c *checker) location(ct citation) report.Location {
 // renamed file when one is close.
 func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	candidates := c.included
-	if ct.rule == RuleBrokenRef {
+	if ct.rule.ID == RuleBrokenRef {
 		if c.refDocs == nil {
 			c.refDocs = []string{}
 			for _, f := range c.included {
@@ -522,8 +522,8 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 		candidates = c.refDocs
 	}
 	f := report.Finding{
-		Rule:      ct.rule,
-		Severity:  report.SeverityOf(Rules, ct.rule),
+		Rule:      ct.rule.ID,
+		Severity:  ct.rule.Severity,
 		Locations: []report.Location{c.location(ct)},
 		Fields:    map[string]any{"target": ct.target, "resolved": c.display(resolved)},
 	}
@@ -569,7 +569,7 @@ func spell(ct citation, p string) string {
 	switch {
 	case strings.HasPrefix(ct.target, "/"):
 		return "/" + p
-	case ct.rule == RuleBrokenLink:
+	case ct.rule.ID == RuleBrokenLink:
 		return relative(path.Dir(ct.file), p)
 	case strings.HasPrefix(ct.target, "../"):
 		return relative(path.Dir(ct.file), p)
@@ -587,8 +587,8 @@ func spell(ct citation, p string) string {
 func (c *checker) missingAnchor(ct citation, resolved, fragment string, doc *Markdown) report.Finding {
 	second := report.Location{File: c.display(resolved), Line: 1, Column: 1}
 	f := report.Finding{
-		Rule:     ct.rule,
-		Severity: report.SeverityOf(Rules, ct.rule),
+		Rule:     ct.rule.ID,
+		Severity: ct.rule.Severity,
 		Fields:   map[string]any{"target": ct.target, "resolved": c.display(resolved), "anchor": fragment},
 	}
 	if ct.kind != "" {

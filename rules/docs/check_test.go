@@ -1,8 +1,6 @@
 package docs
 
 import (
-	"bytes"
-	"flag"
 	"os"
 	"os/exec"
 	"path"
@@ -10,18 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/report"
 )
 
-// updating reports the -update flag, which internal/casetest defines: it
-// rewrites the golden files here and the want sections of the rule cases.
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
 // TestCheck runs Check over each small repository in testdata and compares
-// its findings, printed as text, with the repository's .golden file: the noisy
+// its findings, in the compact form of the rule cases, with the repository's
+// .golden file: the noisy
 // repository holds each kind of drift and each construct that must stay silent;
 // testdata/silent must produce nothing.
 func TestCheck(t *testing.T) {
@@ -32,25 +25,7 @@ func TestCheck(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fs = report.Finalize(fs)
-			var got bytes.Buffer
-			if err := report.WriteText(&got, fs, report.TextOptions{}); err != nil {
-				t.Fatal(err)
-			}
-			golden := root + ".golden"
-			if updating() {
-				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got.Bytes(), want) {
-				t.Errorf("findings differ from %s (run with -update to accept):\n--- got\n%s--- want\n%s", golden, got.Bytes(), want)
-			}
+			casetest.Golden(t, root+".golden", casetest.Compact(report.Finalize(fs)))
 		})
 	}
 }

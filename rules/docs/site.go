@@ -14,29 +14,6 @@ import (
 	"github.com/wirelint/wirelint/report"
 )
 
-// RuleUnresolvedLink is the id of the rule for root-absolute links no known
-// site mapping resolves.
-const RuleUnresolvedLink = "docs/unresolved-link"
-
-// siteRules are the rules this file's findings come from; they take their
-// default severity from these values.
-var siteRules = []report.Rule{
-	report.Rule{
-		ID:       RuleUnresolvedLink,
-		Severity: report.SeverityInfo,
-		Title:    "a root-absolute link names no file in the repository and no known documentation site serves the linking page",
-		Why: "A link such as /docs/configuration/file/ is a route of the site the page is published on, not a path in " +
-			"the repository. wirelint resolves such links against the site's content and static folders the way the " +
-			"generator routes them (Hugo, Docusaurus, MkDocs, VitePress and Redocly are detected from their " +
-			"configuration files; docs.site configures any other). When no mapping is known, the link cannot be " +
-			"checked: this is said once per link, as information, never as an error. A root-absolute path to a " +
-			"Markdown file (/docs/x.md) from a page no site serves is a repository path, as GitHub reads it, and " +
-			"stays docs/broken-link when missing.",
-		Bad:  "[config](/docs/configuration/) in a page of a site wirelint does not know",
-		Good: "docs.site: {content: [website/content], static: [website/static]} in .wirelint.yaml",
-	},
-}
-
 // Site says how a documentation site routes its files: pages under the
 // content folders, files under the static folders.
 type Site struct {
@@ -502,7 +479,7 @@ func (c *checker) judgeRootAbsolute(ct citation, p, fragment string, hasFragment
 func (c *checker) unresolvedLink(ct citation) report.Finding {
 	return fingerprinted(report.Finding{
 		Rule:      RuleUnresolvedLink,
-		Severity:  report.SeverityOf(Rules, RuleUnresolvedLink),
+		Severity:  unresolvedLinkRule.Severity,
 		Message:   fmt.Sprintf("root-absolute link %s names no file in the repository and no known site serves %s: configure docs.site to check it", ct.target, ct.file),
 		Locations: []report.Location{c.location(ct)},
 		Fields:    map[string]any{"target": ct.target, "kind": string(ct.kind)},
@@ -517,7 +494,7 @@ func (c *checker) missingRoute(ct citation, s *site) report.Finding {
 	}
 	f := report.Finding{
 		Rule:      RuleBrokenLink,
-		Severity:  report.SeverityOf(Rules, RuleBrokenLink),
+		Severity:  brokenLinkRule.Severity,
 		Message:   fmt.Sprintf("link target %s is neither a page nor a static file of %s, nor a file in the repository: fix the link or restore the page", ct.target, where),
 		Locations: []report.Location{c.location(ct)},
 		Fields:    map[string]any{"target": ct.target, "kind": string(ct.kind), "site": s.where},

@@ -17,30 +17,6 @@ import (
 	"github.com/wirelint/wirelint/report"
 )
 
-// RuleTableDrift is the id of the rule for Markdown tables that list a
-// different set than the contract's.
-const RuleTableDrift = "docs/table-drift"
-
-// tablesRules are the rules this file's findings come from; they take their
-// default severity from these values.
-var tablesRules = []report.Rule{
-	report.Rule{
-		ID:       RuleTableDrift,
-		Severity: report.SeverityError,
-		Title:    "a Markdown table marked as listing a contract's closed set lists other values",
-		Why: "Docs carry tables of the contract's closed sets — the event types of a discriminated union, the error " +
-			"codes — and those tables drift: a variant is added to the schema and not to the table, a code is renamed " +
-			"in one place. A table preceded by <!-- wirelint: values schemas/frame_wire.json#/$defs/ErrorCode --> must " +
-			"list exactly that set in its first column (column=N or column=Header picks another): an enum, a set of " +
-			"const branches, or the discriminant values of a union's branches (discriminant=type names the property; " +
-			"OpenAPI's discriminator, the configured docs.tables.discriminant or the one property every branch fixes " +
-			"are used otherwise). Extra, missing and misspelt values are each reported, with the schema as the second " +
-			"location; a marker that does not resolve is docs/broken-ref.",
-		Bad:  "<!-- wirelint: values schemas/frame_wire.json#/$defs/StreamEvent -->\n| type | meaning |\n|---|---|\n| hello | ... |\n(the schema also has a goodbye branch)",
-		Good: "<!-- wirelint: values schemas/frame_wire.json#/$defs/StreamEvent -->\n| type | meaning |\n|---|---|\n| hello | ... |\n| goodbye | ... |",
-	},
-}
-
 // markedTable is a values marker and the table after it.
 type markedTable struct {
 	file         string // the Markdown file, root-relative
@@ -214,7 +190,7 @@ func (tc *tableChecker) markerAt(mt markedTable) report.Location {
 // brokenMarker reports a marker that names nothing usable.
 func (tc *tableChecker) brokenMarker(mt markedTable, msg string, second ...report.Location) []report.Finding {
 	return []report.Finding{fingerprinted(report.Finding{
-		Rule: RuleBrokenRef, Severity: report.SeverityOf(Rules, RuleBrokenRef),
+		Rule: RuleBrokenRef, Severity: brokenRefRule.Severity,
 		Message:   fmt.Sprintf("values marker %s: %s", mt.ref, msg),
 		Locations: append([]report.Location{tc.markerAt(mt)}, second...),
 		Fields:    map[string]any{"target": mt.ref},
@@ -234,7 +210,7 @@ func (tc *tableChecker) load(rel string) (*reduce.Document, error) {
 func (tc *tableChecker) check(mt markedTable) []report.Finding {
 	if mt.noTable {
 		return []report.Finding{fingerprinted(report.Finding{
-			Rule: RuleTableDrift, Severity: report.SeverityOf(Rules, RuleTableDrift),
+			Rule: RuleTableDrift, Severity: tableDriftRule.Severity,
 			Message:   fmt.Sprintf("no table follows the values marker %s: put the table right after the marker", mt.ref),
 			Locations: []report.Location{tc.markerAt(mt)},
 			Fields:    map[string]any{"target": mt.ref},
@@ -290,7 +266,7 @@ func (tc *tableChecker) check(mt markedTable) []report.Finding {
 	col, problem := columnOf(mt)
 	if problem != "" {
 		return []report.Finding{fingerprinted(report.Finding{
-			Rule: RuleTableDrift, Severity: report.SeverityOf(Rules, RuleTableDrift),
+			Rule: RuleTableDrift, Severity: tableDriftRule.Severity,
 			Message: "values marker " + mt.ref + ": " + problem, Locations: []report.Location{tc.markerAt(mt)},
 			Fields: map[string]any{"target": mt.ref},
 		})}
@@ -565,7 +541,7 @@ func (tc *tableChecker) compare(mt markedTable, doc *reduce.Document, pointer st
 	finding := func(msg string, at report.Location, second report.Location, fields map[string]any) {
 		fields["target"] = mt.ref
 		out = append(out, fingerprinted(report.Finding{
-			Rule: RuleTableDrift, Severity: report.SeverityOf(Rules, RuleTableDrift), Message: msg,
+			Rule: RuleTableDrift, Severity: tableDriftRule.Severity, Message: msg,
 			Pointer: pointer, Locations: []report.Location{at, second}, Fields: fields,
 		}))
 	}

@@ -14,61 +14,6 @@ import (
 	"github.com/wirelint/wirelint/report"
 )
 
-// The taxonomy rules' ids.
-const (
-	RuleMisfiled       = "docs/misfiled"
-	RuleUnindexed      = "docs/unindexed"
-	RuleIndexMismatch  = "docs/index-mismatch"
-	RuleStatusMismatch = "docs/status-mismatch"
-)
-
-// taxonomyRules are the rules this file's findings come from; they take their
-// default severity from these values.
-var taxonomyRules = []report.Rule{
-	report.Rule{
-		ID:       RuleMisfiled,
-		Severity: report.SeverityError,
-		Title:    "a record under a taxonomy root does not sit at one folder per level with a value from that level's closed set",
-		Why: "When records are filed by path (docs/rfc/{lifecycle}/{class}/name.md), the folder is the label: a record " +
-			"in docs/rfc/acepted/ or directly in docs/rfc/accepted/ has no lifecycle or no class, and every index, " +
-			"script and reader that trusts the folders miscounts it. The taxonomy is configured under docs.taxonomy; " +
-			"README.md, index.md and _index.md above the record level are landing pages, not records.",
-		Bad:  "docs/rfc/acepted/feature/streaming.md",
-		Good: "docs/rfc/accepted/feature/streaming.md",
-	},
-	report.Rule{
-		ID:       RuleUnindexed,
-		Severity: report.SeverityError,
-		Title:    "a record under a taxonomy root is not linked from the taxonomy's index",
-		Why: "An index that misses a record hides it from every reader who starts at the index, which is every " +
-			"reader. The index (docs.taxonomy[].index) must link each record under the heading path that names its " +
-			"folders: lifecycle heading, then class heading.",
-		Bad:  "docs/rfc/accepted/feature/streaming.md exists; docs/rfc/README.md does not link it",
-		Good: "docs/rfc/README.md: ## Accepted / ### Feature / - [Streaming](accepted/feature/streaming.md)",
-	},
-	report.Rule{
-		ID:       RuleIndexMismatch,
-		Severity: report.SeverityError,
-		Title:    "the taxonomy's index lists a record under headings that do not match its folders, or a heading names no value",
-		Why: "The index says where a record stands; the folders say it too. When a record moves from draft/ to " +
-			"accepted/ and the index entry stays under Draft, or when a heading is renamed so it no longer names a " +
-			"level's value, the two disagree and readers believe the wrong one. Headings are matched case- and " +
-			"separator-insensitively (Bug fix = bug-fix).",
-		Bad:  "## Draft / ### Feature / - [Streaming](accepted/feature/streaming.md)",
-		Good: "## Accepted / ### Feature / - [Streaming](accepted/feature/streaming.md)",
-	},
-	report.Rule{
-		ID:       RuleStatusMismatch,
-		Severity: report.SeverityWarning,
-		Title:    "a record's status line disagrees with the folder it is filed in",
-		Why: "Records often say their state twice: in the folder and in a line such as \"Status: implemented\". " +
-			"When a taxonomy level declares status: '^Status:\\s*(\\w+)', the first capture must equal the record's " +
-			"folder for that level (case-insensitively); a record without the line is not checked.",
-		Bad:  "docs/rfc/accepted/feature/streaming.md: Status: implemented (accepted 2026-06-11)",
-		Good: "docs/rfc/implemented/feature/streaming.md: Status: implemented (accepted 2026-06-11)",
-	},
-}
-
 // Taxonomy is a tree of records filed by path: every Markdown file under Root
 // sits at one folder per level, each folder a value of its level.
 type Taxonomy struct {
@@ -236,7 +181,7 @@ func (c *checker) misfiled(t Taxonomy, file string, folders []string) []report.F
 		} else {
 			msg += ": move it into one of them"
 		}
-		out = append(out, fingerprinted(report.Finding{Rule: RuleMisfiled, Severity: report.SeverityOf(Rules, RuleMisfiled), Message: msg, Locations: at, Fields: fields}))
+		out = append(out, fingerprinted(report.Finding{Rule: RuleMisfiled, Severity: misfiledRule.Severity, Message: msg, Locations: at, Fields: fields}))
 	}
 	if len(folders) != len(t.Levels) {
 		missing := ""
@@ -247,7 +192,7 @@ func (c *checker) misfiled(t Taxonomy, file string, folders []string) []report.F
 			missing = ": move it up to the last level"
 		}
 		msg := fmt.Sprintf("%s sits %d folder%s below %s, want %d (%s)%s", file, len(folders), plural(len(folders)), t.Root, len(t.Levels), want, missing)
-		out = append(out, fingerprinted(report.Finding{Rule: RuleMisfiled, Severity: report.SeverityOf(Rules, RuleMisfiled), Message: msg, Locations: at,
+		out = append(out, fingerprinted(report.Finding{Rule: RuleMisfiled, Severity: misfiledRule.Severity, Message: msg, Locations: at,
 			Fields: map[string]any{"depth": len(folders)}}))
 	}
 	return out
@@ -302,7 +247,7 @@ func (c *checker) statusMismatch(t Taxonomy, statuses []*regexp.Regexp, r record
 						path.Join(t.Root, strings.Join(target, "/"), path.Base(r.file)))
 				}
 				out = append(out, fingerprinted(report.Finding{
-					Rule: RuleStatusMismatch, Severity: report.SeverityOf(Rules, RuleStatusMismatch), Message: msg,
+					Rule: RuleStatusMismatch, Severity: statusMismatchRule.Severity, Message: msg,
 					Locations: []report.Location{{File: c.display(r.file), Line: n + 1, Column: len([]rune(line[:m[2]])) + 1}},
 					Fields:    map[string]any{"level": l.Name, "status": got, "folder": r.values[i]},
 				}))
@@ -325,7 +270,7 @@ func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, r
 	doc := c.doc(index)
 	if doc == nil {
 		return []report.Finding{fingerprinted(report.Finding{
-			Rule: RuleUnindexed, Severity: report.SeverityOf(Rules, RuleUnindexed),
+			Rule: RuleUnindexed, Severity: unindexedRule.Severity,
 			Message:   fmt.Sprintf("the index %s of %s does not exist: create it or fix docs.taxonomy", index, t.Root),
 			Locations: []report.Location{{File: c.display(index), Line: 1, Column: 1}},
 		})}
@@ -397,7 +342,7 @@ func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, r
 				continue // docs/broken-link reports it
 			}
 			r = moved[0]
-			res.explained[citation{rule: RuleBrokenLink, kind: l.Kind, file: index, line: l.Line, col: l.Column, target: l.Target}] = true
+			res.explained[citation{rule: brokenLinkRule, kind: l.Kind, file: index, line: l.Line, col: l.Column, target: l.Target}] = true
 			indexed[r.file] = true
 			out = append(out, c.indexFinding(at, r, fmt.Sprintf("the index links %s, which moved to %s: update the link and list it under %s",
 				target, r.file, headingPath(t, r.values)), map[string]any{"target": l.Target, "record": r.file}))
@@ -451,7 +396,7 @@ func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, r
 				if !renamed[near] {
 					renamed[near] = true
 					out = append(out, fingerprinted(report.Finding{
-						Rule: RuleIndexMismatch, Severity: report.SeverityOf(Rules, RuleIndexMismatch),
+						Rule: RuleIndexMismatch, Severity: indexMismatchRule.Severity,
 						Message: fmt.Sprintf("index heading %q names no %s (want one of %s): rename it to %s",
 							near.text, lv.Name, strings.Join(lv.Values, ", "), titleLabel(r.values[i])),
 						Locations: []report.Location{{File: c.display(index), Line: near.line, Column: near.column}},
@@ -480,7 +425,7 @@ func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, r
 			continue
 		}
 		f := report.Finding{
-			Rule: RuleUnindexed, Severity: report.SeverityOf(Rules, RuleUnindexed),
+			Rule: RuleUnindexed, Severity: unindexedRule.Severity,
 			Locations: []report.Location{{File: c.display(r.file), Line: 1, Column: 1}},
 			Fields:    map[string]any{"index": index},
 		}
@@ -512,7 +457,7 @@ func indexTarget(index, target string) string {
 // second location.
 func (c *checker) indexFinding(at report.Location, r *record, msg string, fields map[string]any) report.Finding {
 	return fingerprinted(report.Finding{
-		Rule: RuleIndexMismatch, Severity: report.SeverityOf(Rules, RuleIndexMismatch), Message: msg,
+		Rule: RuleIndexMismatch, Severity: indexMismatchRule.Severity, Message: msg,
 		Locations: []report.Location{at, {File: c.display(r.file), Line: 1, Column: 1}},
 		Fields:    fields,
 	})

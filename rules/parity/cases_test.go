@@ -2,7 +2,6 @@ package parity
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,38 +13,18 @@ import (
 // TestCases runs the rule cases in testdata: each pairs the canonical file
 // (canonical.json, canonical.yaml, wrapper.json or schemas/frame.json; or the
 // files a "canonicals" file lists, one a line) with mirror.yaml, mirror.json
-// or openapi.yaml.
+// or openapi.yaml; the args section holds CANONICAL=MIRROR renames.
 func TestCases(t *testing.T) {
-	casetest.Run(t, "testdata", func(t *testing.T, dir string) []report.Finding {
-		ws := reduce.NewWorkspace(dir)
-		canonicals := []string{firstExisting(dir, "canonical.json", "canonical.yaml", "wrapper.json", "schemas/frame.json")}
-		if b, err := os.ReadFile(filepath.Join(dir, "canonicals")); err == nil {
+	casetest.Run(t, "testdata", func(t *testing.T, c *casetest.Case) []report.Finding {
+		canonicals := []string{c.First("canonical.json", "canonical.yaml", "wrapper.json", "schemas/frame.json")}
+		if b, err := os.ReadFile("canonicals"); err == nil {
 			canonicals = strings.Fields(string(b))
 		}
-		mirror := firstExisting(dir, "mirror.yaml", "mirror.json", "openapi.yaml")
 		var cds []*reduce.Document
 		for _, canonical := range canonicals {
-			cd, err := ws.Load(canonical, "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			cds = append(cds, cd)
+			cds = append(cds, c.Load(t, canonical))
 		}
-		md, err := ws.Load(mirror, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts := Options{}
-		opts.Renames = casetest.Renames(t, dir)
-		return CheckAll(ws, cds, md, opts).Findings
+		md := c.Load(t, c.First("mirror.yaml", "mirror.json", "openapi.yaml"))
+		return CheckAll(c.WS, cds, md, Options{Renames: c.Renames(t)}).Findings
 	})
-}
-
-func firstExisting(dir string, names ...string) string {
-	for _, n := range names {
-		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
-			return n
-		}
-	}
-	return names[0]
 }

@@ -111,7 +111,7 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 		md := mdefs.byName[name]
 		c.emit(report.Finding{
 			Rule:       RuleMirrorOnly,
-			Severity:   report.SeverityOf(Rules, RuleMirrorOnly),
+			Severity:   mirrorOnlyRule.Severity,
 			Message:    fmt.Sprintf("%s is defined in %s but not in %s", name, Name(mirror, canonicals[0]), canonicalNames(canonicals, mirror)),
 			Definition: name,
 			Locations:  []report.Location{containerLocation(canonicals[0]), Location(md.doc, md.def.Key, md.def.Pointer)},
@@ -388,7 +388,7 @@ func (c *comparer) missing(cd *namedDef, mirror *reduce.Document, mname string) 
 	}
 	c.emit(report.Finding{
 		Rule:       RuleMissingDefinition,
-		Severity:   report.SeverityOf(Rules, RuleMissingDefinition),
+		Severity:   missingDefinitionRule.Severity,
 		Message:    msg + "; add it under " + strings.TrimPrefix(mirror.DefinitionContainer(), "/"),
 		Definition: cd.def.Name,
 		Locations:  []report.Location{Location(cd.doc, cd.def.Key, cd.def.Pointer), containerLocation(mirror)},

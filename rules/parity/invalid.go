@@ -20,7 +20,7 @@ func invalidDefinitions(doc *reduce.Document) []report.Finding {
 		container := strings.TrimPrefix(def.Pointer[:strings.LastIndex(def.Pointer, "/")], "/")
 		out = append(out, report.Finding{
 			Rule:     RuleInvalidSchema,
-			Severity: report.SeverityOf(Rules, RuleInvalidSchema),
+			Severity: invalidSchemaRule.Severity,
 			Message: fmt.Sprintf("%s under %s is %s, not a schema (an object or a boolean), so no validator can use it; write a schema there or move the value out of %s",
 				def.Name, container, kindOf(def.Node), container),
 			Definition: def.Name,

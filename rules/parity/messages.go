@@ -31,7 +31,7 @@ func (c *comparer) falseDiff(cs, ms *reduce.Schema, rel string) {
 	}
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
-		Severity:   report.SeverityOf(Rules, RuleKeyword),
+		Severity:   keywordRule.Severity,
 		Message:    msg,
 		Definition: c.def,
 		Pointer:    rel,
@@ -108,7 +108,7 @@ func (c *comparer) setDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, rel st
 		len(ck.Set), unit, Name(cs.Doc, ms.Doc), len(mk.Set), Name(ms.Doc, cs.Doc))
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
-		Severity:   report.SeverityOf(Rules, RuleKeyword),
+		Severity:   keywordRule.Severity,
 		Message:    msg,
 		Definition: c.def,
 		Pointer:    rel + "/" + reduce.EscapePointerToken(ck.Source),

@@ -159,7 +159,7 @@ func (c *comparer) unionVsSingle(cs, ms *reduce.Schema, kw *reduce.Keyword, bran
 		}
 		c.emit(report.Finding{
 			Rule:     RuleKeyword,
-			Severity: report.SeverityOf(Rules, RuleKeyword),
+			Severity: keywordRule.Severity,
 			Message: fmt.Sprintf("%s branch %s (%s/%d) is in %s but has no counterpart in %s, which accepts only %s",
 				kw.Source, label, kw.Source, i, Name(unionDoc, oneDoc), Name(oneDoc, unionDoc), accepts),
 			Definition: c.def,
@@ -304,7 +304,7 @@ func (c *comparer) branchDiff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, cb,
 	}
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
-		Severity:   report.SeverityOf(Rules, RuleKeyword),
+		Severity:   keywordRule.Severity,
 		Message:    msg,
 		Definition: c.def,
 		Pointer:    brel,

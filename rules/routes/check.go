@@ -330,7 +330,6 @@ func serverLoc(m route.Route) report.Location {
 }
 
 func (c *checker) add(f report.Finding) {
-	f.Severity = report.SeverityOf(Rules, f.Rule)
 	c.out = append(c.out, f)
 }
 
@@ -359,7 +358,7 @@ func (c *checker) unimplemented(s route.Route, samePath []int, near string) {
 		where += "; " + near
 	}
 	c.add(report.Finding{
-		Rule:      Unimplemented,
+		Rule: unimplementedRule.ID, Severity: unimplementedRule.Severity,
 		Message:   fmt.Sprintf("%s %s is in the spec but no handler serves it%s; register a route or remove the operation", s.Method, s.Path(), where),
 		Pointer:   s.Pointer,
 		Locations: locs,
@@ -369,7 +368,7 @@ func (c *checker) unimplemented(s route.Route, samePath []int, near string) {
 
 func (c *checker) possibly(s route.Route, u route.Unresolved) {
 	c.add(report.Finding{
-		Rule: PossiblyServed,
+		Rule: possiblyServedRule.ID, Severity: possiblyServedRule.Severity,
 		Message: fmt.Sprintf("%s %s is in the spec and possibly served by %s:%d (unresolved: %s); make that path foldable to have it checked",
 			s.Method, s.Path(), u.Pos.File, u.Pos.Line, u.Reason),
 		Pointer:   s.Pointer,
@@ -385,7 +384,7 @@ func (c *checker) noRoutes() {
 	}
 	spec := report.Location{File: c.in.SpecPaths.File, Line: c.in.SpecPaths.Line, Column: c.in.SpecPaths.Column, Pointer: c.in.SpecPathsPointer}
 	c.add(report.Finding{
-		Rule: NoRoutes,
+		Rule: noRoutesRule.ID, Severity: noRoutesRule.Severity,
 		Message: fmt.Sprintf("no route was extracted from %s (%d source files read for %s), so the %d operations of the spec are not compared; point the server at the code that registers routes or name its framework",
 			c.in.Server, c.in.Mirror.Files, looked, len(c.spec)),
 		Pointer:   spec.Pointer,
@@ -412,7 +411,7 @@ func (c *checker) undocumented(m route.Route, near string) {
 		kind += ", static files"
 	}
 	c.add(report.Finding{
-		Rule:      Undocumented,
+		Rule: undocumentedRule.ID, Severity: undocumentedRule.Severity,
 		Message:   fmt.Sprintf("%s %s is served (%s) but %s; document it or remove the route", m.Method, m.Path(), kind, what),
 		Pointer:   spec.Pointer,
 		Locations: []report.Location{serverLoc(m), spec},
@@ -447,7 +446,7 @@ func (c *checker) paramMismatch(s, m route.Route) {
 		return
 	}
 	c.add(report.Finding{
-		Rule: ParamMismatch,
+		Rule: paramMismatchRule.ID, Severity: paramMismatchRule.Severity,
 		Message: fmt.Sprintf("%s %s names its path parameter %s in the spec but %s in the server (%s); rename one so they match",
 			s.Method, s.Path(), strings.Join(specNames, ", "), strings.Join(serverNames, ", "), m.Path()),
 		Pointer:   s.Pointer,
@@ -459,7 +458,7 @@ func (c *checker) paramMismatch(s, m route.Route) {
 
 func (c *checker) trailingSlash(s, m route.Route) {
 	c.add(report.Finding{
-		Rule: TrailingSlash,
+		Rule: trailingSlashRule.ID, Severity: trailingSlashRule.Severity,
 		Message: fmt.Sprintf("%s %s in the spec is served as %s; make the trailing slashes agree",
 			s.Method, s.Path(), m.Path()),
 		Pointer:   s.Pointer,
@@ -481,7 +480,7 @@ func (c *checker) anyMethod(m route.Route, methods []string) {
 	sort.Strings(methods)
 	spec := c.pathLoc(m.Template.Key())
 	c.add(report.Finding{
-		Rule: AnyMethod,
+		Rule: anyMethodRule.ID, Severity: anyMethodRule.Severity,
 		Message: fmt.Sprintf("%s is served for every method (%s) and matches %s in the spec; register only the documented methods to answer others with 405",
 			m.Path(), m.Framework, strings.Join(methods, ", ")),
 		Pointer:   spec.Pointer,
@@ -518,7 +517,7 @@ func (c *checker) catchAll(m route.Route, all []route.Route) {
 	}
 	spec := specLoc(covered[0])
 	c.add(report.Finding{
-		Rule: CatchAll,
+		Rule: catchAllRule.ID, Severity: catchAllRule.Severity,
 		Message: fmt.Sprintf("%s %s is a catch-all serving %d documented operation(s) beneath it (%s); it is not compared further",
 			m.Method, m.Path(), len(covered), listRoutes(covered)),
 		Pointer:   spec.Pointer,
@@ -529,7 +528,7 @@ func (c *checker) catchAll(m route.Route, all []route.Route) {
 
 func (c *checker) otherRouter(rs []route.Route) {
 	c.add(report.Finding{
-		Rule: OtherRouter,
+		Rule: otherRouterRule.ID, Severity: otherRouterRule.Severity,
 		Message: fmt.Sprintf("%d route(s) of another router or listener serve no documented operation and were not compared (%s); compare them with their own spec if they have one",
 			len(rs), listRoutes(rs)),
 		Locations: []report.Location{serverLoc(rs[0])},
@@ -549,7 +548,7 @@ func (c *checker) outOfScope(rs []route.Route) {
 		scope = append(scope, "or in exclude "+strings.Join(c.scope.Exclude, ", "))
 	}
 	c.add(report.Finding{
-		Rule: OutOfScope,
+		Rule: outOfScopeRule.ID, Severity: outOfScopeRule.Severity,
 		Message: fmt.Sprintf("%d route(s) %s were not compared (%s); widen include or the spec's base path to compare them",
 			len(rs), strings.Join(scope, " "), listRoutes(rs)),
 		Locations: []report.Location{serverLoc(rs[0])},
@@ -575,7 +574,7 @@ func (c *checker) unresolved(u route.Unresolved, spec bool) {
 		fields["method"] = u.Method
 	}
 	c.add(report.Finding{
-		Rule:      Unresolved,
+		Rule: unresolvedRule.ID, Severity: unresolvedRule.Severity,
 		Message:   fmt.Sprintf("%s at %q is not compared: %s%s", what, u.Expr, u.Reason, hint),
 		Locations: []report.Location{{File: u.Pos.File, Line: u.Pos.Line, Column: u.Pos.Column}},
 		Fields:    fields,

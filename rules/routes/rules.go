@@ -4,114 +4,116 @@ import "github.com/wirelint/wirelint/report"
 
 // Rule ids of the route-drift family.
 const (
-	Undocumented  = "routes/undocumented"
-	Unimplemented = "routes/unimplemented"
-	ParamMismatch = "routes/param-mismatch"
-	TrailingSlash = "routes/trailing-slash"
-	AnyMethod     = "routes/any-method"
-	Unresolved    = "routes/unresolved"
-	// PossiblyServed is an operation no resolved route serves but an
+	RuleUndocumented  = "routes/undocumented"
+	RuleUnimplemented = "routes/unimplemented"
+	RuleParamMismatch = "routes/param-mismatch"
+	RuleTrailingSlash = "routes/trailing-slash"
+	RuleAnyMethod     = "routes/any-method"
+	RuleUnresolved    = "routes/unresolved"
+	// RulePossiblyServed is an operation no resolved route serves but an
 	// unresolved registration could.
-	PossiblyServed = "routes/possibly-served"
-	// NoRoutes is a server folder from which no route at all is extracted.
-	NoRoutes = "routes/no-routes"
-	// CatchAll is a catch-all route serving documented operations beneath it.
-	CatchAll = "routes/catch-all"
-	// OtherRouter is a root router serving no documented operation (a
+	RulePossiblyServed = "routes/possibly-served"
+	// RuleNoRoutes is a server folder from which no route at all is extracted.
+	RuleNoRoutes = "routes/no-routes"
+	// RuleCatchAll is a catch-all route serving documented operations beneath it.
+	RuleCatchAll = "routes/catch-all"
+	// RuleOtherRouter is a root router serving no documented operation (a
 	// metrics or pprof listener beside the API).
-	OtherRouter = "routes/other-router"
-	// OutOfScope counts the routes outside the spec's base path and globs.
-	OutOfScope = "routes/out-of-scope"
+	RuleOtherRouter = "routes/other-router"
+	// RuleOutOfScope counts the routes outside the spec's base path and globs.
+	RuleOutOfScope = "routes/out-of-scope"
 )
 
-// Rules lists the family's rules, in the order the catalogue shows them; each
-// finding takes its default severity from its rule.
-var Rules = []report.Rule{
-	report.Rule{
-		ID: Undocumented, Severity: report.SeverityError,
+// The family's rules; each finding takes its default severity from its rule.
+var (
+	undocumentedRule = report.Rule{
+		ID: RuleUndocumented, Severity: report.SeverityError,
 		Title: "a route the server serves is not in the spec",
 		Why: "clients generated from the spec cannot call it, reviewers never see it, and it escapes every contract test; " +
 			"often it is a debug or internal endpoint that should not be exposed",
 		Bad:  "spec: paths: {/users: {get: ...}}\nserver: r.Get(\"/users\", list); r.Delete(\"/users/{id}\", remove)",
 		Good: "spec: paths: {/users: {get: ...}, /users/{id}: {delete: ...}}\nserver: r.Get(\"/users\", list); r.Delete(\"/users/{id}\", remove)",
-	},
-	report.Rule{
-		ID: Unimplemented, Severity: report.SeverityError,
+	}
+	unimplementedRule = report.Rule{
+		ID: RuleUnimplemented, Severity: report.SeverityError,
 		Title: "an operation in the spec is served by no route",
 		Why:   "clients built from the spec call it and get 404 or 405: the contract promises what the server does not do",
 		Bad:   "spec: paths: {/users/{id}: {get: ..., patch: ...}}\nserver: r.Get(\"/users/{id}\", show)",
 		Good:  "spec: paths: {/users/{id}: {get: ..., patch: ...}}\nserver: r.Get(\"/users/{id}\", show); r.Patch(\"/users/{id}\", update)",
-	},
-	report.Rule{
-		ID: ParamMismatch, Severity: report.SeverityWarning,
+	}
+	paramMismatchRule = report.Rule{
+		ID: RuleParamMismatch, Severity: report.SeverityWarning,
 		Title: "the spec and the server name a route's path parameters differently",
 		Why: "the route matches, but generated clients, documentation and handlers that read the parameter by name " +
 			"disagree on what it is called",
 		Bad:  "spec: /users/{id}\nserver: r.Get(\"/users/{userID}\", show)",
 		Good: "spec: /users/{userID}\nserver: r.Get(\"/users/{userID}\", show)",
-	},
-	report.Rule{
-		ID: TrailingSlash, Severity: report.SeverityWarning,
+	}
+	trailingSlashRule = report.Rule{
+		ID: RuleTrailingSlash, Severity: report.SeverityWarning,
 		Title: "the spec and the server differ only in a trailing slash",
 		Why: "most routers treat /users and /users/ as different routes, or answer one with a redirect that drops " +
 			"the body of a POST; clients built from the spec get a 404 or a 301",
 		Bad:  "spec: /users/\nserver: r.Post(\"/users\", create)",
 		Good: "spec: /users\nserver: r.Post(\"/users\", create)",
-	},
-	report.Rule{
-		ID: AnyMethod, Severity: report.SeverityInfo,
+	}
+	anyMethodRule = report.Rule{
+		ID: RuleAnyMethod, Severity: report.SeverityInfo,
 		Title: "a route served for every method matches operations in the spec",
 		Why: "a handler registered for any method (gin's Any, a method-less ServeMux pattern, chi's Handle) answers " +
 			"methods the spec does not list; the match is reported so the difference is seen",
 		Bad:  "spec: /health: {get: ...}\nserver: mux.HandleFunc(\"/health\", health)",
 		Good: "spec: /health: {get: ...}\nserver: mux.HandleFunc(\"GET /health\", health)",
-	},
-	report.Rule{
-		ID: Unresolved, Severity: report.SeverityInfo,
+	}
+	unresolvedRule = report.Rule{
+		ID: RuleUnresolved, Severity: report.SeverityInfo,
 		Title: "a route cannot be resolved without running the server",
 		Why: "its path, method or mount point is computed at run time, so it is not compared; a constant makes it " +
 			"checkable",
 		Bad:  "r.Get(fmt.Sprintf(\"/%s/items\", version), list)",
 		Good: "const itemsPath = \"/v1/items\"\nr.Get(itemsPath, list)",
-	},
-	report.Rule{
-		ID: PossiblyServed, Severity: report.SeverityInfo,
+	}
+	possiblyServedRule = report.Rule{
+		ID: RulePossiblyServed, Severity: report.SeverityInfo,
 		Title: "an operation no resolved route serves could be served by an unresolved registration",
 		Why: "the registration's path is computed at run time, but its method and constant parts fit the operation; " +
 			"calling it unimplemented would be a guess, so it is noted instead, and a foldable path makes it checked",
 		Bad:  "spec: /v1/items: {get: ...}\nserver: r.Get(os.Getenv(\"PREFIX\")+\"/items\", list)",
 		Good: "spec: /v1/items: {get: ...}\nserver: const prefix = \"/v1\"; r.Get(prefix+\"/items\", list)",
-	},
-	report.Rule{
-		ID: NoRoutes, Severity: report.SeverityError,
+	}
+	noRoutesRule = report.Rule{
+		ID: RuleNoRoutes, Severity: report.SeverityError,
 		Title: "no route is extracted from the server's source",
 		Why: "the server folder holds source but no registration of a framework wirelint reads, so nothing is compared; " +
 			"reporting every operation unimplemented would bury the cause, and passing silently would hide it",
 		Bad:  "routes: [{spec: openapi.yaml, server: docs}]",
 		Good: "routes: [{spec: openapi.yaml, server: cmd/api}]",
-	},
-	report.Rule{
-		ID: CatchAll, Severity: report.SeverityInfo,
+	}
+	catchAllRule = report.Rule{
+		ID: RuleCatchAll, Severity: report.SeverityInfo,
 		Title: "a catch-all route serves documented operations beneath it",
 		Why: "a catch-all (<path:rest>, {rest...}, PathPrefix, a ServeMux subtree) answers every deeper path, so the " +
 			"operations beneath it are served; it is noted so that what it covers is seen",
 		Bad:  "spec: /files/{id}/export: {get: ...}\nserver: r.HandleFunc(\"GET /files/\", proxy)",
 		Good: "spec: /files/{id}/export: {get: ...}\nserver: r.HandleFunc(\"GET /files/{id}/export\", export)",
-	},
-	report.Rule{
-		ID: OtherRouter, Severity: report.SeverityInfo,
+	}
+	otherRouterRule = report.Rule{
+		ID: RuleOtherRouter, Severity: report.SeverityInfo,
 		Title: "a router or listener serving no documented operation is not compared",
 		Why: "a program often serves metrics, pprof or an admin UI on a listener of its own; its routes are not part of " +
 			"the API the spec describes, so they are listed rather than reported undocumented",
 		Bad:  "api := http.NewServeMux(); dbg := http.NewServeMux(); dbg.Handle(\"/metrics\", m)",
 		Good: "api := http.NewServeMux(); api.HandleFunc(\"GET /v1/items\", list)",
-	},
-	report.Rule{
-		ID: OutOfScope, Severity: report.SeverityInfo,
+	}
+	outOfScopeRule = report.Rule{
+		ID: RuleOutOfScope, Severity: report.SeverityInfo,
 		Title: "routes outside the spec's base path or the configured globs are not compared",
 		Why: "HTML pages, static files and health checks beside an /api spec are not part of its contract; they are " +
 			"counted once so that a base path that is too narrow is noticed",
 		Bad:  "spec: servers: [{url: /api}]\nserver: e.GET(\"/login\", page); e.GET(\"/api/items\", list)",
 		Good: "routes: [{spec: openapi.yaml, server: ., include: [\"/api/**\", \"/login\"]}]",
-	},
-}
+	}
+)
+
+// Rules lists the family's rules, in the order the catalogue shows them.
+var Rules = []report.Rule{undocumentedRule, unimplementedRule, paramMismatchRule, trailingSlashRule, anyMethodRule, unresolvedRule, possiblyServedRule, noRoutesRule, catchAllRule, otherRouterRule, outOfScopeRule}
