@@ -122,6 +122,9 @@ type Fixtures struct {
 	Differential bool
 	// Budget bounds probing one definition (0 = the family's default).
 	Budget time.Duration
+	// ValidationBudget bounds validating the folders' whole payload set
+	// (0 = fixture.DefaultBudget).
+	ValidationBudget time.Duration
 }
 
 // Docs configures the documentation rules.

@@ -582,7 +582,7 @@ func (r *run) checkFixtures(ws *reduce.Workspace, docs []*reduce.Document, f Fix
 		fs = differential.Check(ws, docs[0], docs[1], differential.Options{Renames: f.Renames, Fixtures: payloads, Budget: f.Budget, Validate: validate.Options{MaxPatternLength: r.cfg.MaxPatternLength}})
 	}
 	if len(f.Folders) > 0 {
-		fs = append(fs, fixture.Check(ws, docs, payloads, fixture.Options{Renames: f.Renames, Validate: validate.Options{MaxPatternLength: r.cfg.MaxPatternLength}})...)
+		fs = append(fs, fixture.Check(ws, docs, payloads, fixture.Options{Renames: f.Renames, Budget: f.ValidationBudget, Validate: validate.Options{MaxPatternLength: r.cfg.MaxPatternLength}})...)
 	}
 	return fs, nil
 }
