@@ -28,7 +28,14 @@ type Router struct {
 	// listened marks a router the source hands to a listener
 	// (http.ListenAndServe, http.Server{Handler}, gin Run, echo Start).
 	Listened bool
+	// Sub marks a router that serves nothing until mounted (Express
+	// Router(), FastAPI APIRouter, Flask Blueprint, Starlette Router): one
+	// nothing mounts is not served at "/".
+	Sub bool
 }
+
+// unmounted is why the routes of a sub-router nothing mounts are not compared.
+const unmounted = "router is never mounted: no use, include_router or register_blueprint of it was found"
 
 // Registration is one registration on a router.
 type Registration struct {
@@ -39,6 +46,7 @@ type Registration struct {
 	Dead    bool // gorilla: no handler attached (yet)
 	Hidden  bool // excluded from the schema by its author
 	Static  bool // serves files from a folder (a static mount)
+	Opaque  bool // mounts an app this analysis cannot read (see Route.Opaque)
 }
 
 type Mount struct {
@@ -108,6 +116,20 @@ func implicitMethods(fw, method string) []string {
 	return out
 }
 
+// joinRoute joins a prefix and a path registered under it the way fw does.
+// FastAPI, Starlette, Flask, gin and echo concatenate: "/" under "/books" is
+// /books/ (the bare prefix only redirects there); chi, Express and the others
+// serve "/" under a prefix as the bare prefix (Join).
+func joinRoute(fw, prefix, path string) string {
+	switch fw {
+	case "fastapi", "starlette", "flask", "gin", "echo":
+		if path == "/" && strings.TrimRight(prefix, "/") != "" {
+			return strings.TrimRight(prefix, "/") + "/"
+		}
+	}
+	return Join(prefix, path)
+}
+
 // flatten walks the graph from every root router, joining prefixes, and adds
 // the routes to set. Cycles and absurd depths are cut.
 func Flatten(routers []*Router, set *Set) {
@@ -142,7 +164,7 @@ func Flatten(routers []*Router, set *Set) {
 			if rr.Dead {
 				continue
 			}
-			raw := Join(f.prefix, rr.Path)
+			raw := joinRoute(f.r.Framework, f.prefix, rr.Path)
 			methods := rr.Methods
 			if len(methods) == 0 {
 				methods = f.methods
@@ -152,7 +174,7 @@ func Flatten(routers []*Router, set *Set) {
 			}
 			if f.orphan != "" {
 				for _, m := range methods {
-					set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.Pos, Method: m, Expr: raw, Reason: f.orphan, Fragments: []string{raw}})
+					set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.Pos, Method: m, Expr: raw, Reason: f.orphan, Fragments: []string{raw}, Unmounted: f.orphan == unmounted})
 				}
 				continue
 			}
@@ -171,7 +193,7 @@ func Flatten(routers []*Router, set *Set) {
 					seen[m] = true
 				}
 				for _, m := range methods {
-					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Hidden: rr.Hidden || f.hidden, Static: rr.Static, Root: f.root, Listened: f.listened})
+					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Hidden: rr.Hidden || f.hidden, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened})
 					implicit := implicitMethods(f.r.Framework, m)
 					if rr.Static && m == "GET" && !slices.Contains(implicit, "HEAD") {
 						implicit = append(implicit, "HEAD")
@@ -179,7 +201,7 @@ func Flatten(routers []*Router, set *Set) {
 					for _, im := range implicit {
 						if !seen[im] {
 							seen[im] = true
-							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Implicit: true, Static: rr.Static, Root: f.root, Listened: f.listened})
+							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Implicit: true, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened})
 						}
 					}
 				}
@@ -193,7 +215,11 @@ func Flatten(routers []*Router, set *Set) {
 	for _, r := range routers {
 		if r.Parents == 0 {
 			root++
-			walk(frame{r: r, root: root, listened: r.Listened}, map[*Router]bool{}, 0)
+			f := frame{r: r, root: root, listened: r.Listened}
+			if r.Sub && !r.Listened {
+				f.orphan = unmounted
+			}
+			walk(f, map[*Router]bool{}, 0)
 		}
 	}
 }

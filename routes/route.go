@@ -49,6 +49,11 @@ type Route struct {
 	// Static marks a static-file mount (gin Static, express.static,
 	// http.FileServer...): a catch-all that serves files, never operations.
 	Static bool
+	// Opaque marks a mount, at a constant prefix, of an app or router this
+	// analysis cannot read (a third-party blueprint): a catch-all that may
+	// serve anything below its prefix. A spec operation beneath it is
+	// possibly served; with none beneath it, it is undocumented.
+	Opaque bool
 	// Root numbers the root router (listener) the route hangs from, 1-based
 	// in the order routers are created; 0 on the spec side.
 	Root int
@@ -77,6 +82,9 @@ type Unresolved struct {
 	// Malformed marks an entry that is not a registration at all (a route
 	// list line without a path): it can serve nothing.
 	Malformed bool
+	// Unmounted marks a registration on a sub-router nothing mounts: it is
+	// served nowhere, so it serves no spec operation either.
+	Unmounted bool
 }
 
 // Set is what one side yields.

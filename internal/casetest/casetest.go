@@ -98,15 +98,29 @@ func Run(t *testing.T, dir string, check func(t *testing.T, c *Case) []report.Fi
 	if err != nil {
 		t.Fatal(err)
 	}
-	var files []string
+	var files, stray []string
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".txtar") {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && d.Name() == "fuzz": // go test's fuzz corpora live beside the cases
+			return filepath.SkipDir
+		case d.IsDir():
+		case strings.HasSuffix(p, ".txtar"):
 			files = append(files, p)
+		case strings.HasPrefix(d.Name(), "want") || d.Name() == "options.txt":
+			// the golden or options of a case kept as a folder
+			stray = append(stray, p)
 		}
-		return err
+		return nil
 	})
 	if len(files) == 0 {
 		t.Fatalf("no cases in %s", dir)
+	}
+	// A case kept as a folder (the form some families used before) would
+	// never run: say so rather than skip it silently.
+	for _, p := range stray {
+		t.Errorf("%s: a case kept as a folder never runs; make it one .txtar file", p)
 	}
 	for _, file := range files {
 		rel, _ := filepath.Rel(dir, file)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -217,17 +218,24 @@ func Extract(root string, display func(string) string) (*routes.Set, error) {
 			}
 		}
 	}
+	var makers []*ast.FuncDecl
 	for _, d := range decls {
 		if len(a.routerParams(d)) > 0 {
 			continue
 		}
-		if storesField(d) {
-			ctors = append(ctors, d)
-		} else {
+		switch {
+		case !storesField(d):
 			rest = append(rest, d)
+		case a.makesRouter(d):
+			makers = append(makers, d)
+		default:
+			ctors = append(ctors, d)
 		}
 	}
-	for _, d := range append(ctors, rest...) {
+	// Constructors that make the router run before other functions that
+	// merely store a field (s.srv.ReadTimeout = t; docs.Info.Title = x), so
+	// those, calling the method that registers on the field, find it set.
+	for _, d := range slices.Concat(makers, ctors, rest) {
 		a.call(&goFunc{decl: d, file: a.byDecl[d]}, nil, nil)
 	}
 	for _, d := range decls {
@@ -463,6 +471,42 @@ func storesField(d *ast.FuncDecl) bool {
 		}
 		return !found
 	})
+	return found
+}
+
+// makesRouter reports whether d calls a router constructor of a framework
+// its file imports (chi.NewRouter(), echo.New(), http.NewServeMux()).
+func (a *goAnalysis) makesRouter(d *ast.FuncDecl) bool {
+	f := a.byDecl[d]
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && f != nil {
+					found = found || goConstructors[goFramework(f.imports[x.Name])][sel.Sel.Name]
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// uniqueMethod returns the one method named name that the packages read so
+// far declare, or nil when none or several do.
+func (a *goAnalysis) uniqueMethod(name string) *ast.FuncDecl {
+	var found *ast.FuncDecl
+	for _, pkg := range a.pkgs {
+		if pkg == nil { // an import loadPkg found no source for
+			continue
+		}
+		for _, d := range pkg.methods[name] {
+			if found != nil && found != d {
+				return nil
+			}
+			found = d
+		}
+	}
 	return found
 }
 
@@ -846,6 +890,13 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 		// a method of this package (s.routes())
 		if ds := f.pkg.methods[fun.Sel.Name]; len(ds) == 1 {
 			return a.call(&goFunc{decl: ds[0], file: a.byDecl[ds[0]]}, args, c)
+		}
+		// a getter of another package of the module handing out the router
+		// it holds (srv.Router() on a value its constructor returned)
+		if d := a.uniqueMethod(fun.Sel.Name); d != nil {
+			if r, ok := a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c).(*routes.Router); ok {
+				return r
+			}
 		}
 		return nil
 	case *ast.Ident:

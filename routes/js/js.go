@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/wirelint/wirelint/routes"
@@ -569,7 +570,9 @@ func (ev *jsEval) jsExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 	mod := ext.Module
 	switch {
 	case mod == "express" && (ext.Name == "default" || ext.Name == "" || ext.Name == "Router" || ext.Name == "express"):
-		return ev.NewRouter("express")
+		r := ev.NewRouter("express")
+		r.Sub = ext.Name == "Router"
+		return r
 	case mod == "fastify" && (ext.Name == "default" || ext.Name == "" || ext.Name == "fastify" || ext.Name == "Fastify"):
 		return ev.NewRouter("fastify")
 	case (mod == "hono" || strings.HasPrefix(mod, "hono/")) && ext.Name == "Hono":
@@ -649,13 +652,20 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 				prefix, rest = s, args[1:]
 			}
 		}
+		// An unknown name beside a router or static mount it guards is
+		// middleware (app.use('/x', auth, router)), not a router lost.
+		served := slices.ContainsFunc(rest, func(h any) bool {
+			_, static := h.(*script.Static)
+			_, child := h.(*routes.Router)
+			return static || child
+		})
 		for k, h := range rest {
 			if _, static := h.(*script.Static); static {
 				rr := r.Add([]string{"GET"}, prefix, pos)
 				rr.Static, rr.Subtree = true, true
 			} else if child, ok := h.(*routes.Router); ok {
 				r.Mount(prefix, child, false)
-			} else if h == nil && prefix != "" && c.Args[len(args)-len(rest)+k].Kind == script.ExprName {
+			} else if h == nil && !served && prefix != "" && c.Args[len(args)-len(rest)+k].Kind == script.ExprName {
 				ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: prefix + " -> " + ev.Text(f, c.Args[len(args)-len(rest)+k]), Reason: "mounted router is not one this analysis can follow"})
 			}
 		}

@@ -52,11 +52,11 @@ func FuzzPythonSource(f *testing.F) {
 // bodies.
 func TestCallBudget(t *testing.T) {
 	var b strings.Builder
-	b.WriteString("from fastapi import APIRouter\n")
+	b.WriteString("from fastapi import FastAPI\n")
 	for i := 0; i < 40; i++ {
-		fmt.Fprintf(&b, "def f%d(r):\n    f%d(APIRouter())\n    f%d(APIRouter())\n    r.get('/x')\n", i, i+1, i+1)
+		fmt.Fprintf(&b, "def f%d(r):\n    f%d(FastAPI())\n    f%d(FastAPI())\n    r.get('/x')\n", i, i+1, i+1)
 	}
-	b.WriteString("f0(APIRouter())\n")
+	b.WriteString("f0(FastAPI())\n")
 	ev := newPyEval(".", func(p string) string { return p })
 	if err := ev.AddSource("app.py", b.String()); err != nil {
 		t.Fatal(err)

@@ -350,20 +350,63 @@ func (ev *pyEval) pyModule(f *script.File, dotted string, level int) *script.Mod
 			return m
 		}
 	}
+	if level > 0 {
+		return nil
+	}
+	// An import rooted above the server folder (`backend.src.api` with
+	// --server backend, `from api import app` with --server app/api): a
+	// source file inside root found from one of the folders above it, never
+	// a bare folder, and never for a framework's own package (a server
+	// folder named flask/ does not shadow Flask).
+	if pyFrameworkPackages[strings.SplitN(dotted, ".", 2)[0]] {
+		return nil
+	}
+	root, _ := filepath.Abs(ev.Root)
+	for up, dir := 0, root; up < maxImportRootsAbove; up++ {
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+		path := filepath.Join(parent, rel)
+		if path != root && !strings.HasPrefix(path, root+string(filepath.Separator)) {
+			continue
+		}
+		if m := ev.pyFileModuleAt(path); m != nil {
+			return m
+		}
+	}
 	return nil
 }
+
+// pyFrameworkPackages are the top-level packages of the frameworks read: an
+// import of one is never a module of the server.
+var pyFrameworkPackages = map[string]bool{"fastapi": true, "flask": true, "starlette": true, "flask_restful": true, "flask_restx": true}
+
+// maxImportRootsAbove bounds how many folders above the server folder an
+// absolute import may be rooted at.
+const maxImportRootsAbove = 4
 
 // pyModuleAt returns the module at path (without .py): a file, a package's
 // __init__.py, or a namespace package directory.
 func (ev *pyEval) pyModuleAt(path string) *script.Module {
+	if m := ev.pyFileModuleAt(path); m != nil {
+		return m
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return &script.Module{Dir: path}
+	}
+	return nil
+}
+
+// pyFileModuleAt returns the module at path when it is a source file (path.py
+// or a package's __init__.py), run.
+func (ev *pyEval) pyFileModuleAt(path string) *script.Module {
 	for _, cand := range []string{path + ".py", filepath.Join(path, "__init__.py")} {
 		if f := ev.FileAt(cand); f != nil {
 			ev.Run(f)
 			return &script.Module{File: f}
 		}
-	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return &script.Module{Dir: path}
 	}
 	return nil
 }
@@ -397,6 +440,7 @@ func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 			fw = map[bool]string{true: "fastapi", false: "starlette"}[top == "fastapi"]
 		}
 		r := ev.NewRouter(fw)
+		r.Sub = name == "APIRouter" || name == "Blueprint" || name == "Router" || name == "routing.Router" || name == "routing.APIRouter"
 		switch {
 		case name == "APIRouter":
 			if p := script.KeywordArg(c, "prefix"); p != nil {
@@ -618,14 +662,23 @@ func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		if len(args) == 0 {
 			return nil, true
 		}
-		child, ok := args[0].(*routes.Router)
-		if !ok {
-			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: ev.Text(f, c.Args[0]), Reason: "included router is not one this analysis can follow"})
-			return nil, true
-		}
 		key := "prefix"
 		if method == "register_blueprint" {
 			key = "url_prefix"
+		}
+		child, ok := args[0].(*routes.Router)
+		if !ok {
+			// an app this analysis cannot read (a library's blueprint)
+			// still serves only below the prefix it is mounted at
+			if p := script.KeywordArg(c, key); p != nil {
+				if s, ok := ev.PathArg(f, sc, c, p, routes.MethodAny); ok && strings.Trim(s, "/") != "" {
+					rr := r.Add(nil, s, pos)
+					rr.Subtree, rr.Opaque = true, true
+					return nil, true
+				}
+			}
+			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: ev.Text(f, c.Args[0]), Reason: "included router is not one this analysis can follow"})
+			return nil, true
 		}
 		prefix := ""
 		if p := script.KeywordArg(c, key); p != nil {
