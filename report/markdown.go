@@ -224,7 +224,12 @@ func markdownEscapeURL(s string) string {
 // markdownDetails folds text into a <details> block holding a fenced code
 // block, so nothing in it is read as Markdown or HTML.
 func markdownDetails(summary, text string) string {
-	text = strings.Join(VisibleLines(text), "\n")
+	lines := VisibleLines(text)
+	for i, l := range lines {
+		// a report printed in a CI step is read by the runner too
+		lines[i] = GuardLine(l)
+	}
+	text = strings.Join(lines, "\n")
 	fence := strings.Repeat("~", max(3, longestRun(text, '~')+1))
 	return "\n  <details><summary>" + summary + "</summary>\n\n  " + fence + "\n" +
 		indent(text, "  ") + "\n  " + fence + "\n\n  </details>\n\n"

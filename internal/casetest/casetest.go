@@ -266,3 +266,20 @@ func Seed(f *testing.F, dir string, exts ...string) {
 		f.Fatal(err)
 	}
 }
+
+// WriteFiles writes files (slash-separated path -> content) into a fresh
+// temporary folder and returns it: a project built in the test itself.
+func WriteFiles(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
