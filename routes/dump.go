@@ -18,6 +18,9 @@ func (s *Set) Dump() string {
 		if r.Hidden {
 			mark += " hidden"
 		}
+		if r.Opaque {
+			mark += " opaque"
+		}
 		for _, p := range r.Template.Params() {
 			if p.Constraint != "" || p.CatchAll {
 				mark += fmt.Sprintf(" {%s", p.Name)

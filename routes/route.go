@@ -10,7 +10,7 @@ import (
 const MethodAny = "ANY"
 
 // Frameworks lists the values extract.ServerOptions.Framework (--framework) accepts.
-var Frameworks = []string{"auto", "go", "fastapi", "flask", "starlette", "express", "fastify", "hono", "list", "openapi"}
+var Frameworks = []string{"auto", "go", "fastapi", "flask", "starlette", "django", "express", "fastify", "hono", "nestjs", "list", "openapi"}
 
 // Pos is a place in a source or spec file.
 type Pos struct {
@@ -49,6 +49,11 @@ type Route struct {
 	// Static marks a static-file mount (gin Static, express.static,
 	// http.FileServer...): a catch-all that serves files, never operations.
 	Static bool
+	// Opaque marks a mount, at a constant prefix, of an app or router this
+	// analysis cannot read (a third-party blueprint): a catch-all that may
+	// serve anything below its prefix. A spec operation beneath it is
+	// possibly served; with none beneath it, it is undocumented.
+	Opaque bool
 	// Root numbers the root router (listener) the route hangs from, 1-based
 	// in the order routers are created; 0 on the spec side.
 	Root int
@@ -77,6 +82,9 @@ type Unresolved struct {
 	// Malformed marks an entry that is not a registration at all (a route
 	// list line without a path): it can serve nothing.
 	Malformed bool
+	// Unmounted marks a registration on a sub-router nothing mounts: it is
+	// served nowhere, so it serves no spec operation either.
+	Unmounted bool
 }
 
 // Set is what one side yields.
@@ -100,7 +108,7 @@ func (s *Set) add(r Route) {
 	s.Routes = append(s.Routes, r)
 }
 
-// finish sorts and de-duplicates s.
+// Finish sorts and de-duplicates s.
 func (s *Set) Finish() {
 	type keyed struct {
 		key, path string
@@ -171,7 +179,7 @@ var httpMethods = map[string]bool{
 // IsMethod reports whether s is an HTTP method name (any case).
 func IsMethod(s string) bool { return httpMethods[strings.ToUpper(s)] }
 
-// shorten cuts source text for messages to about 60 bytes on one line.
+// Shorten cuts source text for messages to about 60 bytes on one line.
 func Shorten(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > 60 {

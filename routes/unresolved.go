@@ -14,7 +14,7 @@ var paramSpelling = regexp.MustCompile(`\{[^}/]*\}|<[^>/]*>|:[A-Za-z_][A-Za-z0-9
 // t's path in order (a parameter in a fragment matches one segment's worth of
 // text). A registration of which nothing is known could serve anything.
 func (u Unresolved) CouldServe(method string, t Template) bool {
-	if u.Malformed {
+	if u.Malformed || u.Unmounted {
 		return false
 	}
 	if u.Method != "" && u.Method != MethodAny {

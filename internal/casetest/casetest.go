@@ -98,15 +98,29 @@ func Run(t *testing.T, dir string, check func(t *testing.T, c *Case) []report.Fi
 	if err != nil {
 		t.Fatal(err)
 	}
-	var files []string
+	var files, stray []string
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".txtar") {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && d.Name() == "fuzz": // go test's fuzz corpora live beside the cases
+			return filepath.SkipDir
+		case d.IsDir():
+		case strings.HasSuffix(p, ".txtar"):
 			files = append(files, p)
+		case strings.HasPrefix(d.Name(), "want") || d.Name() == "options.txt":
+			// the golden or options of a case kept as a folder
+			stray = append(stray, p)
 		}
-		return err
+		return nil
 	})
 	if len(files) == 0 {
 		t.Fatalf("no cases in %s", dir)
+	}
+	// A case kept as a folder (the form some families used before) would
+	// never run: say so rather than skip it silently.
+	for _, p := range stray {
+		t.Errorf("%s: a case kept as a folder never runs; make it one .txtar file", p)
 	}
 	for _, file := range files {
 		rel, _ := filepath.Rel(dir, file)
@@ -226,4 +240,46 @@ func Golden(t *testing.T, path, got string) {
 	if got != string(want) {
 		t.Errorf("%s differs (go test -update rewrites it)\n--- got\n%s--- want\n%s", path, got, want)
 	}
+}
+
+// Seed adds every file below dir whose name ends in one of exts to the fuzz
+// corpus of f, in walk order.
+func Seed(f *testing.F, dir string, exts ...string) {
+	f.Helper()
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		for _, e := range exts {
+			if strings.HasSuffix(p, e) {
+				data, err := os.ReadFile(p)
+				if err != nil {
+					return err
+				}
+				f.Add(string(data))
+				break
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		f.Fatal(err)
+	}
+}
+
+// WriteFiles writes files (slash-separated path -> content) into a fresh
+// temporary folder and returns it: a project built in the test itself.
+func WriteFiles(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }

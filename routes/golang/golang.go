@@ -8,9 +8,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/routes"
 )
 
@@ -101,6 +103,9 @@ type goAnalysis struct {
 	depth      int
 	calls      int // function bodies analysed, bounded by MaxCalls
 	display    func(string) string
+	confine    *fsroot.Root
+	// sources are the files read, by the name the file set knows them by.
+	sources map[string][]byte
 	// modRoot and modPath are the go.mod's directory and module path ("" =
 	// none): packages of the module outside the server folder are read for
 	// folding when imported.
@@ -175,9 +180,11 @@ func newEnv(parent *goEnv) *goEnv { return &goEnv{vars: map[string]any{}, parent
 
 // Extract extracts the routes a Go server registers, reading every .go file
 // under root (or root itself when it is a file) except tests, testdata and
-// vendor. display maps a file's path to the name used in output.
-func Extract(root string, display func(string) string) (*routes.Set, error) {
-	files, err := routes.SourceFiles(root, ".go")
+// vendor. display maps a file's path to the name used in output; every file
+// is read through confine (see routes.ReadSource), the go.mod and the
+// module's other packages included.
+func Extract(root string, display func(string) string, confine *fsroot.Root) (*routes.Set, error) {
+	files, err := routes.SourceFiles(confine, root, ".go")
 	if err != nil {
 		return nil, err
 	}
@@ -187,9 +194,9 @@ func Extract(root string, display func(string) string) (*routes.Set, error) {
 	a := &goAnalysis{
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
 		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
-		display: display, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
+		display: display, confine: confine, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
 	}
-	a.modRoot, a.modPath = goModule(root)
+	a.modRoot, a.modPath = goModule(confine, root)
 	var order []*goPkg
 	for _, path := range files {
 		if strings.HasSuffix(path, "_test.go") {
@@ -217,17 +224,24 @@ func Extract(root string, display func(string) string) (*routes.Set, error) {
 			}
 		}
 	}
+	var makers []*ast.FuncDecl
 	for _, d := range decls {
 		if len(a.routerParams(d)) > 0 {
 			continue
 		}
-		if storesField(d) {
-			ctors = append(ctors, d)
-		} else {
+		switch {
+		case !storesField(d):
 			rest = append(rest, d)
+		case a.makesRouter(d):
+			makers = append(makers, d)
+		default:
+			ctors = append(ctors, d)
 		}
 	}
-	for _, d := range append(ctors, rest...) {
+	// Constructors that make the router run before other functions that
+	// merely store a field (s.srv.ReadTimeout = t; docs.Info.Title = x), so
+	// those, calling the method that registers on the field, find it set.
+	for _, d := range slices.Concat(makers, ctors, rest) {
 		a.call(&goFunc{decl: d, file: a.byDecl[d]}, nil, nil)
 	}
 	for _, d := range decls {
@@ -272,10 +286,11 @@ func Extract(root string, display func(string) string) (*routes.Set, error) {
 // parseFile reads one Go file into its package, creating the package on
 // first sight (fresh), and records its package-level names.
 func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) {
-	src, err := routes.ReadSource(path, a.display)
+	src, err := routes.ReadSource(a.confine, path, a.display)
 	if err != nil {
 		return nil, false, err
 	}
+	a.sources[path] = src
 	f, err := parser.ParseFile(a.fset, path, src, parser.SkipObjectResolution)
 	if err != nil {
 		return nil, false, fmt.Errorf("%s", strings.Replace(firstLine(err.Error()), path, a.display(path), 1))
@@ -393,7 +408,7 @@ func (a *goAnalysis) loadPkg(imp string) *goPkg {
 	}
 	a.pkgs[imp] = nil // read once, found or not
 	dir := filepath.Join(a.modRoot, filepath.FromSlash(strings.TrimPrefix(imp, a.modPath+"/")))
-	entries, err := os.ReadDir(dir)
+	entries, err := a.confine.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
@@ -466,6 +481,42 @@ func storesField(d *ast.FuncDecl) bool {
 	return found
 }
 
+// makesRouter reports whether d calls a router constructor of a framework
+// its file imports (chi.NewRouter(), echo.New(), http.NewServeMux()).
+func (a *goAnalysis) makesRouter(d *ast.FuncDecl) bool {
+	f := a.byDecl[d]
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && f != nil {
+					found = found || goConstructors[goFramework(f.imports[x.Name])][sel.Sel.Name]
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// uniqueMethod returns the one method named name that the packages read so
+// far declare, or nil when none or several do.
+func (a *goAnalysis) uniqueMethod(name string) *ast.FuncDecl {
+	var found *ast.FuncDecl
+	for _, pkg := range a.pkgs {
+		if pkg == nil { // an import loadPkg found no source for
+			continue
+		}
+		for _, d := range pkg.methods[name] {
+			if found != nil && found != d {
+				return nil
+			}
+			found = d
+		}
+	}
+	return found
+}
+
 func (a *goAnalysis) newRouter(fw string) *routes.Router {
 	r := routes.NewRouter(fw)
 	a.routers = append(a.routers, r)
@@ -480,7 +531,7 @@ func (a *goAnalysis) pos(f *goFile, p token.Pos) routes.Pos {
 // src returns the source text of n for messages, shortened.
 func (a *goAnalysis) src(n ast.Node) string {
 	if f := a.fset.File(n.Pos()); f != nil {
-		if data, err := os.ReadFile(f.Name()); err == nil {
+		if data, ok := a.sources[f.Name()]; ok {
 			s, e := f.Offset(n.Pos()), f.Offset(n.End())
 			if s >= 0 && e <= len(data) && s <= e {
 				return routes.Shorten(string(data[s:e]))
@@ -846,6 +897,13 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 		// a method of this package (s.routes())
 		if ds := f.pkg.methods[fun.Sel.Name]; len(ds) == 1 {
 			return a.call(&goFunc{decl: ds[0], file: a.byDecl[ds[0]]}, args, c)
+		}
+		// a getter of another package of the module handing out the router
+		// it holds (srv.Router() on a value its constructor returned)
+		if d := a.uniqueMethod(fun.Sel.Name); d != nil {
+			if r, ok := a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c).(*routes.Router); ok {
+				return r
+			}
 		}
 		return nil
 	case *ast.Ident:
@@ -1260,8 +1318,8 @@ func splitServeMuxPattern(p string) (method, path string) {
 }
 
 // goModule finds the go.mod at or above root and returns its directory and
-// module path ("" when there is none).
-func goModule(root string) (string, string) {
+// module path ("" when there is none), reading no go.mod outside confine.
+func goModule(confine *fsroot.Root, root string) (string, string) {
 	dir, err := filepath.Abs(root)
 	if err != nil {
 		return "", ""
@@ -1269,8 +1327,8 @@ func goModule(root string) (string, string) {
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
 		dir = filepath.Dir(dir)
 	}
-	for i := 0; i < 32; i++ {
-		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	for i := 0; i < 32 && confine.Contains(dir); i++ {
+		data, err := confine.ReadFile(filepath.Join(dir, "go.mod"), 1<<20)
 		if err == nil {
 			for _, line := range strings.Split(string(data), "\n") {
 				line = strings.TrimSpace(line)

@@ -92,6 +92,11 @@ func (c *checker) run() {
 			for i, m := range mirror {
 				if (m.Method == s.Method || m.Method == route.MethodAny) && coversCatchAll(m, s.Template) {
 					c.matched[i] = true
+					if m.Opaque {
+						c.opaqueMount(s, m)
+						hit = -2
+						break
+					}
 					catchHits[i] = append(catchHits[i], s)
 					rootHits[m.Root] = true
 					hit = -2
@@ -377,6 +382,19 @@ func (c *checker) possibly(s route.Route, u route.Unresolved) {
 	})
 }
 
+// opaqueMount reports s as possibly served by m, a mount of an app this
+// analysis cannot read whose prefix s lies under.
+func (c *checker) opaqueMount(s, m route.Route) {
+	c.add(report.Finding{
+		Rule: RulePossiblyServed,
+		Message: fmt.Sprintf("%s %s is in the spec and possibly served by %s:%d, which mounts at %s an app this analysis cannot read",
+			s.Method, s.Path(), m.Pos.File, m.Pos.Line, m.Raw),
+		Pointer:   s.Pointer,
+		Locations: []report.Location{specLoc(s), serverLoc(m)},
+		Fields:    map[string]any{"method": s.Method, "path": s.Path()},
+	})
+}
+
 func (c *checker) noRoutes() {
 	looked := c.in.Mirror.LookedFor
 	if looked == "" {
@@ -409,6 +427,9 @@ func (c *checker) undocumented(m route.Route, near string) {
 	kind := m.Framework
 	if m.Static {
 		kind += ", static files"
+	}
+	if m.Opaque {
+		kind += ", a mounted app this analysis cannot read, with nothing beneath it documented"
 	}
 	c.add(report.Finding{
 		Rule: undocumentedRule.ID, Severity: undocumentedRule.Severity,
