@@ -67,8 +67,11 @@ func FuzzPrinterRoundTrip(f *testing.F) {
 			return buf.Bytes()
 		}
 		checkJSONRoundTrip(t, fs, print("json", Options{}))
-		checkSARIF(t, fs, print("sarif", Options{Version: "fuzz"}))
-		checkJUnit(t, fs, print("junit", Options{FailOn: SeverityWarning}))
+		// The catalogue describes the first rule with fuzzed text (SARIF
+		// help, JUnit cases for rules without findings).
+		catalogue := []Rule{{ID: rule, Severity: SeverityWarning, Title: message, Why: detail, Bad: value, Good: key}, {ID: value + "/silent"}}
+		checkSARIF(t, fs, print("sarif", Options{Version: "fuzz", Rules: catalogue}))
+		checkJUnit(t, fs, print("junit", Options{FailOn: SeverityWarning, Rules: catalogue}), catalogue)
 		checkText(t, fs, string(print("text", Options{})), false)
 		checkText(t, fs, string(print("text", Options{Color: true})), true)
 		checkGitHub(t, fs, string(print("github", Options{})))
@@ -178,13 +181,16 @@ func checkSARIF(t *testing.T, fs []Finding, out []byte) {
 	}
 }
 
-func checkJUnit(t *testing.T, fs []Finding, out []byte) {
+func checkJUnit(t *testing.T, fs []Finding, out []byte, catalogue []Rule) {
 	t.Helper()
 	var doc junitTestSuites
 	if err := xml.Unmarshal(out, &doc); err != nil {
 		t.Fatalf("junit: not well-formed XML: %v\n%q", err, out)
 	}
 	rules, failing := map[string]bool{}, map[string]bool{}
+	for _, r := range catalogue {
+		rules[r.ID] = true
+	}
 	for _, f := range fs {
 		rules[f.Rule] = true
 		if f.Severity >= SeverityWarning {
