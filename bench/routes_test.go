@@ -8,8 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/routes/extract"
+	"github.com/wirelint/wirelint/routes/script"
 )
 
 // The route-extraction benchmarks generate a 500-route server (Go with chi,
@@ -109,7 +111,8 @@ func writePythonServer(b *testing.B, n int) string {
 }
 
 func extractRoutes(b *testing.B, dir string) {
-	set, err := extract.FromServer(dir, extract.ServerOptions{})
+	// confined to the folder as the runner confines a server to the project
+	set, err := extract.FromServer(dir, extract.ServerOptions{FS: fsroot.New(dir)})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -181,4 +184,27 @@ func BenchmarkRoutesRatio(b *testing.B) {
 	}
 	b.ReportMetric(float64(goTime)/float64(load), "go-ratio")
 	b.ReportMetric(float64(pyTime)/float64(load), "python-ratio")
+}
+
+// BenchmarkTokenizeJSTemplates tokenizes a file of n lines, each a template
+// literal with two ${} expressions (the doubling-constants attack): the
+// time per line must not grow with n. Before every template expression's
+// lexer stopped sizing its token slice by the whole file, 20,000 lines took
+// about a minute.
+func BenchmarkTokenizeJSTemplates(b *testing.B) {
+	for _, n := range []int{2000, 20000} {
+		var src strings.Builder
+		src.WriteString("const c0 = '/aaaaaaaa';\n")
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&src, "const c%d = `${c%d}${c%d}`;\n", i, i-1, i-1)
+		}
+		b.Run(fmt.Sprintf("lines=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := script.TokenizeJS(src.String(), "app.js"); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/line")
+		})
+	}
 }

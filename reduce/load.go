@@ -148,14 +148,23 @@ func (e *LoadError) Error() string {
 // Workspace.MaxFileSize overrides it.
 const MaxFileSize = fsroot.DefaultMaxFileSize
 
-// maxExpandedNodes bounds a document's size with YAML aliases expanded.
-const maxExpandedNodes = 5_000_000
+// MaxNodes is the default nodes-per-document budget: a document's size in
+// nodes with YAML aliases expanded; Workspace.MaxNodes overrides it.
+const MaxNodes = 5_000_000
+
+// nodeBudget returns max, or MaxNodes for 0.
+func nodeBudget(max int) int {
+	if max <= 0 {
+		return MaxNodes
+	}
+	return max
+}
 
 // LoadFile reads and parses the regular file at path. display is the path used
 // in messages and output ("" = path). It confines nothing; a Workspace reads
 // only inside its root.
 func LoadFile(path, display string) (*Document, error) {
-	doc, err := loadTree(nil, 0, path, display)
+	doc, err := loadTree(nil, 0, 0, path, display)
 	if err != nil {
 		return nil, err
 	}
@@ -167,8 +176,9 @@ func LoadFile(path, display string) (*Document, error) {
 
 // loadTree reads, through root, and parses the file at path without telling
 // what kind of document it is: Dialect is empty and no definition is indexed.
-// max is the file-size budget in bytes (0 = MaxFileSize).
-func loadTree(root *fsroot.Root, max int64, path, display string) (*Document, error) {
+// max is the file-size budget in bytes (0 = MaxFileSize), maxNodes the
+// nodes-per-document budget (0 = MaxNodes).
+func loadTree(root *fsroot.Root, max int64, maxNodes int, path, display string) (*Document, error) {
 	if display == "" {
 		display = filepath.ToSlash(path)
 	}
@@ -180,7 +190,7 @@ func loadTree(root *fsroot.Root, max int64, path, display string) (*Document, er
 	if err != nil {
 		return nil, &LoadError{File: display, Msg: readErrorText(err), Err: err}
 	}
-	doc, err := parseTree(data, display)
+	doc, err := parseTree(data, display, maxNodes)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +217,7 @@ var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // Parse parses data as a JSON Schema or OpenAPI document. file names it in errors.
 func Parse(data []byte, file string) (*Document, error) {
-	doc, err := parseTree(data, file)
+	doc, err := parseTree(data, file, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +233,7 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 // parseTree parses data into a Document whose kind is not yet told. A file
 // named .json must be JSON (RFC 8259), not YAML that looks like it; keys are
 // unique in every mapping; a leading byte order mark is skipped.
-func parseTree(data []byte, file string) (*Document, error) {
+func parseTree(data []byte, file string, maxNodes int) (*Document, error) {
 	data = bytes.TrimPrefix(data, utf8BOM)
 	trimmed := bytes.TrimSpace(data)
 	switch {
@@ -264,10 +274,10 @@ func parseTree(data []byte, file string) (*Document, error) {
 		// the bypassed check stands in a string node for what it could not parse
 		return nil, parseError(file, data, format, nil)
 	}
-	if err := checkExpansion(top); err != nil {
+	if err := checkExpansion(top, maxNodes); err != nil {
 		return nil, &LoadError{File: file, Line: top.Line, Msg: err.Error()}
 	}
-	if err := CheckKeys(file, top); err != nil {
+	if err := CheckKeys(file, top, maxNodes); err != nil {
 		return nil, err
 	}
 	return &Document{Path: file, Root: top, Format: format}, nil
@@ -291,16 +301,23 @@ func notJSON(file string, data []byte) error {
 // CheckKeys rejects a mapping that holds a key twice, at the second
 // occurrence: parsers disagree on which value wins (the last, usually; the
 // first, in some), so the document means different things to different
-// readers. It also bounds the number of nodes (maxExpandedNodes).
-func CheckKeys(file string, top *Node) error {
+// readers. It also bounds the number of nodes (maxNodes; 0 = MaxNodes), and tags
+// as numbers the plain scalars written as numbers that the YAML library
+// left as strings because they lie beyond float64 (1e400): a number keeps
+// its exact value, read with Number.
+func CheckKeys(file string, top *Node, maxNodes int) error {
+	maxNodes = nodeBudget(maxNodes)
 	stack := []*Node{top}
 	nodes := 0
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		nodes++
-		if nodes > maxExpandedNodes {
-			return &LoadError{File: file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("more than %d nodes: over the document-size budget", maxExpandedNodes)}
+		if nodes > maxNodes {
+			return &LoadError{File: file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("more than %d nodes: over the nodes-per-document budget (raise it with --max-nodes)", maxNodes)}
+		}
+		if n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Style == 0 && plainNumber.MatchString(n.Value) {
+			n.Tag = "!!float"
 		}
 		if n.Kind == yaml.MappingNode {
 			if k, first := duplicateKey(n); k != nil {
@@ -316,6 +333,10 @@ func CheckKeys(file string, top *Node) error {
 	}
 	return nil
 }
+
+// plainNumber matches a plain scalar that YAML 1.2 and JSON read as a number
+// (the YAML library's float syntax, which JSON numbers are a subset of).
+var plainNumber = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
 
 // duplicateKey returns the second occurrence of a repeated scalar key of the
 // mapping m and its first occurrence, or nils. YAML merge keys (<<) may repeat.
@@ -450,9 +471,10 @@ func hasAlias(n *Node) bool {
 	return false
 }
 
-// checkExpansion rejects documents whose YAML aliases expand past
-// maxExpandedNodes (alias bombs) or refer to their own ancestors.
-func checkExpansion(top *Node) error {
+// checkExpansion rejects documents whose YAML aliases expand past maxNodes
+// (alias bombs; 0 = MaxNodes) or refer to their own ancestors.
+func checkExpansion(top *Node, maxNodes int) error {
+	maxNodes = nodeBudget(maxNodes)
 	if !hasAlias(top) {
 		return nil
 	}
@@ -487,8 +509,8 @@ func checkExpansion(top *Node) error {
 				return 0, err
 			}
 			total += s
-			if total > maxExpandedNodes {
-				return 0, fmt.Errorf("YAML aliases expand to more than %d nodes (an alias bomb?)", maxExpandedNodes)
+			if total > maxNodes {
+				return 0, fmt.Errorf("YAML aliases expand to more than %d nodes (an alias bomb?), over the nodes-per-document budget", maxNodes)
 			}
 		}
 		size[n] = total

@@ -3,6 +3,7 @@ package reduce
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 	"strconv"
@@ -114,14 +115,150 @@ func Bool(n *Node) (value, ok bool) {
 	return b, err == nil
 }
 
-// Number returns the numeric value of n exactly, and whether n is a number.
+// Number returns the numeric value of n exactly, and whether n is a number
+// wirelint can represent: one written in at most MaxNumberDigits characters
+// with a decimal exponent within ±MaxNumberExponent (reading 1e1000000
+// exactly takes a tenth of a second; a document full of them would hang).
+// A number tag on a literal past those bounds gives false; Unrepresentable
+// tells that case apart.
 func Number(n *Node) (*big.Rat, bool) {
 	n = Deref(n)
-	if n == nil || n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
+	if n == nil || n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") || !withinNumberBudget(n.Value) {
 		return nil, false
 	}
 	r, ok := new(big.Rat).SetString(strings.ReplaceAll(n.Value, "_", ""))
 	return r, ok
+}
+
+// Bounds of the numbers wirelint represents exactly (see Number).
+const (
+	MaxNumberDigits   = 1000
+	MaxNumberExponent = 10000
+)
+
+// Unrepresentable reports whether n is written as a number that Number
+// cannot represent, for callers that must say so rather than guess.
+func Unrepresentable(n *Node) bool {
+	n = Deref(n)
+	if n == nil || n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
+		return false
+	}
+	_, ok := Number(n)
+	return !ok && plainNumber.MatchString(n.Value)
+}
+
+// withinNumberBudget reports whether literal is short enough and its
+// exponent small enough to read exactly.
+func withinNumberBudget(literal string) bool {
+	if len(literal) > MaxNumberDigits {
+		return false
+	}
+	i := strings.IndexAny(literal, "eE")
+	if i < 0 {
+		return true
+	}
+	exp := strings.TrimLeft(literal[i+1:], "+-0")
+	return len(exp) <= 5 && (len(exp) < 5 || exp <= strconv.Itoa(MaxNumberExponent))
+}
+
+// NumberError is a number Decode cannot represent exactly (see Number).
+type NumberError struct {
+	// Line and Column locate the literal, 1-based.
+	Line, Column int
+	// Literal is the number as written.
+	Literal string
+}
+
+func (e *NumberError) Error() string {
+	lit := e.Literal
+	if len(lit) > 40 {
+		lit = lit[:40] + "…"
+	}
+	return fmt.Sprintf("number %s is past the number budget (at most %d characters, exponent within ±%d) and cannot be read exactly",
+		lit, MaxNumberDigits, MaxNumberExponent)
+}
+
+// FormatNumber renders r exactly, as Canonical and Decode spell numbers:
+// an integer of up to 40 digits in full, a value float64 holds exactly in
+// its shortest form (0.1, 1e+21), anything else in exact scientific
+// notation (1e+400, 1.5e-400), so two numbers render alike only when equal.
+func FormatNumber(r *big.Rat) string {
+	s, _ := formatNumber(r)
+	return s
+}
+
+// NumberText renders number n for messages: as FormatNumber does, but a
+// value float64 cannot hold (1e400, 1e-400) as written in the document.
+func NumberText(n *Node) string {
+	r, ok := Number(n)
+	if !ok {
+		return Deref(n).Value
+	}
+	s, short := formatNumber(r)
+	if !short {
+		return Deref(n).Value
+	}
+	return s
+}
+
+// formatNumber is FormatNumber; short is false when the value took the
+// exact scientific form.
+func formatNumber(r *big.Rat) (s string, short bool) {
+	if r.IsInt() {
+		if s := r.Num().String(); len(strings.TrimPrefix(s, "-")) <= 40 {
+			return s, true
+		}
+	}
+	if f, _ := r.Float64(); !math.IsInf(f, 0) {
+		s := strconv.FormatFloat(f, 'g', -1, 64)
+		if back, ok := new(big.Rat).SetString(s); ok && back.Cmp(r) == 0 {
+			return s, true
+		}
+	}
+	return scientific(r), false
+}
+
+// scientific writes r as d.ddde±x exactly; a fraction whose denominator has
+// a prime factor other than 2 and 5 (never read from a literal) is written as
+// a/b.
+func scientific(r *big.Rat) string {
+	den := new(big.Int).Set(r.Denom())
+	ten, two, five := big.NewInt(10), big.NewInt(2), big.NewInt(5)
+	var twos, fives int
+	m := new(big.Int)
+	for m.Mod(den, two).Sign() == 0 {
+		den.Quo(den, two)
+		twos++
+	}
+	for m.Mod(den, five).Sign() == 0 {
+		den.Quo(den, five)
+		fives++
+	}
+	if den.Cmp(big.NewInt(1)) != 0 {
+		return r.RatString()
+	}
+	k := max(twos, fives) // r = mant / 10^k
+	mant := new(big.Int).Mul(r.Num(), new(big.Int).Exp(ten, big.NewInt(int64(k)), nil))
+	mant.Quo(mant, r.Denom())
+	sign := ""
+	if mant.Sign() < 0 {
+		sign = "-"
+		mant.Neg(mant)
+	}
+	for mant.Sign() != 0 && m.Mod(mant, ten).Sign() == 0 {
+		mant.Quo(mant, ten)
+		k--
+	}
+	digits := mant.String()
+	exp := len(digits) - 1 - k
+	out := sign + digits[:1]
+	if len(digits) > 1 {
+		out += "." + digits[1:]
+	}
+	if exp < 0 {
+		return fmt.Sprintf("%se-%02d", out, -exp)
+	}
+	return fmt.Sprintf("%se+%02d", out, exp)
 }
 
 // EscapePointerToken escapes one JSON pointer reference token (RFC 6901).
@@ -248,12 +385,7 @@ func canonical(b *strings.Builder, n *Node, depth int) {
 			b.WriteString(strconv.FormatBool(v))
 		case "!!int", "!!float":
 			if r, ok := Number(n); ok {
-				if r.IsInt() {
-					b.WriteString(r.Num().String())
-				} else {
-					f, _ := r.Float64()
-					b.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
-				}
+				b.WriteString(FormatNumber(r))
 				return
 			}
 			writeJSONString(b, n.Value)
@@ -319,11 +451,10 @@ func decode(n *Node, depth int) (any, error) {
 			return b, nil
 		case "!!int", "!!float":
 			if r, ok := Number(n); ok {
-				if r.IsInt() {
-					return json.Number(r.Num().String()), nil
-				}
-				f, _ := r.Float64()
-				return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
+				return json.Number(FormatNumber(r)), nil
+			}
+			if Unrepresentable(n) {
+				return nil, &NumberError{Line: n.Line, Column: n.Column, Literal: n.Value}
 			}
 		}
 		return n.Value, nil

@@ -26,6 +26,9 @@ type Workspace struct {
 	// MaxFileSize is the file-size budget of one document in bytes
 	// (0 = MaxFileSize).
 	MaxFileSize int64
+	// MaxNodes is the nodes-per-document budget, YAML aliases expanded
+	// (0 = MaxNodes).
+	MaxNodes int
 
 	mu   sync.Mutex
 	docs map[string]*wsEntry
@@ -98,7 +101,7 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 	}
 	w.mu.Unlock()
 	e.once.Do(func() {
-		tree, err := loadTree(w.FS, w.MaxFileSize, abs, display)
+		tree, err := loadTree(w.FS, w.MaxFileSize, w.MaxNodes, abs, display)
 		if err != nil {
 			e.err = err
 			return

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// router is one router, group or sub-application found in source: the routes
+// Router is one router, group or sub-application found in source: the routes
 // registered on it, relative to it, and the routers mounted under it. The
 // graph is flattened once every file is read, so the order in which source
 // registers routes and mounts routers does not matter.
@@ -13,19 +13,19 @@ type Router struct {
 	Framework string
 	routes    []*Registration
 	Mounts    []Mount
-	// parents counts the mounts of this router; roots have none.
+	// Parents counts the mounts of this router; roots have none.
 	Parents int
 	// orphan, when set, says why this router's mount point is unknown; its
 	// routes are reported as Unresolved.
 	Orphan string
-	// methods restricts every route below (gorilla's Methods().Subrouter()).
+	// Methods restricts every route below (gorilla's Methods().Subrouter()).
 	Methods []string
-	// prefix is the router's own prefix (FastAPI's APIRouter(prefix=...),
+	// Prefix is the router's own prefix (FastAPI's APIRouter(prefix=...),
 	// Flask's Blueprint(url_prefix=...)), applied below any mount prefix.
 	Prefix string
-	// hidden marks every route below as excluded from the schema.
+	// Hidden marks every route below as excluded from the schema.
 	Hidden bool
-	// listened marks a router the source hands to a listener
+	// Listened marks a router the source hands to a listener
 	// (http.ListenAndServe, http.Server{Handler}, gin Run, echo Start).
 	Listened bool
 	// Sub marks a router that serves nothing until mounted (Express
@@ -49,17 +49,20 @@ type Registration struct {
 	Opaque  bool // mounts an app this analysis cannot read (see Route.Opaque)
 }
 
+// Mount is a router mounted under another at Prefix.
 type Mount struct {
 	Prefix string
 	Child  *Router
 	Hidden bool
-	// override replaces the child's own prefix (Flask's
+	// Override replaces the child's own prefix (Flask's
 	// register_blueprint(url_prefix=...)).
 	Override bool
 }
 
+// NewRouter returns an empty router of framework fw ("chi", "flask"...).
 func NewRouter(fw string) *Router { return &Router{Framework: fw} }
 
+// Mount mounts child under prefix; a nil child or r itself is ignored.
 func (r *Router) Mount(prefix string, child *Router, hidden bool) {
 	if child == nil || child == r {
 		return
@@ -68,12 +71,15 @@ func (r *Router) Mount(prefix string, child *Router, hidden bool) {
 	child.Parents++
 }
 
+// Add registers path for methods (nil = every method) at pos and returns the
+// registration for the caller to mark (Subtree, Static, Hidden...).
 func (r *Router) Add(methods []string, path string, pos Pos) *Registration {
 	rr := &Registration{Methods: Upper(methods), Path: path, Pos: pos}
 	r.routes = append(r.routes, rr)
 	return rr
 }
 
+// Upper returns ms upper-cased, in a new slice.
 func Upper(ms []string) []string {
 	out := make([]string, 0, len(ms))
 	for _, m := range ms {
@@ -87,7 +93,7 @@ func syntaxOf(fw string) Syntax {
 	switch fw {
 	case "gin", "echo", "fiber", "express", "fastify", "hono", "nestjs":
 		return SyntaxColon
-	case "flask":
+	case "flask", "django":
 		return SyntaxAngle
 	}
 	return SyntaxBrace
@@ -103,7 +109,7 @@ func implicitMethods(fw, method string) []string {
 	}
 	var out []string
 	switch fw {
-	case "nethttp", "flask", "starlette", "express", "fastify", "hono", "nestjs", "fiber":
+	case "nethttp", "flask", "starlette", "express", "fastify", "hono", "nestjs", "django", "fiber":
 		if method == "GET" {
 			out = append(out, "HEAD")
 		}
@@ -120,7 +126,7 @@ func implicitMethods(fw, method string) []string {
 // joinRoute joins a prefix and a path registered under it the way fw does.
 // FastAPI, Starlette, Flask, gin and echo concatenate: "/" under "/books" is
 // /books/ (the bare prefix only redirects there); chi, Express and the others
-// serve "/" under a prefix as the bare prefix (Join).
+// serve "/" under a prefix as the bare prefix (Join); Django as joinFor.
 func joinRoute(fw, prefix, path string) string {
 	switch fw {
 	case "fastapi", "starlette", "flask", "gin", "echo":
@@ -128,10 +134,10 @@ func joinRoute(fw, prefix, path string) string {
 			return strings.TrimRight(prefix, "/") + "/"
 		}
 	}
-	return Join(prefix, path)
+	return joinFor(fw, prefix, path)
 }
 
-// flatten walks the graph from every root router, joining prefixes, and adds
+// Flatten walks the graph from every root router, joining prefixes, and adds
 // the routes to set. Cycles and absurd depths are cut.
 func Flatten(routers []*Router, set *Set) {
 	type frame struct {
@@ -159,7 +165,7 @@ func Flatten(routers []*Router, set *Set) {
 		}
 		f.hidden = f.hidden || f.r.Hidden
 		if !f.override {
-			f.prefix = Join(f.prefix, f.r.Prefix)
+			f.prefix = joinFor(f.r.Framework, f.prefix, f.r.Prefix)
 		}
 		for _, rr := range f.r.routes {
 			if rr.Dead {
@@ -209,7 +215,7 @@ func Flatten(routers []*Router, set *Set) {
 			}
 		}
 		for _, m := range f.r.Mounts {
-			walk(frame{r: m.Child, prefix: Join(f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened}, onPath, depth+1)
+			walk(frame{r: m.Child, prefix: joinFor(f.r.Framework, f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened}, onPath, depth+1)
 		}
 	}
 	root := 0
@@ -223,6 +229,17 @@ func Flatten(routers []*Router, set *Set) {
 			walk(f, map[*Router]bool{}, 0)
 		}
 	}
+}
+
+// joinFor joins a prefix and a path as framework fw does: Django
+// concatenates the strings of include() and path(), so include("polls/")
+// with path("") serves /polls/ where the other frameworks' prefix joins
+// serve /polls.
+func joinFor(fw, prefix, path string) string {
+	if fw == "django" && path == "" && strings.HasSuffix(prefix, "/") {
+		return prefix
+	}
+	return Join(prefix, path)
 }
 
 // expandOptional returns the templates a template with optional trailing

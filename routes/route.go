@@ -10,7 +10,7 @@ import (
 const MethodAny = "ANY"
 
 // Frameworks lists the values extract.ServerOptions.Framework (--framework) accepts.
-var Frameworks = []string{"auto", "go", "fastapi", "flask", "starlette", "express", "fastify", "hono", "list", "openapi"}
+var Frameworks = []string{"auto", "go", "fastapi", "flask", "starlette", "django", "express", "fastify", "hono", "nestjs", "list", "openapi"}
 
 // Pos is a place in a source or spec file.
 type Pos struct {
@@ -108,7 +108,7 @@ func (s *Set) add(r Route) {
 	s.Routes = append(s.Routes, r)
 }
 
-// finish sorts and de-duplicates s.
+// Finish sorts and de-duplicates s.
 func (s *Set) Finish() {
 	type keyed struct {
 		key, path string
@@ -179,7 +179,7 @@ var httpMethods = map[string]bool{
 // IsMethod reports whether s is an HTTP method name (any case).
 func IsMethod(s string) bool { return httpMethods[strings.ToUpper(s)] }
 
-// shorten cuts source text for messages to about 60 bytes on one line.
+// Shorten cuts source text for messages to about 60 bytes on one line.
 func Shorten(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > 60 {

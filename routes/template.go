@@ -68,6 +68,7 @@ type TemplateError struct {
 	Msg      string
 }
 
+// Error describes the error and where in the template it is.
 func (e *TemplateError) Error() string {
 	return fmt.Sprintf("path template %q: %s at offset %d", e.Template, e.Msg, e.Offset)
 }
@@ -216,7 +217,7 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 	return t, nil
 }
 
-// closing returns the index of the byte closing the bracket opened at s[i], or
+// Closing returns the index of the byte closing the bracket opened at s[i], or
 // -1. With nest, inner pairs of the same brackets are balanced (a regex
 // constraint such as {id:[0-9]{3}}).
 func Closing(s string, i int, open, shut byte, nest bool) int {
@@ -244,6 +245,7 @@ func Closing(s string, i int, open, shut byte, nest bool) int {
 	return -1
 }
 
+// IsIdent reports whether c may appear in a parameter name.
 func IsIdent(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }

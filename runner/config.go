@@ -50,6 +50,11 @@ type Config struct {
 	// MaxFileSize is the file-size budget of one document in bytes (0 = the
 	// default).
 	MaxFileSize int64
+	// MaxPatternLength is the pattern budget in bytes of the regex,
+	// differential and fixture rules (0 = validate.DefaultMaxPatternLength).
+	MaxPatternLength int
+	// MaxNodes is the nodes-per-document budget (0 = reduce.MaxNodes).
+	MaxNodes int
 	// Optional marks documents that a folder argument listed: one that is not
 	// a schema document is skipped rather than an error.
 	Optional map[string]bool
@@ -117,6 +122,9 @@ type Fixtures struct {
 	Differential bool
 	// Budget bounds probing one definition (0 = the family's default).
 	Budget time.Duration
+	// ValidationBudget bounds validating the folders' whole payload set
+	// (0 = fixture.DefaultBudget).
+	ValidationBudget time.Duration
 }
 
 // Docs configures the documentation rules.
@@ -142,7 +150,7 @@ func (p Parity) CanonicalFiles() []string {
 // against its schema and mirror (the mirror of the schema's parity pair when
 // the entry names none) with the pair's disagreements probed.
 func FromFile(cfg *config.Config) Config {
-	c := Config{Dir: cfg.Dir, Root: "", Suppress: cfg, MaxFileSize: cfg.MaxFileSize}
+	c := Config{Dir: cfg.Dir, Root: "", Suppress: cfg, MaxFileSize: cfg.MaxFileSize, MaxPatternLength: cfg.MaxPatternLength, MaxNodes: cfg.MaxNodes}
 	c.Widen = append(c.Widen, cfg.Widen...)
 	for _, w := range cfg.WidenRoot {
 		c.Widen = append(c.Widen, cfg.Path(w))

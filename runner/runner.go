@@ -267,6 +267,7 @@ func (r *run) group(g *group) groupResult {
 	ws := reduce.NewWorkspace(r.root, c.Widen...)
 	ws.Cwd = c.Dir
 	ws.MaxFileSize = c.MaxFileSize
+	ws.MaxNodes = c.MaxNodes
 	doc := map[string]*reduce.Document{}
 	var names []string
 	var loads []func() ([]report.Finding, error)
@@ -319,7 +320,7 @@ func (r *run) group(g *group) groupResult {
 		for _, d := range r.regexDocs(ws, doc) {
 			names = append(names, "regex "+d.Path)
 			fns = append(fns, func() ([]report.Finding, error) {
-				return regex.Check(d, regex.Options{Dialects: c.Regex.Dialects, Severity: c.Regex.Severity}), nil
+				return regex.Check(d, regex.Options{Dialects: c.Regex.Dialects, Severity: c.Regex.Severity, MaxPatternLength: c.MaxPatternLength}), nil
 			})
 		}
 		more, err := r.parallel(names, fns)
@@ -552,7 +553,10 @@ func (r *run) checkRoutes(spec *reduce.Document, rt Routes) ([]report.Finding, e
 	if framework == "" {
 		framework = "auto"
 	}
-	mirror, err := extract.FromServer(r.cfg.path(rt.Server), extract.ServerOptions{Framework: framework, Display: display})
+	// the server's files, go.mod and module packages are read inside the
+	// project, as every document is
+	confine := fsroot.New(r.root, r.cfg.Widen...)
+	mirror, err := extract.FromServer(r.cfg.path(rt.Server), extract.ServerOptions{Framework: framework, Display: display, FS: confine})
 	if err != nil {
 		return nil, err
 	}
@@ -578,10 +582,10 @@ func (r *run) checkFixtures(ws *reduce.Workspace, docs []*reduce.Document, f Fix
 	}
 	var fs []report.Finding
 	if f.Differential && len(docs) > 1 {
-		fs = differential.Check(ws, docs[0], docs[1], differential.Options{Renames: f.Renames, Fixtures: payloads, Budget: f.Budget})
+		fs = differential.Check(ws, docs[0], docs[1], differential.Options{Renames: f.Renames, Fixtures: payloads, Budget: f.Budget, Validate: validate.Options{MaxPatternLength: r.cfg.MaxPatternLength}})
 	}
 	if len(f.Folders) > 0 {
-		fs = append(fs, fixture.Check(ws, docs, payloads, fixture.Options{Renames: f.Renames})...)
+		fs = append(fs, fixture.Check(ws, docs, payloads, fixture.Options{Renames: f.Renames, Budget: f.ValidationBudget, Validate: validate.Options{MaxPatternLength: r.cfg.MaxPatternLength}})...)
 	}
 	return fs, nil
 }

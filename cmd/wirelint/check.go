@@ -78,6 +78,8 @@ func loadConfig(path string, in *input) (*config.Config, error) {
 	}
 	if in != nil {
 		cfg.MaxFileSize = int64(in.maxFileSize)
+		cfg.MaxPatternLength = int(in.maxPatternLength)
+		cfg.MaxNodes = in.maxNodes
 	}
 	if err := cfg.CheckRules(runner.Rules()); err != nil {
 		return nil, err

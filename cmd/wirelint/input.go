@@ -8,31 +8,40 @@ import (
 
 	"github.com/spf13/pflag"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/validate"
+	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/runner"
 )
 
 // input holds the flags that bound what a command reads: the folders outside
-// the project it may read, and the file-size budget.
+// the project it may read, and the file-size, nodes and pattern budgets.
 type input struct {
-	roots       listFlag
-	maxFileSize sizeFlag
+	roots            listFlag
+	maxFileSize      sizeFlag
+	maxPatternLength sizeFlag
+	maxNodes         int
 }
 
-// addInputFlags declares --max-file-size and, unless the command has a
+// addInputFlags declares --max-file-size, --max-nodes, --max-pattern-length and, unless the command has a
 // --root of its own (refs), the repeatable --root that widens what it reads.
 func addInputFlags(fs *pflag.FlagSet, widen bool) *input {
-	in := &input{maxFileSize: fsroot.DefaultMaxFileSize}
+	in := &input{maxFileSize: fsroot.DefaultMaxFileSize, maxPatternLength: validate.DefaultMaxPatternLength}
 	if widen {
 		fs.Var(&in.roots, "root", "also read files under this folder outside the project (repeatable; the project is the git work tree holding the files)")
 	}
 	fs.Var(&in.maxFileSize, "max-file-size", "largest document read, in bytes or with a KB, MB or GB suffix")
+	fs.IntVar(&in.maxNodes, "max-nodes", reduce.MaxNodes, "most nodes one document may hold, YAML aliases expanded")
+	fs.Var(&in.maxPatternLength, "max-pattern-length", "longest pattern checked, in bytes or with a KB suffix; a longer one is reported unchecked")
 	return in
 }
 
-// configure widens c's confinement by --root and sets its file-size budget.
+// configure widens c's confinement by --root and sets its file-size, nodes
+// and pattern budgets.
 func (in *input) configure(c *runner.Config) {
 	c.Widen = append(c.Widen, in.absRoots()...)
 	c.MaxFileSize = int64(in.maxFileSize)
+	c.MaxPatternLength = int(in.maxPatternLength)
+	c.MaxNodes = in.maxNodes
 }
 
 func (in *input) absRoots() []string {

@@ -47,6 +47,18 @@ func TestScripts(t *testing.T) {
 					ts.Fatalf("exit status %d, want %d", got, want)
 				}
 			},
+			// grow PATH TEXT N rewrites PATH with every TEXT repeated N times:
+			// inputs of megabytes from a few lines of txtar.
+			"grow": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 3 {
+					ts.Fatalf("usage: grow PATH TEXT N")
+				}
+				n, err := strconv.Atoi(args[2])
+				ts.Check(err)
+				data, err := os.ReadFile(ts.MkAbs(args[0]))
+				ts.Check(err)
+				ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(strings.ReplaceAll(string(data), args[1], strings.Repeat(args[1], n))), 0o644))
+			},
 			// mkfifo PATH makes a named pipe, as a pull request can commit one.
 			"mkfifo": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 1 {

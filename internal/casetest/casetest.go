@@ -241,3 +241,45 @@ func Golden(t *testing.T, path, got string) {
 		t.Errorf("%s differs (go test -update rewrites it)\n--- got\n%s--- want\n%s", path, got, want)
 	}
 }
+
+// Seed adds every file below dir whose name ends in one of exts to the fuzz
+// corpus of f, in walk order.
+func Seed(f *testing.F, dir string, exts ...string) {
+	f.Helper()
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		for _, e := range exts {
+			if strings.HasSuffix(p, e) {
+				data, err := os.ReadFile(p)
+				if err != nil {
+					return err
+				}
+				f.Add(string(data))
+				break
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		f.Fatal(err)
+	}
+}
+
+// WriteFiles writes files (slash-separated path -> content) into a fresh
+// temporary folder and returns it: a project built in the test itself.
+func WriteFiles(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

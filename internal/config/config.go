@@ -79,6 +79,12 @@ type Config struct {
 	// MaxFileSize is the file-size budget of one document in bytes, from the
 	// command line (0 = the default).
 	MaxFileSize int64
+	// MaxPatternLength is the pattern budget in bytes, from the command line
+	// (0 = the default).
+	MaxPatternLength int
+	// MaxNodes is the nodes-per-document budget, from the command line
+	// (0 = the default).
+	MaxNodes int
 }
 
 // FS returns the confinement every file the configuration names is read

@@ -19,18 +19,30 @@ import (
 	"github.com/wirelint/wirelint/reduce"
 )
 
-// Site is one $ref found in a document.
+// Site is one reference found in a document: a $ref, or a $dynamicRef, which
+// resolves like a $ref to its initial target (the dynamic scope may move it
+// at validation time, never to a place the static target does not name).
 type Site struct {
-	// Pointer is the absolute JSON pointer of the $ref member (".../$ref").
+	// Pointer is the absolute JSON pointer of the reference member
+	// (".../$ref" or ".../$dynamicRef").
 	Pointer string
 	// Object is the absolute pointer of the object holding the $ref.
 	Object string
 	// Holder is the object holding the $ref.
 	Holder *reduce.Node
-	// Key and Value are the $ref key and value nodes; Value may be a non-string.
+	// Key and Value are the reference's key and value nodes; Value may be a
+	// non-string.
 	Key, Value *reduce.Node
 	// Base is the base URI the reference resolves against.
 	Base *url.URL
+}
+
+// Keyword returns the reference's keyword: "$ref" or "$dynamicRef".
+func (s *Site) Keyword() string {
+	if s.Key != nil && s.Key.Value == "$dynamicRef" {
+		return "$dynamicRef"
+	}
+	return "$ref"
 }
 
 // Ref returns the reference as written, or "" when the value is not a string.
@@ -151,6 +163,12 @@ func idKeyFor(d reduce.Dialect) string {
 	return "$id"
 }
 
+// dynamicRefs reports whether $dynamicRef is a keyword in dialect d (2020-12
+// and OpenAPI 3.1; a document not yet classified counts as 2020-12).
+func dynamicRefs(d reduce.Dialect) bool {
+	return d == reduce.Draft202012 || d == reduce.OpenAPI31 || d == ""
+}
+
 // legacyAnchors reports whether "#name" ids are anchors (drafts before 2019-09).
 func legacyAnchors(d reduce.Dialect) bool {
 	return d == reduce.Draft04 || d == reduce.Draft06 || d == reduce.Draft07
@@ -223,6 +241,9 @@ func (w *scanner) object(n *reduce.Node, base *url.URL, depth int) {
 		case k.Value == "$ref":
 			obj := w.ptr()
 			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: obj + "/$ref", Object: obj, Holder: n, Key: k, Value: w.deref(v), Base: refBase})
+		case k.Value == "$dynamicRef" && dynamicRefs(w.ix.Doc.Dialect):
+			obj := w.ptr()
+			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: obj + "/$dynamicRef", Object: obj, Holder: n, Key: k, Value: w.deref(v), Base: base})
 		case dataKeys[k.Value]:
 			// Bundlers substitute a whole example that is only a relative
 			// $ref (DigitalOcean: example: {$ref: 'examples.yml#/x'}); any

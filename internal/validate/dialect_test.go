@@ -2,28 +2,19 @@ package validate
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/reduce"
 )
 
 // load writes files into a fresh project directory and loads the first one.
 func load(t *testing.T, files map[string]string, first string) (*reduce.Workspace, *reduce.Document) {
 	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := casetest.WriteFiles(t, files)
 	ws := reduce.NewWorkspace(filepath.Join(dir, "project"))
 	doc, err := ws.Load(filepath.Join(dir, filepath.FromSlash(first)), "")
 	if err != nil {

@@ -36,8 +36,13 @@ func (s *Set) neutralize(v any, file string, doc *reduce.Document) []*SchemaErro
 		if strings.HasPrefix(pattern, poisonPrefix) {
 			return pattern, false
 		}
-		if _, err := CompilePattern(pattern, s.opts.PatternCheck); err != nil {
-			pe := err.(*PatternError)
+		pe := OverPatternBudget(pattern, s.opts.MaxPatternLength)
+		if pe == nil {
+			if _, err := CompilePattern(pattern, s.opts.PatternCheck); err != nil {
+				pe = err.(*PatternError)
+			}
+		}
+		if pe != nil {
 			s.poisonMu.Lock()
 			s.poisons = append(s.poisons, pe)
 			id := len(s.poisons) - 1

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -24,10 +25,46 @@ type PatternError struct {
 	Pattern string
 	// Reason names the construct or the engine's complaint.
 	Reason string
+	// Budget is the pattern budget in bytes when the pattern is longer than
+	// it and was not compiled at all; 0 otherwise.
+	Budget int
 }
 
 func (e *PatternError) Error() string {
+	if e.Budget > 0 {
+		return fmt.Sprintf("pattern %s: %s", ShortPattern(e.Pattern), e.Reason)
+	}
 	return fmt.Sprintf("pattern %q is not a valid ECMA-262 regular expression: %s", e.Pattern, e.Reason)
+}
+
+// DefaultMaxPatternLength is the pattern budget in bytes when
+// Options.MaxPatternLength is 0: a longer pattern is not compiled (a 1 MB
+// literal costs the engines seconds and a gigabyte) and is reported unchecked.
+const DefaultMaxPatternLength = 32 << 10
+
+// OverPatternBudget returns the error for a pattern longer than max bytes
+// (0 = DefaultMaxPatternLength), or nil.
+func OverPatternBudget(pattern string, max int) *PatternError {
+	if max <= 0 {
+		max = DefaultMaxPatternLength
+	}
+	if len(pattern) <= max {
+		return nil
+	}
+	return &PatternError{Pattern: pattern, Budget: max,
+		Reason: fmt.Sprintf("%d bytes, past the %d-byte pattern budget (raise it with --max-pattern-length)", len(pattern), max)}
+}
+
+// ShortPattern quotes a pattern for a message, cut to 60 bytes.
+func ShortPattern(p string) string {
+	if len(p) <= 60 {
+		return fmt.Sprintf("%q", p)
+	}
+	cut := 60
+	for cut > 0 && !utf8.RuneStart(p[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%q…", p[:cut])
 }
 
 // ecmaRegexp adapts a regexp2 expression to jsonschema.Regexp.
@@ -56,6 +93,9 @@ func engine(opts Options) jsonschema.RegexpEngine {
 		timeout = DefaultMatchTimeout
 	}
 	return func(s string) (jsonschema.Regexp, error) {
+		if pe := OverPatternBudget(s, opts.MaxPatternLength); pe != nil {
+			return nil, pe
+		}
 		re, err := CompilePattern(s, opts.PatternCheck)
 		if err != nil {
 			return nil, err

@@ -22,6 +22,10 @@ import (
 type Options struct {
 	// MatchTimeout bounds one pattern match; 0 = DefaultMatchTimeout.
 	MatchTimeout time.Duration
+	// MaxPatternLength is the pattern budget in bytes: a longer pattern is
+	// refused with a *PatternError whose Budget is set; 0 =
+	// DefaultMaxPatternLength.
+	MaxPatternLength int
 	// AssertFormat makes `format` an assertion in every dialect. false (the
 	// default) treats it as an annotation everywhere, draft-07 included, so two
 	// dialects never disagree over a format checker.
@@ -81,7 +85,7 @@ type Schema struct {
 func Compile(ws *reduce.Workspace, doc *reduce.Document, opts Options) (*Set, error) {
 	v, err := reduce.Decode(doc.Root)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", doc.Path, err)
+		return nil, fmt.Errorf("%s: %w", at(doc.Path, err), err)
 	}
 	s, err := CompileValue(ws, FileURL(doc.Abs), v, doc.Dialect, opts)
 	if err != nil {
@@ -365,7 +369,7 @@ func collectLeaves(e *jsonschema.ValidationError, out *[]*jsonschema.ValidationE
 }
 
 func (s *Set) failure(e *jsonschema.ValidationError) Failure {
-	f := Failure{InstancePointer: joinTokens(e.InstanceLocation), Message: e.ErrorKind.LocalizedString(printer)}
+	f := Failure{InstancePointer: joinTokens(e.InstanceLocation), Message: explain(e.ErrorKind)}
 	path := e.ErrorKind.KeywordPath()
 	if len(path) > 0 {
 		f.Keyword = path[0]
@@ -510,7 +514,7 @@ func (l loader) Load(u string) (any, error) {
 	}
 	v, err := reduce.Decode(doc.Root)
 	if err != nil {
-		return nil, err
+		return nil, &reduce.RefError{Kind: reduce.RefBadFile, Msg: fmt.Sprintf("%s: %v", at(doc.Path, err), err)}
 	}
 	d := s.dialect
 	if doc.Dialect.IsOpenAPI() || reduce.Value(doc.Root, "$schema") != nil {

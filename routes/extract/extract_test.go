@@ -23,8 +23,8 @@ const testdata = "../testdata"
 func TestExtractApps(t *testing.T) {
 	for _, tc := range []struct{ dir, framework string }{
 		{"nethttp", "go"}, {"chi", "go"}, {"gin", "go"}, {"echo", "go"}, {"fiber", "go"}, {"gorilla", "go"},
-		{"fastapi", "fastapi"}, {"flask", "flask"}, {"starlette", "auto"},
-		{"express", "express"}, {"fastify", "auto"}, {"hono", "hono"},
+		{"fastapi", "fastapi"}, {"flask", "flask"}, {"starlette", "auto"}, {"django", "django"},
+		{"express", "express"}, {"fastify", "auto"}, {"hono", "hono"}, {"nestjs", "nestjs"},
 		{"list/routes.txt", "auto"}, {"list/openapi.json", "openapi"},
 	} {
 		t.Run(tc.dir, func(t *testing.T) {

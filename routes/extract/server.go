@@ -1,11 +1,12 @@
 package extract
 
 import (
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/routes"
 	"github.com/wirelint/wirelint/routes/golang"
@@ -20,6 +21,10 @@ type ServerOptions struct {
 	// Display maps a file's path to the name used in output (nil = as is,
 	// slash-separated).
 	Display func(string) string
+	// FS confines every file read: inside the project root (and the folders
+	// it was widened to), symlinks followed, regular files only. nil
+	// confines nothing but still reads regular files only.
+	FS *fsroot.Root
 }
 
 // FromServer extracts the routes a server registers from path, a source
@@ -37,8 +42,11 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 	if fw == "" {
 		fw = "auto"
 	}
-	st, err := os.Stat(path)
-	if err != nil {
+	st, err := opt.FS.Stat(path)
+	switch {
+	case errors.Is(err, fsroot.ErrOutside):
+		return nil, fmt.Errorf("%s: resolves outside the project root; route extraction does not read it (widen the root with --root)", display(path))
+	case err != nil:
 		return nil, fmt.Errorf("%s: no such file or directory", display(path))
 	}
 	if fw == "auto" && !st.IsDir() {
@@ -63,34 +71,37 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 	}
 	switch fw {
 	case "go":
-		return golang.Extract(path, display)
-	case "python", "fastapi", "flask", "starlette":
-		return python.Extract(path, display)
-	case "js", "express", "fastify", "hono":
-		return js.Extract(path, display)
+		return golang.Extract(path, display, opt.FS)
+	case "python", "fastapi", "flask", "starlette", "django":
+		return python.Extract(path, display, opt.FS)
+	case "js", "express", "fastify", "hono", "nestjs":
+		return js.Extract(path, display, opt.FS)
 	case "openapi":
+		if !st.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: not a regular file; route extraction reads only regular files", display(path))
+		}
 		doc, err := reduce.LoadFile(path, display(path))
 		if err != nil {
 			return nil, err
 		}
 		return routes.FromSpec(doc, routes.SpecOptions{Framework: "openapi-server"})
 	case "list":
-		data, err := os.ReadFile(path)
+		data, err := routes.ReadSource(opt.FS, path, display)
 		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", display(path), err)
+			return nil, err
 		}
 		return routes.FromList(data, display(path)), nil
 	case "auto":
-		return fromDir(path, display)
+		return fromDir(path, display, opt.FS)
 	}
 	return nil, fmt.Errorf("unknown framework %q (want one of %s)", fw, strings.Join(routes.Frameworks, ", "))
 }
 
 // fromDir reads every language a directory holds and merges the results.
-func fromDir(dir string, display func(string) string) (*routes.Set, error) {
+func fromDir(dir string, display func(string) string, confine *fsroot.Root) (*routes.Set, error) {
 	langs := []struct {
 		exts []string
-		read func(string, func(string) string) (*routes.Set, error)
+		read func(string, func(string) string, *fsroot.Root) (*routes.Set, error)
 	}{
 		{[]string{".go"}, golang.Extract},
 		{[]string{".py"}, python.Extract},
@@ -98,14 +109,14 @@ func fromDir(dir string, display func(string) string) (*routes.Set, error) {
 	}
 	var sets []*routes.Set
 	for _, l := range langs {
-		files, err := routes.SourceFiles(dir, l.exts...)
+		files, err := routes.SourceFiles(confine, dir, l.exts...)
 		if err != nil {
 			return nil, err
 		}
 		if len(files) == 0 {
 			continue
 		}
-		s, err := l.read(dir, display)
+		s, err := l.read(dir, display, confine)
 		if err != nil {
 			return nil, err
 		}

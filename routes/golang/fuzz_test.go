@@ -6,25 +6,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/internal/casetest"
 )
 
-// FuzzGoSource feeds arbitrary Go to the net/http, chi, gin, echo and
-// gorilla/mux reader: a parse error is one line naming the file, anything
+// FuzzGoSource feeds arbitrary Go to the net/http, chi, gin, echo, Fiber
+// and gorilla/mux reader: a parse error is one line naming the file, anything
 // that parses yields located routes, and nothing panics.
 func FuzzGoSource(f *testing.F) {
 	for _, app := range []string{"chi", "gin", "gorilla", "nethttp", "echo", "fiber"} {
-		files, err := routes.SourceFiles(filepath.Join("..", "testdata", app), ".go")
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, p := range files {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(string(data))
-		}
+		casetest.Seed(f, filepath.Join("..", "testdata", app), ".go")
 	}
 	f.Add("package p\nimport \"github.com/go-chi/chi/v5\"\nfunc f(r chi.Router) { r.Route(\"/x\", f); r.Mount(\"/y\", r) }\n")
 	f.Fuzz(func(t *testing.T, src string) {
@@ -32,7 +22,7 @@ func FuzzGoSource(f *testing.F) {
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		set, err := Extract(path, filepath.Base)
+		set, err := Extract(path, filepath.Base, nil)
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "main.go:") || strings.Contains(msg, "\n") {
 				t.Fatalf("error %q is not one line naming main.go", msg)

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/routes"
 )
 
@@ -118,6 +119,9 @@ type goAnalysis struct {
 	depth      int
 	calls      int // function bodies analysed, bounded by MaxCalls
 	display    func(string) string
+	confine    *fsroot.Root
+	// sources are the files read, by the name the file set knows them by.
+	sources map[string][]byte
 	// modRoot and modPath are the go.mod's directory and module path ("" =
 	// none): packages of the module outside the server folder are read for
 	// folding when imported.
@@ -199,9 +203,11 @@ func newEnv(parent *goEnv) *goEnv { return &goEnv{vars: map[string]any{}, parent
 
 // Extract extracts the routes a Go server registers, reading every .go file
 // under root (or root itself when it is a file) except tests, testdata and
-// vendor. display maps a file's path to the name used in output.
-func Extract(root string, display func(string) string) (*routes.Set, error) {
-	files, err := routes.SourceFiles(root, ".go")
+// vendor. display maps a file's path to the name used in output; every file
+// is read through confine (see routes.ReadSource), the go.mod and the
+// module's other packages included.
+func Extract(root string, display func(string) string, confine *fsroot.Root) (*routes.Set, error) {
+	files, err := routes.SourceFiles(confine, root, ".go")
 	if err != nil {
 		return nil, err
 	}
@@ -211,9 +217,9 @@ func Extract(root string, display func(string) string) (*routes.Set, error) {
 	a := &goAnalysis{
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
 		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
-		display: display, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
+		display: display, confine: confine, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
 	}
-	a.modRoot, a.modPath = goModule(root)
+	a.modRoot, a.modPath = goModule(confine, root)
 	var order []*goPkg
 	for _, path := range files {
 		if strings.HasSuffix(path, "_test.go") {
@@ -303,10 +309,11 @@ func Extract(root string, display func(string) string) (*routes.Set, error) {
 // parseFile reads one Go file into its package, creating the package on
 // first sight (fresh), and records its package-level names.
 func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) {
-	src, err := routes.ReadSource(path, a.display)
+	src, err := routes.ReadSource(a.confine, path, a.display)
 	if err != nil {
 		return nil, false, err
 	}
+	a.sources[path] = src
 	f, err := parser.ParseFile(a.fset, path, src, parser.SkipObjectResolution)
 	if err != nil {
 		return nil, false, fmt.Errorf("%s", strings.Replace(firstLine(err.Error()), path, a.display(path), 1))
@@ -427,7 +434,7 @@ func (a *goAnalysis) loadPkg(imp string) *goPkg {
 	}
 	a.pkgs[imp] = nil // read once, found or not
 	dir := filepath.Join(a.modRoot, filepath.FromSlash(strings.TrimPrefix(imp, a.modPath+"/")))
-	entries, err := os.ReadDir(dir)
+	entries, err := a.confine.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
@@ -550,7 +557,7 @@ func (a *goAnalysis) pos(f *goFile, p token.Pos) routes.Pos {
 // src returns the source text of n for messages, shortened.
 func (a *goAnalysis) src(n ast.Node) string {
 	if f := a.fset.File(n.Pos()); f != nil {
-		if data, err := os.ReadFile(f.Name()); err == nil {
+		if data, ok := a.sources[f.Name()]; ok {
 			s, e := f.Offset(n.Pos()), f.Offset(n.End())
 			if s >= 0 && e <= len(data) && s <= e {
 				return routes.Shorten(string(data[s:e]))
@@ -1344,8 +1351,8 @@ func splitServeMuxPattern(p string) (method, path string) {
 }
 
 // goModule finds the go.mod at or above root and returns its directory and
-// module path ("" when there is none).
-func goModule(root string) (string, string) {
+// module path ("" when there is none), reading no go.mod outside confine.
+func goModule(confine *fsroot.Root, root string) (string, string) {
 	dir, err := filepath.Abs(root)
 	if err != nil {
 		return "", ""
@@ -1353,8 +1360,8 @@ func goModule(root string) (string, string) {
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
 		dir = filepath.Dir(dir)
 	}
-	for i := 0; i < 32; i++ {
-		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	for i := 0; i < 32 && confine.Contains(dir); i++ {
+		data, err := confine.ReadFile(filepath.Join(dir, "go.mod"), 1<<20)
 		if err == nil {
 			for _, line := range strings.Split(string(data), "\n") {
 				line = strings.TrimSpace(line)

@@ -1,11 +1,10 @@
 package js
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/routes/script"
 )
 
@@ -13,23 +12,13 @@ import (
 // reader: it must return routes or a syntax error, never panic or hang, and
 // every route must carry a position inside the file.
 func FuzzJSSource(f *testing.F) {
-	for _, app := range []string{"express", "fastify", "hono"} {
-		files, err := routes.SourceFiles(filepath.Join("..", "testdata", app), Exts...)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, p := range files {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(string(data))
-		}
+	for _, app := range []string{"express", "fastify", "hono", "nestjs"} {
+		casetest.Seed(f, filepath.Join("..", "testdata", app), Exts...)
 	}
 	f.Add("app.get(`/${`/${x}`}`, (a) => {")
 	f.Add("const a = b / c / d; const r = /[/]/g;")
 	f.Fuzz(func(t *testing.T, src string) {
-		ev := newJSEval(".", func(p string) string { return p })
+		ev := newJSEval(".", func(p string) string { return p }, nil)
 		if err := ev.AddSource("app.js", src); err != nil {
 			if _, ok := err.(*script.SyntaxError); !ok {
 				t.Fatalf("error %v is not a *SyntaxError", err)

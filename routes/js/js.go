@@ -7,25 +7,27 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/routes"
 	"github.com/wirelint/wirelint/routes/script"
 )
 
+// Exts are the extensions of the JavaScript and TypeScript files read.
 var Exts = []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"}
 
 // Extract extracts the routes an Express, Fastify or Hono server registers,
 // reading every JavaScript and TypeScript file under root (or root itself).
 // Relative imports and requires are followed; Fastify plugins run with the
 // prefix they are registered under.
-func Extract(root string, display func(string) string) (*routes.Set, error) {
-	files, err := routes.SourceFiles(root, Exts...)
+func Extract(root string, display func(string) string, confine *fsroot.Root) (*routes.Set, error) {
+	files, err := routes.SourceFiles(confine, root, Exts...)
 	if err != nil {
 		return nil, err
 	}
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no JavaScript or TypeScript source found (.js/.ts files)", display(root))
 	}
-	ev := newJSEval(root, display)
+	ev := newJSEval(root, display, confine)
 	if err := ev.ReadFiles(files); err != nil {
 		return nil, err
 	}
@@ -37,12 +39,17 @@ func Extract(root string, display func(string) string) (*routes.Set, error) {
 
 // jsEval is the script evaluator with JavaScript's statements and
 // frameworks.
-type jsEval struct{ *script.Interp }
+type jsEval struct {
+	*script.Interp
+	// nest is what the NestJS application and its controllers declare.
+	nest nestApp
+}
 
 // newJSEval returns an evaluator of the JavaScript and TypeScript files of
 // the server at root.
-func newJSEval(root string, display func(string) string) *jsEval {
-	ev := &jsEval{script.New(false, root, display)}
+func newJSEval(root string, display func(string) string, confine *fsroot.Root) *jsEval {
+	ev := &jsEval{Interp: script.New(false, root, display, confine)}
+	ev.Settle = ev.nestSettle
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.jsScan, ev.jsFrameCall, ev.jsExtCall
 	ev.Tokenize = script.TokenizeJS
 	ev.Require = func(f *script.File, spec string) any {
@@ -270,104 +277,6 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *an
 		}
 		i++
 	}
-}
-
-// nestVerbs are NestJS's route decorators, by HTTP method ("" = all).
-var nestVerbs = map[string]string{"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH",
-	"Options": "OPTIONS", "Head": "HEAD", "All": ""}
-
-// nestController reads a NestJS controller: a class at toks[class] whose body
-// opens at toks[open], decorated with @Controller(path) (the tokenizer drops
-// the @), its handlers decorated with @Get(path), @Post()... Its routes go on
-// the application's router (setGlobalPrefix applies).
-func (ev *jsEval) nestController(f *script.File, sc *script.Scope, from, class, open int) {
-	toks := f.Toks
-	j := class - 1
-	for j >= from && toks[j].Kind == script.TokName && (toks[j].Text == "export" || toks[j].Text == "default" || toks[j].Text == "abstract") {
-		j--
-	}
-	if j < from+1 || toks[j].Kind != script.TokOp || toks[j].Text != ")" {
-		return
-	}
-	paren := -1
-	for k := j - 1; k >= from; k-- {
-		if toks[k].Kind == script.TokOp && toks[k].Text == "(" && toks[k].Match == j {
-			paren = k
-			break
-		}
-	}
-	if paren < from+1 || toks[paren-1].Kind != script.TokName || toks[paren-1].Text != "Controller" {
-		return
-	}
-	base, ok := ev.nestPath(f, sc, paren, j)
-	if !ok {
-		return
-	}
-	app := ev.nestApp()
-	end := toks[open].Match
-	for k := open + 1; k < end; k++ {
-		t := toks[k]
-		if t.Kind == script.TokOp && t.Text == "{" && t.Match > k {
-			k = t.Match // a method body
-			continue
-		}
-		method, verb := nestVerbs[t.Text]
-		if t.Kind != script.TokName || !verb || k+1 >= end || toks[k+1].Kind != script.TokOp || toks[k+1].Text != "(" {
-			continue
-		}
-		close := toks[k+1].Match
-		if close < 0 || close+1 >= end || toks[close+1].Kind != script.TokName {
-			continue // a call, not a decorator before a method
-		}
-		sub, ok := ev.nestPath(f, sc, k+1, close)
-		if !ok {
-			continue
-		}
-		var methods []string
-		if method != "" {
-			methods = []string{method}
-		}
-		app.Add(methods, routes.Join(base, sub), ev.Pos(f, t.Line, t.Col))
-		k = close
-	}
-}
-
-// nestPath folds a NestJS decorator's path argument between the parentheses
-// at open and close: none, a string, a list's first string or {path: ...}.
-func (ev *jsEval) nestPath(f *script.File, sc *script.Scope, open, close int) (string, bool) {
-	if close == open+1 {
-		return "", true
-	}
-	p := &script.Parser{Toks: f.Toks, At: open + 1, End: close, File: f}
-	e := p.Expr()
-	if e == nil {
-		return "", false
-	}
-	v := ev.Eval(f, sc, e)
-	if m, ok := v.(map[string]any); ok {
-		v = m["path"]
-		if v == nil {
-			return "", true
-		}
-	}
-	if list, ok := v.([]any); ok && len(list) > 0 {
-		v = list[0]
-	}
-	if s, ok := v.(string); ok {
-		return s, true
-	}
-	t := f.Toks[open+1]
-	ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: ev.Pos(f, t.Line, t.Col), Expr: ev.Text(f, e),
-		Reason: "decorator path is not a constant this analysis can fold", Fragments: ev.Fragments(f, sc, e, nil)})
-	return "", false
-}
-
-// nestApp returns the one NestJS application router of this server.
-func (ev *jsEval) nestApp() *routes.Router {
-	if ev.Nest == nil {
-		ev.Nest = ev.NewRouter("nestjs")
-	}
-	return ev.Nest
 }
 
 // jsHoist binds the function declarations of tokens from..to (not those
@@ -749,8 +658,14 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		return r, true
 	case r.Framework == "nestjs" && method == "setGlobalPrefix" && len(args) >= 1:
 		if s, ok := ev.PathArg(f, sc, c, first, routes.MethodAny); ok {
-			r.Prefix = s
+			ev.nest.prefix = s
 		}
+		if len(args) > 1 {
+			ev.nest.exclude = nestExclude(args[1])
+		}
+		return r, true
+	case r.Framework == "nestjs" && method == "enableVersioning":
+		ev.nest.enableVersioning(args)
 		return r, true
 	case r.Framework == "hono" && method == "basePath" && len(args) == 1:
 		s, ok := ev.PathArg(f, sc, c, first, routes.MethodAny)

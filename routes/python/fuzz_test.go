@@ -2,11 +2,11 @@ package python
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/routes"
 	"github.com/wirelint/wirelint/routes/script"
 )
@@ -15,23 +15,13 @@ import (
 // reader: it must return routes or a syntax error, never panic or hang, and
 // every route must carry a position inside the file.
 func FuzzPythonSource(f *testing.F) {
-	for _, app := range []string{"fastapi", "flask", "starlette"} {
-		files, err := routes.SourceFiles(filepath.Join("..", "testdata", app), ".py")
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, p := range files {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(string(data))
-		}
+	for _, app := range []string{"fastapi", "flask", "starlette", "django"} {
+		casetest.Seed(f, filepath.Join("..", "testdata", app), ".py")
 	}
 	f.Add("@app.get('/x'\n")
 	f.Add("def f(:\n  return\n\tx = '''")
 	f.Fuzz(func(t *testing.T, src string) {
-		ev := newPyEval(".", func(p string) string { return p })
+		ev := newPyEval(".", func(p string) string { return p }, nil)
 		if err := ev.AddSource("app.py", src); err != nil {
 			if _, ok := err.(*script.SyntaxError); !ok {
 				t.Fatalf("error %v is not a *SyntaxError", err)
@@ -57,7 +47,7 @@ func TestCallBudget(t *testing.T) {
 		fmt.Fprintf(&b, "def f%d(r):\n    f%d(FastAPI())\n    f%d(FastAPI())\n    r.get('/x')\n", i, i+1, i+1)
 	}
 	b.WriteString("f0(FastAPI())\n")
-	ev := newPyEval(".", func(p string) string { return p })
+	ev := newPyEval(".", func(p string) string { return p }, nil)
 	if err := ev.AddSource("app.py", b.String()); err != nil {
 		t.Fatal(err)
 	}

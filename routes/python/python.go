@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/routes"
 	"github.com/wirelint/wirelint/routes/script"
 )
@@ -14,15 +16,15 @@ import (
 // registers, reading every .py file under root (or root itself). Routers
 // imported from other modules of the server are followed; a function nothing
 // in the source calls (an app factory) is run as if called.
-func Extract(root string, display func(string) string) (*routes.Set, error) {
-	files, err := routes.SourceFiles(root, ".py")
+func Extract(root string, display func(string) string, confine *fsroot.Root) (*routes.Set, error) {
+	files, err := routes.SourceFiles(confine, root, ".py")
 	if err != nil {
 		return nil, err
 	}
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no Python source found (.py files)", display(root))
 	}
-	ev := newPyEval(root, display)
+	ev := newPyEval(root, display, confine)
 	if st, err := os.Stat(root); err == nil && !st.IsDir() {
 		ev.Root = filepath.Dir(root)
 	}
@@ -30,17 +32,35 @@ func Extract(root string, display func(string) string) (*routes.Set, error) {
 		return nil, err
 	}
 	set := ev.Finish()
-	set.LookedFor = "Python FastAPI, Flask, Flask-RESTful and Starlette"
+	set.LookedFor = "Python FastAPI, Flask, Flask-RESTful, Starlette, Django and Django REST framework"
 	set.Files = len(files)
 	return set, nil
 }
 
 // pyEval is the script evaluator with Python's statements and frameworks.
-type pyEval struct{ *script.Interp }
+type pyEval struct {
+	*script.Interp
+	// confs are the routers of Django URLconfs, by module file.
+	confs map[*script.File]*routes.Router
+	// drfRouters are the Django REST framework routers made.
+	drfRouters map[*routes.Router]bool
+	// actions are the REST framework @action methods of each file.
+	actions map[*script.File][]*drfAction
+	// classSpans are where each class the source defines sits.
+	classSpans map[*script.Class]classSpan
+}
+
+// classSpan is the token range of a class statement in a file.
+type classSpan struct {
+	file     *script.File
+	from, to int
+}
 
 // newPyEval returns an evaluator of the Python files of the server at root.
-func newPyEval(root string, display func(string) string) *pyEval {
-	ev := &pyEval{script.New(true, root, display)}
+func newPyEval(root string, display func(string) string, confine *fsroot.Root) *pyEval {
+	ev := &pyEval{Interp: script.New(true, root, display, confine), confs: map[*script.File]*routes.Router{}, drfRouters: map[*routes.Router]bool{},
+		actions: map[*script.File][]*drfAction{}, classSpans: map[*script.Class]classSpan{}}
+	ev.Settle, ev.Member = ev.djangoSettle, ev.drfMember
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
 	ev.Tokenize = script.TokenizePython
 	ev.Submodule = func(path string) any {
@@ -57,12 +77,30 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *an
 	toks := f.Toks
 	p := &script.Parser{Toks: toks, End: to, Py: true, File: f}
 	stmtStart := true
+	// decorated are the methods the decorators read so far restrict the
+	// next def to (nil = any)
+	var decorated []string
+	var action *drfAction // a REST framework @action the next def is
 	for i := from; i < to; {
 		t := toks[i]
 		if t.Kind == script.TokNewline || t.Kind == script.TokIndent || t.Kind == script.TokDedent || t.Kind == script.TokOp && t.Text == ";" {
 			stmtStart = true
 			i++
 			continue
+		}
+		if stmtStart && t.Kind == script.TokOp && t.Text == "@" {
+			p.At = i + 1
+			if e := p.Postfix(); e != nil && p.At > i+1 {
+				ev.Eval(f, sc, e)
+				if ms := ev.decoratorMethods(f, sc, e); ms != nil {
+					decorated = append(decorated, ms...)
+				}
+				if a := ev.drfActionOf(f, sc, e); a != nil {
+					action = a
+				}
+				i = p.At
+				continue
+			}
 		}
 		if stmtStart && t.Kind == script.TokName {
 			switch t.Text {
@@ -74,6 +112,12 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *an
 				if j+2 < to && toks[j].Text == "def" && toks[j+1].Kind == script.TokName && toks[j+2].Text == "(" && toks[j+2].Match > 0 {
 					fn, end := ev.pyDef(f, j, to, sc)
 					if fn != nil {
+						fn.Methods, decorated = decorated, nil
+						if action != nil {
+							action.name, action.def = fn.Name, j
+							ev.actions[f] = append(ev.actions[f], action)
+							action = nil
+						}
 						sc.Set(fn.Name, fn)
 						f.Funcs = append(f.Funcs, fn)
 					}
@@ -83,8 +127,30 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *an
 				}
 			case "class":
 				if i+1 < to && toks[i+1].Kind == script.TokName {
-					sc.Set(toks[i+1].Text, &script.Class{Name: toks[i+1].Text, Methods: pyClassMethods(toks, i, to)})
+					cls := &script.Class{Name: toks[i+1].Text, Defs: pyClassDefs(toks, i, to)}
+					for _, d := range cls.Defs {
+						if pyVerbs[d] {
+							cls.Methods = append(cls.Methods, strings.ToUpper(d))
+						}
+					}
+					if i+2 < to && toks[i+2].Kind == script.TokOp && toks[i+2].Text == "(" && toks[i+2].Match > i+2 {
+						for k := i + 3; k < toks[i+2].Match; {
+							p.At = k
+							e := p.Expr()
+							if e == nil || p.At <= k {
+								break
+							}
+							cls.Bases = append(cls.Bases, ev.Eval(f, sc, e))
+							k = p.At
+							if k < to && toks[k].Kind == script.TokOp && toks[k].Text == "," {
+								k++
+							}
+						}
+					}
+					sc.Set(cls.Name, cls)
+					ev.classSpans[cls] = classSpan{f, i, pyBlockEnd(toks, i, to)}
 				}
+				decorated, action = nil, nil
 				// the class body runs inline; its methods become names too
 				for i < to && !(toks[i].Kind == script.TokOp && toks[i].Text == ":") {
 					if toks[i].Match > i {
@@ -133,6 +199,25 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *an
 					continue
 				}
 			}
+			// NAME += list (a URLconf's urlpatterns += router.urls)
+			if j == i+1 && j < to && toks[j].Kind == script.TokOp && toks[j].Text == "+=" {
+				p.At = j + 1
+				if e := p.Expr(); e != nil {
+					v := ev.Eval(f, sc, e)
+					if r, ok := v.(*routes.Router); ok { // router.urls
+						v = []any{r}
+					}
+					old, _ := sc.Lookup(t.Text)
+					if list, ok := old.([]any); ok {
+						if more, ok := v.([]any); ok {
+							sc.Set(t.Text, append(slices.Clip(list), more...))
+						}
+					}
+					i = p.At
+					stmtStart = false
+					continue
+				}
+			}
 		}
 		stmtStart = false
 		if t.Kind == script.TokName && (i == from || !(toks[i-1].Kind == script.TokOp && toks[i-1].Text == ".")) {
@@ -147,10 +232,11 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *an
 	}
 }
 
-// pyClassMethods returns the HTTP methods a class at toks[i] (class Name...:)
-// has handlers for: the names of its own body's defs that are HTTP verbs
-// (Flask-RESTful Resource, Flask MethodView, Django views), upper case.
-func pyClassMethods(toks []script.Token, i, to int) []string {
+// pyClassDefs returns the names of the methods a class at toks[i] (class
+// Name...:) defines in its own body; those that are HTTP verbs are the
+// methods its handlers serve (Flask-RESTful Resource, Flask MethodView,
+// Django views).
+func pyClassDefs(toks []script.Token, i, to int) []string {
 	for i < to && !(toks[i].Kind == script.TokOp && toks[i].Text == ":") {
 		if toks[i].Match > i {
 			i = toks[i].Match
@@ -172,12 +258,34 @@ func pyClassMethods(toks []script.Token, i, to int) []string {
 				return out
 			}
 		case depth == 1 && t.Kind == script.TokName && t.Text == "def" && k+1 < to && toks[k+1].Kind == script.TokName:
-			if name := toks[k+1].Text; pyVerbs[name] {
-				out = append(out, strings.ToUpper(name))
-			}
+			out = append(out, toks[k+1].Text)
 		}
 	}
 	return out
+}
+
+// pyBlockEnd returns the index of the dedent closing the block the
+// statement at toks[i] opens (class X:, def f():), or to.
+func pyBlockEnd(toks []script.Token, i, to int) int {
+	for i < to && !(toks[i].Kind == script.TokOp && toks[i].Text == ":") {
+		if toks[i].Match > i {
+			i = toks[i].Match
+		}
+		i++
+	}
+	depth := 0
+	for k := i + 1; k < to; k++ {
+		switch toks[k].Kind {
+		case script.TokIndent:
+			depth++
+		case script.TokDedent:
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return to
 }
 
 // pyDef records `def name(params): body` at i and returns the function and
@@ -430,6 +538,9 @@ func pyFramework(module, name string) string {
 // a router constructor, Starlette's Route and Mount.
 func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ext *script.Ext, _ bool) any {
 	args := ev.Args(f, sc, c)
+	if v, handled := ev.djangoCall(f, sc, c, ext, args); handled {
+		return v
+	}
 	name := ext.Name
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		name = name[i+1:]
@@ -576,6 +687,14 @@ func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 	r, ok := recv.(*routes.Router)
 	if !ok {
 		return nil, false
+	}
+	if ev.drfRouters[r] {
+		if method == "register" {
+			ev.drfRegister(f, sc, c, r)
+		} else {
+			ev.Args(f, sc, c)
+		}
+		return nil, true
 	}
 	pos := ev.Pos(f, c.X.Line, c.X.Col)
 	var first *script.Expr

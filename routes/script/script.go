@@ -13,6 +13,7 @@ import (
 // next comma or bracket, so unfamiliar syntax costs a route at most, never
 // the file.
 
+// ExprKind tells what an Expr is.
 type ExprKind int
 
 const (
@@ -68,8 +69,13 @@ type Func struct {
 	exprBody *Expr
 	File     *File
 	Scope    *Scope // where it was defined
+	// Methods are the HTTP methods its decorators restrict it to (Django's
+	// require_http_methods, DRF's api_view), upper case; nil = any.
+	Methods []string
 }
 
+// Parser parses expressions from Toks, starting at At and stopping before
+// End; Py selects Python's operators and keywords.
 type Parser struct {
 	Toks []Token
 	At   int
@@ -92,6 +98,7 @@ func (p *Parser) tok(k int) Token {
 	return Token{Kind: TokEOF, Match: -1}
 }
 
+// IsOp reports whether the token k after At is the operator s.
 func (p *Parser) IsOp(k int, s string) bool {
 	t := p.tok(k)
 	return t.Kind == TokOp && t.Text == s
@@ -126,7 +133,7 @@ var binaryOps = map[string]bool{
 
 var pyWordOps = map[string]bool{"and": true, "or": true, "in": true, "is": true, "not": true}
 
-// expr parses one expression, or returns nil without consuming when none
+// Expr parses one expression, or returns nil without consuming when none
 // starts here.
 func (p *Parser) Expr() *Expr {
 	if p.depth >= maxNesting {
@@ -180,7 +187,7 @@ func (p *Parser) Expr() *Expr {
 	return left
 }
 
-// skipType moves past a TypeScript type after as/satisfies or a colon.
+// SkipType moves past a TypeScript type after as/satisfies or a colon.
 func (p *Parser) SkipType() {
 	for p.At < p.End {
 		t := p.tok(0)
@@ -240,6 +247,7 @@ func (p *Parser) mark(e *Expr, from int) *Expr {
 	return e
 }
 
+// Unary parses a unary expression at At, or returns nil.
 func (p *Parser) Unary() *Expr {
 	if p.depth >= maxNesting {
 		return nil
@@ -270,6 +278,8 @@ func (p *Parser) Unary() *Expr {
 	return p.Postfix()
 }
 
+// Postfix parses a primary expression with its calls, attributes and
+// indexes at At, or returns nil.
 func (p *Parser) Postfix() *Expr {
 	start := p.At
 	e := p.primary()

@@ -3,8 +3,10 @@ package script
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/routes"
 )
 
@@ -16,15 +18,18 @@ type File struct {
 	scope   *Scope
 	State   int // 0 not run, 1 running, 2 done
 	Exports map[string]any
-	// funcs are the named functions it defines, for the orphan pass.
+	// Funcs are the named functions it defines, for the orphan pass.
 	Funcs []*Func
 }
 
+// Scope binds names to values; a lookup falls back to Parent.
 type Scope struct {
 	Vars   map[string]any
 	Parent *Scope
 }
 
+// Lookup returns the value bound to name here or in an enclosing scope,
+// resolving a LazyAttr.
 func (s *Scope) Lookup(name string) (any, bool) {
 	for ; s != nil; s = s.Parent {
 		if v, ok := s.Vars[name]; ok {
@@ -37,12 +42,23 @@ func (s *Scope) Lookup(name string) (any, bool) {
 	return nil, false
 }
 
+// Set binds name to v in s itself.
 func (s *Scope) Set(name string, v any) { s.Vars[name] = v }
 
 func newScope(parent *Scope) *Scope { return &Scope{Vars: map[string]any{}, Parent: parent} }
 
-// Values the evaluators handle besides string, *Router, *Func, []any and
-// map[string]any.
+// The values an expression evaluates to, carried as any; this is the whole
+// set, and every type switch of the interpreter and the languages picks from
+// it:
+//
+//   - nil: unknown (anything this analysis does not model);
+//   - string: a folded string constant;
+//   - []any: a list, tuple or array literal, or lists joined with +;
+//   - map[string]any: a dict or object literal;
+//   - *routes.Router: a router, app, blueprint or group;
+//   - *Func: a function of the server, with its defining scope;
+//   - and the named cases below: *Ext, *Module, *Class, Dynamic, *Static,
+//     *RouteDef, *LazyAttr (resolved on lookup, never returned).
 type (
 	// Ext is a name imported from a package outside the server (fastapi,
 	// express...): module is the package, name the member ("" = the package).
@@ -57,6 +73,11 @@ type (
 	Class struct {
 		Name    string
 		Methods []string
+		// Defs names every method its own body defines, in order.
+		Defs []string
+		// Bases are its base classes as evaluated: a *Class of the
+		// server, an *Ext, or nil when unknown.
+		Bases []any
 	}
 	// Dynamic is a value known not to be static; why says so.
 	Dynamic struct{ why string }
@@ -110,43 +131,62 @@ type Interp struct {
 	depth   int
 	calls   int // function bodies run, bounded by MaxCalls
 	display func(string) string
+	// confine is what every file is read through (nil = regular files
+	// anywhere).
+	confine *fsroot.Root
 	// The language's hooks, set by its constructor.
-	// tokenize reads one file's source.
+	// Tokenize reads one file's source.
 	Tokenize func(src, file string) ([]Token, error)
-	// scan runs the statements of tokens from..to in scope sc.
+	// Scan runs the statements of tokens from..to in scope sc.
 	Scan func(f *File, from, to int, sc *Scope, ret *any)
-	// frameCall evaluates method on recv when it is a framework's (a
+	// FrameCall evaluates method on recv when it is a framework's (a
 	// router's get, include_router...); handled is false otherwise.
 	FrameCall func(f *File, sc *Scope, call *Expr, recv any, method string) (v any, handled bool)
-	// extCall evaluates a call of a name imported from outside the server.
+	// ExtCall evaluates a call of a name imported from outside the server.
 	ExtCall func(f *File, sc *Scope, call *Expr, ext *Ext, isNew bool) any
-	// require, when set, is what require(spec) yields from f (JavaScript);
+	// Require, when set, is what require(spec) yields from f (JavaScript);
 	// nil leaves require an ordinary name.
 	Require func(f *File, spec string) any
-	// submodule, when set, returns the module at path (a package's member
+	// Member, when set, reads member name of a value that is no module,
+	// imported name or dict (a Django REST framework router's urls).
+	Member func(recv any, name string) any
+	// Settle, when set, runs once every file and orphan function has run,
+	// before the router graph is flattened (Django's URLconfs).
+	Settle func()
+	// Submodule, when set, returns the module at path (a package's member
 	// module, Python), or nil.
 	Submodule func(path string) any
 }
 
+// Scope returns the file's top-level scope once it has run, or nil.
+func (f *File) Scope() *Scope { return f.scope }
+
+// Sources returns the files of the server in the order they were read.
+func (ev *Interp) Sources() []*File { return ev.order }
+
 // Calls returns the function bodies run so far, at most routes.MaxCalls.
 func (ev *Interp) Calls() int { return ev.calls }
 
+// NewRouter returns a router of framework fw that Finish flattens.
 func (ev *Interp) NewRouter(fw string) *routes.Router {
 	r := routes.NewRouter(fw)
 	ev.routers = append(ev.routers, r)
 	return r
 }
 
-func New(py bool, root string, display func(string) string) *Interp {
+// New returns an interpreter of the server at root (Python when py); the
+// language sets its hooks before reading files. display names files in
+// output; confine is what files are read through.
+func New(py bool, root string, display func(string) string, confine *fsroot.Root) *Interp {
 	ev := &Interp{py: py, Root: root, files: map[string]*File{}, Set: &routes.Set{}, memo: map[string]any{},
-		active: map[*Func]bool{}, called: map[*Func]bool{}, display: display}
+		active: map[*Func]bool{}, called: map[*Func]bool{}, display: display, confine: confine}
 	return ev
 }
 
-// readFiles tokenizes every file at paths.
+// ReadFiles tokenizes every file at paths.
 func (ev *Interp) ReadFiles(paths []string) error {
 	for _, p := range paths {
-		src, err := routes.ReadSource(p, ev.display)
+		src, err := routes.ReadSource(ev.confine, p, ev.display)
 		if err != nil {
 			return err
 		}
@@ -173,7 +213,7 @@ func (ev *Interp) AddSource(path, src string) error {
 	return nil
 }
 
-// run executes a file's top level once.
+// Run executes a file's top level once.
 func (ev *Interp) Run(f *File) {
 	if f.State != 0 {
 		return
@@ -185,7 +225,7 @@ func (ev *Interp) Run(f *File) {
 	f.State = 2
 }
 
-// finish runs every file not yet imported, then every named function
+// Finish runs every file not yet imported, then every named function
 // nothing called (an app factory a WSGI server calls, an exported
 // registration function), and flattens the router graph.
 func (ev *Interp) Finish() *routes.Set {
@@ -200,15 +240,20 @@ func (ev *Interp) Finish() *routes.Set {
 			}
 		}
 	}
+	if ev.Settle != nil {
+		ev.Settle()
+	}
 	routes.Flatten(ev.routers, ev.Set)
 	ev.Set.Finish()
 	return ev.Set
 }
 
+// Pos returns the position of line and col in f.
 func (ev *Interp) Pos(f *File, line, col int) routes.Pos {
 	return routes.Pos{File: f.display, Line: line, Column: col}
 }
 
+// Text returns the source text of e ("" for nil).
 func (ev *Interp) Text(f *File, e *Expr) string {
 	if e == nil {
 		return ""
@@ -216,7 +261,7 @@ func (ev *Interp) Text(f *File, e *Expr) string {
 	return tokText(f.Toks, e.from, e.to)
 }
 
-// attr reads a member of a module: a name it defines or exports, or (for a
+// Attr reads a member of a module: a name it defines or exports, or (for a
 // Python package) a submodule.
 func (ev *Interp) Attr(m *Module, name string) any {
 	if m.File != nil {
@@ -247,7 +292,7 @@ func (ev *Interp) Attr(m *Module, name string) any {
 	return nil
 }
 
-// invoke runs a function with args bound to its parameters and returns what
+// Invoke runs a function with args bound to its parameters and returns what
 // it returns. A function called without a router argument runs once.
 func (ev *Interp) Invoke(fn *Func, args []any) any {
 	if ev.active[fn] || ev.depth > 48 || ev.calls >= routes.MaxCalls {
@@ -290,7 +335,7 @@ func (ev *Interp) Invoke(fn *Func, args []any) any {
 	return ret
 }
 
-// eval evaluates an expression: strings fold through names, concatenation
+// Eval evaluates an expression: strings fold through names, concatenation
 // and interpolation; calls run for their registrations.
 func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) any {
 	if e == nil {
@@ -311,6 +356,11 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) any {
 				return Dynamic{why: routes.OverBudget}
 			}
 			return xs + ys
+		}
+		if xl, ok := x.([]any); ok && e.Name == "+" {
+			if yl, ok := y.([]any); ok {
+				return append(slices.Clip(xl), yl...)
+			}
 		}
 		if d, ok := x.(Dynamic); ok && e.Name == "+" {
 			return d
@@ -366,6 +416,10 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) any {
 			return &Ext{Module: x.Module, Name: x.Name + "." + e.Name}
 		case map[string]any:
 			return x[e.Name]
+		default:
+			if ev.Member != nil {
+				return ev.Member(x, e.Name)
+			}
 		}
 	case ExprCall:
 		return ev.call(f, sc, e, false)
@@ -404,6 +458,8 @@ func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) any {
 	return nil
 }
 
+// Args evaluates the positional arguments of call c (keyword arguments
+// run for their effects only).
 func (ev *Interp) Args(f *File, sc *Scope, c *Expr) []any {
 	out := make([]any, len(c.Args))
 	for i, a := range c.Args {
@@ -425,7 +481,7 @@ func KeywordArg(c *Expr, key string) *Expr {
 	return nil
 }
 
-// pathArg folds a path argument; when it cannot, the registration is
+// PathArg folds a path argument; when it cannot, the registration is
 // Unresolved and ok is false.
 func (ev *Interp) PathArg(f *File, sc *Scope, c *Expr, e *Expr, method string) (string, bool) {
 	if e == nil {
@@ -447,7 +503,7 @@ func (ev *Interp) PathArg(f *File, sc *Scope, c *Expr, e *Expr, method string) (
 	return "", false
 }
 
-// fragments appends to out the constant pieces of an unfoldable path
+// Fragments appends to out the constant pieces of an unfoldable path
 // expression, in order: string literals and names bound to strings, the
 // operands of +, a template's literal text, the arguments of a call.
 func (ev *Interp) Fragments(f *File, sc *Scope, e *Expr, out []string) []string {
@@ -484,7 +540,7 @@ func (ev *Interp) Fragments(f *File, sc *Scope, e *Expr, out []string) []string 
 	return out
 }
 
-// methodsOf folds a list (or one string) of methods, upper case.
+// MethodsOf folds a list (or one string) of methods, upper case.
 func MethodsOf(v any) ([]string, bool) {
 	switch v := v.(type) {
 	case string:
@@ -503,11 +559,12 @@ func MethodsOf(v any) ([]string, bool) {
 	return nil, false
 }
 
+// IsFalse reports whether e is the literal False or false.
 func IsFalse(e *Expr) bool {
 	return e != nil && e.Kind == ExprName && (e.Name == "False" || e.Name == "false")
 }
 
-// returnable reports whether a function's return value is kept: routers and
+// Returnable reports whether a function's return value is kept: routers and
 // what builds them, never strings (a string a function computes may depend
 // on branches the analysis does not take).
 func Returnable(v any) bool {
@@ -533,7 +590,7 @@ func (fn *Func) callsAnything() bool {
 	return false
 }
 
-// fileAt returns the loaded file at path, whatever the form it was listed in.
+// FileAt returns the loaded file at path, whatever the form it was listed in.
 func (ev *Interp) FileAt(path string) *File {
 	if f := ev.files[filepath.Clean(path)]; f != nil {
 		return f

@@ -14,6 +14,7 @@ import (
 // f-strings, so text inside them never reads as code; it does not know the
 // languages' grammars beyond what finding routes needs.
 
+// TokenKind tells what a Token is.
 type TokenKind int
 
 const (
@@ -28,16 +29,17 @@ const (
 	TokDedent  // Python: a block closes
 )
 
+// Token is one token of Python or JavaScript source.
 type Token struct {
 	Kind TokenKind
 	Text string // the source text of names, numbers and operators
-	// str is a string literal's value; for an f-string or template literal
+	// Str is a string literal's value; for an f-string or template literal
 	// the parts hold literal text and embedded expressions.
 	Str   string
 	parts []TemplatePart
 	Line  int // 1-based
 	Col   int // 1-based, in runes
-	// match is the index of the matching bracket for ( [ { and their
+	// Match is the index of the matching bracket for ( [ { and their
 	// closers; -1 when unbalanced.
 	Match int
 }
@@ -55,6 +57,7 @@ type SyntaxError struct {
 	Msg          string
 }
 
+// Error returns "file:line:col: message".
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
 }
@@ -93,7 +96,10 @@ func (l *lexer) errf(line, col int, format string, args ...any) error {
 }
 
 func (l *lexer) emit(t Token) {
-	if l.toks == nil {
+	if l.toks == nil && l.depth == 0 {
+		// a guess at the file's tokens; a template expression's lexer
+		// shares the file's source but holds a few tokens, so sizing it by
+		// the source would make a file of n templates cost n times its size
 		l.toks = make([]Token, 0, len(l.src)/3+8)
 	}
 	t.Match = -1

@@ -399,13 +399,8 @@ func render(k *reduce.Keyword) string {
 	return k.Name
 }
 
-func ratString(r *big.Rat) string {
-	if r.IsInt() {
-		return r.Num().String()
-	}
-	f, _ := r.Float64()
-	return strconv.FormatFloat(f, 'g', -1, 64)
-}
+// ratString renders r exactly (1e+400 stays 1e+400, never +Inf or 0).
+func ratString(r *big.Rat) string { return reduce.FormatNumber(r) }
 
 // boundEffect applies the law to an upper or lower bound.
 func boundEffect(kind Kind, b, h *reduce.Keyword) Effect {

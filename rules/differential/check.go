@@ -2,6 +2,7 @@ package differential
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime"
 	"sort"
@@ -227,15 +228,22 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*valid
 	groups := map[string]*group{}
 	var order []string
 	timedOut := false
+	// probes a side could not judge within the match timeout: reported, never
+	// dropped, so the same input gives the same findings every run
+	var slow []probe
 	for i, pr := range probes {
 		if i%32 == 0 && time.Now().After(deadline) {
 			timedOut = true
 			break
 		}
-		cv, cok := cs.Valid(pr.value)
-		mv, mok := ms.Valid(pr.value)
-		if !cok || !mok || cv == mv {
+		cv, cerr := cs.Judge(pr.value)
+		mv, merr := ms.Judge(pr.value)
+		if errors.Is(cerr, validate.ErrMatchTimeout) || errors.Is(merr, validate.ErrMatchTimeout) {
+			slow = append(slow, pr)
 			continue
+		}
+		if cerr != nil || merr != nil || cv == mv {
+			continue // a refused pattern: reported by schemaProblems
 		}
 		acc := 0
 		if mv {
@@ -254,6 +262,19 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*valid
 		}
 		gr := groups[key]
 		out = append(out, disagreement(p, sides, gr.probe, gr.accepts))
+	}
+	if len(slow) > 0 {
+		timeout := opts.Validate.MatchTimeout
+		if timeout <= 0 {
+			timeout = validate.DefaultMatchTimeout
+		}
+		out = append(out, report.Finding{
+			Rule: RuleUnchecked, Severity: uncheckedRule.Severity, Definition: p.name,
+			Message: fmt.Sprintf("%s: %d of its %d probes ran past the %s pattern-match timeout, so their verdict is unknown (the first: %s); simplify the pattern or bound the value with maxLength",
+				p.name, len(slow), len(probes), timeout, shorten(slow[0].text, 80)),
+			Locations: []report.Location{p.defs[0].Location(), p.defs[1].Location()},
+			Fields:    map[string]any{"reason": "match-timeout", "probes": len(slow), "payload": json.RawMessage(slow[0].text)},
+		})
 	}
 	if timedOut {
 		out = append(out, report.Finding{
@@ -328,7 +349,13 @@ func disagreement(p *pair, sides [2]*side, pr probe, accepts int) report.Finding
 		}
 	}
 	reason := fail.Message
-	if fail.InstancePointer != "" {
+	switch {
+	case errors.Is(res.Err, validate.ErrMatchTimeout):
+		// the first verdict came in time, this second look did not
+		reason = "the rejecting keyword is unknown: validating again ran past the pattern-match timeout"
+	case reason == "":
+		reason = "the rejecting keyword is unknown: validating again gave no reason"
+	case fail.InstancePointer != "":
 		reason = "at " + fail.InstancePointer + ": " + reason
 	}
 	acc, rej := sides[accepts].Doc.Path, sides[rejects].Doc.Path
@@ -433,7 +460,11 @@ func problemFindings(sides [2]*side, pairs []*pair) []report.Finding {
 				Message:   fmt.Sprintf("%s in %s; payloads are compared without it", pe.Msg, pe.File),
 				Locations: []report.Location{loc},
 			}
-			if pe.Pattern != nil {
+			switch {
+			case pe.Pattern != nil && pe.Pattern.Budget > 0:
+				f.Message = fmt.Sprintf("%s; payloads that reach it are not compared", pe.Pattern.Error())
+				f.Fields = map[string]any{"budget": "max-pattern-length", "length": len(pe.Pattern.Pattern)}
+			case pe.Pattern != nil:
 				f.Message = fmt.Sprintf("pattern %q is not valid ECMA-262 in u mode (%s); payloads that reach it are not compared", pe.Pattern.Pattern, pe.Pattern.Reason)
 				f.Fields = map[string]any{"pattern": pe.Pattern.Pattern}
 			}

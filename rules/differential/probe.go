@@ -9,6 +9,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/wirelint/wirelint/internal/validate"
+	"github.com/wirelint/wirelint/reduce"
 )
 
 // A probe is one payload to validate against both documents.
@@ -710,13 +711,7 @@ func resize(s string, n int) string {
 	return s + strings.Repeat(string(pad), n-len(r))
 }
 
-func ratNumber(r *big.Rat) json.Number {
-	if r.IsInt() {
-		return json.Number(r.Num().String())
-	}
-	f, _ := r.Float64()
-	return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
-}
+func ratNumber(r *big.Rat) json.Number { return json.Number(reduce.FormatNumber(r)) }
 
 // safeMatch matches with a pattern that may time out or be poisoned; an
 // unknown answer counts as no match.

@@ -817,12 +817,13 @@ func render(k *reduce.Keyword) string {
 	return strconv.Quote(k.Text)
 }
 
+// ratString renders a numeric keyword exactly; a value float64 cannot hold
+// (1e400) is shown as written.
 func ratString(k *reduce.Keyword) string {
-	if k.Num.IsInt() {
-		return k.Num.Num().String()
+	if r, ok := reduce.Number(k.Value); ok && r.Cmp(k.Num) == 0 {
+		return reduce.NumberText(k.Value)
 	}
-	f, _ := k.Num.Float64()
-	return strconv.FormatFloat(f, 'g', -1, 64)
+	return reduce.FormatNumber(k.Num)
 }
 
 // value is a keyword's normalised value for JSON output (nil = absent).

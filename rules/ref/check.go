@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/idref"
@@ -96,7 +97,61 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 			out = append(out, f)
 		}
 	}
-	return append(out, refLoops(results)...)
+	out = append(out, refLoops(results)...)
+	return append(out, r.duplicateIDs()...)
+}
+
+// duplicateIDs reports every $id declared by more than one schema among the
+// documents read, at each declaration after the first in file and pointer
+// order, naming the first.
+func (r *Resolver) duplicateIDs() []report.Finding {
+	byURI := map[string][]*idref.Resource{}
+	for _, ix := range r.indexes {
+		for _, res := range ix.Resources {
+			if res.ID != nil {
+				byURI[res.URI] = append(byURI[res.URI], res)
+			}
+		}
+	}
+	uris := make([]string, 0, len(byURI))
+	for uri, decls := range byURI {
+		if len(decls) > 1 {
+			uris = append(uris, uri)
+		}
+	}
+	sort.Strings(uris)
+	var out []report.Finding
+	for _, uri := range uris {
+		decls := byURI[uri]
+		sort.Slice(decls, func(i, j int) bool {
+			if decls[i].Doc.Path != decls[j].Doc.Path {
+				return decls[i].Doc.Path < decls[j].Doc.Path
+			}
+			return decls[i].Pointer < decls[j].Pointer
+		})
+		first := decls[0]
+		for _, d := range decls[1:] {
+			ptr := reduce.JoinPointer(d.Pointer, idKey(d.Doc))
+			f := report.Finding{
+				Rule:     duplicateIDRule.ID,
+				Severity: duplicateIDRule.Severity,
+				Message: fmt.Sprintf("$id %s is also declared by %s at line %d, so a reference to it reaches either schema depending on the tool; give each schema its own $id",
+					r.show(uri), first.Doc.Path, first.ID.Line),
+				Pointer: ptr,
+				Fields:  map[string]any{"id": uri, "first": first.Doc.Path + "#" + reduce.JoinPointer(first.Pointer, idKey(first.Doc))},
+				Locations: []report.Location{
+					{File: d.Doc.Path, Line: d.ID.Line, Column: d.ID.Column, Pointer: ptr},
+					{File: first.Doc.Path, Line: first.ID.Line, Column: first.ID.Column, Pointer: reduce.JoinPointer(first.Pointer, idKey(first.Doc))},
+				},
+			}
+			if def := definitionFor(d.Doc, d.Pointer); def != nil {
+				f.Definition = def.Name
+				f.Pointer = ptr[len(def.Pointer):]
+			}
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // refLoops finds chains of objects holding nothing but a $ref that lead back
@@ -352,6 +407,10 @@ func nearestKey(n *reduce.Node, name string) string {
 
 // newFinding builds a finding located at the $ref of s.
 func newFinding(rule report.Rule, ix *idref.Index, s *idref.Site, msg string, fields map[string]any, extra ...report.Location) report.Finding {
+	if kw := s.Keyword(); kw != "$ref" {
+		// messages are phrased for $ref; a $dynamicRef names itself
+		msg = kw + strings.TrimPrefix(msg, "$ref")
+	}
 	f := report.Finding{
 		Rule:     rule.ID,
 		Severity: rule.Severity,

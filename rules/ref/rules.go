@@ -8,6 +8,7 @@ const (
 	RuleIDMismatch  = "ref/id-mismatch"
 	RuleRemote      = "ref/remote"
 	RuleOutsideRoot = "ref/outside-root"
+	RuleDuplicateID = "ref/duplicate-id"
 )
 
 // The family's rules; each finding takes its default severity from its rule.
@@ -53,7 +54,19 @@ var (
 		Bad:  `{"$ref": "../../other-repo/schemas/common.json"}`,
 		Good: `{"$ref": "./vendor/common.json"}`,
 	}
+	duplicateIDRule = report.Rule{
+		ID:       RuleDuplicateID,
+		Severity: report.SeverityError,
+		Title:    "two schemas declare the same $id",
+		Why: "An $id names one schema resource. When two files (or two schemas of one file) declare the same " +
+			"one, a reference to it reaches whichever the tool registered first: validators disagree, and a " +
+			"change to one copy silently stops mattering.",
+		Bad: "common.json: {\"$id\": \"https://example.com/schemas/common.json\", ...}\n" +
+			"common-v2.json: {\"$id\": \"https://example.com/schemas/common.json\", ...}",
+		Good: "common.json: {\"$id\": \"https://example.com/schemas/common.json\", ...}\n" +
+			"common-v2.json: {\"$id\": \"https://example.com/schemas/common-v2.json\", ...}",
+	}
 )
 
 // Rules lists the family's rules, in the order the catalogue shows them.
-var Rules = []report.Rule{unresolvedRule, idMismatchRule, remoteRule, outsideRootRule}
+var Rules = []report.Rule{unresolvedRule, idMismatchRule, remoteRule, outsideRootRule, duplicateIDRule}

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
@@ -12,13 +13,20 @@ import (
 )
 
 // TestCases runs every testdata/cases/*.txtar: each of its documents is
-// checked with the dialects of its optional "dialects: LIST" header line.
+// checked with the dialects of its optional "dialects: LIST" header line and
+// the pattern budget of its optional "max-pattern-length: BYTES" one.
 func TestCases(t *testing.T) {
 	casetest.Run(t, "testdata/cases", func(t *testing.T, c *casetest.Case) []report.Finding {
 		var opts Options
 		if d := c.Header("dialects"); len(d) > 0 {
 			var err error
 			if opts.Dialects, err = ParseDialects(d[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if m := c.Header("max-pattern-length"); len(m) > 0 {
+			var err error
+			if opts.MaxPatternLength, err = strconv.Atoi(m[0]); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/wirelint/wirelint/internal/ecmaregex"
+	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 )
@@ -20,6 +21,9 @@ type Options struct {
 	// Severity overrides a rule's default severity by rule id (regex/divergent
 	// is the one meant to be tuned); missing ids keep their default.
 	Severity map[string]report.Severity
+	// MaxPatternLength is the pattern budget in bytes: a longer pattern is
+	// regex/unchecked and not parsed; 0 = validate.DefaultMaxPatternLength.
+	MaxPatternLength int
 }
 
 // DefaultDialects are the targets when none are configured: Go and Rust.
@@ -121,6 +125,14 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 		f.Fields["pattern"] = pattern
 		locate(&f)
 		out = append(out, f)
+	}
+	if pe := validate.OverPatternBudget(pattern, opts.MaxPatternLength); pe != nil {
+		emit(uncheckedRule, report.Finding{
+			Message: fmt.Sprintf("%s; it is not checked", pe.Error()),
+			Fields:  map[string]any{"budget": "max-pattern-length", "length": len(pattern)},
+		})
+		out[len(out)-1].Fields["pattern"] = strings.ToValidUTF8(pattern[:min(len(pattern), 200)], "") // the start, not a megabyte
+		return out
 	}
 	tree, err := ecmaregex.Parse(pattern, ecmaregex.Unicode)
 	if err != nil {

@@ -7,6 +7,7 @@ const (
 	RuleInvalid     = "regex/invalid"
 	RuleNonPortable = "regex/non-portable"
 	RuleDivergent   = "regex/divergent"
+	RuleUnchecked   = "regex/unchecked"
 )
 
 // The family's rules; each finding takes its default severity from its rule.
@@ -49,7 +50,19 @@ var (
 		Bad:  `{"type": "string", "pattern": "^\\S+$"}`,
 		Good: `{"type": "string", "pattern": "^[^\\t-\\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$"}`,
 	}
+	uncheckedRule = report.Rule{
+		ID:       RuleUnchecked,
+		Severity: report.SeverityWarning,
+		Title:    "pattern is longer than the pattern budget and is not checked",
+		Why: "Parsing and judging a pattern costs time and memory with its length: a 1 MB literal pattern takes " +
+			"the engines seconds and a gigabyte, and a pull request controls every byte wirelint reads. Past the " +
+			"pattern budget (32 KiB unless --max-pattern-length says otherwise) a pattern " +
+			"is not checked, and this finding says so rather than passing it silently. No real contract needs a " +
+			"pattern that long; an enum or a format usually says the same.",
+		Bad:  `{"type": "string", "pattern": "^(a|b|c|…40,000 more alternatives…)$"}`,
+		Good: `{"type": "string", "enum": ["a", "b", "c"]}`,
+	}
 )
 
 // Rules lists the family's rules, in the order the catalogue shows them.
-var Rules = []report.Rule{invalidRule, nonPortableRule, divergentRule}
+var Rules = []report.Rule{invalidRule, nonPortableRule, divergentRule, uncheckedRule}

@@ -1,0 +1,272 @@
+package js
+
+import (
+	"strings"
+
+	"github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/routes/script"
+)
+
+// nestVerbs are NestJS's route decorators, by HTTP method ("" = all).
+var nestVerbs = map[string]string{"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH",
+	"Options": "OPTIONS", "Head": "HEAD", "All": ""}
+
+// nestApp is what a NestJS application declares: the global prefix and
+// its exclusions, URI versioning, and the routes of its controllers, joined
+// once every file has run (main.ts may run after the controllers).
+type nestApp struct {
+	prefix  string
+	exclude []string // paths setGlobalPrefix leaves unprefixed, without slashes
+	// uri marks enableVersioning with the URI type (the default type);
+	// header and media-type versioning leave paths alone.
+	uri bool
+	// versionPrefix goes before a version in the path ("v" unless set).
+	versionPrefix string
+	// defaultVersion applies to routes without a version of their own;
+	// nil = none.
+	defaultVersion []string
+	routes         []*nestRoute
+}
+
+// nestRoute is one handler of a controller.
+type nestRoute struct {
+	methods []string // nil = every method (@All)
+	base    string   // the controller's path
+	path    string   // the handler's path
+	pos     routes.Pos
+	// versions are the handler's (@Version) or else its controller's;
+	// "" = VERSION_NEUTRAL; nil = none declared.
+	versions []string
+}
+
+// nestNeutral stands for VERSION_NEUTRAL among versions.
+const nestNeutral = ""
+
+// enableVersioning reads app.enableVersioning({type, defaultVersion, prefix}).
+func (n *nestApp) enableVersioning(args []any) {
+	n.uri, n.versionPrefix = true, "v"
+	if len(args) == 0 {
+		return
+	}
+	opts, ok := args[0].(map[string]any)
+	if !ok {
+		return
+	}
+	if t, set := opts["type"]; set {
+		ext, ok := t.(*script.Ext)
+		n.uri = ok && strings.HasSuffix(ext.Name, ".URI")
+	}
+	if p, set := opts["prefix"]; set {
+		s, _ := p.(string) // prefix: false drops it
+		n.versionPrefix = s
+	}
+	if v, set := opts["defaultVersion"]; set {
+		n.defaultVersion = nestVersions(v)
+	}
+}
+
+// nestVersions reads a version value: a string, a list of them, or
+// VERSION_NEUTRAL; nil when none can be read.
+func nestVersions(v any) []string {
+	switch v := v.(type) {
+	case string:
+		return []string{v}
+	case *script.Ext:
+		if strings.HasSuffix(v.Name, "VERSION_NEUTRAL") {
+			return []string{nestNeutral}
+		}
+	case []any:
+		var out []string
+		for _, x := range v {
+			out = append(out, nestVersions(x)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// nestExclude reads setGlobalPrefix's {exclude: [...]}: paths as strings or
+// {path, method} objects.
+func nestExclude(opts any) []string {
+	m, ok := opts.(map[string]any)
+	if !ok {
+		return nil
+	}
+	list, _ := m["exclude"].([]any)
+	var out []string
+	for _, x := range list {
+		if o, ok := x.(map[string]any); ok {
+			x = o["path"]
+		}
+		if s, ok := x.(string); ok {
+			out = append(out, strings.Trim(s, "/"))
+		}
+	}
+	return out
+}
+
+// nestController reads a NestJS controller: a class at toks[class] whose body
+// opens at toks[open], decorated with @Controller(path) or
+// @Controller({path, version}) (the tokenizer drops the @), its handlers
+// decorated with @Get(path), @Post()... and @Version(...). Its routes are
+// joined with the application's prefix and versions when every file has run.
+func (ev *jsEval) nestController(f *script.File, sc *script.Scope, from, class, open int) {
+	toks := f.Toks
+	j := class - 1
+	for j >= from && toks[j].Kind == script.TokName && (toks[j].Text == "export" || toks[j].Text == "default" || toks[j].Text == "abstract") {
+		j--
+	}
+	if j < from+1 || toks[j].Kind != script.TokOp || toks[j].Text != ")" {
+		return
+	}
+	paren := -1
+	for k := j - 1; k >= from; k-- {
+		if toks[k].Kind == script.TokOp && toks[k].Text == "(" && toks[k].Match == j {
+			paren = k
+			break
+		}
+	}
+	if paren < from+1 || toks[paren-1].Kind != script.TokName || toks[paren-1].Text != "Controller" {
+		return
+	}
+	base, ok := ev.nestPath(f, sc, paren, j)
+	if !ok {
+		return
+	}
+	classVersions := nestVersions(ev.nestOption(f, sc, paren, j, "version"))
+	ev.nestApp()           // the application's router, made on first use
+	var group []*nestRoute // the handlers of the decorators read since the last method
+	var groupVersions []string
+	end := toks[open].Match
+	for k := open + 1; k < end; k++ {
+		t := toks[k]
+		if t.Kind == script.TokOp && t.Text == "{" && t.Match > k {
+			for _, r := range group {
+				r.versions = classVersions
+				if groupVersions != nil {
+					r.versions = groupVersions
+				}
+			}
+			group, groupVersions = nil, nil
+			k = t.Match // a method body
+			continue
+		}
+		if t.Kind != script.TokName || k+1 >= end || toks[k+1].Kind != script.TokOp || toks[k+1].Text != "(" {
+			continue
+		}
+		close := toks[k+1].Match
+		if close < 0 || close+1 >= end || toks[close+1].Kind != script.TokName {
+			continue // a call, not a decorator before a method
+		}
+		if t.Text == "Version" && close > k+2 {
+			p := &script.Parser{Toks: toks, At: k + 2, End: close, File: f}
+			if e := p.Expr(); e != nil {
+				groupVersions = nestVersions(ev.Eval(f, sc, e))
+			}
+			k = close
+			continue
+		}
+		method, verb := nestVerbs[t.Text]
+		if !verb {
+			continue
+		}
+		sub, ok := ev.nestPath(f, sc, k+1, close)
+		if !ok {
+			continue
+		}
+		var methods []string
+		if method != "" {
+			methods = []string{method}
+		}
+		r := &nestRoute{methods: methods, base: base, path: sub, pos: ev.Pos(f, t.Line, t.Col)}
+		group = append(group, r)
+		ev.nest.routes = append(ev.nest.routes, r)
+		k = close
+	}
+}
+
+// nestOption reads key of a decorator's object argument between the
+// parentheses at open and close ({path: 'cats', version: '1'}), or nil.
+func (ev *jsEval) nestOption(f *script.File, sc *script.Scope, open, close int, key string) any {
+	if close == open+1 {
+		return nil
+	}
+	p := &script.Parser{Toks: f.Toks, At: open + 1, End: close, File: f}
+	e := p.Expr()
+	if e == nil {
+		return nil
+	}
+	if m, ok := ev.Eval(f, sc, e).(map[string]any); ok {
+		return m[key]
+	}
+	return nil
+}
+
+// nestPath folds a NestJS decorator's path argument between the parentheses
+// at open and close: none, a string, a list's first string or {path: ...}.
+func (ev *jsEval) nestPath(f *script.File, sc *script.Scope, open, close int) (string, bool) {
+	if close == open+1 {
+		return "", true
+	}
+	p := &script.Parser{Toks: f.Toks, At: open + 1, End: close, File: f}
+	e := p.Expr()
+	if e == nil {
+		return "", false
+	}
+	v := ev.Eval(f, sc, e)
+	if m, ok := v.(map[string]any); ok {
+		v = m["path"]
+		if v == nil {
+			return "", true
+		}
+	}
+	if list, ok := v.([]any); ok && len(list) > 0 {
+		v = list[0]
+	}
+	if s, ok := v.(string); ok {
+		return s, true
+	}
+	t := f.Toks[open+1]
+	ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: ev.Pos(f, t.Line, t.Col), Expr: ev.Text(f, e),
+		Reason: "decorator path is not a constant this analysis can fold", Fragments: ev.Fragments(f, sc, e, nil)})
+	return "", false
+}
+
+// nestApp returns the one NestJS application router of this server.
+func (ev *jsEval) nestApp() *routes.Router {
+	if ev.Nest == nil {
+		ev.Nest = ev.NewRouter("nestjs")
+	}
+	return ev.Nest
+}
+
+// nestSettle adds every controller route to the application's router:
+// global prefix (unless excluded), then the version (URI versioning), then
+// the controller's and the handler's paths.
+func (ev *jsEval) nestSettle() {
+	n := &ev.nest
+	for _, r := range n.routes {
+		local := routes.Join(r.base, r.path)
+		prefix := n.prefix
+		for _, x := range n.exclude {
+			if x == strings.Trim(local, "/") {
+				prefix = ""
+			}
+		}
+		versions := []string{nestNeutral}
+		if n.uri {
+			if r.versions != nil {
+				versions = r.versions
+			} else if n.defaultVersion != nil {
+				versions = n.defaultVersion
+			}
+		}
+		for _, v := range versions {
+			p := prefix
+			if v != nestNeutral {
+				p = routes.Join(p, n.versionPrefix+v)
+			}
+			ev.nestApp().Add(r.methods, routes.Join(p, local), r.pos)
+		}
+	}
+}

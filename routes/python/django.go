@@ -1,0 +1,519 @@
+package python
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/routes/script"
+)
+
+// Django's URLconfs are modules with a urlpatterns list of path(), re_path()
+// (or the old url()) entries; include() mounts another URLconf, a list of
+// entries or a Django REST framework router under a prefix. Each URLconf
+// becomes one router of framework "django"; the one settings.ROOT_URLCONF
+// names is the root.
+
+// djangoCall evaluates a call of django.urls (or django.conf.urls) and
+// rest_framework's routers and decorators; handled is false for any other
+// name.
+func (ev *pyEval) djangoCall(f *script.File, sc *script.Scope, c *script.Expr, ext *script.Ext, args []any) (v any, handled bool) {
+	module, name := splitExt(ext)
+	switch module {
+	case "django.urls", "django.conf.urls":
+		switch name {
+		case "path", "re_path", "url":
+			return ev.djangoPath(f, sc, c, args, name != "path"), true
+		case "include":
+			return ev.djangoInclude(f, sc, c, args), true
+		}
+	case "rest_framework.routers":
+		switch name {
+		case "DefaultRouter", "SimpleRouter":
+			r := ev.NewRouter("django")
+			r.Orphan = "REST framework router no URLconf includes"
+			if name == "DefaultRouter" {
+				// the browsable API root DefaultRouter adds
+				rr := r.Add([]string{"GET"}, "", ev.Pos(f, c.X.Line, c.X.Col))
+				rr.Hidden = true
+			}
+			ev.drfRouters[r] = true
+			return r, true
+		}
+	}
+	return nil, false
+}
+
+// splitExt returns the module and the last name of an imported name:
+// routers.DefaultRouter imported from rest_framework is
+// ("rest_framework.routers", "DefaultRouter").
+func splitExt(ext *script.Ext) (module, name string) {
+	full := ext.Module
+	if ext.Name != "" {
+		full += "." + ext.Name
+	}
+	i := strings.LastIndexByte(full, '.')
+	if i < 0 {
+		return "", full
+	}
+	return full[:i], full[i+1:]
+}
+
+// djangoPath reads path(route, view) or re_path(regex, view): a route, or a
+// mount when view is include(...).
+func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, args []any, regex bool) any {
+	pos := ev.Pos(f, c.X.Line, c.X.Col)
+	if len(c.Args) < 2 {
+		return nil
+	}
+	raw, ok := ev.PathArg(f, sc, c, c.Args[0], "")
+	if !ok {
+		return nil
+	}
+	mount := false
+	switch t := args[1].(type) {
+	case *routes.Router:
+		mount = true
+	case *script.Ext:
+		// a URLconf outside the server: admin.site.urls, include("x.urls")
+		mount = strings.HasSuffix(t.Name, "urls") || t.Name == ""
+	}
+	if list, ok := args[1].([]any); ok {
+		child := ev.NewRouter("django")
+		ev.djangoAttach(child, list)
+		args[1], mount = child, true
+	}
+	p := raw
+	if regex {
+		var why string
+		if p, why = djangoRegex(raw, mount); why != "" {
+			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Expr: ev.Text(f, c.Args[0]), Reason: why, Fragments: regexFragments(raw)})
+			return nil
+		}
+	}
+	if mount {
+		return &script.RouteDef{Mount: true, Path: p, Pos: pos, Target: args[1]}
+	}
+	return &script.RouteDef{Path: p, Pos: pos, Methods: ev.viewMethods(f, sc, c.Args[1], args[1])}
+}
+
+// djangoInclude reads include(module), include((module, app_name)),
+// include(list) and include(router.urls): the router to mount, or nil.
+func (ev *pyEval) djangoInclude(f *script.File, sc *script.Scope, c *script.Expr, args []any) any {
+	if len(args) == 0 {
+		return nil
+	}
+	target := args[0]
+	if pair, ok := target.([]any); ok && len(pair) > 0 {
+		if _, isName := pair[0].(string); isName {
+			target = pair[0]
+		}
+	}
+	switch t := target.(type) {
+	case string:
+		m := ev.pyModule(f, t, 0)
+		if m == nil || m.File == nil {
+			return &script.Ext{Module: t} // a package's URLconf
+		}
+		return ev.djangoConf(m.File)
+	case []any:
+		r := ev.NewRouter("django")
+		ev.djangoAttach(r, t)
+		return r
+	case *routes.Router:
+		return t
+	}
+	return nil
+}
+
+// djangoConf returns the router of the URLconf in file f, built once from
+// its urlpatterns.
+func (ev *pyEval) djangoConf(f *script.File) *routes.Router {
+	if r, ok := ev.confs[f]; ok {
+		return r
+	}
+	ev.Run(f)
+	r := ev.NewRouter("django")
+	ev.confs[f] = r
+	if list, ok := f.Scope().Vars["urlpatterns"].([]any); ok {
+		ev.djangoAttach(r, list)
+	}
+	return r
+}
+
+// djangoAttach adds urlpatterns entries to router r: routes, mounts, and
+// routers (a REST framework router's urls added to the list).
+func (ev *pyEval) djangoAttach(r *routes.Router, list []any) {
+	for _, x := range list {
+		switch x := x.(type) {
+		case *script.RouteDef:
+			if !x.Mount {
+				r.Add(x.Methods, x.Path, x.Pos)
+				continue
+			}
+			if child, ok := x.Target.(*routes.Router); ok {
+				r.Mount(x.Path, child, false)
+				ev.claim(child)
+				continue
+			}
+			// pages of a package (the admin): served, never documented
+			rr := r.Add(nil, x.Path, x.Pos)
+			rr.Subtree, rr.Hidden = true, true
+		case *routes.Router:
+			r.Mount("", x, false)
+			ev.claim(x)
+		}
+	}
+}
+
+// claim marks a router as mounted by a URLconf: a REST framework router
+// stops being an orphan.
+func (ev *pyEval) claim(r *routes.Router) {
+	if ev.drfRouters[r] {
+		r.Orphan = ""
+	}
+}
+
+// djangoSettle builds the router of every module with a urlpatterns list.
+// When a settings module names ROOT_URLCONF, a URLconf neither it nor any
+// URLconf it includes reaches is reported as unresolved, not served.
+func (ev *pyEval) djangoSettle() {
+	var root *script.File
+	rootName := ""
+	var confs []*script.File
+	for _, f := range ev.Sources() {
+		sc := f.Scope()
+		if sc == nil {
+			continue
+		}
+		if s, ok := sc.Vars["ROOT_URLCONF"].(string); ok && root == nil {
+			if m := ev.pyModule(f, s, 0); m != nil && m.File != nil {
+				root, rootName = m.File, s
+				ev.djangoConf(root)
+			}
+		}
+		if _, ok := sc.Vars["urlpatterns"].([]any); ok {
+			confs = append(confs, f)
+		}
+	}
+	for _, f := range confs {
+		if r := ev.djangoConf(f); root != nil && f != root && r.Parents == 0 {
+			r.Orphan = "URLconf that ROOT_URLCONF " + rootName + " does not include"
+		}
+	}
+}
+
+// drfMember reads router.urls of a REST framework router: the router.
+func (ev *pyEval) drfMember(recv any, name string) any {
+	if r, ok := recv.(*routes.Router); ok && name == "urls" && ev.drfRouters[r] {
+		return r
+	}
+	return nil
+}
+
+// drfRegister reads router.register(prefix, viewset): the list and detail
+// routes of the viewset's actions, with the methods its class and bases
+// provide (ModelViewSet, ReadOnlyModelViewSet, the mixins, or its own list,
+// create, retrieve, update, partial_update and destroy).
+func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, r *routes.Router) {
+	args := ev.Args(f, sc, c)
+	if len(c.Args) < 2 {
+		return
+	}
+	prefix, ok := ev.PathArg(f, sc, c, c.Args[0], routes.MethodAny)
+	if !ok {
+		return
+	}
+	pos := ev.Pos(f, c.X.Line, c.X.Col)
+	cls, ok := args[1].(*script.Class)
+	if !ok {
+		ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: ev.Text(f, c.Args[1]), Reason: "viewset is not a class of the server", Fragments: []string{prefix}})
+		return
+	}
+	actions := map[string]bool{}
+	viewsetActions(cls, actions, 0)
+	var list, detail []string
+	for _, a := range []struct{ action, method string }{{"list", "GET"}, {"create", "POST"}} {
+		if actions[a.action] {
+			list = append(list, a.method)
+		}
+	}
+	for _, a := range []struct{ action, method string }{{"retrieve", "GET"}, {"update", "PUT"}, {"partial_update", "PATCH"}, {"destroy", "DELETE"}} {
+		if actions[a.action] {
+			detail = append(detail, a.method)
+		}
+	}
+	base := strings.Trim(prefix, "/")
+	if len(list) > 0 {
+		r.Add(list, base+"/", pos)
+	}
+	if len(detail) > 0 {
+		r.Add(detail, base+"/<pk>/", pos)
+	}
+	if span, ok := ev.classSpans[cls]; ok {
+		for _, a := range ev.actions[span.file] {
+			if a.def <= span.from || a.def >= span.to {
+				continue
+			}
+			path := a.urlPath
+			if path == "" {
+				path = a.name
+			}
+			if a.detail {
+				r.Add(a.methods, base+"/<pk>/"+path+"/", pos)
+			} else {
+				r.Add(a.methods, base+"/"+path+"/", pos)
+			}
+		}
+	}
+}
+
+// drfAction is a viewset method decorated with the REST framework's
+// @action: an extra route beside the list and detail ones.
+type drfAction struct {
+	name    string   // the method's name, the path segment by default
+	def     int      // the index of its def token
+	detail  bool     // under {pk}/ (detail=True) or beside the list
+	methods []string // upper case; GET unless methods= says otherwise
+	urlPath string   // url_path=, "" = name
+}
+
+// drfActionOf reads a decorator that is the REST framework's action(...),
+// or returns nil.
+func (ev *pyEval) drfActionOf(f *script.File, sc *script.Scope, e *script.Expr) *drfAction {
+	if e.Kind != script.ExprCall {
+		return nil
+	}
+	ext, ok := ev.Eval(f, sc, e.X).(*script.Ext)
+	if !ok {
+		return nil
+	}
+	if module, name := splitExt(ext); name != "action" || !strings.HasPrefix(module, "rest_framework") {
+		return nil
+	}
+	a := &drfAction{methods: []string{"GET"}}
+	if d := script.KeywordArg(e, "detail"); d != nil {
+		a.detail = d.Kind == script.ExprName && d.Name == "True"
+	}
+	if m := script.KeywordArg(e, "methods"); m != nil {
+		if ms, ok := script.MethodsOf(ev.Eval(f, sc, m)); ok {
+			a.methods = ms
+		}
+	}
+	if u := script.KeywordArg(e, "url_path"); u != nil {
+		if s, ok := ev.Eval(f, sc, u).(string); ok {
+			a.urlPath = strings.Trim(s, "/")
+		}
+	}
+	return a
+}
+
+// viewsetActions adds to out the actions a viewset class provides.
+func viewsetActions(cls *script.Class, out map[string]bool, depth int) {
+	if depth > 16 {
+		return
+	}
+	for _, d := range cls.Defs {
+		out[d] = true
+	}
+	for _, b := range cls.Bases {
+		switch b := b.(type) {
+		case *script.Class:
+			viewsetActions(b, out, depth+1)
+		case *script.Ext:
+			name := b.Name[strings.LastIndexByte(b.Name, '.')+1:]
+			for _, a := range drfActions[name] {
+				out[a] = true
+			}
+		}
+	}
+}
+
+// drfActions are the actions of the REST framework's viewsets and mixins.
+var drfActions = map[string][]string{
+	"ModelViewSet":         {"list", "create", "retrieve", "update", "partial_update", "destroy"},
+	"ReadOnlyModelViewSet": {"list", "retrieve"},
+	"ListModelMixin":       {"list"},
+	"CreateModelMixin":     {"create"},
+	"RetrieveModelMixin":   {"retrieve"},
+	"UpdateModelMixin":     {"update", "partial_update"},
+	"DestroyModelMixin":    {"destroy"},
+}
+
+// viewMethods returns the methods a Django view serves: a class-based
+// view's (X.as_view()) handlers, a function view's decorators, or nil
+// (any method) when neither says.
+func (ev *pyEval) viewMethods(f *script.File, sc *script.Scope, e *script.Expr, v any) []string {
+	if e != nil && e.Kind == script.ExprCall && e.X.Kind == script.ExprAttr && e.X.Name == "as_view" {
+		v = ev.Eval(f, sc, e.X.X)
+	}
+	switch v := v.(type) {
+	case *script.Class:
+		return classMethods(v, 0)
+	case *script.Func:
+		return v.Methods
+	}
+	return nil
+}
+
+// classMethods returns the methods a class-based view serves: its own
+// handlers, else those of its bases (classes of the server, Django's and the
+// REST framework's generic views); nil = unknown, any method.
+func classMethods(cls *script.Class, depth int) []string {
+	if len(cls.Methods) > 0 || depth > 16 {
+		return cls.Methods
+	}
+	for _, b := range cls.Bases {
+		switch b := b.(type) {
+		case *script.Class:
+			if ms := classMethods(b, depth+1); ms != nil {
+				return ms
+			}
+		case *script.Ext:
+			if _, name := splitExt(b); genericViews[name] != nil {
+				return genericViews[name]
+			}
+		}
+	}
+	return nil
+}
+
+// genericViews are the methods Django's and the REST framework's generic
+// class-based views serve (HEAD beside GET is implicit).
+var genericViews = map[string][]string{
+	"TemplateView": {"GET"}, "ListView": {"GET"}, "DetailView": {"GET"}, "RedirectView": {"GET", "POST", "PUT", "PATCH", "DELETE"},
+	"ArchiveIndexView": {"GET"}, "YearArchiveView": {"GET"}, "MonthArchiveView": {"GET"}, "DayArchiveView": {"GET"},
+	"FormView": {"GET", "POST", "PUT"}, "CreateView": {"GET", "POST", "PUT"}, "UpdateView": {"GET", "POST", "PUT"},
+	"DeleteView":  {"GET", "POST", "DELETE"},
+	"ListAPIView": {"GET"}, "RetrieveAPIView": {"GET"}, "CreateAPIView": {"POST"}, "DestroyAPIView": {"DELETE"},
+	"UpdateAPIView": {"PUT", "PATCH"}, "ListCreateAPIView": {"GET", "POST"}, "RetrieveUpdateAPIView": {"GET", "PUT", "PATCH"},
+	"RetrieveDestroyAPIView": {"GET", "DELETE"}, "RetrieveUpdateDestroyAPIView": {"GET", "PUT", "PATCH", "DELETE"},
+}
+
+// decoratorMethods returns the methods a decorator restricts a view to:
+// Django's require_http_methods([...]), require_GET, require_POST and
+// require_safe, the REST framework's api_view([...]); nil for any other.
+func (ev *pyEval) decoratorMethods(f *script.File, sc *script.Scope, e *script.Expr) []string {
+	callee := e
+	if e.Kind == script.ExprCall {
+		callee = e.X
+	}
+	ext, ok := ev.Eval(f, sc, callee).(*script.Ext)
+	if !ok {
+		return nil
+	}
+	_, name := splitExt(ext)
+	switch name {
+	case "require_GET":
+		return []string{"GET"}
+	case "require_POST":
+		return []string{"POST"}
+	case "require_safe":
+		return []string{"GET", "HEAD"}
+	case "require_http_methods", "api_view":
+		if e.Kind != script.ExprCall {
+			if name == "api_view" {
+				return []string{"GET"} // api_view's default
+			}
+			return nil
+		}
+		if len(e.Args) == 0 {
+			if name == "api_view" {
+				return []string{"GET"}
+			}
+			return nil
+		}
+		ms, ok := script.MethodsOf(ev.Eval(f, sc, e.Args[0]))
+		if !ok {
+			return nil
+		}
+		return ms
+	}
+	return nil
+}
+
+// djangoGroup matches a named group's opening in a regex.
+var djangoGroup = regexp.MustCompile(`^\(\?P<([A-Za-z_][A-Za-z0-9_]*)>`)
+
+// djangoRegex turns a re_path regex into a template with {name} for every
+// named group (in Flask's angle syntax, as Django's path() spells it), or
+// says why it cannot: an unnamed group, an alternation, a class or a
+// quantifier outside a group. The anchors go; a mount's regex has no $.
+func djangoRegex(re string, mount bool) (string, string) {
+	re = strings.TrimPrefix(re, "^")
+	if !mount {
+		re = strings.TrimSuffix(re, "$")
+		re = strings.TrimSuffix(re, "/?")
+	}
+	var b strings.Builder
+	for i := 0; i < len(re); i++ {
+		switch c := re[i]; c {
+		case '\\':
+			if i+1 < len(re) && strings.IndexByte(`./-_~`, re[i+1]) >= 0 {
+				b.WriteByte(re[i+1])
+				i++
+				continue
+			}
+			return "", "regular expression path with an escape this analysis cannot turn into a template"
+		case '(':
+			m := djangoGroup.FindStringSubmatch(re[i:])
+			if m == nil {
+				return "", "regular expression path with an unnamed group; name it (?P<name>...)"
+			}
+			end := groupEnd(re, i)
+			if end < 0 {
+				return "", "regular expression path with an unclosed group"
+			}
+			if body := re[i+len(m[0]) : end]; body == ".*" || body == ".+" {
+				b.WriteString("<path:" + m[1] + ">") // matches slashes: a catch-all
+			} else {
+				b.WriteString("<" + m[1] + ">")
+			}
+			i = end
+		case '[', ']', '|', '*', '+', '?', '{', '}', ')', '^', '$':
+			return "", "regular expression path this analysis cannot turn into a template"
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), ""
+}
+
+// groupEnd returns the index of the parenthesis closing the group opening
+// at re[open], or -1.
+func groupEnd(re string, open int) int {
+	depth := 0
+	class := false
+	for i := open; i < len(re); i++ {
+		switch c := re[i]; {
+		case c == '\\':
+			i++
+		case class:
+			class = c != ']'
+		case c == '[':
+			class = true
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// regexFragments returns the literal prefix of a regex path, the constant
+// part an unresolved registration is known by.
+func regexFragments(re string) []string {
+	re = strings.TrimPrefix(re, "^")
+	end := strings.IndexAny(re, `\()[]|*+?{}$.`)
+	if end < 0 {
+		end = len(re)
+	}
+	if end == 0 {
+		return nil
+	}
+	return []string{re[:end]}
+}
