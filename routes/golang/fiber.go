@@ -24,13 +24,7 @@ func (a *goAnalysis) fiberCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes
 	case "Add":
 		a.fiberAdd(f, env, c, r, sel, args, at)
 	case "Group":
-		p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
-		if !ok {
-			return nil
-		}
-		child := a.newRouter("fiber")
-		r.Mount(p, child, false)
-		return child
+		return a.group(f, c, r, sel, args)
 	case "Route":
 		p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
 		if !ok {
@@ -41,12 +35,7 @@ func (a *goAnalysis) fiberCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes
 			return &fiberRoute{r: r, path: p}
 		}
 		// v2: app.Route("/x", func(r fiber.Router) {...}, name)
-		child := a.newRouter("fiber")
-		r.Mount(p, child, false)
-		if fn, ok := args[1].(*goFunc); ok {
-			a.call(fn, []any{child}, c)
-		}
-		return child
+		return a.subRouter(r, p, args, 1, c)
 	case "Mount":
 		p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
 		if !ok || len(args) < 2 {

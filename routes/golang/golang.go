@@ -1163,23 +1163,12 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 			if !ok {
 				return nil
 			}
-			child := a.newRouter(fw)
-			r.Mount(p, child, false)
-			if len(args) > 1 {
-				if fn, ok := args[1].(*goFunc); ok {
-					a.call(fn, []any{child}, c)
-				}
-			}
-			return child
+			return a.subRouter(r, p, args, 1, c)
 		case "Group", "With":
-			child := a.newRouter(fw)
-			r.Mount("", child, false)
-			if name == "Group" && len(args) > 0 {
-				if fn, ok := args[0].(*goFunc); ok {
-					a.call(fn, []any{child}, c)
-				}
+			if name == "With" {
+				return a.subRouter(r, "", nil, 0, c)
 			}
-			return child
+			return a.subRouter(r, "", args, 0, c)
 		case "Mount":
 			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
 			if !ok || len(args) < 2 {
@@ -1218,13 +1207,7 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 				r.Add(ms, p, at)
 			}
 		case "Group":
-			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
-			if !ok {
-				return nil
-			}
-			child := a.newRouter(fw)
-			r.Mount(p, child, false)
-			return child
+			return a.group(f, c, r, sel, args)
 		}
 	case "fiber":
 		return a.fiberCall(f, env, c, r, sel, args)
@@ -1255,6 +1238,30 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 		}
 	}
 	return nil
+}
+
+// subRouter mounts a new router of r's framework under prefix and, when
+// args[i] is a function (chi's Route and Group, Fiber's v2 Route), analyses
+// it with the new router as its argument.
+func (a *goAnalysis) subRouter(r *routes.Router, prefix string, args []any, i int, c *ast.CallExpr) *routes.Router {
+	child := a.newRouter(r.Framework)
+	r.Mount(prefix, child, false)
+	if i < len(args) {
+		if fn, ok := args[i].(*goFunc); ok {
+			a.call(fn, []any{child}, c)
+		}
+	}
+	return child
+}
+
+// group evaluates Group(prefix, middleware...) of gin, echo and Fiber: a new
+// router mounted under the folded prefix, or nil when it does not fold.
+func (a *goAnalysis) group(f *goFile, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any) any {
+	p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
+	if !ok {
+		return nil
+	}
+	return a.subRouter(r, p, nil, 0, c)
 }
 
 // methodList folds a []string{...} literal argument.
