@@ -32,6 +32,10 @@ type Router struct {
 	// Router(), FastAPI APIRouter, Flask Blueprint, Starlette Router): one
 	// nothing mounts is not served at "/".
 	Sub bool
+	// StrictSlash marks a router that tells /x/ from /x where its
+	// framework by default does not (Fiber's StrictRouting), and every
+	// router below it.
+	StrictSlash bool
 }
 
 // unmounted is why the routes of a sub-router nothing mounts are not compared.
@@ -149,6 +153,7 @@ func Flatten(routers []*Router, set *Set) {
 		override bool
 		root     int
 		listened bool
+		strict   bool
 	}
 	var walk func(f frame, onPath map[*Router]bool, depth int)
 	walk = func(f frame, onPath map[*Router]bool, depth int) {
@@ -164,6 +169,8 @@ func Flatten(routers []*Router, set *Set) {
 			f.methods = f.r.Methods
 		}
 		f.hidden = f.hidden || f.r.Hidden
+		f.strict = f.strict || f.r.StrictSlash
+		anySlash := f.r.Framework == "fiber" && !f.strict
 		if !f.override {
 			f.prefix = joinFor(f.r.Framework, f.prefix, f.r.Prefix)
 		}
@@ -200,7 +207,7 @@ func Flatten(routers []*Router, set *Set) {
 					seen[m] = true
 				}
 				for _, m := range methods {
-					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Hidden: rr.Hidden || f.hidden, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened})
+					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Hidden: rr.Hidden || f.hidden, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, AnySlash: anySlash})
 					implicit := implicitMethods(f.r.Framework, m)
 					if rr.Static && m == "GET" && !slices.Contains(implicit, "HEAD") {
 						implicit = append(implicit, "HEAD")
@@ -208,14 +215,14 @@ func Flatten(routers []*Router, set *Set) {
 					for _, im := range implicit {
 						if !seen[im] {
 							seen[im] = true
-							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Implicit: true, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened})
+							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Implicit: true, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, AnySlash: anySlash})
 						}
 					}
 				}
 			}
 		}
 		for _, m := range f.r.Mounts {
-			walk(frame{r: m.Child, prefix: joinFor(f.r.Framework, f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened}, onPath, depth+1)
+			walk(frame{r: m.Child, prefix: joinFor(f.r.Framework, f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened, strict: f.strict}, onPath, depth+1)
 		}
 	}
 	root := 0

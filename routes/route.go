@@ -60,6 +60,10 @@ type Route struct {
 	// Listened marks a route whose root router the source hands to a
 	// listener of its own (http.ListenAndServe, gin Run, echo Start).
 	Listened bool
+	// AnySlash marks a route served with and without a trailing slash
+	// (Fiber unless StrictRouting is set): a spec path that differs from it
+	// only in that slash is served, not a trailing-slash drift.
+	AnySlash bool
 }
 
 // Path returns the normalised template, parameters spelled {name}.

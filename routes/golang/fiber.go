@@ -122,3 +122,26 @@ func (a *goAnalysis) fiberRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, fr *
 	}
 	return fr
 }
+
+// fiberStrict reports whether fiber.New(fiber.Config{StrictRouting: true})
+// makes the app tell /x/ from /x; without it Fiber serves both.
+func fiberStrict(c *ast.CallExpr) bool {
+	for _, arg := range c.Args {
+		cl, ok := arg.(*ast.CompositeLit)
+		if !ok {
+			continue
+		}
+		for _, el := range cl.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			k, kok := kv.Key.(*ast.Ident)
+			v, vok := kv.Value.(*ast.Ident)
+			if kok && vok && k.Name == "StrictRouting" && v.Name == "true" {
+				return true
+			}
+		}
+	}
+	return false
+}

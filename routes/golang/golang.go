@@ -957,7 +957,9 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 	fw := goFramework(imp)
 	if fw != "" && goConstructors[fw][name] {
 		a.evalArgs(f, env, c)
-		return a.newRouter(fw)
+		r := a.newRouter(fw)
+		r.StrictSlash = fw == "fiber" && fiberStrict(c)
+		return r
 	}
 	if fw == "nethttp" {
 		switch name {
