@@ -15,7 +15,7 @@ import (
 )
 
 // The route-extraction benchmarks generate a 500-route server (Go with chi,
-// Python with FastAPI) and compare extracting its routes with loading the
+// Python with FastAPI, JavaScript with Express) and compare extracting its routes with loading the
 // GitHub REST spec, which the issue sets as the yardstick: extraction must
 // take under a tenth of the load.
 //
@@ -110,6 +110,38 @@ func writePythonServer(b *testing.B, n int) string {
 	return dir
 }
 
+// writeJSServer writes an Express server of n routes: ten router modules
+// with template-literal paths, required and mounted from app.js with
+// prefixes.
+func writeJSServer(b *testing.B, n int) string {
+	dir := b.TempDir()
+	files := 10
+	per := n / files / 5
+	if err := os.Mkdir(filepath.Join(dir, "routes"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	var main strings.Builder
+	main.WriteString("const express = require('express');\n\nconst app = express();\n")
+	for f := 0; f < files; f++ {
+		var src strings.Builder
+		src.WriteString("const express = require('express');\n\nconst router = express.Router();\nconst base = '/items';\n\nfunction h(req, res) {\n  res.json([]);\n}\n")
+		for i := 0; i < per; i++ {
+			fmt.Fprintf(&src, "\nrouter.get(`${base}%d`, h);\nrouter.post(`${base}%d`, h);\n", i, i)
+			fmt.Fprintf(&src, "router.route(`${base}%d/:id`)\n  .get(h)\n  .put(h)\n  .delete(h);\n", i)
+		}
+		src.WriteString("\nmodule.exports = router;\n")
+		if err := os.WriteFile(filepath.Join(dir, "routes", fmt.Sprintf("res%d.js", f)), []byte(src.String()), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		fmt.Fprintf(&main, "app.use('/res%d', require('./routes/res%d'));\n", f, f)
+	}
+	main.WriteString("\napp.listen(3000);\n")
+	if err := os.WriteFile(filepath.Join(dir, "app.js"), []byte(main.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
+
 func extractRoutes(b *testing.B, dir string) {
 	// confined to the folder as the runner confines a server to the project
 	set, err := extract.FromServer(dir, extract.ServerOptions{FS: fsroot.New(dir)})
@@ -140,6 +172,16 @@ func BenchmarkRoutesGo500(b *testing.B) {
 // FastAPI server.
 func BenchmarkRoutesPython500(b *testing.B) {
 	dir := writePythonServer(b, routesPerServer)
+	b.ResetTimer()
+	for b.Loop() {
+		extractRoutes(b, dir)
+	}
+}
+
+// BenchmarkRoutesJS500 extracts the routes of a generated 500-route
+// Express server.
+func BenchmarkRoutesJS500(b *testing.B) {
+	dir := writeJSServer(b, routesPerServer)
 	b.ResetTimer()
 	for b.Loop() {
 		extractRoutes(b, dir)
