@@ -7,19 +7,27 @@ package reduce
 // trailing commas, comments, NaN or block YAML in a .json file are errors.
 // The caller finds the position of a problem with encoding/json.
 func validJSON(data []byte, maxDepth int) bool {
+	ok, _ := scanJSON(data, maxDepth)
+	return ok
+}
+
+// scanJSON is validJSON that also tells whether the text nests deeper than
+// maxDepth, which makes it invalid.
+func scanJSON(data []byte, maxDepth int) (ok, tooDeep bool) {
 	s := jsonScanner{data: data, maxDepth: maxDepth}
 	s.space()
 	if !s.value(0) {
-		return false
+		return false, s.tooDeep
 	}
 	s.space()
-	return s.i == len(s.data)
+	return s.i == len(s.data), false
 }
 
 type jsonScanner struct {
 	data     []byte
 	i        int
 	maxDepth int
+	tooDeep  bool
 }
 
 func (s *jsonScanner) space() {
@@ -66,6 +74,7 @@ func (s *jsonScanner) literal(word string) bool {
 
 func (s *jsonScanner) object(depth int) bool {
 	if depth > s.maxDepth {
+		s.tooDeep = true
 		return false
 	}
 	s.i++ // {
@@ -106,6 +115,7 @@ func (s *jsonScanner) object(depth int) bool {
 
 func (s *jsonScanner) array(depth int) bool {
 	if depth > s.maxDepth {
+		s.tooDeep = true
 		return false
 	}
 	s.i++ // [

@@ -101,7 +101,8 @@ type goAnalysis struct {
 	called     map[*ast.FuncDecl]bool
 	set        *routes.Set
 	depth      int
-	calls      int // function bodies analysed, bounded by MaxCalls
+	calls      int // function bodies analysed, bounded by budget.Calls
+	budget     routes.Budget
 	display    func(string) string
 	confine    *fsroot.Root
 	// sources are the files read, by the name the file set knows them by.
@@ -183,7 +184,7 @@ func newEnv(parent *goEnv) *goEnv { return &goEnv{vars: map[string]any{}, parent
 // vendor. display maps a file's path to the name used in output; every file
 // is read through confine (see routes.ReadSource), the go.mod and the
 // module's other packages included.
-func Extract(root string, display func(string) string, confine *fsroot.Root) (*routes.Set, error) {
+func Extract(root string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	files, err := routes.SourceFiles(confine, root, ".go")
 	if err != nil {
 		return nil, err
@@ -194,7 +195,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root) (*r
 	a := &goAnalysis{
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
 		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
-		display: display, confine: confine, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
+		display: display, confine: confine, budget: budget, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
 	}
 	a.modRoot, a.modPath = goModule(confine, root)
 	var order []*goPkg
@@ -286,7 +287,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root) (*r
 // parseFile reads one Go file into its package, creating the package on
 // first sight (fresh), and records its package-level names.
 func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) {
-	src, err := routes.ReadSource(a.confine, path, a.display)
+	src, err := routes.ReadSource(a.confine, path, a.display, a.budget.SourceBytes)
 	if err != nil {
 		return nil, false, err
 	}
@@ -573,7 +574,7 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 	} else {
 		params, body = fn.lit.Type.Params, fn.lit.Body
 	}
-	if a.depth > 48 || a.calls >= routes.MaxCalls {
+	if a.depth > 48 || a.calls >= a.budget.Calls {
 		return nil
 	}
 	a.calls++
@@ -762,7 +763,7 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 	case *ast.BinaryExpr:
 		x, y := a.eval(f, env, e.X), a.eval(f, env, e.Y)
 		if e.Op == token.ADD {
-			return concat(x, y)
+			return concat(x, y, a.budget)
 		}
 	case *ast.UnaryExpr:
 		return a.eval(f, env, e.X)
@@ -830,9 +831,9 @@ func (a *goAnalysis) pkgName(pkg *goPkg, name string) any {
 	return v
 }
 
-// concat joins two folded strings within MaxFoldedBytes; a dynamic side
+// concat joins two folded strings within budget.FoldedBytes; a dynamic side
 // makes the result dynamic.
-func concat(x, y any) any {
+func concat(x, y any, budget routes.Budget) any {
 	if d, ok := x.(goDynamic); ok {
 		return d
 	}
@@ -844,8 +845,8 @@ func concat(x, y any) any {
 	if !ok1 || !ok2 {
 		return nil
 	}
-	if len(xs)+len(ys) > routes.MaxFoldedBytes {
-		return goDynamic{why: routes.OverBudget}
+	if len(xs)+len(ys) > budget.FoldedBytes {
+		return goDynamic{why: budget.OverFolded()}
 	}
 	return xs + ys
 }
@@ -968,7 +969,7 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		}
 	}
 	args := a.evalArgs(f, env, c)
-	if v, ok := goStdFold(imp, name, c, args); ok {
+	if v, ok := goStdFold(imp, name, c, args, a.budget); ok {
 		return v
 	}
 	if pkg := a.loadPkg(imp); pkg != nil {

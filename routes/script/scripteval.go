@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/routes"
 )
 
@@ -129,7 +130,10 @@ type Interp struct {
 	active  map[*Func]bool
 	called  map[*Func]bool
 	depth   int
-	calls   int // function bodies run, bounded by MaxCalls
+	calls   int // function bodies run, bounded by Budget.Calls
+	// Budget bounds what the interpreter reads and builds (New sets the
+	// defaults; the language's Extract sets the run's).
+	Budget  routes.Budget
 	display func(string) string
 	// confine is what every file is read through (nil = regular files
 	// anywhere).
@@ -164,7 +168,7 @@ func (f *File) Scope() *Scope { return f.scope }
 // Sources returns the files of the server in the order they were read.
 func (ev *Interp) Sources() []*File { return ev.order }
 
-// Calls returns the function bodies run so far, at most routes.MaxCalls.
+// Calls returns the function bodies run so far, at most Budget.Calls.
 func (ev *Interp) Calls() int { return ev.calls }
 
 // NewRouter returns a router of framework fw that Finish flattens.
@@ -179,14 +183,15 @@ func (ev *Interp) NewRouter(fw string) *routes.Router {
 // output; confine is what files are read through.
 func New(py bool, root string, display func(string) string, confine *fsroot.Root) *Interp {
 	ev := &Interp{py: py, Root: root, files: map[string]*File{}, Set: &routes.Set{}, memo: map[string]any{},
-		active: map[*Func]bool{}, called: map[*Func]bool{}, display: display, confine: confine}
+		active: map[*Func]bool{}, called: map[*Func]bool{}, display: display, confine: confine,
+		Budget: routes.BudgetOf(limits.Limits{})}
 	return ev
 }
 
 // ReadFiles tokenizes every file at paths.
 func (ev *Interp) ReadFiles(paths []string) error {
 	for _, p := range paths {
-		src, err := routes.ReadSource(ev.confine, p, ev.display)
+		src, err := routes.ReadSource(ev.confine, p, ev.display, ev.Budget.SourceBytes)
 		if err != nil {
 			return err
 		}
@@ -295,7 +300,7 @@ func (ev *Interp) Attr(m *Module, name string) any {
 // Invoke runs a function with args bound to its parameters and returns what
 // it returns. A function called without a router argument runs once.
 func (ev *Interp) Invoke(fn *Func, args []any) any {
-	if ev.active[fn] || ev.depth > 48 || ev.calls >= routes.MaxCalls {
+	if ev.active[fn] || ev.depth > 48 || ev.calls >= ev.Budget.Calls {
 		return nil
 	}
 	ev.calls++
@@ -352,8 +357,8 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) any {
 		xs, ok1 := x.(string)
 		ys, ok2 := y.(string)
 		if e.Name == "+" && ok1 && ok2 {
-			if len(xs)+len(ys) > routes.MaxFoldedBytes {
-				return Dynamic{why: routes.OverBudget}
+			if len(xs)+len(ys) > ev.Budget.FoldedBytes {
+				return Dynamic{why: ev.Budget.OverFolded()}
 			}
 			return xs + ys
 		}
@@ -383,8 +388,8 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) any {
 					return nil
 				}
 			}
-			if b.Len() > routes.MaxFoldedBytes {
-				return Dynamic{why: routes.OverBudget}
+			if b.Len() > ev.Budget.FoldedBytes {
+				return Dynamic{why: ev.Budget.OverFolded()}
 			}
 		}
 		return b.String()

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/report"
 )
@@ -16,7 +17,7 @@ func TestCases(t *testing.T) {
 		opts := Options{Renames: c.Renames(t)}
 		if c.First("fixtures") != "" {
 			var err error
-			if opts.Fixtures, err = validate.LoadPayloads(c.WS.FS, "fixtures", c.WS.Display); err != nil {
+			if opts.Fixtures, err = validate.LoadPayloads(c.WS.FS, "fixtures", c.WS.Display, limits.Limits{}); err != nil {
 				t.Fatal(err)
 			}
 		}

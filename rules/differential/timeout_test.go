@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wirelint/wirelint/internal/casetest"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
@@ -36,7 +37,7 @@ func TestMatchTimeoutIsReported(t *testing.T) {
 		}
 		opts := Options{}
 		opts.Validate.MatchTimeout = time.Millisecond
-		if opts.Fixtures, err = validate.LoadPayloads(ws.FS, filepath.Join(dir, "fixtures"), ws.Display); err != nil {
+		if opts.Fixtures, err = validate.LoadPayloads(ws.FS, filepath.Join(dir, "fixtures"), ws.Display, limits.Limits{}); err != nil {
 			t.Fatal(err)
 		}
 		return report.Finalize(Check(ws, cd, md, opts))
