@@ -254,8 +254,10 @@ func parseTree(data []byte, file string, maxNodes, maxDepth int) (*Document, err
 	if strings.EqualFold(filepath.Ext(file), ".json") {
 		ok, tooDeep := scanJSON(data, maxDepth)
 		switch {
-		case tooDeep:
-			return nil, &LoadError{File: file, Msg: DepthError(maxDepth).Error()}
+		case tooDeep >= 0:
+			line := 1 + bytes.Count(data[:tooDeep], []byte("\n"))
+			col := 1 + utf8.RuneCount(data[bytes.LastIndexByte(data[:tooDeep], '\n')+1:tooDeep])
+			return nil, &LoadError{File: file, Line: line, Column: col, Msg: DepthError(maxDepth).Error()}
 		case !ok:
 			return nil, notJSON(file, data)
 		}
