@@ -15,7 +15,7 @@ import (
 )
 
 // The route-extraction benchmarks generate a 500-route server (Go with chi,
-// Python with FastAPI) and compare extracting its routes with loading the
+// Python with FastAPI, JavaScript with Express) and compare extracting its routes with loading the
 // GitHub REST spec, which the issue sets as the yardstick: extraction must
 // take under a tenth of the load.
 //
@@ -49,9 +49,7 @@ func routesCorpus(b *testing.B) string {
 // writeGoServer writes a chi server of n routes in 10 files: one resource
 // per router, mounted from main, five methods each.
 func writeGoServer(b *testing.B, n int) string {
-	dir := b.TempDir()
-	files := 10
-	per := n / files / 5
+	dir, files, per := serverDir(b, n, "")
 	var main strings.Builder
 	main.WriteString("package main\n\nimport (\n\t\"net/http\"\n\n\t\"github.com/go-chi/chi/v5\"\n)\n\nfunc main() {\n\tr := chi.NewRouter()\n")
 	for f := 0; f < files; f++ {
@@ -61,27 +59,18 @@ func writeGoServer(b *testing.B, n int) string {
 			fmt.Fprintf(&src, "\tr.Route(\"/items%d\", func(r chi.Router) {\n\t\tr.Get(\"/\", h)\n\t\tr.Post(\"/\", h)\n\t\tr.Get(\"/{id}\", h)\n\t\tr.Put(\"/{id}\", h)\n\t\tr.Delete(\"/{id}\", h)\n\t})\n", i)
 		}
 		src.WriteString("\treturn r\n}\n")
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("res%d.go", f)), []byte(src.String()), 0o644); err != nil {
-			b.Fatal(err)
-		}
+		writeSource(b, filepath.Join(dir, fmt.Sprintf("res%d.go", f)), src.String())
 		fmt.Fprintf(&main, "\tr.Mount(prefix%d, router%d())\n", f, f)
 	}
 	main.WriteString("\thttp.ListenAndServe(\":8080\", r)\n}\n\nfunc h(w http.ResponseWriter, r *http.Request) {}\n")
-	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(main.String()), 0o644); err != nil {
-		b.Fatal(err)
-	}
+	writeSource(b, filepath.Join(dir, "main.go"), main.String())
 	return dir
 }
 
 // writePythonServer writes a FastAPI server of n routes: ten router modules
 // included from main with prefixes.
 func writePythonServer(b *testing.B, n int) string {
-	dir := b.TempDir()
-	files := 10
-	per := n / files / 5
-	if err := os.Mkdir(filepath.Join(dir, "routers"), 0o755); err != nil {
-		b.Fatal(err)
-	}
+	dir, files, per := serverDir(b, n, "routers")
 	var main strings.Builder
 	main.WriteString("from fastapi import FastAPI\n\n")
 	for f := 0; f < files; f++ {
@@ -99,15 +88,53 @@ func writePythonServer(b *testing.B, n int) string {
 				fmt.Fprintf(&src, "\n\n@router.%s(\n    \"/items%d/{item_id}\",\n    response_model=dict,\n)\nasync def %s_item%d(item_id: int):\n    return {}\n", m, i, m, i)
 			}
 		}
-		if err := os.WriteFile(filepath.Join(dir, "routers", fmt.Sprintf("res%d.py", f)), []byte(src.String()), 0o644); err != nil {
-			b.Fatal(err)
-		}
+		writeSource(b, filepath.Join(dir, "routers", fmt.Sprintf("res%d.py", f)), src.String())
 		fmt.Fprintf(&main, "app.include_router(res%d.router, prefix=\"/res%d\")\n", f, f)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "main.py"), []byte(main.String()), 0o644); err != nil {
+	writeSource(b, filepath.Join(dir, "main.py"), main.String())
+	return dir
+}
+
+// writeJSServer writes an Express server of n routes: ten router modules
+// with template-literal paths, required and mounted from app.js with
+// prefixes.
+func writeJSServer(b *testing.B, n int) string {
+	dir, files, per := serverDir(b, n, "routes")
+	// every module is the same; the prefix it is mounted at tells them apart
+	var src strings.Builder
+	src.WriteString("const express = require('express');\n\nconst router = express.Router();\nconst base = '/items';\n\nfunction h(req, res) {\n  res.json([]);\n}\n")
+	for i := 0; i < per; i++ {
+		fmt.Fprintf(&src, "\nrouter.get(`${base}%d`, h);\nrouter.post(`${base}%d`, h);\n", i, i)
+		fmt.Fprintf(&src, "router.route(`${base}%d/:id`)\n  .get(h)\n  .put(h)\n  .delete(h);\n", i)
+	}
+	src.WriteString("\nmodule.exports = router;\n")
+	main := "const express = require('express');\n\nconst app = express();\n"
+	for f := 0; f < files; f++ {
+		writeSource(b, filepath.Join(dir, "routes", fmt.Sprintf("res%d.js", f)), src.String())
+		main += fmt.Sprintf("app.use('/res%d', require('./routes/res%d'));\n", f, f)
+	}
+	writeSource(b, filepath.Join(dir, "app.js"), main+"\napp.listen(3000);\n")
+	return dir
+}
+
+// serverDir makes the folder of a generated server of n routes and its
+// subfolder sub ("" = none), and returns it with how many router files to
+// write and how many resources of five routes each holds.
+func serverDir(b *testing.B, n int, sub string) (dir string, files, per int) {
+	dir, files = b.TempDir(), 10
+	if sub != "" {
+		if err := os.Mkdir(filepath.Join(dir, sub), 0o755); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return dir, files, n / files / 5
+}
+
+// writeSource writes one generated source file.
+func writeSource(b *testing.B, path, src string) {
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	return dir
 }
 
 func extractRoutes(b *testing.B, dir string) {
@@ -140,6 +167,16 @@ func BenchmarkRoutesGo500(b *testing.B) {
 // FastAPI server.
 func BenchmarkRoutesPython500(b *testing.B) {
 	dir := writePythonServer(b, routesPerServer)
+	b.ResetTimer()
+	for b.Loop() {
+		extractRoutes(b, dir)
+	}
+}
+
+// BenchmarkRoutesJS500 extracts the routes of a generated 500-route
+// Express server.
+func BenchmarkRoutesJS500(b *testing.B) {
+	dir := writeJSServer(b, routesPerServer)
 	b.ResetTimer()
 	for b.Loop() {
 		extractRoutes(b, dir)

@@ -82,12 +82,34 @@ func VisibleLines(s string) []string {
 // GuardLine makes sure an output line cannot be read as a GitHub workflow
 // command: the runner trims leading white space and takes a line starting with
 // "::" as one (actions/runner ActionCommand.TryParseV2), so such a line gets
-// its first colon escaped as \x3a. Printers call it on every line whose start
-// may come from input.
+// its first colon escaped as \x3a. Colour sequences wirelint wrote before
+// it (text --color) are looked through, since a log view that strips them
+// would show the command at the start. Printers call it on every line whose
+// start may come from input.
 func GuardLine(line string) string {
-	trimmed := strings.TrimLeft(line, " \t")
-	if !strings.HasPrefix(trimmed, "::") {
+	rest := strings.TrimLeft(line, " \t")
+	for n := leadingSGR(rest); n > 0; n = leadingSGR(rest) {
+		rest = strings.TrimLeft(rest[n:], " \t")
+	}
+	if !strings.HasPrefix(rest, "::") {
 		return line
 	}
-	return line[:len(line)-len(trimmed)] + `\x3a` + trimmed[1:]
+	return line[:len(line)-len(rest)] + `\x3a` + rest[1:]
+}
+
+// leadingSGR is the length of the ANSI colour sequence (ESC [ digits and
+// semicolons m) s starts with, or 0.
+func leadingSGR(s string) int {
+	if !strings.HasPrefix(s, "\x1b[") {
+		return 0
+	}
+	for i := 2; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 'm':
+			return i + 1
+		case c != ';' && (c < '0' || c > '9'):
+			return 0
+		}
+	}
+	return 0
 }

@@ -27,14 +27,17 @@ func TestVisible(t *testing.T) {
 	}
 }
 
-// TestGuardLine pins that a line starting (after white space) with "::" is
-// defused and any other line left alone.
+// TestGuardLine pins that a line starting (after white space and colour
+// sequences) with "::" is defused and any other line left alone.
 func TestGuardLine(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"::error::x", `\x3a:error::x`},
 		{"    ::stop-commands::t", `    \x3a:stop-commands::t`},
 		{"a ::error::x", "a ::error::x"},
 		{": not a command", ": not a command"},
+		{"\x1b[1m::error::x\x1b[0m", "\x1b[1m\\x3a:error::x\x1b[0m"},
+		{"  \x1b[1;31m \x1b[2m::x", "  \x1b[1;31m \x1b[2m\\x3a:x"},
+		{"\x1b[1x::error::x", "\x1b[1x::error::x"},
 	} {
 		if got := GuardLine(tc.in); got != tc.want {
 			t.Errorf("GuardLine(%q) = %q, want %q", tc.in, got, tc.want)

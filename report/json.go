@@ -26,11 +26,9 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 	}
 	keys := make([]string, 0, len(f.Fields))
 	for k := range f.Fields {
-		switch k {
-		case "rule", "severity", "message", "definition", "pointer", "locations", "fingerprint":
-			continue
+		if !coreMember(k) {
+			keys = append(keys, k)
 		}
-		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	var buf bytes.Buffer
@@ -53,19 +51,30 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads a finding written by MarshalJSON, keeping unknown members
 // in Fields.
 func (f *Finding) UnmarshalJSON(b []byte) error {
-	type core Finding
-	var c core
-	if err := json.Unmarshal(b, &c); err != nil {
-		return err
-	}
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(b, &all); err != nil {
 		return err
 	}
+	// encoding/json matches member names ignoring case, so a field named
+	// "RULE" would overwrite the rule: the core reads its exact names only.
+	members := map[string]json.RawMessage{}
+	for k, v := range all {
+		if coreMember(k) {
+			members[k] = v
+		}
+	}
+	exact, err := json.Marshal(members)
+	if err != nil {
+		return err
+	}
+	type core Finding
+	var c core
+	if err := json.Unmarshal(exact, &c); err != nil {
+		return err
+	}
 	*f = Finding(c)
 	for k, v := range all {
-		switch k {
-		case "rule", "severity", "message", "definition", "pointer", "locations", "fingerprint":
+		if coreMember(k) {
 			continue
 		}
 		var x any
@@ -78,6 +87,16 @@ func (f *Finding) UnmarshalJSON(b []byte) error {
 		f.Fields[k] = x
 	}
 	return nil
+}
+
+// coreMember reports whether k names a member of the finding object itself,
+// which no rule-specific field may shadow.
+func coreMember(k string) bool {
+	switch k {
+	case "rule", "severity", "message", "definition", "pointer", "locations", "fingerprint":
+		return true
+	}
+	return false
 }
 
 // Document is the top-level JSON output.

@@ -272,15 +272,23 @@ func longestRun(s string, c byte) int {
 // breaks become spaces, the ASCII punctuation that can open emphasis, code,
 // links, images, HTML, entities, strikethrough or a table cell is
 // backslash-escaped (the text never starts a line, so list and heading
-// markers need none), and $, @ and # are wrapped in <span> so GitHub reads no
-// math, mention or issue reference into them.
+// markers need none), as are the ":" of "://" and the "." of "www." that
+// start an autolink, and $, @ and # are wrapped in <span> so GitHub reads no
+// math, mention, e-mail link or issue reference into them.
 func markdownEscape(s string) string {
 	s = Visible(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s))
 	var b strings.Builder
-	for _, r := range s {
+	for i, r := range s {
 		switch r {
 		case '\r', '\n':
 			b.WriteByte(' ')
+		case ':', '.':
+			// GFM's extended autolinks (§6.9) start at "www." and "scheme://";
+			// an escape breaks the literal text they look for.
+			if r == ':' && strings.HasPrefix(s[i+1:], "//") || r == '.' && i >= 3 && strings.EqualFold(s[i-3:i], "www") {
+				b.WriteByte('\\')
+			}
+			b.WriteRune(r)
 		case '$', '@', '#':
 			b.WriteString("<span>" + string(r) + "</span>")
 		case '\\', '`', '*', '_', '[', ']', '<', '>', '(', ')', '!', '|', '~', '&':

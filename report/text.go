@@ -63,7 +63,7 @@ func WriteText(w io.Writer, fs []Finding, opt TextOptions) error {
 		fmt.Fprintln(&b, paint(color.FgGreen, "no findings"))
 	} else {
 		fmt.Fprintf(&b, "%d error(s), %d warning(s), %d info\n", s.Error, s.Warning, s.Info)
-		fmt.Fprintf(&b, "by rule: %s\n", s.RuleCounts())
+		fmt.Fprintf(&b, "by rule: %s\n", Visible(s.RuleCounts()))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -283,3 +283,20 @@ func WriteFiles(t testing.TB, files map[string]string) string {
 	}
 	return dir
 }
+
+// Project loads the named documents of a folder written by WriteFiles into a
+// fresh workspace: what a validation test needs before it calls its family's
+// Check.
+func Project(t testing.TB, dir string, docs ...string) (*reduce.Workspace, []*reduce.Document) {
+	t.Helper()
+	ws := reduce.NewWorkspace(dir)
+	loaded := make([]*reduce.Document, len(docs))
+	for i, name := range docs {
+		doc, err := ws.Load(filepath.Join(dir, filepath.FromSlash(name)), "")
+		if err != nil {
+			t.Fatalf("load %s: %v", name, err)
+		}
+		loaded[i] = doc
+	}
+	return ws, loaded
+}

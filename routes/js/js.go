@@ -53,7 +53,7 @@ func newJSEval(root string, display func(string) string, confine *fsroot.Root) *
 	ev.Settle = ev.nestSettle
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.jsScan, ev.jsFrameCall, ev.jsExtCall
 	ev.Tokenize = script.TokenizeJS
-	ev.Require = func(f *script.File, spec string) any {
+	ev.Require = func(f *script.File, spec string) script.Value {
 		switch m := ev.jsModule(f, spec).(type) {
 		case *script.Module:
 			return ev.jsDefault(m)
@@ -67,7 +67,7 @@ func newJSEval(root string, display func(string) string, confine *fsroot.Root) *
 
 // jsModule resolves an import specifier from f: a file of the server (run
 // now) or a package outside it.
-func (ev *jsEval) jsModule(f *script.File, spec string) any {
+func (ev *jsEval) jsModule(f *script.File, spec string) script.Value {
 	if !strings.HasPrefix(spec, ".") && !strings.HasPrefix(spec, "/") {
 		return &script.Ext{Module: spec}
 	}
@@ -96,7 +96,7 @@ func (ev *jsEval) jsModule(f *script.File, spec string) any {
 }
 
 // jsDefault is what a default import or require of m yields.
-func (ev *jsEval) jsDefault(m any) any {
+func (ev *jsEval) jsDefault(m script.Value) script.Value {
 	switch m := m.(type) {
 	case *script.Module:
 		if v, ok := m.File.Exports["default"]; ok {
@@ -109,13 +109,13 @@ func (ev *jsEval) jsDefault(m any) any {
 	return nil
 }
 
-func (ev *jsEval) jsMember(m any, name string) any {
+func (ev *jsEval) jsMember(m script.Value, name string) script.Value {
 	switch m := m.(type) {
 	case *script.Module:
 		if v, ok := m.File.Exports[name]; ok {
 			return v
 		}
-		if obj, ok := m.File.Exports["default"].(map[string]any); ok {
+		if obj, ok := m.File.Exports["default"].(script.Dict); ok {
 			return obj[name]
 		}
 	case *script.Ext:
@@ -125,7 +125,7 @@ func (ev *jsEval) jsMember(m any, name string) any {
 }
 
 // jsScan runs the statements of tokens from..to in scope sc.
-func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *any) {
+func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *script.Value) {
 	toks := f.Toks
 	p := &script.Parser{Toks: toks, End: to, File: f}
 	isOp := func(i int, s string) bool { return i < to && toks[i].Kind == script.TokOp && toks[i].Text == s }
@@ -320,7 +320,7 @@ func (ev *jsEval) jsHoist(f *script.File, from, to int, sc *script.Scope) {
 }
 
 // assignExisting sets name in the scope that declares it, or in sc.
-func assignExisting(sc *script.Scope, name string, v any) {
+func assignExisting(sc *script.Scope, name string, v script.Value) {
 	for s := sc; s != nil; s = s.Parent {
 		if _, ok := s.Vars[name]; ok {
 			s.Vars[name] = v
@@ -387,7 +387,7 @@ func (ev *jsEval) jsNamedList(from, to int, toks []script.Token, bind func(name,
 
 func (ev *jsEval) jsExportList(f *script.File, from, to int, sc *script.Scope) {
 	toks := f.Toks
-	var src any
+	var src script.Value
 	if to+2 < len(toks) && toks[to+1].Kind == script.TokName && toks[to+1].Text == "from" && toks[to+2].Kind == script.TokString {
 		src = ev.jsModule(f, toks[to+2].Str)
 	}
@@ -453,7 +453,7 @@ func (ev *jsEval) jsDecl(f *script.File, i, to int, sc *script.Scope, export boo
 			if t.Text == "{" {
 				ev.jsNamedList(i+1, close, toks, func(name, local string) {
 					switch m := v.(type) {
-					case map[string]any:
+					case script.Dict:
 						sc.Set(local, m[name])
 					default:
 						sc.Set(local, ev.jsMember(v, name))
@@ -475,20 +475,20 @@ func (ev *jsEval) jsDecl(f *script.File, i, to int, sc *script.Scope, export boo
 
 // jsExtCall evaluates a call of something from outside the server: a router
 // constructor, require, fastify-plugin.
-func (ev *jsEval) jsExtCall(f *script.File, sc *script.Scope, c *script.Expr, ext *script.Ext, _ bool) any {
+func (ev *jsEval) jsExtCall(f *script.File, sc *script.Scope, c *script.Expr, ext *script.Ext, _ bool) script.Value {
 	args := ev.Args(f, sc, c)
 	mod := ext.Module
 	switch {
 	case mod == "express" && (ext.Name == "default" || ext.Name == "" || ext.Name == "Router" || ext.Name == "express"):
 		r := ev.NewRouter("express")
 		r.Sub = ext.Name == "Router"
-		return r
+		return script.Router{R: r}
 	case mod == "fastify" && (ext.Name == "default" || ext.Name == "" || ext.Name == "fastify" || ext.Name == "Fastify"):
-		return ev.NewRouter("fastify")
+		return script.Router{R: ev.NewRouter("fastify")}
 	case (mod == "hono" || strings.HasPrefix(mod, "hono/")) && ext.Name == "Hono":
-		return ev.NewRouter("hono")
+		return script.Router{R: ev.NewRouter("hono")}
 	case mod == "@nestjs/core" && (ext.Name == "NestFactory.create" || ext.Name == "NestFactory.createApplicationContext"):
-		return ev.nestApp()
+		return script.Router{R: ev.nestApp()}
 	case mod == "fastify-plugin" && len(args) > 0:
 		return args[0]
 	case mod == "express" && ext.Name == "static", mod == "serve-static" && (ext.Name == "default" || ext.Name == ""):
@@ -501,7 +501,7 @@ var jsVerbs = map[string]bool{"get": true, "post": true, "put": true, "delete": 
 
 // jsFrameCall evaluates method calls on Express, Fastify and Hono routers
 // and Express route chains, and require().
-func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, recv any, method string) (any, bool) {
+func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, recv script.Value, method string) (script.Value, bool) {
 	pos := ev.Pos(f, c.X.Line, c.X.Col)
 	if ch, ok := recv.(*script.RouteDef); ok && ch.Router != nil {
 		ev.Args(f, sc, c)
@@ -513,22 +513,23 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		}
 		return ch, true
 	}
-	r, ok := recv.(*routes.Router)
+	rv, ok := recv.(script.Router)
 	if !ok {
 		return nil, false
 	}
+	r := rv.R
 	args := ev.Args(f, sc, c)
 	var first *script.Expr
 	if len(c.Args) > 0 {
 		first = c.Args[0]
 	}
 	// paths folds a path argument that may be a list of paths.
-	paths := func(e *script.Expr, v any, m string) []string {
-		if list, ok := v.([]any); ok {
+	paths := func(e *script.Expr, v script.Value, m string) []string {
+		if list, ok := v.(script.List); ok {
 			var out []string
 			for _, x := range list {
-				if s, ok := x.(string); ok {
-					out = append(out, s)
+				if s, ok := x.(script.Str); ok {
+					out = append(out, string(s))
 				}
 			}
 			if len(out) == len(list) {
@@ -549,7 +550,7 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		for _, p := range paths(first, args[0], strings.Join(ms, ",")) {
 			r.Add(ms, p, pos)
 		}
-		return r, true
+		return rv, true
 	case r.Framework == "express" && method == "route" && len(args) == 1:
 		if s, ok := ev.PathArg(f, sc, c, first, ""); ok {
 			return &script.RouteDef{Router: r, Path: s, Pos: pos}, true
@@ -558,56 +559,56 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 	case r.Framework == "express" && method == "use":
 		prefix, rest := "", args
 		if len(args) > 0 {
-			if s, ok := args[0].(string); ok {
-				prefix, rest = s, args[1:]
+			if s, ok := args[0].(script.Str); ok {
+				prefix, rest = string(s), args[1:]
 			}
 		}
 		// An unknown name beside a router or static mount it guards is
 		// middleware (app.use('/x', auth, router)), not a router lost.
-		served := slices.ContainsFunc(rest, func(h any) bool {
+		served := slices.ContainsFunc(rest, func(h script.Value) bool {
 			_, static := h.(*script.Static)
-			_, child := h.(*routes.Router)
+			_, child := h.(script.Router)
 			return static || child
 		})
 		for k, h := range rest {
 			if _, static := h.(*script.Static); static {
 				rr := r.Add([]string{"GET"}, prefix, pos)
 				rr.Static, rr.Subtree = true, true
-			} else if child, ok := h.(*routes.Router); ok {
-				r.Mount(prefix, child, false)
+			} else if child, ok := h.(script.Router); ok {
+				r.Mount(prefix, child.R, false)
 			} else if h == nil && !served && prefix != "" && c.Args[len(args)-len(rest)+k].Kind == script.ExprName {
 				ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: prefix + " -> " + ev.Text(f, c.Args[len(args)-len(rest)+k]), Reason: "mounted router is not one this analysis can follow"})
 			}
 		}
-		return r, true
+		return rv, true
 	case r.Framework == "fastify" && method == "route" && len(args) == 1:
-		opts, ok := args[0].(map[string]any)
+		opts, ok := args[0].(script.Dict)
 		if !ok {
-			return r, true
+			return rv, true
 		}
 		ms, ok1 := script.MethodsOf(opts["method"])
-		url, ok2 := opts["url"].(string)
+		url, ok2 := opts["url"].(script.Str)
 		if !ok2 {
-			url, ok2 = opts["path"].(string)
+			url, ok2 = opts["path"].(script.Str)
 		}
 		if !ok1 || !ok2 {
 			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Expr: ev.Text(f, first), Reason: "route method or url is not a constant this analysis can fold"})
-			return r, true
+			return rv, true
 		}
-		r.Add(ms, url, pos)
-		return r, true
+		r.Add(ms, string(url), pos)
+		return rv, true
 	case r.Framework == "fastify" && method == "register" && len(args) >= 1:
 		child := ev.NewRouter("fastify")
-		var opts any
+		var opts script.Value
 		if len(args) > 1 {
 			opts = args[1]
-			if o, ok := args[1].(map[string]any); ok {
+			if o, ok := args[1].(script.Dict); ok {
 				if p, has := o["prefix"]; has {
-					s, ok := p.(string)
+					s, ok := p.(script.Str)
 					if !ok {
 						child.Orphan = "plugin prefix is not a constant this analysis can fold"
 					}
-					child.Prefix = s
+					child.Prefix = string(s)
 				}
 			}
 		}
@@ -617,46 +618,46 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		}
 		if ext, ok := plugin.(*script.Ext); ok && (ext.Module == "@fastify/static" || ext.Module == "fastify-static") {
 			prefix := "/"
-			if o, ok := opts.(map[string]any); ok {
-				if p, ok := o["prefix"].(string); ok {
-					prefix = p
+			if o, ok := opts.(script.Dict); ok {
+				if p, ok := o["prefix"].(script.Str); ok {
+					prefix = string(p)
 				}
 			}
 			rr := r.Add([]string{"GET"}, prefix, pos)
 			rr.Static, rr.Subtree = true, true
-			return r, true
+			return rv, true
 		}
 		fn, ok := plugin.(*script.Func)
 		if !ok {
 			if _, ext := plugin.(*script.Ext); !ext {
 				ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: ev.Text(f, first), Reason: "registered plugin is not a function this analysis can follow"})
 			}
-			return r, true
+			return rv, true
 		}
 		r.Mount("", child, false)
-		ev.Invoke(fn, []any{child, opts})
-		return r, true
+		ev.Invoke(fn, []script.Value{script.Router{R: child}, opts})
+		return rv, true
 	case r.Framework == "hono" && method == "on" && len(args) >= 2:
 		ms, ok := script.MethodsOf(args[0])
 		if !ok {
 			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Expr: ev.Text(f, first), Reason: "methods are not constants this analysis can fold"})
-			return r, true
+			return rv, true
 		}
 		for _, p := range paths(c.Args[1], args[1], strings.Join(ms, ",")) {
 			r.Add(ms, p, pos)
 		}
-		return r, true
+		return rv, true
 	case r.Framework == "hono" && method == "route" && len(args) == 2:
 		s, ok := ev.PathArg(f, sc, c, first, routes.MethodAny)
 		if !ok {
-			return r, true
+			return rv, true
 		}
-		if child, ok := args[1].(*routes.Router); ok {
-			r.Mount(s, child, false)
+		if child, ok := args[1].(script.Router); ok {
+			r.Mount(s, child.R, false)
 		} else {
 			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: s + " -> " + ev.Text(f, c.Args[1]), Reason: "mounted app is not one this analysis can follow"})
 		}
-		return r, true
+		return rv, true
 	case r.Framework == "nestjs" && method == "setGlobalPrefix" && len(args) >= 1:
 		if s, ok := ev.PathArg(f, sc, c, first, routes.MethodAny); ok {
 			ev.nest.prefix = s
@@ -664,10 +665,10 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		if len(args) > 1 {
 			ev.nest.exclude = nestExclude(args[1])
 		}
-		return r, true
+		return rv, true
 	case r.Framework == "nestjs" && method == "enableVersioning":
 		ev.nest.enableVersioning(args)
-		return r, true
+		return rv, true
 	case r.Framework == "hono" && method == "basePath" && len(args) == 1:
 		s, ok := ev.PathArg(f, sc, c, first, routes.MethodAny)
 		if !ok {
@@ -675,7 +676,7 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		}
 		child := ev.NewRouter("hono")
 		r.Mount(s, child, false)
-		return child, true
+		return script.Router{R: child}, true
 	}
 	return nil, true
 }

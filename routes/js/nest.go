@@ -43,12 +43,12 @@ type nestRoute struct {
 const nestNeutral = ""
 
 // enableVersioning reads app.enableVersioning({type, defaultVersion, prefix}).
-func (n *nestApp) enableVersioning(args []any) {
+func (n *nestApp) enableVersioning(args []script.Value) {
 	n.uri, n.versionPrefix = true, "v"
 	if len(args) == 0 {
 		return
 	}
-	opts, ok := args[0].(map[string]any)
+	opts, ok := args[0].(script.Dict)
 	if !ok {
 		return
 	}
@@ -57,8 +57,8 @@ func (n *nestApp) enableVersioning(args []any) {
 		n.uri = ok && strings.HasSuffix(ext.Name, ".URI")
 	}
 	if p, set := opts["prefix"]; set {
-		s, _ := p.(string) // prefix: false drops it
-		n.versionPrefix = s
+		s, _ := p.(script.Str) // prefix: false drops it
+		n.versionPrefix = string(s)
 	}
 	if v, set := opts["defaultVersion"]; set {
 		n.defaultVersion = nestVersions(v)
@@ -67,15 +67,15 @@ func (n *nestApp) enableVersioning(args []any) {
 
 // nestVersions reads a version value: a string, a list of them, or
 // VERSION_NEUTRAL; nil when none can be read.
-func nestVersions(v any) []string {
+func nestVersions(v script.Value) []string {
 	switch v := v.(type) {
-	case string:
-		return []string{v}
+	case script.Str:
+		return []string{string(v)}
 	case *script.Ext:
 		if strings.HasSuffix(v.Name, "VERSION_NEUTRAL") {
 			return []string{nestNeutral}
 		}
-	case []any:
+	case script.List:
 		var out []string
 		for _, x := range v {
 			out = append(out, nestVersions(x)...)
@@ -87,19 +87,19 @@ func nestVersions(v any) []string {
 
 // nestExclude reads setGlobalPrefix's {exclude: [...]}: paths as strings or
 // {path, method} objects.
-func nestExclude(opts any) []string {
-	m, ok := opts.(map[string]any)
+func nestExclude(opts script.Value) []string {
+	m, ok := opts.(script.Dict)
 	if !ok {
 		return nil
 	}
-	list, _ := m["exclude"].([]any)
+	list, _ := m["exclude"].(script.List)
 	var out []string
 	for _, x := range list {
-		if o, ok := x.(map[string]any); ok {
+		if o, ok := x.(script.Dict); ok {
 			x = o["path"]
 		}
-		if s, ok := x.(string); ok {
-			out = append(out, strings.Trim(s, "/"))
+		if s, ok := x.(script.Str); ok {
+			out = append(out, strings.Trim(string(s), "/"))
 		}
 	}
 	return out
@@ -187,7 +187,7 @@ func (ev *jsEval) nestController(f *script.File, sc *script.Scope, from, class, 
 
 // nestOption reads key of a decorator's object argument between the
 // parentheses at open and close ({path: 'cats', version: '1'}), or nil.
-func (ev *jsEval) nestOption(f *script.File, sc *script.Scope, open, close int, key string) any {
+func (ev *jsEval) nestOption(f *script.File, sc *script.Scope, open, close int, key string) script.Value {
 	if close == open+1 {
 		return nil
 	}
@@ -196,7 +196,7 @@ func (ev *jsEval) nestOption(f *script.File, sc *script.Scope, open, close int, 
 	if e == nil {
 		return nil
 	}
-	if m, ok := ev.Eval(f, sc, e).(map[string]any); ok {
+	if m, ok := ev.Eval(f, sc, e).(script.Dict); ok {
 		return m[key]
 	}
 	return nil
@@ -214,17 +214,17 @@ func (ev *jsEval) nestPath(f *script.File, sc *script.Scope, open, close int) (s
 		return "", false
 	}
 	v := ev.Eval(f, sc, e)
-	if m, ok := v.(map[string]any); ok {
+	if m, ok := v.(script.Dict); ok {
 		v = m["path"]
 		if v == nil {
 			return "", true
 		}
 	}
-	if list, ok := v.([]any); ok && len(list) > 0 {
+	if list, ok := v.(script.List); ok && len(list) > 0 {
 		v = list[0]
 	}
-	if s, ok := v.(string); ok {
-		return s, true
+	if s, ok := v.(script.Str); ok {
+		return string(s), true
 	}
 	t := f.Toks[open+1]
 	ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: ev.Pos(f, t.Line, t.Col), Expr: ev.Text(f, e),

@@ -17,7 +17,7 @@ import (
 // djangoCall evaluates a call of django.urls (or django.conf.urls) and
 // rest_framework's routers and decorators; handled is false for any other
 // name.
-func (ev *pyEval) djangoCall(f *script.File, sc *script.Scope, c *script.Expr, ext *script.Ext, args []any) (v any, handled bool) {
+func (ev *pyEval) djangoCall(f *script.File, sc *script.Scope, c *script.Expr, ext *script.Ext, args []script.Value) (v script.Value, handled bool) {
 	module, name := splitExt(ext)
 	switch module {
 	case "django.urls", "django.conf.urls":
@@ -38,7 +38,7 @@ func (ev *pyEval) djangoCall(f *script.File, sc *script.Scope, c *script.Expr, e
 				rr.Hidden = true
 			}
 			ev.drfRouters[r] = true
-			return r, true
+			return script.Router{R: r}, true
 		}
 	}
 	return nil, false
@@ -61,7 +61,7 @@ func splitExt(ext *script.Ext) (module, name string) {
 
 // djangoPath reads path(route, view) or re_path(regex, view): a route, or a
 // mount when view is include(...).
-func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, args []any, regex bool) any {
+func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, args []script.Value, regex bool) script.Value {
 	pos := ev.Pos(f, c.X.Line, c.X.Col)
 	if len(c.Args) < 2 {
 		return nil
@@ -72,16 +72,16 @@ func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, a
 	}
 	mount := false
 	switch t := args[1].(type) {
-	case *routes.Router:
+	case script.Router:
 		mount = true
 	case *script.Ext:
 		// a URLconf outside the server: admin.site.urls, include("x.urls")
 		mount = strings.HasSuffix(t.Name, "urls") || t.Name == ""
 	}
-	if list, ok := args[1].([]any); ok {
+	if list, ok := args[1].(script.List); ok {
 		child := ev.NewRouter("django")
 		ev.djangoAttach(child, list)
-		args[1], mount = child, true
+		args[1], mount = script.Router{R: child}, true
 	}
 	p := raw
 	if regex {
@@ -99,28 +99,28 @@ func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, a
 
 // djangoInclude reads include(module), include((module, app_name)),
 // include(list) and include(router.urls): the router to mount, or nil.
-func (ev *pyEval) djangoInclude(f *script.File, sc *script.Scope, c *script.Expr, args []any) any {
+func (ev *pyEval) djangoInclude(f *script.File, sc *script.Scope, c *script.Expr, args []script.Value) script.Value {
 	if len(args) == 0 {
 		return nil
 	}
 	target := args[0]
-	if pair, ok := target.([]any); ok && len(pair) > 0 {
-		if _, isName := pair[0].(string); isName {
+	if pair, ok := target.(script.List); ok && len(pair) > 0 {
+		if _, isName := pair[0].(script.Str); isName {
 			target = pair[0]
 		}
 	}
 	switch t := target.(type) {
-	case string:
-		m := ev.pyModule(f, t, 0)
+	case script.Str:
+		m := ev.pyModule(f, string(t), 0)
 		if m == nil || m.File == nil {
-			return &script.Ext{Module: t} // a package's URLconf
+			return &script.Ext{Module: string(t)} // a package's URLconf
 		}
-		return ev.djangoConf(m.File)
-	case []any:
+		return script.Router{R: ev.djangoConf(m.File)}
+	case script.List:
 		r := ev.NewRouter("django")
 		ev.djangoAttach(r, t)
-		return r
-	case *routes.Router:
+		return script.Router{R: r}
+	case script.Router:
 		return t
 	}
 	return nil
@@ -135,7 +135,7 @@ func (ev *pyEval) djangoConf(f *script.File) *routes.Router {
 	ev.Run(f)
 	r := ev.NewRouter("django")
 	ev.confs[f] = r
-	if list, ok := f.Scope().Vars["urlpatterns"].([]any); ok {
+	if list, ok := f.Scope().Vars["urlpatterns"].(script.List); ok {
 		ev.djangoAttach(r, list)
 	}
 	return r
@@ -143,7 +143,7 @@ func (ev *pyEval) djangoConf(f *script.File) *routes.Router {
 
 // djangoAttach adds urlpatterns entries to router r: routes, mounts, and
 // routers (a REST framework router's urls added to the list).
-func (ev *pyEval) djangoAttach(r *routes.Router, list []any) {
+func (ev *pyEval) djangoAttach(r *routes.Router, list script.List) {
 	for _, x := range list {
 		switch x := x.(type) {
 		case *script.RouteDef:
@@ -151,17 +151,17 @@ func (ev *pyEval) djangoAttach(r *routes.Router, list []any) {
 				r.Add(x.Methods, x.Path, x.Pos)
 				continue
 			}
-			if child, ok := x.Target.(*routes.Router); ok {
-				r.Mount(x.Path, child, false)
-				ev.claim(child)
+			if child, ok := x.Target.(script.Router); ok {
+				r.Mount(x.Path, child.R, false)
+				ev.claim(child.R)
 				continue
 			}
 			// pages of a package (the admin): served, never documented
 			rr := r.Add(nil, x.Path, x.Pos)
 			rr.Subtree, rr.Hidden = true, true
-		case *routes.Router:
-			r.Mount("", x, false)
-			ev.claim(x)
+		case script.Router:
+			r.Mount("", x.R, false)
+			ev.claim(x.R)
 		}
 	}
 }
@@ -186,13 +186,13 @@ func (ev *pyEval) djangoSettle() {
 		if sc == nil {
 			continue
 		}
-		if s, ok := sc.Vars["ROOT_URLCONF"].(string); ok && root == nil {
-			if m := ev.pyModule(f, s, 0); m != nil && m.File != nil {
-				root, rootName = m.File, s
+		if s, ok := sc.Vars["ROOT_URLCONF"].(script.Str); ok && root == nil {
+			if m := ev.pyModule(f, string(s), 0); m != nil && m.File != nil {
+				root, rootName = m.File, string(s)
 				ev.djangoConf(root)
 			}
 		}
-		if _, ok := sc.Vars["urlpatterns"].([]any); ok {
+		if _, ok := sc.Vars["urlpatterns"].(script.List); ok {
 			confs = append(confs, f)
 		}
 	}
@@ -204,8 +204,8 @@ func (ev *pyEval) djangoSettle() {
 }
 
 // drfMember reads router.urls of a REST framework router: the router.
-func (ev *pyEval) drfMember(recv any, name string) any {
-	if r, ok := recv.(*routes.Router); ok && name == "urls" && ev.drfRouters[r] {
+func (ev *pyEval) drfMember(recv script.Value, name string) script.Value {
+	if r, ok := recv.(script.Router); ok && name == "urls" && ev.drfRouters[r.R] {
 		return r
 	}
 	return nil
@@ -301,8 +301,8 @@ func (ev *pyEval) drfActionOf(f *script.File, sc *script.Scope, e *script.Expr) 
 		}
 	}
 	if u := script.KeywordArg(e, "url_path"); u != nil {
-		if s, ok := ev.Eval(f, sc, u).(string); ok {
-			a.urlPath = strings.Trim(s, "/")
+		if s, ok := ev.Eval(f, sc, u).(script.Str); ok {
+			a.urlPath = strings.Trim(string(s), "/")
 		}
 	}
 	return a
@@ -343,7 +343,7 @@ var drfActions = map[string][]string{
 // viewMethods returns the methods a Django view serves: a class-based
 // view's (X.as_view()) handlers, a function view's decorators, or nil
 // (any method) when neither says.
-func (ev *pyEval) viewMethods(f *script.File, sc *script.Scope, e *script.Expr, v any) []string {
+func (ev *pyEval) viewMethods(f *script.File, sc *script.Scope, e *script.Expr, v script.Value) []string {
 	if e != nil && e.Kind == script.ExprCall && e.X.Kind == script.ExprAttr && e.X.Name == "as_view" {
 		v = ev.Eval(f, sc, e.X.X)
 	}

@@ -64,7 +64,7 @@ func newPyEval(root string, display func(string) string, confine *fsroot.Root) *
 	ev.Settle, ev.Member = ev.djangoSettle, ev.drfMember
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
 	ev.Tokenize = script.TokenizePython
-	ev.Submodule = func(path string) any {
+	ev.Submodule = func(path string) script.Value {
 		if m := ev.pyModuleAt(path); m != nil {
 			return m
 		}
@@ -74,7 +74,7 @@ func newPyEval(root string, display func(string) string, confine *fsroot.Root) *
 }
 
 // pyScan runs the statements of tokens from..to in scope sc.
-func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *any) {
+func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *script.Value) {
 	toks := f.Toks
 	p := &script.Parser{Toks: toks, End: to, Py: true, File: f}
 	stmtStart := true
@@ -205,12 +205,12 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *an
 				p.At = j + 1
 				if e := p.Expr(); e != nil {
 					v := ev.Eval(f, sc, e)
-					if r, ok := v.(*routes.Router); ok { // router.urls
-						v = []any{r}
+					if r, ok := v.(script.Router); ok { // router.urls
+						v = script.List{r}
 					}
 					old, _ := sc.Lookup(t.Text)
-					if list, ok := old.([]any); ok {
-						if more, ok := v.([]any); ok {
+					if list, ok := old.(script.List); ok {
+						if more, ok := v.(script.List); ok {
 							sc.Set(t.Text, append(slices.Clip(list), more...))
 						}
 					}
@@ -362,9 +362,9 @@ func (ev *pyEval) pyImport(f *script.File, i, to int, sc *script.Scope) int {
 			continue
 		}
 		dotted := strings.Join(parts, ".")
-		var v any = ev.pyModule(f, dotted, 0)
-		if v == (*script.Module)(nil) {
-			v = &script.Ext{Module: dotted}
+		var v script.Value = &script.Ext{Module: dotted}
+		if m := ev.pyModule(f, dotted, 0); m != nil {
+			v = m
 		}
 		name := parts[0]
 		if i+1 < to && toks[i].Text == "as" {
@@ -537,7 +537,7 @@ func pyFramework(module, name string) string {
 
 // pyExtCall evaluates a call of something imported from outside the server:
 // a router constructor, Starlette's Route and Mount.
-func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ext *script.Ext, _ bool) any {
+func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ext *script.Ext, _ bool) script.Value {
 	args := ev.Args(f, sc, c)
 	if v, handled := ev.djangoCall(f, sc, c, ext, args); handled {
 		return v
@@ -575,7 +575,7 @@ func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 			ev.attach(f, r, ev.Eval(f, sc, kw))
 		}
 		r.Hidden = script.IsFalse(script.KeywordArg(c, "include_in_schema"))
-		return r
+		return script.Router{R: r}
 	}
 	if (top == "starlette" || top == "fastapi") && name == "StaticFiles" {
 		return &script.Static{}
@@ -583,8 +583,8 @@ func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 	if (top == "flask_restful" || top == "flask_restx") && (name == "Api" || name == "Namespace") {
 		r := ev.NewRouter("flask")
 		if len(args) > 0 {
-			if parent, ok := args[0].(*routes.Router); ok {
-				parent.Mount("", r, false)
+			if parent, ok := args[0].(script.Router); ok {
+				parent.R.Mount("", r, false)
 			}
 		}
 		if p := script.KeywordArg(c, "prefix"); p != nil {
@@ -598,7 +598,7 @@ func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 			s, _ := ev.PathArg(f, sc, c, p, "")
 			r.Prefix = s
 		}
-		return r
+		return script.Router{R: r}
 	}
 	if top == "starlette" || top == "fastapi" {
 		switch name {
@@ -652,8 +652,8 @@ func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 }
 
 // attach adds Starlette Route and Mount values to router r.
-func (ev *pyEval) attach(f *script.File, r *routes.Router, v any) {
-	list, _ := v.([]any)
+func (ev *pyEval) attach(f *script.File, r *routes.Router, v script.Value) {
+	list, _ := v.(script.List)
 	for _, x := range list {
 		rt, ok := x.(*script.RouteDef)
 		if !ok {
@@ -665,12 +665,12 @@ func (ev *pyEval) attach(f *script.File, r *routes.Router, v any) {
 			continue
 		}
 		switch t := rt.Target.(type) {
-		case *routes.Router:
-			r.Mount(rt.Path, t, false)
+		case script.Router:
+			r.Mount(rt.Path, t.R, false)
 		case *script.Static:
 			rr := r.Add([]string{"GET"}, rt.Path, rt.Pos)
 			rr.Subtree, rr.Static = true, true
-		case []any:
+		case script.List:
 			child := ev.NewRouter(r.Framework)
 			ev.attach(f, child, t)
 			r.Mount(rt.Path, child, false)
@@ -684,11 +684,12 @@ func (ev *pyEval) attach(f *script.File, r *routes.Router, v any) {
 var pyVerbs = map[string]bool{"get": true, "put": true, "post": true, "delete": true, "options": true, "head": true, "patch": true, "trace": true}
 
 // pyFrameCall evaluates method calls on FastAPI, Flask and Starlette routers.
-func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, recv any, method string) (any, bool) {
-	r, ok := recv.(*routes.Router)
+func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, recv script.Value, method string) (script.Value, bool) {
+	rv, ok := recv.(script.Router)
 	if !ok {
 		return nil, false
 	}
+	r := rv.R
 	if ev.drfRouters[r] {
 		if method == "register" {
 			ev.drfRegister(f, sc, c, r)
@@ -773,8 +774,8 @@ func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 	case method == "init_app" && r.Framework == "flask":
 		args := ev.Args(f, sc, c)
 		if len(args) > 0 {
-			if parent, ok := args[0].(*routes.Router); ok {
-				parent.Mount("", r, false)
+			if parent, ok := args[0].(script.Router); ok {
+				parent.R.Mount("", r, false)
 			}
 		}
 	case method == "include_router" || method == "register_blueprint":
@@ -786,7 +787,8 @@ func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		if method == "register_blueprint" {
 			key = "url_prefix"
 		}
-		child, ok := args[0].(*routes.Router)
+		childv, ok := args[0].(script.Router)
+		child := childv.R
 		if !ok {
 			// an app this analysis cannot read (a library's blueprint)
 			// still serves only below the prefix it is mounted at
@@ -820,7 +822,7 @@ func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		if !ok {
 			return nil, true
 		}
-		target := any(nil)
+		var target script.Value
 		if len(args) > 1 {
 			target = args[1]
 		}
@@ -828,8 +830,8 @@ func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 			target = ev.Eval(f, sc, a)
 		}
 		switch t := target.(type) {
-		case *routes.Router:
-			r.Mount(p, t, false)
+		case script.Router:
+			r.Mount(p, t.R, false)
 		case *script.Static:
 			rr := r.Add([]string{"GET"}, p, pos)
 			rr.Subtree, rr.Static = true, true

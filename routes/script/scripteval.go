@@ -18,20 +18,20 @@ type File struct {
 	Toks    []Token
 	scope   *Scope
 	State   int // 0 not run, 1 running, 2 done
-	Exports map[string]any
+	Exports map[string]Value
 	// Funcs are the named functions it defines, for the orphan pass.
 	Funcs []*Func
 }
 
 // Scope binds names to values; a lookup falls back to Parent.
 type Scope struct {
-	Vars   map[string]any
+	Vars   map[string]Value
 	Parent *Scope
 }
 
 // Lookup returns the value bound to name here or in an enclosing scope,
 // resolving a LazyAttr.
-func (s *Scope) Lookup(name string) (any, bool) {
+func (s *Scope) Lookup(name string) (Value, bool) {
 	for ; s != nil; s = s.Parent {
 		if v, ok := s.Vars[name]; ok {
 			if l, ok := v.(*LazyAttr); ok {
@@ -44,22 +44,35 @@ func (s *Scope) Lookup(name string) (any, bool) {
 }
 
 // Set binds name to v in s itself.
-func (s *Scope) Set(name string, v any) { s.Vars[name] = v }
+func (s *Scope) Set(name string, v Value) { s.Vars[name] = v }
 
-func newScope(parent *Scope) *Scope { return &Scope{Vars: map[string]any{}, Parent: parent} }
+func newScope(parent *Scope) *Scope { return &Scope{Vars: map[string]Value{}, Parent: parent} }
 
-// The values an expression evaluates to, carried as any; this is the whole
-// set, and every type switch of the interpreter and the languages picks from
-// it:
+// Value is what an expression evaluates to. The set is closed (the marker
+// method is unexported), and every type switch of the interpreter and the
+// languages picks from it:
 //
 //   - nil: unknown (anything this analysis does not model);
-//   - string: a folded string constant;
-//   - []any: a list, tuple or array literal, or lists joined with +;
-//   - map[string]any: a dict or object literal;
-//   - *routes.Router: a router, app, blueprint or group;
+//   - Str: a folded string constant;
+//   - List: a list, tuple or array literal, or lists joined with +;
+//   - Dict: a dict or object literal;
+//   - Router: a router, app, blueprint or group;
 //   - *Func: a function of the server, with its defining scope;
-//   - and the named cases below: *Ext, *Module, *Class, Dynamic, *Static,
-//     *RouteDef, *LazyAttr (resolved on lookup, never returned).
+//   - *Ext, *Module, *Class, Dynamic, *Static, *RouteDef, and *LazyAttr
+//     (bound by an import cycle, resolved on lookup, never returned).
+type Value interface{ value() }
+
+type (
+	// Str is a folded string constant.
+	Str string
+	// List is a list, tuple or array.
+	List []Value
+	// Dict is a dict or object literal.
+	Dict map[string]Value
+	// Router is a router of the route model; R is never nil.
+	Router struct{ R *routes.Router }
+)
+
 type (
 	// Ext is a name imported from a package outside the server (fastapi,
 	// express...): module is the package, name the member ("" = the package).
@@ -78,7 +91,7 @@ type (
 		Defs []string
 		// Bases are its base classes as evaluated: a *Class of the
 		// server, an *Ext, or nil when unknown.
-		Bases []any
+		Bases []Value
 	}
 	// Dynamic is a value known not to be static; why says so.
 	Dynamic struct{ why string }
@@ -92,7 +105,7 @@ type (
 		Methods []string
 		Path    string
 		Pos     routes.Pos
-		Target  any // mount: the app or list of routes
+		Target  Value // mount: the app or list of routes
 		Router  *routes.Router
 		Hidden  bool
 	}
@@ -106,9 +119,22 @@ type (
 	}
 )
 
+func (Str) value()       {}
+func (List) value()      {}
+func (Dict) value()      {}
+func (Router) value()    {}
+func (*Func) value()     {}
+func (*Ext) value()      {}
+func (*Module) value()   {}
+func (*Class) value()    {}
+func (Dynamic) value()   {}
+func (*Static) value()   {}
+func (*RouteDef) value() {}
+func (*LazyAttr) value() {}
+
 // resolve reads the name now; a name that resolves to itself (a module
 // importing its own name) is nil.
-func (l *LazyAttr) resolve() any {
+func (l *LazyAttr) resolve() Value {
 	if l.resolving {
 		return nil
 	}
@@ -126,7 +152,7 @@ type Interp struct {
 	routers []*routes.Router
 	Nest    *routes.Router // the NestJS application, made on first use
 	Set     *routes.Set
-	memo    map[string]any
+	memo    map[string]Value
 	active  map[*Func]bool
 	called  map[*Func]bool
 	depth   int
@@ -142,24 +168,24 @@ type Interp struct {
 	// Tokenize reads one file's source.
 	Tokenize func(src, file string) ([]Token, error)
 	// Scan runs the statements of tokens from..to in scope sc.
-	Scan func(f *File, from, to int, sc *Scope, ret *any)
+	Scan func(f *File, from, to int, sc *Scope, ret *Value)
 	// FrameCall evaluates method on recv when it is a framework's (a
 	// router's get, include_router...); handled is false otherwise.
-	FrameCall func(f *File, sc *Scope, call *Expr, recv any, method string) (v any, handled bool)
+	FrameCall func(f *File, sc *Scope, call *Expr, recv Value, method string) (v Value, handled bool)
 	// ExtCall evaluates a call of a name imported from outside the server.
-	ExtCall func(f *File, sc *Scope, call *Expr, ext *Ext, isNew bool) any
+	ExtCall func(f *File, sc *Scope, call *Expr, ext *Ext, isNew bool) Value
 	// Require, when set, is what require(spec) yields from f (JavaScript);
 	// nil leaves require an ordinary name.
-	Require func(f *File, spec string) any
+	Require func(f *File, spec string) Value
 	// Member, when set, reads member name of a value that is no module,
 	// imported name or dict (a Django REST framework router's urls).
-	Member func(recv any, name string) any
+	Member func(recv Value, name string) Value
 	// Settle, when set, runs once every file and orphan function has run,
 	// before the router graph is flattened (Django's URLconfs).
 	Settle func()
 	// Submodule, when set, returns the module at path (a package's member
 	// module, Python), or nil.
-	Submodule func(path string) any
+	Submodule func(path string) Value
 }
 
 // Scope returns the file's top-level scope once it has run, or nil.
@@ -182,7 +208,7 @@ func (ev *Interp) NewRouter(fw string) *routes.Router {
 // language sets its hooks before reading files. display names files in
 // output; confine is what files are read through.
 func New(py bool, root string, display func(string) string, confine *fsroot.Root) *Interp {
-	ev := &Interp{py: py, Root: root, files: map[string]*File{}, Set: &routes.Set{}, memo: map[string]any{},
+	ev := &Interp{py: py, Root: root, files: map[string]*File{}, Set: &routes.Set{}, memo: map[string]Value{},
 		active: map[*Func]bool{}, called: map[*Func]bool{}, display: display, confine: confine,
 		Budget: routes.BudgetOf(limits.Limits{})}
 	return ev
@@ -204,7 +230,7 @@ func (ev *Interp) ReadFiles(paths []string) error {
 
 // AddSource tokenizes one file's source and queues it to run.
 func (ev *Interp) AddSource(path, src string) error {
-	f := &File{Path: path, display: ev.display(path), Exports: map[string]any{}}
+	f := &File{Path: path, display: ev.display(path), Exports: map[string]Value{}}
 	var err error
 	f.Toks, err = ev.Tokenize(src, f.display)
 	if err != nil {
@@ -225,7 +251,7 @@ func (ev *Interp) Run(f *File) {
 	}
 	f.State = 1
 	f.scope = newScope(nil)
-	var ret any
+	var ret Value
 	ev.Scan(f, 0, len(f.Toks), f.scope, &ret)
 	f.State = 2
 }
@@ -268,7 +294,7 @@ func (ev *Interp) Text(f *File, e *Expr) string {
 
 // Attr reads a member of a module: a name it defines or exports, or (for a
 // Python package) a submodule.
-func (ev *Interp) Attr(m *Module, name string) any {
+func (ev *Interp) Attr(m *Module, name string) Value {
 	if m.File != nil {
 		ev.Run(m.File)
 		if v, ok := m.File.Exports[name]; ok {
@@ -299,7 +325,7 @@ func (ev *Interp) Attr(m *Module, name string) any {
 
 // Invoke runs a function with args bound to its parameters and returns what
 // it returns. A function called without a router argument runs once.
-func (ev *Interp) Invoke(fn *Func, args []any) any {
+func (ev *Interp) Invoke(fn *Func, args []Value) Value {
 	if ev.active[fn] || ev.depth > 48 || ev.calls >= ev.Budget.Calls {
 		return nil
 	}
@@ -307,8 +333,8 @@ func (ev *Interp) Invoke(fn *Func, args []any) any {
 	ev.called[fn] = true
 	key := fmt.Sprintf("%p", fn)
 	for _, a := range args {
-		if r, ok := a.(*routes.Router); ok {
-			key += fmt.Sprintf(",%p", r)
+		if r, ok := a.(Router); ok {
+			key += fmt.Sprintf(",%p", r.R)
 		}
 	}
 	if v, ok := ev.memo[key]; ok {
@@ -328,7 +354,7 @@ func (ev *Interp) Invoke(fn *Func, args []any) any {
 			sc.Set(name, nil)
 		}
 	}
-	var ret any
+	var ret Value
 	if fn.exprBody != nil {
 		if v := ev.Eval(fn.File, sc, fn.exprBody); Returnable(v) {
 			ret = v
@@ -342,28 +368,28 @@ func (ev *Interp) Invoke(fn *Func, args []any) any {
 
 // Eval evaluates an expression: strings fold through names, concatenation
 // and interpolation; calls run for their registrations.
-func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) any {
+func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 	if e == nil {
 		return nil
 	}
 	switch e.Kind {
 	case ExprStr:
-		return e.str
+		return Str(e.str)
 	case ExprName:
 		v, _ := sc.Lookup(e.Name)
 		return v
 	case ExprBinary:
 		x, y := ev.Eval(f, sc, e.X), ev.Eval(f, sc, e.y)
-		xs, ok1 := x.(string)
-		ys, ok2 := y.(string)
+		xs, ok1 := x.(Str)
+		ys, ok2 := y.(Str)
 		if e.Name == "+" && ok1 && ok2 {
 			if len(xs)+len(ys) > ev.Budget.FoldedBytes {
 				return Dynamic{why: ev.Budget.OverFolded()}
 			}
 			return xs + ys
 		}
-		if xl, ok := x.([]any); ok && e.Name == "+" {
-			if yl, ok := y.([]any); ok {
+		if xl, ok := x.(List); ok && e.Name == "+" {
+			if yl, ok := y.(List); ok {
 				return append(slices.Clip(xl), yl...)
 			}
 		}
@@ -380,8 +406,8 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) any {
 				b.WriteString(p.lit)
 			} else {
 				switch v := ev.Eval(f, sc, p.expr).(type) {
-				case string:
-					b.WriteString(v)
+				case Str:
+					b.WriteString(string(v))
 				case Dynamic:
 					return v
 				default:
@@ -392,15 +418,15 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) any {
 				return Dynamic{why: ev.Budget.OverFolded()}
 			}
 		}
-		return b.String()
+		return Str(b.String())
 	case ExprList:
-		out := make([]any, len(e.Args))
+		out := make(List, len(e.Args))
 		for i, a := range e.Args {
 			out[i] = ev.Eval(f, sc, a)
 		}
 		return out
 	case ExprDict:
-		out := map[string]any{}
+		out := Dict{}
 		for _, kv := range e.kw {
 			out[kv.key] = ev.Eval(f, sc, kv.val)
 		}
@@ -419,7 +445,7 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) any {
 				return &Ext{Module: x.Module, Name: e.Name}
 			}
 			return &Ext{Module: x.Module, Name: x.Name + "." + e.Name}
-		case map[string]any:
+		case Dict:
 			return x[e.Name]
 		default:
 			if ev.Member != nil {
@@ -436,11 +462,11 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) any {
 
 // call evaluates a call: a framework method on a router, a constructor from
 // a framework package, or a function of the server.
-func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) any {
+func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) Value {
 	if ev.Require != nil && c.X != nil && c.X.Kind == ExprName && c.X.Name == "require" && len(c.Args) == 1 {
 		if _, bound := sc.Lookup("require"); !bound {
-			if spec, ok := ev.Eval(f, sc, c.Args[0]).(string); ok {
-				return ev.Require(f, spec)
+			if spec, ok := ev.Eval(f, sc, c.Args[0]).(Str); ok {
+				return ev.Require(f, string(spec))
 			}
 			return nil
 		}
@@ -465,8 +491,8 @@ func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) any {
 
 // Args evaluates the positional arguments of call c (keyword arguments
 // run for their effects only).
-func (ev *Interp) Args(f *File, sc *Scope, c *Expr) []any {
-	out := make([]any, len(c.Args))
+func (ev *Interp) Args(f *File, sc *Scope, c *Expr) []Value {
+	out := make([]Value, len(c.Args))
 	for i, a := range c.Args {
 		out[i] = ev.Eval(f, sc, a)
 	}
@@ -493,8 +519,8 @@ func (ev *Interp) PathArg(f *File, sc *Scope, c *Expr, e *Expr, method string) (
 		return "", false
 	}
 	v := ev.Eval(f, sc, e)
-	if s, ok := v.(string); ok {
-		return s, true
+	if s, ok := v.(Str); ok {
+		return string(s), true
 	}
 	why := "path is not a constant this analysis can fold"
 	if d, ok := v.(Dynamic); ok {
@@ -520,8 +546,8 @@ func (ev *Interp) Fragments(f *File, sc *Scope, e *Expr, out []string) []string 
 		out = append(out, e.str)
 	case ExprName:
 		if v, _ := sc.Lookup(e.Name); v != nil {
-			if s, ok := v.(string); ok {
-				out = append(out, s)
+			if s, ok := v.(Str); ok {
+				out = append(out, string(s))
 			}
 		}
 	case ExprBinary:
@@ -546,18 +572,18 @@ func (ev *Interp) Fragments(f *File, sc *Scope, e *Expr, out []string) []string 
 }
 
 // MethodsOf folds a list (or one string) of methods, upper case.
-func MethodsOf(v any) ([]string, bool) {
+func MethodsOf(v Value) ([]string, bool) {
 	switch v := v.(type) {
-	case string:
-		return []string{strings.ToUpper(v)}, true
-	case []any:
+	case Str:
+		return []string{strings.ToUpper(string(v))}, true
+	case List:
 		var out []string
 		for _, x := range v {
-			s, ok := x.(string)
+			s, ok := x.(Str)
 			if !ok {
 				return nil, false
 			}
-			out = append(out, strings.ToUpper(s))
+			out = append(out, strings.ToUpper(string(s)))
 		}
 		return out, true
 	}
@@ -572,9 +598,9 @@ func IsFalse(e *Expr) bool {
 // Returnable reports whether a function's return value is kept: routers and
 // what builds them, never strings (a string a function computes may depend
 // on branches the analysis does not take).
-func Returnable(v any) bool {
+func Returnable(v Value) bool {
 	switch v.(type) {
-	case *routes.Router, *RouteDef, *Func, *Module, []any:
+	case Router, *RouteDef, *Func, *Module, List:
 		return true
 	}
 	return false

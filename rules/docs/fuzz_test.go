@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -99,4 +100,97 @@ func FuzzScanTables(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzMarkdownStructure checks what the docs family reads from a Markdown
+// document beyond positions: every heading's anchor is its GitHub slug (with a
+// -N suffix when taken, or its {#id}) and no two headings share one; slugs
+// are stable (slugging a slug changes nothing) and found by HasAnchor in any
+// case; content inside an unclosed fenced code block yields no link, heading
+// or id; and blank lines above a document move every link and anchor down by
+// as many lines and change nothing else.
+func FuzzMarkdownStructure(f *testing.F) {
+	for _, s := range []string{
+		"# Usage\n## Usage\n### Usage-1\n# Usage\n", "# A {#x}\n# x\n", "Title\n===\n[a](b#c)\n", "<a id=\"k\"></a>\n# K\n",
+		"- # item\n> ## quote [l](t)\n", "# `code` *em* [link](x)\n", "#\n# \t#\n", "   ```\n# no\n   ```\n[a]: <b c>\n", "# İ ß\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		md := ParseMarkdown([]byte(src))
+		slugged := map[string]bool{}
+		var prev *Anchor
+		for i := range md.Anchors {
+			a := &md.Anchors[i]
+			// In any case: upper-cased, when lower-casing that gives the name back
+			// (not for ſ, whose upper case S lowers to s).
+			lower, upper := strings.ToLower(a.Name), strings.ToUpper(a.Name)
+			if !md.HasAnchor(a.Name) || strings.ToLower(upper) == lower && !md.HasAnchor(upper) {
+				t.Fatalf("HasAnchor misses %q", a.Name)
+			}
+			if a.Level < 0 || a.Level > 6 {
+				t.Fatalf("anchor %q has level %d", a.Name, a.Level)
+			}
+			if a.Level == 0 {
+				prev = a
+				continue
+			}
+			if s := Slug(a.Heading); Slug(s) != s {
+				t.Fatalf("Slug(%q) = %q, but Slug(%q) = %q", a.Heading, s, s, Slug(s))
+			}
+			if prev != nil && prev.Level > 0 && prev.Line == a.Line && prev.Column == a.Column {
+				if a.Name != headingID(a.Heading) {
+					t.Fatalf("second anchor %q of heading %q is not its {#id}", a.Name, a.Heading)
+				}
+			} else {
+				base := Slug(a.Heading)
+				if suffix, ok := strings.CutPrefix(a.Name, base); !ok || suffix != "" && !regexp.MustCompile(`^-[1-9][0-9]*$`).MatchString(suffix) {
+					t.Fatalf("heading %q has anchor %q, want %q or %q-N", a.Heading, a.Name, base, base)
+				}
+				if slugged[a.Name] {
+					t.Fatalf("two headings have the anchor %q", a.Name)
+				}
+				slugged[a.Name] = true
+			}
+			prev = a
+		}
+
+		fence := strings.Repeat("`", max(3, longestBackticks(src)+1))
+		if fenced := ParseMarkdown([]byte(fence + "\n" + src)); len(fenced.Links) != 0 || len(fenced.Anchors) != 0 {
+			t.Fatalf("inside an unclosed %s fence: %d links, %d anchors", fence, len(fenced.Links), len(fenced.Anchors))
+		}
+
+		if strings.HasPrefix(src, "---") || strings.HasPrefix(src, "\ufeff") {
+			return // front matter and a byte order mark are read on line 1 only
+		}
+		shifted := ParseMarkdown([]byte("\n\n" + src))
+		if len(shifted.Links) != len(md.Links) || len(shifted.Anchors) != len(md.Anchors) {
+			t.Fatalf("two blank lines above: %d links and %d anchors, without: %d and %d", len(shifted.Links), len(shifted.Anchors), len(md.Links), len(md.Anchors))
+		}
+		for i, l := range shifted.Links {
+			l.Line -= 2
+			if l != md.Links[i] {
+				t.Fatalf("two blank lines above: link %+v, without: %+v", l, md.Links[i])
+			}
+		}
+		for i, a := range shifted.Anchors {
+			a.Line -= 2
+			if a != md.Anchors[i] {
+				t.Fatalf("two blank lines above: anchor %+v, without: %+v", a, md.Anchors[i])
+			}
+		}
+	})
+}
+
+func longestBackticks(s string) int {
+	best, run := 0, 0
+	for _, r := range s {
+		if r == '`' {
+			run++
+			best = max(best, run)
+		} else {
+			run = 0
+		}
+	}
+	return best
 }
