@@ -50,6 +50,13 @@ func (b Budget) OverFolded() string {
 	return fmt.Sprintf("folded string exceeds the %d-byte budget of route extraction (%s)", b.FoldedBytes, limits.Hint("max-folded-length"))
 }
 
+// OverCalls is the reason given, once per extraction, at the first function
+// left unanalysed because b.Calls bodies already ran: the routes it would
+// register are unknown, so it may serve any spec route.
+func (b Budget) OverCalls() string {
+	return fmt.Sprintf("function bodies past the %d-call budget of route extraction are not analysed, so the routes they register are unknown (%s)", b.Calls, limits.Hint("max-calls"))
+}
+
 // ReadSource reads one source file through confine: inside the project root
 // (symlinks followed), a regular file (no FIFO or device, which could block)
 // of at most max bytes (0 = MaxSourceBytes). A nil confine admits any regular

@@ -103,6 +103,7 @@ type goAnalysis struct {
 	depth      int
 	calls      int // function bodies analysed, bounded by budget.Calls
 	budget     routes.Budget
+	overCalls  bool // the calls budget ran out and was reported
 	display    func(string) string
 	confine    *fsroot.Root
 	// sources are the files read, by the name the file set knows them by.
@@ -542,6 +543,20 @@ func (a *goAnalysis) src(n ast.Node) string {
 	return fmt.Sprintf("%T", n)
 }
 
+// callsExhausted reports, once, the first function the calls budget left
+// unanalysed.
+func (a *goAnalysis) callsExhausted(fn *goFunc) {
+	if a.overCalls || fn.file == nil {
+		return
+	}
+	a.overCalls = true
+	var n ast.Node = fn.lit
+	if fn.decl != nil {
+		n = fn.decl.Name
+	}
+	a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: a.pos(fn.file, n.Pos()), Expr: a.src(n), Reason: a.budget.OverCalls()})
+}
+
 // call analyses a function with args bound to its parameters and returns the
 // router (or handler) it returns. A function called without router arguments
 // is analysed once; recursion is cut.
@@ -574,7 +589,11 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 	} else {
 		params, body = fn.lit.Type.Params, fn.lit.Body
 	}
-	if a.depth > 48 || a.calls >= a.budget.Calls {
+	if a.calls >= a.budget.Calls {
+		a.callsExhausted(fn)
+		return nil
+	}
+	if a.depth > 48 {
 		return nil
 	}
 	a.calls++

@@ -157,6 +157,8 @@ type Interp struct {
 	called  map[*Func]bool
 	depth   int
 	calls   int // function bodies run, bounded by Budget.Calls
+	// overCalls is set once the calls budget ran out and was reported.
+	overCalls bool
 	// Budget bounds what the interpreter reads and builds (New sets the
 	// defaults; the language's Extract sets the run's).
 	Budget  routes.Budget
@@ -323,10 +325,29 @@ func (ev *Interp) Attr(m *Module, name string) Value {
 	return nil
 }
 
+// callsExhausted reports, once, the first function the calls budget left
+// unrun.
+func (ev *Interp) callsExhausted(fn *Func) {
+	if ev.overCalls || fn.File == nil {
+		return
+	}
+	ev.overCalls = true
+	pos := routes.Pos{File: fn.File.display}
+	if fn.From > 0 && fn.From <= len(fn.File.Toks) {
+		t := fn.File.Toks[fn.From-1]
+		pos.Line, pos.Column = t.Line, t.Col
+	}
+	ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Expr: fn.Name, Reason: ev.Budget.OverCalls()})
+}
+
 // Invoke runs a function with args bound to its parameters and returns what
 // it returns. A function called without a router argument runs once.
 func (ev *Interp) Invoke(fn *Func, args []Value) Value {
-	if ev.active[fn] || ev.depth > 48 || ev.calls >= ev.Budget.Calls {
+	if ev.calls >= ev.Budget.Calls && !ev.active[fn] {
+		ev.callsExhausted(fn)
+		return nil
+	}
+	if ev.active[fn] || ev.depth > 48 {
 		return nil
 	}
 	ev.calls++
