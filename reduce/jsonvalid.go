@@ -7,19 +7,28 @@ package reduce
 // trailing commas, comments, NaN or block YAML in a .json file are errors.
 // The caller finds the position of a problem with encoding/json.
 func validJSON(data []byte, maxDepth int) bool {
-	s := jsonScanner{data: data, maxDepth: maxDepth}
+	ok, _ := scanJSON(data, maxDepth)
+	return ok
+}
+
+// scanJSON is validJSON that also tells, when the text nests deeper than
+// maxDepth (which makes it invalid), the byte offset where it did (-1 when
+// it does not).
+func scanJSON(data []byte, maxDepth int) (ok bool, tooDeep int) {
+	s := jsonScanner{data: data, maxDepth: maxDepth, tooDeep: -1}
 	s.space()
 	if !s.value(0) {
-		return false
+		return false, s.tooDeep
 	}
 	s.space()
-	return s.i == len(s.data)
+	return s.i == len(s.data), -1
 }
 
 type jsonScanner struct {
 	data     []byte
 	i        int
 	maxDepth int
+	tooDeep  int // offset where the nesting passed maxDepth; -1 = it did not
 }
 
 func (s *jsonScanner) space() {
@@ -66,6 +75,7 @@ func (s *jsonScanner) literal(word string) bool {
 
 func (s *jsonScanner) object(depth int) bool {
 	if depth > s.maxDepth {
+		s.tooDeep = s.i
 		return false
 	}
 	s.i++ // {
@@ -106,6 +116,7 @@ func (s *jsonScanner) object(depth int) bool {
 
 func (s *jsonScanner) array(depth int) bool {
 	if depth > s.maxDepth {
+		s.tooDeep = s.i
 		return false
 	}
 	s.i++ // [

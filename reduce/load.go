@@ -20,6 +20,7 @@ import (
 	"github.com/pb33f/libopenapi"
 	"github.com/pb33f/libopenapi/datamodel"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 )
 
 // Dialect names the language a document's schemas are written in.
@@ -150,7 +151,7 @@ const MaxFileSize = fsroot.DefaultMaxFileSize
 
 // MaxNodes is the default nodes-per-document budget: a document's size in
 // nodes with YAML aliases expanded; Workspace.MaxNodes overrides it.
-const MaxNodes = 5_000_000
+const MaxNodes = limits.DefaultNodes
 
 // nodeBudget returns max, or MaxNodes for 0.
 func nodeBudget(max int) int {
@@ -164,7 +165,7 @@ func nodeBudget(max int) int {
 // in messages and output ("" = path). It confines nothing; a Workspace reads
 // only inside its root.
 func LoadFile(path, display string) (*Document, error) {
-	doc, err := loadTree(nil, 0, 0, path, display)
+	doc, err := loadTree(nil, 0, 0, 0, path, display)
 	if err != nil {
 		return nil, err
 	}
@@ -177,8 +178,9 @@ func LoadFile(path, display string) (*Document, error) {
 // loadTree reads, through root, and parses the file at path without telling
 // what kind of document it is: Dialect is empty and no definition is indexed.
 // max is the file-size budget in bytes (0 = MaxFileSize), maxNodes the
-// nodes-per-document budget (0 = MaxNodes).
-func loadTree(root *fsroot.Root, max int64, maxNodes int, path, display string) (*Document, error) {
+// nodes-per-document budget (0 = MaxNodes), maxDepth the nesting budget
+// (0 = MaxDepth).
+func loadTree(root *fsroot.Root, max int64, maxNodes, maxDepth int, path, display string) (*Document, error) {
 	if display == "" {
 		display = filepath.ToSlash(path)
 	}
@@ -190,7 +192,7 @@ func loadTree(root *fsroot.Root, max int64, maxNodes int, path, display string) 
 	if err != nil {
 		return nil, &LoadError{File: display, Msg: readErrorText(err), Err: err}
 	}
-	doc, err := parseTree(data, display, maxNodes)
+	doc, err := parseTree(data, display, maxNodes, maxDepth)
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +219,7 @@ var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // Parse parses data as a JSON Schema or OpenAPI document. file names it in errors.
 func Parse(data []byte, file string) (*Document, error) {
-	doc, err := parseTree(data, file, 0)
+	doc, err := parseTree(data, file, 0, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -233,7 +235,10 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 // parseTree parses data into a Document whose kind is not yet told. A file
 // named .json must be JSON (RFC 8259), not YAML that looks like it; keys are
 // unique in every mapping; a leading byte order mark is skipped.
-func parseTree(data []byte, file string, maxNodes int) (*Document, error) {
+func parseTree(data []byte, file string, maxNodes, maxDepth int) (*Document, error) {
+	if maxDepth <= 0 {
+		maxDepth = MaxDepth
+	}
 	data = bytes.TrimPrefix(data, utf8BOM)
 	trimmed := bytes.TrimSpace(data)
 	switch {
@@ -247,7 +252,13 @@ func parseTree(data []byte, file string, maxNodes int) (*Document, error) {
 		format = "json"
 	}
 	if strings.EqualFold(filepath.Ext(file), ".json") {
-		if !validJSON(data, maxNesting) {
+		ok, tooDeep := scanJSON(data, maxDepth)
+		switch {
+		case tooDeep >= 0:
+			line := 1 + bytes.Count(data[:tooDeep], []byte("\n"))
+			col := 1 + utf8.RuneCount(data[bytes.LastIndexByte(data[:tooDeep], '\n')+1:tooDeep])
+			return nil, &LoadError{File: file, Line: line, Column: col, Msg: DepthError(maxDepth).Error()}
+		case !ok:
 			return nil, notJSON(file, data)
 		}
 		format = "json"
@@ -274,7 +285,7 @@ func parseTree(data []byte, file string, maxNodes int) (*Document, error) {
 		// the bypassed check stands in a string node for what it could not parse
 		return nil, parseError(file, data, format, nil)
 	}
-	if err := checkExpansion(top, maxNodes); err != nil {
+	if err := checkExpansion(top, maxNodes, maxDepth); err != nil {
 		return nil, &LoadError{File: file, Line: top.Line, Msg: err.Error()}
 	}
 	if err := CheckKeys(file, top, maxNodes); err != nil {
@@ -283,8 +294,18 @@ func parseTree(data []byte, file string, maxNodes int) (*Document, error) {
 	return &Document{Path: file, Root: top, Format: format}, nil
 }
 
-// maxNesting bounds how deep a JSON document nests, as encoding/json does.
-const maxNesting = 10000
+// MaxDepth is the default nesting budget of a document, as encoding/json
+// bounds it; Workspace.MaxDepth overrides it.
+const MaxDepth = 10000
+
+// maxNesting is the nesting budget validJSON's tests use.
+const maxNesting = MaxDepth
+
+// DepthError is the error for a document or payload nesting deeper than max
+// levels, naming the budget.
+func DepthError(max int) error {
+	return fmt.Errorf("nesting deeper than %d levels, over the nesting budget (%s)", max, limits.Hint("max-depth"))
+}
 
 // notJSON explains why a .json file is not JSON, with the position
 // encoding/json finds.
@@ -314,7 +335,7 @@ func CheckKeys(file string, top *Node, maxNodes int) error {
 		stack = stack[:len(stack)-1]
 		nodes++
 		if nodes > maxNodes {
-			return &LoadError{File: file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("more than %d nodes: over the nodes-per-document budget (raise it with --max-nodes)", maxNodes)}
+			return &LoadError{File: file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("more than %d nodes: over the nodes-per-document budget (%s)", maxNodes, limits.Hint("max-nodes"))}
 		}
 		if n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Style == 0 && plainNumber.MatchString(n.Value) {
 			n.Tag = "!!float"
@@ -473,7 +494,7 @@ func hasAlias(n *Node) bool {
 
 // checkExpansion rejects documents whose YAML aliases expand past maxNodes
 // (alias bombs; 0 = MaxNodes) or refer to their own ancestors.
-func checkExpansion(top *Node, maxNodes int) error {
+func checkExpansion(top *Node, maxNodes, maxDepth int) error {
 	maxNodes = nodeBudget(maxNodes)
 	if !hasAlias(top) {
 		return nil
@@ -485,8 +506,8 @@ func checkExpansion(top *Node, maxNodes int) error {
 		if n == nil {
 			return 0, nil
 		}
-		if depth > 10000 {
-			return 0, errors.New("nesting deeper than 10000 levels")
+		if depth > maxDepth {
+			return 0, DepthError(maxDepth)
 		}
 		if s, ok := size[n]; ok {
 			if s == inProgress {
@@ -510,7 +531,7 @@ func checkExpansion(top *Node, maxNodes int) error {
 			}
 			total += s
 			if total > maxNodes {
-				return 0, fmt.Errorf("YAML aliases expand to more than %d nodes (an alias bomb?), over the nodes-per-document budget", maxNodes)
+				return 0, fmt.Errorf("YAML aliases expand to more than %d nodes (an alias bomb?), over the nodes-per-document budget (%s)", maxNodes, limits.Hint("max-nodes"))
 			}
 		}
 		size[n] = total

@@ -29,6 +29,8 @@ type Workspace struct {
 	// MaxNodes is the nodes-per-document budget, YAML aliases expanded
 	// (0 = MaxNodes).
 	MaxNodes int
+	// MaxDepth is the nesting budget of one document (0 = MaxDepth).
+	MaxDepth int
 
 	mu   sync.Mutex
 	docs map[string]*wsEntry
@@ -101,7 +103,7 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 	}
 	w.mu.Unlock()
 	e.once.Do(func() {
-		tree, err := loadTree(w.FS, w.MaxFileSize, w.MaxNodes, abs, display)
+		tree, err := loadTree(w.FS, w.MaxFileSize, w.MaxNodes, w.MaxDepth, abs, display)
 		if err != nil {
 			e.err = err
 			return

@@ -9,30 +9,62 @@ import (
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 )
 
-// Budgets that bound what route extraction reads and builds, so a hostile
-// source tree answers with one clear error or an unresolved route, never a
-// hang or gigabytes of memory.
+// The default budgets that bound what route extraction reads and builds, so
+// a hostile source tree answers with one clear error or an unresolved route,
+// never a hang or gigabytes of memory; Budget sets them per run.
 const (
 	// MaxSourceBytes is the largest source file read, in bytes (8 MiB).
-	MaxSourceBytes = 8 << 20
+	MaxSourceBytes = limits.DefaultSourceSize
 	// MaxFoldedBytes is the longest string constant folding builds, in
 	// bytes; a longer one is left unresolved with the budget named.
-	MaxFoldedBytes = 8 << 10
+	MaxFoldedBytes = limits.DefaultFoldedLength
 	// MaxCalls bounds the function bodies one analysis runs: a call tree
 	// that builds a fresh router at every level would otherwise grow
 	// exponentially.
-	MaxCalls = 10_000
+	MaxCalls = limits.DefaultCalls
 )
 
-// OverBudget is the reason given for a folded string past MaxFoldedBytes.
-var OverBudget = fmt.Sprintf("folded string exceeds the %d-byte budget of route extraction", MaxFoldedBytes)
+// Budget bounds one route extraction: --max-source-size,
+// --max-folded-length and --max-calls (limits: in .wirelint.yaml).
+type Budget struct {
+	// SourceBytes is the largest source file read, in bytes.
+	SourceBytes int64
+	// FoldedBytes is the longest string constant folding builds, in bytes.
+	FoldedBytes int
+	// Calls bounds the function bodies one analysis runs.
+	Calls int
+}
+
+// BudgetOf returns the extraction budget of l, its defaults for unset
+// fields.
+func BudgetOf(l limits.Limits) Budget {
+	l = l.WithDefaults()
+	return Budget{SourceBytes: l.SourceSize, FoldedBytes: int(l.FoldedLength), Calls: int(l.Calls)}
+}
+
+// OverFolded is the reason given for a folded string past b.FoldedBytes.
+func (b Budget) OverFolded() string {
+	return fmt.Sprintf("folded string exceeds the %d-byte budget of route extraction (%s)", b.FoldedBytes, limits.Hint("max-folded-length"))
+}
+
+// OverCalls is the reason given, once per extraction, at the first function
+// left unanalysed because b.Calls bodies already ran: the routes it would
+// register are unknown, so it may serve any spec route.
+func (b Budget) OverCalls() string {
+	return fmt.Sprintf("function bodies past the %d-call budget of route extraction are not analysed, so the routes they register are unknown (%s)", b.Calls, limits.Hint("max-calls"))
+}
 
 // ReadSource reads one source file through confine: inside the project root
 // (symlinks followed), a regular file (no FIFO or device, which could block)
-// of at most MaxSourceBytes. A nil confine admits any regular file.
-func ReadSource(confine *fsroot.Root, path string, display func(string) string) ([]byte, error) {
+// of at most max bytes (0 = MaxSourceBytes). A nil confine admits any regular
+// file.
+func ReadSource(confine *fsroot.Root, path string, display func(string) string, max int64) ([]byte, error) {
+	if max <= 0 {
+		max = MaxSourceBytes
+	}
 	st, err := confine.Stat(path)
 	if err != nil {
 		return nil, sourceError(path, display, err)
@@ -40,12 +72,12 @@ func ReadSource(confine *fsroot.Root, path string, display func(string) string) 
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file; route extraction reads only regular files", display(path))
 	}
-	if st.Size() > MaxSourceBytes {
-		return nil, fmt.Errorf("%s: %d bytes exceed the source-file budget of route extraction (%d MiB per file); move generated code out of the server folder", display(path), st.Size(), MaxSourceBytes>>20)
+	if st.Size() > max {
+		return nil, fmt.Errorf("%s: %d bytes exceed the %s source-file budget of route extraction; move generated code out of the server folder or %s", display(path), st.Size(), fsroot.FormatSize(max), limits.Hint("max-source-size"))
 	}
-	data, err := confine.ReadFile(path, MaxSourceBytes)
+	data, err := confine.ReadFile(path, max)
 	if errors.Is(err, fsroot.ErrTooLarge) { // grew since the stat
-		return nil, fmt.Errorf("%s: more than %d MiB, the source-file budget of route extraction", display(path), MaxSourceBytes>>20)
+		return nil, fmt.Errorf("%s: more than %s, the source-file budget of route extraction (%s)", display(path), fsroot.FormatSize(max), limits.Hint("max-source-size"))
 	}
 	if err != nil {
 		return nil, sourceError(path, display, err)

@@ -63,7 +63,8 @@ func (r *run) workspaceAt(p string) *reduce.Workspace {
 	}
 	ws := reduce.NewWorkspace(root, r.cfg.Widen...)
 	ws.Cwd = r.cfg.Dir
-	ws.MaxFileSize = r.cfg.MaxFileSize
+	lim := r.cfg.Limits.WithDefaults()
+	ws.MaxFileSize, ws.MaxNodes, ws.MaxDepth = lim.FileSize, int(lim.Nodes), int(lim.Depth)
 	return ws
 }
 

@@ -3,10 +3,10 @@ package runner
 import (
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/wirelint/wirelint/internal/config"
 	"github.com/wirelint/wirelint/internal/ecmaregex"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/docs"
 	"github.com/wirelint/wirelint/rules/ref"
@@ -47,14 +47,10 @@ type Config struct {
 	// Widen lists absolute folders outside the project that may be read
 	// (--root, widen-root); nothing else widens the confinement.
 	Widen []string
-	// MaxFileSize is the file-size budget of one document in bytes (0 = the
-	// default).
-	MaxFileSize int64
-	// MaxPatternLength is the pattern budget in bytes of the regex,
-	// differential and fixture rules (0 = validate.DefaultMaxPatternLength).
-	MaxPatternLength int
-	// MaxNodes is the nodes-per-document budget (0 = reduce.MaxNodes).
-	MaxNodes int
+	// Limits are the run's budgets (a zero field = its default): the
+	// configuration file's limits: block with the command line's flags over
+	// it.
+	Limits limits.Limits
 	// Optional marks documents that a folder argument listed: one that is not
 	// a schema document is skipped rather than an error.
 	Optional map[string]bool
@@ -120,11 +116,6 @@ type Fixtures struct {
 	// Differential probes the canonical document and the first mirror with
 	// generated payloads (and the folders' ones) for disagreement.
 	Differential bool
-	// Budget bounds probing one definition (0 = the family's default).
-	Budget time.Duration
-	// ValidationBudget bounds validating the folders' whole payload set
-	// (0 = fixture.DefaultBudget).
-	ValidationBudget time.Duration
 }
 
 // Docs configures the documentation rules.
@@ -150,7 +141,7 @@ func (p Parity) CanonicalFiles() []string {
 // against its schema and mirror (the mirror of the schema's parity pair when
 // the entry names none) with the pair's disagreements probed.
 func FromFile(cfg *config.Config) Config {
-	c := Config{Dir: cfg.Dir, Root: "", Suppress: cfg, MaxFileSize: cfg.MaxFileSize, MaxPatternLength: cfg.MaxPatternLength, MaxNodes: cfg.MaxNodes}
+	c := Config{Dir: cfg.Dir, Root: "", Suppress: cfg, Limits: cfg.Limits}
 	c.Widen = append(c.Widen, cfg.Widen...)
 	for _, w := range cfg.WidenRoot {
 		c.Widen = append(c.Widen, cfg.Path(w))

@@ -266,8 +266,8 @@ func (r *run) group(g *group) groupResult {
 	c := r.cfg
 	ws := reduce.NewWorkspace(r.root, c.Widen...)
 	ws.Cwd = c.Dir
-	ws.MaxFileSize = c.MaxFileSize
-	ws.MaxNodes = c.MaxNodes
+	lim := c.Limits.WithDefaults()
+	ws.MaxFileSize, ws.MaxNodes, ws.MaxDepth = lim.FileSize, int(lim.Nodes), int(lim.Depth)
 	doc := map[string]*reduce.Document{}
 	var names []string
 	var loads []func() ([]report.Finding, error)
@@ -320,7 +320,7 @@ func (r *run) group(g *group) groupResult {
 		for _, d := range r.regexDocs(ws, doc) {
 			names = append(names, "regex "+d.Path)
 			fns = append(fns, func() ([]report.Finding, error) {
-				return regex.Check(d, regex.Options{Dialects: c.Regex.Dialects, Severity: c.Regex.Severity, MaxPatternLength: c.MaxPatternLength}), nil
+				return regex.Check(d, regex.Options{Dialects: c.Regex.Dialects, Severity: c.Regex.Severity, MaxPatternLength: int(lim.PatternLength)}), nil
 			})
 		}
 		more, err := r.parallel(names, fns)
@@ -556,7 +556,7 @@ func (r *run) checkRoutes(spec *reduce.Document, rt Routes) ([]report.Finding, e
 	// the server's files, go.mod and module packages are read inside the
 	// project, as every document is
 	confine := fsroot.New(r.root, r.cfg.Widen...)
-	mirror, err := extract.FromServer(r.cfg.path(rt.Server), extract.ServerOptions{Framework: framework, Display: display, FS: confine})
+	mirror, err := extract.FromServer(r.cfg.path(rt.Server), extract.ServerOptions{Framework: framework, Display: display, FS: confine, Limits: r.cfg.Limits})
 	if err != nil {
 		return nil, err
 	}
@@ -572,9 +572,11 @@ func (r *run) checkRoutes(spec *reduce.Document, rt Routes) ([]report.Finding, e
 // document and, when asked, probes the canonical document and its mirror
 // for payloads they disagree on, the folders' payloads among the probes.
 func (r *run) checkFixtures(ws *reduce.Workspace, docs []*reduce.Document, f Fixtures) ([]report.Finding, error) {
+	lim := r.cfg.Limits.WithDefaults()
+	valid := validate.Options{MaxPatternLength: int(lim.PatternLength), MatchTimeout: lim.MatchTimeout}
 	var payloads []*validate.Payload
 	for _, folder := range f.Folders {
-		ps, err := validate.LoadPayloads(ws.FS, r.cfg.path(folder), ws.Display)
+		ps, err := validate.LoadPayloads(ws.FS, r.cfg.path(folder), ws.Display, lim)
 		if err != nil {
 			return nil, err
 		}
@@ -582,10 +584,10 @@ func (r *run) checkFixtures(ws *reduce.Workspace, docs []*reduce.Document, f Fix
 	}
 	var fs []report.Finding
 	if f.Differential && len(docs) > 1 {
-		fs = differential.Check(ws, docs[0], docs[1], differential.Options{Renames: f.Renames, Fixtures: payloads, Budget: f.Budget, Validate: validate.Options{MaxPatternLength: r.cfg.MaxPatternLength}})
+		fs = differential.Check(ws, docs[0], docs[1], differential.Options{Renames: f.Renames, Fixtures: payloads, Budget: lim.ProbeBudget, Validate: valid})
 	}
 	if len(f.Folders) > 0 {
-		fs = append(fs, fixture.Check(ws, docs, payloads, fixture.Options{Renames: f.Renames, Budget: f.ValidationBudget, Validate: validate.Options{MaxPatternLength: r.cfg.MaxPatternLength}})...)
+		fs = append(fs, fixture.Check(ws, docs, payloads, fixture.Options{Renames: f.Renames, Budget: lim.ValidationBudget, Validate: valid})...)
 	}
 	return fs, nil
 }

@@ -77,9 +77,7 @@ func loadConfig(path string, in *input) (*config.Config, error) {
 		return nil, err
 	}
 	if in != nil {
-		cfg.MaxFileSize = int64(in.maxFileSize)
-		cfg.MaxPatternLength = int(in.maxPatternLength)
-		cfg.MaxNodes = in.maxNodes
+		cfg.Limits = cfg.Limits.Over(in.limits)
 	}
 	if err := cfg.CheckRules(runner.Rules()); err != nil {
 		return nil, err

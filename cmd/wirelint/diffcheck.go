@@ -2,7 +2,6 @@ package main
 
 import (
 	"github.com/spf13/cobra"
-	"github.com/wirelint/wirelint/rules/differential"
 	"github.com/wirelint/wirelint/runner"
 )
 
@@ -13,13 +12,10 @@ func newDiffcheckCmd(e *env, code *int) *cobra.Command {
 	c, out, in := findingsCommand("diffcheck CANONICAL MIRROR", "validate generated probe payloads (and golden fixtures) against both documents and report where they disagree", true)
 	c.Flags().Var(&renames, "rename", "pair a renamed definition: `CANONICAL_NAME=MIRROR_NAME` (repeatable)")
 	c.Flags().StringVar(&fixtures, "fixtures", "", "folder of golden and negative payloads (docs/fixtures.md): used as probes and checked against both documents")
-	c.Flags().DurationVar(&f.Budget, "budget", differential.DefaultBudget, "time bound for probing one definition")
+	in.alias(c.Flags(), "budget", "probe-budget")
 	c.RunE = func(_ *cobra.Command, pos []string) error {
 		if len(pos) != 2 {
 			return usageErrorf("want 2 files, CANONICAL and MIRROR; got %d", len(pos))
-		}
-		if f.Budget <= 0 {
-			return usageErrorf("--budget %s: want a positive duration", f.Budget)
 		}
 		var err error
 		if f.Renames, err = parseRenames(renames); err != nil {

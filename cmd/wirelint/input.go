@@ -1,47 +1,48 @@
 package main
 
 import (
-	"fmt"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/pflag"
-	"github.com/wirelint/wirelint/internal/fsroot"
-	"github.com/wirelint/wirelint/internal/validate"
-	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/runner"
 )
 
 // input holds the flags that bound what a command reads: the folders outside
-// the project it may read, and the file-size, nodes and pattern budgets.
+// the project it may read, and a flag per budget of limits.Budgets.
 type input struct {
-	roots            listFlag
-	maxFileSize      sizeFlag
-	maxPatternLength sizeFlag
-	maxNodes         int
+	roots listFlag
+	// limits holds the budgets given on the command line (0 = not given);
+	// they win over the configuration file's limits: block.
+	limits limits.Limits
 }
 
-// addInputFlags declares --max-file-size, --max-nodes, --max-pattern-length and, unless the command has a
-// --root of its own (refs), the repeatable --root that widens what it reads.
+// addInputFlags declares a flag per budget (--max-file-size, --max-nodes...,
+// the same on every command) and, unless the command has a --root of its
+// own (refs), the repeatable --root that widens what it reads.
 func addInputFlags(fs *pflag.FlagSet, widen bool) *input {
-	in := &input{maxFileSize: fsroot.DefaultMaxFileSize, maxPatternLength: validate.DefaultMaxPatternLength}
+	in := &input{}
 	if widen {
 		fs.Var(&in.roots, "root", "also read files under this folder outside the project (repeatable; the project is the git work tree holding the files)")
 	}
-	fs.Var(&in.maxFileSize, "max-file-size", "largest document read, in bytes or with a KB, MB or GB suffix")
-	fs.IntVar(&in.maxNodes, "max-nodes", reduce.MaxNodes, "most nodes one document may hold, YAML aliases expanded")
-	fs.Var(&in.maxPatternLength, "max-pattern-length", "longest pattern checked, in bytes or with a KB suffix; a longer one is reported unchecked")
+	for _, b := range limits.Budgets {
+		fs.Var(limitFlag{b, &in.limits}, b.Name, b.Usage+" (or limits."+b.Name+")")
+	}
 	return in
 }
 
-// configure widens c's confinement by --root and sets its file-size, nodes
-// and pattern budgets.
+// configure widens c's confinement by --root and sets the budgets given on
+// the command line over those c has.
 func (in *input) configure(c *runner.Config) {
 	c.Widen = append(c.Widen, in.absRoots()...)
-	c.MaxFileSize = int64(in.maxFileSize)
-	c.MaxPatternLength = int(in.maxPatternLength)
-	c.MaxNodes = in.maxNodes
+	c.Limits = c.Limits.Over(in.limits)
+}
+
+// alias declares --name as another name of the budget called budget: a
+// command's own short name for the budget it is about (diffcheck --budget).
+func (in *input) alias(fs *pflag.FlagSet, name, budget string) {
+	b, _ := limits.Lookup(budget)
+	fs.Var(limitFlag{b, &in.limits}, name, "short for --"+budget)
 }
 
 func (in *input) absRoots() []string {
@@ -54,29 +55,31 @@ func (in *input) absRoots() []string {
 	return out
 }
 
-// sizeFlag is a byte count given as 1048576, 1MB or 64MiB.
-type sizeFlag int64
-
-func (s *sizeFlag) String() string { return strconv.FormatInt(int64(*s), 10) }
-
-func (s *sizeFlag) Set(v string) error {
-	t := strings.ToUpper(strings.TrimSpace(v))
-	mult := int64(1)
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"KIB", 1 << 10}, {"MIB", 1 << 20}, {"GIB", 1 << 30}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
-		if strings.HasSuffix(t, u.suffix) {
-			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
-			break
-		}
-	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || n <= 0 || n > (1<<40)/mult {
-		return fmt.Errorf("want a positive size such as 64MB, not %q", v)
-	}
-	*s = sizeFlag(n * mult)
-	return nil
+// limitFlag is the flag of one budget; its default shows in --help.
+type limitFlag struct {
+	b limits.Budget
+	l *limits.Limits
 }
 
-func (s *sizeFlag) Type() string { return "size" }
+func (f limitFlag) String() string {
+	if f.l == nil { // pflag's zero value, for the default shown in --help
+		return ""
+	}
+	v := f.b.Get(f.l)
+	if v == 0 {
+		v = f.b.Default
+	}
+	return f.b.Format(v)
+}
+
+func (f limitFlag) Set(v string) error { return f.b.Set(f.l, v) }
+
+func (f limitFlag) Type() string {
+	switch f.b.Kind {
+	case limits.Size:
+		return "size"
+	case limits.Duration:
+		return "duration"
+	}
+	return "int"
+}

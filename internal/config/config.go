@@ -20,6 +20,7 @@ import (
 
 	"github.com/pb33f/go-yaml"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/report"
 	route "github.com/wirelint/wirelint/routes"
@@ -76,15 +77,9 @@ type Config struct {
 	// Widen lists further folders outside the project, absolute, that the
 	// command line admits (--root); set before Parse checks paths.
 	Widen []string
-	// MaxFileSize is the file-size budget of one document in bytes, from the
-	// command line (0 = the default).
-	MaxFileSize int64
-	// MaxPatternLength is the pattern budget in bytes, from the command line
-	// (0 = the default).
-	MaxPatternLength int
-	// MaxNodes is the nodes-per-document budget, from the command line
-	// (0 = the default).
-	MaxNodes int
+	// Limits are the budgets of the limits: block, each 0 when the file does
+	// not set it; the command line's flags are laid over them.
+	Limits limits.Limits
 }
 
 // FS returns the confinement every file the configuration names is read

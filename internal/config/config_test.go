@@ -6,7 +6,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/report"
 )
 
@@ -130,7 +132,7 @@ func TestParseFull(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	cases := []struct{ name, config, want string }{
 		{"unknown top-level key", "parity: []\nparty: []\n",
-			`.wirelint.yaml:2:1: unknown key "party" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, parity, refs, regex, routes, rules, version, widen-root)`},
+			`.wirelint.yaml:2:1: unknown key "party" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, version, widen-root)`},
 		{"compat without a revision", "compat: {role: both}\n",
 			`.wirelint.yaml:1:9: compat needs against: the git revision to compare with`},
 		{"compat with a bad role", "compat: {against: main, role: server}\n",
@@ -162,7 +164,7 @@ func TestParseErrors(t *testing.T) {
 		{"duplicate key", "regex:\n  dialects: [go]\n  dialects: [rust]\n",
 			`.wirelint.yaml:3:3: regex.dialects is set twice`},
 		{"two problems, the unknown key first", "version: 2\nparty: 1\n",
-			".wirelint.yaml:2:1: unknown key \"party\" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, parity, refs, regex, routes, rules, version, widen-root)\n" +
+			".wirelint.yaml:2:1: unknown key \"party\" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, version, widen-root)\n" +
 				`.wirelint.yaml:1:10: version must be 1, not "2"`},
 		{"malformed YAML", "parity:\n  - canonical: [\n",
 			`.wirelint.yaml:3:1: malformed YAML`},
@@ -187,6 +189,20 @@ func TestParseErrors(t *testing.T) {
 			`.wirelint.yaml:3:34: docs.site.content[0].route "api" must start with /`},
 		{"site without content", "docs:\n  site:\n    static: [docs]\n",
 			`.wirelint.yaml:3:5: docs.site needs content`},
+		{"limits misspelt key", "limits:\n  max-node: 10\n",
+			`.wirelint.yaml:2:3: unknown key "max-node" in limits: did you mean max-nodes? (want one of match-timeout, max-calls, max-depth, max-file-size, max-folded-length, max-nodes, max-pattern-length, max-payload-size, max-source-size, probe-budget, validation-budget)`},
+		{"limits negative count", "limits:\n  max-nodes: -1\n",
+			`.wirelint.yaml:2:14: limits.max-nodes: want a positive whole number, not "-1"`},
+		{"limits zero size", "limits:\n  max-file-size: 0\n",
+			`.wirelint.yaml:2:18: limits.max-file-size: want a positive size such as 64MB, not "0"`},
+		{"limits unparsable size", "limits:\n  max-source-size: 8 furlongs\n",
+			`.wirelint.yaml:2:20: limits.max-source-size: want a positive size such as 64MB, not "8 furlongs"`},
+		{"limits duration without unit", "limits:\n  probe-budget: 5\n",
+			`.wirelint.yaml:2:17: limits.probe-budget: want a positive duration such as 500ms or 5s, not "5"`},
+		{"limits empty value", "limits:\n  match-timeout:\n",
+			`.wirelint.yaml:2:17: limits.match-timeout must be a value, not empty`},
+		{"limits not a mapping", "limits: [max-nodes]\n",
+			`.wirelint.yaml:1:9: limits must be a mapping, not a list`},
 		{"refs prefix not a URL", "refs:\n  map:\n    schemas/: schema\n",
 			`.wirelint.yaml:3:5: refs.map: "schemas/" is not a URL prefix (want e.g. https://example.com/schemas/)`},
 	}
@@ -202,6 +218,50 @@ func TestParseErrors(t *testing.T) {
 				t.Errorf("error:\n%s\nwant as many lines, starting:\n%s", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestParseLimits pins that every budget of the limits: block decodes, sizes
+// with their suffixes and durations as Go writes them, and that an unset
+// budget stays 0 (its default).
+func TestParseLimits(t *testing.T) {
+	dir := project(t)
+	c, err := Parse([]byte(`limits:
+  max-file-size: 1MB
+  max-nodes: 1000
+  max-depth: 64
+  max-pattern-length: 2KiB
+  match-timeout: 20ms
+  max-payload-size: 4096
+  max-source-size: 2MiB
+  max-folded-length: 512
+  max-calls: 99
+  probe-budget: 1s
+  validation-budget: 2m
+`), ".wirelint.yaml", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := limits.Limits{FileSize: 1 << 20, Nodes: 1000, Depth: 64, PatternLength: 2 << 10, MatchTimeout: 20 * time.Millisecond,
+		PayloadSize: 4096, SourceSize: 2 << 20, FoldedLength: 512, Calls: 99, ProbeBudget: time.Second, ValidationBudget: 2 * time.Minute}
+	if c.Limits != want {
+		t.Errorf("limits = %+v\nwant %+v", c.Limits, want)
+	}
+	for _, b := range limits.Budgets {
+		if b.Get(&c.Limits) == 0 {
+			t.Errorf("%s was not decoded", b.Name)
+		}
+	}
+	c, err = Parse([]byte("limits: {max-calls: 7}\n"), ".wirelint.yaml", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Limits.WithDefaults(); got.Calls != 7 || got.FoldedLength != limits.DefaultFoldedLength || c.Limits.FoldedLength != 0 {
+		t.Errorf("an unset budget must stay 0 and default on WithDefaults; got %+v", c.Limits)
+	}
+	// flags win over the file
+	if got := c.Limits.Over(limits.Limits{Calls: 3, Depth: 5}); got.Calls != 3 || got.Depth != 5 {
+		t.Errorf("Over: %+v", got)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/pb33f/go-yaml"
 	"github.com/wirelint/wirelint/internal/ecmaregex"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/report"
 )
@@ -241,7 +242,27 @@ func (d *decoder) config(n *yaml.Node, c *Config) {
 		},
 		"widen-root": func(k, v *yaml.Node) { c.WidenRoot = d.pathList(v, "widen-root", wantDir) },
 		"compat":     func(k, v *yaml.Node) { c.Compat = d.compat(v) },
+		"limits":     func(k, v *yaml.Node) { c.Limits = d.limits(v) },
 	})
+}
+
+// limits reads the limits: block, a key per budget of limits.Budgets.
+func (d *decoder) limits(n *yaml.Node) limits.Limits {
+	var l limits.Limits
+	fields := map[string]func(k, v *yaml.Node){}
+	for _, b := range limits.Budgets {
+		fields[b.Name] = func(k, v *yaml.Node) {
+			if v == nil || v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
+				d.errorf(v, "limits.%s must be a value, not %s", b.Name, kindName(v))
+				return
+			}
+			if err := b.Set(&l, v.Value); err != nil {
+				d.errorf(v, "limits.%s: %v", b.Name, err)
+			}
+		}
+	}
+	d.fields(n, "limits", fields)
+	return l
 }
 
 func (d *decoder) compat(n *yaml.Node) *Compat {

@@ -15,11 +15,13 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/wirelint/wirelint/internal/limits"
 )
 
 // DefaultMaxFileSize is the largest file ReadFile reads unless told otherwise,
 // in bytes.
-const DefaultMaxFileSize = 64 << 20
+const DefaultMaxFileSize = limits.DefaultFileSize
 
 // Errors a caller may test for with errors.Is.
 var (
@@ -259,7 +261,7 @@ func (r *Root) ReadFile(path string, max int64) ([]byte, error) {
 }
 
 func sizeError(path string, max int64) error {
-	return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: over the %s file-size budget (raise it with --max-file-size)", ErrTooLarge, FormatSize(max))}
+	return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: over the %s file-size budget (%s)", ErrTooLarge, FormatSize(max), limits.Hint("max-file-size"))}
 }
 
 // FormatSize prints a byte count the way the size flags take it.

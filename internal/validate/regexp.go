@@ -4,15 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/wirelint/wirelint/internal/limits"
 )
 
 // DefaultMatchTimeout bounds one pattern match when Options.MatchTimeout is 0.
-const DefaultMatchTimeout = 100 * time.Millisecond
+const DefaultMatchTimeout = limits.DefaultMatchTimeout
 
 // ErrMatchTimeout reports a pattern match that ran past its timeout: the
 // payload's validity is unknown.
@@ -40,7 +40,7 @@ func (e *PatternError) Error() string {
 // DefaultMaxPatternLength is the pattern budget in bytes when
 // Options.MaxPatternLength is 0: a longer pattern is not compiled (a 1 MB
 // literal costs the engines seconds and a gigabyte) and is reported unchecked.
-const DefaultMaxPatternLength = 32 << 10
+const DefaultMaxPatternLength = limits.DefaultPatternLength
 
 // OverPatternBudget returns the error for a pattern longer than max bytes
 // (0 = DefaultMaxPatternLength), or nil.
@@ -52,7 +52,7 @@ func OverPatternBudget(pattern string, max int) *PatternError {
 		return nil
 	}
 	return &PatternError{Pattern: pattern, Budget: max,
-		Reason: fmt.Sprintf("%d bytes, past the %d-byte pattern budget (raise it with --max-pattern-length)", len(pattern), max)}
+		Reason: fmt.Sprintf("%d bytes, past the %d-byte pattern budget (%s)", len(pattern), max, limits.Hint("max-pattern-length"))}
 }
 
 // ShortPattern quotes a pattern for a message, cut to 60 bytes.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/routes"
 	"github.com/wirelint/wirelint/routes/golang"
@@ -25,6 +26,9 @@ type ServerOptions struct {
 	// it was widened to), symlinks followed, regular files only. nil
 	// confines nothing but still reads regular files only.
 	FS *fsroot.Root
+	// Limits bound the extraction: source-file size, folded-string length
+	// and calls (zero fields = the defaults).
+	Limits limits.Limits
 }
 
 // FromServer extracts the routes a server registers from path, a source
@@ -38,6 +42,7 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 	if display == nil {
 		display = filepath.ToSlash
 	}
+	budget := routes.BudgetOf(opt.Limits)
 	fw := opt.Framework
 	if fw == "" {
 		fw = "auto"
@@ -71,11 +76,11 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 	}
 	switch fw {
 	case "go":
-		return golang.Extract(path, display, opt.FS)
+		return golang.Extract(path, display, opt.FS, budget)
 	case "python", "fastapi", "flask", "starlette", "django":
-		return python.Extract(path, display, opt.FS)
+		return python.Extract(path, display, opt.FS, budget)
 	case "js", "express", "fastify", "hono", "nestjs":
-		return js.Extract(path, display, opt.FS)
+		return js.Extract(path, display, opt.FS, budget)
 	case "openapi":
 		if !st.Mode().IsRegular() {
 			return nil, fmt.Errorf("%s: not a regular file; route extraction reads only regular files", display(path))
@@ -86,22 +91,22 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 		}
 		return routes.FromSpec(doc, routes.SpecOptions{Framework: "openapi-server"})
 	case "list":
-		data, err := routes.ReadSource(opt.FS, path, display)
+		data, err := routes.ReadSource(opt.FS, path, display, budget.SourceBytes)
 		if err != nil {
 			return nil, err
 		}
 		return routes.FromList(data, display(path)), nil
 	case "auto":
-		return fromDir(path, display, opt.FS)
+		return fromDir(path, display, opt.FS, budget)
 	}
 	return nil, fmt.Errorf("unknown framework %q (want one of %s)", fw, strings.Join(routes.Frameworks, ", "))
 }
 
 // fromDir reads every language a directory holds and merges the results.
-func fromDir(dir string, display func(string) string, confine *fsroot.Root) (*routes.Set, error) {
+func fromDir(dir string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	langs := []struct {
 		exts []string
-		read func(string, func(string) string, *fsroot.Root) (*routes.Set, error)
+		read func(string, func(string) string, *fsroot.Root, routes.Budget) (*routes.Set, error)
 	}{
 		{[]string{".go"}, golang.Extract},
 		{[]string{".py"}, python.Extract},
@@ -116,7 +121,7 @@ func fromDir(dir string, display func(string) string, confine *fsroot.Root) (*ro
 		if len(files) == 0 {
 			continue
 		}
-		s, err := l.read(dir, display, confine)
+		s, err := l.read(dir, display, confine, budget)
 		if err != nil {
 			return nil, err
 		}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
+	"github.com/wirelint/wirelint/internal/limits"
+	"github.com/wirelint/wirelint/routes"
 )
 
 // FuzzGoSource feeds arbitrary Go to the net/http, chi, gin, echo, Fiber
@@ -22,7 +24,7 @@ func FuzzGoSource(f *testing.F) {
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		set, err := Extract(path, filepath.Base, nil)
+		set, err := Extract(path, filepath.Base, nil, routes.BudgetOf(limits.Limits{}))
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "main.go:") || strings.Contains(msg, "\n") {
 				t.Fatalf("error %q is not one line naming main.go", msg)

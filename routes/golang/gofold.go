@@ -15,8 +15,8 @@ import (
 // %s, %d and %v, and the strings trims and case changes. ok is false when
 // imp.name is not one of them; a call that is one but cannot be folded
 // gives nil, or goDynamic when an argument is dynamic or the result exceeds
-// MaxFoldedBytes.
-func goStdFold(imp, name string, c *ast.CallExpr, args []any) (v any, ok bool) {
+// budget.FoldedBytes.
+func goStdFold(imp, name string, c *ast.CallExpr, args []any, budget routes.Budget) (v any, ok bool) {
 	switch imp + "." + name {
 	case "path.Join", "net/url.JoinPath", "fmt.Sprintf",
 		"strings.TrimSuffix", "strings.TrimPrefix", "strings.TrimRight", "strings.TrimLeft",
@@ -41,7 +41,7 @@ func goStdFold(imp, name string, c *ast.CallExpr, args []any) (v any, ok bool) {
 		}
 		total += len(strs[i])
 	}
-	if c.Ellipsis.IsValid() || len(strs) == 0 || total > routes.MaxFoldedBytes {
+	if c.Ellipsis.IsValid() || len(strs) == 0 || total > budget.FoldedBytes {
 		return nil, true
 	}
 	var out string
@@ -55,7 +55,7 @@ func goStdFold(imp, name string, c *ast.CallExpr, args []any) (v any, ok bool) {
 		}
 		out = u
 	case "Sprintf":
-		s, folded := sprintf(strs[0], strs[1:])
+		s, folded := sprintf(strs[0], strs[1:], budget.FoldedBytes)
 		if !folded {
 			return nil, true
 		}
@@ -74,15 +74,16 @@ func goStdFold(imp, name string, c *ast.CallExpr, args []any) (v any, ok bool) {
 	case "Repeat":
 		return goDynamic{why: "strings.Repeat is not folded"}, true
 	}
-	if len(out) > routes.MaxFoldedBytes {
-		return goDynamic{why: routes.OverBudget}, true
+	if len(out) > budget.FoldedBytes {
+		return goDynamic{why: budget.OverFolded()}, true
 	}
 	return out, true
 }
 
 // sprintf applies the verbs %s, %d, %v and %% of format to args, each used
-// as written; false for any other verb or a count mismatch.
-func sprintf(format string, args []string) (string, bool) {
+// as written; false for any other verb, a count mismatch or a result past
+// max bytes.
+func sprintf(format string, args []string, max int) (string, bool) {
 	var b strings.Builder
 	n := 0
 	for i := 0; i < len(format); i++ {
@@ -106,7 +107,7 @@ func sprintf(format string, args []string) (string, bool) {
 		default:
 			return "", false
 		}
-		if b.Len() > routes.MaxFoldedBytes {
+		if b.Len() > max {
 			return "", false
 		}
 	}

@@ -117,7 +117,9 @@ type goAnalysis struct {
 	called     map[*ast.FuncDecl]bool
 	set        *routes.Set
 	depth      int
-	calls      int // function bodies analysed, bounded by MaxCalls
+	calls      int // function bodies analysed, bounded by budget.Calls
+	budget     routes.Budget
+	overCalls  bool // the calls budget ran out and was reported
 	display    func(string) string
 	confine    *fsroot.Root
 	// sources are the files read, by the name the file set knows them by.
@@ -206,7 +208,7 @@ func newEnv(parent *goEnv) *goEnv { return &goEnv{vars: map[string]any{}, parent
 // vendor. display maps a file's path to the name used in output; every file
 // is read through confine (see routes.ReadSource), the go.mod and the
 // module's other packages included.
-func Extract(root string, display func(string) string, confine *fsroot.Root) (*routes.Set, error) {
+func Extract(root string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	files, err := routes.SourceFiles(confine, root, ".go")
 	if err != nil {
 		return nil, err
@@ -217,7 +219,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root) (*r
 	a := &goAnalysis{
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
 		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
-		display: display, confine: confine, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
+		display: display, confine: confine, budget: budget, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
 	}
 	a.modRoot, a.modPath = goModule(confine, root)
 	var order []*goPkg
@@ -309,7 +311,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root) (*r
 // parseFile reads one Go file into its package, creating the package on
 // first sight (fresh), and records its package-level names.
 func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) {
-	src, err := routes.ReadSource(a.confine, path, a.display)
+	src, err := routes.ReadSource(a.confine, path, a.display, a.budget.SourceBytes)
 	if err != nil {
 		return nil, false, err
 	}
@@ -567,6 +569,20 @@ func (a *goAnalysis) src(n ast.Node) string {
 	return fmt.Sprintf("%T", n)
 }
 
+// callsExhausted reports, once, the first function the calls budget left
+// unanalysed.
+func (a *goAnalysis) callsExhausted(fn *goFunc) {
+	if a.overCalls || fn.file == nil {
+		return
+	}
+	a.overCalls = true
+	var n ast.Node = fn.lit
+	if fn.decl != nil {
+		n = fn.decl.Name
+	}
+	a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: a.pos(fn.file, n.Pos()), Expr: a.src(n), Reason: a.budget.OverCalls()})
+}
+
 // call analyses a function with args bound to its parameters and returns the
 // router (or handler) it returns. A function called without router arguments
 // is analysed once; recursion is cut.
@@ -599,7 +615,11 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 	} else {
 		params, body = fn.lit.Type.Params, fn.lit.Body
 	}
-	if a.depth > 48 || a.calls >= routes.MaxCalls {
+	if a.calls >= a.budget.Calls {
+		a.callsExhausted(fn)
+		return nil
+	}
+	if a.depth > 48 {
 		return nil
 	}
 	a.calls++
@@ -788,7 +808,7 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 	case *ast.BinaryExpr:
 		x, y := a.eval(f, env, e.X), a.eval(f, env, e.Y)
 		if e.Op == token.ADD {
-			return concat(x, y)
+			return concat(x, y, a.budget)
 		}
 	case *ast.UnaryExpr:
 		return a.eval(f, env, e.X)
@@ -856,9 +876,9 @@ func (a *goAnalysis) pkgName(pkg *goPkg, name string) any {
 	return v
 }
 
-// concat joins two folded strings within MaxFoldedBytes; a dynamic side
+// concat joins two folded strings within budget.FoldedBytes; a dynamic side
 // makes the result dynamic.
-func concat(x, y any) any {
+func concat(x, y any, budget routes.Budget) any {
 	if d, ok := x.(goDynamic); ok {
 		return d
 	}
@@ -870,8 +890,8 @@ func concat(x, y any) any {
 	if !ok1 || !ok2 {
 		return nil
 	}
-	if len(xs)+len(ys) > routes.MaxFoldedBytes {
-		return goDynamic{why: routes.OverBudget}
+	if len(xs)+len(ys) > budget.FoldedBytes {
+		return goDynamic{why: budget.OverFolded()}
 	}
 	return xs + ys
 }
@@ -1001,7 +1021,7 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 	if fiberStatic[imp] && name == "New" {
 		return goStatic{}
 	}
-	if v, ok := goStdFold(imp, name, c, args); ok {
+	if v, ok := goStdFold(imp, name, c, args, a.budget); ok {
 		return v
 	}
 	if pkg := a.loadPkg(imp); pkg != nil {

@@ -19,7 +19,7 @@ var Exts = []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"}
 // reading every JavaScript and TypeScript file under root (or root itself).
 // Relative imports and requires are followed; Fastify plugins run with the
 // prefix they are registered under.
-func Extract(root string, display func(string) string, confine *fsroot.Root) (*routes.Set, error) {
+func Extract(root string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	files, err := routes.SourceFiles(confine, root, Exts...)
 	if err != nil {
 		return nil, err
@@ -28,6 +28,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root) (*r
 		return nil, fmt.Errorf("%s: no JavaScript or TypeScript source found (.js/.ts files)", display(root))
 	}
 	ev := newJSEval(root, display, confine)
+	ev.Budget = budget
 	if err := ev.ReadFiles(files); err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ import (
 // registers, reading every .py file under root (or root itself). Routers
 // imported from other modules of the server are followed; a function nothing
 // in the source calls (an app factory) is run as if called.
-func Extract(root string, display func(string) string, confine *fsroot.Root) (*routes.Set, error) {
+func Extract(root string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	files, err := routes.SourceFiles(confine, root, ".py")
 	if err != nil {
 		return nil, err
@@ -25,6 +25,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root) (*r
 		return nil, fmt.Errorf("%s: no Python source found (.py files)", display(root))
 	}
 	ev := newPyEval(root, display, confine)
+	ev.Budget = budget
 	if st, err := os.Stat(root); err == nil && !st.IsDir() {
 		ev.Root = filepath.Dir(root)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/routes"
 )
 
@@ -155,7 +156,12 @@ type Interp struct {
 	active  map[*Func]bool
 	called  map[*Func]bool
 	depth   int
-	calls   int // function bodies run, bounded by MaxCalls
+	calls   int // function bodies run, bounded by Budget.Calls
+	// overCalls is set once the calls budget ran out and was reported.
+	overCalls bool
+	// Budget bounds what the interpreter reads and builds (New sets the
+	// defaults; the language's Extract sets the run's).
+	Budget  routes.Budget
 	display func(string) string
 	// confine is what every file is read through (nil = regular files
 	// anywhere).
@@ -190,7 +196,7 @@ func (f *File) Scope() *Scope { return f.scope }
 // Sources returns the files of the server in the order they were read.
 func (ev *Interp) Sources() []*File { return ev.order }
 
-// Calls returns the function bodies run so far, at most routes.MaxCalls.
+// Calls returns the function bodies run so far, at most Budget.Calls.
 func (ev *Interp) Calls() int { return ev.calls }
 
 // NewRouter returns a router of framework fw that Finish flattens.
@@ -205,14 +211,15 @@ func (ev *Interp) NewRouter(fw string) *routes.Router {
 // output; confine is what files are read through.
 func New(py bool, root string, display func(string) string, confine *fsroot.Root) *Interp {
 	ev := &Interp{py: py, Root: root, files: map[string]*File{}, Set: &routes.Set{}, memo: map[string]Value{},
-		active: map[*Func]bool{}, called: map[*Func]bool{}, display: display, confine: confine}
+		active: map[*Func]bool{}, called: map[*Func]bool{}, display: display, confine: confine,
+		Budget: routes.BudgetOf(limits.Limits{})}
 	return ev
 }
 
 // ReadFiles tokenizes every file at paths.
 func (ev *Interp) ReadFiles(paths []string) error {
 	for _, p := range paths {
-		src, err := routes.ReadSource(ev.confine, p, ev.display)
+		src, err := routes.ReadSource(ev.confine, p, ev.display, ev.Budget.SourceBytes)
 		if err != nil {
 			return err
 		}
@@ -318,10 +325,29 @@ func (ev *Interp) Attr(m *Module, name string) Value {
 	return nil
 }
 
+// callsExhausted reports, once, the first function the calls budget left
+// unrun.
+func (ev *Interp) callsExhausted(fn *Func) {
+	if ev.overCalls || fn.File == nil {
+		return
+	}
+	ev.overCalls = true
+	pos := routes.Pos{File: fn.File.display}
+	if fn.From > 0 && fn.From <= len(fn.File.Toks) {
+		t := fn.File.Toks[fn.From-1]
+		pos.Line, pos.Column = t.Line, t.Col
+	}
+	ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Expr: fn.Name, Reason: ev.Budget.OverCalls()})
+}
+
 // Invoke runs a function with args bound to its parameters and returns what
 // it returns. A function called without a router argument runs once.
 func (ev *Interp) Invoke(fn *Func, args []Value) Value {
-	if ev.active[fn] || ev.depth > 48 || ev.calls >= routes.MaxCalls {
+	if ev.calls >= ev.Budget.Calls && !ev.active[fn] {
+		ev.callsExhausted(fn)
+		return nil
+	}
+	if ev.active[fn] || ev.depth > 48 {
 		return nil
 	}
 	ev.calls++
@@ -378,8 +404,8 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 		xs, ok1 := x.(Str)
 		ys, ok2 := y.(Str)
 		if e.Name == "+" && ok1 && ok2 {
-			if len(xs)+len(ys) > routes.MaxFoldedBytes {
-				return Dynamic{why: routes.OverBudget}
+			if len(xs)+len(ys) > ev.Budget.FoldedBytes {
+				return Dynamic{why: ev.Budget.OverFolded()}
 			}
 			return xs + ys
 		}
@@ -409,8 +435,8 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 					return nil
 				}
 			}
-			if b.Len() > routes.MaxFoldedBytes {
-				return Dynamic{why: routes.OverBudget}
+			if b.Len() > ev.Budget.FoldedBytes {
+				return Dynamic{why: ev.Budget.OverFolded()}
 			}
 		}
 		return Str(b.String())

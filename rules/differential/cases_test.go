@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wirelint/wirelint/internal/casetest"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/report"
 )
@@ -20,7 +21,7 @@ func TestCases(t *testing.T) {
 		opts := Options{Renames: c.Renames(t)}
 		if c.First("fixtures") != "" {
 			var err error
-			if opts.Fixtures, err = validate.LoadPayloads(c.WS.FS, "fixtures", c.WS.Display); err != nil {
+			if opts.Fixtures, err = validate.LoadPayloads(c.WS.FS, "fixtures", c.WS.Display, limits.Limits{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -44,7 +45,7 @@ func TestMatchTimeoutIsReported(t *testing.T) {
 		var opts Options
 		opts.Validate.MatchTimeout = time.Millisecond
 		var err error
-		if opts.Fixtures, err = validate.LoadPayloads(ws.FS, filepath.Join(dir, "fixtures"), ws.Display); err != nil {
+		if opts.Fixtures, err = validate.LoadPayloads(ws.FS, filepath.Join(dir, "fixtures"), ws.Display, limits.Limits{}); err != nil {
 			t.Fatal(err)
 		}
 		return report.Finalize(Check(ws, docs[0], docs[1], opts))

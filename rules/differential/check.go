@@ -12,6 +12,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/wirelint/wirelint/internal/guard"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
@@ -37,7 +38,7 @@ type Options struct {
 
 // Defaults for Options.
 const (
-	DefaultBudget    = 5 * time.Second
+	DefaultBudget    = limits.DefaultProbeBudget
 	DefaultMaxProbes = 4000
 	// maxFindingsPerDefinition bounds the disagreements one definition reports.
 	maxFindingsPerDefinition = 12
@@ -270,8 +271,8 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*valid
 		}
 		out = append(out, report.Finding{
 			Rule: RuleUnchecked, Severity: uncheckedRule.Severity, Definition: p.name,
-			Message: fmt.Sprintf("%s: %d of its %d probes ran past the %s pattern-match timeout, so their verdict is unknown (the first: %s); simplify the pattern or bound the value with maxLength",
-				p.name, len(slow), len(probes), timeout, shorten(slow[0].text, 80)),
+			Message: fmt.Sprintf("%s: %d of its %d probes ran past the %s pattern-match timeout, so their verdict is unknown (the first: %s); simplify the pattern, bound the value with maxLength or %s",
+				p.name, len(slow), len(probes), timeout, shorten(slow[0].text, 80), limits.Hint("match-timeout")),
 			Locations: []report.Location{p.defs[0].Location(), p.defs[1].Location()},
 			Fields:    map[string]any{"reason": "match-timeout", "probes": len(slow), "payload": json.RawMessage(slow[0].text)},
 		})
@@ -279,7 +280,7 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*valid
 	if timedOut {
 		out = append(out, report.Finding{
 			Rule: RuleUnchecked, Severity: uncheckedRule.Severity, Definition: p.name,
-			Message:   fmt.Sprintf("%s ran past its %s budget after some of its %d probes; the rest were not compared (raise the budget or split the definition)", p.name, opts.Budget, len(probes)),
+			Message:   fmt.Sprintf("%s ran past its %s probe budget after some of its %d probes; the rest were not compared (split the definition or %s)", p.name, opts.Budget, len(probes), limits.Hint("probe-budget")),
 			Locations: []report.Location{p.defs[0].Location(), p.defs[1].Location()},
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 )
@@ -38,7 +39,7 @@ func TestFrameWire(t *testing.T) {
 		}
 		var opts Options
 		if withFixtures {
-			if opts.Fixtures, err = validate.LoadPayloads(nil, "../../examples/frame-wire/fixtures", nil); err != nil {
+			if opts.Fixtures, err = validate.LoadPayloads(nil, "../../examples/frame-wire/fixtures", nil, limits.Limits{}); err != nil {
 				t.Fatal(err)
 			}
 		}
