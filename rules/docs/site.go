@@ -3,7 +3,6 @@ package docs
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -117,7 +116,7 @@ func (c *checker) siteFrom(f, generator string) *site {
 		dir = path.Dir(dir)
 	}
 	join := func(p string) string { return path.Clean(path.Join(dir, p)) }
-	src, _ := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(f)))
+	src, _ := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(f)), 0)
 	option := func(re *regexp.Regexp, def string) string {
 		if m := re.FindSubmatch(src); m != nil {
 			return string(m[1])
@@ -366,7 +365,7 @@ func (c *checker) pageRoutes(s *site, m Mount, file, rel string) []string {
 // matter are read line by line; nested values are ignored.
 func (c *checker) frontMatter(file string) map[string]string {
 	out := map[string]string{}
-	src, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)))
+	src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)), 0)
 	if err != nil {
 		return out
 	}
@@ -434,7 +433,7 @@ func unquote(s string) string {
 // produce from outside its Markdown (Hugo shortcodes, MDX components and
 // imports): a missing anchor on it is not evidence of drift.
 func (c *checker) mayGenerateHeadings(file string) bool {
-	src, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)))
+	src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)), 0)
 	if err != nil {
 		return true
 	}

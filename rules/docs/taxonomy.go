@@ -2,7 +2,6 @@ package docs
 
 import (
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -223,7 +222,7 @@ func (c *checker) statusMismatch(t Taxonomy, statuses []*regexp.Regexp, r record
 			continue
 		}
 		if lines == nil {
-			src, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(r.file)))
+			src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(r.file)), 0)
 			if err != nil {
 				return nil // unreadable: listFiles saw it, so it went away
 			}
