@@ -14,10 +14,37 @@ var version = ""
 func init() {
 	if version == "" {
 		version = "devel"
-		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-			version = bi.Main.Version
+		if bi, ok := debug.ReadBuildInfo(); ok {
+			version = buildVersion(bi)
 		}
 	}
+}
+
+// buildVersion is the module version go install recorded, or for a build
+// from a checkout "devel" with the commit and whether the tree was modified,
+// so a bug report names the code it ran.
+func buildVersion(bi *debug.BuildInfo) string {
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var rev, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = ", modified"
+			}
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev == "" {
+		return "devel"
+	}
+	return "devel (" + rev + dirty + ")"
 }
 
 func newVersionCmd(e *env, code *int) *cobra.Command {

@@ -1,0 +1,23 @@
+package main
+
+import (
+	"runtime/debug"
+	"testing"
+)
+
+func TestBuildVersion(t *testing.T) {
+	for _, tc := range []struct {
+		bi   debug.BuildInfo
+		want string
+	}{
+		{debug.BuildInfo{Main: debug.Module{Version: "v0.2.0"}}, "v0.2.0"},
+		{debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "devel"},
+		{debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "true"}}}, "devel (0123456789ab, modified)"},
+		{debug.BuildInfo{Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}}}, "devel (abc)"},
+	} {
+		if got := buildVersion(&tc.bi); got != tc.want {
+			t.Errorf("buildVersion(%+v) = %q, want %q", tc.bi, got, tc.want)
+		}
+	}
+}
