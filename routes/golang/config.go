@@ -3,6 +3,7 @@ package golang
 import (
 	"fmt"
 	"go/ast"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -31,6 +32,11 @@ var configDefaultTags = []string{"env-default", "default"}
 // configExts are the config files read for a key's value.
 var configExts = []string{".yaml", ".yml", ".json", ".toml"}
 
+// maxConfigFiles bounds the config files read for one extraction: past it
+// the module's configuration is not searched (a value found might not be
+// the only one).
+const maxConfigFiles = 200
+
 // configDef is one config file's string value for a key path.
 type configDef struct {
 	value string
@@ -39,9 +45,9 @@ type configDef struct {
 
 // configValue resolves a selector chain over config struct fields
 // (s.cfg.HTTP.Prefix, each field tagged with its key) to the string the
-// server reads at run time: the last field's tag default, else the value the
-// module's committed config files define for the key path when exactly one
-// value is defined. nil when e is no such chain; goDynamic, naming the key
+// server reads at run time: the value the module's committed config files
+// define for the key path when they define exactly one, else, when none
+// defines it, the last field's tag default. nil when e is no such chain; goDynamic, naming the key
 // and the candidates, when its value cannot be decided.
 func (a *goAnalysis) configValue(f *goFile, e *ast.SelectorExpr) any {
 	if v, ok := a.cfgMemo[e]; ok {
@@ -100,19 +106,23 @@ func (a *goAnalysis) configValueOf(f *goFile, e *ast.SelectorExpr) any {
 	}
 	expr := a.src(e)
 	keyPath := strings.Join(keys, ".")
-	tag := reflect.StructTag(mustUnquote(last.Tag.Value))
-	for _, t := range configDefaultTags {
-		if v, ok := tag.Lookup(t); ok && v != "" {
-			return goAssumed{value: v, as: []routes.Assumption{{Expr: expr, Value: v, At: a.pos(tf, last.Tag.Pos())}}}
-		}
-	}
 	defs := a.configDefs(keys)
+	if a.configTooMany {
+		return goDynamic{why: fmt.Sprintf("%s is read at run time (config key %s; the module holds more than %d config files, which are not searched)", expr, keyPath, maxConfigFiles)}
+	}
 	values := map[string]bool{}
 	for _, d := range defs {
 		values[d.value] = true
 	}
+	tag := reflect.StructTag(mustUnquote(last.Tag.Value))
 	switch {
 	case len(defs) == 0:
+		// a default applies where no file sets the key
+		for _, t := range configDefaultTags {
+			if v, ok := tag.Lookup(t); ok && v != "" {
+				return goAssumed{value: v, as: []routes.Assumption{{Expr: expr, Value: v, At: a.pos(tf, last.Tag.Pos())}}}
+			}
+		}
 		return goDynamic{why: fmt.Sprintf("%s is read at run time (config key %s, defined in no config file of the module and without a default)", expr, keyPath)}
 	case len(values) > 1:
 		var cands []string
@@ -254,12 +264,29 @@ type configFile struct {
 
 func (a *goAnalysis) loadConfigFiles() {
 	a.configFiles = []*configFile{}
-	root := a.modRoot
-	if root == "" {
-		root = a.root
+	// the module root spelt from the root asked for, so that files are
+	// displayed like the Go sources
+	root := a.root
+	if st, err := a.confine.Stat(root); err == nil && !st.IsDir() {
+		root = filepath.Dir(root)
+	}
+	if a.modRoot != "" {
+		abs, err := filepath.Abs(root)
+		if err != nil {
+			return
+		}
+		rel, err := filepath.Rel(abs, a.modRoot)
+		if err != nil {
+			return
+		}
+		root = filepath.Join(root, rel)
 	}
 	paths, err := routes.SourceFiles(a.confine, root, configExts...)
 	if err != nil {
+		return
+	}
+	if len(paths) > maxConfigFiles {
+		a.configTooMany = true
 		return
 	}
 	for _, p := range paths {

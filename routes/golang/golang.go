@@ -126,6 +126,8 @@ type goAnalysis struct {
 	// module's config files, read on first need.
 	cfgMemo     map[ast.Expr]any
 	configFiles []*configFile
+	// configTooMany marks a module with more than maxConfigFiles.
+	configTooMany bool
 }
 
 // goDynamic is a value known not to be static: why says which expression and
