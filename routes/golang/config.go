@@ -106,6 +106,9 @@ func (a *goAnalysis) configValueOf(f *goFile, e *ast.SelectorExpr) any {
 	}
 	expr := a.src(e)
 	keyPath := strings.Join(keys, ".")
+	if at, ok := a.fieldAssigned[names[len(names)-1]]; ok {
+		return goDynamic{why: fmt.Sprintf("%s is read at run time (config key %s, and a field of its name is assigned at %s:%d)", expr, keyPath, at.File, at.Line)}
+	}
 	defs := a.configDefs(keys)
 	if a.configTooMany {
 		return goDynamic{why: fmt.Sprintf("%s is read at run time (config key %s; the module holds more than %d config files, which are not searched)", expr, keyPath, maxConfigFiles)}

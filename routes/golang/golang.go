@@ -126,6 +126,10 @@ type goAnalysis struct {
 	// module's config files, read on first need.
 	cfgMemo     map[ast.Expr]any
 	configFiles []*configFile
+	// fieldAssigned maps a field name to the first place the code read
+	// assigns a field of that name (cfg.HTTP.Prefix = env): a config field
+	// so assigned is not taken from the config files.
+	fieldAssigned map[string]routes.Pos
 	// configTooMany marks a module with more than maxConfigFiles.
 	configTooMany bool
 }
@@ -208,7 +212,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
 		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
 		display: display, confine: confine, budget: budget, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
-		root: root, cfgMemo: map[ast.Expr]any{},
+		root: root, cfgMemo: map[ast.Expr]any{}, fieldAssigned: map[string]routes.Pos{},
 	}
 	a.modRoot, a.modPath = goModule(confine, root)
 	var order []*goPkg
@@ -385,7 +389,11 @@ func (a *goAnalysis) recordAssignments(gf *goFile) {
 			if x, ok := e.X.(*ast.Ident); ok {
 				if imp, ok := gf.imports[x.Name]; ok {
 					a.assigned[imp+"."+e.Sel.Name] = a.pos(gf, e.Pos())
+					return
 				}
+			}
+			if _, seen := a.fieldAssigned[e.Sel.Name]; !seen {
+				a.fieldAssigned[e.Sel.Name] = a.pos(gf, e.Pos())
 			}
 		}
 	}

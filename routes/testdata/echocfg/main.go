@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path"
 
 	"github.com/labstack/echo/v4"
@@ -15,6 +16,7 @@ type config struct {
 type serverConfig struct {
 	Prefix  string `koanf:"prefix"`
 	Version string `koanf:"version" default:"v3"`
+	Docs    string `koanf:"docs"`
 }
 
 type adminConfig struct {
@@ -33,6 +35,7 @@ type server struct {
 
 func main() {
 	s := &server{e: echo.New()}
+	s.cfg.Server.Docs = os.Getenv("DOCS_PATH")
 	s.routes()
 	s.e.Start(":8080")
 }
@@ -44,4 +47,5 @@ func (s *server) routes() {
 	s.e.GET(s.cfg.Legacy.Base+"/ping", nil)
 	s.e.GET(s.cfg.Legacy.Other+"/pong", nil)
 	s.e.GET("/plain", nil)
+	s.e.GET(s.cfg.Server.Docs, nil)
 }
