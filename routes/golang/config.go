@@ -378,12 +378,11 @@ func tomlStrings(src []byte, display string) map[string]configDef {
 		case strings.HasPrefix(vt, `"""`) || strings.HasPrefix(vt, "'''"):
 			continue
 		case strings.HasPrefix(vt, `"`):
-			end := strings.LastIndexByte(vt, '"')
-			u, err := strconv.Unquote(vt[:end+1])
-			if end <= 0 || err != nil {
+			q, err := strconv.QuotedPrefix(vt)
+			if err != nil {
 				continue
 			}
-			val = u
+			val, _ = strconv.Unquote(q)
 		case strings.HasPrefix(vt, "'"):
 			end := strings.IndexByte(vt[1:], '\'')
 			if end < 0 {
