@@ -293,6 +293,9 @@ func (a *goAnalysis) loadConfigFiles() {
 		return
 	}
 	for _, p := range paths {
+		if notConfig[filepath.Base(p)] {
+			continue
+		}
 		src, err := routes.ReadSource(a.confine, p, a.display, a.budget.SourceBytes)
 		if err != nil {
 			continue
@@ -302,13 +305,34 @@ func (a *goAnalysis) loadConfigFiles() {
 			cf.toml = tomlStrings(src, cf.display)
 		} else {
 			var doc yaml.Node
-			if yaml.Unmarshal(src, &doc) != nil {
+			if yaml.Unmarshal(src, &doc) != nil || isSpec(&doc) {
 				continue
 			}
 			cf.yaml = &doc
 		}
 		a.configFiles = append(a.configFiles, cf)
 	}
+}
+
+// notConfig are the JSON files of other tools a Go module may hold.
+var notConfig = map[string]bool{"package.json": true, "package-lock.json": true, "tsconfig.json": true, "composer.json": true}
+
+// isSpec reports whether doc is an OpenAPI or Swagger document (its top
+// level names openapi or swagger): the API's description, not its config.
+func isSpec(doc *yaml.Node) bool {
+	n := doc
+	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		n = n.Content[0]
+	}
+	if n.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := n.Content[i].Value; k == "openapi" || k == "swagger" {
+			return true
+		}
+	}
+	return false
 }
 
 // lookup finds the string value cf defines for keys.
