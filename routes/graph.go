@@ -35,6 +35,10 @@ type Router struct {
 	// Assumed are run-time values this router's prefix was built from
 	// (see Route.Assumed).
 	Assumed []Assumption
+	// StrictSlash marks a router that tells /x/ from /x where its
+	// framework by default does not (Fiber's StrictRouting), and every
+	// router below it.
+	StrictSlash bool
 }
 
 // unmounted is why the routes of a sub-router nothing mounts are not compared.
@@ -107,7 +111,7 @@ func Upper(ms []string) []string {
 // syntaxOf returns the template syntax a framework uses.
 func syntaxOf(fw string) Syntax {
 	switch fw {
-	case "gin", "echo", "express", "fastify", "hono", "nestjs":
+	case "gin", "echo", "fiber", "express", "fastify", "hono", "nestjs":
 		return SyntaxColon
 	case "flask", "django":
 		return SyntaxAngle
@@ -117,14 +121,15 @@ func syntaxOf(fw string) Syntax {
 
 // implicitMethods returns the methods a framework serves by itself beside an
 // explicit method: HEAD for GET (net/http, Flask, Starlette, Express,
-// Fastify, Hono) and OPTIONS for any route (Flask, Express).
+// Fastify, Hono; Fiber's Get registers HEAD too) and OPTIONS for any route
+// (Flask, Express).
 func implicitMethods(fw, method string) []string {
 	if method == MethodAny {
 		return nil
 	}
 	var out []string
 	switch fw {
-	case "nethttp", "flask", "starlette", "express", "fastify", "hono", "nestjs", "django":
+	case "nethttp", "flask", "starlette", "express", "fastify", "hono", "nestjs", "django", "fiber":
 		if method == "GET" {
 			out = append(out, "HEAD")
 		}
@@ -164,6 +169,7 @@ func Flatten(routers []*Router, set *Set) {
 		override bool
 		root     int
 		listened bool
+		strict   bool
 		assumed  []Assumption
 	}
 	var walk func(f frame, onPath map[*Router]bool, depth int)
@@ -181,6 +187,8 @@ func Flatten(routers []*Router, set *Set) {
 		}
 		f.hidden = f.hidden || f.r.Hidden
 		f.assumed = append(slices.Clip(f.assumed), f.r.Assumed...)
+		f.strict = f.strict || f.r.StrictSlash
+		anySlash := f.r.Framework == "fiber" && !f.strict
 		if !f.override {
 			f.prefix = joinFor(f.r.Framework, f.prefix, f.r.Prefix)
 		}
@@ -218,7 +226,7 @@ func Flatten(routers []*Router, set *Set) {
 					seen[m] = true
 				}
 				for _, m := range methods {
-					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Hidden: rr.Hidden || f.hidden, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, Assumed: assumed})
+					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Hidden: rr.Hidden || f.hidden, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash})
 					implicit := implicitMethods(f.r.Framework, m)
 					if rr.Static && m == "GET" && !slices.Contains(implicit, "HEAD") {
 						implicit = append(implicit, "HEAD")
@@ -226,14 +234,14 @@ func Flatten(routers []*Router, set *Set) {
 					for _, im := range implicit {
 						if !seen[im] {
 							seen[im] = true
-							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Implicit: true, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, Assumed: assumed})
+							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Implicit: true, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash})
 						}
 					}
 				}
 			}
 		}
 		for _, m := range f.r.Mounts {
-			walk(frame{r: m.Child, prefix: joinFor(f.r.Framework, f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened, assumed: f.assumed}, onPath, depth+1)
+			walk(frame{r: m.Child, prefix: joinFor(f.r.Framework, f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened, assumed: f.assumed, strict: f.strict}, onPath, depth+1)
 		}
 	}
 	root := 0

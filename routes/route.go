@@ -65,6 +65,10 @@ type Route struct {
 	// file) this route's path was built from: findings that depend on it
 	// are at most warnings and say so.
 	Assumed []Assumption
+	// AnySlash marks a route served with and without a trailing slash
+	// (Fiber unless StrictRouting is set): a spec path that differs from it
+	// only in that slash is served, not a trailing-slash drift.
+	AnySlash bool
 }
 
 // Assumption is a value the server reads at run time that the analysis took

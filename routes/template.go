@@ -16,7 +16,8 @@ const (
 	// segment: net/http ServeMux, chi, gorilla/mux, FastAPI, Starlette.
 	SyntaxBrace
 	// SyntaxColon is :name, :name?, :name(regex), :name{regex}, * and *name:
-	// gin, echo, Express, Fastify, Hono.
+	// gin, echo, Express, Fastify, Hono; and Fiber's :name<constraint> and
+	// greedy + (one segment or more, a catch-all like *).
 	SyntaxColon
 	// SyntaxAngle is <name> and <converter:name>: Flask (Werkzeug).
 	SyntaxAngle
@@ -167,10 +168,13 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 				continue
 			}
 			p := Param{Name: s[i+1 : j]}
-			if j < len(s) && (s[j] == '(' || s[j] == '{') {
+			if j < len(s) && (s[j] == '(' || s[j] == '{' || (s[j] == '<' && syn == SyntaxColon)) {
 				open, shut := s[j], byte(')')
-				if open == '{' {
+				switch open {
+				case '{':
 					shut = '}'
+				case '<': // Fiber's :id<int>, :name<minLen(2)>
+					shut = '>'
 				}
 				end := Closing(s, j, open, shut, true)
 				if end < 0 {
@@ -187,7 +191,7 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 			flushLit()
 			cur = append(cur, Part{Param: &p})
 			i = j
-		case c == '*' && syn != SyntaxOpenAPI && syn != SyntaxAngle && atSegStart():
+		case (c == '*' && syn != SyntaxOpenAPI && syn != SyntaxAngle || c == '+' && syn == SyntaxColon) && atSegStart():
 			j := i + 1
 			for j < len(s) && IsIdent(s[j]) {
 				j++

@@ -58,6 +58,11 @@ func TestParseTemplate(t *testing.T) {
 		{"/posts/:id{[0-9]+}", SyntaxColon, "/posts/{id} key=/posts/{} [id :[0-9]+]"},
 		{"/static/*filepath", SyntaxColon, "/static/{filepath} key=/static/{*} [filepath catch-all]"},
 		{"/flights/:from-:to", SyntaxColon, "/flights/{from}-{to} key=/flights/{}-{} [from] [to]"},
+		{"/songs/:id<int>", SyntaxColon, "/songs/{id} key=/songs/{} [id :int]"},
+		{"/songs/:name<minLen(2)>/x", SyntaxColon, "/songs/{name}/x key=/songs/{}/x [name :minLen(2)]"},
+		{"/files/+", SyntaxColon, "/files/{*} key=/files/{*} [ catch-all]"},
+		{"/files/+/raw", SyntaxColon, "/files/{*}/raw key=/files/{*}/raw [ catch-all]"},
+		{"/a+b", SyntaxColon, "/a+b key=/a+b"},
 		{"/v1/things:batchGet", SyntaxColon, "/v1/things:batchGet key=/v1/things:batchGet"},
 		{"/users/<int:id>", SyntaxAngle, "/users/{id} key=/users/{} [id :int]"},
 		{"/users/<id>", SyntaxAngle, "/users/{id} key=/users/{} [id]"},
@@ -90,6 +95,7 @@ func TestParseTemplateErrors(t *testing.T) {
 		{"/{$}/x", SyntaxBrace, `path template "/{$}/x": {$} not at the end at offset 3`},
 		{"/u/<int:id", SyntaxAngle, `path template "/u/<int:id": unclosed < at offset 3`},
 		{"/u/:id(\\d+", SyntaxColon, `path template "/u/:id(\\d+": unclosed ( at offset 6`},
+		{"/u/:id<int", SyntaxColon, `path template "/u/:id<int": unclosed < at offset 6`},
 	} {
 		_, err := ParseTemplate(tc.raw, tc.syn)
 		var te *TemplateError

@@ -309,6 +309,7 @@ var serverMarkers = []struct {
 	{".go", `"github.com/gin-gonic/gin"`, "go", "go"},
 	{".go", `"github.com/labstack/echo`, "go", "go"},
 	{".go", `"github.com/gorilla/mux"`, "go", "go"},
+	{".go", `"github.com/gofiber/fiber`, "go", "go"},
 	{".go", `.HandleFunc("`, "go", "go"},
 	{".py", "from fastapi", "fastapi", "python"},
 	{".py", "from flask", "flask", "python"},

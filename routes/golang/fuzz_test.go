@@ -13,11 +13,11 @@ import (
 	"github.com/wirelint/wirelint/routes"
 )
 
-// FuzzGoSource feeds arbitrary Go to the net/http, chi, gin, echo and
-// gorilla/mux reader: a parse error is one line naming the file, anything
+// FuzzGoSource feeds arbitrary Go to the net/http, chi, gin, echo, Fiber
+// and gorilla/mux reader: a parse error is one line naming the file, anything
 // that parses yields located routes, and nothing panics.
 func FuzzGoSource(f *testing.F) {
-	for _, app := range []string{"chi", "gin", "gorilla", "nethttp", "echo"} {
+	for _, app := range []string{"chi", "gin", "gorilla", "nethttp", "echo", "fiber"} {
 		casetest.Seed(f, filepath.Join("..", "testdata", app), ".go")
 	}
 	f.Add("package p\nimport \"github.com/go-chi/chi/v5\"\nfunc f(r chi.Router) { r.Route(\"/x\", f); r.Mount(\"/y\", r) }\n")

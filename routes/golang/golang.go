@@ -36,8 +36,21 @@ func goFramework(path string) string {
 		return "chi"
 	case strings.HasPrefix(path, "github.com/labstack/echo/"):
 		return "echo"
+	case fiberImport.MatchString(path):
+		return "fiber"
 	}
 	return ""
+}
+
+// fiberImport matches Fiber's import path, with or without a major version
+// (github.com/gofiber/fiber/v2, /v3), but none of its middleware packages.
+var fiberImport = regexp.MustCompile(`^github\.com/gofiber/fiber(/v[0-9]+)?$`)
+
+// fiberStatic are Fiber's static-file middleware constructors, by import
+// path: v2's filesystem.New and v3's static.New, mounted with Use.
+var fiberStatic = map[string]bool{
+	"github.com/gofiber/fiber/v2/middleware/filesystem": true,
+	"github.com/gofiber/fiber/v3/middleware/static":     true,
 }
 
 // goConstructors are the functions that make a new router, by framework.
@@ -46,6 +59,7 @@ var goConstructors = map[string]map[string]bool{
 	"chi":     {"NewRouter": true, "NewMux": true},
 	"gin":     {"New": true, "Default": true},
 	"echo":    {"New": true},
+	"fiber":   {"New": true},
 	"gorilla": {"NewRouter": true},
 }
 
@@ -56,15 +70,17 @@ var goRouterTypes = map[string]map[string]bool{
 	"chi":     {"Router": true, "Mux": true},
 	"gin":     {"Engine": true, "RouterGroup": true, "IRouter": true, "IRoutes": true},
 	"echo":    {"Echo": true, "Group": true},
+	"fiber":   {"App": true, "Router": true, "Group": true},
 	"gorilla": {"Router": true},
 }
 
 // goMethods are the route-registering method names that carry their HTTP
 // method in their name, by framework.
 var goMethods = map[string]map[string]string{
-	"chi":  {"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH", "Head": "HEAD", "Options": "OPTIONS", "Connect": "CONNECT", "Trace": "TRACE"},
-	"gin":  {"GET": "GET", "POST": "POST", "PUT": "PUT", "DELETE": "DELETE", "PATCH": "PATCH", "HEAD": "HEAD", "OPTIONS": "OPTIONS"},
-	"echo": {"GET": "GET", "POST": "POST", "PUT": "PUT", "DELETE": "DELETE", "PATCH": "PATCH", "HEAD": "HEAD", "OPTIONS": "OPTIONS", "CONNECT": "CONNECT", "TRACE": "TRACE"},
+	"chi":   {"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH", "Head": "HEAD", "Options": "OPTIONS", "Connect": "CONNECT", "Trace": "TRACE"},
+	"gin":   {"GET": "GET", "POST": "POST", "PUT": "PUT", "DELETE": "DELETE", "PATCH": "PATCH", "HEAD": "HEAD", "OPTIONS": "OPTIONS"},
+	"echo":  {"GET": "GET", "POST": "POST", "PUT": "PUT", "DELETE": "DELETE", "PATCH": "PATCH", "HEAD": "HEAD", "OPTIONS": "OPTIONS", "CONNECT": "CONNECT", "TRACE": "TRACE"},
+	"fiber": {"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH", "Head": "HEAD", "Options": "OPTIONS", "Connect": "CONNECT", "Trace": "TRACE"},
 }
 
 // goPkg is one Go package of the server: its files and package-level names.
@@ -156,6 +172,13 @@ type goRoute struct {
 type goStrip struct {
 	prefix string
 	inner  any
+}
+
+// fiberRoute is Fiber v3's app.Route(path): a path whose methods are chained
+// (app.Route("/x").Get(h).Post(h)).
+type fiberRoute struct {
+	r    *routes.Router
+	path string
 }
 
 // goStatic is a handler serving files from a folder (http.FileServer).
@@ -296,7 +319,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 	}
 	routes.Flatten(a.routers, a.set)
 	a.set.Finish()
-	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo and gorilla/mux"
+	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber and gorilla/mux"
 	a.set.Files = len(files)
 	return a.set, nil
 }
@@ -332,8 +355,11 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 	for _, is := range f.Imports {
 		p, _ := strconv.Unquote(is.Path.Value)
 		name := p[strings.LastIndex(p, "/")+1:]
-		if goFramework(p) == "chi" || goFramework(p) == "echo" {
+		switch goFramework(p) {
+		case "chi", "echo":
 			name = strings.TrimSuffix(strings.TrimSuffix(strings.Split(strings.TrimPrefix(p, "github.com/"), "/")[1], ".v5"), ".v4")
+		case "fiber":
+			name = "fiber"
 		}
 		if is.Name != nil {
 			name = is.Name.Name
@@ -908,9 +934,9 @@ func concat(x, y any, budget routes.Budget) any {
 	return xs + ys
 }
 
-// goStdConst folds net/http's method constants.
+// goStdConst folds net/http's and Fiber's method constants.
 func goStdConst(imp, name string) any {
-	if imp == "net/http" && strings.HasPrefix(name, "Method") && routes.IsMethod(strings.TrimPrefix(name, "Method")) {
+	if (imp == "net/http" || goFramework(imp) == "fiber") && strings.HasPrefix(name, "Method") && routes.IsMethod(strings.TrimPrefix(name, "Method")) {
 		return strings.ToUpper(strings.TrimPrefix(name, "Method"))
 	}
 	return nil
@@ -950,6 +976,8 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 			return a.routerCall(f, env, c, r, fun.Sel)
 		case *goRoute:
 			return a.gorillaRouteCall(f, env, c, r, fun.Sel.Name)
+		case *fiberRoute:
+			return a.fiberRouteCall(f, env, c, r, fun.Sel)
 		}
 		args := a.evalArgs(f, env, c)
 		// a method of this package (s.routes())
@@ -987,7 +1015,9 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 	fw := goFramework(imp)
 	if fw != "" && goConstructors[fw][name] {
 		a.evalArgs(f, env, c)
-		return a.newRouter(fw)
+		r := a.newRouter(fw)
+		r.StrictSlash = fw == "fiber" && fiberStrict(c)
+		return r
 	}
 	if fw == "nethttp" {
 		switch name {
@@ -1026,6 +1056,9 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		}
 	}
 	args := a.evalArgs(f, env, c)
+	if fiberStatic[imp] && name == "New" {
+		return goStatic{}
+	}
 	if v, ok := goStdFold(imp, name, c, args, a.budget); ok {
 		return v
 	}
@@ -1206,23 +1239,12 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 			if !ok {
 				return nil
 			}
-			child := a.newRouter(fw)
-			r.Mount(p, child, false)
-			if len(args) > 1 {
-				if fn, ok := args[1].(*goFunc); ok {
-					a.call(fn, []any{child}, c)
-				}
-			}
-			return child
+			return a.subRouter(r, p, args, 1, c)
 		case "Group", "With":
-			child := a.newRouter(fw)
-			r.Mount("", child, false)
-			if name == "Group" && len(args) > 0 {
-				if fn, ok := args[0].(*goFunc); ok {
-					a.call(fn, []any{child}, c)
-				}
+			if name == "With" {
+				return a.subRouter(r, "", nil, 0, c)
 			}
-			return child
+			return a.subRouter(r, "", args, 0, c)
 		case "Mount":
 			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
 			if !ok || len(args) < 2 {
@@ -1261,14 +1283,10 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 				r.Add(ms, p, at)
 			}
 		case "Group":
-			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
-			if !ok {
-				return nil
-			}
-			child := a.newRouter(fw)
-			r.Mount(p, child, false)
-			return child
+			return a.group(f, c, r, sel, args)
 		}
+	case "fiber":
+		return a.fiberCall(f, env, c, r, sel, args)
 	case "gorilla":
 		switch name {
 		case "HandleFunc", "Handle":
@@ -1296,6 +1314,30 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 		}
 	}
 	return nil
+}
+
+// subRouter mounts a new router of r's framework under prefix and, when
+// args[i] is a function (chi's Route and Group, Fiber's v2 Route), analyses
+// it with the new router as its argument.
+func (a *goAnalysis) subRouter(r *routes.Router, prefix string, args []any, i int, c *ast.CallExpr) *routes.Router {
+	child := a.newRouter(r.Framework)
+	r.Mount(prefix, child, false)
+	if i < len(args) {
+		if fn, ok := args[i].(*goFunc); ok {
+			a.call(fn, []any{child}, c)
+		}
+	}
+	return child
+}
+
+// group evaluates Group(prefix, middleware...) of gin, echo and Fiber: a new
+// router mounted under the folded prefix, or nil when it does not fold.
+func (a *goAnalysis) group(f *goFile, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any) any {
+	p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
+	if !ok {
+		return nil
+	}
+	return a.subRouter(r, p, nil, 0, c)
 }
 
 // methodList folds a []string{...} literal argument.

@@ -120,7 +120,9 @@ func (c *checker) run() {
 		if i := c.slashTwin(s, byKey); i >= 0 {
 			c.matched[i] = true
 			rootHits[mirror[i].Root] = true
-			c.trailingSlash(s, mirror[i])
+			if !mirror[i].AnySlash {
+				c.trailingSlash(s, mirror[i])
+			}
 			continue
 		}
 		missing = append(missing, s)

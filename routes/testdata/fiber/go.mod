@@ -1,0 +1,3 @@
+module example.com/songs
+
+go 1.22
