@@ -606,7 +606,36 @@ func (r *run) docs() ([]report.Finding, error) {
 	}
 	opts := c.Docs.Options
 	opts.FS = fsroot.New(fsroot.ProjectDir(c.Dir), c.Widen...)
-	return docs.Check(root, opts)
+	fs, err := docs.Check(root, opts)
+	if filepath.IsAbs(root) {
+		fromRoot(fs, root, reduce.ProjectRoot(c.Dir))
+	}
+	return fs, err
+}
+
+// fromRoot rewrites the absolute scanned root in the messages and string
+// fields of docs findings (their locations are rebased with every other
+// family's) as the path from the repository root, so no message names a
+// file by where the repository happens to be checked out.
+func fromRoot(fs []report.Finding, root, repo string) {
+	rel, err := filepath.Rel(repo, root)
+	if err != nil || !inside(repo, root) {
+		return
+	}
+	abs := filepath.ToSlash(filepath.Clean(root)) + "/"
+	short := ""
+	if rel != "." {
+		short = filepath.ToSlash(rel) + "/"
+	}
+	for i := range fs {
+		f := &fs[i]
+		f.Message = strings.ReplaceAll(f.Message, abs, short)
+		for k, v := range f.Fields {
+			if s, ok := v.(string); ok {
+				f.Fields[k] = strings.ReplaceAll(s, abs, short)
+			}
+		}
+	}
 }
 
 // relativize rewrites absolute location paths inside dir relative to it,
