@@ -21,6 +21,9 @@ func (s *Set) Dump() string {
 		if r.Opaque {
 			mark += " opaque"
 		}
+		for _, a := range r.Assumed {
+			mark += fmt.Sprintf(" assumed{%s=%q %s:%d:%d}", a.Expr, a.Value, a.At.File, a.At.Line, a.At.Column)
+		}
 		for _, p := range r.Template.Params() {
 			if p.Constraint != "" || p.CatchAll {
 				mark += fmt.Sprintf(" {%s", p.Name)

@@ -32,6 +32,9 @@ type Router struct {
 	// Router(), FastAPI APIRouter, Flask Blueprint, Starlette Router): one
 	// nothing mounts is not served at "/".
 	Sub bool
+	// Assumed are run-time values this router's prefix was built from
+	// (see Route.Assumed).
+	Assumed []Assumption
 	// StrictSlash marks a router that tells /x/ from /x where its
 	// framework by default does not (Fiber's StrictRouting), and every
 	// router below it.
@@ -51,6 +54,8 @@ type Registration struct {
 	Hidden  bool // excluded from the schema by its author
 	Static  bool // serves files from a folder (a static mount)
 	Opaque  bool // mounts an app this analysis cannot read (see Route.Opaque)
+	// Assumed are run-time values the path was built from (see Route.Assumed).
+	Assumed []Assumption
 }
 
 // Mount is a router mounted under another at Prefix.
@@ -81,6 +86,17 @@ func (r *Router) Add(methods []string, path string, pos Pos) *Registration {
 	rr := &Registration{Methods: Upper(methods), Path: path, Pos: pos}
 	r.routes = append(r.routes, rr)
 	return rr
+}
+
+// Len returns how many registrations r holds, for AssumeSince.
+func (r *Router) Len() int { return len(r.routes) }
+
+// AssumeSince adds as to the assumptions of every registration of r from
+// index from on: those a call built from values read at run time added.
+func (r *Router) AssumeSince(from int, as []Assumption) {
+	for _, rr := range r.routes[from:] {
+		rr.Assumed = append(rr.Assumed, as...)
+	}
 }
 
 // Upper returns ms upper-cased, in a new slice.
@@ -154,6 +170,7 @@ func Flatten(routers []*Router, set *Set) {
 		root     int
 		listened bool
 		strict   bool
+		assumed  []Assumption
 	}
 	var walk func(f frame, onPath map[*Router]bool, depth int)
 	walk = func(f frame, onPath map[*Router]bool, depth int) {
@@ -169,6 +186,7 @@ func Flatten(routers []*Router, set *Set) {
 			f.methods = f.r.Methods
 		}
 		f.hidden = f.hidden || f.r.Hidden
+		f.assumed = append(slices.Clip(f.assumed), f.r.Assumed...)
 		f.strict = f.strict || f.r.StrictSlash
 		anySlash := f.r.Framework == "fiber" && !f.strict
 		if !f.override {
@@ -179,6 +197,7 @@ func Flatten(routers []*Router, set *Set) {
 				continue
 			}
 			raw := joinRoute(f.r.Framework, f.prefix, rr.Path)
+			assumed := append(slices.Clip(f.assumed), rr.Assumed...)
 			methods := rr.Methods
 			if len(methods) == 0 {
 				methods = f.methods
@@ -207,7 +226,7 @@ func Flatten(routers []*Router, set *Set) {
 					seen[m] = true
 				}
 				for _, m := range methods {
-					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Hidden: rr.Hidden || f.hidden, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, AnySlash: anySlash})
+					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Hidden: rr.Hidden || f.hidden, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash})
 					implicit := implicitMethods(f.r.Framework, m)
 					if rr.Static && m == "GET" && !slices.Contains(implicit, "HEAD") {
 						implicit = append(implicit, "HEAD")
@@ -215,14 +234,14 @@ func Flatten(routers []*Router, set *Set) {
 					for _, im := range implicit {
 						if !seen[im] {
 							seen[im] = true
-							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Implicit: true, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, AnySlash: anySlash})
+							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Implicit: true, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash})
 						}
 					}
 				}
 			}
 		}
 		for _, m := range f.r.Mounts {
-			walk(frame{r: m.Child, prefix: joinFor(f.r.Framework, f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened, strict: f.strict}, onPath, depth+1)
+			walk(frame{r: m.Child, prefix: joinFor(f.r.Framework, f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened, assumed: f.assumed, strict: f.strict}, onPath, depth+1)
 		}
 	}
 	root := 0

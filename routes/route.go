@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 )
@@ -60,10 +61,31 @@ type Route struct {
 	// Listened marks a route whose root router the source hands to a
 	// listener of its own (http.ListenAndServe, gin Run, echo Start).
 	Listened bool
+	// Assumed are the values read at run time (a prefix from a config
+	// file) this route's path was built from: findings that depend on it
+	// are at most warnings and say so.
+	Assumed []Assumption
 	// AnySlash marks a route served with and without a trailing slash
 	// (Fiber unless StrictRouting is set): a spec path that differs from it
 	// only in that slash is served, not a trailing-slash drift.
 	AnySlash bool
+}
+
+// Assumption is a value the server reads at run time that the analysis took
+// from where it is set in the repository (a config file, a tag default).
+type Assumption struct {
+	// Expr is the source expression read at run time (s.cfg.Http.Prefix).
+	Expr string
+	// Value is the value assumed.
+	Value string
+	// At is where the value is set.
+	At Pos
+}
+
+// String says the assumption for messages: `assuming X = "v" (file:l:c;
+// read at run time)`.
+func (a Assumption) String() string {
+	return fmt.Sprintf("assuming %s = %q (%s:%d:%d; read at run time)", a.Expr, a.Value, a.At.File, a.At.Line, a.At.Column)
 }
 
 // Path returns the normalised template, parameters spelled {name}.

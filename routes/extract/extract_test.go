@@ -22,7 +22,7 @@ const testdata = "../testdata"
 // text: in comments, strings or docstrings.
 func TestExtractApps(t *testing.T) {
 	for _, tc := range []struct{ dir, framework string }{
-		{"nethttp", "go"}, {"chi", "go"}, {"gin", "go"}, {"echo", "go"}, {"fiber", "go"}, {"gorilla", "go"},
+		{"nethttp", "go"}, {"chi", "go"}, {"gin", "go"}, {"echo", "go"}, {"echocfg", "go"}, {"fiber", "go"}, {"gorilla", "go"},
 		{"fastapi", "fastapi"}, {"flask", "flask"}, {"starlette", "auto"}, {"django", "django"},
 		{"express", "express"}, {"fastify", "auto"}, {"hono", "hono"}, {"nestjs", "nestjs"},
 		{"list/routes.txt", "auto"}, {"list/openapi.json", "openapi"},

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pb33f/go-yaml"
+
 	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/routes"
@@ -35,6 +37,32 @@ func FuzzGoSource(f *testing.F) {
 			if r.Pos.File != "main.go" || r.Pos.Line < 1 || r.Pos.Column < 1 {
 				t.Fatalf("route %s %s has no position: %+v", r.Method, r.Path(), r.Pos)
 			}
+		}
+	})
+}
+
+// FuzzConfigFile feeds arbitrary text to the config file readers (TOML's
+// one-line string assignments, YAML and JSON trees): every value found is
+// located on a line of the file, and nothing panics.
+func FuzzConfigFile(f *testing.F) {
+	f.Add("[http]\nprefix = \"/api\" # the API\nname = 'x'\n")
+	f.Add("http:\n  prefix: /api\n")
+	f.Add(`{"http": {"prefix": "/api"}}`)
+	f.Add("[[a]]\nb = \"\\u00e9\"\n[x.\"y\"]\nz='''\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		lines := strings.Count(src, "\n") + 1
+		check := func(d configDef, ok bool) {
+			if ok && (d.at.Line < 1 || d.at.Line > lines || d.at.Column < 1) {
+				t.Fatalf("value %q located at %+v in a file of %d lines", d.value, d.at, lines)
+			}
+		}
+		for _, d := range tomlStrings([]byte(src), "c.toml") {
+			check(d, true)
+		}
+		var doc yaml.Node
+		if yaml.Unmarshal([]byte(src), &doc) == nil {
+			cf := &configFile{display: "c.yaml", yaml: &doc}
+			check(cf.lookup([]string{"http", "prefix"}))
 		}
 	})
 }

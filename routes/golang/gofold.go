@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/wirelint/wirelint/routes"
@@ -15,8 +16,17 @@ import (
 // %s, %d and %v, and the strings trims and case changes. ok is false when
 // imp.name is not one of them; a call that is one but cannot be folded
 // gives nil, or goDynamic when an argument is dynamic or the result exceeds
-// budget.FoldedBytes.
+// budget.FoldedBytes; one folded on assumed values gives goAssumed.
 func goStdFold(imp, name string, c *ast.CallExpr, args []any, budget routes.Budget) (v any, ok bool) {
+	plain := slices.Clone(args)
+	if as := unwrapAssumed(plain); as != nil {
+		// folded on the assumed values, the result carries the assumptions
+		v, ok := goStdFold(imp, name, c, plain, budget)
+		if s, isString := v.(string); isString {
+			return goAssumed{value: s, as: as}, ok
+		}
+		return v, ok
+	}
 	switch imp + "." + name {
 	case "path.Join", "net/url.JoinPath", "fmt.Sprintf",
 		"strings.TrimSuffix", "strings.TrimPrefix", "strings.TrimRight", "strings.TrimLeft",

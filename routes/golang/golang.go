@@ -96,6 +96,9 @@ type goPkg struct {
 	// methods maps a method name to its declarations (any receiver type).
 	methods map[string][]*ast.FuncDecl
 	fields  map[string]any // struct fields holding routers, by field name
+	// types are the package's named types, typeFile the file declaring each.
+	types    map[string]ast.Expr
+	typeFile map[string]*goFile
 }
 
 type goFile struct {
@@ -133,6 +136,18 @@ type goAnalysis struct {
 	assigned map[string]routes.Pos
 	// folded memoises package-level values already folded.
 	folded map[ast.Expr]any
+	// root is the folder or file extraction was asked for.
+	root string
+	// cfgMemo memoises configValue by selector; configFiles are the
+	// module's config files, read on first need.
+	cfgMemo     map[ast.Expr]any
+	configFiles []*configFile
+	// fieldAssigned maps a field name to the first place the code read
+	// assigns a field of that name (cfg.HTTP.Prefix = env): a config field
+	// so assigned is not taken from the config files.
+	fieldAssigned map[string]routes.Pos
+	// configTooMany marks a module with more than maxConfigFiles.
+	configTooMany bool
 }
 
 // goDynamic is a value known not to be static: why says which expression and
@@ -220,6 +235,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
 		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
 		display: display, confine: confine, budget: budget, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
+		root: root, cfgMemo: map[ast.Expr]any{}, fieldAssigned: map[string]routes.Pos{},
 	}
 	a.modRoot, a.modPath = goModule(confine, root)
 	var order []*goPkg
@@ -331,7 +347,7 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 	}
 	pkg = a.pkgs[key]
 	if pkg == nil {
-		pkg = &goPkg{path: imp, consts: map[string]ast.Expr{}, constFile: map[string]*goFile{}, vars: map[string]bool{}, funcs: map[string]*ast.FuncDecl{}, methods: map[string][]*ast.FuncDecl{}, fields: map[string]any{}}
+		pkg = &goPkg{path: imp, consts: map[string]ast.Expr{}, constFile: map[string]*goFile{}, vars: map[string]bool{}, funcs: map[string]*ast.FuncDecl{}, methods: map[string][]*ast.FuncDecl{}, fields: map[string]any{}, types: map[string]ast.Expr{}, typeFile: map[string]*goFile{}}
 		a.pkgs[key] = pkg
 		fresh = true
 	}
@@ -354,6 +370,13 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.GenDecl:
+			if d.Tok == token.TYPE {
+				for _, s := range d.Specs {
+					ts := s.(*ast.TypeSpec)
+					pkg.types[ts.Name.Name], pkg.typeFile[ts.Name.Name] = ts.Type, gf
+				}
+				continue
+			}
 			if d.Tok != token.CONST && d.Tok != token.VAR {
 				continue
 			}
@@ -392,7 +415,11 @@ func (a *goAnalysis) recordAssignments(gf *goFile) {
 			if x, ok := e.X.(*ast.Ident); ok {
 				if imp, ok := gf.imports[x.Name]; ok {
 					a.assigned[imp+"."+e.Sel.Name] = a.pos(gf, e.Pos())
+					return
 				}
+			}
+			if _, seen := a.fieldAssigned[e.Sel.Name]; !seen {
+				a.fieldAssigned[e.Sel.Name] = a.pos(gf, e.Pos())
 			}
 		}
 	}
@@ -839,7 +866,10 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 			}
 		}
 		a.eval(f, env, e.X)
-		return f.pkg.fields[e.Sel.Name]
+		if v := f.pkg.fields[e.Sel.Name]; v != nil {
+			return v
+		}
+		return a.configValue(f, e)
 	case *ast.CallExpr:
 		return a.evalCall(f, env, e)
 	}
@@ -884,6 +914,14 @@ func concat(x, y any, budget routes.Budget) any {
 	}
 	if d, ok := y.(goDynamic); ok {
 		return d
+	}
+	xy := []any{x, y}
+	if as := unwrapAssumed(xy); as != nil {
+		v := concat(xy[0], xy[1], budget)
+		if s, ok := v.(string); ok {
+			return goAssumed{value: s, as: as}
+		}
+		return v
 	}
 	xs, ok1 := x.(string)
 	ys, ok2 := y.(string)
@@ -1126,9 +1164,25 @@ func (a *goAnalysis) methodRoute(f *goFile, c *ast.CallExpr, args []any, r *rout
 
 // routerCall evaluates a method call on a router.
 func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident) any {
+	args := a.evalArgs(f, env, c)
+	if as := unwrapAssumed(args); as != nil {
+		// a path or prefix built from a value read at run time: what this
+		// call registers or mounts carries the assumption
+		before := r.Len()
+		v := a.routerCallOf(f, env, c, r, sel, args)
+		r.AssumeSince(before, as)
+		if child, ok := v.(*routes.Router); ok && child != r {
+			child.Assumed = append(child.Assumed, as...)
+		}
+		return v
+	}
+	return a.routerCallOf(f, env, c, r, sel, args)
+}
+
+// routerCallOf is routerCall on evaluated arguments.
+func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any) any {
 	name := sel.Name
 	at := a.pos(f, sel.Pos())
-	args := a.evalArgs(f, env, c)
 	fw := r.Framework
 	if m, ok := goMethods[fw][name]; ok {
 		if p, ok := a.routePath(f, c, args, 0, m, sel.Pos()); ok {

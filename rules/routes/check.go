@@ -340,6 +340,55 @@ func (c *checker) add(f report.Finding) {
 	c.out = append(c.out, f)
 }
 
+// addAssuming adds f, which depends on values the server reads at run time
+// that the extraction assumed: at most a warning, its message saying each
+// assumption, the place each value is set a secondary location.
+func (c *checker) addAssuming(f report.Finding, as []route.Assumption) {
+	seen := map[route.Assumption]bool{}
+	for _, a := range as {
+		if seen[a] {
+			continue
+		}
+		seen[a] = true
+		f.Message += "; " + a.String()
+		f.Locations = append(f.Locations, report.Location{File: a.At.File, Line: a.At.Line, Column: a.At.Column})
+	}
+	if len(seen) > 0 {
+		f.Severity = min(f.Severity, report.SeverityWarning)
+	}
+	c.add(f)
+}
+
+// assumedFit returns the assumptions of the routes that could serve s were
+// their assumed values different: same method (or any), the path's other
+// parts fitting s's in order.
+func (c *checker) assumedFit(s route.Route) []route.Assumption {
+	var out []route.Assumption
+	for _, m := range c.mirror {
+		if len(m.Assumed) == 0 || m.Implicit || (m.Method != s.Method && m.Method != route.MethodAny) {
+			continue
+		}
+		parts := []string{m.Raw}
+		for _, a := range m.Assumed {
+			var next []string
+			for _, p := range parts {
+				next = append(next, strings.Split(p, a.Value)...)
+			}
+			parts = next
+		}
+		var frags []string
+		for _, p := range parts {
+			if p != "" {
+				frags = append(frags, p)
+			}
+		}
+		if (route.Unresolved{Method: m.Method, Fragments: frags}).CouldServe(s.Method, s.Template) {
+			out = append(out, m.Assumed...)
+		}
+	}
+	return out
+}
+
 func (c *checker) unimplemented(s route.Route, samePath []int, near string) {
 	locs := []report.Location{specLoc(s)}
 	where := ""
@@ -364,13 +413,13 @@ func (c *checker) unimplemented(s route.Route, samePath []int, near string) {
 	if near != "" && len(locs) == 1 {
 		where += "; " + near
 	}
-	c.add(report.Finding{
+	c.addAssuming(report.Finding{
 		Rule: unimplementedRule.ID, Severity: unimplementedRule.Severity,
 		Message:   fmt.Sprintf("%s %s is in the spec but no handler serves it%s; register a route or remove the operation", s.Method, s.Path(), where),
 		Pointer:   s.Pointer,
 		Locations: locs,
 		Fields:    map[string]any{"method": s.Method, "path": s.Path()},
-	})
+	}, c.assumedFit(s))
 }
 
 func (c *checker) possibly(s route.Route, u route.Unresolved) {
@@ -433,13 +482,13 @@ func (c *checker) undocumented(m route.Route, near string) {
 	if m.Opaque {
 		kind += ", a mounted app this analysis cannot read, with nothing beneath it documented"
 	}
-	c.add(report.Finding{
+	c.addAssuming(report.Finding{
 		Rule: undocumentedRule.ID, Severity: undocumentedRule.Severity,
 		Message:   fmt.Sprintf("%s %s is served (%s) but %s; document it or remove the route", m.Method, m.Path(), kind, what),
 		Pointer:   spec.Pointer,
 		Locations: []report.Location{serverLoc(m), spec},
 		Fields:    map[string]any{"method": m.Method, "path": m.Path(), "framework": m.Framework},
-	})
+	}, m.Assumed)
 }
 
 func specMethods(rs []route.Route, key string) []string {
@@ -468,7 +517,7 @@ func (c *checker) paramMismatch(s, m route.Route) {
 	if len(specNames) == 0 {
 		return
 	}
-	c.add(report.Finding{
+	c.addAssuming(report.Finding{
 		Rule: paramMismatchRule.ID, Severity: paramMismatchRule.Severity,
 		Message: fmt.Sprintf("%s %s names its path parameter %s in the spec but %s in the server (%s); rename one so they match",
 			s.Method, s.Path(), strings.Join(specNames, ", "), strings.Join(serverNames, ", "), m.Path()),
@@ -476,18 +525,18 @@ func (c *checker) paramMismatch(s, m route.Route) {
 		Locations: []report.Location{specLoc(s), serverLoc(m)},
 		Fields: map[string]any{"method": s.Method, "path": s.Path(), "server_path": m.Path(),
 			"canonical": specNames, "mirror": serverNames},
-	})
+	}, m.Assumed)
 }
 
 func (c *checker) trailingSlash(s, m route.Route) {
-	c.add(report.Finding{
+	c.addAssuming(report.Finding{
 		Rule: trailingSlashRule.ID, Severity: trailingSlashRule.Severity,
 		Message: fmt.Sprintf("%s %s in the spec is served as %s; make the trailing slashes agree",
 			s.Method, s.Path(), m.Path()),
 		Pointer:   s.Pointer,
 		Locations: []report.Location{specLoc(s), serverLoc(m)},
 		Fields:    map[string]any{"method": s.Method, "path": s.Path(), "server_path": m.Path()},
-	})
+	}, m.Assumed)
 }
 
 func (c *checker) pathLoc(key string) report.Location {

@@ -2,6 +2,7 @@ package routes
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
@@ -57,6 +58,46 @@ func TestRulesRegistered(t *testing.T) {
 		r, ok := report.FindRule(Rules, id)
 		if !ok || r.Title == "" || r.Why == "" || r.Bad == "" || r.Good == "" {
 			t.Errorf("rule %s is not registered with full docs: %+v", id, r)
+		}
+	}
+}
+
+// TestAssumedAtMostWarning pins that the findings depending on a value the
+// server reads at run time, assumed from a config file, are warnings: the
+// route built from it undocumented, and the operation it would serve under
+// another prefix unimplemented; the same findings without an assumption are
+// errors.
+func TestAssumedAtMostWarning(t *testing.T) {
+	spec, err := route.ParseTemplate("/offers", route.SyntaxBrace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	served, err := route.ParseTemplate("/api/offers", route.SyntaxBrace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	as := []route.Assumption{{Expr: "s.cfg.HTTP.Prefix", Value: "/api", At: route.Pos{File: "config.yaml", Line: 3, Column: 11}}}
+	for _, assumed := range []bool{false, true} {
+		m := route.Route{Method: "GET", Template: served, Raw: "/api/offers", Framework: "echo", Pos: route.Pos{File: "main.go", Line: 9, Column: 4}}
+		want := report.SeverityError
+		if assumed {
+			m.Assumed, want = as, report.SeverityWarning
+		}
+		in := Input{
+			Canonical: &route.Set{Routes: []route.Route{{Method: "GET", Template: spec, Raw: "/offers", Framework: "openapi", Pointer: "/paths/~1offers/get"}}},
+			Mirror:    &route.Set{Routes: []route.Route{m}},
+		}
+		fs := Check(in)
+		if len(fs) != 2 {
+			t.Fatalf("assumed=%v: want undocumented and unimplemented, got %+v", assumed, fs)
+		}
+		for _, f := range fs {
+			if f.Severity != want {
+				t.Errorf("assumed=%v: %s is %s, want %s", assumed, f.Rule, f.Severity, want)
+			}
+			if hasAssumption := strings.Contains(f.Message, `assuming s.cfg.HTTP.Prefix = "/api" (config.yaml:3:11; read at run time)`); hasAssumption != assumed {
+				t.Errorf("assumed=%v: %s says %q", assumed, f.Rule, f.Message)
+			}
 		}
 	}
 }

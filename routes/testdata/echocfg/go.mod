@@ -1,0 +1,3 @@
+module example.com/echocfg
+
+go 1.22
