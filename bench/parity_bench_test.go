@@ -20,30 +20,12 @@ import (
 // patterns and nullable schemas: api.github.com (299 component schemas).
 const githubSpec = "perf/github/api.github.com.json"
 
-// parityCorpus returns the corpus folder: $WIRELINT_CORPUS, or ../shared/corpus
-// relative to the repository root. It skips b when the folder is absent.
-func parityCorpus(b *testing.B) string {
-	b.Helper()
-	dir := os.Getenv("WIRELINT_CORPUS")
-	if dir == "" {
-		root, err := filepath.Abs("..") // go test runs in bench/
-		if err != nil {
-			b.Fatal(err)
-		}
-		dir = filepath.Join(root, "..", "shared", "corpus")
-	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		b.Skipf("no corpus at %s (set WIRELINT_CORPUS)", dir)
-	}
-	return dir
-}
-
 // realParityPair returns the corpus spec at rel and, beside it in a temporary
 // folder, its component schemas converted to JSON Schema 2020-12: a canonical
 // and mirror pair that must come out clean. It skips when the spec is absent.
 func realParityPair(b *testing.B, rel string) (canonical, mirror string) {
 	b.Helper()
-	mirror = filepath.Join(parityCorpus(b), filepath.FromSlash(rel))
+	mirror = filepath.Join(corpus(b), filepath.FromSlash(rel))
 	data, err := os.ReadFile(mirror)
 	if err != nil {
 		b.Skipf("corpus file absent: %v", err)

@@ -21,17 +21,11 @@ import (
 // files it never reaches).
 const digitalOcean = "perf/digitalocean/specification"
 
-// corpusDir is parityCorpus for tests and benchmarks alike.
+// corpusDir returns the DigitalOcean spec folder of the corpus, skipping tb
+// when it is absent.
 func corpusDir(tb testing.TB) string {
 	tb.Helper()
-	dir := os.Getenv("WIRELINT_CORPUS")
-	if dir == "" {
-		root, err := filepath.Abs("..")
-		if err != nil {
-			tb.Fatal(err)
-		}
-		dir = filepath.Join(root, "..", "shared", "corpus")
-	}
+	dir := corpus(tb)
 	spec := filepath.Join(dir, filepath.FromSlash(digitalOcean))
 	if st, err := os.Stat(spec); err != nil || !st.IsDir() {
 		tb.Skipf("no DigitalOcean spec at %s (set WIRELINT_CORPUS)", spec)

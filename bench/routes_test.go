@@ -1,4 +1,4 @@
-package bench_test
+package bench
 
 import (
 	"fmt"
@@ -23,28 +23,6 @@ import (
 //	WIRELINT_CORPUS=/path/to/corpus go -C bench test . -run '^$' -bench Routes
 
 const routesPerServer = 500
-
-// routesCorpus returns the corpus directory: $WIRELINT_CORPUS, or
-// ../shared/corpus relative to the repository root.
-func routesCorpus(b *testing.B) string {
-	if d := os.Getenv("WIRELINT_CORPUS"); d != "" {
-		return d
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "..", "shared", "corpus")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			b.Fatal("no go.mod above the benchmark")
-		}
-		dir = parent
-	}
-}
 
 // writeGoServer writes a chi server of n routes in 10 files: one resource
 // per router, mounted from main, five methods each.
@@ -185,7 +163,7 @@ func BenchmarkRoutesJS500(b *testing.B) {
 
 // BenchmarkRoutesGitHubSpecLoad loads the GitHub REST spec: the yardstick.
 func BenchmarkRoutesGitHubSpecLoad(b *testing.B) {
-	path := filepath.Join(routesCorpus(b), "perf", "github", "api.github.com.json")
+	path := filepath.Join(corpus(b), "perf", "github", "api.github.com.json")
 	if _, err := os.Stat(path); err != nil {
 		b.Skipf("corpus file %s not present (set WIRELINT_CORPUS)", path)
 	}
@@ -200,7 +178,7 @@ func BenchmarkRoutesGitHubSpecLoad(b *testing.B) {
 // and reports each as a fraction of it (go-ratio, python-ratio); the target
 // is under 0.1.
 func BenchmarkRoutesRatio(b *testing.B) {
-	path := filepath.Join(routesCorpus(b), "perf", "github", "api.github.com.json")
+	path := filepath.Join(corpus(b), "perf", "github", "api.github.com.json")
 	if _, err := os.Stat(path); err != nil {
 		b.Skipf("corpus file %s not present (set WIRELINT_CORPUS)", path)
 	}
