@@ -493,8 +493,28 @@ func (ev *jsEval) jsExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 		return args[0]
 	case mod == "express" && ext.Name == "static", mod == "serve-static" && (ext.Name == "default" || ext.Name == ""):
 		return &script.Static{}
+	case mod == swaggerUIExpress && (ext.Name == "setup" || ext.Name == "serveFiles"):
+		return &script.Static{} // the UI page and its assets below the mount
+	case mod == "@nestjs/swagger" && ext.Name == "SwaggerModule.setup" && len(args) >= 2:
+		ev.nestSwagger(f, sc, c, args)
 	}
 	return nil
+}
+
+// swaggerUIExpress is the package serving Swagger UI from an Express mount.
+const swaggerUIExpress = "swagger-ui-express"
+
+// jsServesFiles reports whether h, an Express handler, serves files below
+// its mount: express.static and the like, or swagger-ui-express's serve
+// (its UI's assets; setup and serveFiles evaluate to a static handler).
+func jsServesFiles(h script.Value) bool {
+	switch h := h.(type) {
+	case *script.Static:
+		return true
+	case *script.Ext:
+		return h.Module == swaggerUIExpress && h.Name == "serve"
+	}
+	return false
 }
 
 var jsVerbs = map[string]bool{"get": true, "post": true, "put": true, "delete": true, "patch": true, "options": true, "head": true}
@@ -566,14 +586,17 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		// An unknown name beside a router or static mount it guards is
 		// middleware (app.use('/x', auth, router)), not a router lost.
 		served := slices.ContainsFunc(rest, func(h script.Value) bool {
-			_, static := h.(*script.Static)
 			_, child := h.(script.Router)
-			return static || child
+			return jsServesFiles(h) || child
 		})
+		static := false // one static mount however many handlers serve files
 		for k, h := range rest {
-			if _, static := h.(*script.Static); static {
-				rr := r.Add([]string{"GET"}, prefix, pos)
-				rr.Static, rr.Subtree = true, true
+			if jsServesFiles(h) {
+				if !static {
+					rr := r.Add([]string{"GET"}, prefix, pos)
+					rr.Static, rr.Subtree = true, true
+				}
+				static = true
 			} else if child, ok := h.(script.Router); ok {
 				r.Mount(prefix, child.R, false)
 			} else if h == nil && !served && prefix != "" && c.Args[len(args)-len(rest)+k].Kind == script.ExprName {

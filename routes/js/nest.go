@@ -26,6 +26,19 @@ type nestApp struct {
 	// nil = none.
 	defaultVersion []string
 	routes         []*nestRoute
+	// docs are the API documentation SwaggerModule.setup serves.
+	docs []nestDocs
+}
+
+// nestDocs is one SwaggerModule.setup(path, app, document, options) of
+// @nestjs/swagger: the UI at path (its assets below it), the document as
+// JSON at path-json and YAML at path-yaml unless jsonDocumentUrl or
+// yamlDocumentUrl say otherwise; all under the global prefix when
+// useGlobalPrefix is true.
+type nestDocs struct {
+	path, json, yaml string // json and yaml: "" = the default
+	global           bool
+	pos              routes.Pos
 }
 
 // nestRoute is one handler of a controller.
@@ -269,4 +282,45 @@ func (ev *jsEval) nestSettle() {
 			ev.nestApp().Add(r.methods, routes.Join(p, local), r.pos)
 		}
 	}
+	for _, d := range n.docs {
+		prefix := ""
+		if d.global {
+			prefix = n.prefix
+		}
+		ui := routes.Join(prefix, d.path)
+		ev.nestApp().Add([]string{"GET"}, ui, d.pos)
+		assets := ev.nestApp().Add([]string{"GET"}, ui, d.pos)
+		assets.Static, assets.Subtree = true, true
+		for _, doc := range []struct{ url, suffix string }{{d.json, "-json"}, {d.yaml, "-yaml"}} {
+			p := strings.TrimRight(ui, "/") + doc.suffix
+			if doc.url != "" {
+				p = routes.Join(prefix, doc.url)
+			}
+			ev.nestApp().Add([]string{"GET"}, p, d.pos)
+		}
+	}
+}
+
+// nestSwagger reads SwaggerModule.setup(path, app, document, options) of
+// @nestjs/swagger; its routes are added when every file has run (the
+// global prefix may be set after it). useGlobalPrefix is read from an
+// object literal only.
+func (ev *jsEval) nestSwagger(f *script.File, sc *script.Scope, c *script.Expr, args []script.Value) {
+	if app, ok := args[1].(script.Router); !ok || app.R.Framework != "nestjs" {
+		return
+	}
+	path, ok := ev.PathArg(f, sc, c, c.Args[0], "GET")
+	if !ok {
+		return
+	}
+	d := nestDocs{path: path, pos: ev.Pos(f, c.X.Line, c.X.Col)}
+	if len(args) > 3 {
+		if opts, ok := args[3].(script.Dict); ok {
+			json, _ := opts["jsonDocumentUrl"].(script.Str)
+			yaml, _ := opts["yamlDocumentUrl"].(script.Str)
+			d.json, d.yaml = string(json), string(yaml)
+		}
+		d.global = script.IsTrue(c.Args[3].Field("useGlobalPrefix"))
+	}
+	ev.nest.docs = append(ev.nest.docs, d)
 }

@@ -611,6 +611,25 @@ func MethodsOf(v Value) ([]string, bool) {
 	return nil, false
 }
 
+// IsTrue reports whether e is the literal True or true.
+func IsTrue(e *Expr) bool {
+	return e != nil && e.Kind == ExprName && (e.Name == "True" || e.Name == "true")
+}
+
+// Field returns the value expression of key in the object literal e, or nil
+// when e is not one or does not set key.
+func (e *Expr) Field(key string) *Expr {
+	if e == nil || e.Kind != ExprDict {
+		return nil
+	}
+	for _, kv := range e.kw {
+		if kv.key == key {
+			return kv.val
+		}
+	}
+	return nil
+}
+
 // IsFalse reports whether e is the literal False or false.
 func IsFalse(e *Expr) bool {
 	return e != nil && e.Kind == ExprName && (e.Name == "False" || e.Name == "false")

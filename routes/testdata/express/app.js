@@ -1,9 +1,11 @@
 // An Express app: routers from another module, app.use prefixes, route()
 // chains, an optional parameter, multi-line registrations, commented-out and
-// string-only routes.
+// string-only routes, Swagger UI's mount.
 const express = require('express');
 const users = require('./routes/users');
 const { adminRouter } = require('./routes/admin');
+const swaggerUi = require('swagger-ui-express');
+const spec = require('./openapi.json');
 
 const app = express();
 const API = '/api';
@@ -11,6 +13,7 @@ const API = '/api';
 app.use(express.json());
 app.use(`${API}/users`, users);
 app.use('/admin', adminRouter);
+app.use('/api-docs', swaggerUi.serve, swaggerUi.setup(spec));
 
 app.get('/health', (req, res) => res.send('ok'));
 app
