@@ -289,8 +289,7 @@ func (ev *jsEval) nestSettle() {
 		}
 		ui := routes.Join(prefix, d.path)
 		ev.nestApp().Add([]string{"GET"}, ui, d.pos)
-		assets := ev.nestApp().Add([]string{"GET"}, ui, d.pos)
-		assets.Static, assets.Subtree = true, true
+		ev.nestApp().Add([]string{"GET"}, ui, d.pos).Subtree = true // the UI's assets
 		for _, doc := range []struct{ url, suffix string }{{d.json, "-json"}, {d.yaml, "-yaml"}} {
 			p := strings.TrimRight(ui, "/") + doc.suffix
 			if doc.url != "" {
