@@ -493,8 +493,10 @@ func (ev *jsEval) jsExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 		return args[0]
 	case mod == "express" && ext.Name == "static", mod == "serve-static" && (ext.Name == "default" || ext.Name == ""):
 		return &script.Static{}
-	case mod == swaggerUIExpress && (ext.Name == "setup" || ext.Name == "serveFiles"):
-		return &script.Static{} // the UI page and its assets below the mount
+	case mod == swaggerUIExpress && ext.Name == "serveFiles":
+		return &script.Static{} // the UI's assets below the mount
+	case mod == swaggerUIExpress && ext.Name == "setup":
+		return &script.Ext{Module: mod, Name: swaggerUIPage}
 	case mod == "@nestjs/swagger" && ext.Name == "SwaggerModule.setup" && len(args) >= 2:
 		ev.nestSwagger(f, sc, c, args)
 	}
@@ -504,9 +506,14 @@ func (ev *jsEval) jsExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 // swaggerUIExpress is the package serving Swagger UI from an Express mount.
 const swaggerUIExpress = "swagger-ui-express"
 
+// swaggerUIPage names the handler swagger-ui-express's setup(document)
+// returns: it sends the UI's page for every method and every path below
+// its mount.
+const swaggerUIPage = "setup()"
+
 // jsServesFiles reports whether h, an Express handler, serves files below
 // its mount: express.static and the like, or swagger-ui-express's serve
-// (its UI's assets; setup and serveFiles evaluate to a static handler).
+// (its UI's assets; serveFiles(document) evaluates to a static handler).
 func jsServesFiles(h script.Value) bool {
 	switch h := h.(type) {
 	case *script.Static:
@@ -515,6 +522,12 @@ func jsServesFiles(h script.Value) bool {
 		return h.Module == swaggerUIExpress && h.Name == "serve"
 	}
 	return false
+}
+
+// jsServesPage reports whether h is swagger-ui-express's setup(document).
+func jsServesPage(h script.Value) bool {
+	ext, ok := h.(*script.Ext)
+	return ok && ext.Module == swaggerUIExpress && ext.Name == swaggerUIPage
 }
 
 var jsVerbs = map[string]bool{"get": true, "post": true, "put": true, "delete": true, "patch": true, "options": true, "head": true}
@@ -587,12 +600,17 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		// middleware (app.use('/x', auth, router)), not a router lost.
 		served := slices.ContainsFunc(rest, func(h script.Value) bool {
 			_, child := h.(script.Router)
-			return jsServesFiles(h) || child
+			return jsServesFiles(h) || jsServesPage(h) || child
 		})
-		static := false // one static mount however many handlers serve files
+		// One catch-all however many handlers serve below the mount: every
+		// method when a page handler answers them all, else GET files.
+		page := slices.ContainsFunc(rest, jsServesPage)
+		static := false
 		for k, h := range rest {
-			if jsServesFiles(h) {
-				if !static {
+			if jsServesFiles(h) || jsServesPage(h) {
+				if !static && page {
+					r.Add(nil, prefix, pos).Subtree = true
+				} else if !static {
 					rr := r.Add([]string{"GET"}, prefix, pos)
 					rr.Static, rr.Subtree = true, true
 				}

@@ -255,7 +255,8 @@ func (ev *jsEval) nestApp() *routes.Router {
 
 // nestSettle adds every controller route to the application's router:
 // global prefix (unless excluded), then the version (URI versioning), then
-// the controller's and the handler's paths.
+// the controller's and the handler's paths; then the routes of every
+// SwaggerModule.setup.
 func (ev *jsEval) nestSettle() {
 	n := &ev.nest
 	for _, r := range n.routes {
@@ -291,11 +292,12 @@ func (ev *jsEval) nestSettle() {
 		ev.nestApp().Add([]string{"GET"}, ui, d.pos)
 		ev.nestApp().Add([]string{"GET"}, ui, d.pos).Subtree = true // the UI's assets
 		for _, doc := range []struct{ url, suffix string }{{d.json, "-json"}, {d.yaml, "-yaml"}} {
-			p := strings.TrimRight(ui, "/") + doc.suffix
+			p := strings.TrimRight(ui, "/") + doc.suffix // "/" serves /-json
 			if doc.url != "" {
-				p = routes.Join(prefix, doc.url)
+				p = prefix + doc.url // concatenated as written
 			}
-			ev.nestApp().Add([]string{"GET"}, p, d.pos)
+			// with a leading slash, as @nestjs/swagger's validatePath
+			ev.nestApp().Add([]string{"GET"}, "/"+strings.TrimPrefix(p, "/"), d.pos)
 		}
 	}
 }

@@ -13,7 +13,9 @@ const API = '/api';
 app.use(express.json());
 app.use(`${API}/users`, users);
 app.use('/admin', adminRouter);
-app.use('/api-docs', swaggerUi.serve, swaggerUi.setup(spec));
+app.use('/api-docs', swaggerUi.serve, swaggerUi.setup(spec)); // the page for any method below
+app.use('/reference', swaggerUi.serve); // files only
+app.get('/reference', swaggerUi.setup(spec));
 
 app.get('/health', (req, res) => res.send('ok'));
 app

@@ -15,7 +15,7 @@ async function bootstrap() {
   // Under the global prefix: the UI at /api/docs (its assets below), the
   // document at /api/openapi.json (jsonDocumentUrl) and /api/docs-yaml.
   const document = SwaggerModule.createDocument(app, new DocumentBuilder().build());
-  SwaggerModule.setup(DOCS, app, document, { useGlobalPrefix: true, jsonDocumentUrl: 'openapi.json' });
+  SwaggerModule.setup(DOCS, app, document, { useGlobalPrefix: true, jsonDocumentUrl: '/openapi.json' });
   // Without useGlobalPrefix: /reference, /reference-json, /reference-yaml.
   SwaggerModule.setup('reference', app, document);
   await app.listen(process.env.PORT ?? 3000);
