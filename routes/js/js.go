@@ -29,13 +29,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 	}
 	ev := newJSEval(root, display, confine)
 	ev.Budget = budget
-	if err := ev.ReadFiles(files); err != nil {
-		return nil, err
-	}
-	set := ev.Finish()
-	set.LookedFor = "JavaScript and TypeScript Express, Fastify, Hono and NestJS"
-	set.Files = len(files)
-	return set, nil
+	return ev.Extract(files, "JavaScript and TypeScript Express, Fastify, Hono and NestJS")
 }
 
 // jsEval is the script evaluator with JavaScript's statements and

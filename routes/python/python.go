@@ -29,13 +29,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 	if st, err := os.Stat(root); err == nil && !st.IsDir() {
 		ev.Root = filepath.Dir(root)
 	}
-	if err := ev.ReadFiles(files); err != nil {
-		return nil, err
-	}
-	set := ev.Finish()
-	set.LookedFor = "Python FastAPI, Flask, Flask-RESTful, Starlette, Django and Django REST framework"
-	set.Files = len(files)
-	return set, nil
+	return ev.Extract(files, "Python FastAPI, Flask, Flask-RESTful, Starlette, Django and Django REST framework")
 }
 
 // pyEval is the script evaluator with Python's statements and frameworks.

@@ -258,6 +258,18 @@ func (ev *Interp) Run(f *File) {
 	f.State = 2
 }
 
+// Extract reads the server's files and returns what they register, naming
+// the frameworks looked for (what routes/no-routes says when nothing is).
+func (ev *Interp) Extract(files []string, lookedFor string) (*routes.Set, error) {
+	if err := ev.ReadFiles(files); err != nil {
+		return nil, err
+	}
+	set := ev.Finish()
+	set.LookedFor = lookedFor
+	set.Files = len(files)
+	return set, nil
+}
+
 // Finish runs every file not yet imported, then every named function
 // nothing called (an app factory a WSGI server calls, an exported
 // registration function), and flattens the router graph.
