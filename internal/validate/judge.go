@@ -7,15 +7,21 @@ package validate
 func (sch *Schema) Judge(v any) (valid bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			switch r := r.(type) {
-			case matchTimeout:
-				valid, err = false, ErrMatchTimeout
-			case poisoned:
-				valid, err = false, r.err
-			default:
-				panic(r)
-			}
+			valid, err = false, unknownVerdict(r)
 		}
 	}()
 	return sch.sch.Validate(v) == nil, nil
+}
+
+// unknownVerdict is the error for a panic recovered from validating: a
+// pattern match past its timeout or a refused pattern the instance reached
+// leave the verdict unknown; any other panic is not ours and goes on.
+func unknownVerdict(r any) error {
+	switch r := r.(type) {
+	case matchTimeout:
+		return ErrMatchTimeout
+	case poisoned:
+		return r.err
+	}
+	panic(r)
 }

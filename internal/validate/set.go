@@ -308,15 +308,7 @@ var printer = message.NewPrinter(language.English)
 func (sch *Schema) Validate(v any) (res Result) {
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(matchTimeout); ok {
-				res = Result{Err: ErrMatchTimeout}
-				return
-			}
-			if p, ok := r.(poisoned); ok {
-				res = Result{Err: p.err}
-				return
-			}
-			panic(r)
+			res = Result{Err: unknownVerdict(r)}
 		}
 	}()
 	err := sch.sch.Validate(v)
@@ -345,17 +337,8 @@ func (sch *Schema) Validate(v any) (res Result) {
 
 // Valid reports whether v validates, and whether the answer is known.
 func (sch *Schema) Valid(v any) (valid, known bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			switch r.(type) {
-			case matchTimeout, poisoned:
-				valid, known = false, false
-				return
-			}
-			panic(r)
-		}
-	}()
-	return sch.sch.Validate(v) == nil, true
+	valid, err := sch.Judge(v)
+	return valid, err == nil
 }
 
 func collectLeaves(e *jsonschema.ValidationError, out *[]*jsonschema.ValidationError) {
