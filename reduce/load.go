@@ -255,8 +255,7 @@ func parseTree(data []byte, file string, maxNodes, maxDepth int) (*Document, err
 		ok, tooDeep := scanJSON(data, maxDepth)
 		switch {
 		case tooDeep >= 0:
-			line := 1 + bytes.Count(data[:tooDeep], []byte("\n"))
-			col := 1 + utf8.RuneCount(data[bytes.LastIndexByte(data[:tooDeep], '\n')+1:tooDeep])
+			line, col := lineCol(data, tooDeep)
 			return nil, &LoadError{File: file, Line: line, Column: col, Msg: DepthError(maxDepth).Error()}
 		case !ok:
 			return nil, notJSON(file, data)

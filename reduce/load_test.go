@@ -165,3 +165,16 @@ func TestLoadFragment(t *testing.T) {
 		t.Errorf("alias bomb as a fragment: %v, want the alias error", err)
 	}
 }
+
+// The nesting error names the line and the column (in characters) of the
+// bracket that passes the budget.
+func TestDepthErrorPosition(t *testing.T) {
+	_, err := parseTree([]byte("{\"x\":\n[{\"é\": [[1]]}]}"), "deep.json", 0, 4)
+	var le *LoadError
+	if !errors.As(err, &le) {
+		t.Fatalf("got %v, want a *LoadError", err)
+	}
+	if le.Line != 2 || le.Column != 9 {
+		t.Errorf("at %d:%d, want 2:9 (%v)", le.Line, le.Column, err)
+	}
+}
