@@ -24,3 +24,34 @@ func BenchmarkValidJSON(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckKeys measures the walk every loaded document takes (unique
+// keys, the node budget, numbers past float64 retagged) on a JSON and a YAML
+// document from the corpus (WIRELINT_CORPUS, default ../shared/corpus); in
+// YAML every key and most values are plain scalars. It skips without them.
+func BenchmarkCheckKeys(b *testing.B) {
+	dir := os.Getenv("WIRELINT_CORPUS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "shared", "corpus")
+	}
+	for _, name := range []string{
+		"perf/github/api.github.com.json",
+		"perf/digitalocean/specification/resources/gen-ai/definitions.yml",
+	} {
+		b.Run(filepath.Ext(name)[1:], func(b *testing.B) {
+			data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+			if err != nil {
+				b.Skipf("no corpus: %v", err)
+			}
+			doc, err := parseTree(data, filepath.Base(name), 0, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if err := CheckKeys(doc.Path, doc.Root, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -336,7 +336,7 @@ func CheckKeys(file string, top *Node, maxNodes int) error {
 		if nodes > maxNodes {
 			return &LoadError{File: file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("more than %d nodes: over the nodes-per-document budget (%s)", maxNodes, limits.Hint("max-nodes"))}
 		}
-		if n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Style == 0 && plainNumber.MatchString(n.Value) {
+		if n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Style == 0 && isPlainNumber(n.Value) {
 			n.Tag = "!!float"
 		}
 		if n.Kind == yaml.MappingNode {
@@ -357,6 +357,16 @@ func CheckKeys(file string, top *Node, maxNodes int) error {
 // plainNumber matches a plain scalar that YAML 1.2 and JSON read as a number
 // (the YAML library's float syntax, which JSON numbers are a subset of).
 var plainNumber = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
+
+// isPlainNumber is plainNumber.MatchString behind a test of the first byte:
+// CheckKeys asks it of every plain string scalar (every YAML key among
+// them), and almost none starts as a number does.
+func isPlainNumber(s string) bool {
+	if s == "" || !strings.ContainsRune("+-.0123456789", rune(s[0])) {
+		return false
+	}
+	return plainNumber.MatchString(s)
+}
 
 // duplicateKey returns the second occurrence of a repeated scalar key of the
 // mapping m and its first occurrence, or nils. YAML merge keys (<<) may repeat.

@@ -85,3 +85,29 @@ func TestExactNumbers(t *testing.T) {
 		t.Errorf("Decode = %v (%+v), want a NumberError at 6:56", err, ne)
 	}
 }
+
+// isPlainNumber answers as plainNumber does on every string of up to four
+// characters over the alphabet numbers are written in, plus a letter and a
+// non-ASCII rune.
+func TestIsPlainNumberIsTheRegexp(t *testing.T) {
+	alphabet := []string{"", "+", "-", ".", "0", "9", "e", "E", "x", "é"}
+	n := 0
+	for _, a := range alphabet {
+		for _, b := range alphabet {
+			for _, c := range alphabet {
+				for _, d := range alphabet {
+					s := a + b + c + d
+					if got, want := isPlainNumber(s), plainNumber.MatchString(s); got != want {
+						t.Errorf("isPlainNumber(%q) = %v, the regexp says %v", s, got, want)
+					}
+					if plainNumber.MatchString(s) {
+						n++
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no string matched: the test compares nothing")
+	}
+}
