@@ -61,11 +61,7 @@ func (r *run) workspaceAt(p string) *reduce.Workspace {
 	if abs, err := filepath.Abs(p); err == nil && !inside(root, abs) {
 		root = reduce.ProjectRoot(filepath.Dir(abs))
 	}
-	ws := reduce.NewWorkspace(root, r.cfg.Widen...)
-	ws.Cwd = r.cfg.Dir
-	lim := r.cfg.Limits.WithDefaults()
-	ws.MaxFileSize, ws.MaxNodes, ws.MaxDepth = lim.FileSize, int(lim.Nodes), int(lim.Depth)
-	return ws
+	return r.workspace(root)
 }
 
 // ParseRole reads a role as .wirelint.yaml and --role write it: produced,

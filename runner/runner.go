@@ -12,6 +12,7 @@ import (
 
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/guard"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
@@ -59,7 +60,7 @@ func Run(c Config) (*Result, error) {
 		}
 	}
 	groups := c.groups()
-	r := &run{cfg: &c, root: c.Root, tasks: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	r := &run{cfg: &c, root: c.Root, limits: c.Limits.WithDefaults(), tasks: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if r.root == "" {
 		r.root = projectRoot(c.Dir, c.documents())
 	}
@@ -117,6 +118,8 @@ type run struct {
 	cfg *Config
 	// root is the project folder no $ref may leave.
 	root string
+	// limits are the configuration's budgets with the defaults filled in.
+	limits limits.Limits
 	// tasks holds a token per running task: at most GOMAXPROCS at a time.
 	tasks   chan struct{}
 	changes suppress.Changes
@@ -259,15 +262,21 @@ func (r *run) parallel(names []string, fns []func() ([]report.Finding, error)) (
 	return all, nil
 }
 
+// workspace returns a workspace rooted at root, widened and bounded as the
+// run is, naming files from the configuration's folder.
+func (r *run) workspace(root string) *reduce.Workspace {
+	ws := reduce.NewWorkspace(root, r.cfg.Widen...)
+	ws.Cwd = r.cfg.Dir
+	ws.MaxFileSize, ws.MaxNodes, ws.MaxDepth = r.limits.FileSize, int(r.limits.Nodes), int(r.limits.Depth)
+	return ws
+}
+
 // group loads a group's documents into a workspace of its own, runs every
 // task that reads them, and applies ignores; the workspace, and with it
 // every document, is dropped when it returns.
 func (r *run) group(g *group) groupResult {
 	c := r.cfg
-	ws := reduce.NewWorkspace(r.root, c.Widen...)
-	ws.Cwd = c.Dir
-	lim := c.Limits.WithDefaults()
-	ws.MaxFileSize, ws.MaxNodes, ws.MaxDepth = lim.FileSize, int(lim.Nodes), int(lim.Depth)
+	ws := r.workspace(r.root)
 	doc := map[string]*reduce.Document{}
 	var names []string
 	var loads []func() ([]report.Finding, error)
@@ -320,7 +329,7 @@ func (r *run) group(g *group) groupResult {
 		for _, d := range r.regexDocs(ws, doc) {
 			names = append(names, "regex "+d.Path)
 			fns = append(fns, func() ([]report.Finding, error) {
-				return regex.Check(d, regex.Options{Dialects: c.Regex.Dialects, Severity: c.Regex.Severity, MaxPatternLength: int(lim.PatternLength)}), nil
+				return regex.Check(d, regex.Options{Dialects: c.Regex.Dialects, Severity: c.Regex.Severity, MaxPatternLength: int(r.limits.PatternLength)}), nil
 			})
 		}
 		more, err := r.parallel(names, fns)
@@ -572,7 +581,7 @@ func (r *run) checkRoutes(spec *reduce.Document, rt Routes) ([]report.Finding, e
 // document and, when asked, probes the canonical document and its mirror
 // for payloads they disagree on, the folders' payloads among the probes.
 func (r *run) checkFixtures(ws *reduce.Workspace, docs []*reduce.Document, f Fixtures) ([]report.Finding, error) {
-	lim := r.cfg.Limits.WithDefaults()
+	lim := r.limits
 	valid := validate.Options{MaxPatternLength: int(lim.PatternLength), MatchTimeout: lim.MatchTimeout}
 	var payloads []*validate.Payload
 	for _, folder := range f.Folders {
