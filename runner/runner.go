@@ -105,7 +105,7 @@ func Run(c Config) (*Result, error) {
 		out.Silenced = append(out.Silenced, g.silenced...)
 	}
 	label := ""
-	if c.Compat != nil {
+	if c.Compat != nil && c.Compat.Against != "" {
 		label = c.Compat.Against + ":" // REV:PATH is named from the repository's top already
 	}
 	rebase(all, c.Dir, reduce.ProjectRoot(c.Dir), label)
