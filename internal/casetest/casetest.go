@@ -46,10 +46,6 @@ type Case struct {
 // comment (the text before its first section) for key, in order.
 func (c *Case) Header(key string) []string { return c.header[key] }
 
-// Args returns the whitespace-separated fields of the case's optional args
-// section.
-func (c *Case) Args() []string { return c.args }
-
 // Renames reads the args as CANONICAL=MIRROR definition renames.
 func (c *Case) Renames(t *testing.T) map[string]string {
 	t.Helper()
