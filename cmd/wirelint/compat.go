@@ -36,7 +36,7 @@ func newCompatCmd(e *env, code *int) *cobra.Command {
 		}
 		side, err := runner.ParseRole(role)
 		if err != nil {
-			return usageErrorf("--role %q: want produced, consumed or both", role)
+			return usageErrorf("--%v", err) // the configuration's role is checked when it is read
 		}
 		// a configuration of the runner: each file against its version at
 		// REV, or OLD against NEW
