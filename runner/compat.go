@@ -39,7 +39,7 @@ func (r *run) comparePaths() groupResult {
 	c := r.cfg.Compat
 	var heads []*reduce.Document
 	fs, err := r.task("compat", func() ([]report.Finding, error) {
-		fs, hs, err := ComparePaths(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New, c.Role)
+		fs, hs, err := compareOldNew(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New, c.Role)
 		heads = hs
 		return fs, err
 	})
@@ -78,15 +78,16 @@ func ParseRole(s string) (compat.Side, error) {
 	return 0, fmt.Errorf("role %q: want produced, consumed or both", s)
 }
 
-// ErrMixedPaths is ComparePaths' error for a file compared with a folder.
+// ErrMixedPaths is Run's error for a Compat whose Old and New are a file and
+// a folder.
 var ErrMixedPaths = errors.New("OLD and NEW must both be files or both folders")
 
-// CompareAgainst compares each loaded document with its version at git
+// compareAgainst compares each loaded document with its version at git
 // revision rev, read from the repository's objects into a temporary folder
 // mirroring the repository (with the files its $refs reach), so cross-file
 // references resolve inside that revision. A document the revision lacks is
 // new: nothing in it can break.
-func CompareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev string, role compat.Side) ([]report.Finding, error) {
+func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev string, role compat.Side) ([]report.Finding, error) {
 	if len(docs) == 0 {
 		return nil, nil
 	}
@@ -128,10 +129,10 @@ func CompareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 	return findings, nil
 }
 
-// ComparePaths compares two files, or every document of folder newPath with
+// compareOldNew compares two files, or every document of folder newPath with
 // the file at the same place in folder oldPath, loading them through baseWS
 // and headWS. It returns the findings and the head documents compared.
-func ComparePaths(baseWS, headWS *reduce.Workspace, oldPath, newPath string, role compat.Side) ([]report.Finding, []*reduce.Document, error) {
+func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, role compat.Side) ([]report.Finding, []*reduce.Document, error) {
 	oldInfo, err := os.Stat(oldPath)
 	if err != nil {
 		return nil, nil, &reduce.LoadError{File: filepath.ToSlash(oldPath), Msg: "no such file or folder"}

@@ -433,7 +433,7 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 		})
 	}
 	if c.Compat != nil && c.Compat.Against != "" && len(loaded) > 0 {
-		add("compat", func() ([]report.Finding, error) { return CompareAgainst(ws, loaded, c.Compat.Against, c.Compat.Role) })
+		add("compat", func() ([]report.Finding, error) { return compareAgainst(ws, loaded, c.Compat.Against, c.Compat.Role) })
 	}
 	return names, fns
 }
