@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/gitrev"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/reduce"
@@ -58,7 +59,7 @@ func (r *run) comparePaths() groupResult {
 // rooted at the run's root when p is inside it, else at the project holding p.
 func (r *run) workspaceAt(p string) *reduce.Workspace {
 	root := r.root
-	if abs, err := filepath.Abs(p); err == nil && !inside(root, abs) {
+	if abs, err := filepath.Abs(p); err == nil && !fsroot.Within(root, abs) {
 		root = reduce.ProjectRoot(filepath.Dir(abs))
 	}
 	return r.workspace(root)

@@ -211,16 +211,10 @@ func projectRoot(dir string, docs []string) string {
 	if !filepath.IsAbs(first) {
 		first = filepath.Join(dir, filepath.FromSlash(first))
 	}
-	if inside(root, first) {
+	if fsroot.Within(root, first) {
 		return root
 	}
 	return reduce.ProjectRoot(filepath.Dir(first))
-}
-
-// inside reports whether the absolute path p is dir or below it.
-func inside(dir, p string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // task runs fn while holding a task token and turns a panic in it into an
@@ -628,7 +622,7 @@ func (r *run) docs() ([]report.Finding, error) {
 // file by where the repository happens to be checked out.
 func fromRoot(fs []report.Finding, root, repo string) {
 	rel, err := filepath.Rel(repo, root)
-	if err != nil || !inside(repo, root) {
+	if err != nil || !fsroot.Within(repo, root) {
 		return
 	}
 	abs := filepath.ToSlash(filepath.Clean(root)) + "/"
@@ -657,7 +651,7 @@ func relativize(fs []report.Finding, dir string) {
 			if !filepath.IsAbs(p) {
 				continue
 			}
-			if rel, err := filepath.Rel(dir, p); err == nil && inside(dir, p) {
+			if rel, err := filepath.Rel(dir, p); err == nil && fsroot.Within(dir, p) {
 				l.File = filepath.ToSlash(rel)
 			}
 		}
@@ -673,7 +667,7 @@ func relativize(fs []report.Finding, dir string) {
 // again from the new paths.
 func rebase(fs []report.Finding, dir, root, label string) {
 	prefix, err := filepath.Rel(root, dir)
-	if err != nil || !inside(root, dir) {
+	if err != nil || !fsroot.Within(root, dir) {
 		prefix = "" // dir is not in the repository: its names stay
 	}
 	prefix = filepath.ToSlash(prefix)
@@ -686,7 +680,7 @@ func rebase(fs []report.Finding, dir, root, label string) {
 			case l.File == "" || label != "" && strings.HasPrefix(l.File, label):
 			case filepath.IsAbs(p):
 				// a file outside dir, named absolutely: from root when inside it
-				if rel, err := filepath.Rel(root, p); err == nil && inside(root, p) {
+				if rel, err := filepath.Rel(root, p); err == nil && fsroot.Within(root, p) {
 					l.File, changed = filepath.ToSlash(rel), true
 				}
 			case prefix != "" && prefix != ".":
