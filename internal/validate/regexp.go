@@ -88,10 +88,7 @@ type matchTimeout struct{ pattern string }
 // engine returns the jsonschema regexp hook: ECMAScript semantics with the
 // timeout, after an optional validity check of the caller's.
 func engine(opts Options) jsonschema.RegexpEngine {
-	timeout := opts.MatchTimeout
-	if timeout <= 0 {
-		timeout = DefaultMatchTimeout
-	}
+	timeout := opts.Timeout()
 	return func(s string) (jsonschema.Regexp, error) {
 		if pe := OverPatternBudget(s, opts.MaxPatternLength); pe != nil {
 			return nil, pe

@@ -40,6 +40,15 @@ type Options struct {
 	Mirrors map[string]string
 }
 
+// Timeout is the bound of one pattern match: MatchTimeout, or
+// DefaultMatchTimeout when it is 0.
+func (o Options) Timeout() time.Duration {
+	if o.MatchTimeout <= 0 {
+		return DefaultMatchTimeout
+	}
+	return o.MatchTimeout
+}
+
 // Set is the compiled schemas of one document. Schemas are compiled on first
 // use and cached; a Set is safe for concurrent use.
 type Set struct {

@@ -265,14 +265,10 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*valid
 		out = append(out, disagreement(p, sides, gr.probe, gr.accepts))
 	}
 	if len(slow) > 0 {
-		timeout := opts.Validate.MatchTimeout
-		if timeout <= 0 {
-			timeout = validate.DefaultMatchTimeout
-		}
 		out = append(out, report.Finding{
 			Rule: RuleUnchecked, Severity: uncheckedRule.Severity, Definition: p.name,
 			Message: fmt.Sprintf("%s: %d of its %d probes ran past the %s pattern-match timeout, so their verdict is unknown (the first: %s); simplify the pattern, bound the value with maxLength or %s",
-				p.name, len(slow), len(probes), timeout, shorten(slow[0].text, 80), limits.Hint("match-timeout")),
+				p.name, len(slow), len(probes), opts.Validate.Timeout(), shorten(slow[0].text, 80), limits.Hint("match-timeout")),
 			Locations: []report.Location{p.defs[0].Location(), p.defs[1].Location()},
 			Fields:    map[string]any{"reason": "match-timeout", "probes": len(slow), "payload": json.RawMessage(slow[0].text)},
 		})
