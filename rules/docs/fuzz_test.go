@@ -18,15 +18,7 @@ func FuzzParseMarkdown(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		md := ParseMarkdown([]byte(src))
-		lines := strings.Split(src, "\n")
-		check := func(what string, line, col int) {
-			if line < 1 || line > len(lines) {
-				t.Fatalf("%s at line %d of %d", what, line, len(lines))
-			}
-			if col < 1 || col > utf8.RuneCountInString(lines[line-1])+1 {
-				t.Fatalf("%s at %d:%d, line has %d characters", what, line, col, utf8.RuneCountInString(lines[line-1]))
-			}
-		}
+		check := inside(t, src)
 		for _, l := range md.Links {
 			if l.Target == "" {
 				t.Fatalf("empty link target at %d:%d", l.Line, l.Column)
@@ -63,6 +55,21 @@ func FuzzComments(f *testing.F) {
 	})
 }
 
+// inside returns a check that a reported position (1-based line, column in
+// characters) lies in src, failing t with what was reported where.
+func inside(t *testing.T, src string) func(what string, line, col int) {
+	lines := strings.Split(src, "\n")
+	return func(what string, line, col int) {
+		t.Helper()
+		if line < 1 || line > len(lines) {
+			t.Fatalf("%s at line %d of %d", what, line, len(lines))
+		}
+		if col < 1 || col > utf8.RuneCountInString(lines[line-1])+1 {
+			t.Fatalf("%s at %d:%d, line has %d characters", what, line, col, utf8.RuneCountInString(lines[line-1]))
+		}
+	}
+}
+
 func mustGlobs(ps []string) []Glob {
 	gs, err := parseGlobs(ps, nil)
 	if err != nil {
@@ -82,15 +89,7 @@ func FuzzScanTables(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		lines := strings.Split(src, "\n")
-		check := func(what string, line, col int) {
-			if line < 1 || line > len(lines) {
-				t.Fatalf("%s at line %d of %d", what, line, len(lines))
-			}
-			if col < 1 || col > utf8.RuneCountInString(lines[line-1])+1 {
-				t.Fatalf("%s at %d:%d, line has %d characters", what, line, col, utf8.RuneCountInString(lines[line-1]))
-			}
-		}
+		check := inside(t, src)
 		for _, mt := range scanTables("f.md", []byte(src)) {
 			check("marker", mt.line, mt.column)
 			for _, row := range append([][]cell{mt.header}, mt.rows...) {
