@@ -170,12 +170,22 @@ type NumberError struct {
 }
 
 func (e *NumberError) Error() string {
-	lit := e.Literal
+	return fmt.Sprintf("number %s is %s and cannot be read exactly", ShortLiteral(e.Literal), NumberBudget())
+}
+
+// NumberBudget names the bounds of Number for messages about a literal past
+// them.
+func NumberBudget() string {
+	return fmt.Sprintf("past the number budget (at most %d characters, exponent within ±%d)", MaxNumberDigits, MaxNumberExponent)
+}
+
+// ShortLiteral is a number literal for a message, cut to 40 bytes (number
+// literals are ASCII).
+func ShortLiteral(lit string) string {
 	if len(lit) > 40 {
-		lit = lit[:40] + "…"
+		return lit[:40] + "…"
 	}
-	return fmt.Sprintf("number %s is past the number budget (at most %d characters, exponent within ±%d) and cannot be read exactly",
-		lit, MaxNumberDigits, MaxNumberExponent)
+	return lit
 }
 
 // FormatNumber renders r exactly, as Canonical and Decode spell numbers:

@@ -81,8 +81,8 @@ func keywordProblem(key string, v *reduce.Node, d reduce.Dialect) (rule report.R
 		return unknownKeywordRule, msg
 	}
 	if reduce.Unrepresentable(v) {
-		return invalidSchemaRule, fmt.Sprintf("%s is %s, past the number budget (at most %d characters, exponent within ±%d), so it is not compared; write a smaller number",
-			key, numberLiteral(v), reduce.MaxNumberDigits, reduce.MaxNumberExponent)
+		return invalidSchemaRule, fmt.Sprintf("%s is %s, %s, so it is not compared; write a smaller number",
+			key, reduce.ShortLiteral(reduce.Deref(v).Value), reduce.NumberBudget())
 	}
 	if want := shapeProblem(info, v); want != "" && !boolBound(key, v) {
 		return invalidSchemaRule, fmt.Sprintf("%s must be %s but is %s (%s), so validators reject the schema or ignore the keyword; write %s",
@@ -145,13 +145,4 @@ func nearestKeyword(s string) string {
 		return ""
 	}
 	return best
-}
-
-// numberLiteral is number v as written, cut to 40 bytes.
-func numberLiteral(v *reduce.Node) string {
-	lit := reduce.Deref(v).Value
-	if len(lit) > 40 {
-		return lit[:40] + "…"
-	}
-	return lit
 }
