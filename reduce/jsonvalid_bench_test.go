@@ -9,10 +9,7 @@ import (
 // BenchmarkValidJSON measures the .json check on the GitHub spec from the
 // corpus (WIRELINT_CORPUS, default ../shared/corpus); it skips without it.
 func BenchmarkValidJSON(b *testing.B) {
-	dir := os.Getenv("WIRELINT_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "corpus")
-	}
+	dir := corpusDir()
 	data, err := os.ReadFile(filepath.Join(dir, "perf", "github", "api.github.com.json"))
 	if err != nil {
 		b.Skipf("no corpus: %v", err)
@@ -30,10 +27,7 @@ func BenchmarkValidJSON(b *testing.B) {
 // document from the corpus (WIRELINT_CORPUS, default ../shared/corpus); in
 // YAML every key and most values are plain scalars. It skips without them.
 func BenchmarkCheckKeys(b *testing.B) {
-	dir := os.Getenv("WIRELINT_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "corpus")
-	}
+	dir := corpusDir()
 	for _, name := range []string{
 		"perf/github/api.github.com.json",
 		"perf/digitalocean/specification/resources/gen-ai/definitions.yml",
@@ -54,4 +48,13 @@ func BenchmarkCheckKeys(b *testing.B) {
 			}
 		})
 	}
+}
+
+// corpusDir is the corpus the benchmarks read: WIRELINT_CORPUS, default
+// ../shared/corpus beside the worktree.
+func corpusDir() string {
+	if dir := os.Getenv("WIRELINT_CORPUS"); dir != "" {
+		return dir
+	}
+	return filepath.Join("..", "..", "shared", "corpus")
 }
