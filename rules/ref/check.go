@@ -130,18 +130,19 @@ func (r *Resolver) duplicateIDs() []report.Finding {
 			return decls[i].Pointer < decls[j].Pointer
 		})
 		first := decls[0]
+		firstAt := report.Location{File: first.Doc.Path, Line: first.ID.Line, Column: first.ID.Column, Pointer: reduce.JoinPointer(first.Pointer, idKey(first.Doc))}
 		for _, d := range decls[1:] {
 			ptr := reduce.JoinPointer(d.Pointer, idKey(d.Doc))
 			f := report.Finding{
 				Rule:     duplicateIDRule.ID,
 				Severity: duplicateIDRule.Severity,
 				Message: fmt.Sprintf("$id %s is also declared by %s at line %d, so a reference to it reaches either schema depending on the tool; give each schema its own $id",
-					r.show(uri), first.Doc.Path, first.ID.Line),
+					r.show(uri), firstAt.File, firstAt.Line),
 				Pointer: ptr,
-				Fields:  map[string]any{"id": uri, "first": first.Doc.Path + "#" + reduce.JoinPointer(first.Pointer, idKey(first.Doc))},
+				Fields:  map[string]any{"id": uri, "first": firstAt.File + "#" + firstAt.Pointer},
 				Locations: []report.Location{
 					{File: d.Doc.Path, Line: d.ID.Line, Column: d.ID.Column, Pointer: ptr},
-					{File: first.Doc.Path, Line: first.ID.Line, Column: first.ID.Column, Pointer: reduce.JoinPointer(first.Pointer, idKey(first.Doc))},
+					firstAt,
 				},
 			}
 			if def := definitionFor(d.Doc, d.Pointer); def != nil {
