@@ -231,6 +231,12 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no Go source found (.go files)", display(root))
 	}
+	return FromFiles(root, files, display, confine, budget)
+}
+
+// FromFiles extracts the routes of the server at root from its .go files,
+// as routes.SourceFiles lists them under root.
+func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	a := &goAnalysis{
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
 		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},

@@ -27,6 +27,12 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no JavaScript or TypeScript source found (.js/.ts files)", display(root))
 	}
+	return FromFiles(root, files, display, confine, budget)
+}
+
+// FromFiles extracts the routes of the server at root from its files with
+// one of Exts, as routes.SourceFiles lists them under root.
+func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	ev := newJSEval(root, display, confine)
 	ev.Budget = budget
 	return ev.Extract(files, "JavaScript and TypeScript Express, Fastify, Hono and NestJS")

@@ -24,6 +24,12 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no Python source found (.py files)", display(root))
 	}
+	return FromFiles(root, files, display, confine, budget)
+}
+
+// FromFiles extracts the routes of the server at root from its .py files,
+// as routes.SourceFiles lists them under root.
+func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	ev := newPyEval(root, display, confine)
 	ev.Budget = budget
 	if st, err := os.Stat(root); err == nil && !st.IsDir() {
