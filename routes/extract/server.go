@@ -56,14 +56,14 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 		return nil, fmt.Errorf("%s: no such file or directory", display(path))
 	}
 	if fw == "auto" && !st.IsDir() {
-		switch strings.ToLower(filepath.Ext(path)) {
-		case ".go":
+		switch ext := strings.ToLower(filepath.Ext(path)); {
+		case ext == ".go":
 			fw = "go"
-		case ".py":
+		case ext == ".py":
 			fw = "python"
-		case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+		case slices.Contains(js.Exts, ext):
 			fw = "js"
-		case ".json", ".yaml", ".yml":
+		case ext == ".json" || ext == ".yaml" || ext == ".yml":
 			fw = "openapi"
 		default:
 			fw = "list"
