@@ -2,7 +2,6 @@ package js
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -83,10 +82,7 @@ func (ev *jsEval) jsModule(f *script.File, spec string) script.Value {
 	for _, e := range Exts {
 		cands = append(cands, filepath.Join(base, "index"+e))
 	}
-	for _, c := range cands {
-		if st, err := os.Stat(c); err != nil || st.IsDir() {
-			continue
-		}
+	for _, c := range cands { // only files the walk listed are read: no Stat
 		if g := ev.FileAt(c); g != nil {
 			ev.Run(g)
 			return &script.Module{File: g}
