@@ -552,7 +552,7 @@ func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 			fw = map[bool]string{true: "fastapi", false: "starlette"}[top == "fastapi"]
 		}
 		r := ev.NewRouter(fw)
-		r.Sub = name == "APIRouter" || name == "Blueprint" || name == "Router" || name == "routing.Router" || name == "routing.APIRouter"
+		r.Sub = name == "APIRouter" || name == "Blueprint" || name == "Router" // name is past the last dot
 		switch {
 		case name == "APIRouter":
 			if p := script.KeywordArg(c, "prefix"); p != nil {
