@@ -111,8 +111,10 @@ func Upper(ms []string) []string {
 // syntaxOf returns the template syntax a framework uses.
 func syntaxOf(fw string) Syntax {
 	switch fw {
-	case "gin", "echo", "fiber", "express", "fastify", "hono", "nestjs":
+	case "gin", "echo", "express", "fastify", "hono", "nestjs":
 		return SyntaxColon
+	case "fiber":
+		return SyntaxFiber
 	case "flask", "django":
 		return SyntaxAngle
 	}
