@@ -163,10 +163,7 @@ func BenchmarkRoutesJS500(b *testing.B) {
 
 // BenchmarkRoutesGitHubSpecLoad loads the GitHub REST spec: the yardstick.
 func BenchmarkRoutesGitHubSpecLoad(b *testing.B) {
-	path := filepath.Join(corpus(b), "perf", "github", "api.github.com.json")
-	if _, err := os.Stat(path); err != nil {
-		b.Skipf("corpus file %s not present (set WIRELINT_CORPUS)", path)
-	}
+	path := corpusFile(b, githubSpec)
 	for b.Loop() {
 		if _, err := reduce.LoadFile(path, ""); err != nil {
 			b.Fatal(err)
@@ -178,10 +175,7 @@ func BenchmarkRoutesGitHubSpecLoad(b *testing.B) {
 // load and reports each as a fraction of it (go-ratio, python-ratio,
 // js-ratio); the target is under 0.1.
 func BenchmarkRoutesRatio(b *testing.B) {
-	path := filepath.Join(corpus(b), "perf", "github", "api.github.com.json")
-	if _, err := os.Stat(path); err != nil {
-		b.Skipf("corpus file %s not present (set WIRELINT_CORPUS)", path)
-	}
+	path := corpusFile(b, githubSpec)
 	servers := []struct {
 		metric string
 		dir    string
