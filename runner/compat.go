@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/gitrev"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/reduce"
@@ -39,7 +40,7 @@ func (r *run) comparePaths() groupResult {
 	c := r.cfg.Compat
 	var heads []*reduce.Document
 	fs, err := r.task("compat", func() ([]report.Finding, error) {
-		fs, hs, err := ComparePaths(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New, c.Role)
+		fs, hs, err := compareOldNew(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New, c.Role)
 		heads = hs
 		return fs, err
 	})
@@ -58,14 +59,10 @@ func (r *run) comparePaths() groupResult {
 // rooted at the run's root when p is inside it, else at the project holding p.
 func (r *run) workspaceAt(p string) *reduce.Workspace {
 	root := r.root
-	if abs, err := filepath.Abs(p); err == nil && !inside(root, abs) {
+	if abs, err := filepath.Abs(p); err == nil && !fsroot.Within(root, abs) {
 		root = reduce.ProjectRoot(filepath.Dir(abs))
 	}
-	ws := reduce.NewWorkspace(root, r.cfg.Widen...)
-	ws.Cwd = r.cfg.Dir
-	lim := r.cfg.Limits.WithDefaults()
-	ws.MaxFileSize, ws.MaxNodes, ws.MaxDepth = lim.FileSize, int(lim.Nodes), int(lim.Depth)
-	return ws
+	return r.workspace(root)
 }
 
 // ParseRole reads a role as .wirelint.yaml and --role write it: produced,
@@ -82,15 +79,16 @@ func ParseRole(s string) (compat.Side, error) {
 	return 0, fmt.Errorf("role %q: want produced, consumed or both", s)
 }
 
-// ErrMixedPaths is ComparePaths' error for a file compared with a folder.
+// ErrMixedPaths is Run's error for a Compat whose Old and New are a file and
+// a folder.
 var ErrMixedPaths = errors.New("OLD and NEW must both be files or both folders")
 
-// CompareAgainst compares each loaded document with its version at git
+// compareAgainst compares each loaded document with its version at git
 // revision rev, read from the repository's objects into a temporary folder
 // mirroring the repository (with the files its $refs reach), so cross-file
 // references resolve inside that revision. A document the revision lacks is
 // new: nothing in it can break.
-func CompareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev string, role compat.Side) ([]report.Finding, error) {
+func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev string, role compat.Side) ([]report.Finding, error) {
 	if len(docs) == 0 {
 		return nil, nil
 	}
@@ -132,10 +130,10 @@ func CompareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 	return findings, nil
 }
 
-// ComparePaths compares two files, or every document of folder newPath with
+// compareOldNew compares two files, or every document of folder newPath with
 // the file at the same place in folder oldPath, loading them through baseWS
 // and headWS. It returns the findings and the head documents compared.
-func ComparePaths(baseWS, headWS *reduce.Workspace, oldPath, newPath string, role compat.Side) ([]report.Finding, []*reduce.Document, error) {
+func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, role compat.Side) ([]report.Finding, []*reduce.Document, error) {
 	oldInfo, err := os.Stat(oldPath)
 	if err != nil {
 		return nil, nil, &reduce.LoadError{File: filepath.ToSlash(oldPath), Msg: "no such file or folder"}

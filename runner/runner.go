@@ -12,6 +12,7 @@ import (
 
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/guard"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
@@ -59,7 +60,7 @@ func Run(c Config) (*Result, error) {
 		}
 	}
 	groups := c.groups()
-	r := &run{cfg: &c, root: c.Root, tasks: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	r := &run{cfg: &c, root: c.Root, limits: c.Limits.WithDefaults(), tasks: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if r.root == "" {
 		r.root = projectRoot(c.Dir, c.documents())
 	}
@@ -104,7 +105,7 @@ func Run(c Config) (*Result, error) {
 		out.Silenced = append(out.Silenced, g.silenced...)
 	}
 	label := ""
-	if c.Compat != nil {
+	if c.Compat != nil && c.Compat.Against != "" {
 		label = c.Compat.Against + ":" // REV:PATH is named from the repository's top already
 	}
 	rebase(all, c.Dir, reduce.ProjectRoot(c.Dir), label)
@@ -117,6 +118,8 @@ type run struct {
 	cfg *Config
 	// root is the project folder no $ref may leave.
 	root string
+	// limits are the configuration's budgets with the defaults filled in.
+	limits limits.Limits
 	// tasks holds a token per running task: at most GOMAXPROCS at a time.
 	tasks   chan struct{}
 	changes suppress.Changes
@@ -208,16 +211,10 @@ func projectRoot(dir string, docs []string) string {
 	if !filepath.IsAbs(first) {
 		first = filepath.Join(dir, filepath.FromSlash(first))
 	}
-	if inside(root, first) {
+	if fsroot.Within(root, first) {
 		return root
 	}
 	return reduce.ProjectRoot(filepath.Dir(first))
-}
-
-// inside reports whether the absolute path p is dir or below it.
-func inside(dir, p string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // task runs fn while holding a task token and turns a panic in it into an
@@ -259,15 +256,21 @@ func (r *run) parallel(names []string, fns []func() ([]report.Finding, error)) (
 	return all, nil
 }
 
+// workspace returns a workspace rooted at root, widened and bounded as the
+// run is, naming files from the configuration's folder.
+func (r *run) workspace(root string) *reduce.Workspace {
+	ws := reduce.NewWorkspace(root, r.cfg.Widen...)
+	ws.Cwd = r.cfg.Dir
+	ws.MaxFileSize, ws.MaxNodes, ws.MaxDepth = r.limits.FileSize, int(r.limits.Nodes), int(r.limits.Depth)
+	return ws
+}
+
 // group loads a group's documents into a workspace of its own, runs every
 // task that reads them, and applies ignores; the workspace, and with it
 // every document, is dropped when it returns.
 func (r *run) group(g *group) groupResult {
 	c := r.cfg
-	ws := reduce.NewWorkspace(r.root, c.Widen...)
-	ws.Cwd = c.Dir
-	lim := c.Limits.WithDefaults()
-	ws.MaxFileSize, ws.MaxNodes, ws.MaxDepth = lim.FileSize, int(lim.Nodes), int(lim.Depth)
+	ws := r.workspace(r.root)
 	doc := map[string]*reduce.Document{}
 	var names []string
 	var loads []func() ([]report.Finding, error)
@@ -320,7 +323,7 @@ func (r *run) group(g *group) groupResult {
 		for _, d := range r.regexDocs(ws, doc) {
 			names = append(names, "regex "+d.Path)
 			fns = append(fns, func() ([]report.Finding, error) {
-				return regex.Check(d, regex.Options{Dialects: c.Regex.Dialects, Severity: c.Regex.Severity, MaxPatternLength: int(lim.PatternLength)}), nil
+				return regex.Check(d, regex.Options{Dialects: c.Regex.Dialects, Severity: c.Regex.Severity, MaxPatternLength: int(r.limits.PatternLength)}), nil
 			})
 		}
 		more, err := r.parallel(names, fns)
@@ -424,7 +427,7 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 		})
 	}
 	if c.Compat != nil && c.Compat.Against != "" && len(loaded) > 0 {
-		add("compat", func() ([]report.Finding, error) { return CompareAgainst(ws, loaded, c.Compat.Against, c.Compat.Role) })
+		add("compat", func() ([]report.Finding, error) { return compareAgainst(ws, loaded, c.Compat.Against, c.Compat.Role) })
 	}
 	return names, fns
 }
@@ -572,7 +575,7 @@ func (r *run) checkRoutes(spec *reduce.Document, rt Routes) ([]report.Finding, e
 // document and, when asked, probes the canonical document and its mirror
 // for payloads they disagree on, the folders' payloads among the probes.
 func (r *run) checkFixtures(ws *reduce.Workspace, docs []*reduce.Document, f Fixtures) ([]report.Finding, error) {
-	lim := r.cfg.Limits.WithDefaults()
+	lim := r.limits
 	valid := validate.Options{MaxPatternLength: int(lim.PatternLength), MatchTimeout: lim.MatchTimeout}
 	var payloads []*validate.Payload
 	for _, folder := range f.Folders {
@@ -619,7 +622,7 @@ func (r *run) docs() ([]report.Finding, error) {
 // file by where the repository happens to be checked out.
 func fromRoot(fs []report.Finding, root, repo string) {
 	rel, err := filepath.Rel(repo, root)
-	if err != nil || !inside(repo, root) {
+	if err != nil || !fsroot.Within(repo, root) {
 		return
 	}
 	abs := filepath.ToSlash(filepath.Clean(root)) + "/"
@@ -648,7 +651,7 @@ func relativize(fs []report.Finding, dir string) {
 			if !filepath.IsAbs(p) {
 				continue
 			}
-			if rel, err := filepath.Rel(dir, p); err == nil && inside(dir, p) {
+			if rel, err := filepath.Rel(dir, p); err == nil && fsroot.Within(dir, p) {
 				l.File = filepath.ToSlash(rel)
 			}
 		}
@@ -664,7 +667,7 @@ func relativize(fs []report.Finding, dir string) {
 // again from the new paths.
 func rebase(fs []report.Finding, dir, root, label string) {
 	prefix, err := filepath.Rel(root, dir)
-	if err != nil || !inside(root, dir) {
+	if err != nil || !fsroot.Within(root, dir) {
 		prefix = "" // dir is not in the repository: its names stay
 	}
 	prefix = filepath.ToSlash(prefix)
@@ -677,7 +680,7 @@ func rebase(fs []report.Finding, dir, root, label string) {
 			case l.File == "" || label != "" && strings.HasPrefix(l.File, label):
 			case filepath.IsAbs(p):
 				// a file outside dir, named absolutely: from root when inside it
-				if rel, err := filepath.Rel(root, p); err == nil && inside(root, p) {
+				if rel, err := filepath.Rel(root, p); err == nil && fsroot.Within(root, p) {
 					l.File, changed = filepath.ToSlash(rel), true
 				}
 			case prefix != "" && prefix != ".":

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/wirelint/wirelint/internal/config"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/runner"
 )
@@ -36,19 +37,32 @@ func newCheckCmd(e *env, code *int) *cobra.Command {
 		if err != nil {
 			return err
 		}
-		bpath, bdisplay := baselinePath, baselinePath
-		if bpath == "" && cfg.Baseline != "" {
-			bpath, bdisplay = cfg.Path(cfg.Baseline), cfg.Baseline
-		}
-		var b *suppress.Baseline
-		if bpath != "" {
-			if b, err = suppress.ReadBaseline(cfg.FS(), bpath, bdisplay); err != nil {
-				return err
-			}
+		b, err := readBaseline(baselinePath, cfg)
+		if err != nil {
+			return err
 		}
 		return out.emitFiltered(e, code, "check", b, res.Findings, res.Silenced, since == "")
 	}
 	return c
+}
+
+// readBaseline reads the baseline --baseline names (flag) or else the
+// configuration's (cfg may be nil), inside the configuration's confinement
+// when there is one; a file the configuration names is named in errors as it
+// writes it, not by where the repository is checked out. No baseline is nil.
+func readBaseline(flag string, cfg *config.Config) (*suppress.Baseline, error) {
+	path, display := flag, flag
+	if path == "" && cfg != nil && cfg.Baseline != "" {
+		path, display = cfg.Path(cfg.Baseline), cfg.Baseline
+	}
+	if path == "" {
+		return nil, nil
+	}
+	root := fsroot.New(fsroot.ProjectDir(filepath.Dir(path)))
+	if cfg != nil {
+		root = cfg.FS()
+	}
+	return suppress.ReadBaseline(root, path, display)
 }
 
 // loadConfig reads the configuration named by --config or, when path is

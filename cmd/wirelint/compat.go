@@ -2,13 +2,10 @@ package main
 
 import (
 	"errors"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/wirelint/wirelint/internal/config"
-	"github.com/wirelint/wirelint/internal/fsroot"
-	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/runner"
 )
 
@@ -36,7 +33,7 @@ func newCompatCmd(e *env, code *int) *cobra.Command {
 		}
 		side, err := runner.ParseRole(role)
 		if err != nil {
-			return usageErrorf("--role %q: want produced, consumed or both", role)
+			return usageErrorf("--%v", err) // the configuration's role is checked when it is read
 		}
 		// a configuration of the runner: each file against its version at
 		// REV, or OLD against NEW
@@ -63,19 +60,9 @@ func newCompatCmd(e *env, code *int) *cobra.Command {
 		if err != nil {
 			return err
 		}
-		bpath := baselinePath
-		if bpath == "" && cfg != nil && cfg.Baseline != "" {
-			bpath = cfg.Path(cfg.Baseline)
-		}
-		var b *suppress.Baseline
-		if bpath != "" {
-			root := fsroot.New(fsroot.ProjectDir(filepath.Dir(bpath)))
-			if cfg != nil {
-				root = cfg.FS()
-			}
-			if b, err = suppress.ReadBaseline(root, bpath, bpath); err != nil {
-				return err
-			}
+		b, err := readBaseline(baselinePath, cfg)
+		if err != nil {
+			return err
 		}
 		return out.emitFiltered(e, code, "compat", b, res.Findings, res.Silenced, false)
 	}

@@ -24,8 +24,8 @@ type output struct {
 }
 
 // findingsCommand starts a command that reports findings: the command, its
-// output flags (checked before it runs) and its input flags (--widen-root
-// too when widen).
+// output flags (checked before it runs) and its input flags (--root too
+// when widen).
 func findingsCommand(use, short string, widen bool) (*cobra.Command, *output, *input) {
 	c := &cobra.Command{Use: use, Short: short}
 	out := addOutputFlags(c.Flags())
@@ -122,7 +122,6 @@ func (o *output) emit(e *env, fs []report.Finding) (int, error) {
 	return exitClean, nil
 }
 
-// runAndEmit runs cfg and prints its findings: what every finding command
 // emitFiltered prints findings less those the baseline b accepts (nil = no
 // baseline) and says on stderr, as "wirelint COMMAND: ...", what was
 // silenced, and with warnStale how many baseline entries match nothing.
@@ -144,6 +143,7 @@ func (o *output) emitFiltered(e *env, code *int, command string, b *suppress.Bas
 	return err
 }
 
+// runAndEmit runs cfg and prints its findings: what every finding command
 // does once its flags are read.
 func (o *output) runAndEmit(e *env, code *int, cfg runner.Config, in *input) error {
 	if in != nil {

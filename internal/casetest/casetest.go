@@ -46,10 +46,6 @@ type Case struct {
 // comment (the text before its first section) for key, in order.
 func (c *Case) Header(key string) []string { return c.header[key] }
 
-// Args returns the whitespace-separated fields of the case's optional args
-// section.
-func (c *Case) Args() []string { return c.args }
-
 // Renames reads the args as CANONICAL=MIRROR definition renames.
 func (c *Case) Renames(t *testing.T) map[string]string {
 	t.Helper()
@@ -99,7 +95,7 @@ func Run(t *testing.T, dir string, check func(t *testing.T, c *Case) []report.Fi
 		t.Fatal(err)
 	}
 	var files, stray []string
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:
 			return err
@@ -114,6 +110,9 @@ func Run(t *testing.T, dir string, check func(t *testing.T, c *Case) []report.Fi
 		}
 		return nil
 	})
+	if err != nil { // a folder left unread would leave its cases unrun
+		t.Fatal(err)
+	}
 	if len(files) == 0 {
 		t.Fatalf("no cases in %s", dir)
 	}
@@ -146,13 +145,7 @@ func Run(t *testing.T, dir string, check func(t *testing.T, c *Case) []report.Fi
 					c.args = strings.Fields(string(f.Data))
 					continue
 				}
-				p := filepath.Join(c.Dir, filepath.FromSlash(f.Name))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				writeFile(t, c.Dir, f.Name, f.Data)
 			}
 			t.Chdir(c.Dir) // before the workspace: it names files from here
 			c.WS = reduce.NewWorkspace(c.Dir)
@@ -273,15 +266,22 @@ func WriteFiles(t testing.TB, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, dir, name, []byte(text))
 	}
 	return dir
+}
+
+// writeFile writes data to the slash-separated path name under dir, making
+// the folders it needs.
+func writeFile(t testing.TB, dir, name string, data []byte) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // Project loads the named documents of a folder written by WriteFiles into a
