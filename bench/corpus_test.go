@@ -25,3 +25,14 @@ func corpus(tb testing.TB) string {
 	}
 	return dir
 }
+
+// corpusFile returns the path of the corpus file rel (slash-separated),
+// skipping tb when it is absent.
+func corpusFile(tb testing.TB, rel string) string {
+	tb.Helper()
+	path := filepath.Join(corpus(tb), filepath.FromSlash(rel))
+	if _, err := os.Stat(path); err != nil {
+		tb.Skipf("corpus file %s not present (set WIRELINT_CORPUS)", path)
+	}
+	return path
+}

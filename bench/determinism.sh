@@ -74,7 +74,7 @@ run_cmd() {
   done
   end=$(date +%s.%N)
   bytes=$(wc -c < "$work/$name.1.json")
-  printf '%-10s %d runs  %8d bytes  sha256 %s  %.1f s\n' "$name" "$runs" "$bytes" "$first" "$(echo "$end - $start" | bc)"
+  printf '%-10s %d runs  %8d bytes  sha256 %s  %.1f s\n' "$name" "$runs" "$bytes" "$first" "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')"
 }
 
 run_cmd parity parity converted.json spec.json

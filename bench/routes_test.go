@@ -163,10 +163,7 @@ func BenchmarkRoutesJS500(b *testing.B) {
 
 // BenchmarkRoutesGitHubSpecLoad loads the GitHub REST spec: the yardstick.
 func BenchmarkRoutesGitHubSpecLoad(b *testing.B) {
-	path := filepath.Join(corpus(b), "perf", "github", "api.github.com.json")
-	if _, err := os.Stat(path); err != nil {
-		b.Skipf("corpus file %s not present (set WIRELINT_CORPUS)", path)
-	}
+	path := corpusFile(b, githubSpec)
 	for b.Loop() {
 		if _, err := reduce.LoadFile(path, ""); err != nil {
 			b.Fatal(err)
@@ -174,31 +171,37 @@ func BenchmarkRoutesGitHubSpecLoad(b *testing.B) {
 	}
 }
 
-// BenchmarkRoutesRatio times both extractions against the GitHub spec load
-// and reports each as a fraction of it (go-ratio, python-ratio); the target
-// is under 0.1.
+// BenchmarkRoutesRatio times the three extractions against the GitHub spec
+// load and reports each as a fraction of it (go-ratio, python-ratio,
+// js-ratio); the target is under 0.1.
 func BenchmarkRoutesRatio(b *testing.B) {
-	path := filepath.Join(corpus(b), "perf", "github", "api.github.com.json")
-	if _, err := os.Stat(path); err != nil {
-		b.Skipf("corpus file %s not present (set WIRELINT_CORPUS)", path)
+	path := corpusFile(b, githubSpec)
+	servers := []struct {
+		metric string
+		dir    string
+		spent  time.Duration
+	}{
+		{"go-ratio", writeGoServer(b, routesPerServer), 0},
+		{"python-ratio", writePythonServer(b, routesPerServer), 0},
+		{"js-ratio", writeJSServer(b, routesPerServer), 0},
 	}
-	goDir, pyDir := writeGoServer(b, routesPerServer), writePythonServer(b, routesPerServer)
-	var load, goTime, pyTime time.Duration
+	var load time.Duration
 	b.ResetTimer()
 	for b.Loop() {
-		t0 := time.Now()
+		t := time.Now()
 		if _, err := reduce.LoadFile(path, ""); err != nil {
 			b.Fatal(err)
 		}
-		t1 := time.Now()
-		extractRoutes(b, goDir)
-		t2 := time.Now()
-		extractRoutes(b, pyDir)
-		t3 := time.Now()
-		load, goTime, pyTime = load+t1.Sub(t0), goTime+t2.Sub(t1), pyTime+t3.Sub(t2)
+		load += time.Since(t)
+		for i := range servers {
+			t = time.Now()
+			extractRoutes(b, servers[i].dir)
+			servers[i].spent += time.Since(t)
+		}
 	}
-	b.ReportMetric(float64(goTime)/float64(load), "go-ratio")
-	b.ReportMetric(float64(pyTime)/float64(load), "python-ratio")
+	for _, s := range servers {
+		b.ReportMetric(float64(s.spent)/float64(load), s.metric)
+	}
 }
 
 // BenchmarkTokenizeJSTemplates tokenizes a file of n lines, each a template

@@ -21,7 +21,7 @@ import (
 // only the groups in flight loaded, so both should hold steady as the pair
 // count grows. Reproduce with:
 //
-//	go test ./bench -run '^$' -bench CheckScaling -benchtime 1x
+//	go -C bench test . -run '^$' -bench CheckScaling -benchtime 1x
 func BenchmarkCheckScaling(b *testing.B) {
 	canonical, mirror := realParityPair(b, "perf/twilio/twilio_api_v2010.json")
 	for _, n := range []int{10, 120} {

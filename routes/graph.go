@@ -111,8 +111,10 @@ func Upper(ms []string) []string {
 // syntaxOf returns the template syntax a framework uses.
 func syntaxOf(fw string) Syntax {
 	switch fw {
-	case "gin", "echo", "fiber", "express", "fastify", "hono", "nestjs":
+	case "gin", "echo", "express", "fastify", "hono", "nestjs":
 		return SyntaxColon
+	case "fiber":
+		return SyntaxFiber
 	case "flask", "django":
 		return SyntaxAngle
 	}
@@ -225,8 +227,13 @@ func Flatten(routers []*Router, set *Set) {
 				for _, m := range methods {
 					seen[m] = true
 				}
+				// the route as registered; the implicit methods it serves
+				// are copies of it, not hidden
+				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash}
 				for _, m := range methods {
-					set.add(Route{Method: m, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Hidden: rr.Hidden || f.hidden, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash})
+					reg := route
+					reg.Method, reg.Hidden = m, rr.Hidden || f.hidden
+					set.add(reg)
 					implicit := implicitMethods(f.r.Framework, m)
 					if rr.Static && m == "GET" && !slices.Contains(implicit, "HEAD") {
 						implicit = append(implicit, "HEAD")
@@ -234,7 +241,9 @@ func Flatten(routers []*Router, set *Set) {
 					for _, im := range implicit {
 						if !seen[im] {
 							seen[im] = true
-							set.add(Route{Method: im, Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Implicit: true, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash})
+							imp := route
+							imp.Method, imp.Implicit = im, true
+							set.add(imp)
 						}
 					}
 				}

@@ -16,14 +16,16 @@ const (
 	// segment: net/http ServeMux, chi, gorilla/mux, FastAPI, Starlette.
 	SyntaxBrace
 	// SyntaxColon is :name, :name?, :name(regex), :name{regex}, * and *name:
-	// gin, echo, Express, Fastify, Hono; and Fiber's :name<constraint> and
-	// greedy + (one segment or more, a catch-all like *).
+	// gin, echo, Express, Fastify, Hono.
 	SyntaxColon
 	// SyntaxAngle is <name> and <converter:name>: Flask (Werkzeug).
 	SyntaxAngle
 	// SyntaxAny accepts every spelling above; for route lists dumped by
 	// other stacks. A colon starts a parameter only at a segment's start.
 	SyntaxAny
+	// SyntaxFiber is SyntaxColon with Fiber's :name<constraint> and its
+	// greedy + (one segment or more, a catch-all like *).
+	SyntaxFiber
 )
 
 // Param is one path parameter, whatever its spelling.
@@ -81,6 +83,7 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 		s = "/" + s
 	}
 	shift := len(s) - len(raw) // offsets reported against raw
+	colon := syn == SyntaxColon || syn == SyntaxFiber
 	var t Template
 	var cur Segment
 	var lit strings.Builder
@@ -157,7 +160,7 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 			}
 			flushLit()
 			cur = append(cur, Part{Param: &p})
-		case c == ':' && (syn == SyntaxColon || syn == SyntaxAny) && (atSegStart() || (syn == SyntaxColon && lit.Len() > 0 && strings.ContainsRune("-.~", rune(s[i-1])))):
+		case c == ':' && (colon || syn == SyntaxAny) && (atSegStart() || (colon && lit.Len() > 0 && strings.ContainsRune("-.~", rune(s[i-1])))):
 			j := i + 1
 			for j < len(s) && IsIdent(s[j]) {
 				j++
@@ -168,7 +171,7 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 				continue
 			}
 			p := Param{Name: s[i+1 : j]}
-			if j < len(s) && (s[j] == '(' || s[j] == '{' || (s[j] == '<' && syn == SyntaxColon)) {
+			if j < len(s) && (s[j] == '(' || s[j] == '{' || (s[j] == '<' && syn == SyntaxFiber)) {
 				open, shut := s[j], byte(')')
 				switch open {
 				case '{':
@@ -191,7 +194,7 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 			flushLit()
 			cur = append(cur, Part{Param: &p})
 			i = j
-		case (c == '*' && syn != SyntaxOpenAPI && syn != SyntaxAngle || c == '+' && syn == SyntaxColon) && atSegStart():
+		case (c == '*' && syn != SyntaxOpenAPI && syn != SyntaxAngle || c == '+' && syn == SyntaxFiber) && atSegStart():
 			j := i + 1
 			for j < len(s) && IsIdent(s[j]) {
 				j++

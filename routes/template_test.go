@@ -58,11 +58,13 @@ func TestParseTemplate(t *testing.T) {
 		{"/posts/:id{[0-9]+}", SyntaxColon, "/posts/{id} key=/posts/{} [id :[0-9]+]"},
 		{"/static/*filepath", SyntaxColon, "/static/{filepath} key=/static/{*} [filepath catch-all]"},
 		{"/flights/:from-:to", SyntaxColon, "/flights/{from}-{to} key=/flights/{}-{} [from] [to]"},
-		{"/songs/:id<int>", SyntaxColon, "/songs/{id} key=/songs/{} [id :int]"},
-		{"/songs/:name<minLen(2)>/x", SyntaxColon, "/songs/{name}/x key=/songs/{}/x [name :minLen(2)]"},
-		{"/files/+", SyntaxColon, "/files/{*} key=/files/{*} [ catch-all]"},
-		{"/files/+/raw", SyntaxColon, "/files/{*}/raw key=/files/{*}/raw [ catch-all]"},
+		{"/songs/:id<int>", SyntaxFiber, "/songs/{id} key=/songs/{} [id :int]"},
+		{"/songs/:name<minLen(2)>/x", SyntaxFiber, "/songs/{name}/x key=/songs/{}/x [name :minLen(2)]"},
+		{"/files/+", SyntaxFiber, "/files/{*} key=/files/{*} [ catch-all]"},
+		{"/files/+/raw", SyntaxFiber, "/files/{*}/raw key=/files/{*}/raw [ catch-all]"},
 		{"/a+b", SyntaxColon, "/a+b key=/a+b"},
+		{"/files/+", SyntaxColon, "/files/+ key=/files/+"},
+		{"/a+b", SyntaxFiber, "/a+b key=/a+b"},
 		{"/v1/things:batchGet", SyntaxColon, "/v1/things:batchGet key=/v1/things:batchGet"},
 		{"/users/<int:id>", SyntaxAngle, "/users/{id} key=/users/{} [id :int]"},
 		{"/users/<id>", SyntaxAngle, "/users/{id} key=/users/{} [id]"},
@@ -95,7 +97,7 @@ func TestParseTemplateErrors(t *testing.T) {
 		{"/{$}/x", SyntaxBrace, `path template "/{$}/x": {$} not at the end at offset 3`},
 		{"/u/<int:id", SyntaxAngle, `path template "/u/<int:id": unclosed < at offset 3`},
 		{"/u/:id(\\d+", SyntaxColon, `path template "/u/:id(\\d+": unclosed ( at offset 6`},
-		{"/u/:id<int", SyntaxColon, `path template "/u/:id<int": unclosed < at offset 6`},
+		{"/u/:id<int", SyntaxFiber, `path template "/u/:id<int": unclosed < at offset 6`},
 	} {
 		_, err := ParseTemplate(tc.raw, tc.syn)
 		var te *TemplateError
@@ -134,12 +136,12 @@ func TestJoin(t *testing.T) {
 // OpenAPI gives the same key.
 func FuzzParseTemplate(f *testing.F) {
 	for _, s := range []string{"/users/{id}", "/u/:id(\\d+)?", "/f/<path:p>", "/{$}", "/s/*", "/a/{b:[0-9]{2}}/{c...}", "{", "<", ":(", "/x/:a-:b", "/{a}{b}"} {
-		for syn := SyntaxOpenAPI; syn <= SyntaxAny; syn++ {
+		for syn := SyntaxOpenAPI; syn <= SyntaxFiber; syn++ {
 			f.Add(s, int(syn))
 		}
 	}
 	f.Fuzz(func(t *testing.T, raw string, syn int) {
-		s := Syntax(uint(syn) % uint(SyntaxAny+1))
+		s := Syntax(uint(syn) % uint(SyntaxFiber+1))
 		tpl, err := ParseTemplate(raw, s)
 		if err != nil {
 			var te *TemplateError

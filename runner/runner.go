@@ -609,35 +609,19 @@ func (r *run) docs() ([]report.Finding, error) {
 	}
 	opts := c.Docs.Options
 	opts.FS = fsroot.New(fsroot.ProjectDir(c.Dir), c.Widen...)
-	fs, err := docs.Check(root, opts)
-	if filepath.IsAbs(root) {
-		fromRoot(fs, root, reduce.ProjectRoot(c.Dir))
-	}
-	return fs, err
+	opts.Display = fromRepo(reduce.ProjectRoot(c.Dir))
+	return docs.Check(root, opts)
 }
 
-// fromRoot rewrites the absolute scanned root in the messages and string
-// fields of docs findings (their locations are rebased with every other
-// family's) as the path from the repository root, so no message names a
-// file by where the repository happens to be checked out.
-func fromRoot(fs []report.Finding, root, repo string) {
-	rel, err := filepath.Rel(repo, root)
-	if err != nil || !fsroot.Within(repo, root) {
-		return
-	}
-	abs := filepath.ToSlash(filepath.Clean(root)) + "/"
-	short := ""
-	if rel != "." {
-		short = filepath.ToSlash(rel) + "/"
-	}
-	for i := range fs {
-		f := &fs[i]
-		f.Message = strings.ReplaceAll(f.Message, abs, short)
-		for k, v := range f.Fields {
-			if s, ok := v.(string); ok {
-				f.Fields[k] = strings.ReplaceAll(s, abs, short)
-			}
+// fromRepo names a file in a message by its path from the repository root,
+// as every location is named after rebase; a file outside it keeps its
+// absolute path.
+func fromRepo(repo string) func(abs string) string {
+	return func(abs string) string {
+		if rel, err := filepath.Rel(repo, abs); err == nil && fsroot.Within(repo, abs) {
+			return filepath.ToSlash(rel)
 		}
+		return filepath.ToSlash(abs)
 	}
 }
 

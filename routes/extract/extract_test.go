@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
+	"github.com/wirelint/wirelint/routes"
 	"github.com/wirelint/wirelint/routes/script"
 )
 
@@ -123,5 +124,27 @@ func TestPathologicalSource(t *testing.T) {
 		if tc.name == "selfimport.py" && (len(set.Routes) == 0 || set.Routes[0].Path() != "/ok") {
 			t.Errorf("%s: routes %v, want GET /ok", tc.name, set.Dump())
 		}
+	}
+}
+
+// TestEveryFrameworkRead pins that FromServer reads every name the CLI and
+// the config accept (routes.Frameworks): the list and FromServer's switch are
+// kept apart, and a name only the list knows would pass validation and then
+// fail as an unknown framework.
+func TestEveryFrameworkRead(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"main.go", "app.py", "app.js", "routes.txt", "openapi.yaml"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, fw := range routes.Frameworks {
+		_, err := FromServer(dir, ServerOptions{Framework: fw})
+		if err != nil && strings.Contains(err.Error(), "unknown framework") {
+			t.Errorf("--framework %s: %v", fw, err)
+		}
+	}
+	if _, err := FromServer(dir, ServerOptions{Framework: "gorm"}); err == nil || !strings.Contains(err.Error(), "unknown framework") {
+		t.Errorf("--framework gorm: err = %v, want unknown framework", err)
 	}
 }

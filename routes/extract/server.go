@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
@@ -55,14 +56,14 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 		return nil, fmt.Errorf("%s: no such file or directory", display(path))
 	}
 	if fw == "auto" && !st.IsDir() {
-		switch strings.ToLower(filepath.Ext(path)) {
-		case ".go":
+		switch ext := strings.ToLower(filepath.Ext(path)); {
+		case ext == ".go":
 			fw = "go"
-		case ".py":
+		case ext == ".py":
 			fw = "python"
-		case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+		case slices.Contains(js.Exts, ext):
 			fw = "js"
-		case ".json", ".yaml", ".yml":
+		case ext == ".json" || ext == ".yaml" || ext == ".yml":
 			fw = "openapi"
 		default:
 			fw = "list"
@@ -103,25 +104,40 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 }
 
 // fromDir reads every language a directory holds and merges the results.
+// The directory is walked once; each language gets the files with its
+// extensions.
 func fromDir(dir string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	langs := []struct {
-		exts []string
-		read func(string, func(string) string, *fsroot.Root, routes.Budget) (*routes.Set, error)
+		exts  []string
+		read  func(string, []string, func(string) string, *fsroot.Root, routes.Budget) (*routes.Set, error)
+		files []string
 	}{
-		{[]string{".go"}, golang.Extract},
-		{[]string{".py"}, python.Extract},
-		{js.Exts, js.Extract},
+		{exts: []string{".go"}, read: golang.FromFiles},
+		{exts: []string{".py"}, read: python.FromFiles},
+		{exts: js.Exts, read: js.FromFiles},
+	}
+	var exts []string
+	for _, l := range langs {
+		exts = append(exts, l.exts...)
+	}
+	all, err := routes.SourceFiles(confine, dir, exts...)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range all {
+		for i := range langs {
+			if slices.ContainsFunc(langs[i].exts, func(e string) bool { return strings.HasSuffix(f, e) }) {
+				langs[i].files = append(langs[i].files, f)
+				break
+			}
+		}
 	}
 	var sets []*routes.Set
 	for _, l := range langs {
-		files, err := routes.SourceFiles(confine, dir, l.exts...)
-		if err != nil {
-			return nil, err
-		}
-		if len(files) == 0 {
+		if len(l.files) == 0 {
 			continue
 		}
-		s, err := l.read(dir, display, confine, budget)
+		s, err := l.read(dir, l.files, display, confine, budget)
 		if err != nil {
 			return nil, err
 		}

@@ -81,14 +81,7 @@ func (a *goAnalysis) fiberAdd(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.
 		a.methodRoute(f, c, args, r, sel, at)
 		return
 	}
-	ms := a.methodList(f, env, c, 0)
-	if ms == nil {
-		a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method list is not a constant this analysis can fold"})
-		return
-	}
-	if p, ok := a.routePath(f, c, args, 1, strings.Join(ms, ","), sel.Pos()); ok {
-		r.Add(ms, p, at)
-	}
+	a.methodListRoute(f, env, c, r, sel, args, at)
 }
 
 // fiberRouteCall evaluates a method chained on Fiber v3's app.Route(path):

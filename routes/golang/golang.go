@@ -231,6 +231,12 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no Go source found (.go files)", display(root))
 	}
+	return FromFiles(root, files, display, confine, budget)
+}
+
+// FromFiles extracts the routes of the server at root from its .go files,
+// as routes.SourceFiles lists them under root.
+func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	a := &goAnalysis{
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
 		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
@@ -1179,6 +1185,23 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 	return a.routerCallOf(f, env, c, r, sel, args)
 }
 
+// methodListRoute registers a call of (methods, path, handler...): gin's and
+// echo's Match, Fiber v3's Add; a method list that is not a folded constant
+// is unresolved.
+func (a *goAnalysis) methodListRoute(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any, at routes.Pos) {
+	if len(args) < 2 {
+		return
+	}
+	ms := a.methodList(f, env, c, 0)
+	if ms == nil {
+		a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method list is not a constant this analysis can fold"})
+		return
+	}
+	if p, ok := a.routePath(f, c, args, 1, strings.Join(ms, ","), sel.Pos()); ok {
+		r.Add(ms, p, at)
+	}
+}
+
 // routerCallOf is routerCall on evaluated arguments.
 func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any) any {
 	name := sel.Name
@@ -1271,17 +1294,7 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 				r.Add(nil, p, at)
 			}
 		case "Match":
-			if len(args) < 2 {
-				return nil
-			}
-			ms := a.methodList(f, env, c, 0)
-			if ms == nil {
-				a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method list is not a constant this analysis can fold"})
-				return nil
-			}
-			if p, ok := a.routePath(f, c, args, 1, strings.Join(ms, ","), sel.Pos()); ok {
-				r.Add(ms, p, at)
-			}
+			a.methodListRoute(f, env, c, r, sel, args, at)
 		case "Group":
 			return a.group(f, c, r, sel, args)
 		}

@@ -2,7 +2,6 @@ package js
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -27,6 +26,12 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no JavaScript or TypeScript source found (.js/.ts files)", display(root))
 	}
+	return FromFiles(root, files, display, confine, budget)
+}
+
+// FromFiles extracts the routes of the server at root from its files with
+// one of Exts, as routes.SourceFiles lists them under root.
+func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	ev := newJSEval(root, display, confine)
 	ev.Budget = budget
 	return ev.Extract(files, "JavaScript and TypeScript Express, Fastify, Hono and NestJS")
@@ -77,10 +82,7 @@ func (ev *jsEval) jsModule(f *script.File, spec string) script.Value {
 	for _, e := range Exts {
 		cands = append(cands, filepath.Join(base, "index"+e))
 	}
-	for _, c := range cands {
-		if st, err := os.Stat(c); err != nil || st.IsDir() {
-			continue
-		}
+	for _, c := range cands { // only files the walk listed are read: no Stat
 		if g := ev.FileAt(c); g != nil {
 			ev.Run(g)
 			return &script.Module{File: g}

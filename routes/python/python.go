@@ -24,6 +24,12 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no Python source found (.py files)", display(root))
 	}
+	return FromFiles(root, files, display, confine, budget)
+}
+
+// FromFiles extracts the routes of the server at root from its .py files,
+// as routes.SourceFiles lists them under root.
+func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	ev := newPyEval(root, display, confine)
 	ev.Budget = budget
 	if st, err := os.Stat(root); err == nil && !st.IsDir() {
@@ -529,6 +535,18 @@ func pyFramework(module, name string) string {
 	return ""
 }
 
+// prefixArg sets r's prefix from keyword argument key of c when it is given;
+// one that does not fold leaves r's routes unresolved, naming what.
+func (ev *pyEval) prefixArg(f *script.File, sc *script.Scope, c *script.Expr, r *routes.Router, key, what string) {
+	if p := script.KeywordArg(c, key); p != nil {
+		s, ok := ev.PathArg(f, sc, c, p, "")
+		if !ok {
+			r.Orphan = what + " is not a constant this analysis can fold"
+		}
+		r.Prefix = s
+	}
+}
+
 // pyExtCall evaluates a call of something imported from outside the server:
 // a router constructor, Starlette's Route and Mount.
 func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ext *script.Ext, _ bool) script.Value {
@@ -546,24 +564,12 @@ func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 			fw = map[bool]string{true: "fastapi", false: "starlette"}[top == "fastapi"]
 		}
 		r := ev.NewRouter(fw)
-		r.Sub = name == "APIRouter" || name == "Blueprint" || name == "Router" || name == "routing.Router" || name == "routing.APIRouter"
-		switch {
-		case name == "APIRouter":
-			if p := script.KeywordArg(c, "prefix"); p != nil {
-				s, ok := ev.PathArg(f, sc, c, p, "")
-				if !ok {
-					r.Orphan = "router prefix is not a constant this analysis can fold"
-				}
-				r.Prefix = s
-			}
-		case name == "Blueprint":
-			if p := script.KeywordArg(c, "url_prefix"); p != nil {
-				s, ok := ev.PathArg(f, sc, c, p, "")
-				if !ok {
-					r.Orphan = "blueprint url_prefix is not a constant this analysis can fold"
-				}
-				r.Prefix = s
-			}
+		r.Sub = name == "APIRouter" || name == "Blueprint" || name == "Router" // name is past the last dot
+		switch name {
+		case "APIRouter":
+			ev.prefixArg(f, sc, c, r, "prefix", "router prefix")
+		case "Blueprint":
+			ev.prefixArg(f, sc, c, r, "url_prefix", "blueprint url_prefix")
 		}
 		if kw := script.KeywordArg(c, "routes"); kw != nil {
 			ev.attach(f, r, ev.Eval(f, sc, kw))
@@ -581,13 +587,7 @@ func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 				parent.R.Mount("", r, false)
 			}
 		}
-		if p := script.KeywordArg(c, "prefix"); p != nil {
-			s, ok := ev.PathArg(f, sc, c, p, "")
-			if !ok {
-				r.Orphan = "Api prefix is not a constant this analysis can fold"
-			}
-			r.Prefix = s
-		}
+		ev.prefixArg(f, sc, c, r, "prefix", "Api prefix")
 		if p := script.KeywordArg(c, "path"); p != nil && name == "Namespace" {
 			s, _ := ev.PathArg(f, sc, c, p, "")
 			r.Prefix = s

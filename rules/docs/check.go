@@ -46,6 +46,10 @@ type Options struct {
 	// FS confines what is read (nil = the project holding root): a file
 	// whose symlinks leave it, or that is not a regular file, is not read.
 	FS *fsroot.Root
+	// Display names a file in messages, given its absolute path (nil = as
+	// scanned: root joined with the path below it). Locations keep the
+	// scanned form; the caller relativizes them with every other family's.
+	Display func(abs string) string
 }
 
 // Check scans the Markdown files and source-file comments under root and
@@ -93,6 +97,7 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 		docs:     map[string]*Markdown{},
 		stat:     map[string]bool{},
 		verdicts: map[verdictKey]verdict{},
+		named:    opts.Display,
 	}
 	var scan []string
 	for _, f := range files {
@@ -197,6 +202,7 @@ type checker struct {
 	refDocs  []string             // included files a comment could cite; nil = not computed yet
 	verdicts map[verdictKey]verdict
 	site     []*site // documentation sites root-absolute links are routed through
+	named    func(abs string) string
 }
 
 // scanAll reads and scans files in parallel; results keep the files' order.
@@ -233,7 +239,7 @@ func (c *checker) scanAll(files []string) ([]scanned, error) {
 func (c *checker) scanSafely(name string, w *worker) (s scanned, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("internal error scanning %s: %v (please report this with the file)", c.display(name), r)
+			err = fmt.Errorf("internal error scanning %s: %v (please report this with the file)", c.shown(name), r)
 		}
 	}()
 	return c.scan(name, w)
@@ -267,7 +273,7 @@ func (c *checker) scan(name string, w *worker) (scanned, error) {
 		if os.IsNotExist(err) || errors.Is(err, fsroot.ErrOutside) || errors.Is(err, fsroot.ErrNotRegular) {
 			return scanned{}, nil // removed while we ran; a symlink leaving the project; a FIFO
 		}
-		return scanned{}, fmt.Errorf("read %s: %w", c.display(name), err)
+		return scanned{}, fmt.Errorf("read %s: %w", c.shown(name), err)
 	}
 	if isMarkdown(name) {
 		doc := ParseMarkdown(src)
@@ -281,9 +287,25 @@ func (c *checker) scan(name string, w *worker) (scanned, error) {
 	return scanned{citations: citedPaths(name, src, Comments(lang, src), c.refs, w.matched)}, nil
 }
 
-// display is the path of a root-relative name as findings print it.
+// display is the path of a root-relative name as locations print it.
 func (c *checker) display(name string) string {
 	return path.Join(filepath.ToSlash(c.root), name)
+}
+
+// shown is the path of a root-relative name as messages print it.
+func (c *checker) shown(name string) string { return c.name(c.display(name)) }
+
+// name maps a path in the displayed form (relative to the working directory
+// or absolute) to the form messages print, through Options.Display.
+func (c *checker) name(displayed string) string {
+	if c.named == nil {
+		return displayed
+	}
+	abs, err := filepath.Abs(filepath.FromSlash(displayed))
+	if err != nil {
+		return displayed
+	}
+	return c.named(abs)
 }
 
 // exists reports whether the root-relative path names a file or directory.
@@ -525,7 +547,7 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 		Rule:      ct.rule.ID,
 		Severity:  ct.rule.Severity,
 		Locations: []report.Location{c.location(ct)},
-		Fields:    map[string]any{"target": ct.target, "resolved": c.display(resolved)},
+		Fields:    map[string]any{"target": ct.target, "resolved": c.shown(resolved)},
 	}
 	if ct.kind != "" {
 		f.Fields["kind"] = string(ct.kind)
@@ -537,7 +559,7 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	written, _, _ := splitTarget(ct.target)
 	shown := ""
 	if path.Clean(strings.TrimLeft(written, "/")) != resolved {
-		shown = c.display(resolved)
+		shown = c.shown(resolved)
 	}
 	suggestion, _ := f.Fields["suggestion"].(string)
 	f.Message = missingFileMessage(ct, shown, suggestion)
@@ -589,7 +611,7 @@ func (c *checker) missingAnchor(ct citation, resolved, fragment string, doc *Mar
 	f := report.Finding{
 		Rule:     ct.rule.ID,
 		Severity: ct.rule.Severity,
-		Fields:   map[string]any{"target": ct.target, "resolved": c.display(resolved), "anchor": fragment},
+		Fields:   map[string]any{"target": ct.target, "resolved": c.shown(resolved), "anchor": fragment},
 	}
 	if ct.kind != "" {
 		f.Fields["kind"] = string(ct.kind)
@@ -601,6 +623,6 @@ func (c *checker) missingAnchor(ct citation, resolved, fragment string, doc *Mar
 		second.Line, second.Column = a.Line, a.Column
 	}
 	f.Locations = []report.Location{c.location(ct), second}
-	f.Message = missingAnchorMessage(ct, c.display(resolved), fragment, suggestion)
+	f.Message = missingAnchorMessage(ct, c.shown(resolved), fragment, suggestion)
 	return fingerprinted(f)
 }

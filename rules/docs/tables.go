@@ -233,7 +233,7 @@ func (tc *tableChecker) check(mt markedTable) []report.Finding {
 		return tc.brokenMarker(mt, "names a file outside the checked folder")
 	}
 	if !tc.c.exists(rel) {
-		msg := fmt.Sprintf("%s does not exist", tc.c.display(rel))
+		msg := fmt.Sprintf("%s does not exist", tc.c.shown(rel))
 		if s := closestFile(rel, mt.file, tc.c.included); s != "" {
 			msg += ": did you mean " + s
 		} else {
@@ -251,7 +251,7 @@ func (tc *tableChecker) check(mt markedTable) []report.Finding {
 	}
 	node := doc.Lookup(pointer)
 	if node == nil {
-		msg := fmt.Sprintf("%s has nothing at #%s", doc.Path, pointer)
+		msg := fmt.Sprintf("%s has nothing at #%s", tc.c.name(doc.Path), pointer)
 		if d := closestDefinition(doc, pointer); d != nil {
 			msg += ": did you mean #" + d.Pointer
 		} else {
@@ -376,7 +376,7 @@ func (tc *tableChecker) values(doc *reduce.Document, node *reduce.Node, pointer,
 		}
 	}
 	if keyword == "" {
-		return nil, fmt.Sprintf("#%s in %s is not an enum, a const or a union (oneOf/anyOf): point the marker at one", pointer, doc.Path)
+		return nil, fmt.Sprintf("#%s in %s is not an enum, a const or a union (oneOf/anyOf): point the marker at one", pointer, tc.c.name(doc.Path))
 	}
 	branches := reduce.Items(reduce.Value(node, keyword))
 	// A union of constants: oneOf [{const: a}, {const: b}].
@@ -536,7 +536,7 @@ func (tc *tableChecker) compare(mt markedTable, doc *reduce.Document, pointer st
 			missing = append(missing, v)
 		}
 	}
-	name := "#" + pointer + " in " + doc.Path
+	name := "#" + pointer + " in " + tc.c.name(doc.Path)
 	var out []report.Finding
 	finding := func(msg string, at report.Location, second report.Location, fields map[string]any) {
 		fields["target"] = mt.ref

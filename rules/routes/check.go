@@ -336,14 +336,16 @@ func serverLoc(m route.Route) report.Location {
 	return report.Location{File: m.Pos.File, Line: m.Pos.Line, Column: m.Pos.Column}
 }
 
-func (c *checker) add(f report.Finding) {
+// add adds f as a finding of rule r, at r's severity.
+func (c *checker) add(r report.Rule, f report.Finding) {
+	f.Rule, f.Severity = r.ID, r.Severity
 	c.out = append(c.out, f)
 }
 
 // addAssuming adds f, which depends on values the server reads at run time
 // that the extraction assumed: at most a warning, its message saying each
 // assumption, the place each value is set a secondary location.
-func (c *checker) addAssuming(f report.Finding, as []route.Assumption) {
+func (c *checker) addAssuming(r report.Rule, f report.Finding, as []route.Assumption) {
 	seen := map[route.Assumption]bool{}
 	for _, a := range as {
 		if seen[a] {
@@ -354,9 +356,9 @@ func (c *checker) addAssuming(f report.Finding, as []route.Assumption) {
 		f.Locations = append(f.Locations, report.Location{File: a.At.File, Line: a.At.Line, Column: a.At.Column})
 	}
 	if len(seen) > 0 {
-		f.Severity = min(f.Severity, report.SeverityWarning)
+		r.Severity = min(r.Severity, report.SeverityWarning)
 	}
-	c.add(f)
+	c.add(r, f)
 }
 
 // assumedFit returns the assumptions of the routes that could serve s were
@@ -413,8 +415,7 @@ func (c *checker) unimplemented(s route.Route, samePath []int, near string) {
 	if near != "" && len(locs) == 1 {
 		where += "; " + near
 	}
-	c.addAssuming(report.Finding{
-		Rule: unimplementedRule.ID, Severity: unimplementedRule.Severity,
+	c.addAssuming(unimplementedRule, report.Finding{
 		Message:   fmt.Sprintf("%s %s is in the spec but no handler serves it%s; register a route or remove the operation", s.Method, s.Path(), where),
 		Pointer:   s.Pointer,
 		Locations: locs,
@@ -423,8 +424,7 @@ func (c *checker) unimplemented(s route.Route, samePath []int, near string) {
 }
 
 func (c *checker) possibly(s route.Route, u route.Unresolved) {
-	c.add(report.Finding{
-		Rule: possiblyServedRule.ID, Severity: possiblyServedRule.Severity,
+	c.add(possiblyServedRule, report.Finding{
 		Message: fmt.Sprintf("%s %s is in the spec and possibly served by %s:%d (unresolved: %s); make that path foldable to have it checked",
 			s.Method, s.Path(), u.Pos.File, u.Pos.Line, u.Reason),
 		Pointer:   s.Pointer,
@@ -436,8 +436,7 @@ func (c *checker) possibly(s route.Route, u route.Unresolved) {
 // opaqueMount reports s as possibly served by m, a mount of an app this
 // analysis cannot read whose prefix s lies under.
 func (c *checker) opaqueMount(s, m route.Route) {
-	c.add(report.Finding{
-		Rule: RulePossiblyServed,
+	c.add(possiblyServedRule, report.Finding{
 		Message: fmt.Sprintf("%s %s is in the spec and possibly served by %s:%d, which mounts at %s an app this analysis cannot read",
 			s.Method, s.Path(), m.Pos.File, m.Pos.Line, m.Raw),
 		Pointer:   s.Pointer,
@@ -452,8 +451,7 @@ func (c *checker) noRoutes() {
 		looked = "the supported frameworks"
 	}
 	spec := report.Location{File: c.in.SpecPaths.File, Line: c.in.SpecPaths.Line, Column: c.in.SpecPaths.Column, Pointer: c.in.SpecPathsPointer}
-	c.add(report.Finding{
-		Rule: noRoutesRule.ID, Severity: noRoutesRule.Severity,
+	c.add(noRoutesRule, report.Finding{
 		Message: fmt.Sprintf("no route was extracted from %s (%d source files read for %s), so the %d operations of the spec are not compared; point the server at the code that registers routes or name its framework",
 			c.in.Server, c.in.Mirror.Files, looked, len(c.spec)),
 		Pointer:   spec.Pointer,
@@ -482,8 +480,7 @@ func (c *checker) undocumented(m route.Route, near string) {
 	if m.Opaque {
 		kind += ", a mounted app this analysis cannot read, with nothing beneath it documented"
 	}
-	c.addAssuming(report.Finding{
-		Rule: undocumentedRule.ID, Severity: undocumentedRule.Severity,
+	c.addAssuming(undocumentedRule, report.Finding{
 		Message:   fmt.Sprintf("%s %s is served (%s) but %s; document it or remove the route", m.Method, m.Path(), kind, what),
 		Pointer:   spec.Pointer,
 		Locations: []report.Location{serverLoc(m), spec},
@@ -517,8 +514,7 @@ func (c *checker) paramMismatch(s, m route.Route) {
 	if len(specNames) == 0 {
 		return
 	}
-	c.addAssuming(report.Finding{
-		Rule: paramMismatchRule.ID, Severity: paramMismatchRule.Severity,
+	c.addAssuming(paramMismatchRule, report.Finding{
 		Message: fmt.Sprintf("%s %s names its path parameter %s in the spec but %s in the server (%s); rename one so they match",
 			s.Method, s.Path(), strings.Join(specNames, ", "), strings.Join(serverNames, ", "), m.Path()),
 		Pointer:   s.Pointer,
@@ -529,8 +525,7 @@ func (c *checker) paramMismatch(s, m route.Route) {
 }
 
 func (c *checker) trailingSlash(s, m route.Route) {
-	c.addAssuming(report.Finding{
-		Rule: trailingSlashRule.ID, Severity: trailingSlashRule.Severity,
+	c.addAssuming(trailingSlashRule, report.Finding{
 		Message: fmt.Sprintf("%s %s in the spec is served as %s; make the trailing slashes agree",
 			s.Method, s.Path(), m.Path()),
 		Pointer:   s.Pointer,
@@ -551,8 +546,7 @@ func (c *checker) pathLoc(key string) report.Location {
 func (c *checker) anyMethod(m route.Route, methods []string) {
 	sort.Strings(methods)
 	spec := c.pathLoc(m.Template.Key())
-	c.add(report.Finding{
-		Rule: anyMethodRule.ID, Severity: anyMethodRule.Severity,
+	c.add(anyMethodRule, report.Finding{
 		Message: fmt.Sprintf("%s is served for every method (%s) and matches %s in the spec; register only the documented methods to answer others with 405",
 			m.Path(), m.Framework, strings.Join(methods, ", ")),
 		Pointer:   spec.Pointer,
@@ -588,8 +582,7 @@ func (c *checker) catchAll(m route.Route, all []route.Route) {
 		return
 	}
 	spec := specLoc(covered[0])
-	c.add(report.Finding{
-		Rule: catchAllRule.ID, Severity: catchAllRule.Severity,
+	c.add(catchAllRule, report.Finding{
 		Message: fmt.Sprintf("%s %s is a catch-all serving %d documented operation(s) beneath it (%s); it is not compared further",
 			m.Method, m.Path(), len(covered), listRoutes(covered)),
 		Pointer:   spec.Pointer,
@@ -599,8 +592,7 @@ func (c *checker) catchAll(m route.Route, all []route.Route) {
 }
 
 func (c *checker) otherRouter(rs []route.Route) {
-	c.add(report.Finding{
-		Rule: otherRouterRule.ID, Severity: otherRouterRule.Severity,
+	c.add(otherRouterRule, report.Finding{
 		Message: fmt.Sprintf("%d route(s) of another router or listener serve no documented operation and were not compared (%s); compare them with their own spec if they have one",
 			len(rs), listRoutes(rs)),
 		Locations: []report.Location{serverLoc(rs[0])},
@@ -619,8 +611,7 @@ func (c *checker) outOfScope(rs []route.Route) {
 	if len(c.scope.Exclude) > 0 {
 		scope = append(scope, "or in exclude "+strings.Join(c.scope.Exclude, ", "))
 	}
-	c.add(report.Finding{
-		Rule: outOfScopeRule.ID, Severity: outOfScopeRule.Severity,
+	c.add(outOfScopeRule, report.Finding{
 		Message: fmt.Sprintf("%d route(s) %s were not compared (%s); widen include or the spec's base path to compare them",
 			len(rs), strings.Join(scope, " "), listRoutes(rs)),
 		Locations: []report.Location{serverLoc(rs[0])},
@@ -645,8 +636,7 @@ func (c *checker) unresolved(u route.Unresolved, spec bool) {
 	if u.Method != "" {
 		fields["method"] = u.Method
 	}
-	c.add(report.Finding{
-		Rule: unresolvedRule.ID, Severity: unresolvedRule.Severity,
+	c.add(unresolvedRule, report.Finding{
 		Message:   fmt.Sprintf("%s at %q is not compared: %s%s", what, u.Expr, u.Reason, hint),
 		Locations: []report.Location{{File: u.Pos.File, Line: u.Pos.Line, Column: u.Pos.Column}},
 		Fields:    fields,
