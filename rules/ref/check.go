@@ -408,9 +408,10 @@ func nearestKey(n *reduce.Node, name string) string {
 
 // newFinding builds a finding located at the $ref of s.
 func newFinding(rule report.Rule, ix *idref.Index, s *idref.Site, msg string, fields map[string]any, extra ...report.Location) report.Finding {
-	if kw := s.Keyword(); kw != "$ref" {
-		// messages are phrased for $ref; a $dynamicRef names itself
-		msg = kw + strings.TrimPrefix(msg, "$ref")
+	if rest, ok := strings.CutPrefix(msg, "$ref"); ok && s.Keyword() != "$ref" {
+		// messages open with the keyword, phrased for $ref; a $dynamicRef
+		// names itself (a message that does not open with it is left whole)
+		msg = s.Keyword() + rest
 	}
 	f := report.Finding{
 		Rule:     rule.ID,
