@@ -52,7 +52,7 @@ func (r *run) comparePaths() groupResult {
 		byPath[d.Path] = d
 	}
 	inline, invalid := suppress.ScanInline(heads, KnownRule)
-	return r.finish(append(fs, invalid...), nil, inline, byPath)
+	return r.finish(append(fs, invalid...), inline, byPath)
 }
 
 // workspaceAt returns a workspace for the file or folder p outside any group:

@@ -7,9 +7,7 @@ import (
 	"github.com/wirelint/wirelint/internal/config"
 	"github.com/wirelint/wirelint/internal/ecmaregex"
 	"github.com/wirelint/wirelint/internal/limits"
-	"github.com/wirelint/wirelint/report"
-	"github.com/wirelint/wirelint/rules/docs"
-	"github.com/wirelint/wirelint/rules/ref"
+	"github.com/wirelint/wirelint/internal/validate"
 )
 
 // Config is what one run does: resolved from .wirelint.yaml (FromFile) or
@@ -59,81 +57,10 @@ type Config struct {
 	Compat *Compat
 }
 
-// Parity is one canonical document (or several) and its mirror.
-type Parity struct {
-	Canonical, Mirror string
-	// Canonicals lists every canonical file when there are several (nil =
-	// Canonical alone); each file's root schema and definitions are compared
-	// with the one mirror.
-	Canonicals []string
-	// Renames maps a canonical definition name to its mirror name.
-	Renames map[string]string
-	// Include and Exclude are globs of canonical definition names.
-	Include, Exclude []string
-}
-
-// Refs configures the ref rules.
-type Refs struct {
-	// Documents are the roots whose references are followed (empty = every
-	// document the run names).
-	Documents []string
-	// Mappings serve URL prefixes from local folders.
-	Mappings []ref.Mapping
-}
-
-// Regex configures the pattern rules.
-type Regex struct {
-	// Documents are checked (empty = every document the run loads, the
-	// files their $refs reach included).
-	Documents []string
-	// Dialects are the targets (empty = the family's defaults).
-	Dialects []ecmaregex.Dialect
-	// Severity overrides the default severity of a regex rule.
-	Severity map[string]report.Severity
-}
-
-// Routes is one spec and the server source it is compared with.
-type Routes struct {
-	Spec, Server string
-	// Include and Exclude are path globs limiting what is compared.
-	Include, Exclude []string
-	// Framework is how to read Server ("" or "auto" = detect).
-	Framework string
-	// BasePath prefixes every spec path when Override is set.
-	BasePath string
-	Override bool
-}
-
 // Fixtures is a set of payload folders and the documents they are checked
-// against, the first being the canonical one.
-type Fixtures struct {
-	// Folders hold the payloads; none runs no fixture rule.
-	Folders []string
-	// Documents are the canonical document and its mirrors.
-	Documents []string
-	// Renames maps a canonical definition name to its mirror name.
-	Renames map[string]string
-	// Differential probes the canonical document and the first mirror with
-	// generated payloads (and the folders' ones) for disagreement.
-	Differential bool
-}
-
-// Docs configures the documentation rules.
-type Docs struct {
-	// Root is the folder scanned ("" = Dir).
-	Root string
-	// Options are the family's options (taxonomies, site, cited globs); FS
-	// is set by the run.
-	Options docs.Options
-}
-
-// CanonicalFiles returns every canonical file of the pair.
-func (p Parity) CanonicalFiles() []string {
-	if len(p.Canonicals) > 0 {
-		return p.Canonicals
-	}
-	return []string{p.Canonical}
-}
+// against, the first being the canonical one: the section the fixture and
+// differential families share.
+type Fixtures = validate.Fixtures
 
 // FromFile resolves a configuration file into what a run does, as `wirelint
 // check` runs it: refs over every named document unless the file lists
@@ -157,7 +84,7 @@ func FromFile(cfg *config.Config) Config {
 	if cfg.Refs != nil {
 		c.Refs.Documents = cfg.Refs.Documents
 		for _, m := range cfg.Refs.Mappings {
-			c.Refs.Mappings = append(c.Refs.Mappings, ref.Mapping{Prefix: m.Prefix, Dir: cfg.Path(m.Dir)})
+			c.Refs.Mappings = append(c.Refs.Mappings, RefMapping{Prefix: m.Prefix, Dir: cfg.Path(m.Dir)})
 		}
 	}
 	c.Regex = &Regex{}
@@ -186,56 +113,8 @@ func FromFile(cfg *config.Config) Config {
 		}
 		c.Fixtures = append(c.Fixtures, Fixtures{Folders: f.Folders, Documents: docs, Renames: renames, Differential: mirror != ""})
 	}
-	if cfg.Docs != nil {
-		c.Docs = &Docs{Root: cfg.Docs.Root, Options: DocsOptions(cfg)}
-	}
+	c.Docs = DocsSection(cfg)
 	return c
-}
-
-// DocsOptions turns a configuration's docs section into the family's
-// options, paths below the scanned root.
-func DocsOptions(cfg *config.Config) docs.Options {
-	opts := docs.Options{}
-	dc := cfg.Docs
-	if dc == nil {
-		return opts
-	}
-	if len(dc.Cited) > 0 {
-		opts.Refs = dc.Cited
-	}
-	root := cfg.Path(".")
-	if dc.Root != "" {
-		root = cfg.Path(dc.Root)
-	}
-	below := func(p string) string {
-		rel, err := filepath.Rel(root, cfg.Path(p))
-		if err != nil {
-			return filepath.ToSlash(p)
-		}
-		return filepath.ToSlash(rel)
-	}
-	for _, t := range dc.Taxonomy {
-		tax := docs.Taxonomy{Root: below(t.Root), Exclude: t.Exclude}
-		if t.Index != "" {
-			tax.Index = below(t.Index)
-		}
-		for _, l := range t.Levels {
-			tax.Levels = append(tax.Levels, docs.Level{Name: l.Name, Values: l.Values, Status: l.Status})
-		}
-		opts.Taxonomies = append(opts.Taxonomies, tax)
-	}
-	if dc.Site != nil {
-		site := &docs.Site{}
-		for _, m := range dc.Site.Content {
-			site.Content = append(site.Content, docs.Mount{Dir: below(m.Dir), Route: m.Route})
-		}
-		for _, m := range dc.Site.Static {
-			site.Static = append(site.Static, docs.Mount{Dir: below(m.Dir), Route: m.Route})
-		}
-		opts.Site = site
-	}
-	opts.Discriminant = dc.Discriminant
-	return opts
 }
 
 // path resolves p against Dir.
@@ -246,41 +125,6 @@ func (c *Config) path(p string) string {
 	return filepath.Join(c.Dir, filepath.FromSlash(p))
 }
 
-// documents lists every document the configuration names, each once, in
-// order of first mention.
-func (c *Config) documents() []string {
-	var out []string
-	seen := map[string]bool{}
-	add := func(ps ...string) {
-		for _, p := range ps {
-			if p != "" && !seen[p] {
-				seen[p] = true
-				out = append(out, p)
-			}
-		}
-	}
-	for _, p := range c.Parity {
-		add(p.CanonicalFiles()...)
-		add(p.Mirror)
-	}
-	for _, r := range c.Routes {
-		add(r.Spec)
-	}
-	for _, f := range c.Fixtures {
-		add(f.Documents...)
-	}
-	if c.Refs != nil {
-		add(c.Refs.Documents...)
-	}
-	if c.Regex != nil {
-		add(c.Regex.Documents...)
-	}
-	if c.Compat != nil {
-		add(c.Compat.Documents...)
-	}
-	return out
-}
-
 // workingDir returns the process's working directory, or "." when unknown.
 func workingDir() string {
 	wd, err := os.Getwd()
@@ -288,35 +132,4 @@ func workingDir() string {
 		return "."
 	}
 	return wd
-}
-
-// refsOnly returns the documents named only as roots of the ref rules.
-func (c *Config) refsOnly() map[string]bool {
-	out := map[string]bool{}
-	if c.Refs == nil {
-		return out
-	}
-	for _, p := range c.Refs.Documents {
-		out[p] = true
-	}
-	for _, p := range c.Parity {
-		for _, f := range p.CanonicalFiles() {
-			delete(out, f)
-		}
-		delete(out, p.Mirror)
-	}
-	for _, r := range c.Routes {
-		delete(out, r.Spec)
-	}
-	for _, f := range c.Fixtures {
-		for _, p := range f.Documents {
-			delete(out, p)
-		}
-	}
-	if c.Regex != nil {
-		for _, p := range c.Regex.Documents {
-			delete(out, p)
-		}
-	}
-	return out
 }

@@ -74,7 +74,8 @@ func forbidden(from, to string) string {
 	family := func(p string) string {
 		if rest, ok := strings.CutPrefix(p, "rules/"); ok {
 			// rules/internal holds what families share; it is no family
-			if fam, _, _ := strings.Cut(rest, "/"); fam != "internal" {
+			// and rules/family declares what a family is
+			if fam, _, _ := strings.Cut(rest, "/"); fam != "internal" && fam != "family" {
 				return fam
 			}
 		}

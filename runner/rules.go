@@ -5,31 +5,17 @@ import (
 
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/report"
-	"github.com/wirelint/wirelint/rules/compat"
-	"github.com/wirelint/wirelint/rules/description"
-	"github.com/wirelint/wirelint/rules/differential"
-	"github.com/wirelint/wirelint/rules/docs"
-	"github.com/wirelint/wirelint/rules/fixture"
-	"github.com/wirelint/wirelint/rules/parity"
-	"github.com/wirelint/wirelint/rules/ref"
-	"github.com/wirelint/wirelint/rules/regex"
-	routerules "github.com/wirelint/wirelint/rules/routes"
 )
 
-// families lists every rule family's rules: the one place a family joins
-// the catalogue.
-var families = [][]report.Rule{
-	parity.Rules,
-	description.Rules,
-	ref.Rules,
-	regex.Rules,
-	routerules.Rules,
-	fixture.Rules,
-	differential.Rules,
-	docs.Rules,
-	compat.Rules,
-	suppress.Rules,
-}
+// families lists every rule family's rules: the registry's families, and
+// what runs outside it.
+var families = func() [][]report.Rule {
+	var out [][]report.Rule
+	for _, reg := range registry {
+		out = append(out, reg.family.Rules)
+	}
+	return append(out, unregistered...)
+}()
 
 // catalogue is every rule, sorted by id; built once.
 var catalogue = func() []report.Rule {

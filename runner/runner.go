@@ -2,7 +2,6 @@ package runner
 
 import (
 	"errors"
-	"fmt"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -14,19 +13,9 @@ import (
 	"github.com/wirelint/wirelint/internal/guard"
 	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/suppress"
-	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
-	route "github.com/wirelint/wirelint/routes"
-	"github.com/wirelint/wirelint/routes/extract"
-	"github.com/wirelint/wirelint/rules/description"
-	"github.com/wirelint/wirelint/rules/differential"
-	"github.com/wirelint/wirelint/rules/docs"
-	"github.com/wirelint/wirelint/rules/fixture"
-	"github.com/wirelint/wirelint/rules/parity"
-	"github.com/wirelint/wirelint/rules/ref"
-	"github.com/wirelint/wirelint/rules/regex"
-	routerules "github.com/wirelint/wirelint/rules/routes"
+	"github.com/wirelint/wirelint/rules/family"
 )
 
 // Result is the outcome of one run.
@@ -59,14 +48,16 @@ func Run(c Config) (*Result, error) {
 			return nil, err
 		}
 	}
-	groups := c.groups()
 	r := &run{cfg: &c, root: c.Root, limits: c.Limits.WithDefaults(), tasks: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	r.entries = entriesOf(&c)
+	groups, docs := r.groups()
 	if r.root == "" {
-		r.root = projectRoot(c.Dir, c.documents())
+		r.root = projectRoot(c.Dir, docs)
 	}
 	r.changes = changes
 
-	results := make([]groupResult, len(groups)+2) // the groups, docs, compat Old and New
+	standalone := r.standalone()
+	results := make([]groupResult, len(groups)+len(standalone)+1) // the groups, the standalone passes, compat Old and New
 	inFlight := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for i, g := range groups {
@@ -78,19 +69,26 @@ func Run(c Config) (*Result, error) {
 			results[i] = r.group(g)
 		}()
 	}
-	if c.Docs != nil {
+	for i, p := range standalone {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			fs, err := r.task("docs", r.docs)
-			results[len(groups)] = r.finish(fs, err, nil, nil)
+			fs, err := Protect(p.Family.Name, func() ([]report.Finding, error) {
+				out, err := p.Family.Run(p)
+				return out.Findings, err
+			})
+			if err != nil {
+				results[len(groups)+i] = groupResult{err: err}
+				return
+			}
+			results[len(groups)+i] = r.finish(fs, nil, nil)
 		}()
 	}
 	if c.Compat != nil && c.Compat.New != "" {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[len(groups)+1] = r.comparePaths()
+			results[len(results)-1] = r.comparePaths()
 		}()
 	}
 	wg.Wait()
@@ -123,6 +121,8 @@ type run struct {
 	// tasks holds a token per running task: at most GOMAXPROCS at a time.
 	tasks   chan struct{}
 	changes suppress.Changes
+	// entries are each registered family's entries (nil = not run).
+	entries map[*family.Family][]family.Entry
 }
 
 // groupResult is what one group, or the docs task, produced.
@@ -136,14 +136,31 @@ type groupResult struct {
 type group struct {
 	// docs are the configured documents, in order of first mention.
 	docs []string
-	// parity, routes and fixtures index the configuration's entries.
-	parity, routes, fixtures []int
+	// entries are each family's entries that read the group's documents (an
+	// entry naming none reads every group's).
+	entries map[*family.Family][]family.Entry
+	// fragments are the documents only entries marked Fragments name.
+	fragments map[string]bool
+}
+
+// entriesOf splits every registered family's configuration section into
+// entries; a family without a section follows the first family it requires.
+func entriesOf(c *Config) map[*family.Family][]family.Entry {
+	out := map[*family.Family][]family.Entry{}
+	for _, reg := range registry {
+		if reg.section != nil {
+			out[reg.family] = reg.family.Entries(reg.section(c))
+		}
+	}
+	return out
 }
 
 // groups splits the configuration into groups of documents no entry spans,
-// in order of first mention.
-func (c *Config) groups() []*group {
-	docs := c.documents()
+// in order of first mention, and returns them with every document.
+func (r *run) groups() ([]*group, []string) {
+	var docs []string
+	seen := map[string]bool{}
+	plain := map[string]bool{} // named by an entry not marked Fragments
 	parent := map[string]string{}
 	var find func(string) string
 	find = func(p string) string {
@@ -154,19 +171,34 @@ func (c *Config) groups() []*group {
 		parent[p] = find(parent[p])
 		return parent[p]
 	}
-	union := func(ps ...string) {
-		for _, p := range ps[1:] {
-			if a, b := find(ps[0]), find(p); a != b {
+	add := func(e family.Entry) {
+		for _, p := range e.Documents {
+			if p == "" {
+				continue
+			}
+			anchor := firstDocument(e)
+			if !seen[p] {
+				seen[p] = true
+				docs = append(docs, p)
+			}
+			if !e.Fragments {
+				plain[p] = true
+			}
+			if a, b := find(anchor), find(p); a != b {
 				parent[b] = a
 			}
 		}
 	}
-	for _, p := range c.Parity {
-		union(append(p.CanonicalFiles(), p.Mirror)...)
+	for _, reg := range registry {
+		if reg.family.Scope != family.Standalone {
+			for _, e := range r.entries[reg.family] {
+				add(e)
+			}
+		}
 	}
-	for _, f := range c.Fixtures {
-		if len(f.Documents) > 0 {
-			union(f.Documents...)
+	if c := r.cfg.Compat; c != nil {
+		for _, p := range c.Documents {
+			add(family.Entry{Documents: []string{p}})
 		}
 	}
 	byRoot := map[string]*group{}
@@ -175,25 +207,62 @@ func (c *Config) groups() []*group {
 		root := find(d)
 		g := byRoot[root]
 		if g == nil {
-			g = &group{}
+			g = &group{entries: map[*family.Family][]family.Entry{}, fragments: map[string]bool{}}
 			byRoot[root] = g
 			out = append(out, g)
 		}
 		g.docs = append(g.docs, d)
-	}
-	for i, p := range c.Parity {
-		g := byRoot[find(p.Canonical)]
-		g.parity = append(g.parity, i)
-	}
-	for i, r := range c.Routes {
-		g := byRoot[find(r.Spec)]
-		g.routes = append(g.routes, i)
-	}
-	for i, f := range c.Fixtures {
-		if len(f.Documents) > 0 {
-			g := byRoot[find(f.Documents[0])]
-			g.fixtures = append(g.fixtures, i)
+		if !plain[d] {
+			g.fragments[d] = true
 		}
+	}
+	for _, reg := range registry {
+		f := reg.family
+		if f.Scope == family.Standalone {
+			continue
+		}
+		for _, e := range r.entries[f] {
+			anchor := firstDocument(e)
+			if anchor == "" {
+				for _, g := range out {
+					g.entries[f] = append(g.entries[f], e)
+				}
+				continue
+			}
+			g := byRoot[find(anchor)]
+			g.entries[f] = append(g.entries[f], e)
+		}
+	}
+	return out, docs
+}
+
+// firstDocument is the first document an entry names ("" = none: it reads
+// every group's).
+func firstDocument(e family.Entry) string {
+	for _, p := range e.Documents {
+		if p != "" {
+			return p
+		}
+	}
+	return ""
+}
+
+// standalone returns a pass for each Standalone family with entries,
+// confined to the project holding the configuration's folder.
+func (r *run) standalone() []*family.Pass {
+	c := r.cfg
+	var out []*family.Pass
+	for _, reg := range registry {
+		f := reg.family
+		if f.Scope != family.Standalone || len(r.entries[f]) == 0 {
+			continue
+		}
+		repo := fromRepo(reduce.ProjectRoot(c.Dir))
+		out = append(out, &family.Pass{
+			Family: f, Entries: r.entries[f], Doc: func(string) *reduce.Document { return nil },
+			Dir: c.Dir, Root: fsroot.ProjectDir(c.Dir), FS: fsroot.New(fsroot.ProjectDir(c.Dir), c.Widen...),
+			Limits: r.limits, Display: repo, FromRepo: repo, Parallel: r.parallel, ResultOf: map[string]any{},
+		})
 	}
 	return out
 }
@@ -266,8 +335,10 @@ func (r *run) workspace(root string) *reduce.Workspace {
 }
 
 // group loads a group's documents into a workspace of its own, runs every
-// task that reads them, and applies ignores; the workspace, and with it
-// every document, is dropped when it returns.
+// family's pass over them (a family once those it requires have run; the
+// Loaded ones last, over every document the others reached), applies
+// ignores and then the families' Finish; the workspace, and with it every
+// document, is dropped when it returns.
 func (r *run) group(g *group) groupResult {
 	c := r.cfg
 	ws := r.workspace(r.root)
@@ -275,12 +346,11 @@ func (r *run) group(g *group) groupResult {
 	var names []string
 	var loads []func() ([]report.Finding, error)
 	loaded := make([]*reduce.Document, len(g.docs))
-	refsOnly := c.refsOnly()
 	for i, p := range g.docs {
 		names = append(names, "load "+p)
 		loads = append(loads, func() ([]report.Finding, error) {
 			var err error
-			if refsOnly[p] {
+			if g.fragments[p] {
 				// only $refs are followed from it: it may be a piece of a
 				// split document (a path item, a response) when it holds a
 				// $ref; any other file of another kind (a compose file, a
@@ -310,307 +380,147 @@ func (r *run) group(g *group) groupResult {
 	}
 	loaded = slices.DeleteFunc(loaded, func(d *reduce.Document) bool { return d == nil })
 
-	names, fns := r.plan(g, ws, doc, loaded)
-	all, err := r.parallel(names, fns)
+	base := family.Pass{
+		Workspace: ws, Documents: loaded, Doc: func(p string) *reduce.Document { return doc[p] },
+		Dir: c.Dir, Root: r.root, FS: fsroot.New(r.root, c.Widen...), Limits: r.limits,
+		Display: ws.Display, FromRepo: fromRepo(reduce.ProjectRoot(c.Dir)), Parallel: r.parallel,
+	}
+	passes := r.passes(g, base)
+	compatTask := func() ([]report.Finding, error) {
+		if c.Compat == nil || c.Compat.Against == "" || len(loaded) == 0 {
+			return nil, nil
+		}
+		return r.task("compat", func() ([]report.Finding, error) { return compareAgainst(ws, loaded, c.Compat.Against, c.Compat.Role) })
+	}
+	all, results, err := r.runPasses(passes, ws.Documents, compatTask)
 	if err != nil {
 		return groupResult{err: err}
-	}
-	all = dedupeMirrorOnly(all)
-	// Patterns are checked once the tasks above have loaded every document
-	// the configured ones reach.
-	if c.Regex != nil {
-		names, fns = nil, nil
-		for _, d := range r.regexDocs(ws, doc) {
-			names = append(names, "regex "+d.Path)
-			fns = append(fns, func() ([]report.Finding, error) {
-				return regex.Check(d, regex.Options{Dialects: c.Regex.Dialects, Severity: c.Regex.Severity, MaxPatternLength: int(r.limits.PatternLength)}), nil
-			})
-		}
-		more, err := r.parallel(names, fns)
-		if err != nil {
-			return groupResult{err: err}
-		}
-		all = append(all, more...)
 	}
 	byPath := map[string]*reduce.Document{}
 	for _, d := range ws.Documents() {
 		byPath[d.Path] = d
 	}
 	inline, invalid := suppress.ScanInline(ws.Documents(), KnownRule)
-	return r.finish(append(all, invalid...), nil, inline, byPath)
+	res := r.finish(append(all, invalid...), inline, byPath)
+	for _, p := range passes {
+		if p.Family.Finish != nil {
+			// after ignores: what Finish folds in joins only reported findings
+			p.ResultOf = results
+			res.findings = p.Family.Finish(p, res.findings)
+		}
+	}
+	return res
 }
 
-// finish names files relative to Dir, keeps what --since asks for, applies
-// severities and ignores, and attaches payloads to the drift they prove.
-func (r *run) finish(fs []report.Finding, err error, inline *suppress.Inline, byPath map[string]*reduce.Document) groupResult {
-	if err != nil {
-		return groupResult{err: err}
+// passes builds the pass of each family that runs in the group, in
+// registry order: one with entries of its own, or one that follows the
+// family it requires there.
+func (r *run) passes(g *group, base family.Pass) []*family.Pass {
+	var out []*family.Pass
+	for _, reg := range registry {
+		f := reg.family
+		if f.Scope == family.Standalone {
+			continue
+		}
+		entries := g.entries[f]
+		if reg.section == nil && len(f.Requires) > 0 {
+			for _, o := range registry {
+				if o.family.Name == f.Requires[0] {
+					entries = g.entries[o.family]
+				}
+			}
+		}
+		if len(entries) == 0 {
+			continue
+		}
+		p := base
+		p.Family, p.Entries = f, entries
+		out = append(out, &p)
 	}
+	return out
+}
+
+// runPasses runs the Grouped passes and extra (the compat task) at once,
+// each pass once the passes of the families it requires are done, then the
+// Loaded passes over every document all returns (the workspace's, the
+// files $refs reached included). It returns the findings in pass order and
+// each family's Result by name.
+func (r *run) runPasses(passes []*family.Pass, all func() []*reduce.Document, extra func() ([]report.Finding, error)) ([]report.Finding, map[string]any, error) {
+	done := map[string]chan struct{}{}
+	for _, p := range passes {
+		done[p.Family.Name] = make(chan struct{})
+	}
+	results := map[string]any{}
+	var mu sync.Mutex
+	findings := make([][]report.Finding, len(passes)+1)
+	errs := make([]error, len(passes)+1)
+	runPass := func(i int, p *family.Pass) {
+		defer close(done[p.Family.Name])
+		p.ResultOf = map[string]any{}
+		mu.Lock()
+		for _, name := range p.Family.Requires {
+			p.ResultOf[name] = results[name]
+		}
+		mu.Unlock()
+		var out family.Output
+		_, errs[i] = Protect(p.Family.Name, func() ([]report.Finding, error) {
+			var err error
+			out, err = p.Family.Run(p)
+			return nil, err
+		})
+		findings[i] = out.Findings
+		mu.Lock()
+		results[p.Family.Name] = out.Result
+		mu.Unlock()
+	}
+	var wg sync.WaitGroup
+	for i, p := range passes {
+		if p.Family.Scope != family.Grouped {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, name := range p.Family.Requires {
+				if ch, ok := done[name]; ok {
+					<-ch
+				}
+			}
+			runPass(i, p)
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		findings[len(passes)], errs[len(passes)] = extra()
+	}()
+	wg.Wait()
+	failed := errors.Join(errs...) != nil
+	for i, p := range passes {
+		if p.Family.Scope == family.Loaded && !failed {
+			p.Documents = all()
+			runPass(i, p)
+		}
+	}
+	var out []report.Finding
+	for i := range findings {
+		if errs[i] != nil {
+			return nil, nil, errs[i]
+		}
+		out = append(out, findings[i]...)
+	}
+	return out, results, nil
+}
+
+// finish names files relative to Dir, keeps what --since asks for, and
+// applies severities and ignores.
+func (r *run) finish(fs []report.Finding, inline *suppress.Inline, byPath map[string]*reduce.Document) groupResult {
 	relativize(fs, r.cfg.Dir)
 	if r.changes != nil {
 		fs = suppress.Touched(fs, r.changes, byPath)
 	}
 	kept, silenced := suppress.Apply(fs, suppress.Options{Config: r.cfg.Suppress, Inline: inline})
-	// after ignores: a payload joins only a keyword finding that is reported
-	return groupResult{findings: attachPayloads(kept), silenced: silenced}
-}
-
-// plan turns a group's share of the configuration into independent tasks:
-// one per parity pair, routes pair and fixtures entry, and one for refs.
-func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Document, loaded []*reduce.Document) (names []string, fns []func() ([]report.Finding, error)) {
-	c := r.cfg
-	add := func(name string, fn func() ([]report.Finding, error)) {
-		names = append(names, name)
-		fns = append(fns, fn)
-	}
-	covered := mirrorCoverage(c, g, doc)
-	for _, i := range g.parity {
-		p := c.Parity[i]
-		opts := parity.Options{Renames: p.Renames, Include: p.Include, Exclude: p.Exclude}
-		var canonicals []*reduce.Document
-		for _, f := range p.CanonicalFiles() {
-			if d := doc[f]; d != nil {
-				canonicals = append(canonicals, d)
-			}
-		}
-		mirror := doc[p.Mirror]
-		if len(canonicals) == 0 {
-			add(fmt.Sprintf("parity[%d]", i), func() ([]report.Finding, error) {
-				return nil, fmt.Errorf("%s: no JSON Schema or OpenAPI document to use as the canonical schema", strings.Join(p.CanonicalFiles(), ", "))
-			})
-			continue
-		}
-		add(fmt.Sprintf("parity[%d]", i), func() ([]report.Finding, error) {
-			fs := ParityFamilyAll(ws, canonicals, mirror, opts)
-			// A mirror shared by several canonical documents holds each one's
-			// definitions: one is mirror-only only if no canonical has it.
-			out := fs[:0]
-			for _, f := range fs {
-				if f.Rule == parity.RuleMirrorOnly && covered[mirror][f.Definition] {
-					continue
-				}
-				out = append(out, f)
-			}
-			return out, nil
-		})
-	}
-	if c.Refs != nil {
-		refDocs := loaded
-		if len(c.Refs.Documents) > 0 {
-			refDocs = nil
-			for _, p := range c.Refs.Documents {
-				if d, ok := doc[p]; ok {
-					refDocs = append(refDocs, d)
-				}
-			}
-		}
-		if len(refDocs) > 0 {
-			add("refs", func() ([]report.Finding, error) {
-				return ref.Check(ws, refDocs, ref.Options{Mappings: c.Refs.Mappings}), nil
-			})
-		}
-	}
-	for _, i := range g.routes {
-		rt, spec := c.Routes[i], doc[c.Routes[i].Spec]
-		add(fmt.Sprintf("routes[%d]", i), func() ([]report.Finding, error) {
-			return r.checkRoutes(spec, rt)
-		})
-	}
-	for _, i := range g.fixtures {
-		f := c.Fixtures[i]
-		var docs []*reduce.Document
-		for _, p := range f.Documents {
-			docs = append(docs, doc[p])
-		}
-		add(fmt.Sprintf("fixtures[%d]", i), func() ([]report.Finding, error) {
-			return r.checkFixtures(ws, docs, f)
-		})
-	}
-	if c.Compat != nil && c.Compat.Against != "" && len(loaded) > 0 {
-		add("compat", func() ([]report.Finding, error) { return compareAgainst(ws, loaded, c.Compat.Against, c.Compat.Role) })
-	}
-	return names, fns
-}
-
-// ParityFamily runs keyword parity and the description rules on a loaded pair, as
-// `wirelint parity` and every parity entry of a configuration do.
-func ParityFamily(res reduce.Resolver, canonical, mirror *reduce.Document, opts parity.Options) []report.Finding {
-	return ParityFamilyAll(res, []*reduce.Document{canonical}, mirror, opts)
-}
-
-// ParityFamilyAll is ParityFamily with several canonical documents.
-func ParityFamilyAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *reduce.Document, opts parity.Options) []report.Finding {
-	out := parity.CheckAll(res, canonicals, mirror, opts)
-	return append(out.Findings, description.Check(out.Pairs)...)
-}
-
-// regexDocs returns the documents whose patterns the group checks: the
-// configured ones, or every document it loaded (the files their $refs reach
-// included).
-func (r *run) regexDocs(ws *reduce.Workspace, doc map[string]*reduce.Document) []*reduce.Document {
-	if len(r.cfg.Regex.Documents) == 0 {
-		return ws.Documents()
-	}
-	var out []*reduce.Document
-	for _, p := range r.cfg.Regex.Documents {
-		if d, ok := doc[p]; ok {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// attachPayloads folds a differential/disagreement into the parity/keyword
-// finding of the same pair, definition and pointer: the payload proves that
-// drift, so it is reported once, as the keyword finding's payload field
-// (JSON) and one detail line (text), instead of as a second finding.
-func attachPayloads(fs []report.Finding) []report.Finding {
-	key := func(f report.Finding) string {
-		k := f.Definition + "\x00" + f.Pointer
-		for _, l := range f.Locations {
-			k += "\x00" + l.File
-		}
-		return k
-	}
-	keyword := map[string]int{}
-	for i, f := range fs {
-		if f.Rule == parity.RuleKeyword {
-			keyword[key(f)] = i
-		}
-	}
-	out := fs[:0]
-	for _, f := range fs {
-		i, ok := keyword[key(f)]
-		if f.Rule != differential.RuleDisagreement || !ok || fs[i].Fields["payload"] != nil {
-			out = append(out, f)
-			continue
-		}
-		k := &fs[i]
-		if k.Fields == nil {
-			k.Fields = map[string]any{}
-		}
-		k.Fields["payload"] = f.Fields["payload"]
-		line := fmt.Sprintf("payload %v accepts and %v rejects: %s", f.Fields["accepted_by"], f.Fields["rejected_by"], strings.TrimPrefix(f.Detail, "payload: "))
-		if k.Detail != "" {
-			line = k.Detail + "\n" + line
-		}
-		k.Detail = line
-	}
-	return out
-}
-
-// dedupeMirrorOnly keeps one mirror-only finding per mirror definition when
-// several pairs share the mirror and none of their canonicals defines it.
-func dedupeMirrorOnly(fs []report.Finding) []report.Finding {
-	seen := map[string]bool{}
-	out := fs[:0]
-	for _, f := range fs {
-		if f.Rule == parity.RuleMirrorOnly && len(f.Locations) > 1 {
-			key := f.Locations[1].File + "\x00" + f.Definition
-			if seen[key] {
-				continue
-			}
-			seen[key] = true
-		}
-		out = append(out, f)
-	}
-	return out
-}
-
-// mirrorCoverage maps each mirror document of the group to the mirror
-// definition names that some canonical document of it defines (through
-// renames).
-func mirrorCoverage(c *Config, g *group, doc map[string]*reduce.Document) map[*reduce.Document]map[string]bool {
-	out := map[*reduce.Document]map[string]bool{}
-	for _, i := range g.parity {
-		p := c.Parity[i]
-		mirror := doc[p.Mirror]
-		if out[mirror] == nil {
-			out[mirror] = map[string]bool{}
-		}
-		for _, def := range canonicalDefinitions(p, doc) {
-			name := def.Name
-			if to, ok := p.Renames[name]; ok {
-				name = to
-			}
-			out[mirror][name] = true
-		}
-	}
-	return out
-}
-
-// checkRoutes compares one spec with its server's source.
-func (r *run) checkRoutes(spec *reduce.Document, rt Routes) ([]report.Finding, error) {
-	canonical, err := route.FromSpec(spec, route.SpecOptions{BasePath: rt.BasePath, Override: rt.Override})
-	if err != nil {
-		return nil, err
-	}
-	dir := r.cfg.Dir
-	display := func(p string) string {
-		if rel, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
-		}
-		return filepath.ToSlash(p)
-	}
-	framework := rt.Framework
-	if framework == "" {
-		framework = "auto"
-	}
-	// the server's files, go.mod and module packages are read inside the
-	// project, as every document is
-	confine := fsroot.New(r.root, r.cfg.Widen...)
-	mirror, err := extract.FromServer(r.cfg.path(rt.Server), extract.ServerOptions{Framework: framework, Display: display, FS: confine, Limits: r.cfg.Limits})
-	if err != nil {
-		return nil, err
-	}
-	pathsPos, pathsPtr := route.SpecPathsPos(spec)
-	return routerules.Check(routerules.Input{
-		Canonical: canonical, Mirror: mirror,
-		SpecPaths: pathsPos, SpecPathsPointer: pathsPtr, Server: filepath.ToSlash(rt.Server),
-		Include: rt.Include, Exclude: rt.Exclude,
-	}), nil
-}
-
-// checkFixtures validates the payloads of the folders against every
-// document and, when asked, probes the canonical document and its mirror
-// for payloads they disagree on, the folders' payloads among the probes.
-func (r *run) checkFixtures(ws *reduce.Workspace, docs []*reduce.Document, f Fixtures) ([]report.Finding, error) {
-	lim := r.limits
-	valid := validate.Options{MaxPatternLength: int(lim.PatternLength), MatchTimeout: lim.MatchTimeout}
-	var payloads []*validate.Payload
-	for _, folder := range f.Folders {
-		ps, err := validate.LoadPayloads(ws.FS, r.cfg.path(folder), ws.Display, lim)
-		if err != nil {
-			return nil, err
-		}
-		payloads = append(payloads, ps...)
-	}
-	var fs []report.Finding
-	if f.Differential && len(docs) > 1 {
-		fs = differential.Check(ws, docs[0], docs[1], differential.Options{Renames: f.Renames, Fixtures: payloads, Budget: lim.ProbeBudget, Validate: valid})
-	}
-	if len(f.Folders) > 0 {
-		fs = append(fs, fixture.Check(ws, docs, payloads, fixture.Options{Renames: f.Renames, Budget: lim.ValidationBudget, Validate: valid})...)
-	}
-	return fs, nil
-}
-
-// docs runs the documentation rules. They name files by the scanned root
-// joined with the path below it: relative when Dir is the working
-// directory, absolute (then relativized) otherwise.
-func (r *run) docs() ([]report.Finding, error) {
-	c := r.cfg
-	root := "."
-	if c.Docs.Root != "" {
-		root = filepath.FromSlash(c.Docs.Root)
-	}
-	if filepath.Clean(workingDir()) != filepath.Clean(c.Dir) {
-		root = c.path(root)
-	}
-	opts := c.Docs.Options
-	opts.FS = fsroot.New(fsroot.ProjectDir(c.Dir), c.Widen...)
-	opts.Display = fromRepo(reduce.ProjectRoot(c.Dir))
-	return docs.Check(root, opts)
+	return groupResult{findings: kept, silenced: silenced}
 }
 
 // fromRepo names a file in a message by its path from the repository root,
@@ -677,18 +587,6 @@ func rebase(fs []report.Finding, dir, root, label string) {
 			fs[i].Fingerprint = ""
 		}
 	}
-}
-
-// canonicalDefinitions lists the definitions of every canonical document of
-// the pair that loaded.
-func canonicalDefinitions(p Parity, doc map[string]*reduce.Document) []*reduce.Definition {
-	var out []*reduce.Definition
-	for _, f := range p.CanonicalFiles() {
-		if d := doc[f]; d != nil {
-			out = append(out, d.Definitions...)
-		}
-	}
-	return out
 }
 
 // holdsRef reports whether a $ref key sits anywhere in the tree. Aliases are

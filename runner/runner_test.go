@@ -26,8 +26,10 @@ func TestGroups(t *testing.T) {
 		Fixtures: []Fixtures{{Documents: []string{"d.json", "other.yaml"}}},
 		Routes:   []Routes{{Spec: "api.yaml"}},
 	}
+	r := &run{cfg: &c, entries: entriesOf(&c)}
+	groups, _ := r.groups()
 	var got [][]string
-	for _, g := range c.groups() {
+	for _, g := range groups {
 		got = append(got, g.docs)
 	}
 	want := [][]string{{"a.json", "api.yaml", "b.json"}, {"c.json", "other.yaml", "d.json"}}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/wirelint/wirelint/internal/config"
-	"github.com/wirelint/wirelint/rules/docs"
 	"github.com/wirelint/wirelint/runner"
 )
 
@@ -26,7 +25,7 @@ func (g *globList) Set(s string) error {
 	g.globs = []string{}
 	for _, p := range strings.Split(s, ",") {
 		if p = strings.TrimSpace(p); p != "" {
-			if _, err := docs.ParseGlob(p); err != nil {
+			if _, err := runner.ParseDocsGlob(p); err != nil {
 				return err
 			}
 			g.globs = append(g.globs, p)
@@ -45,8 +44,8 @@ func (g *globList) value() []string {
 }
 
 func newDocsCmd(e *env, code *int) *cobra.Command {
-	refs := &globList{globs: docs.DefaultRefs}
-	exclude := &globList{globs: docs.DefaultExclude}
+	refs := &globList{globs: runner.DefaultDocsRefs}
+	exclude := &globList{globs: runner.DefaultDocsExclude}
 	c, out, in := findingsCommand("docs [DIR]", "check that Markdown links and documentation paths cited in code comments resolve", true)
 	c.Flags().Var(refs, "refs", "comma-separated globs of documentation paths checked in comments (\"\" = none)")
 	c.Flags().Var(exclude, "exclude", "comma-separated globs of files not scanned")

@@ -5,15 +5,15 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/wirelint/wirelint/rules/docs"
+	"github.com/wirelint/wirelint/runner"
 )
 
-// withTaxonomy adds the taxonomies docs.ProposeTaxonomies finds under dir to
+// withTaxonomy adds the taxonomies runner.ProposeTaxonomies finds under dir to
 // the starter configuration text: under its docs section when it has one, as
 // a docs section of its own before the rule severities otherwise. A folder
 // that cannot be read proposes nothing.
 func withTaxonomy(text, dir string) string {
-	found, err := docs.ProposeTaxonomies(dir)
+	found, err := runner.ProposeTaxonomies(dir)
 	if err != nil || len(found) == 0 {
 		return text
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/wirelint/wirelint/reduce"
-	"github.com/wirelint/wirelint/rules/regex"
 	"github.com/wirelint/wirelint/runner"
 )
 
@@ -31,7 +30,7 @@ func newParityCmd(e *env, code *int) *cobra.Command {
 		if err != nil {
 			return err
 		}
-		ds, err := regex.ParseDialects(dialects)
+		ds, err := runner.ParseDialects(dialects)
 		if err != nil {
 			return usageErrorf("--dialects: %v", err)
 		}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/wirelint/wirelint/rules/ref"
 	"github.com/wirelint/wirelint/runner"
 )
 
@@ -30,7 +29,7 @@ func newRefsCmd(e *env, code *int) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--map %q: %v", m, err)
 			}
-			refs.Mappings = append(refs.Mappings, ref.Mapping{Prefix: prefix, Dir: abs})
+			refs.Mappings = append(refs.Mappings, runner.RefMapping{Prefix: prefix, Dir: abs})
 		}
 		if root != "" {
 			abs, err := filepath.Abs(root)

@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/wirelint/wirelint/internal/ecmaregex"
 	"github.com/wirelint/wirelint/report"
-	"github.com/wirelint/wirelint/rules/regex"
 	"github.com/wirelint/wirelint/runner"
 )
 
@@ -24,14 +23,14 @@ func newRegexCmd(e *env, code *int) *cobra.Command {
 		}
 		opts := &runner.Regex{Documents: pos, Severity: map[string]report.Severity{}}
 		var err error
-		if opts.Dialects, err = regex.ParseDialects(dialects); err != nil {
+		if opts.Dialects, err = runner.ParseDialects(dialects); err != nil {
 			return usageErrorf("--dialects: %v", err)
 		}
 		s, err := report.ParseSeverity(divergent)
 		if err != nil {
 			return usageErrorf("--divergent: %v", err)
 		}
-		opts.Severity[regex.RuleDivergent] = s
+		opts.Severity[runner.RegexDivergent] = s
 		if len(pos) == 0 {
 			return usageErrorf("want at least one file")
 		}

@@ -1,0 +1,92 @@
+package runner
+
+import (
+	"github.com/wirelint/wirelint/internal/suppress"
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+	"github.com/wirelint/wirelint/rules/compat"
+	"github.com/wirelint/wirelint/rules/description"
+	"github.com/wirelint/wirelint/rules/differential"
+	"github.com/wirelint/wirelint/rules/docs"
+	"github.com/wirelint/wirelint/rules/family"
+	"github.com/wirelint/wirelint/rules/fixture"
+	"github.com/wirelint/wirelint/rules/parity"
+	"github.com/wirelint/wirelint/rules/ref"
+	"github.com/wirelint/wirelint/rules/regex"
+	routerules "github.com/wirelint/wirelint/rules/routes"
+)
+
+// registry lists every rule family, each with where its configuration
+// section sits in a Config: the one place a family joins the runner, and
+// the one non-test file outside a family's folder that imports it
+// (TestFamilyImports). Documents are loaded in order of first mention down
+// this list.
+var registry = []registered{
+	{parity.Family, func(c *Config) any { return c.Parity }},
+	{description.Family, nil}, // runs on parity's entries
+	{routerules.Family, func(c *Config) any { return c.Routes }},
+	{fixture.Family, func(c *Config) any { return c.Fixtures }},
+	{differential.Family, func(c *Config) any { return c.Fixtures }},
+	{ref.Family, func(c *Config) any { return c.Refs }},
+	{regex.Family, func(c *Config) any { return c.Regex }},
+	{docs.Family, func(c *Config) any { return c.Docs }},
+}
+
+// unregistered are the rules of what is not (yet) a registered family: the
+// compat family, which runner/compat.go runs, and the ignores' own rules.
+var unregistered = [][]report.Rule{compat.Rules, suppress.Rules}
+
+// registered is one family of the registry.
+type registered struct {
+	family *family.Family
+	// section reads the family's configuration section from a Config (nil =
+	// the family has none and follows the first family it requires).
+	section func(*Config) any
+}
+
+// The configuration sections of the families, as commands and FromFile
+// build them; each is the family's own type.
+type (
+	// Parity is one canonical document (or several) and its mirror.
+	Parity = parity.Entry
+	// Refs configures the ref rules.
+	Refs = ref.Section
+	// RefMapping serves a URL prefix from a local folder.
+	RefMapping = ref.Mapping
+	// Regex configures the pattern rules.
+	Regex = regex.Section
+	// Routes is one spec and the server source it is compared with.
+	Routes = routerules.Entry
+	// Docs configures the documentation rules.
+	Docs = docs.Section
+)
+
+// What commands read from families, through the registry.
+var (
+	// DocsOptions turns a configuration's docs section into the family's
+	// options, paths below the scanned root.
+	DocsOptions = docs.OptionsOf
+	// DocsSection is a configuration's docs section (nil = none).
+	DocsSection = docs.SectionOf
+	// ParseDocsGlob checks a docs glob.
+	ParseDocsGlob = docs.ParseGlob
+	// ProposeTaxonomies finds taxonomies under a folder, for `wirelint init`.
+	ProposeTaxonomies = docs.ProposeTaxonomies
+	// DefaultDocsRefs and DefaultDocsExclude are the docs family's default
+	// cited and excluded globs.
+	DefaultDocsRefs, DefaultDocsExclude = docs.DefaultRefs, docs.DefaultExclude
+	// ParseDialects reads a comma-separated list of regex target dialects.
+	ParseDialects = regex.ParseDialects
+)
+
+// RegexDivergent is the regex rule whose severity `wirelint regex
+// --divergent` sets.
+const RegexDivergent = regex.RuleDivergent
+
+// ParityFamily runs keyword parity and the description rules on a loaded
+// pair, as `wirelint parity` and every parity entry of a configuration do
+// (benchmarks call it).
+func ParityFamily(res reduce.Resolver, canonical, mirror *reduce.Document, opts parity.Options) []report.Finding {
+	out := parity.CheckAll(res, []*reduce.Document{canonical}, mirror, opts)
+	return append(out.Findings, description.Check(out.Pairs)...)
+}
