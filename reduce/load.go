@@ -72,6 +72,9 @@ type Definition struct {
 type Document struct {
 	// Path is the file as the user named it, slash-separated; used in output.
 	Path string
+	// Rev is the git revision the file was read at ("" = the working tree);
+	// a location in it carries it beside Path, never inside it.
+	Rev string
 	// Abs is the absolute, cleaned path.
 	Abs string
 	// Root is the document's top-level node (a mapping, or a boolean schema).

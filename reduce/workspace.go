@@ -31,6 +31,9 @@ type Workspace struct {
 	MaxNodes int
 	// MaxDepth is the nesting budget of one document (0 = MaxDepth).
 	MaxDepth int
+	// Rev is the git revision the workspace's files were read at, stamped
+	// on each Document it loads ("" = the working tree).
+	Rev string
 
 	mu   sync.Mutex
 	docs map[string]*wsEntry
@@ -108,6 +111,7 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 			e.err = err
 			return
 		}
+		tree.Rev = w.Rev
 		if err := tree.classify(); err != nil {
 			e.err = err
 			if errors.Is(err, ErrNotDocument) {
@@ -145,7 +149,7 @@ func (w *Workspace) LoadFragment(path, display string, dialect Dialect) (*Docume
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.frag == nil {
-		e.frag = &Document{Path: e.tree.Path, Abs: e.tree.Abs, Root: e.tree.Root, Format: e.tree.Format, Dialect: dialect}
+		e.frag = &Document{Path: e.tree.Path, Rev: e.tree.Rev, Abs: e.tree.Abs, Root: e.tree.Root, Format: e.tree.Format, Dialect: dialect}
 		e.frag.indexDefinitions()
 	}
 	return e.frag, nil

@@ -6,7 +6,9 @@ package report
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -62,8 +64,14 @@ func (s *Severity) UnmarshalText(b []byte) error {
 
 // Location is one place in one document that a finding talks about.
 type Location struct {
-	// File is the path as given on the command line or in config, slash-separated.
+	// File is the path as given on the command line or in config, slash-separated;
+	// from the repository root once the run has named it so.
 	File string `json:"file"`
+	// Rev is the git revision File was read at ("" = the working tree), set
+	// from the document when the location is built. Output names the file
+	// REV:FILE (see Name); no fingerprint reads it, so a baseline survives
+	// another name for the same revision.
+	Rev string `json:"-"`
 	// Line is 1-based; 0 = unknown (the file as a whole).
 	Line int `json:"line"`
 	// Column is 1-based; 0 = unknown.
@@ -72,15 +80,33 @@ type Location struct {
 	Pointer string `json:"pointer"`
 }
 
+// Name is the file as output names it: REV:FILE, as git names a file at a
+// revision, when Rev is set; File otherwise.
+func (l Location) Name() string {
+	if l.Rev != "" {
+		return l.Rev + ":" + l.File
+	}
+	return l.File
+}
+
+// MarshalJSON writes the location with its file named as Name does, so JSON
+// keeps one "file" string per location.
+func (l Location) MarshalJSON() ([]byte, error) {
+	type plain Location // without this method
+	p := plain(l)
+	p.File = l.Name()
+	return json.Marshal(p)
+}
+
 // String renders the location as file:line:col (line and column only when known).
 func (l Location) String() string {
 	switch {
 	case l.Line > 0 && l.Column > 0:
-		return fmt.Sprintf("%s:%d:%d", l.File, l.Line, l.Column)
+		return fmt.Sprintf("%s:%d:%d", l.Name(), l.Line, l.Column)
 	case l.Line > 0:
-		return fmt.Sprintf("%s:%d", l.File, l.Line)
+		return fmt.Sprintf("%s:%d", l.Name(), l.Line)
 	}
-	return l.File
+	return l.Name()
 }
 
 // Finding is one problem a rule reports. Locations lists one entry per document
@@ -127,27 +153,35 @@ func (f *Finding) Route() string {
 	return path
 }
 
-// ComputeFingerprint fills f.Fingerprint from the rule, definition, pointer, the
-// files and pointers of its locations and its rule-specific fields: never from
-// line numbers, so a baseline survives edits that move lines.
-func (f *Finding) ComputeFingerprint() {
+// ComputeFingerprint fills f.Fingerprint as Fingerprint does with every
+// field but the payload and every location identifying it.
+func (f *Finding) ComputeFingerprint() { f.Fingerprint = f.fingerprint(Identity{}) }
+
+// fingerprint hashes the rule, definition, pointer, the files (from the
+// repository root, without their revision) and pointers of the locations
+// id counts, and the fields id keeps: never line numbers, so a baseline
+// survives edits that move lines.
+func (f *Finding) fingerprint(id Identity) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", f.Rule, f.Definition, f.Pointer)
-	for _, l := range f.Locations {
+	locs := f.Locations
+	if id.Locations > 0 && id.Locations < len(locs) {
+		locs = locs[:id.Locations]
+	}
+	for _, l := range locs {
 		fmt.Fprintf(h, "%s\x00%s\x00", l.File, l.Pointer)
 	}
 	keys := make([]string, 0, len(f.Fields))
 	for k := range f.Fields {
-		keys = append(keys, k)
+		if k != "payload" && !slices.Contains(id.Ignore, k) { // generated probes may vary in shape; identity is the rest
+			keys = append(keys, k)
+		}
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if k == "payload" { // generated probes may vary in shape; identity is the rest
-			continue
-		}
 		fmt.Fprintf(h, "%s=%v\x00", k, f.Fields[k])
 	}
-	f.Fingerprint = hex.EncodeToString(h.Sum(nil))[:16]
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 // Sort orders findings by primary file, line, column, rule, then message, so
@@ -155,8 +189,8 @@ func (f *Finding) ComputeFingerprint() {
 func Sort(fs []Finding) {
 	sort.SliceStable(fs, func(i, j int) bool {
 		a, b := fs[i].Primary(), fs[j].Primary()
-		if a.File != b.File {
-			return a.File < b.File
+		if a.Name() != b.Name() {
+			return a.Name() < b.Name()
 		}
 		if a.Line != b.Line {
 			return a.Line < b.Line
@@ -174,10 +208,20 @@ func Sort(fs []Finding) {
 	})
 }
 
-// Finalize fills missing fingerprints, drops findings whose severity is off
+// Finalize fingerprints the findings that have none, each as its rule's
+// Identity says (rules is the catalogue; a rule not in it counts every field
+// but the payload and every location), drops findings whose severity is off
 // and exact repeats (the same rule, message and locations, as when two checks
-// reach one shared file), and sorts. Printers expect finalized findings.
-func Finalize(fs []Finding) []Finding {
+// reach one shared file), and sorts. It is the one place a fingerprint is
+// computed: call it once files are named from the repository root. Printers
+// expect finalized findings.
+func Finalize(fs []Finding, rules ...Rule) []Finding {
+	identity := map[string]Identity{}
+	for _, r := range rules {
+		if r.Identity != nil {
+			identity[r.ID] = *r.Identity
+		}
+	}
 	out := fs[:0]
 	seen := map[string]bool{}
 	for _, f := range fs {
@@ -185,7 +229,7 @@ func Finalize(fs []Finding) []Finding {
 			continue
 		}
 		if f.Fingerprint == "" {
-			f.ComputeFingerprint()
+			f.Fingerprint = f.fingerprint(identity[f.Rule])
 		}
 		key := f.Rule + "\x00" + f.Message + "\x00" + f.Fingerprint
 		for _, l := range f.Locations {

@@ -24,8 +24,8 @@ func WriteGitHub(w io.Writer, fs []Finding) error {
 	for _, f := range fs {
 		p := f.Primary()
 		props := []string{}
-		if p.File != "" {
-			props = append(props, "file="+githubEscapeProperty(p.File))
+		if p.Name() != "" {
+			props = append(props, "file="+githubEscapeProperty(p.Name()))
 		}
 		if p.Line > 0 {
 			props = append(props, "line="+strconv.Itoa(p.Line))

@@ -114,7 +114,7 @@ func junitCase(id string, fs []Finding, failOn Severity) junitTestCase {
 			first = passing
 		}
 		p := first[0].Primary()
-		c.File, c.Line = p.File, p.Line
+		c.File, c.Line = p.Name(), p.Line
 	}
 	if len(failing) > 0 {
 		worst := SeverityOff

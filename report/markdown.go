@@ -80,7 +80,7 @@ func WriteMarkdown(w io.Writer, fs []Finding, opt MarkdownOptions) error {
 		case route != "":
 			add(&byRoute, "route", route, f)
 		default:
-			add(&byFile, "file", f.Primary().File, f)
+			add(&byFile, "file", f.Primary().Name(), f)
 		}
 	}
 	listed := 0
@@ -199,7 +199,7 @@ func detailLabel(f Finding) string {
 func markdownLocation(l Location, linkBase string) string {
 	var target strings.Builder
 	target.WriteString(linkBase)
-	for i, seg := range strings.Split(l.File, "/") {
+	for i, seg := range strings.Split(l.Name(), "/") {
 		if i > 0 {
 			target.WriteString("/")
 		}

@@ -18,6 +18,22 @@ type Rule struct {
 	Bad string
 	// Good is the corrected example that stays silent.
 	Good string
+	// Identity says which of a finding's details identify it in its
+	// fingerprint (nil: every field but the payload, every location). A
+	// pointer, so a Rule stays comparable.
+	Identity *Identity
+}
+
+// Identity says which details of a rule's findings identify one across
+// runs, so a baseline entry survives what may change around the drift.
+// The rule, definition, pointer and each counted location's file (from the
+// repository root, without its revision) and pointer always count; line
+// numbers and the revision's name never do.
+type Identity struct {
+	// Ignore lists Fields keys left out ("payload" always is).
+	Ignore []string
+	// Locations is how many locations count, the first first (0 = all).
+	Locations int
 }
 
 // FindRule returns the rule of rs with the given id.

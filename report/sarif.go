@@ -294,7 +294,7 @@ func sarifEscape(s string) string {
 }
 
 func sarifLocationFor(l Location) sarifLocation {
-	loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifactFor(l.File)}}
+	loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifactFor(l.Name())}}
 	if l.Line > 0 {
 		loc.PhysicalLocation.Region = &sarifRegion{StartLine: l.Line, StartColumn: l.Column}
 	}

@@ -112,10 +112,10 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 	if _, err := r.Extract(tmp, rels); err != nil {
 		return nil, err
 	}
-	// the base side is named as git names a file at a revision, REV:PATH
-	// from the repository's top, wherever the run started
+	// the base side is named from the repository's top, wherever the run
+	// started, and carries the revision (output names it REV:PATH)
 	baseWS := reduce.NewWorkspace(tmp)
-	baseWS.Cwd = tmp
+	baseWS.Cwd, baseWS.Rev = tmp, rev
 	var findings []report.Finding
 	for i, head := range docs {
 		if !r.Has(rels[i]) {
@@ -125,7 +125,7 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 		if err != nil {
 			return nil, fmt.Errorf("%s at %s: %w", head.Path, rev, err)
 		}
-		findings = append(findings, compat.Check(baseWS, headWS, base, head, compat.Options{Role: role, BaseLabel: rev + ":"})...)
+		findings = append(findings, compat.Check(baseWS, headWS, base, head, compat.Options{Role: role})...)
 	}
 	return findings, nil
 }

@@ -102,12 +102,8 @@ func Run(c Config) (*Result, error) {
 		all = append(all, g.findings...)
 		out.Silenced = append(out.Silenced, g.silenced...)
 	}
-	label := ""
-	if c.Compat != nil && c.Compat.Against != "" {
-		label = c.Compat.Against + ":" // REV:PATH is named from the repository's top already
-	}
-	rebase(all, c.Dir, reduce.ProjectRoot(c.Dir), label)
-	out.Findings = report.Finalize(all)
+	rebase(all, c.Dir, reduce.ProjectRoot(c.Dir))
+	out.Findings = report.Finalize(all, Rules()...)
 	return out, nil
 }
 
@@ -555,36 +551,31 @@ func relativize(fs []report.Finding, dir string) {
 // rebase renames the files of fs, relative to dir, relative to root (the
 // repository), so every format names a file the same way wherever the
 // configuration or the working directory is (an absolute path inside root
-// too); a path that leaves root stays as it is, and so does one that starts
-// with label (a compat base side,
-// REV:PATH, named from root already; "" = none). Fingerprints are computed
-// again from the new paths.
-func rebase(fs []report.Finding, dir, root, label string) {
+// too); a path that leaves root stays as it is, and so does a file read at a
+// revision (named from root already). It runs before Finalize, which
+// fingerprints from these names.
+func rebase(fs []report.Finding, dir, root string) {
 	prefix, err := filepath.Rel(root, dir)
 	if err != nil || !fsroot.Within(root, dir) {
 		prefix = "" // dir is not in the repository: its names stay
 	}
 	prefix = filepath.ToSlash(prefix)
 	for i := range fs {
-		changed := false
 		for j := range fs[i].Locations {
 			l := &fs[i].Locations[j]
 			p := filepath.FromSlash(l.File)
 			switch {
-			case l.File == "" || label != "" && strings.HasPrefix(l.File, label):
+			case l.File == "" || l.Rev != "":
 			case filepath.IsAbs(p):
 				// a file outside dir, named absolutely: from root when inside it
 				if rel, err := filepath.Rel(root, p); err == nil && fsroot.Within(root, p) {
-					l.File, changed = filepath.ToSlash(rel), true
+					l.File = filepath.ToSlash(rel)
 				}
 			case prefix != "" && prefix != ".":
 				if q := path.Join(prefix, l.File); q != ".." && !strings.HasPrefix(q, "../") {
-					l.File, changed = q, true
+					l.File = q
 				}
 			}
-		}
-		if changed {
-			fs[i].Fingerprint = ""
 		}
 	}
 }

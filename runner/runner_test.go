@@ -110,26 +110,25 @@ func TestCatalogue(t *testing.T) {
 
 // TestRebase: names relative to the run's folder, and absolute names inside
 // the repository, become names from the repository's top; a name outside it
-// and a compat base side (REV:PATH, from the top already) stay; only a
-// finding whose names change loses its fingerprint.
+// and a file read at a revision (from the top already) stay.
 func TestRebase(t *testing.T) {
 	root := filepath.FromSlash("/repo")
 	dir := filepath.Join(root, "svc")
 	fs := []report.Finding{
-		{Fingerprint: "a", Locations: []report.Location{{File: "api.yaml"}, {File: "HEAD:svc/api.yaml"}}},
-		{Fingerprint: "b", Locations: []report.Location{{File: filepath.ToSlash(filepath.Join(root, "shared", "x.json"))}}},
-		{Fingerprint: "c", Locations: []report.Location{{File: "../../elsewhere.json"}, {File: "HEAD:x"}}},
+		{Locations: []report.Location{{File: "api.yaml"}, {File: "svc/api.yaml", Rev: "HEAD"}}},
+		{Locations: []report.Location{{File: filepath.ToSlash(filepath.Join(root, "shared", "x.json"))}}},
+		{Locations: []report.Location{{File: "../../elsewhere.json"}, {File: "x", Rev: "HEAD"}}},
 	}
-	rebase(fs, dir, root, "HEAD:")
+	rebase(fs, dir, root)
 	got := [][]string{}
 	for _, f := range fs {
 		var names []string
 		for _, l := range f.Locations {
-			names = append(names, l.File)
+			names = append(names, l.Name())
 		}
-		got = append(got, append(names, "fp="+f.Fingerprint))
+		got = append(got, names)
 	}
-	want := [][]string{{"svc/api.yaml", "HEAD:svc/api.yaml", "fp="}, {"shared/x.json", "fp="}, {"../../elsewhere.json", "HEAD:x", "fp=c"}}
+	want := [][]string{{"svc/api.yaml", "HEAD:svc/api.yaml"}, {"shared/x.json"}, {"../../elsewhere.json", "HEAD:x"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("rebase:\ngot  %v\nwant %v", got, want)
 	}

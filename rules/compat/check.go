@@ -16,10 +16,6 @@ type Options struct {
 	// component schemas no operation reaches, are judged on (0 = Both: an
 	// event or message contract).
 	Role Side
-	// BaseLabel prefixes the base revision's file names in locations
-	// ("origin/main:"); "" when base is a file of its own. Fingerprints
-	// leave it out, so an approval survives a moving base.
-	BaseLabel string
 }
 
 // Check compares the base revision of a document with its head revision
@@ -49,9 +45,6 @@ func Check(baseWorkspace, headWorkspace *reduce.Workspace, base, head *reduce.Do
 	c.definitions()
 	for _, ch := range c.comparer.changes {
 		c.findings = append(c.findings, c.changeFinding(ch))
-	}
-	for i := range c.findings {
-		c.fingerprint(&c.findings[i])
 	}
 	return c.findings
 }
@@ -120,15 +113,15 @@ func (c *checker) containerLocation() report.Location {
 }
 
 func (c *checker) headLocation(n *reduce.Node, ptr string) report.Location {
-	return location(c.head, "", n, ptr)
+	return location(c.head, n, ptr)
 }
 
 func (c *checker) baseLocation(n *reduce.Node, ptr string) report.Location {
-	return location(c.base, c.opts.BaseLabel, n, ptr)
+	return location(c.base, n, ptr)
 }
 
-func location(doc *reduce.Document, label string, n *reduce.Node, ptr string) report.Location {
-	l := report.Location{File: label + doc.Path, Pointer: ptr}
+func location(doc *reduce.Document, n *reduce.Node, ptr string) report.Location {
+	l := report.Location{File: doc.Path, Rev: doc.Rev, Pointer: ptr}
 	if n != nil {
 		l.Line, l.Column = n.Line, n.Column
 	}
@@ -136,11 +129,11 @@ func location(doc *reduce.Document, label string, n *reduce.Node, ptr string) re
 }
 
 // schemaLocation locates a keyword in a schema, or the schema that lacks it.
-func (c *checker) schemaLocation(s *reduce.Schema, k *reduce.Keyword, label string) report.Location {
+func (c *checker) schemaLocation(s *reduce.Schema, k *reduce.Keyword) report.Location {
 	if k != nil && k.Owner == s && k.Key != nil {
-		return location(s.Doc, label, k.Key, k.Pointer())
+		return location(s.Doc, k.Key, k.Pointer())
 	}
-	return location(s.Doc, label, s.Node, s.Pointer())
+	return location(s.Doc, s.Node, s.Pointer())
 }
 
 // levelRule applies the law: a narrowed request, a widened response or an
@@ -220,7 +213,7 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 	f := report.Finding{
 		Rule: rule.ID, Severity: rule.Severity, Message: msg,
 		Definition: definition, Pointer: rel,
-		Locations: []report.Location{c.schemaLocation(ch.head, ch.headKeyword, ""), c.schemaLocation(ch.base, ch.baseKeyword, c.opts.BaseLabel)},
+		Locations: []report.Location{c.schemaLocation(ch.head, ch.headKeyword), c.schemaLocation(ch.base, ch.baseKeyword)},
 		Fields:    map[string]any{"keyword": ch.keyword, "base": ch.baseValue, "head": ch.headValue, "effect": ch.effect.String(), "sides": ch.sides.String()},
 	}
 	if definition == "" {
@@ -277,22 +270,6 @@ func shorten(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
-}
-
-// fingerprint computes the line-free fingerprint without the base label.
-func (c *checker) fingerprint(f *report.Finding) {
-	if c.opts.BaseLabel == "" {
-		f.ComputeFingerprint()
-		return
-	}
-	saved := f.Locations
-	f.Locations = make([]report.Location, len(saved))
-	for i, l := range saved {
-		l.File = strings.TrimPrefix(l.File, c.opts.BaseLabel)
-		f.Locations[i] = l
-	}
-	f.ComputeFingerprint()
-	f.Locations = saved
 }
 
 // surface builds a finding about the API surface.
@@ -592,9 +569,6 @@ func Removed(base *reduce.Document, headPath string, opts Options) []report.Find
 		f.Definition, f.Pointer = d.Name, ""
 		f.Fields["payload_reason"] = "a removed definition has no payload; its users are"
 		out = append(out, f)
-	}
-	for i := range out {
-		c.fingerprint(&out[i])
 	}
 	return out
 }

@@ -563,24 +563,6 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	}
 	suggestion, _ := f.Fields["suggestion"].(string)
 	f.Message = missingFileMessage(ct, shown, suggestion)
-	return fingerprinted(f)
-}
-
-// fingerprinted fills f's fingerprint from what identifies the drift: the
-// rule, the citing file, the target and where it resolves, not the suggestion
-// or its location, which change whenever a file is added nearby. A baseline
-// therefore survives both line edits and new files.
-func fingerprinted(f report.Finding) report.Finding {
-	id := f
-	id.Locations = f.Locations[:1]
-	id.Fields = map[string]any{}
-	for k, v := range f.Fields {
-		if k != "suggestion" {
-			id.Fields[k] = v
-		}
-	}
-	id.ComputeFingerprint()
-	f.Fingerprint = id.Fingerprint
 	return f
 }
 
@@ -624,5 +606,5 @@ func (c *checker) missingAnchor(ct citation, resolved, fragment string, doc *Mar
 	}
 	f.Locations = []report.Location{c.location(ct), second}
 	f.Message = missingAnchorMessage(ct, c.shown(resolved), fragment, suggestion)
-	return fingerprinted(f)
+	return f
 }

@@ -170,7 +170,7 @@ func TestFingerprintIgnoresSuggestion(t *testing.T) {
 		if err != nil || len(fs) != 1 {
 			t.Fatalf("Check = %v, %v; want one finding", fs, err)
 		}
-		fs = report.Finalize(fs)
+		fs = report.Finalize(fs, Rules...)
 		return fs[0].Fingerprint, fs[0].Fields["suggestion"]
 	}
 	before, none := fingerprint()

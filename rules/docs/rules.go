@@ -23,10 +23,17 @@ const (
 )
 
 // The family's rules; each finding takes its default severity from its rule.
+// identity is what identifies a docs finding across runs: the rule, the
+// citing file and what it cites, not the suggestion or its location, which
+// change whenever a file is added nearby. A baseline therefore survives both
+// line edits and new files.
+var identity = report.Identity{Ignore: []string{"suggestion"}, Locations: 1}
+
 var (
 	brokenLinkRule = report.Rule{
 		ID:       RuleBrokenLink,
 		Severity: report.SeverityError,
+		Identity: &identity,
 		Title:    "a relative Markdown link or image points at a file or #anchor that does not exist",
 		Why: "Design records are part of the contract: a link that no longer resolves sends the reader nowhere, " +
 			"usually because a file moved or a heading was renamed. Relative links ([x](../y.md), [x](y.md#anchor), " +
@@ -39,6 +46,7 @@ var (
 	brokenRefRule = report.Rule{
 		ID:       RuleBrokenRef,
 		Severity: report.SeverityError,
+		Identity: &identity,
 		Title:    "a documentation path cited in a source comment points at a file or #anchor that does not exist",
 		Why: "A comment that sends the reader to docs/frame_wire.md#fold is a promise the link checker cannot see: " +
 			"when the file moves or the heading is renamed, the comment silently lies. Paths matching the configured " +
@@ -52,6 +60,7 @@ var (
 	unresolvedLinkRule = report.Rule{
 		ID:       RuleUnresolvedLink,
 		Severity: report.SeverityInfo,
+		Identity: &identity,
 		Title:    "a root-absolute link names no file in the repository and no known documentation site serves the linking page",
 		Why: "A link such as /docs/configuration/file/ is a route of the site the page is published on, not a path in " +
 			"the repository. wirelint resolves such links against the site's content and static folders the way the " +
@@ -66,6 +75,7 @@ var (
 	misfiledRule = report.Rule{
 		ID:       RuleMisfiled,
 		Severity: report.SeverityError,
+		Identity: &identity,
 		Title:    "a record under a taxonomy root does not sit at one folder per level with a value from that level's closed set",
 		Why: "When records are filed by path (docs/rfc/{lifecycle}/{class}/name.md), the folder is the label: a record " +
 			"in docs/rfc/acepted/ or directly in docs/rfc/accepted/ has no lifecycle or no class, and every index, " +
@@ -77,6 +87,7 @@ var (
 	unindexedRule = report.Rule{
 		ID:       RuleUnindexed,
 		Severity: report.SeverityError,
+		Identity: &identity,
 		Title:    "a record under a taxonomy root is not linked from the taxonomy's index",
 		Why: "An index that misses a record hides it from every reader who starts at the index, which is every " +
 			"reader. The index (docs.taxonomy[].index) must link each record under the heading path that names its " +
@@ -87,6 +98,7 @@ var (
 	indexMismatchRule = report.Rule{
 		ID:       RuleIndexMismatch,
 		Severity: report.SeverityError,
+		Identity: &identity,
 		Title:    "the taxonomy's index lists a record under headings that do not match its folders, or a heading names no value",
 		Why: "The index says where a record stands; the folders say it too. When a record moves from draft/ to " +
 			"accepted/ and the index entry stays under Draft, or when a heading is renamed so it no longer names a " +
@@ -98,6 +110,7 @@ var (
 	statusMismatchRule = report.Rule{
 		ID:       RuleStatusMismatch,
 		Severity: report.SeverityWarning,
+		Identity: &identity,
 		Title:    "a record's status line disagrees with the folder it is filed in",
 		Why: "Records often say their state twice: in the folder and in a line such as \"Status: implemented\". " +
 			"When a taxonomy level declares status: '^Status:\\s*(\\w+)', the first capture must equal the record's " +
@@ -108,6 +121,7 @@ var (
 	tableDriftRule = report.Rule{
 		ID:       RuleTableDrift,
 		Severity: report.SeverityError,
+		Identity: &identity,
 		Title:    "a Markdown table marked as listing a contract's closed set lists other values",
 		Why: "Docs carry tables of the contract's closed sets — the event types of a discriminated union, the error " +
 			"codes — and those tables drift: a variant is added to the schema and not to the table, a code is renamed " +

@@ -476,13 +476,13 @@ func (c *checker) judgeRootAbsolute(ct citation, p, fragment string, hasFragment
 
 // unresolvedLink says a root-absolute link could not be checked.
 func (c *checker) unresolvedLink(ct citation) report.Finding {
-	return fingerprinted(report.Finding{
+	return report.Finding{
 		Rule:      RuleUnresolvedLink,
 		Severity:  unresolvedLinkRule.Severity,
 		Message:   fmt.Sprintf("root-absolute link %s names no file in the repository and no known site serves %s: configure docs.site to check it", ct.target, ct.file),
 		Locations: []report.Location{c.location(ct)},
 		Fields:    map[string]any{"target": ct.target, "kind": string(ct.kind)},
-	})
+	}
 }
 
 // missingRoute reports a root-absolute link the page's site does not serve.
@@ -509,7 +509,7 @@ func (c *checker) missingRoute(ct citation, s *site) report.Finding {
 			f.Locations = append(f.Locations, report.Location{File: c.display(page), Line: 1, Column: 1})
 		}
 	}
-	return fingerprinted(f)
+	return f
 }
 
 // closestRoute suggests the site route nearest in spelling to a missing one

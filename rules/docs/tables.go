@@ -189,12 +189,12 @@ func (tc *tableChecker) markerAt(mt markedTable) report.Location {
 
 // brokenMarker reports a marker that names nothing usable.
 func (tc *tableChecker) brokenMarker(mt markedTable, msg string, second ...report.Location) []report.Finding {
-	return []report.Finding{fingerprinted(report.Finding{
+	return []report.Finding{report.Finding{
 		Rule: RuleBrokenRef, Severity: brokenRefRule.Severity,
 		Message:   fmt.Sprintf("values marker %s: %s", mt.ref, msg),
 		Locations: append([]report.Location{tc.markerAt(mt)}, second...),
 		Fields:    map[string]any{"target": mt.ref},
-	})}
+	}}
 }
 
 // load reads a schema or OpenAPI document named by a root-relative path.
@@ -209,12 +209,12 @@ func (tc *tableChecker) load(rel string) (*reduce.Document, error) {
 
 func (tc *tableChecker) check(mt markedTable) []report.Finding {
 	if mt.noTable {
-		return []report.Finding{fingerprinted(report.Finding{
+		return []report.Finding{report.Finding{
 			Rule: RuleTableDrift, Severity: tableDriftRule.Severity,
 			Message:   fmt.Sprintf("no table follows the values marker %s: put the table right after the marker", mt.ref),
 			Locations: []report.Location{tc.markerAt(mt)},
 			Fields:    map[string]any{"target": mt.ref},
-		})}
+		}}
 	}
 	file, pointer, _ := strings.Cut(mt.ref, "#")
 	if u, err := urlUnescape(pointer); err == nil {
@@ -265,11 +265,11 @@ func (tc *tableChecker) check(mt markedTable) []report.Finding {
 	}
 	col, problem := columnOf(mt)
 	if problem != "" {
-		return []report.Finding{fingerprinted(report.Finding{
+		return []report.Finding{report.Finding{
 			Rule: RuleTableDrift, Severity: tableDriftRule.Severity,
 			Message: "values marker " + mt.ref + ": " + problem, Locations: []report.Location{tc.markerAt(mt)},
 			Fields: map[string]any{"target": mt.ref},
-		})}
+		}}
 	}
 	return tc.compare(mt, doc, pointer, node, set, col)
 }
@@ -540,10 +540,10 @@ func (tc *tableChecker) compare(mt markedTable, doc *reduce.Document, pointer st
 	var out []report.Finding
 	finding := func(msg string, at report.Location, second report.Location, fields map[string]any) {
 		fields["target"] = mt.ref
-		out = append(out, fingerprinted(report.Finding{
+		out = append(out, report.Finding{
 			Rule: RuleTableDrift, Severity: tableDriftRule.Severity, Message: msg,
 			Pointer: pointer, Locations: []report.Location{at, second}, Fields: fields,
-		}))
+		})
 	}
 	used := map[int]bool{}
 	for _, e := range extra {

@@ -180,7 +180,7 @@ func (c *checker) misfiled(t Taxonomy, file string, folders []string) []report.F
 		} else {
 			msg += ": move it into one of them"
 		}
-		out = append(out, fingerprinted(report.Finding{Rule: RuleMisfiled, Severity: misfiledRule.Severity, Message: msg, Locations: at, Fields: fields}))
+		out = append(out, report.Finding{Rule: RuleMisfiled, Severity: misfiledRule.Severity, Message: msg, Locations: at, Fields: fields})
 	}
 	if len(folders) != len(t.Levels) {
 		missing := ""
@@ -191,8 +191,8 @@ func (c *checker) misfiled(t Taxonomy, file string, folders []string) []report.F
 			missing = ": move it up to the last level"
 		}
 		msg := fmt.Sprintf("%s sits %d folder%s below %s, want %d (%s)%s", file, len(folders), plural(len(folders)), t.Root, len(t.Levels), want, missing)
-		out = append(out, fingerprinted(report.Finding{Rule: RuleMisfiled, Severity: misfiledRule.Severity, Message: msg, Locations: at,
-			Fields: map[string]any{"depth": len(folders)}}))
+		out = append(out, report.Finding{Rule: RuleMisfiled, Severity: misfiledRule.Severity, Message: msg, Locations: at,
+			Fields: map[string]any{"depth": len(folders)}})
 	}
 	return out
 }
@@ -245,11 +245,11 @@ func (c *checker) statusMismatch(t Taxonomy, statuses []*regexp.Regexp, r record
 					msg = fmt.Sprintf("%s says its %s is %s but it is filed under %s/: move it to %s or update the status line", r.file, l.Name, got, r.values[i],
 						path.Join(t.Root, strings.Join(target, "/"), path.Base(r.file)))
 				}
-				out = append(out, fingerprinted(report.Finding{
+				out = append(out, report.Finding{
 					Rule: RuleStatusMismatch, Severity: statusMismatchRule.Severity, Message: msg,
 					Locations: []report.Location{{File: c.display(r.file), Line: n + 1, Column: len([]rune(line[:m[2]])) + 1}},
 					Fields:    map[string]any{"level": l.Name, "status": got, "folder": r.values[i]},
-				}))
+				})
 			}
 			break
 		}
@@ -268,11 +268,11 @@ type indexHeading struct {
 func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, res *taxonomyResult) []report.Finding {
 	doc := c.doc(index)
 	if doc == nil {
-		return []report.Finding{fingerprinted(report.Finding{
+		return []report.Finding{report.Finding{
 			Rule: RuleUnindexed, Severity: unindexedRule.Severity,
 			Message:   fmt.Sprintf("the index %s of %s does not exist: create it or fix docs.taxonomy", index, t.Root),
 			Locations: []report.Location{{File: c.display(index), Line: 1, Column: 1}},
-		})}
+		}}
 	}
 	byFile := map[string]*record{}
 	byName := map[string][]*record{}
@@ -394,13 +394,13 @@ func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, r
 			if near != nil {
 				if !renamed[near] {
 					renamed[near] = true
-					out = append(out, fingerprinted(report.Finding{
+					out = append(out, report.Finding{
 						Rule: RuleIndexMismatch, Severity: indexMismatchRule.Severity,
 						Message: fmt.Sprintf("index heading %q names no %s (want one of %s): rename it to %s",
 							near.text, lv.Name, strings.Join(lv.Values, ", "), titleLabel(r.values[i])),
 						Locations: []report.Location{{File: c.display(index), Line: near.line, Column: near.column}},
 						Fields:    map[string]any{"heading": near.text, "level": lv.Name, "suggestion": r.values[i]},
-					}))
+					})
 				}
 				break
 			}
@@ -438,7 +438,7 @@ func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, r
 			}
 			f.Locations = append(f.Locations, second)
 		}
-		out = append(out, fingerprinted(f))
+		out = append(out, f)
 	}
 	return out
 }
@@ -455,11 +455,11 @@ func indexTarget(index, target string) string {
 // indexFinding is an index mismatch at an index link, with the record as the
 // second location.
 func (c *checker) indexFinding(at report.Location, r *record, msg string, fields map[string]any) report.Finding {
-	return fingerprinted(report.Finding{
+	return report.Finding{
 		Rule: RuleIndexMismatch, Severity: indexMismatchRule.Severity, Message: msg,
 		Locations: []report.Location{at, {File: c.display(r.file), Line: 1, Column: 1}},
 		Fields:    fields,
-	})
+	}
 }
 
 // headingPath writes the headings a record belongs under: "Accepted → Feature".
