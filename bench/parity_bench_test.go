@@ -10,6 +10,7 @@ import (
 	"github.com/wirelint/wirelint/bench/internal/oasconv"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
+	"github.com/wirelint/wirelint/rules/description"
 	"github.com/wirelint/wirelint/rules/parity"
 	"github.com/wirelint/wirelint/rules/ref"
 	"github.com/wirelint/wirelint/rules/regex"
@@ -60,10 +61,12 @@ func runParity(canonical, mirror string) ([]report.Finding, error) {
 }
 
 // parityRules runs the rules `wirelint parity` runs on an already loaded pair,
-// one after the other: the parity family (runner.ParityFamily), the ref rules
-// on both documents and the regex rules on every document compared.
+// one after the other: keyword parity and the descriptions of the pairs it
+// visited, the ref rules on both documents and the regex rules on every
+// document compared.
 func parityRules(ws *reduce.Workspace, canonical, mirror *reduce.Document) []report.Finding {
-	findings := runner.ParityFamily(ws, canonical, mirror, parity.Options{})
+	res := parity.Check(ws, canonical, mirror, parity.Options{})
+	findings := append(res.Findings, description.Check(res.Pairs)...)
 	findings = append(findings, ref.Check(ws, []*reduce.Document{canonical, mirror}, ref.Options{})...)
 	for _, d := range ws.Documents() {
 		findings = append(findings, regex.Check(d, regex.Options{})...)

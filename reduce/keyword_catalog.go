@@ -30,27 +30,6 @@ const (
 	Extension
 )
 
-// String names the class.
-func (c Class) String() string {
-	switch c {
-	case Constraining:
-		return "constraining"
-	case Annotation:
-		return "annotation"
-	case Reference:
-		return "reference"
-	case Identity:
-		return "identity"
-	case Container:
-		return "container"
-	case OpenAPIOnly:
-		return "openapi-only"
-	case Extension:
-		return "extension"
-	}
-	return "unknown"
-}
-
 // Shape says what a keyword's value holds, and so how it is walked and compared.
 type Shape int
 

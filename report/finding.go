@@ -162,14 +162,14 @@ func (f *Finding) ComputeFingerprint() { f.Fingerprint = f.fingerprint(Identity{
 // id counts, and the fields id keeps: never line numbers, so a baseline
 // survives edits that move lines.
 func (f *Finding) fingerprint(id Identity) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", f.Rule, f.Definition, f.Pointer)
+	h := sha256.New() // writing to a hash never fails: the errors below are nil
+	_, _ = fmt.Fprintf(h, "%s\x00%s\x00%s\x00", f.Rule, f.Definition, f.Pointer)
 	locs := f.Locations
 	if id.Locations > 0 && id.Locations < len(locs) {
 		locs = locs[:id.Locations]
 	}
 	for _, l := range locs {
-		fmt.Fprintf(h, "%s\x00%s\x00", l.File, l.Pointer)
+		_, _ = fmt.Fprintf(h, "%s\x00%s\x00", l.File, l.Pointer)
 	}
 	keys := make([]string, 0, len(f.Fields))
 	for k := range f.Fields {
@@ -179,7 +179,7 @@ func (f *Finding) fingerprint(id Identity) string {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		fmt.Fprintf(h, "%s=%v\x00", k, f.Fields[k])
+		_, _ = fmt.Fprintf(h, "%s=%v\x00", k, f.Fields[k])
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }

@@ -65,7 +65,7 @@ func compileSARIFSchema(t *testing.T) *jsonschema.Schema {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read-only
 	doc, err := jsonschema.UnmarshalJSON(f)
 	if err != nil {
 		t.Fatal(err)

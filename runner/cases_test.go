@@ -27,7 +27,7 @@ func TestEveryRuleHasCases(t *testing.T) {
 		}
 		if _, done := texts[fam]; !done {
 			var b strings.Builder
-			filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 				if err != nil {
 					return err
 				}
@@ -42,6 +42,9 @@ func TestEveryRuleHasCases(t *testing.T) {
 				}
 				return nil
 			})
+			if err != nil {
+				t.Fatal(err)
+			}
 			texts[fam] = b.String()
 		}
 		if !strings.Contains(texts[fam], r.ID+" ") && !strings.Contains(texts[fam], `"`+r.ID+`"`) && !strings.Contains(texts[fam], "("+r.ID+")") {

@@ -108,7 +108,7 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
+	defer func() { _ = os.RemoveAll(tmp) }() // a leftover temporary folder changes no finding
 	if _, err := r.Extract(tmp, rels); err != nil {
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"github.com/wirelint/wirelint/internal/suppress"
-	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/compat"
 	"github.com/wirelint/wirelint/rules/description"
@@ -82,11 +81,3 @@ var (
 // RegexDivergent is the regex rule whose severity `wirelint regex
 // --divergent` sets.
 const RegexDivergent = regex.RuleDivergent
-
-// ParityFamily runs keyword parity and the description rules on a loaded
-// pair, as `wirelint parity` and every parity entry of a configuration do
-// (benchmarks call it).
-func ParityFamily(res reduce.Resolver, canonical, mirror *reduce.Document, opts parity.Options) []report.Finding {
-	out := parity.CheckAll(res, []*reduce.Document{canonical}, mirror, opts)
-	return append(out.Findings, description.Check(out.Pairs)...)
-}

@@ -85,7 +85,9 @@ func runInit(e *env, args []string) int {
 		return fail(e, "init", fmt.Errorf("internal error: the starter configuration does not validate: %v", err))
 	}
 	if target == "-" {
-		fmt.Fprint(e.stdout, text)
+		if _, err := fmt.Fprint(e.stdout, text); err != nil {
+			return fail(e, "init", err)
+		}
 		return exitClean
 	}
 	mode := os.O_WRONLY | os.O_CREATE | os.O_EXCL
@@ -100,13 +102,13 @@ func runInit(e *env, args []string) int {
 		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
 	}
 	if _, err := f.WriteString(text); err != nil {
-		f.Close()
+		_ = f.Close() // the write failed already; that is the error to report
 		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
 	}
 	if err := f.Close(); err != nil {
 		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
 	}
-	fmt.Fprintf(e.stdout, "wrote %s: %s\n", display, found.summary())
+	_, _ = fmt.Fprintf(e.stdout, "wrote %s: %s\n", display, found.summary()) // the file is written; this line only confirms it
 	return exitClean
 }
 
@@ -353,7 +355,7 @@ func sourceFramework(path, ext string) (framework, language string) {
 	if err != nil {
 		return "", ""
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read-only: closing cannot lose data
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for n := 0; sc.Scan() && n < 400; n++ {

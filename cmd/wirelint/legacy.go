@@ -77,7 +77,7 @@ func fail(e *env, cmd string, err error) int {
 	c := legacy[cmd]
 	if errors.Is(err, flag.ErrHelp) {
 		if c != nil {
-			fmt.Fprintf(e.stdout, "Usage:\n  wirelint %s\n\n%s\n", c.usage, c.summary)
+			_, _ = fmt.Fprintf(e.stdout, "Usage:\n  wirelint %s\n\n%s\n", c.usage, c.summary) // help text: a reader that went away needs none
 		}
 		return exitClean
 	}
@@ -88,6 +88,6 @@ func fail(e *env, cmd string, err error) int {
 			msg += " (usage: wirelint " + c.usage + ")"
 		}
 	}
-	fmt.Fprintf(e.stderr, "wirelint %s: %s\n", cmd, msg)
+	_, _ = fmt.Fprintf(e.stderr, "wirelint %s: %s\n", cmd, msg) // stderr: nowhere left to report to; the exit code says it
 	return exitError
 }

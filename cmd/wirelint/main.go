@@ -98,14 +98,14 @@ func newRoot(e *env, code *int) *cobra.Command {
 func run(args []string, e *env) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(e.stderr, "wirelint: %v\n", guard.Error("", r))
+			_, _ = fmt.Fprintf(e.stderr, "wirelint: %v\n", guard.Error("", r)) // stderr: nowhere left to report to; the exit code says it
 			code = exitError
 		}
 	}()
 	root := newRoot(e, &code)
 	if len(args) == 0 {
 		root.SetOut(e.stderr)
-		root.Usage()
+		_ = root.Usage() // it writes to stderr; the exit code says the rest
 		return exitError
 	}
 	root.SetArgs(args)
@@ -145,7 +145,7 @@ func printError(e *env, root, cmd *cobra.Command, err error) {
 		msg += " (usage: wirelint " + strings.TrimPrefix(cmd.UseLine(), "wirelint ") + ")"
 	}
 	for _, line := range strings.Split(msg, "\n") {
-		fmt.Fprintf(e.stderr, "%s: %s\n", prefix, line)
+		_, _ = fmt.Fprintf(e.stderr, "%s: %s\n", prefix, line) // stderr: nowhere left to report to; the exit code says it
 	}
 }
 

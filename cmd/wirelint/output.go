@@ -129,14 +129,14 @@ func (o *output) emitFiltered(e *env, code *int, command string, b *suppress.Bas
 	if b != nil {
 		fresh, accepted := b.Filter(findings)
 		if stale := b.Stale(findings); stale > 0 && warnStale {
-			fmt.Fprintf(e.stderr, "wirelint %s: %d baseline %s no longer %s a finding (fixed drift): run 'wirelint baseline' to drop %s\n",
+			_, _ = fmt.Fprintf(e.stderr, "wirelint %s: %d baseline %s no longer %s a finding (fixed drift): run 'wirelint baseline' to drop %s\n",
 				command, stale, plural(stale, "entry", "entries"), plural(stale, "matches", "match"), plural(stale, "it", "them"))
 		}
 		findings = fresh
 		silenced = append(silenced, accepted...)
 	}
 	if s := suppress.Summary(silenced); s != "" {
-		fmt.Fprintf(e.stderr, "wirelint %s: %s\n", command, s)
+		_, _ = fmt.Fprintf(e.stderr, "wirelint %s: %s\n", command, s) // stderr notes: the findings and exit code do not depend on them
 	}
 	var err error
 	*code, err = o.emit(e, findings)

@@ -64,11 +64,13 @@ func runTranslate(e *env, code *int, dialect string, pos []string) error {
 		if len(is) > 0 {
 			err = errors.New(strings.Join(is, ", ") + " cannot be spelled in " + d.String())
 		}
-		fmt.Fprintf(e.stderr, "wirelint regex: %v\n", err)
+		_, _ = fmt.Fprintf(e.stderr, "wirelint regex: %v\n", err) // stderr: the exit code says it too
 		*code = exitFindings
 		return nil
 	}
-	fmt.Fprintln(e.stdout, s)
+	if _, err := fmt.Fprintln(e.stdout, s); err != nil {
+		return err
+	}
 	*code = exitClean
 	return nil
 }

@@ -32,7 +32,9 @@ func newRulesCmd(e *env, code *int) *cobra.Command {
 				width = max(width, len(r.ID))
 			}
 			for _, r := range rs {
-				fmt.Fprintf(e.stdout, "%-*s  %-7s  %s\n", width, r.ID, r.Severity, r.Title)
+				if _, err := fmt.Fprintf(e.stdout, "%-*s  %-7s  %s\n", width, r.ID, r.Severity, r.Title); err != nil {
+					return err
+				}
 			}
 		case "json":
 			type entry struct {
@@ -54,7 +56,9 @@ func newRulesCmd(e *env, code *int) *cobra.Command {
 				return err
 			}
 		case "markdown":
-			io.WriteString(e.stdout, rulesTable(rs))
+			if _, err := io.WriteString(e.stdout, rulesTable(rs)); err != nil {
+				return err
+			}
 		default:
 			return usageErrorf("--format %q: want text, json or markdown", format)
 		}
@@ -82,7 +86,9 @@ func newExplainCmd(e *env, code *int) *cobra.Command {
 				}
 				return errors.New(msg)
 			}
-			io.WriteString(e.stdout, explainText(r))
+			if _, err := io.WriteString(e.stdout, explainText(r)); err != nil {
+				return err
+			}
 			*code = exitClean
 			return nil
 		},

@@ -47,7 +47,7 @@ func readJSONL[T any](t *testing.T, path string) []T {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: closing cannot lose data
 	var out []T
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)

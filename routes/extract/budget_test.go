@@ -84,7 +84,9 @@ func TestBudgetSourceSize(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	f.Close()
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 	_, err = FromServer(dir, ServerOptions{Display: func(p string) string { return filepath.Base(p) }})
 	if err == nil || !strings.Contains(err.Error(), "huge.py: ") || !strings.Contains(err.Error(), "source-file budget") {
 		t.Fatalf("err = %v, want the file and the source-file budget named", err)

@@ -259,7 +259,7 @@ func (w *worker) read(confine *fsroot.Root, file string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read-only: closing cannot lose data
 	w.buf.Reset()
 	if _, err := w.buf.ReadFrom(f); err != nil {
 		return nil, err

@@ -33,9 +33,6 @@ func ParseGlob(pattern string) (Glob, error) {
 	return Glob{pattern: pattern, parts: parts}, nil
 }
 
-// String returns the pattern as written.
-func (g Glob) String() string { return g.pattern }
-
 // Match reports whether the slash-separated relative path name matches.
 func (g Glob) Match(name string) bool {
 	return matchParts(g.parts, name)

@@ -278,9 +278,10 @@ func refDefinition(t []byte) (off, n int, ok bool) {
 	}
 	i := 1
 	for i < len(t) && t[i] != ']' {
-		if t[i] == '\\' {
+		switch t[i] {
+		case '\\':
 			i++
-		} else if t[i] == '[' {
+		case '[':
 			return 0, 0, false
 		}
 		i++
