@@ -4,31 +4,139 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
+	"path"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/wirelint/wirelint/internal/casetest"
 )
 
 const module = "github.com/wirelint/wirelint/"
 
-// TestLayers pins the direction of imports (docs/architecture.md): nothing
-// under internal/ imports rules/, the runner or cmd/; no rule family imports
-// another; routes/ and reduce/ import no rule family; nothing imports cmd/;
-// the route model imports none of its extractors, and the language packages
-// (routes/golang, routes/python, routes/js, routes/script) import neither
-// each other nor the dispatcher routes/extract, except that Python and
-// JavaScript build on the shared script interpreter.
-// rules/internal, shared by families, is no family. Test files are left
-// out, as go list -deps leaves them out.
+// layer is one row of the import table: a package (or every package below a
+// folder, written folder/*), the layer it sits in, what it holds, and what
+// of the module it may import: packages, folder/* patterns, or "base" for
+// every package of the base layer. A package takes the first row that
+// matches it; anything it imports must match one of the row's MayImport
+// entries.
+type layer struct {
+	Package, Layer, Holds string
+	MayImport             []string
+}
+
+// with returns the base layer and more.
+func with(more ...string) []string { return append([]string{"base"}, more...) }
+
+// layers is the one table of which package may import which, bottom layer
+// first. TestLayers checks the code against it, and docs/architecture.md's
+// table is generated from it (TestLayersTableInDocs; -update rewrites it).
+var layers = []layer{
+	{"internal/limits", "base", "every budget: its default, flag, `limits:` key and message", nil},
+	{"internal/guard", "base", "turns a panic into an error naming what ran", nil},
+	{"internal/textdist", "base", "edit distance, for did-you-mean suggestions", nil},
+	{"internal/pathglob", "base", "path globs with `**`", nil},
+	{"internal/ecmaregex", "base", "the ECMA-262 regex parser and its translation to other dialects", nil},
+	{"internal/gitrev", "base", "reads a git revision's files (compat `--against`)", nil},
+	{"internal/fsroot", "base", "confinement: every read stays in the project and opens regular files only", []string{"internal/limits"}},
+	{"report", "base", "`Finding`, `Location`, `Rule` and its `Identity`, fingerprints, `Finalize`, the printers (one file each)", nil},
+	{"reduce", "model", "loading (`Workspace`, `Load`, `LoadFragment`), the node tree, dialects, keyword projection", with()},
+	{"routes", "model", "the route model: routes from specs, normalised templates, the router graph, extraction budgets and confined reads", with("reduce")},
+	{"routes/script", "model", "the tokenizer and interpreter Python and JavaScript extraction share (a closed set of `script.Value` types)", with("routes")},
+	{"routes/golang", "model", "route extraction from Go server source", with("routes")},
+	{"routes/python", "model", "route extraction from Python server source", with("routes", "routes/script")},
+	{"routes/js", "model", "route extraction from JavaScript and TypeScript server source", with("routes", "routes/script")},
+	{"routes/extract", "model", "`FromServer`: picks the reader for a `--server` path and merges languages", with("reduce", "routes", "routes/golang", "routes/python", "routes/js")},
+	{"internal/idref", "domain", "`$id` and `$ref` indexing the ref family resolves with", with("reduce")},
+	{"internal/validate", "domain", "payload validation and the fixtures section the fixture and differential families share", with("reduce")},
+	{"internal/casetest", "domain", "the one rule-case harness (txtar cases, `-update`)", with("reduce")},
+	{"internal/config", "domain", "`.wirelint.yaml`: reading, validating, the sections of every family", with("routes")},
+	{"internal/suppress", "domain", "ignores, the baseline, `--since`", with("reduce", "internal/config")},
+	{"rules/family", "family", "`Family`, `Pass`, `Entry`, `Output` and the results families hand one another", with("reduce")},
+	{"rules/internal/pair", "family", "what the parity and description families share (schema pairs, naming a document)", with("reduce")},
+	{"rules/routes", "family", "the routes family: a spec's routes against its server's", with("reduce", "routes", "routes/extract", "rules/family")},
+	{"rules/*", "family", "one rule family each: `family.go` (its `Family`), `rules.go` (its `Rules`), its check, `doc.go`, cases in `testdata/`; never another family", with("reduce", "rules/family", "rules/internal/pair", "internal/idref", "internal/validate", "internal/config")},
+	{"runner", "runner", "the one runner: groups documents, runs every registered family's passes (`registry.go`, the only importer of a family), applies ignores, names files from the repository root", with("reduce", "rules/*", "internal/config", "internal/suppress", "internal/validate")},
+	{"cmd/wirelint", "command", "the cobra commands: flags into a `runner.Config`, `runner.Run`, printing; nothing imports it", with("reduce", "routes", "runner", "internal/config", "internal/suppress")},
+}
+
+// rowOf returns the first row of the table that matches pkg.
+func rowOf(pkg string) (layer, bool) {
+	for _, l := range layers {
+		if matchPackage(l.Package, pkg) {
+			return l, true
+		}
+	}
+	return layer{}, false
+}
+
+// matchPackage reports whether pattern (a package, folder/* for every
+// package below folder, or "base" for every base package) names pkg.
+func matchPackage(pattern, pkg string) bool {
+	if pattern == "base" {
+		row, ok := rowOf(pkg)
+		return ok && row.Layer == "base" && row.Package != "base"
+	}
+	if folder, ok := strings.CutSuffix(pattern, "/*"); ok {
+		return strings.HasPrefix(pkg, folder+"/")
+	}
+	return pattern == pkg
+}
+
+// TestLayers pins the direction of imports: every package of the module has
+// a row in layers, and imports only what its row allows (test files are left
+// out, as go list -deps leaves them out).
 func TestLayers(t *testing.T) {
-	root := ".."
+	for pkg, imports := range moduleImports(t, "..") {
+		row, ok := rowOf(pkg)
+		if !ok {
+			t.Errorf("package %s has no row in the layers table (runner/layers_test.go)", pkg)
+			continue
+		}
+		for _, imp := range imports {
+			if imp == pkg || slices.ContainsFunc(row.MayImport, func(p string) bool { return matchPackage(p, imp) }) {
+				continue
+			}
+			t.Errorf("%s imports %s: its row (%s, layer %s) allows only %s", pkg, imp, row.Package, row.Layer, strings.Join(row.MayImport, ", "))
+		}
+	}
+}
+
+// moduleImports maps each package of the module to the module packages its
+// non-test files import.
+func moduleImports(t *testing.T, root string) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	walkGoFiles(t, root, func(file string, imports []string) {
+		pkg := path.Dir(file)
+		if _, ok := out[pkg]; !ok {
+			out[pkg] = nil
+		}
+		for _, imp := range imports {
+			if !slices.Contains(out[pkg], imp) {
+				out[pkg] = append(out[pkg], imp)
+			}
+		}
+	})
+	return out
+}
+
+// walkGoFiles calls fn with each non-test Go file of the module (outside
+// testdata, bench and examples, whose server code is input, not wirelint),
+// slash-separated from root, and the module packages it imports, paths
+// below the module.
+func walkGoFiles(t *testing.T, root string, fn func(file string, imports []string)) {
+	t.Helper()
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if d.IsDir() {
-			if name := d.Name(); name == "testdata" || name == "bench" || strings.HasPrefix(name, ".") && p != root {
+			if name := d.Name(); name == "testdata" || name == "bench" || name == "examples" || strings.HasPrefix(name, ".") && p != root {
 				return filepath.SkipDir
 			}
 			return nil
@@ -40,17 +148,15 @@ func TestLayers(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(root, filepath.Dir(p))
-		pkg := filepath.ToSlash(rel)
+		var imports []string
 		for _, imp := range f.Imports {
 			path, _ := strconv.Unquote(imp.Path.Value)
-			if !strings.HasPrefix(path, module) {
-				continue
-			}
-			if why := forbidden(pkg, strings.TrimPrefix(path, module)); why != "" {
-				t.Errorf("%s imports %s: %s", p, path, why)
+			if rest, ok := strings.CutPrefix(path, module); ok {
+				imports = append(imports, rest)
 			}
 		}
+		rel, _ := filepath.Rel(root, p)
+		fn(filepath.ToSlash(rel), imports)
 		return nil
 	})
 	if err != nil {
@@ -58,46 +164,76 @@ func TestLayers(t *testing.T) {
 	}
 }
 
-// extractor reports whether p is one language's route extraction or the
-// script interpreter Python and JavaScript share.
-func extractor(p string) bool {
-	switch p {
-	case "routes/golang", "routes/python", "routes/js", "routes/script":
-		return true
+// The markers around the generated table in docs/architecture.md.
+const (
+	tableBegin = "<!-- layers table: generated from runner/layers_test.go; go test ./runner -run TestLayersTableInDocs -update -->\n"
+	tableEnd   = "<!-- end of layers table -->\n"
+)
+
+// layersTable renders the table as docs/architecture.md shows it.
+func layersTable() string {
+	var b strings.Builder
+	b.WriteString("| package | layer | holds | may import (besides the Go standard library and modules) |\n|---|---|---|---|\n")
+	for _, l := range layers {
+		may := "nothing of wirelint"
+		if len(l.MayImport) > 0 {
+			var names []string
+			for _, p := range l.MayImport {
+				if p == "base" {
+					names = append(names, "the base layer")
+					continue
+				}
+				names = append(names, "`"+p+"`")
+			}
+			may = strings.Join(names, ", ")
+		}
+		b.WriteString("| `" + l.Package + "` | " + l.Layer + " | " + l.Holds + " | " + may + " |\n")
 	}
-	return false
+	return b.String()
 }
 
-// forbidden says why package from (a path below the module) may not import
-// to, or "" when it may.
-func forbidden(from, to string) string {
-	family := func(p string) string {
-		if rest, ok := strings.CutPrefix(p, "rules/"); ok {
-			// rules/internal holds what families share; it is no family
-			// and rules/family declares what a family is
-			if fam, _, _ := strings.Cut(rest, "/"); fam != "internal" && fam != "family" {
-				return fam
-			}
+// TestLayersTableInDocs pins that docs/architecture.md shows the layers
+// table as the code has it; -update rewrites it there.
+func TestLayersTableInDocs(t *testing.T) {
+	const doc = "../docs/architecture.md"
+	text, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(text)
+	begin, end := strings.Index(s, tableBegin), strings.Index(s, tableEnd)
+	if begin < 0 || end < begin {
+		t.Fatalf("%s has no generated layers table (markers %q ... %q)", doc, tableBegin, tableEnd)
+	}
+	want := s[:begin+len(tableBegin)] + layersTable() + s[end:]
+	if want == s {
+		return
+	}
+	if casetest.Update() {
+		if err := os.WriteFile(doc, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
 		}
-		return ""
+		return
 	}
-	switch {
-	case strings.HasPrefix(to, "cmd/"):
-		return "nothing imports cmd/"
-	case strings.HasPrefix(from, "internal/") && (family(to) != "" || to == "runner"):
-		return "internal/ sits below rules/ and the runner"
-	case family(from) != "" && family(to) != "" && family(from) != family(to):
-		return "no rule family imports another"
-	case (from == "routes" || strings.HasPrefix(from, "routes/") || from == "reduce" || from == "report") && (family(to) != "" || to == "runner"):
-		return from + " knows nothing of rule families"
-	case family(from) != "" && to == "runner":
-		return "the runner sits above the families"
-	case from == "routes" && strings.HasPrefix(to, "routes/"):
-		return "the route model sits below the extractors"
-	case (from == "routes/python" || from == "routes/js") && to == "routes/script":
-		return ""
-	case extractor(from) && (extractor(to) || to == "routes/extract"):
-		return "each language reads on its own; routes/extract dispatches to them"
+	t.Errorf("%s's layers table differs from runner/layers_test.go's: run go test ./runner -run TestLayersTableInDocs -update", doc)
+}
+
+// TestArchitectureNamesExist pins that every file or folder of the
+// repository docs/architecture.md names in backquotes exists, so the map
+// does not drift from the code when files move.
+func TestArchitectureNamesExist(t *testing.T) {
+	text, err := os.ReadFile("../docs/architecture.md")
+	if err != nil {
+		t.Fatal(err)
 	}
-	return ""
+	tops := []string{"cmd/", "internal/", "reduce/", "report/", "routes/", "rules/", "runner/", "scripts/", "docs/", "bench/", ".github/"}
+	for _, m := range regexp.MustCompile("`([^`\\s]+)`").FindAllStringSubmatch(string(text), -1) {
+		name := strings.TrimSuffix(m[1], "/")
+		if strings.ContainsAny(name, "<*{(") || !slices.ContainsFunc(tops, func(p string) bool { return strings.HasPrefix(m[1], p) }) {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join("..", filepath.FromSlash(name))); err != nil {
+			t.Errorf("docs/architecture.md names %s, which does not exist", m[1])
+		}
+	}
 }

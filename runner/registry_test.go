@@ -1,13 +1,8 @@
 package runner
 
 import (
-	"go/parser"
-	"go/token"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -54,41 +49,18 @@ func TestFamilyImports(t *testing.T) {
 func familyImporters(t *testing.T, root string) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); name == "testdata" || name == "bench" || strings.HasPrefix(name, ".") && p != root {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(rel)
-		for _, imp := range f.Imports {
-			path, _ := strconv.Unquote(imp.Path.Value)
-			rest, ok := strings.CutPrefix(path, module+"rules/")
+	walkGoFiles(t, root, func(file string, imports []string) {
+		for _, imp := range imports {
+			rest, ok := strings.CutPrefix(imp, "rules/")
 			if !ok {
 				continue
 			}
 			fam, _, _ := strings.Cut(rest, "/")
-			if fam == "internal" || fam == "family" || strings.HasPrefix(rel, "rules/"+fam+"/") {
+			if fam == "internal" || fam == "family" || strings.HasPrefix(file, "rules/"+fam+"/") {
 				continue
 			}
-			out[fam] = append(out[fam], rel)
+			out[fam] = append(out[fam], file)
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	return out
 }
