@@ -491,6 +491,22 @@ func (r *run) runPasses(passes []*family.Pass, all func() []*reduce.Document, ex
 		findings[len(passes)], errs[len(passes)] = extra()
 	}()
 	wg.Wait()
+	keep := map[string]bool{}
+	for _, p := range passes {
+		for _, name := range p.Family.FinishReads {
+			keep[name] = true
+		}
+		if p.Family.Scope == family.Loaded {
+			for _, name := range p.Family.Requires {
+				keep[name] = true
+			}
+		}
+	}
+	for name := range results {
+		if !keep[name] {
+			delete(results, name) // read by the Grouped passes that required it, and by nothing after
+		}
+	}
 	failed := errors.Join(errs...) != nil
 	for i, p := range passes {
 		if p.Family.Scope == family.Loaded && !failed {

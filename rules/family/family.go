@@ -81,6 +81,11 @@ type Family struct {
 	// what the user silenced (parity folds the payloads that prove a keyword
 	// difference into that difference's finding here). nil = nothing.
 	Finish func(p *Pass, kept []report.Finding) []report.Finding
+	// FinishReads names families whose Result Finish reads from
+	// Pass.ResultOf; unlike Requires, they need not run first. A Result no
+	// later pass or Finish reads is dropped once the group's Grouped passes
+	// are done, so it does not stay in memory while the rest runs.
+	FinishReads []string
 }
 
 // Output is what one pass produced.

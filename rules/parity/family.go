@@ -39,11 +39,11 @@ type Pairs = []Pair
 // canonical documents and its mirror, with the payloads the differential
 // family found folded into the keyword findings they prove.
 var Family = &family.Family{
-	Name:     "parity",
-	Doc:      "keyword parity between a canonical schema and its mirror",
-	Rules:    Rules,
-	Scope:    family.Grouped,
-	Requires: []string{"differential"},
+	Name:        "parity",
+	Doc:         "keyword parity between a canonical schema and its mirror",
+	Rules:       Rules,
+	Scope:       family.Grouped,
+	FinishReads: []string{"differential"},
 	Entries: func(section any) []family.Entry {
 		var out []family.Entry
 		for i, e := range section.([]Entry) {
