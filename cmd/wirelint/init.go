@@ -131,9 +131,14 @@ func relativeFolder(configDir, dir string) (string, error) {
 // discovery is what init found in a project.
 type discovery struct {
 	schemas []*reduce.Document // JSON Schema documents with named definitions
+	roots   []*reduce.Document // JSON Schema documents without definitions whose root is an object schema
 	specs   []*reduce.Document // OpenAPI and Swagger documents
 	pairs   []initPair
-	server  *serverGuess
+	// stale are the documents that look like older copies of another, and
+	// referenced those another schema $refs (checked through it); neither
+	// is proposed on its own. Keys are paths relative to the project.
+	stale, referenced map[string]bool
+	server            *serverGuess
 	// fixtures are folders whose subfolders are all named after the
 	// definitions of one schema.
 	fixtures []initFixtures
@@ -148,7 +153,9 @@ type initFixtures struct {
 
 type initPair struct {
 	canonical, mirror *reduce.Document
-	shared            int // definition names both hold
+	shared            int               // definition names both hold, up to case and separators
+	renames           map[string]string // canonical name -> mirror name, where they differ
+	root              bool              // paired by the canonical root's properties
 }
 
 type serverGuess struct {
@@ -233,8 +240,11 @@ func discover(dir string) (*discovery, error) {
 		case doc == nil:
 		case doc.Dialect.IsOpenAPI():
 			d.specs = append(d.specs, doc)
-		case len(doc.Definitions) > 0 && !isMetaSchema(doc):
+		case isMetaSchema(doc):
+		case len(doc.Definitions) > 0:
 			d.schemas = append(d.schemas, doc)
+		case doc.RootDefinition() != nil && len(propertyNames(doc.Root)) > 0:
+			d.roots = append(d.roots, doc)
 		}
 	}
 	d.pair()
@@ -277,28 +287,6 @@ func isMetaSchema(doc *reduce.Document) bool {
 		id = reduce.Value(doc.Root, "id")
 	}
 	return id != nil && strings.Contains(id.Value, "json-schema.org/")
-}
-
-// pair matches each JSON Schema with the OpenAPI document sharing the most
-// definition names with it (at least one); ties go to the first by path.
-func (d *discovery) pair() {
-	for _, s := range d.schemas {
-		var best initPair
-		for _, spec := range d.specs {
-			n := 0
-			for _, def := range s.Definitions {
-				if spec.Definition(def.Name) != nil {
-					n++
-				}
-			}
-			if n > best.shared {
-				best = initPair{canonical: s, mirror: spec, shared: n}
-			}
-		}
-		if best.mirror != nil {
-			d.pairs = append(d.pairs, best)
-		}
-	}
 }
 
 // serverMarkers recognise a routing framework from one line of source.
@@ -385,9 +373,25 @@ func (d *discovery) render(base string) string {
 		b.WriteString("# definition names they share. Add renames: {CanonicalName: MirrorName} for renamed ones.\n")
 		b.WriteString("parity:\n")
 		for _, p := range d.pairs {
-			fmt.Fprintf(&b, "  - canonical: %s\n    mirror: %s  # %d shared definition%s\n", q(p.canonical.Path), q(p.mirror.Path), p.shared, plural(p.shared, "", "s"))
+			note := fmt.Sprintf("%d shared definition%s", p.shared, plural(p.shared, "", "s"))
+			if p.root {
+				note = "its root has the properties of a mirror definition"
+			}
+			fmt.Fprintf(&b, "  - canonical: %s\n    mirror: %s  # %s\n", q(p.canonical.Path), q(p.mirror.Path), note)
+			if len(p.renames) > 0 {
+				names := make([]string, 0, len(p.renames))
+				for c := range p.renames {
+					names = append(names, c)
+				}
+				sort.Strings(names)
+				entries := make([]string, len(names))
+				for i, c := range names {
+					entries[i] = strconv.Quote(c) + ": " + strconv.Quote(p.renames[c])
+				}
+				fmt.Fprintf(&b, "    renames: {%s}  # the same definitions under other names\n", strings.Join(entries, ", "))
+			}
 		}
-	} else if len(d.schemas)+len(d.specs) > 0 {
+	} else if len(d.schemas)+len(d.roots)+len(d.specs) > 0 {
 		b.WriteString("\n# No JSON Schema shares definition names with an OpenAPI document; pair them by hand:\n")
 		b.WriteString("# parity:\n#   - canonical: schema.json\n#     mirror: openapi.yaml\n")
 	}
@@ -398,13 +402,21 @@ func (d *discovery) render(base string) string {
 	if d.server != nil && d.server.spec != nil {
 		mentioned[d.server.spec] = true
 	}
-	all := append(append([]*reduce.Document(nil), d.schemas...), d.specs...)
+	all := append(append(append([]*reduce.Document(nil), d.schemas...), d.roots...), d.specs...)
 	sort.Slice(all, func(i, j int) bool { return all[i].Path < all[j].Path })
-	if len(mentioned) < len(all) {
+	var unmentioned []*reduce.Document
+	for _, doc := range all {
+		if !mentioned[doc] && !d.stale[doc.Path] && !d.referenced[doc.Path] {
+			unmentioned = append(unmentioned, doc)
+		}
+	}
+	if len(unmentioned) > 0 {
 		b.WriteString("\n# The documents whose $refs are checked (by default only those named above).\n")
 		b.WriteString("refs:\n  documents:\n")
 		for _, doc := range all {
-			fmt.Fprintf(&b, "    - %s\n", q(doc.Path))
+			if !d.stale[doc.Path] && !d.referenced[doc.Path] {
+				fmt.Fprintf(&b, "    - %s\n", q(doc.Path))
+			}
 		}
 	}
 	if d.server != nil && d.server.spec != nil {
@@ -417,7 +429,7 @@ func (d *discovery) render(base string) string {
 	if d.server != nil && d.server.language == "python" {
 		dialects = []string{"go", "python", "rust"}
 	}
-	if len(d.schemas)+len(d.specs) > 0 {
+	if len(d.schemas)+len(d.roots)+len(d.specs) > 0 {
 		b.WriteString("\n# Every pattern must compile and match alike in these regex dialects (your clients' languages).\n")
 		fmt.Fprintf(&b, "regex:\n  dialects: [%s]\n", strings.Join(dialects, ", "))
 	}
@@ -463,7 +475,7 @@ func (d *discovery) summary() string {
 	if d.markdown {
 		parts = append(parts, "docs")
 	}
-	if len(d.schemas)+len(d.specs) == 0 {
+	if len(d.schemas)+len(d.roots)+len(d.specs) == 0 {
 		return "no JSON Schema or OpenAPI documents found; the file lists the sections to fill in"
 	}
 	return strings.Join(parts, ", ")
