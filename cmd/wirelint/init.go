@@ -402,7 +402,9 @@ func (d *discovery) render(base string) string {
 	if d.server != nil && d.server.spec != nil {
 		mentioned[d.server.spec] = true
 	}
-	all := append(append(append([]*reduce.Document(nil), d.schemas...), d.roots...), d.specs...)
+	// A root-only schema is named only where it pairs: a project holds many
+	// (configuration and test schemas) that are no contract.
+	all := append(append([]*reduce.Document(nil), d.schemas...), d.specs...)
 	sort.Slice(all, func(i, j int) bool { return all[i].Path < all[j].Path })
 	var unmentioned []*reduce.Document
 	for _, doc := range all {

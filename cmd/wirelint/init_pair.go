@@ -106,6 +106,9 @@ func foldName(name string) string {
 // nameMatch is how many of canonical's definitions spec holds, and the
 // renames needed for those whose names differ only in case or separators.
 // A folded name two mirror definitions share is ambiguous and not matched.
+//
+// One match by a folded name alone is too weak to pair on (a configuration
+// schema's duration is not an API's Duration): then shared is 0.
 func nameMatch(canonical, spec *reduce.Document) (shared int, renames map[string]string) {
 	folded := map[string][]string{}
 	for _, def := range spec.Definitions {
@@ -125,6 +128,9 @@ func nameMatch(canonical, spec *reduce.Document) (shared int, renames map[string
 			renames[def.Name] = names[0]
 		}
 	}
+	if shared == 1 && len(renames) == 1 {
+		return 0, nil
+	}
 	return shared, renames
 }
 
@@ -138,12 +144,29 @@ func propertyNames(schema *reduce.Node) []string {
 	return names
 }
 
+// objectProperties lists the property names an object schema of doc
+// declares, its own and those of its allOf parts, following $refs within
+// doc (an OpenAPI ServerDetail is often allOf: [$ref: Server, {…}]).
+func objectProperties(doc *reduce.Document, schema *reduce.Node, depth int) []string {
+	if schema == nil || depth > 8 {
+		return nil
+	}
+	if ref := reduce.Value(schema, "$ref"); ref != nil && strings.HasPrefix(ref.Value, "#/") {
+		return objectProperties(doc, doc.Lookup(ref.Value[1:]), depth+1)
+	}
+	names := propertyNames(schema)
+	for _, part := range reduce.Items(reduce.Value(schema, "allOf")) {
+		names = append(names, objectProperties(doc, part, depth+1)...)
+	}
+	return names
+}
+
 // rootMatch pairs a schema whose root is the contract with the mirror
 // definition holding the same properties: at least three shared and at
 // least 80% of the union, the best overlap winning. It returns the
 // definition's name and the overlap (0 = none).
-func rootMatch(root *reduce.Definition, spec *reduce.Document) (string, float64) {
-	want := propertyNames(root.Node)
+func rootMatch(canonical *reduce.Document, root *reduce.Definition, spec *reduce.Document) (string, float64) {
+	want := objectProperties(canonical, root.Node, 0)
 	if len(want) < 3 {
 		return "", 0
 	}
@@ -153,9 +176,12 @@ func rootMatch(root *reduce.Definition, spec *reduce.Document) (string, float64)
 	}
 	best, bestScore := "", 0.0
 	for _, def := range spec.Definitions {
-		got := propertyNames(def.Node)
+		got := map[string]bool{}
+		for _, n := range objectProperties(spec, def.Node, 0) {
+			got[n] = true
+		}
 		common := 0
-		for _, n := range got {
+		for n := range got {
 			if set[n] {
 				common++
 			}
@@ -239,9 +265,20 @@ func (d *discovery) pair() {
 				best = initPair{canonical: s, mirror: spec, shared: n, renames: renames}
 			}
 		}
-		if best.mirror != nil {
-			d.pairs = append(d.pairs, best)
+		if best.mirror == nil {
+			continue
 		}
+		// A schema whose root is the contract beside its $defs (the
+		// registry's server.json): its root pairs by its properties too.
+		if root := s.RootDefinition(); root != nil {
+			if name, _ := rootMatch(s, root, best.mirror); name != "" && name != root.Name && best.mirror.Definition(root.Name) == nil {
+				if best.renames == nil {
+					best.renames = map[string]string{}
+				}
+				best.renames[root.Name] = name
+			}
+		}
+		d.pairs = append(d.pairs, best)
 	}
 	for _, s := range d.roots {
 		if stale[s.Path] || referenced[s.Path] {
@@ -251,7 +288,7 @@ func (d *discovery) pair() {
 		var best initPair
 		bestScore := 0.0
 		for _, spec := range specs {
-			if name, score := rootMatch(root, spec); score > bestScore {
+			if name, score := rootMatch(s, root, spec); score > bestScore {
 				best, bestScore = initPair{canonical: s, mirror: spec, shared: 1, root: true}, score
 				if name != root.Name {
 					best.renames = map[string]string{root.Name: name}
