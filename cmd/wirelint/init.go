@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -14,18 +13,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/spf13/cobra"
 	"github.com/wirelint/wirelint/internal/config"
 	"github.com/wirelint/wirelint/reduce"
 )
-
-func init() {
-	register(&command{
-		name:    "init",
-		usage:   "init [DIR] [--output FILE|-] [--force]",
-		summary: "write a starter .wirelint.yaml from the schemas, OpenAPI documents, server, fixtures and Markdown found in DIR",
-		run:     runInit,
-	})
-}
 
 // initMaxFileSize bounds the files init parses while looking for documents.
 const initMaxFileSize = 16 << 20
@@ -34,37 +25,51 @@ const initMaxFileSize = 16 << 20
 // test fixtures that hold deliberately broken documents.
 var skipDirs = map[string]bool{"node_modules": true, "vendor": true, "testdata": true, "dist": true, "build": true, "target": true, "__pycache__": true}
 
-func runInit(e *env, args []string) int {
-	flags := flag.NewFlagSet("init", flag.ContinueOnError)
-	output := flags.String("output", "", "file to write, or - for standard output (default: DIR/"+config.FileName+"); paths in it are relative to its folder")
-	force := flags.Bool("force", false, "overwrite an existing file")
-	pos, err := parseFlags(flags, args)
-	if err != nil {
-		return fail(e, "init", err)
+func newInitCmd(e *env, code *int) *cobra.Command {
+	var output string
+	var force bool
+	c := &cobra.Command{
+		Use:   "init [DIR]",
+		Short: "write a starter .wirelint.yaml from the schemas, OpenAPI documents, server, fixtures and Markdown found in DIR",
 	}
-	if len(pos) > 1 {
-		return fail(e, "init", fmt.Errorf("%w: want at most one folder, got %d arguments", errUsage, len(pos)))
+	c.Flags().StringVar(&output, "output", "", "file to write, or - for standard output (default: DIR/"+config.FileName+"); paths in it are relative to its folder")
+	c.Flags().BoolVar(&force, "force", false, "overwrite an existing file")
+	c.RunE = func(_ *cobra.Command, pos []string) error {
+		if len(pos) > 1 {
+			return usageErrorf("want at most one folder, got %s", arguments(len(pos)))
+		}
+		dir := "."
+		if len(pos) == 1 {
+			dir = pos[0]
+		}
+		if err := runInit(e, dir, output, force); err != nil {
+			return err
+		}
+		*code = exitClean
+		return nil
 	}
-	dir := "."
-	if len(pos) == 1 {
-		dir = pos[0]
-	}
+	return c
+}
+
+// runInit writes the starter configuration for the project in dir to
+// output ("" = DIR/.wirelint.yaml, "-" = standard output).
+func runInit(e *env, dir, output string, force bool) error {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return fail(e, "init", fmt.Errorf("%s is not a folder", dir))
+		return fmt.Errorf("%s is not a folder", dir)
 	}
-	target := *output
+	target := output
 	if target == "" {
 		target = filepath.Join(dir, config.FileName)
 	}
 	display := filepath.ToSlash(target)
-	if target != "-" && !*force {
+	if target != "-" && !force {
 		if _, err := os.Lstat(target); err == nil {
-			return fail(e, "init", fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display))
+			return fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display)
 		}
 	}
 	found, err := discover(dir)
 	if err != nil {
-		return fail(e, "init", err)
+		return err
 	}
 	// Paths in the file are relative to its folder, which --output may move.
 	configDir := dir
@@ -73,41 +78,41 @@ func runInit(e *env, args []string) int {
 	}
 	base, err := relativeFolder(configDir, dir)
 	if err != nil {
-		return fail(e, "init", err)
+		return err
 	}
 	text := withTaxonomy(found.render(base), dir)
 	// What init writes must be what check accepts.
 	abs, err := filepath.Abs(configDir)
 	if err != nil {
-		return fail(e, "init", err)
+		return err
 	}
 	if _, err := config.Parse([]byte(text), display, abs); err != nil {
-		return fail(e, "init", fmt.Errorf("internal error: the starter configuration does not validate: %v", err))
+		return fmt.Errorf("internal error: the starter configuration does not validate: %v", err)
 	}
 	if target == "-" {
-		fmt.Fprint(e.stdout, text)
-		return exitClean
+		_, err := fmt.Fprint(e.stdout, text)
+		return err
 	}
 	mode := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if *force {
+	if force {
 		mode = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 	}
 	f, err := os.OpenFile(target, mode, 0o644)
 	if err != nil {
 		if errors.Is(err, fs.ErrExist) {
-			return fail(e, "init", fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display))
+			return fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display)
 		}
-		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
+		return fmt.Errorf("write %s: %v", display, err)
 	}
 	if _, err := f.WriteString(text); err != nil {
 		f.Close()
-		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
+		return fmt.Errorf("write %s: %v", display, err)
 	}
 	if err := f.Close(); err != nil {
-		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
+		return fmt.Errorf("write %s: %v", display, err)
 	}
-	fmt.Fprintf(e.stdout, "wrote %s: %s\n", display, found.summary())
-	return exitClean
+	_, err = fmt.Fprintf(e.stdout, "wrote %s: %s\n", display, found.summary())
+	return err
 }
 
 // relativeFolder is the project folder dir as seen from the configuration's

@@ -52,7 +52,7 @@ func main() {
 var commands = []func(e *env, code *int) *cobra.Command{
 	newCheckCmd, newBaselineCmd,
 	newParityCmd, newRefsCmd, newRegexCmd, newRoutesCmd, newFixturesCmd, newDiffcheckCmd, newDocsCmd, newCompatCmd,
-	newRulesCmd, newExplainCmd, newVersionCmd,
+	newInitCmd, newRulesCmd, newExplainCmd, newVersionCmd,
 }
 
 // newRoot builds the command tree for one invocation.
@@ -79,9 +79,6 @@ func newRoot(e *env, code *int) *cobra.Command {
 	root.InitDefaultVersionFlag()
 	for _, newCmd := range commands {
 		root.AddCommand(newCmd(e, code))
-	}
-	for _, c := range legacy {
-		root.AddCommand(legacyCmd(e, code, c))
 	}
 	root.SetHelpCommand(&cobra.Command{
 		Use:   "help [COMMAND]",
