@@ -52,7 +52,7 @@ func main() {
 var commands = []func(e *env, code *int) *cobra.Command{
 	newCheckCmd, newBaselineCmd,
 	newParityCmd, newRefsCmd, newRegexCmd, newRoutesCmd, newFixturesCmd, newDiffcheckCmd, newDocsCmd, newCompatCmd,
-	newInitCmd, newRulesCmd, newExplainCmd, newVersionCmd,
+	newInitCmd, newFixCmd, newRulesCmd, newExplainCmd, newVersionCmd,
 }
 
 // newRoot builds the command tree for one invocation.
