@@ -55,13 +55,15 @@ var layers = []layer{
 	{"internal/validate", "domain", "payload validation and the fixtures section the fixture and differential families share", with("reduce")},
 	{"internal/casetest", "domain", "the one rule-case harness (txtar cases, `-update`)", with("reduce")},
 	{"internal/config", "domain", "`.wirelint.yaml`: reading, validating, the sections of every family", with("routes")},
+	{"internal/fix", "domain", "turns findings into text edits that mend them (`wirelint fix`, the language server's quick fixes)", with("reduce")},
 	{"internal/suppress", "domain", "ignores, the baseline, `--since`", with("reduce", "internal/config")},
 	{"rules/family", "family", "`Family`, `Pass`, `Entry`, `Output` and the results families hand one another", with("reduce")},
 	{"rules/internal/pair", "family", "what the parity and description families share (schema pairs, naming a document)", with("reduce")},
 	{"rules/routes", "family", "the routes family: a spec's routes against its server's", with("reduce", "routes", "routes/extract", "rules/family")},
 	{"rules/*", "family", "one rule family each: `family.go` (its `Family`), `rules.go` (its `Rules`), its check, `doc.go`, cases in `testdata/`; never another family", with("reduce", "rules/family", "rules/internal/pair", "internal/idref", "internal/validate", "internal/config")},
 	{"runner", "runner", "the one runner: groups documents, runs every registered family's passes (`registry.go`, the only importer of a family), applies ignores, names files from the repository root", with("reduce", "rules/*", "internal/config", "internal/suppress", "internal/validate")},
-	{"cmd/wirelint", "command", "the cobra commands: flags into a `runner.Config`, `runner.Run`, printing; nothing imports it", with("reduce", "routes", "runner", "internal/config", "internal/suppress")},
+	{"lsp", "command", "`wirelint lsp`: a language server over stdio, checking as files are typed through the runner", with("reduce", "runner", "internal/config", "internal/fix")},
+	{"cmd/wirelint", "command", "the cobra commands: flags into a `runner.Config`, `runner.Run`, printing; nothing imports it", with("reduce", "routes", "runner", "lsp", "internal/config", "internal/fix", "internal/suppress")},
 }
 
 // rowOf returns the first row of the table that matches pkg.
@@ -226,7 +228,7 @@ func TestArchitectureNamesExist(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tops := []string{"cmd/", "internal/", "reduce/", "report/", "routes/", "rules/", "runner/", "scripts/", "docs/", "bench/", ".github/"}
+	tops := []string{"cmd/", "internal/", "lsp/", "reduce/", "report/", "routes/", "rules/", "runner/", "scripts/", "docs/", "bench/", ".github/"}
 	for _, m := range regexp.MustCompile("`([^`\\s]+)`").FindAllStringSubmatch(string(text), -1) {
 		name := strings.TrimSuffix(m[1], "/")
 		if strings.ContainsAny(name, "<*{(") || !slices.ContainsFunc(tops, func(p string) bool { return strings.HasPrefix(m[1], p) }) {
