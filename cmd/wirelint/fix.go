@@ -77,7 +77,7 @@ func newFixCmd(e *env, code *int) *cobra.Command {
 		}
 		fixes, skipped := fix.Plan(findings, read, side)
 		for _, s := range skipped {
-			fmt.Fprintf(e.stderr, "wirelint fix: %s: not mended (%s): %s\n", s.Finding.Primary(), s.Finding.Rule, report.Visible(s.Reason))
+			_, _ = fmt.Fprintf(e.stderr, "wirelint fix: %s: not mended (%s): %s\n", s.Finding.Primary(), s.Finding.Rule, report.Visible(s.Reason))
 		}
 		byFile := map[string][]fix.Edit{}
 		for _, f := range fixes {
@@ -101,10 +101,12 @@ func newFixCmd(e *env, code *int) *cobra.Command {
 				if d != "" {
 					// The diff quotes the project's own files: each line is made
 					// inert; a diff line never starts a workflow command.
-					fmt.Fprintln(e.stdout, strings.Join(report.VisibleLines(strings.TrimSuffix(d, "\n")), "\n"))
+					if _, err := fmt.Fprintln(e.stdout, strings.Join(report.VisibleLines(strings.TrimSuffix(d, "\n")), "\n")); err != nil {
+						return err
+					}
 				}
 			}
-			fmt.Fprintf(e.stderr, "wirelint fix: %d fix%s in %d file%s; --write applies %s\n", len(fixes), plural(len(fixes), "", "es"), len(files), plural(len(files), "", "s"), plural(len(fixes), "it", "them"))
+			_, _ = fmt.Fprintf(e.stderr, "wirelint fix: %d fix%s in %d file%s; --write applies %s\n", len(fixes), plural(len(fixes), "", "es"), len(files), plural(len(files), "", "s"), plural(len(fixes), "it", "them"))
 			*code = exitClean
 			if len(fixes) > 0 {
 				*code = exitFindings
@@ -145,14 +147,16 @@ func newFixCmd(e *env, code *int) *cobra.Command {
 		for _, f := range fixes {
 			if after[f.Finding.Fingerprint] {
 				remaining++
-				fmt.Fprintf(e.stderr, "wirelint fix: %s: still reported after the fix (%s)\n", f.Finding.Primary(), f.Finding.Rule)
+				_, _ = fmt.Fprintf(e.stderr, "wirelint fix: %s: still reported after the fix (%s)\n", f.Finding.Primary(), f.Finding.Rule)
 			}
 		}
 		for _, f := range fresh {
-			fmt.Fprintf(e.stderr, "wirelint fix: %s: new after the fix: %s (%s)\n", f.Primary(), report.Visible(f.Message), f.Rule)
+			_, _ = fmt.Fprintf(e.stderr, "wirelint fix: %s: new after the fix: %s (%s)\n", f.Primary(), report.Visible(f.Message), f.Rule)
 		}
-		fmt.Fprintf(e.stdout, "fixed %d of %d finding%s in %d file%s", len(fixes)-remaining, len(fixes), plural(len(fixes), "", "s"), len(files), plural(len(files), "", "s"))
-		fmt.Fprintf(e.stdout, "; re-checked: %d finding%s left, %d new\n", len(again.Findings), plural(len(again.Findings), "", "s"), len(fresh))
+		// the files are written and the exit code says what is left: these
+		// lines only report it
+		_, _ = fmt.Fprintf(e.stdout, "fixed %d of %d finding%s in %d file%s", len(fixes)-remaining, len(fixes), plural(len(fixes), "", "s"), len(files), plural(len(files), "", "s"))
+		_, _ = fmt.Fprintf(e.stdout, "; re-checked: %d finding%s left, %d new\n", len(again.Findings), plural(len(again.Findings), "", "s"), len(fresh))
 		*code = exitClean
 		if remaining > 0 || len(fresh) > 0 {
 			*code = exitFindings

@@ -144,7 +144,7 @@ func printError(e *env, root, cmd *cobra.Command, err error) {
 	// Several problems (every mistake of a configuration) print one a line;
 	// each line is made inert on its own, so input text cannot start a line.
 	for _, line := range problemLines(root, err) {
-		fmt.Fprintf(e.stderr, "%s: %s%s\n", prefix, line, suffix)
+		_, _ = fmt.Fprintf(e.stderr, "%s: %s%s\n", prefix, line, suffix) // stderr: nowhere left to report to; the exit code says it
 	}
 }
 

@@ -78,14 +78,14 @@ func (s *source) valueEnd(v *reduce.Node, keyOff int) (int, error) {
 	if start >= len(s.data) {
 		return 0, errUnsafe
 	}
-	switch c := s.data[start]; {
-	case c == '{' || c == '[':
+	switch s.data[start] {
+	case '{', '[':
 		return s.matchBracket(start)
-	case c == '"':
+	case '"':
 		return s.quoted(start, '"')
-	case c == '\'':
+	case '\'':
 		return s.quoted(start, '\'')
-	case c == '|' || c == '>':
+	case '|', '>':
 		return s.blockScalarEnd(start, keyOff)
 	}
 	if v.Kind == reduce.MappingNode || v.Kind == reduce.SequenceNode {
