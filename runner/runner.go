@@ -377,7 +377,7 @@ func (r *run) group(g *group) groupResult {
 	loaded = slices.DeleteFunc(loaded, func(d *reduce.Document) bool { return d == nil })
 
 	base := family.Pass{
-		Workspace: ws, Documents: loaded, Doc: func(p string) *reduce.Document { return doc[p] },
+		Workspace: ws, Resolver: ws, Documents: loaded, Doc: func(p string) *reduce.Document { return doc[p] },
 		Dir: c.Dir, Root: r.root, FS: fsroot.New(r.root, c.Widen...), Limits: r.limits,
 		Display: ws.Display, FromRepo: fromRepo(reduce.ProjectRoot(c.Dir)), Parallel: r.parallel,
 	}

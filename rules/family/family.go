@@ -107,6 +107,9 @@ type Pass struct {
 	Entries []Entry
 	// Workspace holds the group's documents (nil for a Standalone pass).
 	Workspace *reduce.Workspace
+	// Resolver follows $refs between the group's documents as the run
+	// configures it (the workspace itself unless the run maps URLs).
+	Resolver reduce.Resolver
 	// Documents are the group's loaded documents, in order of first mention;
 	// for a Loaded pass, every document the workspace holds.
 	Documents []*reduce.Document

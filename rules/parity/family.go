@@ -81,7 +81,7 @@ func run(p *family.Pass) (family.Output, error) {
 		}
 		opts := Options{Renames: e.Renames, Include: e.Include, Exclude: e.Exclude}
 		fns = append(fns, func() ([]report.Finding, error) {
-			r := CheckAll(p.Workspace, canonicals, mirror, opts)
+			r := CheckAll(p.Resolver, canonicals, mirror, opts)
 			pairs[i] = r.Pairs
 			out := r.Findings[:0]
 			for _, f := range r.Findings {
