@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/wirelint/wirelint/rules/family"
 )
 
 // notYetRegistered maps a family folder to the non-test files outside it
@@ -63,4 +65,45 @@ func familyImporters(t *testing.T, root string) map[string][]string {
 		}
 	})
 	return out
+}
+
+// TestRegistryIsWhole pins what the runner relies on in each registered
+// family: a name that is its folder's and its rules' prefix, a Run, entries
+// of its own or a family to follow, and requirements that are registered
+// families of a scope that runs no later than its own.
+func TestRegistryIsWhole(t *testing.T) {
+	byName := map[string]registered{}
+	for _, reg := range registry {
+		byName[reg.family.Name] = reg
+	}
+	for _, reg := range registry {
+		f := reg.family
+		if _, err := os.Stat("../rules/" + f.Name); err != nil {
+			t.Errorf("family %s has no folder rules/%s", f.Name, f.Name)
+		}
+		if f.Run == nil || len(f.Rules) == 0 {
+			t.Errorf("family %s: a Run and rules are required", f.Name)
+		}
+		for _, r := range f.Rules {
+			if !strings.HasPrefix(r.ID, f.Name+"/") {
+				t.Errorf("family %s declares rule %s", f.Name, r.ID)
+			}
+		}
+		if (reg.section == nil) != (f.Entries == nil) {
+			t.Errorf("family %s: a section in the registry goes with Entries in the family, and none with none", f.Name)
+		}
+		if f.Entries == nil && len(f.Requires) == 0 {
+			t.Errorf("family %s has no entries and requires no family to follow", f.Name)
+		}
+		for _, name := range append(slices.Clone(f.Requires), f.FinishReads...) {
+			req, ok := byName[name]
+			if !ok {
+				t.Errorf("family %s requires %s, which is not registered", f.Name, name)
+				continue
+			}
+			if req.family.Scope > f.Scope || req.family.Scope == family.Standalone && f.Scope != family.Standalone {
+				t.Errorf("family %s (scope %d) requires %s (scope %d), which runs later or elsewhere", f.Name, f.Scope, name, req.family.Scope)
+			}
+		}
+	}
 }
