@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
+	"github.com/wirelint/wirelint/rules/family"
 )
 
 const module = "github.com/wirelint/wirelint/"
@@ -194,8 +195,38 @@ func layersTable() string {
 	return b.String()
 }
 
+// The markers around the generated families table in docs/architecture.md.
+const (
+	familiesBegin = "<!-- families table: generated from runner/registry.go; go test ./runner -run TestLayersTableInDocs -update -->\n"
+	familiesEnd   = "<!-- end of families table -->\n"
+)
+
+// familiesTable renders the registry as docs/architecture.md shows it.
+func familiesTable() string {
+	scopes := map[family.Scope]string{family.Grouped: "grouped", family.Loaded: "loaded", family.Standalone: "standalone"}
+	var b strings.Builder
+	b.WriteString("| family | checks | scope | requires | rules |\n|---|---|---|---|---|\n")
+	for _, reg := range registry {
+		f := reg.family
+		requires := "—"
+		if len(f.Requires) > 0 || len(f.FinishReads) > 0 {
+			var parts []string
+			for _, r := range f.Requires {
+				parts = append(parts, "`"+r+"`")
+			}
+			for _, r := range f.FinishReads {
+				parts = append(parts, "`"+r+"` (in Finish)")
+			}
+			requires = strings.Join(parts, ", ")
+		}
+		b.WriteString("| `" + f.Name + "` | " + f.Doc + " | " + scopes[f.Scope] + " | " + requires + " | " + strconv.Itoa(len(f.Rules)) + " |\n")
+	}
+	return b.String()
+}
+
 // TestLayersTableInDocs pins that docs/architecture.md shows the layers
-// table as the code has it; -update rewrites it there.
+// table and the registered families as the code has them; -update rewrites
+// them there.
 func TestLayersTableInDocs(t *testing.T) {
 	const doc = "../docs/architecture.md"
 	text, err := os.ReadFile(doc)
@@ -203,11 +234,17 @@ func TestLayersTableInDocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(text)
-	begin, end := strings.Index(s, tableBegin), strings.Index(s, tableEnd)
-	if begin < 0 || end < begin {
-		t.Fatalf("%s has no generated layers table (markers %q ... %q)", doc, tableBegin, tableEnd)
+	want := s
+	for _, table := range []struct{ begin, end, text string }{
+		{tableBegin, tableEnd, layersTable()},
+		{familiesBegin, familiesEnd, familiesTable()},
+	} {
+		begin, end := strings.Index(want, table.begin), strings.Index(want, table.end)
+		if begin < 0 || end < begin {
+			t.Fatalf("%s has no generated table between %q and %q", doc, table.begin, table.end)
+		}
+		want = want[:begin+len(table.begin)] + table.text + want[end:]
 	}
-	want := s[:begin+len(tableBegin)] + layersTable() + s[end:]
 	if want == s {
 		return
 	}
@@ -217,7 +254,7 @@ func TestLayersTableInDocs(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("%s's layers table differs from runner/layers_test.go's: run go test ./runner -run TestLayersTableInDocs -update", doc)
+	t.Errorf("%s's generated tables differ from runner/layers_test.go and runner/registry.go: run go test ./runner -run TestLayersTableInDocs -update", doc)
 }
 
 // TestArchitectureNamesExist pins that every file or folder of the
