@@ -1,13 +1,16 @@
 // Package runner turns a resolved configuration into findings. It sits above
 // rules/: every command is a configuration of it — `check` builds one from
 // .wirelint.yaml, `parity`, `refs`, `regex`, `routes`, `fixtures`,
-// `diffcheck` and `docs` from their flags — so running a family means the
-// same thing everywhere, and cmd/wirelint only parses flags, calls Run and
-// prints.
+// `diffcheck`, `docs` and `compat` from their flags — so running a family
+// means the same thing everywhere, and cmd/wirelint only parses flags, calls
+// Run and prints.
 //
-// A run loads the configured documents through one reduce.Workspace (each
-// file parsed once), plans one task per independent piece of work (a parity
-// pair, the refs, a routes pair, a fixtures entry, the docs, the patterns of
-// a document), runs at most GOMAXPROCS of them at a time, applies severities
-// and ignores, and names every file relative to the repository root.
+// The families are values (rules/family.Family) listed once in registry.go,
+// the one file outside a family's folder that imports it. A run asks each
+// for its entries, splits the documents they name into groups no entry
+// spans, loads each group into a reduce.Workspace of its own (each file
+// parsed once), runs every family's pass over it in the order their
+// requirements set (at most GOMAXPROCS tasks at a time), applies severities
+// and ignores, names every file from the repository root, and fingerprints
+// once, in report.Finalize.
 package runner
