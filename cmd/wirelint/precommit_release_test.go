@@ -34,13 +34,14 @@ func TestPreCommitReleaseHook(t *testing.T) {
 	var requests []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		requests = append(requests, r.URL.Path)
+		// a failed write is the hook's to see: it reads a short body
 		switch r.URL.Path {
 		case "/good/" + tag + "/checksums.txt":
-			w.Write([]byte(checksums))
+			_, _ = w.Write([]byte(checksums))
 		case "/good/" + tag + "/" + asset, "/bad/" + tag + "/" + asset:
-			w.Write([]byte(binary))
+			_, _ = w.Write([]byte(binary))
 		case "/bad/" + tag + "/checksums.txt":
-			w.Write([]byte(strings.Repeat("0", 64) + "  " + asset + "\n"))
+			_, _ = w.Write([]byte(strings.Repeat("0", 64) + "  " + asset + "\n"))
 		default:
 			http.NotFound(w, r)
 		}
