@@ -446,6 +446,18 @@ func (r *run) runPasses(passes []*family.Pass, all func() []*reduce.Document, ex
 	for _, p := range passes {
 		done[p.Family.Name] = make(chan struct{})
 	}
+	// A Result is kept while a pass that requires it has yet to run, or when
+	// a Finish reads it; then it is dropped, so it does not stay in memory
+	// while the rest of the group runs.
+	pending, keep := map[string]int{}, map[string]bool{}
+	for _, p := range passes {
+		for _, name := range p.Family.Requires {
+			pending[name]++
+		}
+		for _, name := range p.Family.FinishReads {
+			keep[name] = true
+		}
+	}
 	results := map[string]any{}
 	var mu sync.Mutex
 	findings := make([][]report.Finding, len(passes)+1)
@@ -465,9 +477,17 @@ func (r *run) runPasses(passes []*family.Pass, all func() []*reduce.Document, ex
 			return nil, err
 		})
 		findings[i] = out.Findings
+		p.ResultOf = nil
 		mu.Lock()
-		results[p.Family.Name] = out.Result
-		mu.Unlock()
+		defer mu.Unlock()
+		if pending[p.Family.Name] > 0 || keep[p.Family.Name] {
+			results[p.Family.Name] = out.Result
+		}
+		for _, name := range p.Family.Requires {
+			if pending[name]--; pending[name] == 0 && !keep[name] {
+				delete(results, name)
+			}
+		}
 	}
 	var wg sync.WaitGroup
 	for i, p := range passes {
@@ -491,22 +511,6 @@ func (r *run) runPasses(passes []*family.Pass, all func() []*reduce.Document, ex
 		findings[len(passes)], errs[len(passes)] = extra()
 	}()
 	wg.Wait()
-	keep := map[string]bool{}
-	for _, p := range passes {
-		for _, name := range p.Family.FinishReads {
-			keep[name] = true
-		}
-		if p.Family.Scope == family.Loaded {
-			for _, name := range p.Family.Requires {
-				keep[name] = true
-			}
-		}
-	}
-	for name := range results {
-		if !keep[name] {
-			delete(results, name) // read by the Grouped passes that required it, and by nothing after
-		}
-	}
 	failed := errors.Join(errs...) != nil
 	for i, p := range passes {
 		if p.Family.Scope == family.Loaded && !failed {

@@ -82,9 +82,9 @@ type Family struct {
 	// difference into that difference's finding here). nil = nothing.
 	Finish func(p *Pass, kept []report.Finding) []report.Finding
 	// FinishReads names families whose Result Finish reads from
-	// Pass.ResultOf; unlike Requires, they need not run first. A Result no
-	// later pass or Finish reads is dropped once the group's Grouped passes
-	// are done, so it does not stay in memory while the rest runs.
+	// Pass.ResultOf; unlike Requires, they need not run first. Any other
+	// Result is dropped as soon as the passes that require it have run, so
+	// it does not stay in memory while the rest of the group runs.
 	FinishReads []string
 }
 
