@@ -170,7 +170,7 @@ func (s *jsonScanner) str() bool {
 					return false
 				}
 				for _, h := range s.data[s.i+1 : s.i+5] {
-					if !isHexDigit(h) {
+					if !(h >= '0' && h <= '9' || h >= 'a' && h <= 'f' || h >= 'A' && h <= 'F') {
 						return false
 					}
 				}
@@ -219,9 +219,4 @@ func (s *jsonScanner) digits() int {
 		s.i++
 	}
 	return s.i - start
-}
-
-// isHexDigit reports whether b is 0-9, a-f or A-F.
-func isHexDigit(b byte) bool {
-	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
 }

@@ -231,7 +231,7 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 			return
 		}
 	}
-	if n.Kind != MappingNode && (n.Kind != ScalarNode || n.Tag != "!!bool") {
+	if n.Kind != MappingNode && !(n.Kind == ScalarNode && n.Tag == "!!bool") {
 		return
 	}
 	site := SchemaSite{Node: n, Pointer: ptr, RelPointer: ptr, Loose: loose}

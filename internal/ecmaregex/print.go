@@ -271,7 +271,7 @@ func asciiWord(s string) bool {
 			return false
 		}
 	}
-	return s != "" && (s[0] < '0' || s[0] > '9')
+	return s != "" && !(s[0] >= '0' && s[0] <= '9')
 }
 
 // ECMA-262's \s: WhiteSpace and LineTerminator.
