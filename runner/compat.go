@@ -11,6 +11,7 @@ import (
 
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/gitrev"
+	"github.com/wirelint/wirelint/internal/gitx"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
@@ -92,7 +93,11 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 	if len(docs) == 0 {
 		return nil, nil
 	}
-	r, err := gitrev.Open(filepath.Dir(docs[0].Abs), rev)
+	repo, err := gitx.Find(headWS.Root)
+	if err != nil {
+		return nil, fmt.Errorf("compare with %s: %w", rev, err)
+	}
+	r, err := gitrev.Open(repo, rev)
 	if err != nil {
 		return nil, err
 	}

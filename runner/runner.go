@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/gitx"
 	"github.com/wirelint/wirelint/internal/guard"
 	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/suppress"
@@ -54,8 +55,13 @@ func Run(c Config) (*Result, error) {
 	}
 	var changes suppress.Changes
 	if c.Since != "" {
-		var err error
-		if changes, err = suppress.GitChanges(c.Dir, c.Since); err != nil {
+		// the repository is the project's, found from its root; never one
+		// a folder inside the tree looks like
+		repo, err := gitx.Find(reduce.ProjectRoot(c.Dir))
+		if err != nil {
+			return nil, fmt.Errorf("--since %s: %w", c.Since, err)
+		}
+		if changes, err = suppress.GitChanges(repo, c.Dir, c.Since); err != nil {
 			return nil, err
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/wirelint/wirelint/internal/config"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/reduce"
 )
 
@@ -49,7 +50,10 @@ func runInit(e *env, args []string) int {
 	if len(pos) == 1 {
 		dir = pos[0]
 	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+	// DIR is typed here, so it is read wherever it is; what it holds is
+	// read only inside the project holding it, and .git never
+	confine := fsroot.New(fsroot.ProjectDir(dir)).ForArgument(dir)
+	if st, err := confine.Stat(dir); err != nil || !st.IsDir() {
 		return fail(e, "init", fmt.Errorf("%s is not a folder", dir))
 	}
 	target := *output
@@ -62,7 +66,7 @@ func runInit(e *env, args []string) int {
 			return fail(e, "init", fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display))
 		}
 	}
-	found, err := discover(dir)
+	found, err := discover(confine, dir)
 	if err != nil {
 		return fail(e, "init", err)
 	}
@@ -75,7 +79,7 @@ func runInit(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "init", err)
 	}
-	text := withTaxonomy(found.render(base), dir)
+	text := withTaxonomy(confine, found.render(base), dir)
 	// What init writes must be what check accepts.
 	abs, err := filepath.Abs(configDir)
 	if err != nil {
@@ -88,23 +92,23 @@ func runInit(e *env, args []string) int {
 		fmt.Fprint(e.stdout, text)
 		return exitClean
 	}
-	mode := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	// written new and renamed into place, never through a symlink; inside
+	// the project unless --output named a file outside it
+	write := confine.CreateFile
 	if *force {
-		mode = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		write = confine.WriteFile
 	}
-	f, err := os.OpenFile(target, mode, 0o644)
-	if err != nil {
+	if *output != "" {
+		write = confine.ForArgument(target).CreateFile
+		if *force {
+			write = confine.ForArgument(target).WriteFile
+		}
+	}
+	if err := write(target, []byte(text), 0o644); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fail(e, "init", fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display))
 		}
-		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
-	}
-	if _, err := f.WriteString(text); err != nil {
-		f.Close()
-		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
-	}
-	if err := f.Close(); err != nil {
-		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
+		return fail(e, "init", writeError(display, err))
 	}
 	fmt.Fprintf(e.stdout, "wrote %s: %s\n", display, found.summary())
 	return exitClean
@@ -160,12 +164,12 @@ type serverGuess struct {
 
 // discover walks dir for documents, a server and docs. Paths in the result
 // are relative to dir.
-func discover(dir string) (*discovery, error) {
+func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 	var candidates []string
 	var sources []string
 	subfolders := map[string][]string{} // folder -> the names of its subfolders
 	d := &discovery{}
-	err := filepath.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
+	err := confine.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
 		if err != nil {
 			if p == dir {
 				return err
@@ -219,10 +223,10 @@ func discover(dir string) (*discovery, error) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			p := filepath.Join(dir, filepath.FromSlash(rel))
-			if st, err := os.Stat(p); err != nil || st.Size() > initMaxFileSize {
+			if st, err := confine.Stat(p); err != nil || st.Size() > initMaxFileSize {
 				return
 			}
-			if doc, err := reduce.LoadFile(p, rel); err == nil {
+			if doc, err := reduce.LoadFile(confine, p, rel); err == nil {
 				docs[i] = doc
 			}
 		}()
@@ -239,7 +243,7 @@ func discover(dir string) (*discovery, error) {
 	}
 	d.pair()
 	d.findFixtures(subfolders)
-	d.server = pairRoutes(dir, guessServer(dir, sources), d.specs)
+	d.server = pairRoutes(confine, dir, guessServer(confine, dir, sources), d.specs)
 	return d, nil
 }
 
@@ -327,7 +331,7 @@ var serverMarkers = []struct {
 
 // guessServer finds the shallowest folder holding a source file that
 // registers routes with a framework wirelint reads.
-func guessServer(dir string, sources []string) *serverGuess {
+func guessServer(confine *fsroot.Root, dir string, sources []string) *serverGuess {
 	sort.SliceStable(sources, func(i, j int) bool {
 		di, dj := strings.Count(sources[i], "/"), strings.Count(sources[j], "/")
 		if di != dj {
@@ -340,7 +344,7 @@ func guessServer(dir string, sources []string) *serverGuess {
 		if ext == ".mjs" {
 			ext = ".js"
 		}
-		if fw, lang := sourceFramework(filepath.Join(dir, filepath.FromSlash(rel)), ext); fw != "" {
+		if fw, lang := sourceFramework(confine, filepath.Join(dir, filepath.FromSlash(rel)), ext); fw != "" {
 			folder := filepath.ToSlash(filepath.Dir(filepath.FromSlash(rel)))
 			return &serverGuess{dir: folder, framework: fw, language: lang}
 		}
@@ -348,8 +352,8 @@ func guessServer(dir string, sources []string) *serverGuess {
 	return nil
 }
 
-func sourceFramework(path, ext string) (framework, language string) {
-	f, err := os.Open(path)
+func sourceFramework(confine *fsroot.Root, path, ext string) (framework, language string) {
+	f, err := confine.Open(path)
 	if err != nil {
 		return "", ""
 	}
