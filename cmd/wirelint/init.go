@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -62,7 +61,7 @@ func runInit(e *env, args []string) int {
 	}
 	display := filepath.ToSlash(target)
 	if target != "-" && !*force {
-		if _, err := os.Lstat(target); err == nil {
+		if confine.ForArgument(target).Exists(target) {
 			return fail(e, "init", fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display))
 		}
 	}

@@ -346,6 +346,24 @@ func (r *Root) ReadDir(path string) ([]fs.DirEntry, error) {
 	return os.ReadDir(real)
 }
 
+// Exists reports whether anything (a file, a folder, a symlink, dangling or
+// not) is at path, which must lie inside the root as written. It reads
+// nothing and follows no link.
+func (r *Root) Exists(path string) bool {
+	if r == nil {
+		return false
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	if _, err := r.Resolve(filepath.Dir(abs)); err != nil {
+		return false
+	}
+	_, err = os.Lstat(abs)
+	return err == nil
+}
+
 // WalkDir walks the folder dir as filepath.WalkDir does, after checking that
 // it resolves inside the root. Symlinks are reported, never followed; .git
 // folders are skipped. Paths given to fn start with dir as written.

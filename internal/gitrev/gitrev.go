@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"io"
 	"os"
 	"path"
@@ -125,7 +126,7 @@ func (r *Revision) Extract(dst string, paths []string) ([]string, error) {
 			if err := os.MkdirAll(filepath.Dir(out), 0o700); err != nil {
 				return written, err
 			}
-			if err := os.WriteFile(out, contents[i], 0o600); err != nil {
+			if err := fsroot.New(dst).WriteFile(out, contents[i], 0o600); err != nil {
 				return written, err
 			}
 			written = append(written, p)
