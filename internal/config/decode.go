@@ -378,6 +378,8 @@ func (d *decoder) canonicals(n *yaml.Node, what string) []string {
 			}
 			if rel, err := filepath.Rel(d.dir, m); err == nil {
 				out = append(out, filepath.ToSlash(rel))
+				// confined as every configured path is
+				d.paths = append(d.paths, pathRef{pos: pos(e), what: w, rel: filepath.ToSlash(rel), kind: wantFile})
 			}
 		}
 	}
