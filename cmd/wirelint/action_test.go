@@ -492,7 +492,7 @@ esac
 		log, body := filepath.Join(t.TempDir(), "log"), filepath.Join(t.TempDir(), "body")
 		out, code := runBash(t, dir, `exec bash "$1"`, map[string]string{
 			"PATH": bin + string(os.PathListSeparator) + os.Getenv("PATH"), "FAKE_LOG": log, "FAKE_BODY": body,
-			"FAKE_COMMENTS": existing, "FAKE_FAIL": fail, "GH_TOKEN": "t",
+			"FAKE_COMMENTS": existing, "FAKE_FAIL": fail, "GH_TOKEN": "t", "WIRELINT_COMMENT_AUTHOR": "github-actions[bot]",
 			"WIRELINT_REPOSITORY": "acme/shop", "WIRELINT_PR": "7", "WIRELINT_REPORT": report,
 		}, mustAbs("../../scripts/action/comment.sh"))
 		calls, _ := os.ReadFile(log)
@@ -507,8 +507,8 @@ esac
 	if posted != "<!-- wirelint -->\n## wirelint\n\n1 error(s)\n" {
 		t.Errorf("posted body %q: want the marker, then the report", posted)
 	}
-	if !strings.Contains(calls[0], `select(.body | contains("<!-- wirelint -->"))`) {
-		t.Errorf("listing does not look for the marker: %q", calls[0])
+	if !strings.Contains(calls[0], `select(.user.login == "github-actions[bot]" and (.body | startswith("<!-- wirelint -->")))`) {
+		t.Errorf("listing does not look for the token's own comment with the marker: %q", calls[0])
 	}
 
 	out, code, calls, _ = comment(findings, "42\n57\n", "")
@@ -528,6 +528,72 @@ esac
 	out, code, _, _ = comment(findings, "", "yes")
 	if code != 0 || !strings.Contains(out, "::warning::wirelint: could not comment on pull request #7") {
 		t.Errorf("read-only token: exit %d\n%s", code, out)
+	}
+}
+
+// TestActionCommentPreempted runs scripts/action/comment.sh with a fake gh
+// that applies the script's jq filter (with the real jq) to a listing in
+// which the pull request's author posted a comment carrying the marker
+// first: it is never edited; the token's own comment is, or a new one is
+// posted. The identity is the token's user when gh can tell, else
+// github-actions[bot]; a login that is not one is refused.
+func TestActionCommentPreempted(t *testing.T) {
+	if _, err := exec.LookPath("jq"); err != nil {
+		t.Skip("jq is not installed")
+	}
+	bin := t.TempDir()
+	fake := `#!/usr/bin/env bash
+echo "$*" >> "$FAKE_LOG"
+case "$*" in
+  "api user --jq .login") [ -n "$FAKE_USER" ] || exit 1; echo "$FAKE_USER" ;;
+  *--method*) all="$*"; body=${all##*body=@}; body=${body%% *}; cp "$body" "$FAKE_BODY" ;;
+  *) filter=""; while [ $# -gt 0 ]; do [ "$1" = --jq ] && filter=$2; shift; done; printf '%s' "$FAKE_JSON" | jq -r "$filter" ;;
+esac
+`
+	if err := os.WriteFile(filepath.Join(bin, "gh"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"findings.md": "## wirelint\n\n1 error(s)\n"})
+	attacker := `{"id": 11, "user": {"login": "mallory"}, "body": "<!-- wirelint -->\nNo findings. All good!"}`
+	quoted := `{"id": 12, "user": {"login": "github-actions[bot]"}, "body": "as the bot said: <!-- wirelint -->"}`
+	own := `{"id": 42, "user": {"login": "github-actions[bot]"}, "body": "<!-- wirelint -->\n## wirelint"}`
+	mine := `{"id": 77, "user": {"login": "octocat"}, "body": "<!-- wirelint -->\n## wirelint"}`
+	comment := func(user, author string, listing ...string) (string, []string) {
+		t.Helper()
+		log, body := filepath.Join(t.TempDir(), "log"), filepath.Join(t.TempDir(), "body")
+		out, code := runBash(t, dir, `exec bash "$1"`, map[string]string{
+			"PATH": bin + string(os.PathListSeparator) + os.Getenv("PATH"), "FAKE_LOG": log, "FAKE_BODY": body,
+			"FAKE_JSON": "[" + strings.Join(listing, ",") + "]", "FAKE_USER": user, "GH_TOKEN": "t",
+			"WIRELINT_COMMENT_AUTHOR": author, "WIRELINT_REPOSITORY": "acme/shop", "WIRELINT_PR": "7",
+			"WIRELINT_REPORT": filepath.Join(dir, "findings.md"),
+		}, mustAbs("../../scripts/action/comment.sh"))
+		if code != 0 {
+			t.Fatalf("exit %d\n%s", code, out)
+		}
+		calls, _ := os.ReadFile(log)
+		return out, strings.Split(strings.TrimSpace(string(calls)), "\n")
+	}
+	last := func(calls []string) string { return calls[len(calls)-1] }
+
+	// The GITHUB_TOKEN (gh api user fails): the attacker's comment is skipped.
+	_, calls := comment("", "", attacker, quoted)
+	if !strings.HasPrefix(last(calls), "api --method POST repos/acme/shop/issues/7/comments") {
+		t.Errorf("pre-empted by another author: calls %q, want a new comment", calls)
+	}
+	_, calls = comment("", "", attacker, quoted, own)
+	if !strings.HasPrefix(last(calls), "api --method PATCH repos/acme/shop/issues/comments/42") {
+		t.Errorf("own comment after the attacker's: calls %q, want comment 42 edited", calls)
+	}
+	// A personal token: its user's comment, not the bot's.
+	_, calls = comment("octocat", "", attacker, own, mine)
+	if !strings.HasPrefix(last(calls), "api --method PATCH repos/acme/shop/issues/comments/77") {
+		t.Errorf("personal token: calls %q, want comment 77 edited", calls)
+	}
+	// A login that would break out of the filter is refused.
+	out, calls := comment("", `x") or true or ("`, attacker)
+	if len(calls) != 0 && calls[0] != "" || !strings.Contains(out, "is not a GitHub login") {
+		t.Errorf("hostile login: calls %q\n%s", calls, out)
 	}
 }
 
