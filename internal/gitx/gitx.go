@@ -117,10 +117,30 @@ var overrides = []string{
 	"core.quotePath=false", // paths printed as they are
 }
 
+// commands are the git commands Run runs: each reads the repository or the
+// work tree and, with the overrides and the options added here, starts no
+// other program. Any other command is refused: `log -p` or `show`, for
+// one, would run a diff driver a .gitattributes names.
+var commands = map[string][]string{
+	"rev-parse": nil,
+	"ls-files":  nil,
+	"ls-tree":   nil,
+	"cat-file":  nil,
+	"diff":      {"--no-ext-diff", "--no-textconv"}, // diff.external, diff.<driver>.command and .textconv
+}
+
 // Run runs `git ARGS` against the repository, in its top folder, with stdin
-// (nil = none), and returns its standard output. The error carries git's
-// first line of complaint.
+// (nil = none), and returns its standard output. ARGS[0] must be one of
+// commands. The error carries git's first line of complaint.
 func (r *Repo) Run(stdin io.Reader, args ...string) ([]byte, error) {
+	if len(args) == 0 {
+		return nil, errors.New("git: no command (internal error)")
+	}
+	extra, ok := commands[args[0]]
+	if !ok {
+		return nil, fmt.Errorf("git %s: not a command wirelint runs (internal error)", args[0])
+	}
+	args = append(append([]string{args[0]}, extra...), args[1:]...)
 	git, err := exec.LookPath("git")
 	if err != nil {
 		return nil, errors.New("git is not installed")
