@@ -43,6 +43,17 @@ var allowedReads = map[string]string{
 // writes a path but through an *fsroot.Root; fsroot.Unconfined appears in
 // _test.go files only. Test files and bench/ are left out.
 func TestConfinedReads(t *testing.T) {
+	eachSource(t, func(p, pkg string) {
+		for _, why := range confinementViolations(t, p, pkg) {
+			t.Error(why)
+		}
+	})
+}
+
+// eachSource calls fn with every .go file of the module but tests (as go
+// list -deps leaves them out), testdata, bench/ and hidden folders, and its
+// package as a path below the module.
+func eachSource(t *testing.T, fn func(path, pkg string)) {
 	root := ".."
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -58,9 +69,7 @@ func TestConfinedReads(t *testing.T) {
 			return nil
 		}
 		rel, _ := filepath.Rel(root, filepath.Dir(p))
-		for _, why := range confinementViolations(t, p, filepath.ToSlash(rel)) {
-			t.Error(why)
-		}
+		fn(p, filepath.ToSlash(rel))
 		return nil
 	})
 	if err != nil {

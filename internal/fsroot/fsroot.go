@@ -385,18 +385,35 @@ func (r *Root) WalkDir(dir string, fn fs.WalkDirFunc) error {
 // data goes to a new file created beside path (O_EXCL, so no symlink planted
 // there is followed either) which is then renamed over it.
 func (r *Root) WriteFile(path string, data []byte, perm fs.FileMode) error {
+	return r.write(path, data, perm, false)
+}
+
+// CreateFile writes data to path as WriteFile does, but only when nothing
+// (no file, no symlink) is there yet: the new file is linked into place,
+// which fails with an error wrapping fs.ErrExist when a name got there first.
+func (r *Root) CreateFile(path string, data []byte, perm fs.FileMode) error {
+	return r.write(path, data, perm, true)
+}
+
+// write writes data to a new file beside path and renames it over path or,
+// when create, links it there, failing if anything is there.
+func (r *Root) write(path string, data []byte, perm fs.FileMode, create bool) error {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return &fs.PathError{Op: "write", Path: path, Err: err}
 	}
-	if st, err := os.Lstat(abs); err == nil && !st.Mode().IsRegular() {
-		if st.Mode()&fs.ModeSymlink != 0 {
+	if st, err := os.Lstat(abs); err == nil {
+		switch {
+		case create:
+			return &fs.PathError{Op: "write", Path: path, Err: fs.ErrExist}
+		case st.Mode()&fs.ModeSymlink != 0:
 			return &fs.PathError{Op: "write", Path: path, Err: fmt.Errorf("%w; not written through it (remove it, or name another file)", ErrSymlink)}
+		case !st.Mode().IsRegular():
+			return notRegular(path, st)
 		}
-		return notRegular(path, st)
 	}
 	// the folder, its symlinks followed, must lie inside; the file's own
-	// name is then replaced, never followed
+	// name is then replaced or created, never followed
 	dir, err := r.Resolve(filepath.Dir(abs))
 	if err != nil {
 		return err
@@ -408,8 +425,15 @@ func (r *Root) WriteFile(path string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, filepath.Join(dir, filepath.Base(abs))); err != nil {
-		os.Remove(tmp)
+	defer os.Remove(tmp) // gone already once renamed
+	target := filepath.Join(dir, filepath.Base(abs))
+	if !create {
+		return os.Rename(tmp, target)
+	}
+	if err := os.Link(tmp, target); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return &fs.PathError{Op: "write", Path: path, Err: fs.ErrExist}
+		}
 		return err
 	}
 	return nil
@@ -434,36 +458,4 @@ func writeTemp(dir, base string, data []byte, perm fs.FileMode) (string, error) 
 		return "", err
 	}
 	return f.Name(), nil
-}
-
-// CreateFile writes data to path as WriteFile does, but only when nothing
-// (no file, no symlink) is there yet: the new file is linked into place,
-// which fails with an error wrapping fs.ErrExist when a name got there first.
-func (r *Root) CreateFile(path string, data []byte, perm fs.FileMode) error {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return &fs.PathError{Op: "write", Path: path, Err: err}
-	}
-	if _, err := os.Lstat(abs); err == nil {
-		return &fs.PathError{Op: "write", Path: path, Err: fs.ErrExist}
-	}
-	dir, err := r.Resolve(filepath.Dir(abs))
-	if err != nil {
-		return err
-	}
-	if inGit(abs) {
-		return &fs.PathError{Op: "write", Path: path, Err: ErrGit}
-	}
-	tmp, err := writeTemp(dir, filepath.Base(abs), data, perm)
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp)
-	if err := os.Link(tmp, filepath.Join(dir, filepath.Base(abs))); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return &fs.PathError{Op: "write", Path: path, Err: fs.ErrExist}
-		}
-		return err
-	}
-	return nil
 }
