@@ -59,6 +59,14 @@ func TestScripts(t *testing.T) {
 				ts.Check(err)
 				ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(strings.ReplaceAll(string(data), args[1], strings.Repeat(args[1], n))), 0o644))
 			},
+			// copyexample DIR copies the bundled example (examples/frame-wire)
+			// into DIR without its .wirelint.yaml, as a project that has none yet.
+			"copyexample": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: copyexample DIR")
+				}
+				ts.Check(copyExample(ts.MkAbs(args[0])))
+			},
 			// mkfifo PATH makes a named pipe, as a pull request can commit one.
 			"mkfifo": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 1 {
@@ -100,4 +108,33 @@ func writeHostileInputs(dir string) error {
 		}
 	}
 	return nil
+}
+
+// copyExample copies examples/frame-wire, less its configuration, into dst.
+func copyExample(dst string) error {
+	src, err := filepath.Abs(filepath.Join("..", "..", "examples", "frame-wire"))
+	if err != nil {
+		return err
+	}
+	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		switch {
+		case d.IsDir():
+			return os.MkdirAll(target, 0o755)
+		case rel == ".wirelint.yaml":
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
 }
