@@ -32,6 +32,7 @@ const (
 
 // env is what a command reads and writes: its streams and environment.
 type env struct {
+	stdin          io.Reader // read by the language server alone
 	stdout, stderr io.Writer
 	getenv         func(string) string
 }
@@ -44,7 +45,7 @@ func main() {
 		debug.SetMemoryLimit(1 << 30)
 		debug.SetGCPercent(-1)
 	}
-	os.Exit(run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
+	os.Exit(run(os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
 }
 
 // commands lists the constructors of wirelint's commands; each returns the
@@ -52,7 +53,7 @@ func main() {
 var commands = []func(e *env, code *int) *cobra.Command{
 	newCheckCmd, newBaselineCmd,
 	newParityCmd, newRefsCmd, newRegexCmd, newRoutesCmd, newFixturesCmd, newDiffcheckCmd, newDocsCmd, newCompatCmd,
-	newInitCmd, newFixCmd, newRulesCmd, newExplainCmd, newVersionCmd,
+	newInitCmd, newFixCmd, newLSPCmd, newRulesCmd, newExplainCmd, newVersionCmd,
 }
 
 // newRoot builds the command tree for one invocation.
