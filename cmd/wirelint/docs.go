@@ -84,7 +84,7 @@ func newDocsCmd(e *env, code *int) *cobra.Command {
 			d.Options.Refs = refs.value()
 		}
 		d.Options.Exclude = exclude.value()
-		return out.runAndEmit(e, code, runner.Config{Docs: d}, in)
+		return out.runAndEmit(e, code, runner.Config{Docs: d, Arguments: []string{dir}}, in)
 	}
 	return c
 }
