@@ -40,8 +40,9 @@ var allowedReads = map[string]string{
 // TestConfinedReads pins confinement by construction: no package but gitx
 // starts a process (imports os/exec, or calls os.StartProcess or
 // syscall.Exec), and no package outside allowedReads opens, stats, lists or
-// writes a path but through an *fsroot.Root; fsroot.Unconfined appears in
-// _test.go files only. Test files and bench/ are left out.
+// writes a path but through an *fsroot.Root; fsroot.Unconfined appears, and
+// internal/casetest is imported, in _test.go files only. Test files and
+// bench/ are left out.
 func TestConfinedReads(t *testing.T) {
 	eachSource(t, func(p, pkg string) {
 		for _, why := range confinementViolations(t, p, pkg) {
@@ -95,6 +96,9 @@ func confinementViolations(t *testing.T, path, pkg string) []string {
 			local = imp.Name.Name
 		}
 		names[local] = ip
+		if strings.HasSuffix(ip, "/internal/casetest") {
+			out = append(out, fmt.Sprintf("%s imports %s: the rule-case harness reads files unconfined and is for tests only", path, ip))
+		}
 		if ip == "os/exec" && pkg != gitPackage {
 			out = append(out, fmt.Sprintf("%s imports os/exec: only %s starts a process (git, pinned to the project's repository)", path, gitPackage))
 		}
