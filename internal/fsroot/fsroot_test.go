@@ -4,8 +4,10 @@ package fsroot
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -88,6 +90,15 @@ func TestGitNeverInput(t *testing.T) {
 		if err := r.WriteFile(filepath.Join(dir, ".git", "config"), []byte("x"), 0o644); !errors.Is(err, ErrGit) {
 			t.Errorf("WriteFile(.git/config) = %v, want ErrGit", err)
 		}
+		var walked []string
+		must(t, r.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			rel, _ := filepath.Rel(dir, p)
+			walked = append(walked, filepath.ToSlash(rel))
+			return err
+		}))
+		if got := strings.Join(walked, " "); got != ". gitdir server.py" {
+			t.Errorf("WalkDir visited %q, want the .git folder skipped and links not followed", got)
+		}
 	}
 }
 
@@ -131,6 +142,9 @@ func TestWriteNeverFollows(t *testing.T) {
 	}
 	if err := r.CreateFile(filepath.Join(dir, "fresh.yaml"), []byte("x"), 0o644); err != nil {
 		t.Errorf("CreateFile(fresh.yaml) = %v", err)
+	}
+	if !r.Exists(filepath.Join(dir, "out.sarif")) || r.Exists(filepath.Join(dir, "none")) || r.Exists(victim) || (*Root)(nil).Exists(inner) {
+		t.Errorf("Exists: want a link inside seen, a missing name, a path outside and the nil root not")
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 4 {
 		t.Errorf("left %d entries, want 4 (no temporary files)", len(entries))
