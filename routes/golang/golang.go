@@ -168,6 +168,15 @@ type goRoute struct {
 	rr *routes.Registration
 }
 
+// goLost is what a method of a router this analysis does not know returns
+// (a helper of a wrapper type, a middleware chain of an unread library): it
+// may be the router again, so a route registered on it is a gap of the
+// router, scoped to its prefix, and never dropped silently.
+type goLost struct {
+	r    *routes.Router
+	expr string // the call that returned it, shortened
+}
+
 // goStrip is http.StripPrefix(prefix, handler).
 type goStrip struct {
 	prefix string
@@ -984,6 +993,8 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 			return a.gorillaRouteCall(f, env, c, r, fun.Sel.Name)
 		case *fiberRoute:
 			return a.fiberRouteCall(f, env, c, r, fun.Sel)
+		case *goLost:
+			return a.lostCall(f, env, c, r, fun.Sel)
 		}
 		args := a.evalArgs(f, env, c)
 		// a method of this package (s.routes())
@@ -1182,7 +1193,44 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 		}
 		return v
 	}
-	return a.routerCallOf(f, env, c, r, sel, args)
+	before := len(a.set.Unresolved)
+	v := a.routerCallOf(f, env, c, r, sel, args)
+	a.keepGaps(r, before)
+	return v
+}
+
+// keepGaps moves the Unresolved entries recorded since index before onto
+// router r, whose prefix scopes them when the graph is flattened.
+func (a *goAnalysis) keepGaps(r *routes.Router, before int) {
+	if len(a.set.Unresolved) > before {
+		r.Gaps = append(r.Gaps, a.set.Unresolved[before:]...)
+		a.set.Unresolved = a.set.Unresolved[:before]
+	}
+}
+
+// lostCall evaluates a method call on a value an unknown router method
+// returned: a route registration on it is a gap of the router (its method
+// and path fragments kept); any other call hands the value on.
+func (a *goAnalysis) lostCall(f *goFile, env *goEnv, c *ast.CallExpr, l *goLost, sel *ast.Ident) any {
+	args := a.evalArgs(f, env, c)
+	m, verb := goMethods[l.r.Framework][sel.Name]
+	if !verb && sel.Name != "Handle" && sel.Name != "HandleFunc" && sel.Name != "Any" && sel.Name != "Group" && sel.Name != "Route" {
+		return l
+	}
+	var frags []string
+	if len(args) > 0 {
+		if p, ok := args[0].(string); ok {
+			frags = []string{p}
+		} else {
+			frags = a.fragments(f, c.Args[0], nil)
+		}
+	}
+	if !verb {
+		m = routes.MethodAny
+	}
+	l.r.Gaps = append(l.r.Gaps, routes.Unresolved{Pos: a.pos(f, sel.Pos()), Method: m, Expr: a.src(c),
+		Reason: "registered on what " + l.expr + " returns, a method this analysis does not know to hand back the router", Fragments: frags})
+	return l
 }
 
 // methodListRoute registers a call of (methods, path, handler...): gin's and
@@ -1277,6 +1325,10 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 		}
 	case "gin", "echo":
 		switch name {
+		case "Use":
+			if fw == "gin" {
+				return r // RouterGroup.Use returns the group itself
+			}
 		case "Run", "RunTLS", "Start", "StartTLS", "StartServer":
 			r.Listened = true
 		case "Static", "StaticFS", "StaticFile", "StaticFileFS", "File", "FileFS":
@@ -1302,6 +1354,10 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 		return a.fiberCall(f, env, c, r, sel, args)
 	case "gorilla":
 		switch name {
+		case "NewRoute":
+			rr := r.Add(nil, "", at)
+			rr.Dead = true
+			return &goRoute{r: r, rr: rr}
 		case "HandleFunc", "Handle":
 			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
 			if !ok {
@@ -1325,6 +1381,12 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 			rr.Dead = true
 			return &goRoute{r: r, rr: rr}
 		}
+	}
+	switch fw {
+	case "gin", "echo", "chi", "gorilla":
+		// a method this analysis does not read: what it returns may be the
+		// router again, and routes registered on it are gaps, not dropped
+		return &goLost{r: r, expr: routes.Shorten(a.src(c.Fun)) + "(...)"}
 	}
 	return nil
 }

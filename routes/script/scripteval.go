@@ -514,6 +514,15 @@ func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) Value {
 	switch fn := callee.(type) {
 	case *Ext:
 		return ev.ExtCall(f, sc, c, fn, isNew)
+	case *Class:
+		// a subclass of a framework's router (a project's DefaultRouter
+		// subclass) is constructed as its base is
+		if base := fn.ExtBase(); base != nil {
+			if r, ok := ev.ExtCall(f, sc, c, base, isNew).(Router); ok {
+				return r
+			}
+			return nil
+		}
 	case *Func:
 		args := ev.Args(f, sc, c)
 		return ev.Invoke(fn, args)
@@ -686,4 +695,29 @@ func (ev *Interp) FileAt(path string) *File {
 		return nil
 	}
 	return ev.files[abs]
+}
+
+// ExtBase returns the imported class c derives from, following its bases
+// through classes of the source (first base first), or nil.
+func (c *Class) ExtBase() *Ext {
+	seen := map[*Class]bool{}
+	var walk func(*Class) *Ext
+	walk = func(k *Class) *Ext {
+		if seen[k] {
+			return nil
+		}
+		seen[k] = true
+		for _, b := range k.Bases {
+			switch t := b.(type) {
+			case *Ext:
+				return t
+			case *Class:
+				if e := walk(t); e != nil {
+					return e
+				}
+			}
+		}
+		return nil
+	}
+	return walk(c)
 }

@@ -22,6 +22,12 @@ const (
 	RuleOtherRouter = "routes/other-router"
 	// RuleOutOfScope counts the routes outside the spec's base path and globs.
 	RuleOutOfScope = "routes/out-of-scope"
+	// RuleAsset is a static, documentation-UI, web-UI or CORS route the spec
+	// does not document: tooling, not an operation of the API.
+	RuleAsset = "routes/asset"
+	// RuleExtractionIncomplete is most of the spec served by no resolved
+	// route while parts of the server were not followed.
+	RuleExtractionIncomplete = "routes/extraction-incomplete"
 )
 
 // The family's rules; each finding takes its default severity from its rule.
@@ -113,7 +119,25 @@ var (
 		Bad:  "spec: servers: [{url: /api}]\nserver: e.GET(\"/login\", page); e.GET(\"/api/items\", list)",
 		Good: "routes: [{spec: openapi.yaml, server: ., include: [\"/api/**\", \"/login\"]}]",
 	}
+	assetRule = report.Rule{
+		ID: RuleAsset, Severity: report.SeverityInfo,
+		Title: "a static-file, documentation-UI, web-UI or CORS route is not in the spec",
+		Why: "file servers, Swagger and ReDoc pages, a web app's index and assets, CORS preflight catch-alls and the HEAD a " +
+			"router answers beside GET are served by every app and belong to no API contract; they are listed, not reported " +
+			"undocumented, unless the spec documents paths under the same prefix",
+		Bad:  "spec: paths: {/static/logo.png: {get: ...}}\nserver: r.Static(\"/static\", \"./public\")",
+		Good: "spec: paths: {/api/items: {get: ...}}\nserver: r.Static(\"/static\", \"./public\"); r.GET(\"/api/items\", list)",
+	}
+	extractionIncompleteRule = report.Rule{
+		ID: RuleExtractionIncomplete, Severity: report.SeverityError,
+		Title: "most of the spec is served by no resolved route while parts of the server were not followed",
+		Why: "an import wirelint could not resolve, a router passed to an unknown function or a path computed at run time " +
+			"hides routes; calling every operation unimplemented would report a misconfiguration as a hundred drifts, so it " +
+			"is reported once, naming what was not followed, and the operations are listed as info",
+		Bad:  "server: import routes from '@app/routes' (a tsconfig path wirelint did not resolve); app.use('/api', routes)",
+		Good: "server: import routes from './routes'; app.use('/api', routes)",
+	}
 )
 
 // Rules lists the family's rules, in the order the catalogue shows them.
-var Rules = []report.Rule{undocumentedRule, unimplementedRule, paramMismatchRule, trailingSlashRule, anyMethodRule, unresolvedRule, possiblyServedRule, noRoutesRule, catchAllRule, otherRouterRule, outOfScopeRule}
+var Rules = []report.Rule{undocumentedRule, unimplementedRule, paramMismatchRule, trailingSlashRule, anyMethodRule, unresolvedRule, possiblyServedRule, noRoutesRule, catchAllRule, otherRouterRule, outOfScopeRule, assetRule, extractionIncompleteRule}
