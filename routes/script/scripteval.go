@@ -155,8 +155,11 @@ type Interp struct {
 	memo    map[string]Value
 	active  map[*Func]bool
 	called  map[*Func]bool
-	depth   int
-	calls   int // function bodies run, bounded by Budget.Calls
+	// callbacks are the anonymous functions passed as arguments, run at
+	// Finish when nothing the analysis follows called them.
+	callbacks []*Func
+	depth     int
+	calls     int // function bodies run, bounded by Budget.Calls
 	// overCalls is set once the calls budget ran out and was reported.
 	overCalls bool
 	// Budget bounds what the interpreter reads and builds (New sets the
@@ -283,6 +286,13 @@ func (ev *Interp) Finish() *routes.Set {
 			if !ev.called[fn] && fn.callsAnything() {
 				ev.Invoke(fn, nil)
 			}
+		}
+	}
+	// callbacks handed to code outside the server (app.prepare().then(cb),
+	// server.listen(port, cb)) that nothing here called: the library does
+	for i := 0; i < len(ev.callbacks); i++ {
+		if fn := ev.callbacks[i]; !ev.called[fn] && fn.callsAnything() {
+			ev.Invoke(fn, nil)
 		}
 	}
 	if ev.Settle != nil {
@@ -537,6 +547,9 @@ func (ev *Interp) Args(f *File, sc *Scope, c *Expr) []Value {
 	out := make([]Value, len(c.Args))
 	for i, a := range c.Args {
 		out[i] = ev.Eval(f, sc, a)
+		if fn, ok := out[i].(*Func); ok && fn.Name == "" {
+			ev.callbacks = append(ev.callbacks, fn)
+		}
 	}
 	for _, kv := range c.kw {
 		ev.Eval(f, sc, kv.val)
