@@ -117,6 +117,14 @@ type goAnalysis struct {
 	defaultMux *routes.Router
 	memo       map[string]any
 	active     map[*ast.FuncDecl]bool
+	// activeRecv cuts recursion of a wrapper's method by declaration and
+	// receiver: r.Route nests another r.Route on a new wrapper.
+	activeRecv map[string]bool
+	// site is where the server's code called the wrapper method now
+	// running, and siteParams that method's parameters: a registration
+	// whose path is one of them is the caller's, reported at site.
+	site       *routes.Pos
+	siteParams map[string]bool
 	called     map[*ast.FuncDecl]bool
 	set        *routes.Set
 	depth      int
@@ -160,6 +168,8 @@ type goFunc struct {
 	lit  *ast.FuncLit
 	file *goFile
 	env  *goEnv
+	// recv is the receiver a method runs with (a *goWrap), or nil.
+	recv any
 }
 
 // goRoute is a gorilla/mux route under construction.
@@ -175,6 +185,15 @@ type goRoute struct {
 type goLost struct {
 	r    *routes.Router
 	expr string // the call that returned it, shortened
+}
+
+// goWrap is a value of a struct type of the server holding a router (a
+// wrapper such as type router struct{ chi chi.Router }): its methods run with
+// it as their receiver, and reading its field gives the router.
+type goWrap struct {
+	typ string // the struct type's name
+	pkg *goPkg
+	r   *routes.Router
 }
 
 // goStrip is http.StripPrefix(prefix, handler).
@@ -248,7 +267,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	a := &goAnalysis{
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
-		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
+		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, activeRecv: map[string]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
 		display: display, confine: confine, budget: budget, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
 		root: root, cfgMemo: map[ast.Expr]any{}, fieldAssigned: map[string]routes.Pos{},
 	}
@@ -271,6 +290,7 @@ func FromFiles(root string, files []string, display func(string) string, confine
 	// a router parameter; then, as orphans, functions taking a router that
 	// nothing this analysis follows calls.
 	var decls, ctors, rest []*ast.FuncDecl
+	order = a.programPackages(order)
 	for _, pkg := range order {
 		for _, f := range pkg.files {
 			for _, d := range f.ast.Decls {
@@ -635,14 +655,19 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 	if fn.decl != nil {
 		params, body = fn.decl.Type.Params, fn.decl.Body
 		a.called[fn.decl] = a.called[fn.decl] || hasRouter(args)
-		if a.active[fn.decl] || body == nil {
+		if (fn.recv == nil && a.active[fn.decl]) || body == nil {
 			return nil
 		}
 		key = fmt.Sprintf("%p", fn.decl)
+		if w, ok := fn.recv.(*goWrap); ok {
+			key += fmt.Sprintf(",recv%p", w.r)
+		}
 		for _, v := range args {
 			switch v := v.(type) {
 			case *routes.Router:
 				key += fmt.Sprintf(",%p", v)
+			case *goWrap:
+				key += fmt.Sprintf(",%p", v.r)
 			case string:
 				key += "," + strconv.Quote(v)
 			default:
@@ -652,8 +677,16 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 		if v, ok := a.memo[key]; ok {
 			return v
 		}
-		a.active[fn.decl] = true
-		defer delete(a.active, fn.decl)
+		if fn.recv != nil {
+			if a.activeRecv[key] {
+				return nil
+			}
+			a.activeRecv[key] = true
+			defer delete(a.activeRecv, key)
+		} else {
+			a.active[fn.decl] = true
+			defer delete(a.active, fn.decl)
+		}
 	} else {
 		params, body = fn.lit.Type.Params, fn.lit.Body
 	}
@@ -668,6 +701,9 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 	a.depth++
 	defer func() { a.depth-- }()
 	env := newEnv(fn.env)
+	if fn.recv != nil && fn.decl != nil && fn.decl.Recv != nil && len(fn.decl.Recv.List) > 0 && len(fn.decl.Recv.List[0].Names) > 0 {
+		env.set(fn.decl.Recv.List[0].Names[0].Name, fn.recv)
+	}
 	if params != nil {
 		i := 0
 		for _, f := range params.List {
@@ -704,7 +740,7 @@ type goResult struct {
 
 func (r *goResult) add(v any) {
 	switch v.(type) {
-	case *routes.Router, *goStrip:
+	case *routes.Router, *goStrip, *goWrap:
 		if r.router == nil {
 			r.router = v
 		}
@@ -859,17 +895,36 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 	case *ast.FuncLit:
 		return &goFunc{lit: e, file: f, env: env}
 	case *ast.CompositeLit:
+		var held []*routes.Router
 		for _, el := range e.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				v := a.eval(f, env, kv.Value)
-				if k, ok := kv.Key.(*ast.Ident); ok && v != nil {
-					f.pkg.fields[k.Name] = v
-					if r, isRouter := v.(*routes.Router); isRouter && k.Name == "Handler" {
-						r.Listened = true // http.Server{Handler: r}
-					}
-				}
+			kv, keyed := el.(*ast.KeyValueExpr)
+			var v any
+			if keyed {
+				v = a.eval(f, env, kv.Value)
 			} else {
-				a.eval(f, env, el)
+				v = a.eval(f, env, el)
+			}
+			switch x := v.(type) {
+			case *routes.Router:
+				held = append(held, x)
+			case *goWrap:
+				held = append(held, x.r)
+			}
+			if !keyed {
+				continue
+			}
+			if k, ok := kv.Key.(*ast.Ident); ok && v != nil {
+				f.pkg.fields[k.Name] = v
+				if r, isRouter := v.(*routes.Router); isRouter && k.Name == "Handler" {
+					r.Listened = true // http.Server{Handler: r}
+				}
+			}
+		}
+		// a struct of the server holding one router: a wrapper whose
+		// methods register on it
+		if id, ok := e.Type.(*ast.Ident); ok && len(held) == 1 {
+			if _, isStruct := f.pkg.types[id.Name].(*ast.StructType); isStruct {
+				return &goWrap{typ: id.Name, pkg: f.pkg, r: held[0]}
 			}
 		}
 	case *ast.SelectorExpr:
@@ -880,7 +935,9 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 				}
 			}
 		}
-		a.eval(f, env, e.X)
+		if w, ok := a.eval(f, env, e.X).(*goWrap); ok {
+			return w.r
+		}
 		if v := f.pkg.fields[e.Sel.Name]; v != nil {
 			return v
 		}
@@ -995,6 +1052,22 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 			return a.fiberRouteCall(f, env, c, r, fun.Sel)
 		case *goLost:
 			return a.lostCall(f, env, c, r, fun.Sel)
+		case *goWrap:
+			if d := r.method(fun.Sel.Name); d != nil {
+				args := a.evalArgs(f, env, c)
+				// what the wrapper registers is reported where the
+				// server's code calls it
+				outer, outerParams := a.site, a.siteParams
+				site := a.pos(f, fun.Sel.Pos())
+				a.site, a.siteParams = &site, map[string]bool{}
+				for _, fl := range d.Type.Params.List {
+					for _, n := range fl.Names {
+						a.siteParams[n.Name] = true
+					}
+				}
+				defer func() { a.site, a.siteParams = outer, outerParams }()
+				return a.call(&goFunc{decl: d, file: a.byDecl[d], recv: r}, args, c)
+			}
 		}
 		args := a.evalArgs(f, env, c)
 		// a method of this package (s.routes())
@@ -1254,6 +1327,11 @@ func (a *goAnalysis) methodListRoute(f *goFile, env *goEnv, c *ast.CallExpr, r *
 func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any) any {
 	name := sel.Name
 	at := a.pos(f, sel.Pos())
+	if a.site != nil && len(c.Args) > 0 {
+		if id, ok := c.Args[0].(*ast.Ident); ok && a.siteParams[id.Name] {
+			at = *a.site // a thin wrapper: the path is its caller's
+		}
+	}
 	fw := r.Framework
 	if m, ok := goMethods[fw][name]; ok {
 		if p, ok := a.routePath(f, c, args, 0, m, sel.Pos()); ok {
@@ -1539,3 +1617,65 @@ func goModule(confine *fsroot.Root, root string) (string, string) {
 }
 
 func firstLine(s string) string { return strings.SplitN(s, "\n", 2)[0] }
+
+// method returns the declaration of w's type's method name, or nil.
+func (w *goWrap) method(name string) *ast.FuncDecl {
+	for _, d := range w.pkg.methods[name] {
+		if d.Recv == nil || len(d.Recv.List) == 0 {
+			continue
+		}
+		t := d.Recv.List[0].Type
+		if st, ok := t.(*ast.StarExpr); ok {
+			t = st.X
+		}
+		if id, ok := t.(*ast.Ident); ok && id.Name == w.typ {
+			return d
+		}
+	}
+	return nil
+}
+
+// programPackages returns the packages of order that a main package imports,
+// itself or through other packages of the module, when order holds a main
+// package: a package only tests or tools import (an e2e hook server) is not
+// part of any program, so its routes are not the server's. Without a main
+// package (a library folder), every package is kept.
+func (a *goAnalysis) programPackages(order []*goPkg) []*goPkg {
+	byPath := map[string]*goPkg{}
+	var queue []*goPkg
+	for _, pkg := range order {
+		if pkg.path != "" {
+			byPath[pkg.path] = pkg
+		}
+		if len(pkg.files) > 0 && pkg.files[0].ast.Name.Name == "main" {
+			queue = append(queue, pkg)
+		}
+	}
+	if len(queue) == 0 {
+		return order
+	}
+	reached := map[*goPkg]bool{}
+	for len(queue) > 0 {
+		pkg := queue[0]
+		queue = queue[1:]
+		if reached[pkg] {
+			continue
+		}
+		reached[pkg] = true
+		for _, f := range pkg.files {
+			for _, is := range f.ast.Imports {
+				p, _ := strconv.Unquote(is.Path.Value)
+				if dep := byPath[p]; dep != nil && !reached[dep] {
+					queue = append(queue, dep)
+				}
+			}
+		}
+	}
+	var out []*goPkg
+	for _, pkg := range order {
+		if reached[pkg] {
+			out = append(out, pkg)
+		}
+	}
+	return out
+}
