@@ -58,6 +58,7 @@ type Registration struct {
 	Hidden  bool // excluded from the schema by its author
 	Static  bool // serves files from a folder (a static mount)
 	Opaque  bool // mounts an app this analysis cannot read (see Route.Opaque)
+	Tooling bool // registered by a library for profiling or metrics (see Route.Tooling)
 	// Assumed are run-time values the path was built from (see Route.Assumed).
 	Assumed []Assumption
 }
@@ -235,7 +236,7 @@ func Flatten(routers []*Router, set *Set) {
 				}
 				// the route as registered; the implicit methods it serves
 				// are copies of it, not hidden
-				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash}
+				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash}
 				for _, m := range methods {
 					reg := route
 					reg.Method, reg.Hidden = m, rr.Hidden || f.hidden
@@ -260,7 +261,7 @@ func Flatten(routers []*Router, set *Set) {
 			case f.orphan == unmounted:
 				g.Unmounted = true
 			case f.orphan == "" && strings.Trim(f.prefix, "/") != "":
-				g.Fragments = append([]string{strings.TrimRight(f.prefix, "/") + "/"}, g.Fragments...)
+				g.Fragments = append([]string{strings.TrimRight(f.prefix, "/")}, g.Fragments...)
 			}
 			set.Unresolved = append(set.Unresolved, g)
 		}

@@ -961,9 +961,21 @@ func (a *goAnalysis) pkgName(pkg *goPkg, name string) any {
 	}
 	if pkg.vars[name] {
 		if at, ok := a.assigned[goVarKey(pkg, name)]; ok {
+			// compared under the value it is declared with, an assumption
+			// the findings state with where it is reassigned
+			if declared, isStr := a.foldDecl(pkg, name, e).(string); isStr {
+				f := pkg.constFile[name]
+				return goAssumed{value: declared, as: []routes.Assumption{{Expr: name, Value: declared, At: a.pos(f, e.Pos()), Reassigned: at}}}
+			}
 			return goDynamic{why: fmt.Sprintf("variable %s is assigned at run time (%s:%d)", name, at.File, at.Line)}
 		}
 	}
+	return a.foldDecl(pkg, name, e)
+}
+
+// foldDecl folds the expression e a package-level name of pkg is declared
+// with: a string, goDynamic, or nil.
+func (a *goAnalysis) foldDecl(pkg *goPkg, name string, e ast.Expr) any {
 	if v, ok := a.folded[e]; ok {
 		return v
 	}
@@ -1156,8 +1168,57 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		if d, ok := pkg.funcs[name]; ok {
 			return a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c)
 		}
+		return nil
 	}
-	return nil
+	return a.libraryRoutes(f, c, imp, name, args)
+}
+
+// pprofPackages register Go's profiling handlers under a prefix on the
+// router they are given, /debug/pprof unless a second argument says.
+var pprofPackages = map[string]bool{"github.com/labstack/echo-contrib/pprof": true, "github.com/gin-contrib/pprof": true}
+
+// libraryRoutes reads a call of a function of a package outside the module
+// that is given a router: the routes a known library registers on it
+// (echo-contrib's and gin-contrib's pprof.Register), or, for another
+// Register function, a gap of the router: routes no one can list, which
+// could serve only paths below the router's prefix. What another such
+// function returns may be the router again (a wrapper): it is a goLost.
+func (a *goAnalysis) libraryRoutes(f *goFile, c *ast.CallExpr, imp, name string, args []any) any {
+	var r *routes.Router
+	for _, v := range args {
+		switch v := v.(type) {
+		case *routes.Router:
+			r = v
+		case *goWrap:
+			r = v.r
+		}
+		if r != nil {
+			break
+		}
+	}
+	if r == nil {
+		return nil
+	}
+	at := a.pos(f, c.Pos())
+	if pprofPackages[imp] && name == "Register" {
+		prefix := "/debug/pprof"
+		if len(args) > 1 {
+			if p, ok := args[1].(string); ok {
+				prefix = p
+			}
+		}
+		rr := r.Add([]string{"GET"}, prefix, at)
+		rr.Subtree, rr.Tooling = true, true
+		rr = r.Add([]string{"POST"}, routes.Join(prefix, "symbol"), at)
+		rr.Tooling = true
+		return nil
+	}
+	if strings.HasPrefix(name, "Register") || strings.HasPrefix(name, "Mount") || name == "Routes" || name == "Setup" {
+		r.Gaps = append(r.Gaps, routes.Unresolved{Pos: at, Method: routes.MethodAny, Expr: routes.Shorten(a.src(c)),
+			Reason: "the router is passed to " + imp + "." + name + ", a function of a package this analysis does not read, so the routes it registers are not known"})
+		return nil
+	}
+	return &goLost{r: r, expr: routes.Shorten(a.src(c.Fun)) + "(...)"}
 }
 
 // routePath folds the path argument at index i; when it cannot be folded the

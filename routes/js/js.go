@@ -733,6 +733,20 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		child := ev.NewRouter("hono")
 		r.Mount(s, child, false)
 		return script.Router{R: child}, true
+	case jsSameRouter[r.Framework][method]:
+		return rv, true // documented to return the instance itself
 	}
 	return nil, true
+}
+
+// jsSameRouter are the methods each framework documents as returning the
+// router or instance they are called on (Fastify's withTypeProvider<T>(),
+// Express's app.set()), so routes chained or registered on the result are
+// the router's own.
+var jsSameRouter = map[string]map[string]bool{
+	"fastify": {"withTypeProvider": true, "addHook": true, "decorate": true, "decorateRequest": true, "decorateReply": true,
+		"setErrorHandler": true, "setNotFoundHandler": true, "addSchema": true, "addContentTypeParser": true,
+		"setValidatorCompiler": true, "setSerializerCompiler": true, "setReplySerializer": true, "setSchemaErrorFormatter": true},
+	"express": {"set": true, "enable": true, "disable": true, "engine": true, "param": true},
+	"hono":    {"use": true, "onError": true, "notFound": true},
 }

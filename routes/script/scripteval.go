@@ -511,6 +511,9 @@ func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) Value {
 			if spec, ok := ev.Eval(f, sc, c.Args[0]).(Str); ok {
 				return ev.Require(f, string(spec))
 			}
+			// a module chosen at run time: what it registers is unknown
+			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: ev.Pos(f, c.X.Line, c.X.Col), Expr: ev.Text(f, c),
+				Reason: "the module required is computed at run time, so the routes it registers are not known"})
 			return nil
 		}
 	}

@@ -89,21 +89,24 @@ func (c *checker) run() {
 			}
 		}
 		if hit < 0 {
+			// the most specific catch-all covering s serves it, as the
+			// routers themselves decide (/a/{id}/b/{*} before /a/{*})
+			best := -1
 			for i, m := range mirror {
-				if (m.Method == s.Method || m.Method == route.MethodAny) && coversCatchAll(m, s.Template) {
-					c.matched[i] = true
-					if m.Opaque {
-						c.opaqueMount(s, m)
-						hit = -2
-						break
-					}
-					catchHits[i] = append(catchHits[i], s)
-					rootHits[m.Root] = true
-					hit = -2
-					break
+				if (m.Method == s.Method || m.Method == route.MethodAny) && coversCatchAll(m, s.Template) &&
+					(best < 0 || m.Template.CatchAll() > mirror[best].Template.CatchAll()) {
+					best = i
 				}
 			}
-			if hit == -2 {
+			if best >= 0 {
+				m := mirror[best]
+				c.matched[best] = true
+				if m.Opaque {
+					c.opaqueMount(s, m)
+				} else {
+					catchHits[best] = append(catchHits[best], s)
+					rootHits[m.Root] = true
+				}
 				continue
 			}
 		}
@@ -172,24 +175,30 @@ func (c *checker) run() {
 	}
 	undocumented = kept
 	nearSpec, nearServer := nearMisses(missing, undocumented)
-	var unimplemented []route.Route
+	// an operation a gap scoped to its path could serve is possibly
+	// served; the others are unserved by every resolved router
+	var unserved []route.Route
 	for _, s := range missing {
-		if u, ok := c.possiblyServed(s); ok {
+		if u, ok := c.possiblyServed(s, true); ok {
 			c.possibly(s, u)
 			continue
 		}
-		unimplemented = append(unimplemented, s)
+		unserved = append(unserved, s)
 	}
-	if gaps := c.gaps(); len(gaps) > 0 && len(unimplemented)*2 > len(c.spec) {
+	if gaps := c.gaps(); len(gaps) > 0 && len(unserved)*2 > len(c.spec) {
 		// most of the spec unserved while parts of the server were not
 		// followed: one finding about the extraction, not one per operation
-		c.extractionIncomplete(unimplemented, gaps)
-		for _, s := range unimplemented {
+		c.extractionIncomplete(unserved, gaps)
+		for _, s := range unserved {
 			c.notCompared(s)
 		}
-		unimplemented = nil
+		unserved = nil
 	}
-	for _, s := range unimplemented {
+	for _, s := range unserved {
+		if u, ok := c.possiblyServed(s, false); ok {
+			c.possibly(s, u) // a gap that could serve any path
+			continue
+		}
 		c.unimplemented(s, byKey[s.Template.Key()], nearSpec[s.Pointer])
 	}
 	for _, m := range undocumented {
@@ -353,10 +362,11 @@ func nearMiss(a, b route.Template) bool {
 }
 
 // possiblyServed returns an unresolved server registration that could serve
-// s, were its path known.
-func (c *checker) possiblyServed(s route.Route) (route.Unresolved, bool) {
+// s, were its path known: among those scoped to known path fragments, or
+// among those that could serve any path.
+func (c *checker) possiblyServed(s route.Route, scoped bool) (route.Unresolved, bool) {
 	for _, u := range c.in.Mirror.Unresolved {
-		if u.CouldServe(s.Method, s.Template) {
+		if (len(u.Fragments) > 0) == scoped && u.CouldServe(s.Method, s.Template) {
 			return u, true
 		}
 	}
@@ -767,6 +777,8 @@ func (c *checker) assetReason(m route.Route) string {
 	}
 	why := ""
 	switch {
+	case m.Tooling:
+		why = "a profiling or metrics endpoint a library registers"
 	case m.Static:
 		why = "static files"
 	case docUISegments[first]:

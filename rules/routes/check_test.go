@@ -28,7 +28,7 @@ func TestCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		base, override := header("base-path")
-		canonical, err := route.FromSpec(doc, route.SpecOptions{BasePath: base, Override: override})
+		canonical, err := route.FromSpec(doc, route.SpecOptions{BasePath: base, Override: override, Resolver: reduce.NewWorkspace(c.Dir)})
 		if err != nil {
 			t.Fatal(err)
 		}
