@@ -650,17 +650,17 @@ func (c *checker) otherRouter(rs []route.Route) {
 func (c *checker) outOfScope(rs []route.Route) {
 	var scope []string
 	if len(c.scope.BasePaths) > 0 && !(len(c.scope.BasePaths) == 1 && c.scope.BasePaths[0] == "") {
-		scope = append(scope, "outside "+strings.Join(c.scope.BasePaths, ", "))
+		scope = append(scope, "lie outside the spec's base path "+strings.Join(c.scope.BasePaths, ", "))
 	}
 	if len(c.scope.Include) > 0 {
-		scope = append(scope, "not in include "+strings.Join(c.scope.Include, ", "))
+		scope = append(scope, "match no include glob ("+strings.Join(c.scope.Include, ", ")+")")
 	}
 	if len(c.scope.Exclude) > 0 {
-		scope = append(scope, "or in exclude "+strings.Join(c.scope.Exclude, ", "))
+		scope = append(scope, "match an exclude glob ("+strings.Join(c.scope.Exclude, ", ")+")")
 	}
 	c.add(outOfScopeRule, report.Finding{
-		Message: fmt.Sprintf("%d route(s) %s were not compared (%s); widen include or the spec's base path to compare them",
-			len(rs), strings.Join(scope, " "), listRoutes(rs)),
+		Message: fmt.Sprintf("%d route(s) were not compared because they %s: %s; widen include or the spec's base path to compare them",
+			len(rs), strings.Join(scope, " or "), listRoutes(rs)),
 		Locations: []report.Location{serverLoc(rs[0])},
 		Fields:    map[string]any{"routes": len(rs)},
 	})

@@ -36,7 +36,9 @@ var (
 		ID: RuleUndocumented, Severity: report.SeverityError,
 		Title: "a route the server serves is not in the spec",
 		Why: "clients generated from the spec cannot call it, reviewers never see it, and it escapes every contract test; " +
-			"often it is a debug or internal endpoint that should not be exposed",
+			"often it is a debug or internal endpoint that should not be exposed. A route that is not part of the API " +
+			"(an admin page, a health check beside an /api spec) is left out with include or exclude globs " +
+			"(routes: [{spec, server, exclude: [\"/admin/**\"]}], or --include/--exclude), not documented",
 		Bad:  "spec: paths: {/users: {get: ...}}\nserver: r.Get(\"/users\", list); r.Delete(\"/users/{id}\", remove)",
 		Good: "spec: paths: {/users: {get: ...}, /users/{id}: {delete: ...}}\nserver: r.Get(\"/users\", list); r.Delete(\"/users/{id}\", remove)",
 	}
