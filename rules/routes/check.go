@@ -274,10 +274,12 @@ func (c *checker) twin(s route.Route, same []int) int {
 // coversCatchAll reports whether server route m ends in a catch-all that
 // serves spec template s: a catch-all after at least one literal segment (a
 // root catch-all is a fallback page, not an API), not a static-file mount,
-// the same segments before it, and at least one more segment in s.
+// the same segments before it, and at least one more segment in s, or the
+// prefix itself with a trailing slash (the empty rest).
 func coversCatchAll(m route.Route, s route.Template) bool {
 	ci := m.Template.CatchAll()
-	if m.Static || ci < 1 || ci != len(m.Template.Segments)-1 || len(s.Segments) <= ci {
+	if m.Static || ci < 1 || ci != len(m.Template.Segments)-1 || len(s.Segments) < ci || len(s.Segments) == ci && !s.TrailingSlash {
+		// /x/{*} serves /x/ (an empty rest) and every path below it
 		return false
 	}
 	prefix := route.Template{Segments: m.Template.Segments[:ci]}
