@@ -745,6 +745,17 @@ var docUISegments = map[string]bool{
 	"graphiql": true, "playground": true,
 }
 
+// docStem returns a segment without the suffix a documentation route adds
+// to its UI's path (NestJS's swagger-json and swagger-yaml, api-docs.json).
+func docStem(seg string) string {
+	for _, suf := range []string{"-json", "-yaml", ".json", ".yaml", ".yml", ".html"} {
+		if stem, ok := strings.CutSuffix(seg, suf); ok {
+			return stem
+		}
+	}
+	return seg
+}
+
 // webAssetSegments are first path segments of a web UI's pages and files.
 var webAssetSegments = map[string]bool{
 	"static": true, "assets": true, "public": true, "favicon.ico": true, "index.html": true, "manifest.json": true,
@@ -783,7 +794,7 @@ func (c *checker) assetReason(m route.Route) string {
 		why = "a profiling or metrics endpoint a library registers"
 	case m.Static:
 		why = "static files"
-	case docUISegments[first]:
+	case docUISegments[first] || docUISegments[docStem(first)]:
 		why = "a documentation UI or spec file"
 	case webAssetSegments[first], len(t.Segments) == 0 && (m.Method == "GET" || m.Method == route.MethodAny),
 		t.CatchAll() == 0 && len(t.Segments) == 1:
