@@ -1409,6 +1409,13 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 				return nil
 			}
 			method, path := splitServeMuxPattern(pat)
+			if !strings.Contains(path, "/") {
+				// no path: a pattern ("GET "+prefix) whose variable part is
+				// empty under the value assumed; not a route ServeMux accepts
+				a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: at, Method: method, Expr: a.src(c.Args[0]),
+					Reason: "the pattern " + strconv.Quote(pat) + " has no path", Malformed: true})
+				return nil
+			}
 			if len(args) > 1 {
 				switch h := args[1].(type) {
 				case *goStrip:
@@ -1640,6 +1647,8 @@ func splitServeMuxPattern(p string) (method, path string) {
 	p = strings.TrimSpace(p)
 	if i := strings.IndexAny(p, " \t"); i >= 0 {
 		method, p = p[:i], strings.TrimSpace(p[i+1:])
+	} else if routes.IsMethod(p) {
+		return strings.ToUpper(p), "" // "GET " with nothing after it
 	}
 	if i := strings.IndexByte(p, '/'); i > 0 {
 		p = p[i:]

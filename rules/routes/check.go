@@ -2,6 +2,7 @@ package routes
 
 import (
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 
@@ -758,8 +759,23 @@ func docStem(seg string) string {
 
 // webAssetSegments are first path segments of a web UI's pages and files.
 var webAssetSegments = map[string]bool{
-	"static": true, "assets": true, "public": true, "favicon.ico": true, "index.html": true, "manifest.json": true,
-	"robots.txt": true, "service-worker.js": true, "sw.js": true, "_next": true, "site.webmanifest": true,
+	"static": true, "assets": true, "public": true, "dist": true, "favicon.ico": true, "index.html": true,
+	"manifest.json": true, "robots.txt": true, "service-worker.js": true, "sw.js": true, "_next": true,
+	"site.webmanifest": true,
+}
+
+// webFileExts are the extensions of a web UI's files served at the root
+// (/favicon.svg, /logo.png, /app.css).
+var webFileExts = map[string]bool{
+	".ico": true, ".svg": true, ".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".css": true,
+	".js": true, ".map": true, ".woff": true, ".woff2": true, ".ttf": true, ".html": true, ".webmanifest": true,
+}
+
+// specFiles are last path segments naming a served OpenAPI document, at any
+// depth (/api/v1/swagger.json, /v3/api-docs).
+var specFiles = map[string]bool{
+	"swagger.json": true, "swagger.yaml": true, "swagger.yml": true, "openapi.json": true, "openapi.yaml": true,
+	"openapi.yml": true, "api-docs": true,
 }
 
 // assetReason says why server route m is an asset or tooling route rather
@@ -778,9 +794,12 @@ func (c *checker) assetReason(m route.Route) string {
 			rel = route.Template{Segments: t.Segments[len(bt.Segments):], TrailingSlash: t.TrailingSlash}
 		}
 	}
-	first := ""
+	first, last := "", ""
 	if len(rel.Segments) > 0 && len(rel.Segments[0]) == 1 && rel.Segments[0][0].Param == nil {
 		first = strings.ToLower(rel.Segments[0][0].Literal)
+	}
+	if n := len(t.Segments); n > 0 && len(t.Segments[n-1]) == 1 && t.Segments[n-1][0].Param == nil {
+		last = strings.ToLower(t.Segments[n-1][0].Literal)
 	}
 	switch {
 	case m.Method == "HEAD" && c.serves("GET", t.Key()):
@@ -794,10 +813,10 @@ func (c *checker) assetReason(m route.Route) string {
 		why = "a profiling or metrics endpoint a library registers"
 	case m.Static:
 		why = "static files"
-	case docUISegments[first] || docUISegments[docStem(first)]:
+	case docUISegments[first] || docUISegments[docStem(first)] || specFiles[last]:
 		why = "a documentation UI or spec file"
 	case webAssetSegments[first], len(t.Segments) == 0 && (m.Method == "GET" || m.Method == route.MethodAny),
-		t.CatchAll() == 0 && len(t.Segments) == 1:
+		t.CatchAll() == 0 && len(t.Segments) == 1, len(rel.Segments) == 1 && webFileExts[path.Ext(first)]:
 		why = "a web UI's pages or files"
 	}
 	if why == "" {
