@@ -100,7 +100,9 @@ func sourceError(path string, display func(string) string, err error) error {
 }
 
 // SourceFiles lists the files under root with one of exts, sorted, skipping
-// vendor, node_modules, testdata, hidden and virtual-environment directories.
+// vendor, node_modules, testdata, __tests__, hidden and virtual-environment
+// directories, and test files (IsTestFile): the routes a test registers are
+// its fixtures, not the server's.
 // A root that is a file is returned as is. The root must lie inside confine
 // (required); files below it are checked as they are read.
 func SourceFiles(confine *fsroot.Root, root string, exts ...string) ([]string, error) {
@@ -127,9 +129,12 @@ func SourceFiles(confine *fsroot.Root, root string, exts ...string) ([]string, e
 		}
 		if d.IsDir() {
 			name := d.Name()
-			if path != root && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules" || name == "testdata" || name == "__pycache__" || name == "venv" || name == "site-packages" || name == "dist") {
+			if path != root && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules" || name == "testdata" || name == "__pycache__" || name == "venv" || name == "site-packages" || name == "dist" || name == "__tests__") {
 				return filepath.SkipDir
 			}
+			return nil
+		}
+		if IsTestFile(path) {
 			return nil
 		}
 		for _, e := range exts {
@@ -142,4 +147,19 @@ func SourceFiles(confine *fsroot.Root, root string, exts ...string) ([]string, e
 	})
 	sort.Strings(out)
 	return out, err
+}
+
+// IsTestFile reports whether path names a test file by its language's
+// convention: x_test.go, x.test.ts, x.spec.js, test_x.py, x_test.py,
+// conftest.py.
+func IsTestFile(path string) bool {
+	base := filepath.Base(path)
+	if strings.HasSuffix(base, "_test.go") || base == "conftest.py" {
+		return true
+	}
+	stem := strings.TrimSuffix(base, filepath.Ext(base))
+	if strings.HasSuffix(base, ".py") {
+		return strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_test")
+	}
+	return strings.HasSuffix(stem, ".test") || strings.HasSuffix(stem, ".spec") || strings.HasSuffix(stem, ".e2e-spec")
 }

@@ -430,7 +430,7 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 	for _, i := range g.routes {
 		rt, spec := c.Routes[i], doc[c.Routes[i].Spec]
 		add(fmt.Sprintf("routes[%d]", i), func() ([]report.Finding, error) {
-			return r.checkRoutes(spec, rt)
+			return r.checkRoutes(ws, spec, rt)
 		})
 	}
 	for _, i := range g.fixtures {
@@ -557,8 +557,8 @@ func mirrorCoverage(c *Config, g *group, doc map[string]*reduce.Document) map[*r
 }
 
 // checkRoutes compares one spec with its server's source.
-func (r *run) checkRoutes(spec *reduce.Document, rt Routes) ([]report.Finding, error) {
-	canonical, err := route.FromSpec(spec, route.SpecOptions{BasePath: rt.BasePath, Override: rt.Override})
+func (r *run) checkRoutes(ws *reduce.Workspace, spec *reduce.Document, rt Routes) ([]report.Finding, error) {
+	canonical, err := route.FromSpec(spec, route.SpecOptions{BasePath: rt.BasePath, Override: rt.Override, Resolver: ws})
 	if err != nil {
 		return nil, err
 	}

@@ -437,6 +437,10 @@ func (d *decoder) routes(n *yaml.Node, what string) Routes {
 	ok := d.fields(n, what, map[string]func(k, v *yaml.Node){
 		"spec":   func(k, v *yaml.Node) { r.Spec = d.path(v, what+".spec", wantFile) },
 		"server": func(k, v *yaml.Node) { r.Server = d.path(v, what+".server", wantEither) },
+		// a route listing the framework printed: the server, read as a list
+		"routes-from": func(k, v *yaml.Node) {
+			r.Server, r.Framework = d.path(v, what+".routes-from", wantFile), "list"
+		},
 		"framework": func(k, v *yaml.Node) {
 			r.Framework = d.str(v, what+".framework")
 			if r.Framework != "" && !contains(Frameworks, r.Framework) {

@@ -684,10 +684,22 @@ func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 	}
 	r := rv.R
 	if ev.drfRouters[r] {
-		if method == "register" {
+		args := ev.Args(f, sc, c)
+		switch method {
+		case "register":
 			ev.drfRegister(f, sc, c, r)
-		} else {
-			ev.Args(f, sc, c)
+		case "get_urls", "get_routes", "get_api_root_view", "get_default_basename", "get_lookup_regex", "get_method_map":
+		default:
+			// a method a project's router subclass adds: the routes it
+			// registers are not known, and noted, never dropped silently
+			var frags []string
+			if len(args) > 0 {
+				if s, ok := args[0].(script.Str); ok && s != "" {
+					frags = []string{string(s)}
+				}
+			}
+			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: ev.Pos(f, c.X.Line, c.X.Col), Expr: ev.Text(f, c),
+				Reason: "method " + method + " of a REST framework router subclass is not one this analysis reads, so the routes it adds are not known", Fragments: frags})
 		}
 		return nil, true
 	}

@@ -29,7 +29,7 @@ func TestCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		base, override := header("base-path")
-		canonical, err := route.FromSpec(doc, route.SpecOptions{BasePath: base, Override: override})
+		canonical, err := route.FromSpec(doc, route.SpecOptions{BasePath: base, Override: override, Resolver: reduce.NewWorkspace(c.Dir)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func TestCases(t *testing.T) {
 // registered with docs, so explain and SARIF can describe it.
 func TestRulesRegistered(t *testing.T) {
 	for _, id := range []string{RuleUndocumented, RuleUnimplemented, RuleParamMismatch, RuleTrailingSlash, RuleAnyMethod, RuleUnresolved,
-		RulePossiblyServed, RuleNoRoutes, RuleCatchAll, RuleOtherRouter, RuleOutOfScope} {
+		RulePossiblyServed, RuleNoRoutes, RuleCatchAll, RuleOtherRouter, RuleOutOfScope, RuleAsset, RuleExtractionIncomplete} {
 		r, ok := report.FindRule(Rules, id)
 		if !ok || r.Title == "" || r.Why == "" || r.Bad == "" || r.Good == "" {
 			t.Errorf("rule %s is not registered with full docs: %+v", id, r)
