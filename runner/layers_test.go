@@ -3,7 +3,6 @@ package runner
 import (
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -42,8 +41,9 @@ var layers = []layer{
 	{"internal/textdist", "base", "edit distance, for did-you-mean suggestions", nil},
 	{"internal/pathglob", "base", "path globs with `**`", nil},
 	{"internal/ecmaregex", "base", "the ECMA-262 regex parser and its translation to other dialects", nil},
-	{"internal/gitrev", "base", "reads a git revision's files (compat `--against`)", nil},
-	{"internal/fsroot", "base", "confinement: every read stays in the project and opens regular files only", []string{"internal/limits"}},
+	{"internal/fsroot", "base", "confinement: every read stays in the project, never in `.git`, and opens regular files only; writes never follow a symlink", []string{"internal/limits"}},
+	{"internal/gitx", "base", "the one place git runs, pinned to the project's repository (`TestConfinedReads` holds it and `fsroot`)", nil},
+	{"internal/gitrev", "base", "reads a git revision's files (compat `--against`)", []string{"internal/fsroot", "internal/gitx"}},
 	{"report", "base", "`Finding`, `Location`, `Rule` and its `Identity`, fingerprints, `Finalize`, the printers (one file each)", nil},
 	{"reduce", "model", "loading (`Workspace`, `Load`, `LoadFragment`), the node tree, dialects, keyword projection", with()},
 	{"routes", "model", "the route model: routes from specs, normalised templates, the router graph, extraction budgets and confined reads", with("reduce")},
@@ -64,6 +64,7 @@ var layers = []layer{
 	{"rules/*", "family", "one rule family each: `family.go` (its `Family`), `rules.go` (its `Rules`), its check, `doc.go`, cases in `testdata/`; never another family", with("reduce", "rules/family", "rules/internal/pair", "internal/idref", "internal/validate", "internal/config")},
 	{"runner", "runner", "the one runner: groups documents, runs every registered family's passes (`registry.go`, the only importer of a family), applies ignores, names files from the repository root", with("reduce", "rules/*", "internal/config", "internal/suppress", "internal/validate")},
 	{"lsp", "command", "`wirelint lsp`: a language server over stdio, checking as files are typed through the runner", with("reduce", "runner", "internal/config", "internal/fix")},
+	{"examples/*", "example", "example server code wirelint reads as input", nil},
 	{"cmd/wirelint", "command", "the cobra commands: flags into a `runner.Config`, `runner.Run`, printing; nothing imports it", with("reduce", "routes", "runner", "lsp", "internal/config", "internal/fix", "internal/suppress")},
 }
 
@@ -94,7 +95,7 @@ func matchPackage(pattern, pkg string) bool {
 // a row in layers, and imports only what its row allows (test files are left
 // out, as go list -deps leaves them out).
 func TestLayers(t *testing.T) {
-	for pkg, imports := range moduleImports(t, "..") {
+	for pkg, imports := range moduleImports(t) {
 		row, ok := rowOf(pkg)
 		if !ok {
 			t.Errorf("package %s has no row in the layers table (runner/layers_test.go)", pkg)
@@ -111,10 +112,10 @@ func TestLayers(t *testing.T) {
 
 // moduleImports maps each package of the module to the module packages its
 // non-test files import.
-func moduleImports(t *testing.T, root string) map[string][]string {
+func moduleImports(t *testing.T) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
-	walkGoFiles(t, root, func(file string, imports []string) {
+	walkGoFiles(t, func(file string, imports []string) {
 		pkg := path.Dir(file)
 		if _, ok := out[pkg]; !ok {
 			out[pkg] = nil
@@ -128,28 +129,15 @@ func moduleImports(t *testing.T, root string) map[string][]string {
 	return out
 }
 
-// walkGoFiles calls fn with each non-test Go file of the module (outside
-// testdata, bench and examples, whose server code is input, not wirelint),
-// slash-separated from root, and the module packages it imports, paths
-// below the module.
-func walkGoFiles(t *testing.T, root string, fn func(file string, imports []string)) {
+// walkGoFiles calls fn with each non-test Go file of the module that
+// eachSource walks, slash-separated from the module's root, and the module
+// packages it imports, paths below the module.
+func walkGoFiles(t *testing.T, fn func(file string, imports []string)) {
 	t.Helper()
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); name == "testdata" || name == "bench" || name == "examples" || strings.HasPrefix(name, ".") && p != root {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
+	eachSource(t, func(p, pkg string) {
 		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		var imports []string
 		for _, imp := range f.Imports {
@@ -158,13 +146,8 @@ func walkGoFiles(t *testing.T, root string, fn func(file string, imports []strin
 				imports = append(imports, rest)
 			}
 		}
-		rel, _ := filepath.Rel(root, p)
-		fn(filepath.ToSlash(rel), imports)
-		return nil
+		fn(pkg+"/"+filepath.Base(p), imports)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // The markers around the generated table in docs/architecture.md.

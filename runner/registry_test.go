@@ -22,7 +22,7 @@ var notYetRegistered = map[string][]string{
 // runner/registry.go, and every folder under rules/ (but rules/internal and
 // rules/family) is a registered family of that name.
 func TestFamilyImports(t *testing.T) {
-	importers := familyImporters(t, "..")
+	importers := familyImporters(t)
 	for fam, files := range importers {
 		want := append([]string{"runner/registry.go"}, notYetRegistered[fam]...)
 		for _, f := range files {
@@ -47,11 +47,12 @@ func TestFamilyImports(t *testing.T) {
 }
 
 // familyImporters maps each family folder under rules/ to the non-test Go
-// files outside it that import it (or a package below it), paths from root.
-func familyImporters(t *testing.T, root string) map[string][]string {
+// files outside it that import it (or a package below it), paths from the
+// module's root.
+func familyImporters(t *testing.T) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
-	walkGoFiles(t, root, func(file string, imports []string) {
+	walkGoFiles(t, func(file string, imports []string) {
 		for _, imp := range imports {
 			rest, ok := strings.CutPrefix(imp, "rules/")
 			if !ok {

@@ -55,7 +55,7 @@ var Family = &family.Family{
 // document is.
 func checkEntry(p *family.Pass, e Entry) ([]report.Finding, error) {
 	spec := p.Doc(e.Spec)
-	canonical, err := routes.FromSpec(spec, routes.SpecOptions{BasePath: e.BasePath, Override: e.Override})
+	canonical, err := routes.FromSpec(spec, routes.SpecOptions{BasePath: e.BasePath, Override: e.Override, Resolver: p.Workspace})
 	if err != nil {
 		return nil, err
 	}
