@@ -71,7 +71,7 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 					continue
 				}
 				done[s] = true
-				rs := &resolved{ix: ix, s: s, res: r.resolveSite(ix, s), gen: r.gen}
+				rs := &resolved{ix: ix, s: s, res: r.ResolveSite(ix, s), gen: r.Generation()}
 				results = append(results, rs)
 				visit(rs.res.Disk)
 				visit(rs.res.ID)
@@ -80,9 +80,9 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 		// A document read later may declare an $id an earlier lookup missed:
 		// retry those until nothing changes.
 		for _, rs := range results {
-			if rs.res.IDErr != nil && kind(rs.res.IDErr) != reduce.RefBadPath && rs.gen != r.gen {
-				rs.res.URI, rs.res.ID, rs.res.IDResource, rs.res.IDErr = r.underID(rs.s.Base, rs.res.Ref)
-				rs.gen = r.gen
+			if rs.res.IDErr != nil && kind(rs.res.IDErr) != reduce.RefBadPath && rs.gen != r.Generation() {
+				rs.res.URI, rs.res.ID, rs.res.IDResource, rs.res.IDErr = r.UnderID(rs.ix.Doc, rs.s.Base, rs.res.Ref)
+				rs.gen = r.Generation()
 				visit(rs.res.ID)
 			}
 		}
@@ -106,7 +106,7 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 // order, naming the first.
 func (r *Resolver) duplicateIDs() []report.Finding {
 	byURI := map[string][]*idref.Resource{}
-	for _, ix := range r.indexes {
+	for _, ix := range r.Indexes() {
 		for _, res := range ix.Resources {
 			if res.ID != nil {
 				byURI[res.URI] = append(byURI[res.URI], res)
@@ -137,7 +137,7 @@ func (r *Resolver) duplicateIDs() []report.Finding {
 				Rule:     duplicateIDRule.ID,
 				Severity: duplicateIDRule.Severity,
 				Message: fmt.Sprintf("$id %s is also declared by %s at line %d, so a reference to it reaches either schema depending on the tool; give each schema its own $id",
-					r.show(uri), firstAt.File, firstAt.Line),
+					r.Show(uri), firstAt.File, firstAt.Line),
 				Pointer: ptr,
 				Fields:  map[string]any{"id": uri, "first": firstAt.File + "#" + firstAt.Pointer},
 				Locations: []report.Location{
@@ -280,7 +280,7 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 		msg = fmt.Sprintf("$ref %s does not resolve: %s; %s", ref, reason(res.IDErr, ref), advice(res.IDErr))
 	default:
 		if res.URI != nil && res.URI.Scheme != "file" && ik != reduce.RefBadPath && idReason(res.IDErr) != reason(res.DiskErr, ref) {
-			msg += fmt.Sprintf(", and under $id it names %s, which %s", r.show(res.URI.String()), idReason(res.IDErr))
+			msg += fmt.Sprintf(", and under $id it names %s, which %s", r.Show(res.URI.String()), idReason(res.IDErr))
 		}
 		msg += "; " + advice(res.DiskErr)
 	}
@@ -301,7 +301,7 @@ func (r *Resolver) idOnlyFails(ix *idref.Index, s *idref.Site, res Resolution) r
 		return newFinding(idMismatchRule, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but is not a URI reference a schema registry can read: %s; prefix the path with ./ or rename the file",
 			res.Ref, where(res.Disk), reason(res.IDErr, res.Ref)), r.fields(res), loc(res.Disk))
 	}
-	ref, u := res.Ref, r.show(idref.Key(res.URI))
+	ref, u := res.Ref, r.Show(idref.Key(res.URI))
 	name := path.Base(res.Disk.Doc.Path)
 	ik := kind(res.IDErr)
 	if res.IDResource != nil || ik != reduce.RefRemote && ik != reduce.RefUnresolved {
@@ -360,7 +360,8 @@ func (r *Resolver) partial(res Resolution) (l report.Location, hint string, ok b
 		return report.Location{}, "", false
 	}
 	file, frag, _ := strings.Cut(res.DiskTried, "#")
-	for d := range r.indexes {
+	for _, ix := range r.Indexes() {
+		d := ix.Doc
 		if d.Path != file {
 			continue
 		}
@@ -448,7 +449,7 @@ func (r *Resolver) fields(res Resolution) map[string]any {
 		m["disk"] = res.DiskTried
 	}
 	if res.URI != nil {
-		m["id"] = r.show(res.URI.String())
+		m["id"] = r.Show(res.URI.String())
 	}
 	return m
 }
