@@ -7,8 +7,8 @@ import (
 	"net/url"
 	"path/filepath"
 	"sort"
-	"sync"
 	"strings"
+	"sync"
 
 	"github.com/wirelint/wirelint/reduce"
 )
@@ -72,7 +72,7 @@ type Resolver struct {
 	reg     *Registry
 	indexes map[*reduce.Document]*Index
 	scanned map[string]bool // folders searched for $id declarations
-		gen      int // bumped whenever the registry grows
+	gen     int             // bumped whenever the registry grows
 	// memo keeps references that resolved both ways: thousands of $refs in a
 	// large spec name a few hundred targets from a handful of bases.
 	memo map[memoKey]Resolution
