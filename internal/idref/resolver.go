@@ -347,7 +347,7 @@ func (r *Resolver) scanFolders() bool {
 			// skipped here and reported where a $ref names it
 			abs := filepath.Join(d, e.Name())
 			data, err := r.ws.FS.ReadFile(abs, r.ws.MaxFileSize)
-			if err != nil || !bytes.Contains(data, []byte("$id")) && !bytes.Contains(data, []byte("$self")) {
+			if err != nil || !declaresID(data) {
 				continue
 			}
 			if doc, err := r.ws.Load(abs, ""); err == nil {
@@ -450,6 +450,17 @@ func (r *Resolver) HasIDScopes(doc *reduce.Document) bool {
 	ix := r.Index(doc)
 	for p := range ix.bases {
 		if p != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// declaresID reports whether a file's bytes may declare an $id: $id, $self,
+// or draft-04's id as a JSON or YAML key.
+func declaresID(data []byte) bool {
+	for _, k := range []string{"$id", "$self", `"id"`, "\nid:", " id:"} {
+		if bytes.Contains(data, []byte(k)) {
 			return true
 		}
 	}
