@@ -169,8 +169,12 @@ func pairRoots(cdefs, mdefs *defIndex, renames map[string]string) map[string]str
 		}
 	}
 	same := []func(c, m *reduce.Node) bool{
-		func(c, m *reduce.Node) bool { return rootText(c, "$id", "id") != "" && rootText(c, "$id", "id") == rootText(m, "$id", "id") },
-		func(c, m *reduce.Node) bool { return rootText(c, "title") != "" && rootText(c, "title") == rootText(m, "title") },
+		func(c, m *reduce.Node) bool {
+			return rootText(c, "$id", "id") != "" && rootText(c, "$id", "id") == rootText(m, "$id", "id")
+		},
+		func(c, m *reduce.Node) bool {
+			return rootText(c, "title") != "" && rootText(c, "title") == rootText(m, "title")
+		},
 		func(c, m *reduce.Node) bool { return reduce.Canonical(c) == reduce.Canonical(m) },
 	}
 	for _, name := range cdefs.order {
