@@ -416,6 +416,9 @@ type comparer struct {
 	// findings of the pair it belongs to repeat it.
 	mergeNote string
 
+	// nullables finds each side's nullable copies of definitions.
+	nullables nullableCopies
+
 	// counting mode: findings are only counted (used to pair union branches).
 	counting bool
 	count    int
@@ -568,6 +571,10 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 		c.record(cs, ms, rel, viaC, viaM)
 		c.falseDiff(cs, ms, rel)
 		return
+	}
+	if c.sameNullable(cs, ms) {
+		c.record(cs, ms, rel, viaC, viaM)
+		return // X or null against nullable-X, X paired with the union's X
 	}
 	if c.views(cs, ms, rel, viaC, viaM) {
 		return
