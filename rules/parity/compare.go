@@ -84,7 +84,7 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 			continue
 		}
 		md := mdefs.byName[mname]
-		if md == nil && cd.def.Pointer == "" && len(canonicals) == 1 && !cdefs.referencedRoot[cd.doc] {
+		if md == nil && cd.def.Pointer == "" && len(canonicals) == 1 && cd.doc == canonicals[0] && !cdefs.referencedRoot[cd.doc] {
 			// a lone file's root that nothing refers to is the document, not
 			// one of its definitions: say once that it has no counterpart
 			c.unpairedRoot(cd, mirror)
@@ -151,10 +151,11 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 }
 
 // pairRoots returns renames with each canonical file root that no mirror
-// definition shares a name with paired with a mirror file root (of the mirror
-// or a file it reaches) declaring the same $id, else the same title, else
-// equal as written: bom.json and its copy bom.SNAPSHOT.json are one
-// definition. Explicit renames stay as given.
+// definition shares a name with paired with a mirror definition declaring
+// the same $id (a file root, or a bundle's entry keeping the file's $id),
+// else a mirror file root with the same title, else one equal as written:
+// bom.json and its copy bom.SNAPSHOT.json are one definition. Explicit
+// renames stay as given.
 func pairRoots(cdefs, mdefs *defIndex, renames map[string]string) map[string]string {
 	out := make(map[string]string, len(renames))
 	taken := map[string]bool{}
@@ -162,30 +163,37 @@ func pairRoots(cdefs, mdefs *defIndex, renames map[string]string) map[string]str
 		out[cn] = mn
 		taken[mn] = true
 	}
-	var mroots []*namedDef
+	// candidates: mirror file roots, and for a match by $id any mirror
+	// definition (a bundle embeds each file as a definition keeping its $id)
+	var mroots, mall []*namedDef
 	for _, name := range mdefs.order {
-		if md := mdefs.byName[name]; md.def.Pointer == "" && cdefs.byName[name] == nil && !taken[name] {
-			mroots = append(mroots, md)
+		if md := mdefs.byName[name]; cdefs.byName[name] == nil && !taken[name] {
+			mall = append(mall, md)
+			if md.def.Pointer == "" {
+				mroots = append(mroots, md)
+			}
 		}
 	}
-	same := []func(c, m *reduce.Node) bool{
-		func(c, m *reduce.Node) bool {
-			return rootText(c, "$id", "id") != "" && rootText(c, "$id", "id") == rootText(m, "$id", "id")
-		},
-		func(c, m *reduce.Node) bool {
-			return rootText(c, "title") != "" && rootText(c, "title") == rootText(m, "title")
-		},
-		func(c, m *reduce.Node) bool { return reduce.Canonical(c) == reduce.Canonical(m) },
+	sameID := func(c, m *reduce.Node) bool {
+		return rootText(c, "$id", "id") != "" && rootText(c, "$id", "id") == rootText(m, "$id", "id")
 	}
+	sameTitle := func(c, m *reduce.Node) bool {
+		return rootText(c, "title") != "" && rootText(c, "title") == rootText(m, "title")
+	}
+	sameContent := func(c, m *reduce.Node) bool { return reduce.Canonical(c) == reduce.Canonical(m) }
+	same := []struct {
+		among []*namedDef
+		eq    func(c, m *reduce.Node) bool
+	}{{mall, sameID}, {mroots, sameTitle}, {mroots, sameContent}}
 	for _, name := range cdefs.order {
 		cd := cdefs.byName[name]
 		if cd.def.Pointer != "" || out[name] != "" || mdefs.byName[name] != nil {
 			continue
 		}
 	match:
-		for _, eq := range same {
-			for _, md := range mroots {
-				if !taken[md.def.Name] && eq(cd.def.Node, md.def.Node) {
+		for _, r := range same {
+			for _, md := range r.among {
+				if !taken[md.def.Name] && r.eq(cd.def.Node, md.def.Node) {
 					out[name] = md.def.Name
 					taken[md.def.Name] = true
 					break match
