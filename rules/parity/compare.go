@@ -669,7 +669,9 @@ func (c *comparer) refs(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.Sc
 		if cn != "" && cn == mn {
 			return refsCompare // both name the same definition, compared on its own
 		}
-		if cn == "" && mn == "" {
+		if cn == "" || mn == "" {
+			// at least one side names a place that is no definition (a
+			// nested $defs entry): compare what the two places hold
 			ct, mt := c.red.Target(cr), c.red.Target(mr)
 			if ct != nil && mt != nil {
 				if len(cs.Keywords) == 0 && len(ms.Keywords) == 0 {
