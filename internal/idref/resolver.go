@@ -118,7 +118,7 @@ func (r *Resolver) Index(doc *reduce.Document) *Index {
 	if ix := r.indexes[doc]; ix != nil {
 		return ix
 	}
-	ix := NewIndex(doc)
+	ix := IndexOf(doc)
 	r.indexes[doc] = ix
 	r.reg.Add(ix)
 	r.gen++
