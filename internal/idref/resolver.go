@@ -258,6 +258,14 @@ func (r *Resolver) UnderID(from *reduce.Document, base *url.URL, ref string) (*u
 	}
 	abs := base.ResolveReference(u)
 	t, res, err := r.reg.ResolveFrom(abs, ref, from)
+	if res != nil && from != nil && res.Doc != from && abs.Scheme != "file" {
+		// another document claims the URI: the referrer's own folder, not
+		// yet searched, may hold a nearer claim (a schema set beside a
+		// bundle that embeds copies of it), and the nearer one wins
+		if dir := filepath.Dir(from.Abs); filepath.Dir(res.Doc.Abs) != dir && !r.scanned[dir] && r.scanFolders() {
+			t, res, err = r.reg.ResolveFrom(abs, ref, from)
+		}
+	}
 	if res != nil {
 		return abs, t, res, err
 	}
