@@ -271,7 +271,16 @@ func (r *Resolver) UnderID(from *reduce.Document, base *url.URL, ref string) (*u
 	}
 	switch abs.Scheme {
 	case "file":
+		// a relative $id (Backstage's "$id": "EntityMeta") names a file: URI
+		// that need not be a file: a document of the folders read so far
+		// may declare it
 		if e := r.loadFile(filepath.FromSlash(abs.Path), nil); e != nil {
+			if Kind(e) != reduce.RefUnresolved || !r.scanFolders() {
+				return abs, reduce.Target{}, nil, e
+			}
+			if t, res, err := r.reg.ResolveFrom(abs, ref, from); res != nil {
+				return abs, t, res, err
+			}
 			return abs, reduce.Target{}, nil, e
 		}
 	case "http", "https":

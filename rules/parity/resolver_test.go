@@ -36,6 +36,9 @@ type refSpelling struct {
 	ref  func(d refDialect) string
 	meta func(d refDialect, s map[string]any)
 	only func(d refDialect) bool // nil = every dialect
+	// relative gives main.json and common.json relative $ids ("main",
+	// "common"), resolved against their file URIs, as Backstage writes them
+	relative bool
 }
 
 var refSpellings = []refSpelling{
@@ -49,6 +52,10 @@ var refSpellings = []refSpelling{
 	{name: "anchor-by-id", ref: func(refDialect) string { return "common#meta" },
 		meta: func(d refDialect, s map[string]any) { d.anchor(s) }},
 	{name: "plain-name-on-disk", ref: func(refDialect) string { return "common.json#meta" },
+		meta: func(d refDialect, s map[string]any) { d.anchor(s) }},
+	{name: "relative-id-of-definition", ref: func(refDialect) string { return "EntityMeta" }, relative: true,
+		meta: func(d refDialect, s map[string]any) { s[d.idKey] = "EntityMeta" }},
+	{name: "relative-id-anchor", ref: func(refDialect) string { return "common#meta" }, relative: true,
 		meta: func(d refDialect, s map[string]any) { d.anchor(s) }},
 	{name: "dynamic-anchor", ref: func(refDialect) string { return "common#meta" },
 		meta: func(_ refDialect, s map[string]any) { s["$dynamicAnchor"] = "meta" },
@@ -71,9 +78,13 @@ func TestRefSpellingsPerDialect(t *testing.T) {
 				if sp.meta != nil {
 					sp.meta(d, meta)
 				}
-				main := obj("$schema", d.uri, d.idKey, "https://example.com/s/main",
+				mainID, commonID := "https://example.com/s/main", "https://example.com/s/common"
+				if sp.relative {
+					mainID, commonID = "main", "common"
+				}
+				main := obj("$schema", d.uri, d.idKey, mainID,
 					d.container, obj("T", obj("type", "object", "properties", obj("p", obj("$ref", sp.ref(d))))))
-				common := obj("$schema", d.uri, d.idKey, "https://example.com/s/common", d.container, obj("Meta", meta))
+				common := obj("$schema", d.uri, d.idKey, commonID, d.container, obj("Meta", meta))
 				mirror := jsonSchemaDoc(d202, obj("T", obj("type", "object", "properties", obj("p", obj("$ref", "#/$defs/Meta"))), "Meta", leaf("m")))
 				return map[string]any{"main.json": main, "common.json": common, "mirror.json": mirror}, "main.json", "mirror.json"
 			}}
