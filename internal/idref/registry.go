@@ -18,6 +18,7 @@ import (
 type Registry struct {
 	resources map[string]*Resource
 	claims    map[string][]*Resource // every claim of a URI, first first
+	bare      map[string][]*Resource // relative $id as written → its resources
 	anchors   map[string]*Anchor
 	// Duplicates lists resources whose URI an earlier resource had claimed.
 	Duplicates []*Resource
@@ -35,7 +36,7 @@ func (r *Registry) show(uri string) string {
 
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry {
-	return &Registry{resources: map[string]*Resource{}, claims: map[string][]*Resource{}, anchors: map[string]*Anchor{}}
+	return &Registry{resources: map[string]*Resource{}, claims: map[string][]*Resource{}, bare: map[string][]*Resource{}, anchors: map[string]*Anchor{}}
 }
 
 // Add registers every resource and anchor of ix.
@@ -50,6 +51,15 @@ func (r *Registry) Add(ix *Index) {
 		}
 		r.resources[res.URI] = res
 		r.claims[res.URI] = []*Resource{res}
+	}
+	for _, res := range ix.Resources {
+		// a relative $id ("common") is also the name a registry that adds
+		// schemas by $id alone (ajv) knows it by, wherever the file sits
+		if res.ID != nil && !hasScheme(res.ID.Value) && !strings.HasPrefix(res.ID.Value, "#") {
+			if p, _, _ := strings.Cut(res.ID.Value, "#"); p != "" {
+				r.bare[p] = append(r.bare[p], res)
+			}
+		}
 	}
 	for _, a := range ix.Anchors {
 		k := a.Resource + "#" + a.Name
@@ -72,6 +82,12 @@ func (r *Registry) claim(uri string, from *reduce.Document) *Resource {
 	if len(cs) < 2 || from == nil {
 		return r.resources[uri]
 	}
+	return nearest(cs, from)
+}
+
+// nearest returns the claim in from itself, else the one in the folder
+// nearest to from's, else the first.
+func nearest(cs []*Resource, from *reduce.Document) *Resource {
 	best, bestLen := cs[0], -1
 	for _, c := range cs {
 		if c.Doc == from {
@@ -110,6 +126,9 @@ func (r *Registry) Resolve(u *url.URL, ref string) (reduce.Target, *Resource, er
 func (r *Registry) ResolveFrom(u *url.URL, ref string, from *reduce.Document) (reduce.Target, *Resource, error) {
 	res := r.claim(Key(u), from)
 	if res == nil {
+		res = r.bareClaim(ref, from)
+	}
+	if res == nil {
 		return reduce.Target{}, nil, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("no document declares %s", r.show(Key(u)))}
 	}
 	frag := u.Fragment
@@ -128,4 +147,23 @@ func (r *Registry) ResolveFrom(u *url.URL, ref string, from *reduce.Document) (r
 		return reduce.Target{Doc: res.Doc, Pointer: a.Pointer, Node: a.Node}, res, nil
 	}
 	return reduce.Target{}, res, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("%s declares no anchor %q", r.show(res.URI), frag)}
+}
+
+// bareClaim finds the resource a relative reference names by a relative $id
+// as written ("common#relation" for "$id": "common" in shared/common.json,
+// referred to from a file in another folder), the one nearest from when
+// several declare it; nil when none does.
+func (r *Registry) bareClaim(ref string, from *reduce.Document) *Resource {
+	p, _, _ := strings.Cut(ref, "#")
+	if p == "" || hasScheme(p) {
+		return nil
+	}
+	cs := r.bare[p]
+	switch {
+	case len(cs) == 0:
+		return nil
+	case from == nil:
+		return cs[0]
+	}
+	return nearest(cs, from)
 }

@@ -275,11 +275,17 @@ func (r *Resolver) UnderID(from *reduce.Document, base *url.URL, ref string) (*u
 		// that need not be a file: a document of the folders read so far
 		// may declare it
 		if e := r.loadFile(filepath.FromSlash(abs.Path), nil); e != nil {
-			if Kind(e) != reduce.RefUnresolved || !r.scanFolders() {
+			if Kind(e) != reduce.RefUnresolved {
 				return abs, reduce.Target{}, nil, e
 			}
-			if t, res, err := r.reg.ResolveFrom(abs, ref, from); res != nil {
-				return abs, t, res, err
+			nearby := func() bool { return from != nil && r.scanNearby(from) }
+			for _, scan := range []func() bool{r.scanFolders, nearby} {
+				if !scan() {
+					continue
+				}
+				if t, res, err := r.reg.ResolveFrom(abs, ref, from); res != nil {
+					return abs, t, res, err
+				}
 			}
 			return abs, reduce.Target{}, nil, e
 		}
@@ -341,38 +347,71 @@ func (r *Resolver) scanFolders() bool {
 	var dirs []string
 	for doc := range r.indexes {
 		if d := filepath.Dir(doc.Abs); !r.scanned[d] && r.ws.Inside(d) {
-			r.scanned[d] = true
 			dirs = append(dirs, d)
 		}
 	}
 	sort.Strings(dirs)
 	for _, d := range dirs {
-		entries, err := r.ws.FS.ReadDir(d)
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			switch strings.ToLower(filepath.Ext(e.Name())) {
-			case ".json", ".yaml", ".yml":
-			default:
-				continue
-			}
-			if e.IsDir() {
-				continue
-			}
-			// a symlink leaving the root, a FIFO or an oversized file is
-			// skipped here and reported where a $ref names it
-			abs := filepath.Join(d, e.Name())
-			data, err := r.ws.FS.ReadFile(abs, r.ws.MaxFileSize)
-			if err != nil || !declaresID(data) {
-				continue
-			}
-			if doc, err := r.ws.Load(abs, ""); err == nil {
-				r.Index(doc)
-			}
+		r.scanDir(d, 0)
+	}
+	return r.gen != before
+}
+
+// maxNearbyDepth bounds how far below a folder scanNearby looks.
+const maxNearbyDepth = 2
+
+// scanNearby registers the files declaring an $id in the folders around
+// from — its own folder and its parent's, with their subfolders two levels
+// down — where a schema set spread over sibling folders keeps the files its
+// relative $ids name (Backstage: kinds/ and shared/ beside Entity.schema.json).
+// It reports whether anything new was registered.
+func (r *Resolver) scanNearby(from *reduce.Document) bool {
+	before := r.gen
+	dir := filepath.Dir(from.Abs)
+	for _, d := range []string{dir, filepath.Dir(dir)} {
+		if r.ws.Inside(d) {
+			r.scanDir(d, maxNearbyDepth)
 		}
 	}
 	return r.gen != before
+}
+
+// scanDir registers the JSON and YAML files of folder d that declare an $id,
+// and those of its subfolders down to depth more levels (hidden ones
+// skipped); each folder is read once per resolver.
+func (r *Resolver) scanDir(d string, depth int) {
+	entries, err := r.ws.FS.ReadDir(d)
+	if err != nil {
+		return
+	}
+	fresh := !r.scanned[d]
+	r.scanned[d] = true
+	for _, e := range entries {
+		abs := filepath.Join(d, e.Name())
+		if e.IsDir() {
+			if depth > 0 && !strings.HasPrefix(e.Name(), ".") && r.ws.Inside(abs) {
+				r.scanDir(abs, depth-1)
+			}
+			continue
+		}
+		if !fresh {
+			continue
+		}
+		switch strings.ToLower(filepath.Ext(e.Name())) {
+		case ".json", ".yaml", ".yml":
+		default:
+			continue
+		}
+		// a symlink leaving the root, a FIFO or an oversized file is
+		// skipped here and reported where a $ref names it
+		data, err := r.ws.FS.ReadFile(abs, r.ws.MaxFileSize)
+		if err != nil || !declaresID(data) {
+			continue
+		}
+		if doc, err := r.ws.Load(abs, ""); err == nil {
+			r.Index(doc)
+		}
+	}
 }
 
 // Kind returns the RefError kind of err, 0 when err is nil or of another type.
