@@ -72,6 +72,8 @@ type Resolver struct {
 	reg     *Registry
 	indexes map[*reduce.Document]*Index
 	scanned map[string]bool // folders searched for $id declarations
+	// scannedFiles counts the files read while searching (see maxScanFiles)
+	scannedFiles int
 	gen     int             // bumped whenever the registry grows
 	// memo keeps references that resolved both ways: thousands of $refs in a
 	// large spec name a few hundred targets from a handful of bases.
@@ -360,6 +362,10 @@ func (r *Resolver) scanFolders() bool {
 // maxNearbyDepth bounds how far below a folder scanNearby looks.
 const maxNearbyDepth = 2
 
+// maxScanFiles bounds the files one resolver reads while searching folders
+// for $id declarations, so a failing reference in a huge tree stays cheap.
+const maxScanFiles = 5000
+
 // scanNearby registers the files declaring an $id in the folders around
 // from — its own folder and its parent's, with their subfolders two levels
 // down — where a schema set spread over sibling folders keeps the files its
@@ -402,6 +408,10 @@ func (r *Resolver) scanDir(d string, depth int) {
 		default:
 			continue
 		}
+		if r.scannedFiles >= maxScanFiles {
+			return
+		}
+		r.scannedFiles++
 		// a symlink leaving the root, a FIFO or an oversized file is
 		// skipped here and reported where a $ref names it
 		data, err := r.ws.FS.ReadFile(abs, r.ws.MaxFileSize)
