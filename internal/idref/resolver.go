@@ -74,7 +74,7 @@ type Resolver struct {
 	scanned map[string]bool // folders searched for $id declarations
 	// scannedFiles counts the files read while searching (see maxScanFiles)
 	scannedFiles int
-	gen     int             // bumped whenever the registry grows
+	gen          int // bumped whenever the registry grows
 	// memo keeps references that resolved both ways: thousands of $refs in a
 	// large spec name a few hundred targets from a handful of bases.
 	memo map[memoKey]Resolution
