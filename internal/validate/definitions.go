@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/idref"
 	"github.com/wirelint/wirelint/reduce"
 )
 
@@ -39,8 +40,8 @@ type Definitions struct {
 // IndexDefinitions lists doc's definitions — its root first when the root
 // is a schema, named by the file's stem (reduce.FileStem) — then the
 // definitions and schema roots of other files its schemas reach through a
-// $ref (a cross-file ref names a definition too), as parity lists them. The
-// first definition of a name wins.
+// $ref (a cross-file ref names a definition too, by path or by $id), as
+// parity lists them. The first definition of a name wins.
 func IndexDefinitions(ws *reduce.Workspace, doc *reduce.Document) *Definitions {
 	idx := &Definitions{ByName: map[string]*NamedDefinition{}}
 	add := func(nd *NamedDefinition) {
@@ -59,6 +60,7 @@ func IndexDefinitions(ws *reduce.Workspace, doc *reduce.Document) *Definitions {
 	if ws == nil {
 		return idx
 	}
+	res := idref.NewResolver(ws, idref.Options{}) // as parity resolves: on disk, then by $id
 	queue := []*reduce.Document{doc}
 	visited := map[*reduce.Document]bool{doc: true}
 	for len(queue) > 0 && len(visited) < 1000 {
@@ -69,7 +71,7 @@ func IndexDefinitions(ws *reduce.Workspace, doc *reduce.Document) *Definitions {
 			if v == nil || !reduce.IsString(v) || d == doc && strings.HasPrefix(v.Value, "#") {
 				return
 			}
-			t, err := ws.ResolveOnDisk(d, v.Value)
+			t, err := res.Resolve(d, v.Value)
 			if err != nil || t.Doc == nil || t.Doc == doc {
 				return
 			}
