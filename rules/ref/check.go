@@ -325,6 +325,11 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 		// a fragment inside a schema embedded with its own $id (a bundle's
 		// entry) names a place in that schema, as JSON Schema reads it
 		return report.Finding{}, false
+	case dk == reduce.RefUnresolved && res.IDErr == nil && bareName(ref) && res.IDResource != nil && res.IDResource.ID != nil:
+		// "EntityMeta", "common#relation": a name a schema declares as its
+		// $id, not a file path; registries that add schemas by $id (ajv)
+		// resolve it, as an absolute $id URL resolves without a file
+		return report.Finding{}, false
 	case dk != 0 && dk != reduce.RefRemote && res.IDErr == nil:
 		return r.diskOnlyFails(ix, s, res), true
 	case res.DiskErr == nil:
@@ -590,4 +595,12 @@ func advice(err error) string {
 // sameContent reports whether two targets hold equal schemas, as written.
 func sameContent(a, b reduce.Target) bool {
 	return a.Node != nil && b.Node != nil && reduce.Canonical(a.Node) == reduce.Canonical(b.Node)
+}
+
+// bareName reports whether ref's path part is a bare name — no folder, no
+// extension, no scheme ("EntityMeta", "common#relation") — which names a
+// schema by its $id rather than a file.
+func bareName(ref string) bool {
+	p, _, _ := strings.Cut(ref, "#")
+	return p != "" && !strings.ContainsAny(p, "/.:\\")
 }
