@@ -40,7 +40,10 @@
 // searched first), so a vendored copy resolves within itself; two ways that
 // reach equal content (a copy) are not a mismatch; a fragment-only reference
 // inside a schema embedded with its own $id that resolves under $id only (a
-// bundle's entry) is read in that schema, as JSON Schema reads it.
+// bundle's entry) is read in that schema, as JSON Schema reads it; a $ref
+// that is a bare name ("EntityMeta", "common#relation": no folder, no
+// extension) reaching a schema that declares it as its $id is silent, as an
+// absolute $id URL without a file is.
 //
 // Entry points: Check for the rules. The resolver itself is
 // internal/idref.Resolver, shared with parity, diffcheck and compat, whose
