@@ -230,6 +230,9 @@ func (d *decoder) config(n *yaml.Node, c *Config) {
 			})
 		},
 		"docs":  func(k, v *yaml.Node) { c.Docs = d.docs(v) },
+		"types": func(k, v *yaml.Node) {
+			d.list(v, "types", func(i int, e *yaml.Node) { c.Types = append(c.Types, d.types(e, fmt.Sprintf("types[%d]", i))) })
+		},
 		"rules": func(k, v *yaml.Node) { c.Severities = d.severities(v) },
 		"ignore": func(k, v *yaml.Node) {
 			d.list(v, "ignore", func(i int, e *yaml.Node) { c.Ignores = append(c.Ignores, d.ignore(e, fmt.Sprintf("ignore[%d]", i))) })
@@ -498,6 +501,95 @@ func (d *decoder) fixtures(n *yaml.Node, what string) Fixtures {
 		}
 	}
 	return f
+}
+
+func (d *decoder) types(n *yaml.Node, what string) Types {
+	t := Types{Pos: pos(n)}
+	ok := d.fields(n, what, map[string]func(k, v *yaml.Node){
+		"canonical": func(k, v *yaml.Node) { t.Canonical = d.path(v, what+".canonical", wantFile) },
+		"mirror": func(k, v *yaml.Node) {
+			entries := []*yaml.Node{v}
+			if v != nil && v.Kind == yaml.SequenceNode {
+				entries = v.Content
+			}
+			for i, e := range entries {
+				w := fmt.Sprintf("%s.mirror[%d]", what, i)
+				e = deref(e)
+				s := d.str(e, w)
+				if !strings.ContainsAny(s, "*?[") {
+					if s = d.path(e, w, wantEither); s != "" {
+						t.Mirror = append(t.Mirror, s)
+					}
+					continue
+				}
+				matches, err := filepath.Glob(filepath.Join(d.dir, filepath.FromSlash(s)))
+				if err != nil || len(matches) == 0 {
+					d.errorf(e, "%s: %q matches no file", w, s)
+					continue
+				}
+				sort.Strings(matches)
+				for _, m := range matches {
+					if rel, err := filepath.Rel(d.dir, m); err == nil {
+						t.Mirror = append(t.Mirror, d.path(&yaml.Node{Kind: yaml.ScalarNode, Value: filepath.ToSlash(rel), Line: e.Line, Column: e.Column}, w, wantEither))
+					}
+				}
+			}
+		},
+		"language": func(k, v *yaml.Node) {
+			t.Language = d.str(v, what+".language")
+			if !contains([]string{"go", "typescript", "python", "rust"}, t.Language) {
+				d.errorf(v, "%s.language %q: want go, typescript, python or rust", what, t.Language)
+			}
+		},
+		"direction": func(k, v *yaml.Node) {
+			t.Direction = d.str(v, what+".direction")
+			if !contains([]string{"request", "response", "both"}, t.Direction) {
+				d.errorf(v, "%s.direction %q: want request, response or both", what, t.Direction)
+			}
+		},
+		"names": func(k, v *yaml.Node) {
+			if v == nil || v.Kind != yaml.MappingNode {
+				d.errorf(v, "%s.names must be a mapping of definition name to type name, not %s", what, kindName(v))
+				return
+			}
+			t.Names = map[string]string{}
+			for i := 0; i+1 < len(v.Content); i += 2 {
+				kn, vn := v.Content[i], deref(v.Content[i+1])
+				t.Names[kn.Value] = d.str(vn, fmt.Sprintf("%s.names.%s", what, kn.Value))
+			}
+		},
+		"opaque": func(k, v *yaml.Node) { t.Opaque = d.strList(v, what+".opaque") },
+		"include": func(k, v *yaml.Node) {
+			for _, g := range d.strList(v, what+".include") {
+				t.Include = append(t.Include, d.glob(v, what+".include", g))
+			}
+		},
+		"ignore": func(k, v *yaml.Node) {
+			for _, g := range d.strList(v, what+".ignore") {
+				t.Ignore = append(t.Ignore, d.glob(v, what+".ignore", g))
+			}
+		},
+		"int64": func(k, v *yaml.Node) {
+			t.Int64 = d.str(v, what+".int64")
+			if t.Int64 != "number" && t.Int64 != "string" {
+				d.errorf(v, "%s.int64 %q: want number or string", what, t.Int64)
+			}
+		},
+		"emptiness": func(k, v *yaml.Node) {
+			b, err := strconv.ParseBool(d.str(v, what+".emptiness"))
+			if err != nil {
+				d.errorf(v, "%s.emptiness must be true or false", what)
+			}
+			t.Emptiness = b
+		},
+	})
+	if ok {
+		d.require(n, what, "canonical", t.Canonical)
+		if len(t.Mirror) == 0 {
+			d.require(n, what, "mirror", "")
+		}
+	}
+	return t
 }
 
 func (d *decoder) docs(n *yaml.Node) *Docs {

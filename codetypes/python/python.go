@@ -1,0 +1,639 @@
+// Package python reads the wire form of Python models on the project's
+// Python tokenizer: pydantic v1 and v2 models (Field(alias=...), Config and
+// model_config with alias_generator, populate_by_name and extra="forbid"),
+// dataclasses, TypedDict (total=False, Required, NotRequired) and Enum
+// classes; Optional[...], X | None, Literal[...], defaults and base classes.
+package python
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/wirelint/wirelint/codetypes"
+	"github.com/wirelint/wirelint/routes/script"
+)
+
+// Read returns the classes of one file's source that carry data.
+func Read(src, file string) ([]*codetypes.Decl, error) {
+	toks, err := script.TokenizePython(src, file)
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{toks: toks, file: file, lines: strings.Split(src, "\n")}
+	p.module()
+	return p.out, nil
+}
+
+type parser struct {
+	toks  []script.Token
+	i     int
+	file  string
+	lines []string
+	out   []*codetypes.Decl
+}
+
+func (p *parser) tok(k int) script.Token {
+	if p.i+k < len(p.toks) {
+		return p.toks[p.i+k]
+	}
+	return script.Token{Kind: script.TokEOF}
+}
+
+func (p *parser) is(k int, text string) bool {
+	t := p.tok(k)
+	return (t.Kind == script.TokOp || t.Kind == script.TokName) && t.Text == text
+}
+
+func (p *parser) pos(t script.Token) codetypes.Pos {
+	return codetypes.Pos{File: p.file, Line: t.Line, Col: t.Col}
+}
+
+// module reads top-level statements: classes (with their decorators), the
+// rest skipped a logical line or block at a time.
+func (p *parser) module() {
+	var decorators []string
+	var first script.Token
+	for p.i < len(p.toks) {
+		t := p.tok(0)
+		switch {
+		case t.Kind == script.TokNewline || t.Kind == script.TokDedent:
+			p.i++
+		case p.is(0, "@"):
+			if len(decorators) == 0 {
+				first = t
+			}
+			name := ""
+			p.i++
+			for p.tok(0).Kind == script.TokName || p.is(0, ".") {
+				name += p.tok(0).Text
+				p.i++
+			}
+			decorators = append(decorators, name)
+			p.skipLine()
+		case p.is(0, "class"):
+			if len(decorators) == 0 {
+				first = t
+			}
+			p.class(first, decorators)
+			decorators = nil
+		case t.Kind == script.TokIndent:
+			p.skipBlock()
+		default:
+			decorators = nil
+			p.skipLine()
+		}
+	}
+}
+
+// skipLine moves past the logical line at the cursor and the block it opens.
+func (p *parser) skipLine() {
+	for p.i < len(p.toks) && p.tok(0).Kind != script.TokNewline {
+		p.i++
+	}
+	p.i++
+	if p.tok(0).Kind == script.TokIndent {
+		p.skipBlock()
+	}
+}
+
+// skipBlock moves past an indented block starting at its INDENT.
+func (p *parser) skipBlock() {
+	depth := 0
+	for p.i < len(p.toks) {
+		switch p.tok(0).Kind {
+		case script.TokIndent:
+			depth++
+		case script.TokDedent:
+			depth--
+			if depth == 0 {
+				p.i++
+				return
+			}
+		}
+		p.i++
+	}
+}
+
+// classInfo is what a class statement says before its body.
+type classInfo struct {
+	bases     []string
+	baseExprs []script.Token
+	pydantic  bool
+	typedDict bool
+	total     bool
+	enum      bool
+	dataclass bool
+	v1        bool
+	generator string
+	populate  bool
+}
+
+func (p *parser) class(first script.Token, decorators []string) {
+	p.i++
+	name := p.tok(0)
+	p.i++
+	d := &codetypes.Decl{Name: name.Text, Pos: p.pos(name), Kind: codetypes.Object, Strict: true, Language: "python"}
+	if target, at := codetypes.MirrorAbove(p.lines, first.Line); target != "" {
+		d.Mirror, d.MirrorPos = target, codetypes.Pos{File: p.file, Line: at.Line, Col: at.Col}
+	}
+	info := classInfo{total: true}
+	for _, dec := range decorators {
+		if dec == "dataclass" || strings.HasSuffix(dec, ".dataclass") || dec == "pydantic.dataclasses.dataclass" {
+			info.dataclass = true
+		}
+	}
+	if p.is(0, "(") {
+		end := p.tok(0).Match
+		p.i++
+		for p.i < end && end > 0 {
+			if p.tok(0).Kind == script.TokName && p.is(1, "=") {
+				key := p.tok(0).Text
+				p.i += 2
+				v := p.tok(0)
+				switch key {
+				case "total":
+					info.total = v.Text != "False"
+				case "extra":
+					d.Closed = v.Str == "forbid" || strings.HasSuffix(p.dotted(), "forbid")
+				case "alias_generator":
+					info.generator = p.dotted()
+				}
+				p.skipArg(end)
+				continue
+			}
+			base := p.dotted()
+			short := base[strings.LastIndex(base, ".")+1:]
+			switch short {
+			case "BaseModel", "RootModel", "GenericModel", "BaseSettings":
+				info.pydantic = true
+			case "TypedDict":
+				info.typedDict = true
+			case "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag":
+				info.enum = true
+			case "str", "int", "object", "Generic", "Protocol", "ABC":
+			default:
+				if short != "" {
+					d.Bases = append(d.Bases, codetypes.Named{Name: short})
+				}
+			}
+			p.skipArg(end)
+		}
+		p.i = end + 1
+	}
+	for p.i < len(p.toks) && !p.is(0, ":") && p.tok(0).Kind != script.TokNewline {
+		p.i++
+	}
+	p.i++ // :
+	if p.tok(0).Kind != script.TokNewline {
+		p.skipLine() // class X: pass
+		if !info.enum {
+			p.out = append(p.out, d)
+		}
+		return
+	}
+	p.i++
+	if p.tok(0).Kind != script.TokIndent {
+		return
+	}
+	p.i++
+	if info.enum {
+		d.Kind = codetypes.Enum
+		d.ValuePos = map[string]codetypes.Pos{}
+	}
+	var values []string
+	for p.i < len(p.toks) && p.tok(0).Kind != script.TokDedent {
+		t := p.tok(0)
+		switch {
+		case t.Kind == script.TokNewline:
+			p.i++
+		case p.is(0, "class") && p.tok(1).Text == "Config":
+			info.v1 = true
+			p.config(d, &info)
+		case p.is(0, "@") || p.is(0, "def") || p.is(0, "async") || p.is(0, "class"):
+			p.skipLine()
+		case t.Kind == script.TokName && t.Text == "model_config" && p.is(1, "="):
+			p.i += 2
+			p.configDict(d, &info)
+			p.skipLine()
+		case t.Kind == script.TokName && info.enum && p.is(1, "="):
+			p.i += 2
+			v := p.value()
+			if v != "" && !strings.HasPrefix(t.Text, "_") {
+				values = append(values, v)
+				d.ValuePos[v] = p.pos(t)
+			}
+			p.skipLine()
+		case t.Kind == script.TokName && p.is(1, ":") && !info.enum:
+			p.field(d, &info)
+		default:
+			p.skipLine()
+		}
+	}
+	p.i++ // DEDENT
+	if info.enum {
+		d.Values = codetypes.SortedSet(values)
+	}
+	if !info.pydantic && !info.typedDict && !info.dataclass && !info.enum && len(d.Bases) == 0 {
+		return // a plain class: not a wire type
+	}
+	if info.generator != "" {
+		for _, f := range d.Fields {
+			if f.Name == f.Source {
+				f.Name = generate(info.generator, f.Source)
+			}
+		}
+	}
+	p.out = append(p.out, d)
+}
+
+// dotted reads a.b.c at the cursor.
+func (p *parser) dotted() string {
+	var b strings.Builder
+	for p.tok(0).Kind == script.TokName {
+		b.WriteString(p.tok(0).Text)
+		p.i++
+		if !p.is(0, ".") {
+			break
+		}
+		b.WriteByte('.')
+		p.i++
+	}
+	return b.String()
+}
+
+// skipArg moves to the next argument of a call or class statement.
+func (p *parser) skipArg(end int) {
+	for p.i < end && !p.is(0, ",") {
+		if t := p.tok(0); t.Kind == script.TokOp && (t.Text == "(" || t.Text == "[" || t.Text == "{") && t.Match > p.i {
+			p.i = t.Match + 1
+			continue
+		}
+		p.i++
+	}
+	if p.is(0, ",") {
+		p.i++
+	}
+}
+
+// value reads a literal at the cursor as canonical JSON ("" = not a literal).
+func (p *parser) value() string {
+	t := p.tok(0)
+	switch {
+	case t.Kind == script.TokString:
+		return codetypes.Quote(t.Str)
+	case t.Kind == script.TokNumber:
+		return codetypes.Number(t.Text)
+	case p.is(0, "-") && p.tok(1).Kind == script.TokNumber:
+		return codetypes.Number("-" + p.tok(1).Text)
+	case t.Kind == script.TokName && (t.Text == "True" || t.Text == "False"):
+		return strings.ToLower(t.Text)
+	case t.Kind == script.TokName && t.Text == "None":
+		return "null"
+	}
+	return ""
+}
+
+// config reads a pydantic v1 `class Config:` block.
+func (p *parser) config(d *codetypes.Decl, info *classInfo) {
+	p.i += 2
+	for p.i < len(p.toks) && !p.is(0, ":") {
+		p.i++
+	}
+	p.i++
+	if p.tok(0).Kind != script.TokNewline {
+		p.skipLine()
+		return
+	}
+	p.i++
+	if p.tok(0).Kind != script.TokIndent {
+		return
+	}
+	p.i++
+	for p.i < len(p.toks) && p.tok(0).Kind != script.TokDedent {
+		t := p.tok(0)
+		if t.Kind == script.TokName && p.is(1, "=") {
+			p.i += 2
+			switch t.Text {
+			case "extra":
+				v := p.tok(0)
+				d.Closed = v.Str == "forbid" || strings.HasSuffix(p.dotted(), "forbid")
+			case "alias_generator":
+				info.generator = p.dotted()
+			case "allow_population_by_field_name", "populate_by_name":
+				info.populate = p.is(0, "True")
+			}
+		}
+		p.skipLine()
+	}
+	p.i++
+}
+
+// configDict reads model_config = ConfigDict(...) or {...}.
+func (p *parser) configDict(d *codetypes.Decl, info *classInfo) {
+	for p.tok(0).Kind == script.TokName || p.is(0, ".") {
+		p.i++
+	}
+	open := p.tok(0)
+	if open.Kind != script.TokOp || open.Match < p.i {
+		return
+	}
+	end := open.Match
+	p.i++
+	for p.i < end {
+		t := p.tok(0)
+		key := ""
+		switch {
+		case t.Kind == script.TokName && p.is(1, "="):
+			key = t.Text
+		case t.Kind == script.TokString && p.is(1, ":"):
+			key = t.Str
+		}
+		if key == "" {
+			p.skipArg(end)
+			continue
+		}
+		p.i += 2
+		switch key {
+		case "extra":
+			v := p.tok(0)
+			d.Closed = v.Str == "forbid" || strings.HasSuffix(p.dotted(), "forbid")
+		case "alias_generator":
+			info.generator = p.dotted()
+		case "populate_by_name":
+			info.populate = p.is(0, "True")
+		}
+		p.skipArg(end)
+	}
+	p.i = end + 1
+}
+
+// field reads `name: Type [= default]`.
+func (p *parser) field(d *codetypes.Decl, info *classInfo) {
+	nameTok := p.tok(0)
+	p.i += 2
+	ann := p.annotation()
+	f := &codetypes.Field{Name: nameTok.Text, Source: nameTok.Text, Pos: p.pos(nameTok), Type: ann.expr}
+	hasDefault := false
+	if p.is(0, "=") {
+		p.i++
+		hasDefault = true
+		if p.is(0, "Field") || p.is(0, "field") || p.is(0, "pydantic.Field") {
+			hasDefault = p.fieldCall(f)
+		}
+	}
+	if ann.fieldCall != nil {
+		saved := p.i
+		p.i = *ann.fieldCall
+		hasDefault = p.fieldCall(f) || hasDefault
+		p.i = saved
+	}
+	p.skipLine()
+	if strings.HasPrefix(nameTok.Text, "_") || ann.classVar {
+		return
+	}
+	_, nullable := f.Type.(codetypes.Nullable)
+	switch {
+	case info.typedDict:
+		f.Optional = !info.total
+		if ann.required {
+			f.Optional = false
+		}
+		if ann.notRequired {
+			f.Optional = true
+		}
+	default:
+		// pydantic v1 and dataclasses-with-Optional read Optional as "None
+		// by default"; v2 requires a field without a default
+		f.Optional = hasDefault || info.v1 && nullable
+		f.NullIsAbsence = nullable && f.Optional
+	}
+	d.Fields = append(d.Fields, f)
+}
+
+// fieldCall reads Field(...) at the cursor: alias, and whether it gives a
+// default (a first argument other than ..., default= or default_factory=).
+func (p *parser) fieldCall(f *codetypes.Field) (hasDefault bool) {
+	for p.tok(0).Kind == script.TokName || p.is(0, ".") {
+		p.i++
+	}
+	if !p.is(0, "(") {
+		return true
+	}
+	end := p.tok(0).Match
+	p.i++
+	first := true
+	for p.i < end && end > 0 {
+		t := p.tok(0)
+		if t.Kind == script.TokName && p.is(1, "=") {
+			p.i += 2
+			switch t.Text {
+			case "alias", "serialization_alias", "validation_alias":
+				if s := p.tok(0); s.Kind == script.TokString && (t.Text == "alias" || f.Name == f.Source) {
+					f.Name = s.Str
+				}
+			case "default":
+				hasDefault = !p.is(0, "...")
+			case "default_factory":
+				hasDefault = true
+			}
+		} else if first {
+			hasDefault = !p.is(0, "...")
+		}
+		first = false
+		p.skipArg(end)
+	}
+	p.i = end + 1
+	return hasDefault
+}
+
+// annotationInfo is what a field's annotation says.
+type annotationInfo struct {
+	expr                  codetypes.Expr
+	required, notRequired bool
+	classVar              bool
+	// fieldCall is the index of a Field(...) inside Annotated[...]
+	fieldCall *int
+}
+
+func (p *parser) annotation() annotationInfo {
+	var info annotationInfo
+	info.expr = p.typeExpr(&info)
+	return info
+}
+
+// typeExpr reads a type annotation: A | B, X[...], "Forward".
+func (p *parser) typeExpr(info *annotationInfo) codetypes.Expr {
+	options := []codetypes.Expr{p.typePrimary(info)}
+	for p.is(0, "|") {
+		p.i++
+		options = append(options, p.typePrimary(info))
+	}
+	if len(options) == 1 {
+		return options[0]
+	}
+	return codetypes.Unite(options)
+}
+
+func (p *parser) typeArgs(info *annotationInfo) []codetypes.Expr {
+	if !p.is(0, "[") {
+		return nil
+	}
+	end := p.tok(0).Match
+	p.i++
+	var out []codetypes.Expr
+	for p.i < end && end > 0 {
+		if p.is(0, "Field") || p.is(0, "pydantic.Field") {
+			at := p.i
+			info.fieldCall = &at
+			p.skipArg(end)
+			continue
+		}
+		out = append(out, p.typeExpr(info))
+		if p.is(0, ",") {
+			p.i++
+		} else {
+			p.skipArg(end)
+		}
+	}
+	p.i = end + 1
+	return out
+}
+
+func (p *parser) typePrimary(info *annotationInfo) codetypes.Expr {
+	t := p.tok(0)
+	switch t.Kind {
+	case script.TokString:
+		p.i++
+		// a forward reference "Frame" (or "Frame | None")
+		inner := &parser{file: p.file}
+		if toks, err := script.TokenizePython(t.Str, p.file); err == nil {
+			inner.toks = toks
+			var in annotationInfo
+			return inner.typeExpr(&in)
+		}
+		return codetypes.Unknown{Name: t.Str}
+	case script.TokNumber:
+		p.i++
+		return codetypes.Literals{Values: []string{codetypes.Number(t.Text)}}
+	case script.TokName:
+	default:
+		p.i++
+		return codetypes.Unknown{Name: t.Text}
+	}
+	name := p.dotted()
+	short := name[strings.LastIndex(name, ".")+1:]
+	var args []codetypes.Expr
+	if short == "Literal" {
+		var values []string
+		if p.is(0, "[") {
+			end := p.tok(0).Match
+			p.i++
+			for p.i < end && end > 0 {
+				if v := p.value(); v != "" {
+					values = append(values, v)
+				}
+				p.skipArg(end)
+			}
+			p.i = end + 1
+		}
+		return codetypes.Literals{Values: codetypes.SortedSet(values)}
+	}
+	args = p.typeArgs(info)
+	arg := func(i int) codetypes.Expr {
+		if i < len(args) {
+			return args[i]
+		}
+		return codetypes.Nullable{Of: codetypes.Any{}}
+	}
+	switch short {
+	case "str", "EmailStr", "AnyUrl", "HttpUrl", "AnyHttpUrl", "SecretStr", "constr":
+		switch short {
+		case "EmailStr":
+			return codetypes.Prim{Type: "string", Format: "email"}
+		case "AnyUrl", "HttpUrl", "AnyHttpUrl":
+			return codetypes.Prim{Type: "string", Format: "uri"}
+		}
+		return codetypes.Prim{Type: "string"}
+	case "int", "conint", "StrictInt", "PositiveInt", "NonNegativeInt":
+		return codetypes.Prim{Type: "integer"}
+	case "float", "confloat", "Decimal", "StrictFloat":
+		return codetypes.Prim{Type: "number"}
+	case "bool", "StrictBool":
+		return codetypes.Prim{Type: "boolean"}
+	case "bytes":
+		return codetypes.Prim{Type: "string"}
+	case "datetime", "AwareDatetime", "NaiveDatetime":
+		return codetypes.Prim{Type: "string", Format: "date-time"}
+	case "date":
+		return codetypes.Prim{Type: "string", Format: "date"}
+	case "time":
+		return codetypes.Prim{Type: "string", Format: "time"}
+	case "UUID", "UUID4", "UUID1":
+		return codetypes.Prim{Type: "string", Format: "uuid"}
+	case "None":
+		return codetypes.Literals{Values: []string{"null"}}
+	case "Any", "object", "JsonValue", "Json":
+		return codetypes.Nullable{Of: codetypes.Any{}}
+	case "Optional":
+		return codetypes.MakeNullable(arg(0))
+	case "Union":
+		return codetypes.Unite(args)
+	case "List", "list", "Sequence", "Set", "set", "FrozenSet", "frozenset", "Iterable", "conlist", "MutableSequence":
+		return codetypes.Array{Elem: arg(0)}
+	case "Tuple", "tuple":
+		if len(args) == 2 {
+			if u, ok := args[1].(codetypes.Unknown); ok && u.Name == "..." {
+				return codetypes.Array{Elem: args[0]}
+			}
+		}
+		return codetypes.Tuple{Elems: args}
+	case "Dict", "dict", "Mapping", "MutableMapping":
+		return codetypes.Map{Value: arg(1)}
+	case "Annotated":
+		return arg(0)
+	case "Required":
+		info.required = true
+		return arg(0)
+	case "NotRequired":
+		info.notRequired = true
+		return arg(0)
+	case "ClassVar":
+		info.classVar = true
+		return arg(0)
+	}
+	return codetypes.Named{Name: short, Args: args}
+}
+
+// generate applies a pydantic alias generator to a field name; an unknown
+// generator leaves it.
+func generate(generator, name string) string {
+	short := generator[strings.LastIndex(generator, ".")+1:]
+	switch short {
+	case "to_camel", "to_lower_camel", "camelize", "camel":
+		return camel(name, false)
+	case "to_pascal", "pascalize":
+		return camel(name, true)
+	case "to_snake":
+		return name
+	}
+	return name
+}
+
+// camel turns snake_case into lowerCamel (or Pascal when upper).
+func camel(name string, upper bool) string {
+	var b strings.Builder
+	up := upper
+	for i, r := range name {
+		if r == '_' && i > 0 {
+			up = true
+			continue
+		}
+		if up {
+			b.WriteRune(unicode.ToUpper(r))
+			up = false
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

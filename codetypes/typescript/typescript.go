@@ -1,0 +1,532 @@
+// Package typescript reads the wire form of TypeScript declarations on the
+// project's JavaScript tokenizer: interfaces (extends), object type aliases,
+// intersections, literal unions, enum and const enum, optional members,
+// `| null` and `| undefined`, arrays, tuples, Record and index signatures,
+// export and declare. Types imported from other files of the mirror set are
+// found by name when the set is compared.
+package typescript
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/wirelint/wirelint/codetypes"
+	"github.com/wirelint/wirelint/routes/script"
+)
+
+// Read returns the types declared in one file's source.
+func Read(src, file string) ([]*codetypes.Decl, error) {
+	toks, err := script.TokenizeJS(src, file)
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{toks: toks, file: file, lines: strings.Split(src, "\n")}
+	p.top()
+	return p.out, nil
+}
+
+type parser struct {
+	toks  []script.Token
+	i     int
+	file  string
+	lines []string
+	out   []*codetypes.Decl
+}
+
+func (p *parser) tok(k int) script.Token {
+	if p.i+k < len(p.toks) {
+		return p.toks[p.i+k]
+	}
+	return script.Token{Kind: script.TokEOF}
+}
+
+func (p *parser) is(k int, text string) bool {
+	t := p.tok(k)
+	return (t.Kind == script.TokOp || t.Kind == script.TokName) && t.Text == text
+}
+
+func (p *parser) pos(t script.Token) codetypes.Pos {
+	return codetypes.Pos{File: p.file, Line: t.Line, Col: t.Col}
+}
+
+// skipBracket moves past the bracket at the cursor and what it encloses.
+func (p *parser) skipBracket() {
+	if m := p.tok(0).Match; m > p.i {
+		p.i = m + 1
+		return
+	}
+	p.i++
+}
+
+// top reads top-level statements, keeping type declarations.
+func (p *parser) top() {
+	for p.i < len(p.toks) {
+		t := p.tok(0)
+		start := t
+		for p.is(0, "export") || p.is(0, "declare") || p.is(0, "default") {
+			p.i++
+		}
+		switch {
+		case p.is(0, "interface") && p.tok(1).Kind == script.TokName:
+			p.interfaceDecl(start)
+		case p.is(0, "type") && p.tok(1).Kind == script.TokName && (p.is(2, "=") || p.is(2, "<")):
+			p.typeDecl(start)
+		case p.is(0, "enum") && p.tok(1).Kind == script.TokName:
+			p.enumDecl(start)
+		case p.is(0, "const") && p.is(1, "enum"):
+			p.i++
+			p.enumDecl(start)
+		case p.is(0, "namespace") || p.is(0, "module"):
+			// namespace N { ... }: its declarations are read as top level
+			for p.i < len(p.toks) && !p.is(0, "{") {
+				p.i++
+			}
+			p.i++
+		case t.Kind == script.TokOp && (t.Text == "{" || t.Text == "(" || t.Text == "["):
+			p.skipBracket()
+		default:
+			p.i++
+		}
+	}
+}
+
+func (p *parser) newDecl(start, name script.Token, kind codetypes.Kind) *codetypes.Decl {
+	d := &codetypes.Decl{Name: name.Text, Pos: p.pos(name), Kind: kind, Strict: true, Language: "typescript"}
+	if target, at := codetypes.MirrorAbove(p.lines, start.Line); target != "" {
+		d.Mirror, d.MirrorPos = target, codetypes.Pos{File: p.file, Line: at.Line, Col: at.Col}
+	}
+	return d
+}
+
+// typeParams skips <T, U extends X = Y> after a name.
+func (p *parser) typeParams() {
+	if !p.is(0, "<") {
+		return
+	}
+	depth := 0
+	for p.i < len(p.toks) {
+		switch {
+		case p.is(0, "<"):
+			depth++
+		case p.is(0, ">"):
+			depth--
+		case p.is(0, ">>"):
+			depth -= 2
+		}
+		p.i++
+		if depth <= 0 {
+			return
+		}
+	}
+}
+
+func (p *parser) interfaceDecl(start script.Token) {
+	p.i++
+	d := p.newDecl(start, p.tok(0), codetypes.Object)
+	p.i++
+	p.typeParams()
+	if p.is(0, "extends") {
+		p.i++
+		for p.i < len(p.toks) && !p.is(0, "{") {
+			d.Bases = append(d.Bases, p.primary())
+			if p.is(0, ",") {
+				p.i++
+			}
+		}
+	}
+	if p.is(0, "{") {
+		p.members(d)
+	}
+	p.out = append(p.out, d)
+}
+
+func (p *parser) typeDecl(start script.Token) {
+	p.i++
+	name := p.tok(0)
+	p.i++
+	p.typeParams()
+	if !p.is(0, "=") {
+		return
+	}
+	p.i++
+	e := p.union()
+	if p.is(0, ";") {
+		p.i++
+	}
+	d := p.newDecl(start, name, codetypes.Alias)
+	d.Target = e
+	switch e := e.(type) {
+	case codetypes.Inline:
+		// type X = { ... } is an object declaration
+		d.Kind, d.Fields, d.Extra, d.Bases = codetypes.Object, e.Decl.Fields, e.Decl.Extra, e.Decl.Bases
+		d.Target = nil
+	case codetypes.Literals:
+		d.Kind, d.Values = codetypes.Enum, e.Values
+		d.Target = nil
+	}
+	p.out = append(p.out, d)
+}
+
+func (p *parser) enumDecl(start script.Token) {
+	p.i++
+	d := p.newDecl(start, p.tok(0), codetypes.Enum)
+	p.i++
+	if !p.is(0, "{") {
+		return
+	}
+	end := p.tok(0).Match
+	p.i++
+	next := 0
+	d.ValuePos = map[string]codetypes.Pos{}
+	var values []string
+	for p.i < end && p.i < len(p.toks) {
+		member := p.tok(0)
+		p.i++
+		value := ""
+		if p.is(0, "=") {
+			p.i++
+			v := p.tok(0)
+			neg := false
+			if v.Kind == script.TokOp && v.Text == "-" {
+				neg = true
+				p.i++
+				v = p.tok(0)
+			}
+			switch v.Kind {
+			case script.TokString:
+				value = codetypes.Quote(v.Str)
+			case script.TokNumber:
+				value = codetypes.Number(v.Text)
+				if neg {
+					value = codetypes.Number("-" + v.Text)
+				}
+				if n, err := strconv.Atoi(value); err == nil {
+					next = n + 1
+				}
+			}
+			for p.i < end && !p.is(0, ",") {
+				p.i++
+			}
+		} else {
+			value = strconv.Itoa(next)
+			next++
+		}
+		if value != "" {
+			values = append(values, value)
+			d.ValuePos[value] = p.pos(member)
+		}
+		if p.is(0, ",") {
+			p.i++
+		}
+	}
+	p.i = end + 1
+	d.Values = codetypes.SortedSet(values)
+	p.out = append(p.out, d)
+}
+
+// members reads { ... } at the cursor into d's fields.
+func (p *parser) members(d *codetypes.Decl) {
+	end := p.tok(0).Match
+	if end < 0 {
+		end = len(p.toks) - 1
+	}
+	p.i++
+	for p.i < end {
+		if p.is(0, ";") || p.is(0, ",") {
+			p.i++
+			continue
+		}
+		for p.is(0, "readonly") && p.tok(1).Kind != script.TokOp || p.is(0, "-") || p.is(0, "+") {
+			p.i++
+		}
+		t := p.tok(0)
+		switch {
+		case p.is(0, "["):
+			// [key: string]: T — or a mapped type [K in X]: T
+			close := t.Match
+			p.i = close + 1
+			optional := false
+			if p.is(0, "?") {
+				optional = true
+				p.i++
+			}
+			_ = optional
+			if p.is(0, ":") {
+				p.i++
+				d.Extra = p.union()
+			}
+		case t.Kind == script.TokName || t.Kind == script.TokString || t.Kind == script.TokNumber:
+			name := t.Text
+			if t.Kind == script.TokString {
+				name = t.Str
+			}
+			p.i++
+			f := &codetypes.Field{Name: name, Source: name, Pos: p.pos(t)}
+			if p.is(0, "?") {
+				f.Optional = true
+				p.i++
+			}
+			if p.is(0, "(") || p.is(0, "<") {
+				// a method signature: not data
+				p.skipMember(end)
+				continue
+			}
+			if p.is(0, ":") {
+				p.i++
+				f.Type = p.union()
+			} else {
+				f.Type = codetypes.Any{}
+			}
+			if u, ok := stripUndefined(f.Type); ok {
+				f.Type, f.Optional = u, true
+			}
+			d.Fields = append(d.Fields, f)
+		default:
+			p.skipMember(end)
+		}
+	}
+	p.i = end + 1
+}
+
+func (p *parser) skipMember(end int) {
+	for p.i < end && !p.is(0, ";") && !p.is(0, ",") {
+		if t := p.tok(0); t.Kind == script.TokOp && (t.Text == "(" || t.Text == "{" || t.Text == "[") {
+			p.skipBracket()
+			continue
+		}
+		p.i++
+	}
+}
+
+// undefinedLit marks `undefined` in a union until stripUndefined removes it.
+const undefinedLit = "undefined"
+
+// stripUndefined removes undefined from a union: `x: T | undefined` may be
+// absent from the JSON.
+func stripUndefined(e codetypes.Expr) (codetypes.Expr, bool) {
+	switch e := e.(type) {
+	case codetypes.Unknown:
+		if e.Name == undefinedLit {
+			return codetypes.Any{}, true
+		}
+	case codetypes.Nullable:
+		if inner, ok := stripUndefined(e.Of); ok {
+			return codetypes.MakeNullable(inner), true
+		}
+	case codetypes.Union:
+		var kept []codetypes.Expr
+		found := false
+		for _, o := range e.Options {
+			if u, ok := o.(codetypes.Unknown); ok && u.Name == undefinedLit {
+				found = true
+				continue
+			}
+			kept = append(kept, o)
+		}
+		if found {
+			return codetypes.Unite(kept), true
+		}
+	}
+	return e, false
+}
+
+// union reads A | B | C.
+func (p *parser) union() codetypes.Expr {
+	if p.is(0, "|") {
+		p.i++
+	}
+	options := []codetypes.Expr{p.intersection()}
+	for p.is(0, "|") {
+		p.i++
+		options = append(options, p.intersection())
+	}
+	if len(options) == 1 {
+		return options[0]
+	}
+	return codetypes.Unite(options)
+}
+
+// intersection reads A & B: the fields of every part.
+func (p *parser) intersection() codetypes.Expr {
+	if p.is(0, "&") {
+		p.i++
+	}
+	first := p.postfix()
+	if !p.is(0, "&") {
+		return first
+	}
+	d := &codetypes.Decl{Name: "intersection", Pos: codetypes.Pos{File: p.file, Line: p.tok(0).Line, Col: p.tok(0).Col}, Kind: codetypes.Object, Strict: true, Language: "typescript"}
+	add := func(e codetypes.Expr) {
+		if in, ok := e.(codetypes.Inline); ok {
+			d.Fields = append(d.Fields, in.Decl.Fields...)
+			d.Bases = append(d.Bases, in.Decl.Bases...)
+			if in.Decl.Extra != nil {
+				d.Extra = in.Decl.Extra
+			}
+			return
+		}
+		d.Bases = append(d.Bases, e)
+	}
+	add(first)
+	for p.is(0, "&") {
+		p.i++
+		add(p.postfix())
+	}
+	return codetypes.Inline{Decl: d}
+}
+
+// postfix reads a primary type followed by [] suffixes.
+func (p *parser) postfix() codetypes.Expr {
+	e := p.primary()
+	for p.is(0, "[") && p.is(1, "]") {
+		p.i += 2
+		e = codetypes.Array{Elem: e}
+	}
+	return e
+}
+
+// args reads <A, B> after a generic name.
+func (p *parser) args() []codetypes.Expr {
+	if !p.is(0, "<") {
+		return nil
+	}
+	p.i++
+	var out []codetypes.Expr
+	for p.i < len(p.toks) && !p.is(0, ">") && !p.is(0, ">>") {
+		out = append(out, p.union())
+		if p.is(0, ",") {
+			p.i++
+		} else if !p.is(0, ">") && !p.is(0, ">>") {
+			break
+		}
+	}
+	switch {
+	case p.is(0, ">"):
+		p.i++
+	case p.is(0, ">>"):
+		// the closer of an enclosing list too: leave one >
+		p.toks[p.i].Text = ">"
+	}
+	return out
+}
+
+func (p *parser) primary() codetypes.Expr {
+	t := p.tok(0)
+	switch t.Kind {
+	case script.TokString:
+		p.i++
+		return codetypes.Literals{Values: []string{codetypes.Quote(t.Str)}}
+	case script.TokNumber:
+		p.i++
+		return codetypes.Literals{Values: []string{codetypes.Number(t.Text)}}
+	case script.TokOp:
+		switch t.Text {
+		case "-":
+			if n := p.tok(1); n.Kind == script.TokNumber {
+				p.i += 2
+				return codetypes.Literals{Values: []string{codetypes.Number("-" + n.Text)}}
+			}
+		case "(":
+			end := t.Match
+			p.i++
+			e := p.union()
+			if end > 0 {
+				p.i = end + 1
+			}
+			if p.is(0, "=>") {
+				// a function type: not data
+				p.i++
+				p.union()
+				return codetypes.Unknown{Name: "a function type"}
+			}
+			return e
+		case "{":
+			d := &codetypes.Decl{Name: "object literal type", Pos: p.pos(t), Kind: codetypes.Object, Strict: true, Language: "typescript"}
+			p.members(d)
+			return codetypes.Inline{Decl: d}
+		case "[":
+			end := t.Match
+			p.i++
+			var elems []codetypes.Expr
+			for p.i < end && end > 0 {
+				if p.tok(0).Kind == script.TokName && p.is(1, ":") {
+					p.i += 2 // a labelled element
+				}
+				elems = append(elems, p.union())
+				if p.is(0, ",") {
+					p.i++
+				} else {
+					break
+				}
+			}
+			if end > 0 {
+				p.i = end + 1
+			}
+			return codetypes.Tuple{Elems: elems}
+		}
+		p.i++
+		return codetypes.Unknown{Name: t.Text}
+	case script.TokName:
+	default:
+		p.i++
+		return codetypes.Unknown{Name: "end of input"}
+	}
+	p.i++
+	name := t.Text
+	for p.is(0, ".") && p.tok(1).Kind == script.TokName {
+		name = p.tok(1).Text // ns.Type: the type's own name
+		p.i += 2
+	}
+	if name == "typeof" || name == "keyof" || name == "readonly" || name == "unique" {
+		inner := p.postfix()
+		if name == "readonly" {
+			return inner
+		}
+		return codetypes.Unknown{Name: name + " type"}
+	}
+	args := p.args()
+	switch name {
+	case "string":
+		return codetypes.Prim{Type: "string"}
+	case "number":
+		return codetypes.Prim{Type: "number"}
+	case "bigint":
+		return codetypes.Prim{Type: "integer", Format: "int64"}
+	case "boolean":
+		return codetypes.Prim{Type: "boolean"}
+	case "true", "false":
+		return codetypes.Literals{Values: []string{name}}
+	case "null":
+		return codetypes.Literals{Values: []string{"null"}}
+	case "undefined", "void":
+		return codetypes.Unknown{Name: undefinedLit}
+	case "any", "unknown":
+		return codetypes.Nullable{Of: codetypes.Any{}}
+	case "object":
+		return codetypes.Map{Value: codetypes.Nullable{Of: codetypes.Any{}}}
+	case "Date":
+		return codetypes.Prim{Type: "string", Format: "date-time"}
+	case "Array", "ReadonlyArray", "Set", "ReadonlySet":
+		if len(args) == 1 {
+			return codetypes.Array{Elem: args[0]}
+		}
+	case "Record", "Map", "ReadonlyMap":
+		if len(args) == 2 {
+			if lit, ok := args[0].(codetypes.Literals); ok && name == "Record" {
+				// Record<"a" | "b", T>: those members, each required
+				d := &codetypes.Decl{Name: "Record", Pos: p.pos(t), Kind: codetypes.Object, Strict: true, Language: "typescript"}
+				for _, v := range lit.Values {
+					d.Fields = append(d.Fields, &codetypes.Field{Name: strings.Trim(v, `"`), Source: v, Pos: p.pos(t), Type: args[1]})
+				}
+				return codetypes.Inline{Decl: d}
+			}
+			return codetypes.Map{Value: args[1]}
+		}
+	case "Partial", "Required", "Readonly", "Pick", "Omit", "NonNullable", "Exclude", "Extract", "ReturnType":
+		if name == "Readonly" && len(args) == 1 {
+			return args[0]
+		}
+		return codetypes.Unknown{Name: name + "<…>"}
+	}
+	return codetypes.Named{Name: name, Args: args}
+}
