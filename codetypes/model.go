@@ -40,7 +40,7 @@ type Decl struct {
 	// Name is the type's name in its language.
 	Name string
 	// Pos is where the name is declared.
-	Pos Pos
+	Pos  Pos
 	Kind Kind
 	// Mirror is the target of a wirelint:mirror comment above the type,
 	// FILE#POINTER ("" = pair by name); MirrorPos is where it is written.

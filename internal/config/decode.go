@@ -229,7 +229,7 @@ func (d *decoder) config(n *yaml.Node, c *Config) {
 				c.Fixtures = append(c.Fixtures, d.fixtures(e, fmt.Sprintf("fixtures[%d]", i)))
 			})
 		},
-		"docs":  func(k, v *yaml.Node) { c.Docs = d.docs(v) },
+		"docs": func(k, v *yaml.Node) { c.Docs = d.docs(v) },
 		"types": func(k, v *yaml.Node) {
 			d.list(v, "types", func(i int, e *yaml.Node) { c.Types = append(c.Types, d.types(e, fmt.Sprintf("types[%d]", i))) })
 		},
