@@ -199,11 +199,6 @@ func (c *checker) pair() []pairing {
 			add(def, d)
 		}
 	}
-	for _, p := range out {
-		if p.def.Node == nil {
-			continue
-		}
-	}
 	return out
 }
 
@@ -444,12 +439,11 @@ func (c *checker) compareDecl(s *reduce.Schema, d *codetypes.Decl, at site) {
 // compareObject compares an object schema with an object type, property by
 // property.
 func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
-	if t := s.Keywords["type"]; t != nil && !contains(t.Set, "object") {
-		c.typeFinding(s, t, "object", d.Pos, at, d)
+	if types, kw := canonicalTypes(s); kw != nil && !contains(types, "object") {
+		c.typeFinding(s, kw, "object", d.Pos, at, d)
 		return
 	}
-	fields, extra, gaps := c.fields(d, 0)
-	_ = extra
+	fields, _, gaps := c.fields(d, 0)
 	props := s.Keywords["properties"]
 	required := map[string]bool{}
 	if r := s.Keywords["required"]; r != nil {
@@ -616,16 +610,11 @@ func (c *checker) compareField(e *reduce.Entry, f *codetypes.Field, d *codetypes
 	if _, any := t.(codetypes.Any); any {
 		return // json.RawMessage, serde_json::Value: every value
 	}
-	required := false
-	if r := d; r != nil {
-		_ = r
-	}
 	switch {
 	case v.nullable && !mirrorNull:
 		c.emit(nullableRule, report.SeverityError, fmt.Sprintf("property %s may be null in %s but field %s of %s in %s cannot hold null: make it nullable", at.path, c.docName(), f.Source, d.Name, fileName(f.Pos)),
 			c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "nullable", "mirror": "not nullable"})
 	case !v.nullable && mirrorNull && !(f.NullIsAbsence && f.Optional) && v.s != nil:
-		_ = required
 		c.emit(nullableRule, report.SeverityError, fmt.Sprintf("property %s may not be null in %s but field %s of %s in %s admits null: drop the null", at.path, c.docName(), f.Source, d.Name, fileName(f.Pos)),
 			c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "not nullable", "mirror": "nullable"})
 	}
@@ -861,6 +850,23 @@ func (c *checker) compareStructure(s *reduce.Schema, t codetypes.Expr, at site, 
 	}
 }
 
+// canonicalTypes returns the JSON types a schema admits, from its type
+// keyword or else from its enum's values, and the keyword that says so
+// (nil = any type).
+func canonicalTypes(s *reduce.Schema) ([]string, *reduce.Keyword) {
+	if t := s.Keywords["type"]; t != nil {
+		return t.Set, t
+	}
+	if e := s.Keywords["enum"]; e != nil {
+		var out []string
+		for _, v := range e.Set {
+			out = append(out, literalType(v))
+		}
+		return codetypes.SortedSet(out), e
+	}
+	return nil, nil
+}
+
 func literalsOfType(set []string, typ string) bool {
 	for _, v := range set {
 		if v != "null" && literalType(v) != typ {
@@ -875,8 +881,12 @@ func (c *checker) typeFinding(s *reduce.Schema, ty *reduce.Keyword, mirror strin
 	if d != nil {
 		where = "type " + d.Name + " in " + where
 	}
-	c.emit(typeRule, report.SeverityError, fmt.Sprintf("%s is %s in %s but %s in %s: make them agree", c.subject(at), strings.Join(without(ty.Set, "null"), " or "), c.docName(), mirror, where),
-		c.definitionName(), ty.Pointer(), c.docLocation(ty.Key, ty.Pointer()), codeLocation(pos), map[string]any{"keyword": "type", "canonical": strings.Join(ty.Set, ","), "mirror": mirror})
+	types, _ := canonicalTypes(s)
+	if ty.Name == "type" {
+		types = ty.Set
+	}
+	c.emit(typeRule, report.SeverityError, fmt.Sprintf("%s is %s in %s but %s in %s: make them agree", c.subject(at), strings.Join(without(types, "null"), " or "), c.docName(), mirror, where),
+		c.definitionName(), ty.Pointer(), c.docLocation(ty.Key, ty.Pointer()), codeLocation(pos), map[string]any{"keyword": "type", "canonical": strings.Join(types, ","), "mirror": mirror})
 }
 
 // compareValues compares the schema's enum or const with literal values.
