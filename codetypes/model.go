@@ -130,8 +130,12 @@ type Tuple struct{ Elems []Expr }
 // Map is an object with string keys and Value members.
 type Map struct{ Value Expr }
 
-// Nullable is Of or null.
-type Nullable struct{ Of Expr }
+// Nullable is Of or null. Pointer marks a Go pointer inside a list or map:
+// nil there is how Go shares values, not a claim that null is valid.
+type Nullable struct {
+	Of      Expr
+	Pointer bool
+}
 
 // Literals is a set of literal values (a literal union, Literal[...], a
 // const), canonical JSON, sorted and unique.

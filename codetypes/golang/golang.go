@@ -249,9 +249,9 @@ func (r *reader) expr(e ast.Expr, params map[string]bool) codetypes.Expr {
 		if isBytes(e) {
 			return codetypes.Prim{Type: "string", Format: "byte"}
 		}
-		return codetypes.Array{Elem: r.expr(e.Elt, params)}
+		return codetypes.Array{Elem: element(r.expr(e.Elt, params), e.Elt)}
 	case *ast.MapType:
-		return codetypes.Map{Value: r.expr(e.Value, params)}
+		return codetypes.Map{Value: element(r.expr(e.Value, params), e.Value)}
 	case *ast.InterfaceType:
 		return codetypes.Nullable{Of: codetypes.Any{}}
 	case *ast.StructType:
@@ -299,6 +299,18 @@ func (r *reader) expr(e ast.Expr, params map[string]bool) codetypes.Expr {
 		return r.expr(e.X, params)
 	}
 	return codetypes.Unknown{Name: "a Go type expression of another kind"}
+}
+
+// element marks a pointer element of a slice or map (see
+// codetypes.Nullable.Pointer).
+func element(t codetypes.Expr, written ast.Expr) codetypes.Expr {
+	if n, ok := t.(codetypes.Nullable); ok {
+		if _, ptr := written.(*ast.StarExpr); ptr {
+			n.Pointer = true
+			return n
+		}
+	}
+	return t
 }
 
 func ident(name string) codetypes.Expr {

@@ -201,6 +201,7 @@ func (p *parser) class(first script.Token, decorators []string) {
 		d.ValuePos = map[string]codetypes.Pos{}
 	}
 	var values []string
+	keys := map[string]string{} // field → the key a from_dict method reads it from
 	for p.i < len(p.toks) && p.tok(0).Kind != script.TokDedent {
 		t := p.tok(0)
 		switch {
@@ -210,7 +211,9 @@ func (p *parser) class(first script.Token, decorators []string) {
 			info.v1 = true
 			p.config(d, &info)
 		case p.is(0, "@") || p.is(0, "def") || p.is(0, "async") || p.is(0, "class"):
+			start := p.i
 			p.skipLine()
+			p.readKeys(p.toks[start:p.i], keys)
 		case t.Kind == script.TokName && t.Text == "model_config" && p.is(1, "="):
 			p.i += 2
 			p.configDict(d, &info)
@@ -236,6 +239,11 @@ func (p *parser) class(first script.Token, decorators []string) {
 	if !info.pydantic && !info.typedDict && !info.dataclass && !info.enum && len(d.Bases) == 0 {
 		return // a plain class: not a wire type
 	}
+	for _, f := range d.Fields {
+		if key, ok := keys[f.Source]; ok && f.Name == f.Source {
+			f.Name = key
+		}
+	}
 	if info.generator != "" {
 		for _, f := range d.Fields {
 			if f.Name == f.Source {
@@ -244,6 +252,28 @@ func (p *parser) class(first script.Token, decorators []string) {
 		}
 	}
 	p.out = append(p.out, d)
+}
+
+// readKeys reads the wire keys a hand-written (or quicktype-generated)
+// from_dict method reads each field from: `name = ...(obj.get("key"))` or
+// `obj["key"]`, the first key of the statement.
+func (p *parser) readKeys(toks []script.Token, keys map[string]string) {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].Kind != script.TokName || toks[i+1].Kind != script.TokOp || toks[i+1].Text != "=" || i > 0 && toks[i-1].Kind == script.TokOp && toks[i-1].Text == "." {
+			continue
+		}
+		name := toks[i].Text
+		for j := i + 2; j+2 < len(toks) && toks[j].Kind != script.TokNewline; j++ {
+			get := toks[j].Kind == script.TokName && toks[j].Text == "get" && toks[j+1].Text == "(" && toks[j+2].Kind == script.TokString
+			index := toks[j].Kind == script.TokName && toks[j].Text == "obj" && toks[j+1].Text == "[" && toks[j+2].Kind == script.TokString
+			if get || index {
+				if _, seen := keys[name]; !seen {
+					keys[name] = toks[j+2].Str
+				}
+				break
+			}
+		}
+	}
 }
 
 // dotted reads a.b.c at the cursor.

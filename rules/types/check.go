@@ -642,7 +642,7 @@ func (c *checker) compareExpr(s *reduce.Schema, t codetypes.Expr, at site, nullD
 		if _, any := n.Of.(codetypes.Any); any {
 			return // any, unknown, json.RawMessage: every value, null too
 		}
-		if !nullDone && !v.nullable {
+		if !nullDone && !v.nullable && !n.Pointer {
 			c.emit(nullableRule, report.SeverityError, fmt.Sprintf("%s may not be null in %s but %s in %s admits null: drop the null", c.subject(at), c.docName(), describe(t), fileName(pos)),
 				c.definitionName(), v.s.Pointer(), c.docLocation(v.s.Node, v.s.Pointer()), codeLocation(pos), nil)
 		}
