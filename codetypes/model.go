@@ -184,10 +184,17 @@ func (s *Set) Add(ds ...*Decl) {
 	}
 }
 
-// Lookup returns the declaration called name (the first read), or nil.
+// Lookup returns the declaration called name (the first read), or nil. A
+// qualified name (ns.Type) not declared as such is looked up by its last
+// segment: a module imported as a namespace.
 func (s *Set) Lookup(name string) *Decl {
 	if ds := s.byName[name]; len(ds) > 0 {
 		return ds[0]
+	}
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		if ds := s.byName[name[i+1:]]; len(ds) > 0 {
+			return ds[0]
+		}
 	}
 	return nil
 }

@@ -31,6 +31,14 @@ type parser struct {
 	file  string
 	lines []string
 	out   []*codetypes.Decl
+	// spaces are the enclosing namespaces: their names prefix a
+	// declaration's ("Result.level"); end is each one's closing brace
+	spaces []namespace
+}
+
+type namespace struct {
+	name string
+	end  int
 }
 
 func (p *parser) tok(k int) script.Token {
@@ -61,6 +69,9 @@ func (p *parser) skipBracket() {
 // top reads top-level statements, keeping type declarations.
 func (p *parser) top() {
 	for p.i < len(p.toks) {
+		for len(p.spaces) > 0 && p.i >= p.spaces[len(p.spaces)-1].end {
+			p.spaces = p.spaces[:len(p.spaces)-1]
+		}
 		t := p.tok(0)
 		start := t
 		for p.is(0, "export") || p.is(0, "declare") || p.is(0, "default") {
@@ -76,10 +87,20 @@ func (p *parser) top() {
 		case p.is(0, "const") && p.is(1, "enum"):
 			p.i++
 			p.enumDecl(start)
-		case p.is(0, "namespace") || p.is(0, "module"):
-			// namespace N { ... }: its declarations are read as top level
+		case (p.is(0, "namespace") || p.is(0, "module")) && p.tok(1).Kind != script.TokOp:
+			// namespace N { ... }: its declarations are named N.X
+			p.i++
+			name := ""
 			for p.i < len(p.toks) && !p.is(0, "{") {
+				if t := p.tok(0); t.Kind == script.TokName {
+					name += t.Text
+				} else if t.Kind == script.TokOp && t.Text == "." {
+					name += "."
+				}
 				p.i++
+			}
+			if p.i < len(p.toks) {
+				p.spaces = append(p.spaces, namespace{name: name, end: p.tok(0).Match})
 			}
 			p.i++
 		case t.Kind == script.TokOp && (t.Text == "{" || t.Text == "(" || t.Text == "["):
@@ -91,7 +112,11 @@ func (p *parser) top() {
 }
 
 func (p *parser) newDecl(start, name script.Token, kind codetypes.Kind) *codetypes.Decl {
-	d := &codetypes.Decl{Name: name.Text, Pos: p.pos(name), Kind: kind, Strict: true, Language: "typescript"}
+	qualified := name.Text
+	for k := len(p.spaces) - 1; k >= 0; k-- {
+		qualified = p.spaces[k].name + "." + qualified
+	}
+	d := &codetypes.Decl{Name: qualified, Pos: p.pos(name), Kind: kind, Strict: true, Language: "typescript"}
 	if target, at := codetypes.MirrorAbove(p.lines, start.Line); target != "" {
 		d.Mirror, d.MirrorPos = target, codetypes.Pos{File: p.file, Line: at.Line, Col: at.Col}
 	}
@@ -474,7 +499,7 @@ func (p *parser) primary() codetypes.Expr {
 	p.i++
 	name := t.Text
 	for p.is(0, ".") && p.tok(1).Kind == script.TokName {
-		name = p.tok(1).Text // ns.Type: the type's own name
+		name += "." + p.tok(1).Text // ns.Type: looked up qualified, then by its own name
 		p.i += 2
 	}
 	if name == "typeof" || name == "keyof" || name == "readonly" || name == "unique" {
