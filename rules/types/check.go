@@ -569,7 +569,7 @@ func (c *checker) compareRequired(e *reduce.Entry, required bool, f *codetypes.F
 	// required nullable property: it is only lenient when reading
 	writesNull := f.NullIsAbsence && !f.OmitsNull && c.read(e.Schema).nullable
 	switch {
-	case required && f.Optional && !writesNull && !c.exempt(e.Schema):
+	case required && f.Optional && !writesNull && !c.exempt(e.Schema) && c.in.Direction != Response:
 		how := "make it required"
 		switch d.Language {
 		case "go":
@@ -583,7 +583,7 @@ func (c *checker) compareRequired(e *reduce.Entry, required bool, f *codetypes.F
 		}
 		c.emit(requiredRule, report.SeverityError, fmt.Sprintf("property %s is required by %s in %s but optional in field %s of %s: %s", at.path, c.definitionName(), c.docName(), f.Source, d.Name, how),
 			c.definitionName(), reqPtr, reqLoc, codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "required", "mirror": "optional"})
-	case !required && !f.Optional && d.Strict && !c.exempt(e.Schema):
+	case !required && !f.Optional && d.Strict && !c.exempt(e.Schema) && c.in.Direction != Request:
 		how := "make it optional"
 		switch d.Language {
 		case "typescript":
@@ -611,10 +611,10 @@ func (c *checker) compareField(e *reduce.Entry, f *codetypes.Field, d *codetypes
 		return // json.RawMessage, serde_json::Value: every value
 	}
 	switch {
-	case v.nullable && !mirrorNull:
+	case v.nullable && !mirrorNull && c.in.Direction != Request:
 		c.emit(nullableRule, report.SeverityError, fmt.Sprintf("property %s may be null in %s but field %s of %s in %s cannot hold null: make it nullable", at.path, c.docName(), f.Source, d.Name, fileName(f.Pos)),
 			c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "nullable", "mirror": "not nullable"})
-	case !v.nullable && mirrorNull && !(f.NullIsAbsence && f.Optional) && v.s != nil:
+	case !v.nullable && mirrorNull && !(f.NullIsAbsence && f.Optional) && v.s != nil && c.in.Direction != Response:
 		c.emit(nullableRule, report.SeverityError, fmt.Sprintf("property %s may not be null in %s but field %s of %s in %s admits null: drop the null", at.path, c.docName(), f.Source, d.Name, fileName(f.Pos)),
 			c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "not nullable", "mirror": "nullable"})
 	}
