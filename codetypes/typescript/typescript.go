@@ -22,7 +22,38 @@ func Read(src, file string) ([]*codetypes.Decl, error) {
 	}
 	p := &parser{toks: toks, file: file, lines: strings.Split(src, "\n")}
 	p.top()
-	return p.out, nil
+	return schemaMembers(p.out), nil
+}
+
+// schemaMembers adds the members of components["schemas"] — how
+// openapi-typescript lays out a document's schemas — as declarations of
+// their own, named by their keys.
+func schemaMembers(decls []*codetypes.Decl) []*codetypes.Decl {
+	out := decls
+	for _, d := range decls {
+		if d.Name != "components" || d.Kind != codetypes.Object {
+			continue
+		}
+		for _, f := range d.Fields {
+			in, ok := f.Type.(codetypes.Inline)
+			if f.Name != "schemas" || !ok {
+				continue
+			}
+			for _, m := range in.Decl.Fields {
+				member := &codetypes.Decl{Name: m.Name, Pos: m.Pos, Strict: true, Language: "typescript"}
+				switch t := m.Type.(type) {
+				case codetypes.Inline:
+					member.Kind, member.Fields, member.Extra, member.Bases = codetypes.Object, t.Decl.Fields, t.Decl.Extra, t.Decl.Bases
+				case codetypes.Literals:
+					member.Kind, member.Values = codetypes.Enum, t.Values
+				default:
+					member.Kind, member.Target = codetypes.Alias, m.Type
+				}
+				out = append(out, member)
+			}
+		}
+	}
+	return out
 }
 
 type parser struct {
@@ -400,12 +431,25 @@ func (p *parser) intersection() codetypes.Expr {
 	return codetypes.Inline{Decl: d}
 }
 
-// postfix reads a primary type followed by [] suffixes.
+// postfix reads a primary type followed by [] suffixes and indexed
+// access: components["schemas"]["account"] names the member account.
 func (p *parser) postfix() codetypes.Expr {
 	e := p.primary()
-	for p.is(0, "[") && p.is(1, "]") {
-		p.i += 2
-		e = codetypes.Array{Elem: e}
+	for p.is(0, "[") {
+		switch {
+		case p.is(1, "]"):
+			p.i += 2
+			e = codetypes.Array{Elem: e}
+		case p.tok(1).Kind == script.TokString && p.is(2, "]"):
+			if _, named := e.(codetypes.Named); named {
+				e = codetypes.Named{Name: p.tok(1).Str}
+			} else {
+				e = codetypes.Unknown{Name: "an indexed access type"}
+			}
+			p.i += 3
+		default:
+			return e
+		}
 	}
 	return e
 }

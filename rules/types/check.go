@@ -275,7 +275,11 @@ func (c *checker) read(s *reduce.Schema) view {
 				continue
 			}
 		}
-		if s.Ref != nil && (len(s.Keywords) == 0 || s.Ref.Owner != s && len(s.Keywords) == 0) {
+		if b, _ := reduce.Simplify(s); b != s {
+			s = b // a one-branch anyOf or oneOf is its branch
+			continue
+		}
+		if s.Ref != nil && len(s.Keywords) == 0 {
 			if t := s.Ref.Target; t.Doc == c.in.Canonical && v.def == nil {
 				v.def = t.Doc.DefinitionAt(t.Pointer)
 			}
@@ -441,6 +445,11 @@ func (c *checker) compareDecl(s *reduce.Schema, d *codetypes.Decl, at site) {
 func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 	if types, kw := canonicalTypes(s); kw != nil && !contains(types, "object") {
 		c.typeFinding(s, kw, "object", d.Pos, at, d)
+		return
+	}
+	if s.Keywords["properties"] == nil && (s.Keywords["anyOf"] != nil || s.Keywords["oneOf"] != nil || s.Keywords["allOf"] != nil) {
+		c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s is a union (anyOf, oneOf or an allOf that does not merge) in %s; type %s in %s is compared with it by name only", c.subjectOr(at, d), c.docName(), d.Name, fileName(d.Pos)),
+			c.definitionName(), s.Pointer(), c.docLocation(s.Node, s.Pointer()), codeLocation(d.Pos), nil)
 		return
 	}
 	fields, _, gaps := c.fields(d, 0)
