@@ -96,6 +96,9 @@ type Field struct {
 	// (a Go pointer with omitempty, Rust skip_serializing_if) rather than
 	// written as null.
 	OmitsNull bool
+	// AlwaysWritten marks an optional field that is written whatever its
+	// value (a Python Literal field defaulting to its one value).
+	AlwaysWritten bool
 	// FoldCase marks a name matched case-insensitively when read (an
 	// untagged Go field).
 	FoldCase bool

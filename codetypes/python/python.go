@@ -19,9 +19,50 @@ func Read(src, file string) ([]*codetypes.Decl, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{toks: toks, file: file, lines: strings.Split(src, "\n")}
+	p := &parser{toks: toks, file: file, lines: strings.Split(src, "\n"), configs: map[string]*classConfig{}}
 	p.module()
+	p.inherit()
 	return p.out, nil
+}
+
+// inherit applies a base class's alias generator and extra="forbid" to the
+// subclasses that do not configure their own (pydantic merges model_config
+// down the hierarchy).
+func (p *parser) inherit() {
+	var resolve func(name string, depth int) (string, bool, bool)
+	resolve = func(name string, depth int) (generator string, closed, found bool) {
+		c := p.configs[name]
+		if c == nil || depth > 16 {
+			return "", false, false
+		}
+		if c.set {
+			return c.generator, c.closed, true
+		}
+		for _, b := range c.bases {
+			if g, cl, ok := resolve(b, depth+1); ok {
+				return g, cl, true
+			}
+		}
+		return "", false, false
+	}
+	for name, c := range p.configs {
+		if c.set || c.decl == nil {
+			continue
+		}
+		generator, closed, ok := resolve(name, 0)
+		if !ok {
+			continue
+		}
+		c.decl.Closed = c.decl.Closed || closed
+		if generator == "" {
+			continue
+		}
+		for _, f := range c.decl.Fields {
+			if f.Name == f.Source {
+				f.Name = generate(generator, f.Source)
+			}
+		}
+	}
 }
 
 type parser struct {
@@ -30,6 +71,19 @@ type parser struct {
 	file  string
 	lines []string
 	out   []*codetypes.Decl
+	// config is what each class's model_config or Config says, by name:
+	// subclasses inherit it
+	configs map[string]*classConfig
+}
+
+// classConfig is the part of a class's configuration its subclasses
+// inherit.
+type classConfig struct {
+	generator string
+	closed    bool
+	set       bool // the class configures extra or alias_generator itself
+	bases     []string
+	decl      *codetypes.Decl
 }
 
 func (p *parser) tok(k int) script.Token {
@@ -78,11 +132,47 @@ func (p *parser) module() {
 			decorators = nil
 		case t.Kind == script.TokIndent:
 			p.skipBlock()
+		case t.Kind == script.TokName && p.is(1, "=") && typingHead(p.tok(2), p.tok(3)):
+			// Role = Literal["user", "assistant"]: a type alias
+			decorators = nil
+			d := &codetypes.Decl{Name: t.Text, Pos: p.pos(t), Kind: codetypes.Alias, Strict: true, Language: "python"}
+			p.i += 2
+			var info annotationInfo
+			d.Target = p.typeExpr(&info)
+			if lit, ok := d.Target.(codetypes.Literals); ok {
+				d.Kind, d.Values, d.Target = codetypes.Enum, lit.Values, nil
+			}
+			p.out = append(p.out, d)
+			p.skipLine()
+		case t.Kind == script.TokName && p.is(1, ":") && p.is(2, "TypeAlias") && p.is(3, "="):
+			decorators = nil
+			d := &codetypes.Decl{Name: t.Text, Pos: p.pos(t), Kind: codetypes.Alias, Strict: true, Language: "python"}
+			p.i += 4
+			var info annotationInfo
+			d.Target = p.typeExpr(&info)
+			if lit, ok := d.Target.(codetypes.Literals); ok {
+				d.Kind, d.Values, d.Target = codetypes.Enum, lit.Values, nil
+			}
+			p.out = append(p.out, d)
+			p.skipLine()
 		default:
 			decorators = nil
 			p.skipLine()
 		}
 	}
+}
+
+// typingHead reports whether an assignment's right side starts like a
+// type: Literal[, Union[, Optional[, Annotated[ (module-level aliases).
+func typingHead(name, next script.Token) bool {
+	if name.Kind != script.TokName || next.Kind != script.TokOp || next.Text != "[" {
+		return false
+	}
+	switch name.Text {
+	case "Literal", "Union", "Optional", "Annotated":
+		return true
+	}
+	return false
 }
 
 // skipLine moves past the logical line at the cursor and the block it opens.
@@ -126,6 +216,8 @@ type classInfo struct {
 	v1        bool
 	generator string
 	populate  bool
+	// configured: model_config or Config sets extra or alias_generator
+	configured bool
 }
 
 func (p *parser) class(first script.Token, decorators []string) {
@@ -155,6 +247,7 @@ func (p *parser) class(first script.Token, decorators []string) {
 					info.total = v.Text != "False"
 				case "extra":
 					d.Closed = v.Str == "forbid" || strings.HasSuffix(p.dotted(), "forbid")
+					info.configured = true
 				case "alias_generator":
 					info.generator = p.dotted()
 				}
@@ -236,9 +329,17 @@ func (p *parser) class(first script.Token, decorators []string) {
 	if info.enum {
 		d.Values = codetypes.SortedSet(values)
 	}
+	cfg := &classConfig{generator: info.generator, closed: d.Closed, set: info.generator != "" || info.configured}
+	for _, b := range d.Bases {
+		if n, ok := b.(codetypes.Named); ok {
+			cfg.bases = append(cfg.bases, n.Name)
+		}
+	}
+	p.configs[d.Name] = cfg
 	if !info.pydantic && !info.typedDict && !info.dataclass && !info.enum && len(d.Bases) == 0 {
 		return // a plain class: not a wire type
 	}
+	cfg.decl = d
 	for _, f := range d.Fields {
 		if key, ok := keys[f.Source]; ok && f.Name == f.Source {
 			f.Name = key
@@ -347,6 +448,7 @@ func (p *parser) config(d *codetypes.Decl, info *classInfo) {
 			case "extra":
 				v := p.tok(0)
 				d.Closed = v.Str == "forbid" || strings.HasSuffix(p.dotted(), "forbid")
+				info.configured = true
 			case "alias_generator":
 				info.generator = p.dotted()
 			case "allow_population_by_field_name", "populate_by_name":
@@ -387,6 +489,7 @@ func (p *parser) configDict(d *codetypes.Decl, info *classInfo) {
 		case "extra":
 			v := p.tok(0)
 			d.Closed = v.Str == "forbid" || strings.HasSuffix(p.dotted(), "forbid")
+			info.configured = true
 		case "alias_generator":
 			info.generator = p.dotted()
 		case "populate_by_name":
@@ -402,11 +505,16 @@ func (p *parser) field(d *codetypes.Decl, info *classInfo) {
 	nameTok := p.tok(0)
 	p.i += 2
 	ann := p.annotation()
-	f := &codetypes.Field{Name: nameTok.Text, Source: nameTok.Text, Pos: p.pos(nameTok), Type: ann.expr}
 	hasDefault := false
+	f := &codetypes.Field{Name: nameTok.Text, Source: nameTok.Text, Pos: p.pos(nameTok), Type: ann.expr}
 	if p.is(0, "=") {
 		p.i++
 		hasDefault = true
+		// type: Literal["audio"] = "audio": the one value it can hold is
+		// always written, so the default makes nothing optional
+		if lit, ok := ann.expr.(codetypes.Literals); ok && len(lit.Values) == 1 && p.value() == lit.Values[0] {
+			f.AlwaysWritten = true
+		}
 		if p.is(0, "Field") || p.is(0, "field") || p.is(0, "pydantic.Field") {
 			hasDefault = p.fieldCall(f)
 		}

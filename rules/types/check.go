@@ -578,7 +578,7 @@ func (c *checker) compareRequired(e *reduce.Entry, required bool, f *codetypes.F
 	// required nullable property: it is only lenient when reading
 	writesNull := f.NullIsAbsence && !f.OmitsNull && c.read(e.Schema).nullable
 	switch {
-	case required && f.Optional && !writesNull && !c.exempt(e.Schema) && c.in.Direction != Response:
+	case required && f.Optional && !f.AlwaysWritten && !writesNull && !c.exempt(e.Schema) && c.in.Direction != Response:
 		how := "make it required"
 		switch d.Language {
 		case "go":
