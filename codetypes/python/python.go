@@ -218,6 +218,8 @@ type classInfo struct {
 	populate  bool
 	// configured: model_config or Config sets extra or alias_generator
 	configured bool
+	// root is a RootModel's wire type (nil = not one)
+	root codetypes.Expr
 }
 
 func (p *parser) class(first script.Token, decorators []string) {
@@ -256,6 +258,14 @@ func (p *parser) class(first script.Token, decorators []string) {
 			}
 			base := p.dotted()
 			short := base[strings.LastIndex(base, ".")+1:]
+			if short == "RootModel" && p.is(0, "[") {
+				// RootModel[T]: the model is T on the wire
+				var in annotationInfo
+				args := p.typeArgs(&in)
+				if len(args) == 1 {
+					info.root = args[0]
+				}
+			}
 			switch short {
 			case "BaseModel", "RootModel", "GenericModel", "BaseSettings":
 				info.pydantic = true
@@ -328,6 +338,17 @@ func (p *parser) class(first script.Token, decorators []string) {
 	p.i++ // DEDENT
 	if info.enum {
 		d.Values = codetypes.SortedSet(values)
+	}
+	if info.root != nil || info.pydantic && len(d.Fields) == 1 && d.Fields[0].Source == "root" {
+		// a root model is its root type
+		d.Kind, d.Target = codetypes.Alias, info.root
+		if d.Target == nil {
+			d.Target = d.Fields[0].Type
+		}
+		if lit, ok := d.Target.(codetypes.Literals); ok {
+			d.Kind, d.Values, d.Target = codetypes.Enum, lit.Values, nil
+		}
+		d.Fields = nil
 	}
 	cfg := &classConfig{generator: info.generator, closed: d.Closed, set: info.generator != "" || info.configured}
 	for _, b := range d.Bases {
@@ -654,6 +675,16 @@ func (p *parser) typePrimary(info *annotationInfo) codetypes.Expr {
 		p.i++
 		return codetypes.Literals{Values: []string{codetypes.Number(t.Text)}}
 	case script.TokName:
+	case script.TokOp:
+		if t.Text == "(" && t.Match > p.i {
+			end := t.Match
+			p.i++
+			e := p.typeExpr(info)
+			p.i = end + 1
+			return e
+		}
+		p.i++
+		return codetypes.Unknown{Name: t.Text}
 	default:
 		p.i++
 		return codetypes.Unknown{Name: t.Text}

@@ -781,8 +781,8 @@ func (c *checker) typesAgree(canonical []string, format string, mirror []string,
 		switch {
 		case has(canonical, m):
 		case m == "integer" && has(canonical, "number"):
-			// an int cannot read 1.5
-			if _, lit := t.(codetypes.Literals); !lit {
+			// an int cannot read 1.5, unless a float beside it in the union does
+			if _, lit := t.(codetypes.Literals); !lit && !has(mirror, "number") {
 				return false
 			}
 		case m == "number" && has(canonical, "integer"):
@@ -950,7 +950,10 @@ func (c *checker) compareValues(s *reduce.Schema, values []string, d *codetypes.
 
 func (c *checker) subjectOr(at site, d *codetypes.Decl) string {
 	if at.path == "" && d != nil {
-		return "enum " + c.definitionName()
+		if d.Kind == codetypes.Enum {
+			return "enum " + c.definitionName()
+		}
+		return "definition " + c.definitionName()
 	}
 	return c.subject(at)
 }
