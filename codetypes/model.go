@@ -170,6 +170,13 @@ func (Union) isExpr()    {}
 func (Inline) isExpr()   {}
 func (Unknown) isExpr()  {}
 
+// MaxDepth bounds how deeply the readers nest type expressions; deeper
+// ones read as Unknown{TooDeep}, so hostile input cannot exhaust the stack.
+const MaxDepth = 200
+
+// TooDeep names a type nested deeper than MaxDepth.
+const TooDeep = "a type nested deeper than 200 levels"
+
 // Set is every declaration read from a mirror's files.
 type Set struct {
 	Decls  []*Decl

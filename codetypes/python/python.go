@@ -71,6 +71,9 @@ type parser struct {
 	file  string
 	lines []string
 	out   []*codetypes.Decl
+	// depth counts the annotations being read, bounded by
+	// codetypes.MaxDepth
+	depth int
 	// config is what each class's model_config or Config says, by name:
 	// subclasses inherit it
 	configs map[string]*classConfig
@@ -96,6 +99,15 @@ func (p *parser) tok(k int) script.Token {
 func (p *parser) is(k int, text string) bool {
 	t := p.tok(k)
 	return (t.Kind == script.TokOp || t.Kind == script.TokName) && t.Text == text
+}
+
+// closer returns the index of the bracket closing the one at the cursor,
+// or the last token when it is unbalanced: every jump moves forward.
+func (p *parser) closer() int {
+	if m := p.tok(0).Match; m > p.i {
+		return m
+	}
+	return len(p.toks) - 1
 }
 
 func (p *parser) pos(t script.Token) codetypes.Pos {
@@ -237,7 +249,7 @@ func (p *parser) class(first script.Token, decorators []string) {
 		}
 	}
 	if p.is(0, "(") {
-		end := p.tok(0).Match
+		end := p.closer()
 		p.i++
 		for p.i < end && end > 0 {
 			if p.tok(0).Kind == script.TokName && p.is(1, "=") {
@@ -578,7 +590,7 @@ func (p *parser) fieldCall(f *codetypes.Field) (hasDefault bool) {
 	if !p.is(0, "(") {
 		return true
 	}
-	end := p.tok(0).Match
+	end := p.closer()
 	p.i++
 	first := true
 	for p.i < end && end > 0 {
@@ -622,6 +634,16 @@ func (p *parser) annotation() annotationInfo {
 
 // typeExpr reads a type annotation: A | B, X[...], "Forward".
 func (p *parser) typeExpr(info *annotationInfo) codetypes.Expr {
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > codetypes.MaxDepth {
+		if t := p.tok(0); t.Kind == script.TokOp && t.Match > p.i {
+			p.i = t.Match + 1
+		} else {
+			p.i++
+		}
+		return codetypes.Unknown{Name: codetypes.TooDeep}
+	}
 	options := []codetypes.Expr{p.typePrimary(info)}
 	for p.is(0, "|") {
 		p.i++
@@ -637,7 +659,7 @@ func (p *parser) typeArgs(info *annotationInfo) []codetypes.Expr {
 	if !p.is(0, "[") {
 		return nil
 	}
-	end := p.tok(0).Match
+	end := p.closer()
 	p.i++
 	var out []codetypes.Expr
 	for p.i < end && end > 0 {
@@ -677,7 +699,7 @@ func (p *parser) typePrimary(info *annotationInfo) codetypes.Expr {
 	case script.TokName:
 	case script.TokOp:
 		if t.Text == "(" && t.Match > p.i {
-			end := t.Match
+			end := p.closer()
 			p.i++
 			e := p.typeExpr(info)
 			p.i = end + 1
@@ -695,7 +717,7 @@ func (p *parser) typePrimary(info *annotationInfo) codetypes.Expr {
 	if short == "Literal" {
 		var values []string
 		if p.is(0, "[") {
-			end := p.tok(0).Match
+			end := p.closer()
 			p.i++
 			for p.i < end && end > 0 {
 				if v := p.value(); v != "" {

@@ -33,6 +33,8 @@ type parser struct {
 	out   []*codetypes.Decl
 	// custom lists types with a hand-written Serialize or Deserialize impl
 	custom map[string]string
+	// depth counts the types being read, bounded by codetypes.MaxDepth
+	depth int
 }
 
 func (p *parser) tok(k int) token {
@@ -77,6 +79,20 @@ func (p *parser) skipGroup() {
 	}
 }
 
+// inner returns the tokens between the bracket at start and the cursor,
+// which skipGroup left just past its closer (or at the end of input when
+// the group is unclosed).
+func (p *parser) inner(start int) []token {
+	end := p.i - 1
+	if end >= len(p.toks) || end < start+1 {
+		return nil
+	}
+	if t := p.toks[end]; t.kind != tokPunct || t.text != map[string]string{"(": ")", "[": "]", "{": "}", "<": ">"}[p.toks[start].text] {
+		end = p.i // unclosed: everything after the opener
+	}
+	return p.toks[start+1 : end]
+}
+
 // attrs is what the attributes before an item or field say.
 type attrs struct {
 	serde  bool // derives Serialize or Deserialize
@@ -105,8 +121,7 @@ func (p *parser) attributes() attrs {
 		p.i++ // #
 		start := p.i
 		p.skipGroup()
-		end := p.i - 1
-		inner := p.toks[start+1 : end]
+		inner := p.inner(start)
 		if len(inner) == 0 || inner[0].kind != tokIdent {
 			continue
 		}
@@ -306,7 +321,7 @@ func (p *parser) structItem(a attrs) {
 		// a tuple struct: a newtype is its field; longer ones are arrays
 		start := p.i
 		p.skipGroup()
-		inner := p.toks[start+1 : p.i-1]
+		inner := p.inner(start)
 		var elems []codetypes.Expr
 		sub := &parser{toks: inner, file: p.file}
 		for sub.i < len(sub.toks) {
@@ -342,8 +357,7 @@ func (p *parser) structItem(a attrs) {
 func (p *parser) fields(d *codetypes.Decl, container attrs, params map[string]bool) {
 	start := p.i
 	p.skipGroup()
-	end := p.i - 1
-	sub := &parser{toks: p.toks[start+1 : end], file: p.file}
+	sub := &parser{toks: p.inner(start), file: p.file}
 	for sub.i < len(sub.toks) {
 		a := sub.attributes()
 		sub.visibility()
@@ -392,8 +406,7 @@ func (p *parser) enumItem(a attrs) {
 	}
 	start := p.i
 	p.skipGroup()
-	end := p.i - 1
-	sub := &parser{toks: p.toks[start+1 : end], file: p.file}
+	sub := &parser{toks: p.inner(start), file: p.file}
 	d := p.newDecl(a, name, codetypes.Enum)
 	d.ValuePos = map[string]codetypes.Pos{}
 	var values []string
@@ -482,6 +495,16 @@ func (p *parser) head() string {
 
 // typeExpr reads a type: paths with generic arguments, &T, [T], (A, B).
 func (p *parser) typeExpr(params map[string]bool) codetypes.Expr {
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > codetypes.MaxDepth {
+		if p.is(0, "(") || p.is(0, "[") || p.is(0, "<") {
+			p.skipGroup()
+		} else {
+			p.i++
+		}
+		return codetypes.Unknown{Name: codetypes.TooDeep}
+	}
 	for p.is(0, "&") || p.tok(0).kind == tokLifetime || p.is(0, "mut") || p.is(0, "dyn") {
 		p.i++
 	}

@@ -62,6 +62,9 @@ type parser struct {
 	file  string
 	lines []string
 	out   []*codetypes.Decl
+	// depth counts the type expressions being read, bounded by
+	// codetypes.MaxDepth
+	depth int
 	// spaces are the enclosing namespaces: their names prefix a
 	// declaration's ("Result.level"); end is each one's closing brace
 	spaces []namespace
@@ -84,17 +87,22 @@ func (p *parser) is(k int, text string) bool {
 	return (t.Kind == script.TokOp || t.Kind == script.TokName) && t.Text == text
 }
 
+// closer returns the index of the bracket closing the one at the cursor,
+// or the last token when it is unbalanced: every jump moves forward.
+func (p *parser) closer() int {
+	if m := p.tok(0).Match; m > p.i {
+		return m
+	}
+	return len(p.toks) - 1
+}
+
 func (p *parser) pos(t script.Token) codetypes.Pos {
 	return codetypes.Pos{File: p.file, Line: t.Line, Col: t.Col}
 }
 
 // skipBracket moves past the bracket at the cursor and what it encloses.
 func (p *parser) skipBracket() {
-	if m := p.tok(0).Match; m > p.i {
-		p.i = m + 1
-		return
-	}
-	p.i++
+	p.i = p.closer() + 1
 }
 
 // top reads top-level statements, keeping type declarations.
@@ -131,7 +139,7 @@ func (p *parser) top() {
 				p.i++
 			}
 			if p.i < len(p.toks) {
-				p.spaces = append(p.spaces, namespace{name: name, end: p.tok(0).Match})
+				p.spaces = append(p.spaces, namespace{name: name, end: p.closer()})
 			}
 			p.i++
 		case t.Kind == script.TokOp && (t.Text == "{" || t.Text == "(" || t.Text == "["):
@@ -230,7 +238,7 @@ func (p *parser) enumDecl(start script.Token) {
 	if !p.is(0, "{") {
 		return
 	}
-	end := p.tok(0).Match
+	end := p.closer()
 	p.i++
 	next := 0
 	d.ValuePos = map[string]codetypes.Pos{}
@@ -282,7 +290,7 @@ func (p *parser) enumDecl(start script.Token) {
 
 // members reads { ... } at the cursor into d's fields.
 func (p *parser) members(d *codetypes.Decl) {
-	end := p.tok(0).Match
+	end := p.closer()
 	if end < 0 {
 		end = len(p.toks) - 1
 	}
@@ -299,7 +307,7 @@ func (p *parser) members(d *codetypes.Decl) {
 		switch {
 		case p.is(0, "["):
 			// [key: string]: T — or a mapped type [K in X]: T
-			close := t.Match
+			close := p.closer()
 			p.i = close + 1
 			optional := false
 			if p.is(0, "?") {
@@ -388,6 +396,16 @@ func stripUndefined(e codetypes.Expr) (codetypes.Expr, bool) {
 
 // union reads A | B | C.
 func (p *parser) union() codetypes.Expr {
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > codetypes.MaxDepth {
+		if t := p.tok(0); t.Kind == script.TokOp && (t.Text == "(" || t.Text == "{" || t.Text == "[") {
+			p.skipBracket()
+		} else {
+			p.i++
+		}
+		return codetypes.Unknown{Name: codetypes.TooDeep}
+	}
 	if p.is(0, "|") {
 		p.i++
 	}
@@ -496,7 +514,7 @@ func (p *parser) primary() codetypes.Expr {
 				return codetypes.Literals{Values: []string{codetypes.Number("-" + n.Text)}}
 			}
 		case "(":
-			end := t.Match
+			end := p.closer()
 			p.i++
 			e := p.union()
 			if end > 0 {
@@ -514,7 +532,7 @@ func (p *parser) primary() codetypes.Expr {
 			p.members(d)
 			return codetypes.Inline{Decl: d}
 		case "[":
-			end := t.Match
+			end := p.closer()
 			p.i++
 			var elems []codetypes.Expr
 			for p.i < end && end > 0 {
