@@ -3,7 +3,7 @@
 // serde types — as they travel on the wire: each declaration's fields under
 // their wire names, whether each may be absent or null, and a type expression
 // from a closed set (Prim, Named, Array, Tuple, Map, Nullable, Literals, Any,
-// Union, Inline, Unknown). The readers live one folder per language
+// Union, Inline, Param, Unknown). The readers live one folder per language
 // (codetypes/golang, codetypes/typescript, codetypes/python, codetypes/rust)
 // and codetypes/read picks one for a path. The package knows nothing of
 // schemas or findings: rules/types compares this model with the schema.

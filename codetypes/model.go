@@ -74,6 +74,8 @@ type Decl struct {
 	Strict bool
 	// Language is the reader's name: go, typescript, python or rust.
 	Language string
+	// Params are a generic declaration's type parameters, in order.
+	Params []string
 }
 
 // Field is one member of an Object.

@@ -24,7 +24,8 @@ for f in findings:
 found = truth & set(got)
 missed = sorted(truth - set(got))
 extra = sorted(k for k in got if k not in truth)
-print(f'truth {len(truth)}, found {len(found)}, recall {len(found)/max(1,len(truth)):.0%}')
+recall = f'{len(found)/len(truth):.0%}' if truth else 'n/a'
+print(f'truth {len(truth)}, found {len(found)}, recall {recall}')
 for k in missed:
     print('  missed', k)
 serious = [k for k in got if any(f['severity'] in ('error', 'warning') for f in got[k])]

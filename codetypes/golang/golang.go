@@ -139,6 +139,7 @@ func (r *reader) typeSpec(ts *ast.TypeSpec, lines []string) {
 		for _, p := range ts.TypeParams.List {
 			for _, n := range p.Names {
 				params[n.Name] = true
+				d.Params = append(d.Params, n.Name)
 			}
 		}
 	}
@@ -240,7 +241,7 @@ func (r *reader) expr(e ast.Expr, params map[string]bool) codetypes.Expr {
 	switch e := e.(type) {
 	case *ast.Ident:
 		if params[e.Name] {
-			return codetypes.Unknown{Name: "type parameter " + e.Name}
+			return codetypes.Param{Name: e.Name}
 		}
 		return ident(e.Name)
 	case *ast.StarExpr:

@@ -282,26 +282,39 @@ func (p *parser) newDecl(a attrs, name token, kind codetypes.Kind) *codetypes.De
 	return d
 }
 
-func (p *parser) generics() map[string]bool {
+// generics reads <T, U: Bound> after a name: the parameters by name and in
+// order (lifetimes and bounds left out).
+func (p *parser) generics() (map[string]bool, []string) {
 	params := map[string]bool{}
+	var order []string
 	if !p.is(0, "<") {
-		return params
+		return params, nil
 	}
 	start := p.i
 	p.skipGroup()
-	for _, t := range p.toks[start:p.i] {
-		if t.kind == tokIdent {
-			params[t.text] = true
+	depth := 0
+	for k := start; k < p.i && k < len(p.toks); k++ {
+		t := p.toks[k]
+		switch {
+		case t.kind == tokPunct && t.text == "<":
+			depth++
+		case t.kind == tokPunct && t.text == ">":
+			depth--
+		case t.kind == tokIdent && depth == 1 && (p.toks[k-1].text == "<" || p.toks[k-1].text == ","):
+			if t.text != "const" {
+				params[t.text] = true
+				order = append(order, t.text)
+			}
 		}
 	}
-	return params
+	return params, order
 }
 
 func (p *parser) structItem(a attrs) {
 	p.i++
 	name := p.tok(0)
 	p.i++
-	params := p.generics()
+	params, order := p.generics()
 	for p.i < len(p.toks) && p.is(0, "where") {
 		for p.i < len(p.toks) && !p.is(0, "{") && !p.is(0, ";") {
 			p.i++
@@ -310,6 +323,7 @@ func (p *parser) structItem(a attrs) {
 	switch {
 	case p.is(0, "{"):
 		d := p.newDecl(a, name, codetypes.Object)
+		d.Params = order
 		p.fields(d, a, params)
 		if a.serde {
 			if a.with {
@@ -470,12 +484,13 @@ func (p *parser) aliasItem(a attrs) {
 	p.i++
 	name := p.tok(0)
 	p.i++
-	params := p.generics()
+	params, order := p.generics()
 	if !p.is(0, "=") {
 		return
 	}
 	p.i++
 	d := p.newDecl(a, name, codetypes.Alias)
+	d.Params = order
 	d.Target = p.typeExpr(params)
 	p.out = append(p.out, d)
 }
@@ -571,7 +586,7 @@ func (p *parser) typeExpr(params map[string]bool) codetypes.Expr {
 	name := path[len(path)-1]
 	qual := strings.Join(path, "::")
 	if params[name] && len(path) == 1 {
-		return codetypes.Unknown{Name: "type parameter " + name}
+		return codetypes.Param{Name: name}
 	}
 	switch name {
 	case "String", "str", "char", "Cow", "PathBuf", "Path":

@@ -65,6 +65,8 @@ type parser struct {
 	// depth counts the type expressions being read, bounded by
 	// codetypes.MaxDepth
 	depth int
+	// params are the type parameters of the declaration being read
+	params map[string]bool
 	// spaces are the enclosing namespaces: their names prefix a
 	// declaration's ("Result.level"); end is each one's closing brace
 	spaces []namespace
@@ -76,7 +78,7 @@ type namespace struct {
 }
 
 func (p *parser) tok(k int) script.Token {
-	if p.i+k < len(p.toks) {
+	if p.i+k >= 0 && p.i+k < len(p.toks) {
 		return p.toks[p.i+k]
 	}
 	return script.Token{Kind: script.TokEOF}
@@ -162,11 +164,14 @@ func (p *parser) newDecl(start, name script.Token, kind codetypes.Kind) *codetyp
 	return d
 }
 
-// typeParams skips <T, U extends X = Y> after a name.
-func (p *parser) typeParams() {
+// typeParams reads <T, U extends X = Y> after a name: the parameters' names
+// in order, which the declaration's types then read as Param.
+func (p *parser) typeParams() []string {
+	p.params = nil
 	if !p.is(0, "<") {
-		return
+		return nil
 	}
+	var names []string
 	depth := 0
 	for p.i < len(p.toks) {
 		switch {
@@ -176,19 +181,27 @@ func (p *parser) typeParams() {
 			depth--
 		case p.is(0, ">>"):
 			depth -= 2
+		case depth == 1 && p.tok(0).Kind == script.TokName && (p.is(-1, "<") || p.is(-1, ",")):
+			names = append(names, p.tok(0).Text)
 		}
 		p.i++
 		if depth <= 0 {
-			return
+			break
 		}
 	}
+	p.params = map[string]bool{}
+	for _, n := range names {
+		p.params[n] = true
+	}
+	return names
 }
 
 func (p *parser) interfaceDecl(start script.Token) {
 	p.i++
 	d := p.newDecl(start, p.tok(0), codetypes.Object)
 	p.i++
-	p.typeParams()
+	d.Params = p.typeParams()
+	defer func() { p.params = nil }()
 	if p.is(0, "extends") {
 		p.i++
 		for p.i < len(p.toks) && !p.is(0, "{") {
@@ -208,7 +221,8 @@ func (p *parser) typeDecl(start script.Token) {
 	p.i++
 	name := p.tok(0)
 	p.i++
-	p.typeParams()
+	params := p.typeParams()
+	defer func() { p.params = nil }()
 	if !p.is(0, "=") {
 		return
 	}
@@ -218,6 +232,7 @@ func (p *parser) typeDecl(start script.Token) {
 		p.i++
 	}
 	d := p.newDecl(start, name, codetypes.Alias)
+	d.Params = params
 	d.Target = e
 	switch e := e.(type) {
 	case codetypes.Inline:
@@ -572,6 +587,9 @@ func (p *parser) primary() codetypes.Expr {
 		return codetypes.Unknown{Name: name + " type"}
 	}
 	args := p.args()
+	if p.params[name] {
+		return codetypes.Param{Name: name}
+	}
 	switch name {
 	case "string":
 		return codetypes.Prim{Type: "string"}

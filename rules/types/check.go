@@ -67,6 +67,8 @@ func Check(in Input) []report.Finding {
 		seen:    map[visitKey]bool{},
 		opaque:  map[string]bool{},
 		said:    map[string]bool{},
+
+		instances: map[string]*codetypes.Decl{},
 	}
 	for _, name := range in.Opaque {
 		c.opaque[name] = true
@@ -106,6 +108,8 @@ type checker struct {
 	said    map[string]bool
 	queued  []pairing
 	out     []report.Finding
+	// instances are the generic instances compared, by name and arguments
+	instances map[string]*codetypes.Decl
 	// def and decl are the pair being compared
 	def  *reduce.Definition
 	decl *codetypes.Decl
@@ -665,6 +669,10 @@ func (c *checker) compareExpr(s *reduce.Schema, t codetypes.Expr, at site, nullD
 	switch t := t.(type) {
 	case codetypes.Any:
 		return
+	case codetypes.Param:
+		c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s is not compared with %s: its type is the type parameter %s, compared where the generic type is instantiated", c.subject(at), c.docName(), t.Name),
+			c.definitionName(), v.s.Pointer(), c.docLocation(v.s.Node, v.s.Pointer()), codeLocation(pos), nil)
+		return
 	case codetypes.Unknown:
 		if t.Name == "undefined" {
 			return
@@ -696,6 +704,20 @@ func (c *checker) compareNamed(v view, t codetypes.Named, at site, pos codetypes
 	if d == nil {
 		c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s is not compared with %s: its type %s is not among the mirror files", c.subject(at), c.docName(), t.Name),
 			c.definitionName(), v.s.Pointer(), c.docLocation(v.s.Node, v.s.Pointer()), codeLocation(pos), nil)
+		return
+	}
+	if len(t.Args) > 0 && len(d.Params) > 0 {
+		// a generic instance (Page[Frame]): its own structure, compared here
+		key := d.Name + "[" + describeList(t.Args) + "]"
+		inst := c.instances[key]
+		if inst == nil {
+			inst = codetypes.Instantiate(d, t.Args)
+			c.instances[key] = inst
+		}
+		if v.def != nil {
+			c.covered[v.def] = true
+		}
+		c.compareDecl(v.s, inst, at)
 		return
 	}
 	paired := c.pairOf[d]
@@ -986,6 +1008,15 @@ func (c *checker) missingTypes() {
 	}
 }
 
+// describeList names type expressions, comma-separated.
+func describeList(ts []codetypes.Expr) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = describe(t)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // describe names a type expression in a message.
 func describe(t codetypes.Expr) string {
 	switch t := t.(type) {
@@ -1018,6 +1049,8 @@ func describe(t codetypes.Expr) string {
 		return "an object type"
 	case codetypes.Unknown:
 		return t.Name
+	case codetypes.Param:
+		return "type parameter " + t.Name
 	}
 	return "a type"
 }
