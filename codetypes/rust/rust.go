@@ -403,7 +403,8 @@ func (p *parser) fields(d *codetypes.Decl, container attrs, params map[string]bo
 			wire = renameField(container.renameAll, strings.TrimPrefix(name.text, "r#"))
 		}
 		f := &codetypes.Field{Name: wire, Source: name.text, Pos: sub.pos(name), Type: t}
-		f.Optional = a.dflt || container.dflt || isOption
+		// skip_serializing_if leaves the field out when its predicate holds
+		f.Optional = a.dflt || container.dflt || isOption || a.skipIfNone
 		f.NullIsAbsence = isOption
 		f.OmitsNull = isOption && a.skipIfNone
 		d.Fields = append(d.Fields, f)

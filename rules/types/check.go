@@ -456,7 +456,11 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 			c.definitionName(), s.Pointer(), c.docLocation(s.Node, s.Pointer()), codeLocation(d.Pos), nil)
 		return
 	}
-	fields, _, gaps := c.fields(d, 0)
+	fields, extra, gaps := c.fields(d, 0)
+	if ap := s.Keywords["additionalProperties"]; extra != nil && ap != nil && ap.Schema != nil && !ap.Schema.False {
+		// an index signature or flattened map against the schema's other properties
+		c.compareExpr(ap.Schema, extra, site{owner: d, path: at.path + "{}", field: at.field}, false)
+	}
 	props := s.Keywords["properties"]
 	required := map[string]bool{}
 	if r := s.Keywords["required"]; r != nil {

@@ -28,6 +28,11 @@ type construct struct {
 	// the construct's rule).
 	rule string
 	want map[string][]string
+	// whole marks fields holding whole declarations (Thing and what it
+	// needs) rather than one field of Thing.
+	whole bool
+	// property names the property ("" = p).
+	property string
 }
 
 // pairPrelude declares, per language, the types every generated mirror
@@ -37,7 +42,7 @@ var pairPrelude = map[string]string{
 	"go": "package gen\n\ntype Kind string\n\nconst (\n\tKindA Kind = \"a\"\n\tKindB Kind = \"b\"\n)\n\n" +
 		"type Other struct {\n\tX int `json:\"x,omitempty\"`\n}\n\ntype Another struct {\n\tY string `json:\"y,omitempty\"`\n}\n\n",
 	"typescript": "export enum Kind {\n  A = \"a\",\n  B = \"b\",\n}\n\nexport interface Other {\n  x?: number;\n}\n\nexport interface Another {\n  y?: string;\n}\n\n",
-	"python": "from enum import Enum\nfrom typing import Literal, Optional\nfrom datetime import datetime\nfrom pydantic import BaseModel, Field\n\n\n" +
+	"python": "from enum import Enum\nfrom typing import Annotated, Any, Literal, NotRequired, Optional, Required, TypedDict\nfrom dataclasses import dataclass\nfrom datetime import datetime\nfrom pydantic import BaseModel, ConfigDict, Field\nfrom pydantic.alias_generators import to_camel\n\n\n" +
 		"class Kind(str, Enum):\n    A = \"a\"\n    B = \"b\"\n\n\nclass Other(BaseModel):\n    x: Optional[int] = None\n\n\nclass Another(BaseModel):\n    y: Optional[str] = None\n\n\n",
 	"rust": "use serde::{Deserialize, Serialize};\nuse std::collections::HashMap;\n\n" +
 		"#[derive(Serialize, Deserialize)]\n#[serde(rename_all = \"lowercase\")]\npub enum Kind {\n    A,\n    B,\n}\n\n" +
@@ -61,6 +66,10 @@ func thing(lang, field string) string {
 }
 
 var pairExt = map[string]string{"go": "gen.go", "typescript": "gen.ts", "python": "gen.py", "rust": "gen.rs"}
+
+// goStruct, tsDecl, pyModel and rsStruct write a Thing of one field for
+// the language-specific constructs.
+func goStruct(body string) string { return "type Thing struct {\n\t" + body + "\n}\n" }
 
 var constructs = []construct{
 	{name: "string", prop: `{"type": "string"}`, required: true, rule: RuleType, fields: map[string][2]string{
@@ -151,6 +160,75 @@ var constructs = []construct{
 		"python":     {"q: str = Field(alias=\"p\")", "q: str = Field(alias=\"q\")"},
 		"rust":       {"#[serde(rename = \"p\")]\n    pub q: String,", "#[serde(skip)]\n    pub p: String,"},
 	}, want: map[string][]string{"typescript": {RuleExtraField, RuleMissingField}, "python": {RuleExtraField, RuleMissingField}}},
+	{name: "go-embedded", prop: `{"type": "string"}`, required: true, rule: RuleMissingField, whole: true, fields: map[string][2]string{
+		"go": {"type Base struct {\n\tP string `json:\"p\"`\n}\n\n" + goStruct("Base"), "type Base struct {\n\tP string `json:\"-\"`\n}\n\n" + goStruct("Base")},
+	}},
+	{name: "go-omitzero", prop: `{"type": "string"}`, required: true, rule: RuleRequired, fields: map[string][2]string{
+		"go": {"P string `json:\"p\"`", "P string `json:\"p,omitzero\"`"},
+	}},
+	{name: "go-string-tag", prop: `{"type": "string"}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"go": {"P int64 `json:\"p,string\"`", "P int64 `json:\"p\"`"},
+	}},
+	{name: "go-untagged", prop: `{"type": "string"}`, required: true, rule: RuleType, property: "Name", fields: map[string][2]string{
+		"go": {"Name string", "Name int"},
+	}},
+	{name: "alias", prop: `{"type": "string"}`, required: true, rule: RuleType, whole: true, fields: map[string][2]string{
+		"go":         {"type Name = string\n\n" + goStruct("P Name `json:\"p\"`"), "type Name = int\n\n" + goStruct("P Name `json:\"p\"`")},
+		"typescript": {"export type Name = string;\nexport interface Thing {\n  p: Name;\n}\n", "export type Name = number;\nexport interface Thing {\n  p: Name;\n}\n"},
+		"python":     {"Name = Annotated[str, 1]\n\nclass Thing(BaseModel):\n    p: Name\n", "Name = Annotated[int, 1]\n\nclass Thing(BaseModel):\n    p: Name\n"},
+		"rust":       {"pub type Name = String;\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: Name,\n}\n", "pub type Name = i64;\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: Name,\n}\n"},
+	}},
+	{name: "named-enum", prop: `{"$ref": "#/$defs/Kind"}`, required: true, rule: RuleEnum, whole: true, fields: map[string][2]string{
+		"go":         {goStruct("P Kind `json:\"p\"`"), goStruct("P Kind `json:\"p\"`") + "\nconst KindC Kind = \"c\"\n"},
+		"typescript": {"export interface Thing {\n  p: Kind;\n}\n", "export const enum Kind2 {\n  A = \"a\",\n}\nexport interface Thing {\n  p: Kind2;\n}\n"},
+		"python":     {"class Thing(BaseModel):\n    p: Kind\n", "class Kind2(str, Enum):\n    A = \"a\"\n\n\nclass Thing(BaseModel):\n    p: Kind2\n"},
+		"rust":       {"#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: Kind,\n}\n", "#[derive(Serialize, Deserialize)]\n#[serde(rename_all = \"UPPERCASE\")]\npub enum Kind2 {\n    A,\n    B,\n}\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: Kind2,\n}\n"},
+	}},
+	{name: "extends", prop: `{"type": "string"}`, required: true, rule: RuleType, whole: true, fields: map[string][2]string{
+		"typescript": {"interface Base {\n  p: string;\n}\nexport interface Thing extends Base {}\n", "interface Base {\n  p: number;\n}\nexport interface Thing extends Base {}\n"},
+		"python":     {"class Base(BaseModel):\n    p: str\n\n\nclass Thing(Base):\n    pass\n", "class Base(BaseModel):\n    p: int\n\n\nclass Thing(Base):\n    pass\n"},
+		"rust":       {"#[derive(Serialize, Deserialize)]\npub struct Base {\n    pub p: String,\n}\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    #[serde(flatten)]\n    pub base: Base,\n}\n", "#[derive(Serialize, Deserialize)]\npub struct Base {\n    pub p: i32,\n}\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    #[serde(flatten)]\n    pub base: Base,\n}\n"},
+	}, want: map[string][]string{"rust": {RuleType}}},
+	{name: "intersection", prop: `{"type": "string"}`, required: true, rule: RuleType, whole: true, fields: map[string][2]string{
+		"typescript": {"interface Base {\n  p: string;\n}\nexport type Thing = Base & {};\n", "interface Base {\n  p: boolean;\n}\nexport type Thing = Base & {};\n"},
+	}},
+	{name: "undefined", prop: `{"type": "string"}`, rule: RuleRequired, fields: map[string][2]string{
+		"typescript": {"p: string | undefined;", "p: string;"},
+	}},
+	{name: "index-signature", prop: `{"type": "object", "additionalProperties": {"type": "integer"}}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"typescript": {"p: { [key: string]: number };", "p: { [key: string]: string };"},
+	}},
+	{name: "declare", prop: `{"type": "string"}`, required: true, rule: RuleType, whole: true, fields: map[string][2]string{
+		"typescript": {"declare interface Thing {\n  readonly p: string;\n}\n", "declare interface Thing {\n  readonly p: number;\n}\n"},
+	}},
+	{name: "alias-generator", prop: `{"type": "string"}`, required: true, rule: RuleMissingField, property: "pQ", whole: true, fields: map[string][2]string{
+		"python": {"class Thing(BaseModel):\n    model_config = ConfigDict(alias_generator=to_camel)\n    p_q: str\n", "class Thing(BaseModel):\n    p_q: str\n"},
+		"rust":   {"#[derive(Serialize, Deserialize)]\n#[serde(rename_all = \"camelCase\")]\npub struct Thing {\n    pub p_q: String,\n}\n", "#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p_q: String,\n}\n"},
+	}, want: map[string][]string{"python": {RuleExtraField, RuleMissingField}, "rust": {RuleExtraField, RuleMissingField}}},
+	{name: "dataclass", prop: `{"type": "string"}`, required: true, rule: RuleType, whole: true, fields: map[string][2]string{
+		"python": {"@dataclass\nclass Thing:\n    p: str\n", "@dataclass\nclass Thing:\n    p: int\n"},
+	}},
+	{name: "typeddict-total", prop: `{"type": "string"}`, rule: RuleRequired, whole: true, fields: map[string][2]string{
+		"python": {"class Thing(TypedDict, total=False):\n    p: str\n", "class Thing(TypedDict):\n    p: str\n"},
+	}},
+	{name: "typeddict-required", prop: `{"type": "string"}`, required: true, rule: RuleRequired, whole: true, fields: map[string][2]string{
+		"python": {"class Thing(TypedDict, total=False):\n    p: Required[str]\n", "class Thing(TypedDict):\n    p: NotRequired[str]\n"},
+	}},
+	{name: "union-none", prop: `{"type": ["integer", "null"]}`, required: true, rule: RuleNullable, fields: map[string][2]string{
+		"python": {"p: int | None", "p: int"},
+	}},
+	{name: "skip-serializing-if", prop: `{"type": "string"}`, required: true, rule: RuleRequired, fields: map[string][2]string{
+		"rust": {"pub p: String,", "#[serde(skip_serializing_if = \"String::is_empty\")]\n    pub p: String,"},
+	}},
+	{name: "newtype", prop: `{"type": "string"}`, required: true, rule: RuleType, whole: true, fields: map[string][2]string{
+		"rust": {"#[derive(Serialize, Deserialize)]\npub struct Name(String);\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: Name,\n}\n", "#[derive(Serialize, Deserialize)]\npub struct Name(u64);\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: Name,\n}\n"},
+	}},
+	{name: "any", prop: `{"type": "object"}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"go":         {"P json.RawMessage `json:\"p\"`", "P []string `json:\"p\"`"},
+		"typescript": {"p: unknown;", "p: string[];"},
+		"python":     {"p: Any", "p: list[str]"},
+		"rust":       {"pub p: serde_json::Value,", "pub p: Vec<String>,"},
+	}},
 	{name: "closed", prop: `{"type": "string"}`, required: true, closed: true, rule: RuleExtraField, fields: map[string][2]string{
 		"go":         {"P string `json:\"p\"`", "P string `json:\"p\"`\n\tZ int `json:\"z\"`"},
 		"typescript": {"p: string;", "p: string;\n  z?: number;"},
@@ -172,7 +250,7 @@ func TestPairs(t *testing.T) {
 			}
 			t.Run(k.name+"/"+lang, func(t *testing.T) {
 				schema := pairSchema(k)
-				equal := runPair(t, schema, lang, fields[0])
+				equal := runPair(t, schema, lang, fields[0], k.whole)
 				if len(equal) > 0 {
 					t.Errorf("equal pair reports:\n%s", dump(equal))
 				}
@@ -180,7 +258,7 @@ func TestPairs(t *testing.T) {
 				if w, ok := k.want[lang]; ok && w != nil {
 					want = w
 				}
-				unequal := runPair(t, schema, lang, fields[1])
+				unequal := runPair(t, schema, lang, fields[1], k.whole)
 				var got []string
 				for _, f := range unequal {
 					got = append(got, f.Rule)
@@ -201,9 +279,13 @@ func pairSchema(k construct) string {
 	if err := json.Unmarshal([]byte(k.prop), &prop); err != nil {
 		panic(err)
 	}
-	thing := map[string]any{"type": "object", "properties": map[string]any{"p": prop}}
+	name := k.property
+	if name == "" {
+		name = "p"
+	}
+	thing := map[string]any{"type": "object", "properties": map[string]any{name: prop}}
 	if k.required {
-		thing["required"] = []string{"p"}
+		thing["required"] = []string{name}
 	}
 	if k.closed {
 		thing["additionalProperties"] = false
@@ -221,12 +303,15 @@ func pairSchema(k construct) string {
 	return string(out)
 }
 
-func runPair(t *testing.T, schema, lang, field string) []report.Finding {
+func runPair(t *testing.T, schema, lang, field string, whole bool) []report.Finding {
 	t.Helper()
 	dir := t.TempDir()
 	src := pairPrelude[lang] + thing(lang, field)
+	if whole {
+		src = pairPrelude[lang] + field
+	}
 	if lang == "go" {
-		src = strings.Replace(src, "package gen\n", "package gen\n\nimport \"time\"\n", 1)
+		src = strings.Replace(src, "package gen\n", "package gen\n\nimport (\n\t\"encoding/json\"\n\t\"time\"\n)\n", 1)
 	}
 	if lang == "python" {
 		src = strings.Replace(src, "from datetime import datetime", "from datetime import date, datetime", 1)
