@@ -228,8 +228,21 @@ func codeLocation(p codetypes.Pos) report.Location {
 // emit appends a finding; the definition pointer is made relative.
 func (c *checker) emit(rule report.Rule, sev report.Severity, msg, definition, absPtr string, canonical, code report.Location, fields map[string]any) {
 	rel := absPtr
-	if c.def != nil && definition != "" && strings.HasPrefix(absPtr, c.def.Pointer) {
+	within := func(def *reduce.Definition) bool {
+		return def != nil && def.Pointer != "" && (absPtr == def.Pointer || strings.HasPrefix(absPtr, def.Pointer+"/"))
+	}
+	switch {
+	case definition == "":
+	case within(c.def):
 		rel = strings.TrimPrefix(absPtr, c.def.Pointer)
+	default:
+		// reached through a $ref: the keyword sits in another definition
+		for _, def := range c.in.Canonical.Definitions {
+			if within(def) {
+				definition, rel = def.Name, strings.TrimPrefix(absPtr, def.Pointer)
+				break
+			}
+		}
 	}
 	locs := []report.Location{canonical}
 	if code.File != "" {
