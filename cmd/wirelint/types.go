@@ -51,12 +51,3 @@ func newTypesCmd(e *env, code *int) *cobra.Command {
 	}
 	return c
 }
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
