@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/wirelint/wirelint/codetypes"
+	"github.com/wirelint/wirelint/codetypes/internal/cursor"
 	"github.com/wirelint/wirelint/routes/script"
 )
 
@@ -19,7 +20,7 @@ func Read(src, file string) ([]*codetypes.Decl, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{toks: toks, file: file, lines: strings.Split(src, "\n"), configs: map[string]*classConfig{}}
+	p := &parser{Cursor: cursor.Cursor{Toks: toks, File: file}, lines: strings.Split(src, "\n"), configs: map[string]*classConfig{}}
 	p.module()
 	p.inherit()
 	return p.out, nil
@@ -66,9 +67,7 @@ func (p *parser) inherit() {
 }
 
 type parser struct {
-	toks  []script.Token
-	i     int
-	file  string
+	cursor.Cursor
 	lines []string
 	out   []*codetypes.Decl
 	// depth counts the annotations being read, bounded by
@@ -89,54 +88,29 @@ type classConfig struct {
 	decl      *codetypes.Decl
 }
 
-func (p *parser) tok(k int) script.Token {
-	if p.i+k < len(p.toks) {
-		return p.toks[p.i+k]
-	}
-	return script.Token{Kind: script.TokEOF}
-}
-
-func (p *parser) is(k int, text string) bool {
-	t := p.tok(k)
-	return (t.Kind == script.TokOp || t.Kind == script.TokName) && t.Text == text
-}
-
-// closer returns the index of the bracket closing the one at the cursor,
-// or the last token when it is unbalanced: every jump moves forward.
-func (p *parser) closer() int {
-	if m := p.tok(0).Match; m > p.i {
-		return m
-	}
-	return len(p.toks) - 1
-}
-
-func (p *parser) pos(t script.Token) codetypes.Pos {
-	return codetypes.Pos{File: p.file, Line: t.Line, Col: t.Col}
-}
-
 // module reads top-level statements: classes (with their decorators), the
 // rest skipped a logical line or block at a time.
 func (p *parser) module() {
 	var decorators []string
 	var first script.Token
-	for p.i < len(p.toks) {
-		t := p.tok(0)
+	for p.I < len(p.Toks) {
+		t := p.Tok(0)
 		switch {
 		case t.Kind == script.TokNewline || t.Kind == script.TokDedent:
-			p.i++
-		case p.is(0, "@"):
+			p.I++
+		case p.Is(0, "@"):
 			if len(decorators) == 0 {
 				first = t
 			}
 			name := ""
-			p.i++
-			for p.tok(0).Kind == script.TokName || p.is(0, ".") {
-				name += p.tok(0).Text
-				p.i++
+			p.I++
+			for p.Tok(0).Kind == script.TokName || p.Is(0, ".") {
+				name += p.Tok(0).Text
+				p.I++
 			}
 			decorators = append(decorators, name)
 			p.skipLine()
-		case p.is(0, "class"):
+		case p.Is(0, "class"):
 			if len(decorators) == 0 {
 				first = t
 			}
@@ -144,34 +118,32 @@ func (p *parser) module() {
 			decorators = nil
 		case t.Kind == script.TokIndent:
 			p.skipBlock()
-		case t.Kind == script.TokName && p.is(1, "=") && typingHead(p.tok(2), p.tok(3)):
+		case t.Kind == script.TokName && p.Is(1, "=") && typingHead(p.Tok(2), p.Tok(3)):
 			// Role = Literal["user", "assistant"]: a type alias
 			decorators = nil
-			d := &codetypes.Decl{Name: t.Text, Pos: p.pos(t), Kind: codetypes.Alias, Strict: true, Language: "python"}
-			p.i += 2
-			var info annotationInfo
-			d.Target = p.typeExpr(&info)
-			if lit, ok := d.Target.(codetypes.Literals); ok {
-				d.Kind, d.Values, d.Target = codetypes.Enum, lit.Values, nil
-			}
-			p.out = append(p.out, d)
-			p.skipLine()
-		case t.Kind == script.TokName && p.is(1, ":") && p.is(2, "TypeAlias") && p.is(3, "="):
+			p.alias(t, 2)
+		case t.Kind == script.TokName && p.Is(1, ":") && p.Is(2, "TypeAlias") && p.Is(3, "="):
 			decorators = nil
-			d := &codetypes.Decl{Name: t.Text, Pos: p.pos(t), Kind: codetypes.Alias, Strict: true, Language: "python"}
-			p.i += 4
-			var info annotationInfo
-			d.Target = p.typeExpr(&info)
-			if lit, ok := d.Target.(codetypes.Literals); ok {
-				d.Kind, d.Values, d.Target = codetypes.Enum, lit.Values, nil
-			}
-			p.out = append(p.out, d)
-			p.skipLine()
+			p.alias(t, 4)
 		default:
 			decorators = nil
 			p.skipLine()
 		}
 	}
+}
+
+// alias reads a module-level type alias named by name, whose type starts
+// skip tokens on; a literal union is an enum.
+func (p *parser) alias(name script.Token, skip int) {
+	d := &codetypes.Decl{Name: name.Text, Pos: p.Pos(name), Kind: codetypes.Alias, Strict: true, Language: "python"}
+	p.I += skip
+	var info annotationInfo
+	d.Target = p.typeExpr(&info)
+	if lit, ok := d.Target.(codetypes.Literals); ok {
+		d.Kind, d.Values, d.Target = codetypes.Enum, lit.Values, nil
+	}
+	p.out = append(p.out, d)
+	p.skipLine()
 }
 
 // typingHead reports whether an assignment's right side starts like a
@@ -189,11 +161,11 @@ func typingHead(name, next script.Token) bool {
 
 // skipLine moves past the logical line at the cursor and the block it opens.
 func (p *parser) skipLine() {
-	for p.i < len(p.toks) && p.tok(0).Kind != script.TokNewline {
-		p.i++
+	for p.I < len(p.Toks) && p.Tok(0).Kind != script.TokNewline {
+		p.I++
 	}
-	p.i++
-	if p.tok(0).Kind == script.TokIndent {
+	p.I++
+	if p.Tok(0).Kind == script.TokIndent {
 		p.skipBlock()
 	}
 }
@@ -201,18 +173,18 @@ func (p *parser) skipLine() {
 // skipBlock moves past an indented block starting at its INDENT.
 func (p *parser) skipBlock() {
 	depth := 0
-	for p.i < len(p.toks) {
-		switch p.tok(0).Kind {
+	for p.I < len(p.Toks) {
+		switch p.Tok(0).Kind {
 		case script.TokIndent:
 			depth++
 		case script.TokDedent:
 			depth--
 			if depth == 0 {
-				p.i++
+				p.I++
 				return
 			}
 		}
-		p.i++
+		p.I++
 	}
 }
 
@@ -235,12 +207,12 @@ type classInfo struct {
 }
 
 func (p *parser) class(first script.Token, decorators []string) {
-	p.i++
-	name := p.tok(0)
-	p.i++
-	d := &codetypes.Decl{Name: name.Text, Pos: p.pos(name), Kind: codetypes.Object, Strict: true, Language: "python"}
+	p.I++
+	name := p.Tok(0)
+	p.I++
+	d := &codetypes.Decl{Name: name.Text, Pos: p.Pos(name), Kind: codetypes.Object, Strict: true, Language: "python"}
 	if target, at := codetypes.MirrorAbove(p.lines, first.Line); target != "" {
-		d.Mirror, d.MirrorPos = target, codetypes.Pos{File: p.file, Line: at.Line, Col: at.Col}
+		d.Mirror, d.MirrorPos = target, codetypes.Pos{File: p.File, Line: at.Line, Col: at.Col}
 	}
 	info := classInfo{total: true}
 	for _, dec := range decorators {
@@ -248,29 +220,25 @@ func (p *parser) class(first script.Token, decorators []string) {
 			info.dataclass = true
 		}
 	}
-	if p.is(0, "(") {
-		end := p.closer()
-		p.i++
-		for p.i < end && end > 0 {
-			if p.tok(0).Kind == script.TokName && p.is(1, "=") {
-				key := p.tok(0).Text
-				p.i += 2
-				v := p.tok(0)
-				switch key {
-				case "total":
+	if p.Is(0, "(") {
+		end := p.Closer()
+		p.I++
+		for p.I < end && end > 0 {
+			if p.Tok(0).Kind == script.TokName && p.Is(1, "=") {
+				key := p.Tok(0).Text
+				p.I += 2
+				v := p.Tok(0)
+				if key == "total" {
 					info.total = v.Text != "False"
-				case "extra":
-					d.Closed = v.Str == "forbid" || strings.HasSuffix(p.dotted(), "forbid")
-					info.configured = true
-				case "alias_generator":
-					info.generator = p.dotted()
+				} else {
+					p.setting(key, d, &info)
 				}
 				p.skipArg(end)
 				continue
 			}
 			base := p.dotted()
 			short := base[strings.LastIndex(base, ".")+1:]
-			if short == "RootModel" && p.is(0, "[") {
+			if short == "RootModel" && p.Is(0, "[") {
 				// RootModel[T]: the model is T on the wire
 				var in annotationInfo
 				args := p.typeArgs(&in)
@@ -293,61 +261,61 @@ func (p *parser) class(first script.Token, decorators []string) {
 			}
 			p.skipArg(end)
 		}
-		p.i = end + 1
+		p.I = end + 1
 	}
-	for p.i < len(p.toks) && !p.is(0, ":") && p.tok(0).Kind != script.TokNewline {
-		p.i++
+	for p.I < len(p.Toks) && !p.Is(0, ":") && p.Tok(0).Kind != script.TokNewline {
+		p.I++
 	}
-	p.i++ // :
-	if p.tok(0).Kind != script.TokNewline {
+	p.I++ // :
+	if p.Tok(0).Kind != script.TokNewline {
 		p.skipLine() // class X: pass
 		if !info.enum {
 			p.out = append(p.out, d)
 		}
 		return
 	}
-	p.i++
-	if p.tok(0).Kind != script.TokIndent {
+	p.I++
+	if p.Tok(0).Kind != script.TokIndent {
 		return
 	}
-	p.i++
+	p.I++
 	if info.enum {
 		d.Kind = codetypes.Enum
 		d.ValuePos = map[string]codetypes.Pos{}
 	}
 	var values []string
 	keys := map[string]string{} // field → the key a from_dict method reads it from
-	for p.i < len(p.toks) && p.tok(0).Kind != script.TokDedent {
-		t := p.tok(0)
+	for p.I < len(p.Toks) && p.Tok(0).Kind != script.TokDedent {
+		t := p.Tok(0)
 		switch {
 		case t.Kind == script.TokNewline:
-			p.i++
-		case p.is(0, "class") && p.tok(1).Text == "Config":
+			p.I++
+		case p.Is(0, "class") && p.Tok(1).Text == "Config":
 			info.v1 = true
 			p.config(d, &info)
-		case p.is(0, "@") || p.is(0, "def") || p.is(0, "async") || p.is(0, "class"):
-			start := p.i
+		case p.Is(0, "@") || p.Is(0, "def") || p.Is(0, "async") || p.Is(0, "class"):
+			start := p.I
 			p.skipLine()
-			p.readKeys(p.toks[start:p.i], keys)
-		case t.Kind == script.TokName && t.Text == "model_config" && p.is(1, "="):
-			p.i += 2
+			p.readKeys(p.Toks[start:p.I], keys)
+		case t.Kind == script.TokName && t.Text == "model_config" && p.Is(1, "="):
+			p.I += 2
 			p.configDict(d, &info)
 			p.skipLine()
-		case t.Kind == script.TokName && info.enum && p.is(1, "="):
-			p.i += 2
+		case t.Kind == script.TokName && info.enum && p.Is(1, "="):
+			p.I += 2
 			v := p.value()
 			if v != "" && !strings.HasPrefix(t.Text, "_") {
 				values = append(values, v)
-				d.ValuePos[v] = p.pos(t)
+				d.ValuePos[v] = p.Pos(t)
 			}
 			p.skipLine()
-		case t.Kind == script.TokName && p.is(1, ":") && !info.enum:
+		case t.Kind == script.TokName && p.Is(1, ":") && !info.enum:
 			p.field(d, &info)
 		default:
 			p.skipLine()
 		}
 	}
-	p.i++ // DEDENT
+	p.I++ // DEDENT
 	if info.enum {
 		d.Values = codetypes.SortedSet(values)
 	}
@@ -413,42 +381,42 @@ func (p *parser) readKeys(toks []script.Token, keys map[string]string) {
 // dotted reads a.b.c at the cursor.
 func (p *parser) dotted() string {
 	var b strings.Builder
-	for p.tok(0).Kind == script.TokName {
-		b.WriteString(p.tok(0).Text)
-		p.i++
-		if !p.is(0, ".") {
+	for p.Tok(0).Kind == script.TokName {
+		b.WriteString(p.Tok(0).Text)
+		p.I++
+		if !p.Is(0, ".") {
 			break
 		}
 		b.WriteByte('.')
-		p.i++
+		p.I++
 	}
 	return b.String()
 }
 
 // skipArg moves to the next argument of a call or class statement.
 func (p *parser) skipArg(end int) {
-	for p.i < end && !p.is(0, ",") {
-		if t := p.tok(0); t.Kind == script.TokOp && (t.Text == "(" || t.Text == "[" || t.Text == "{") && t.Match > p.i {
-			p.i = t.Match + 1
+	for p.I < end && !p.Is(0, ",") {
+		if t := p.Tok(0); t.Kind == script.TokOp && (t.Text == "(" || t.Text == "[" || t.Text == "{") && t.Match > p.I {
+			p.I = t.Match + 1
 			continue
 		}
-		p.i++
+		p.I++
 	}
-	if p.is(0, ",") {
-		p.i++
+	if p.Is(0, ",") {
+		p.I++
 	}
 }
 
 // value reads a literal at the cursor as canonical JSON ("" = not a literal).
 func (p *parser) value() string {
-	t := p.tok(0)
+	t := p.Tok(0)
 	switch {
 	case t.Kind == script.TokString:
 		return codetypes.Quote(t.Str)
 	case t.Kind == script.TokNumber:
 		return codetypes.Number(t.Text)
-	case p.is(0, "-") && p.tok(1).Kind == script.TokNumber:
-		return codetypes.Number("-" + p.tok(1).Text)
+	case p.Is(0, "-") && p.Tok(1).Kind == script.TokNumber:
+		return codetypes.Number("-" + p.Tok(1).Text)
 	case t.Kind == script.TokName && (t.Text == "True" || t.Text == "False"):
 		return strings.ToLower(t.Text)
 	case t.Kind == script.TokName && t.Text == "None":
@@ -459,104 +427,102 @@ func (p *parser) value() string {
 
 // config reads a pydantic v1 `class Config:` block.
 func (p *parser) config(d *codetypes.Decl, info *classInfo) {
-	p.i += 2
-	for p.i < len(p.toks) && !p.is(0, ":") {
-		p.i++
+	p.I += 2
+	for p.I < len(p.Toks) && !p.Is(0, ":") {
+		p.I++
 	}
-	p.i++
-	if p.tok(0).Kind != script.TokNewline {
+	p.I++
+	if p.Tok(0).Kind != script.TokNewline {
 		p.skipLine()
 		return
 	}
-	p.i++
-	if p.tok(0).Kind != script.TokIndent {
+	p.I++
+	if p.Tok(0).Kind != script.TokIndent {
 		return
 	}
-	p.i++
-	for p.i < len(p.toks) && p.tok(0).Kind != script.TokDedent {
-		t := p.tok(0)
-		if t.Kind == script.TokName && p.is(1, "=") {
-			p.i += 2
-			switch t.Text {
-			case "extra":
-				v := p.tok(0)
-				d.Closed = v.Str == "forbid" || strings.HasSuffix(p.dotted(), "forbid")
-				info.configured = true
-			case "alias_generator":
-				info.generator = p.dotted()
-			case "allow_population_by_field_name", "populate_by_name":
-				info.populate = p.is(0, "True")
-			}
+	p.I++
+	for p.I < len(p.Toks) && p.Tok(0).Kind != script.TokDedent {
+		t := p.Tok(0)
+		if t.Kind == script.TokName && p.Is(1, "=") {
+			p.I += 2
+			p.setting(t.Text, d, info)
 		}
 		p.skipLine()
 	}
-	p.i++
+	p.I++
+}
+
+// setting reads the value of one configuration key at the cursor (of
+// Config, model_config or the class statement): extra, alias_generator,
+// populate_by_name.
+func (p *parser) setting(key string, d *codetypes.Decl, info *classInfo) {
+	switch key {
+	case "extra":
+		v := p.Tok(0)
+		d.Closed = v.Str == "forbid" || strings.HasSuffix(p.dotted(), "forbid")
+		info.configured = true
+	case "alias_generator":
+		info.generator = p.dotted()
+	case "allow_population_by_field_name", "populate_by_name":
+		info.populate = p.Is(0, "True")
+	}
 }
 
 // configDict reads model_config = ConfigDict(...) or {...}.
 func (p *parser) configDict(d *codetypes.Decl, info *classInfo) {
-	for p.tok(0).Kind == script.TokName || p.is(0, ".") {
-		p.i++
+	for p.Tok(0).Kind == script.TokName || p.Is(0, ".") {
+		p.I++
 	}
-	open := p.tok(0)
-	if open.Kind != script.TokOp || open.Match < p.i {
+	open := p.Tok(0)
+	if open.Kind != script.TokOp || open.Match < p.I {
 		return
 	}
 	end := open.Match
-	p.i++
-	for p.i < end {
-		t := p.tok(0)
+	p.I++
+	for p.I < end {
+		t := p.Tok(0)
 		key := ""
 		switch {
-		case t.Kind == script.TokName && p.is(1, "="):
+		case t.Kind == script.TokName && p.Is(1, "="):
 			key = t.Text
-		case t.Kind == script.TokString && p.is(1, ":"):
+		case t.Kind == script.TokString && p.Is(1, ":"):
 			key = t.Str
 		}
 		if key == "" {
 			p.skipArg(end)
 			continue
 		}
-		p.i += 2
-		switch key {
-		case "extra":
-			v := p.tok(0)
-			d.Closed = v.Str == "forbid" || strings.HasSuffix(p.dotted(), "forbid")
-			info.configured = true
-		case "alias_generator":
-			info.generator = p.dotted()
-		case "populate_by_name":
-			info.populate = p.is(0, "True")
-		}
+		p.I += 2
+		p.setting(key, d, info)
 		p.skipArg(end)
 	}
-	p.i = end + 1
+	p.I = end + 1
 }
 
 // field reads `name: Type [= default]`.
 func (p *parser) field(d *codetypes.Decl, info *classInfo) {
-	nameTok := p.tok(0)
-	p.i += 2
+	nameTok := p.Tok(0)
+	p.I += 2
 	ann := p.annotation()
 	hasDefault := false
-	f := &codetypes.Field{Name: nameTok.Text, Source: nameTok.Text, Pos: p.pos(nameTok), Type: ann.expr}
-	if p.is(0, "=") {
-		p.i++
+	f := &codetypes.Field{Name: nameTok.Text, Source: nameTok.Text, Pos: p.Pos(nameTok), Type: ann.expr}
+	if p.Is(0, "=") {
+		p.I++
 		hasDefault = true
 		// type: Literal["audio"] = "audio": the one value it can hold is
 		// always written, so the default makes nothing optional
 		if lit, ok := ann.expr.(codetypes.Literals); ok && len(lit.Values) == 1 && p.value() == lit.Values[0] {
 			f.AlwaysWritten = true
 		}
-		if p.is(0, "Field") || p.is(0, "field") || p.is(0, "pydantic.Field") {
+		if p.Is(0, "Field") || p.Is(0, "field") || p.Is(0, "pydantic.Field") {
 			hasDefault = p.fieldCall(f)
 		}
 	}
 	if ann.fieldCall != nil {
-		saved := p.i
-		p.i = *ann.fieldCall
+		saved := p.I
+		p.I = *ann.fieldCall
 		hasDefault = p.fieldCall(f) || hasDefault
-		p.i = saved
+		p.I = saved
 	}
 	p.skipLine()
 	if strings.HasPrefix(nameTok.Text, "_") || ann.classVar {
@@ -584,36 +550,36 @@ func (p *parser) field(d *codetypes.Decl, info *classInfo) {
 // fieldCall reads Field(...) at the cursor: alias, and whether it gives a
 // default (a first argument other than ..., default= or default_factory=).
 func (p *parser) fieldCall(f *codetypes.Field) (hasDefault bool) {
-	for p.tok(0).Kind == script.TokName || p.is(0, ".") {
-		p.i++
+	for p.Tok(0).Kind == script.TokName || p.Is(0, ".") {
+		p.I++
 	}
-	if !p.is(0, "(") {
+	if !p.Is(0, "(") {
 		return true
 	}
-	end := p.closer()
-	p.i++
+	end := p.Closer()
+	p.I++
 	first := true
-	for p.i < end && end > 0 {
-		t := p.tok(0)
-		if t.Kind == script.TokName && p.is(1, "=") {
-			p.i += 2
+	for p.I < end && end > 0 {
+		t := p.Tok(0)
+		if t.Kind == script.TokName && p.Is(1, "=") {
+			p.I += 2
 			switch t.Text {
 			case "alias", "serialization_alias", "validation_alias":
-				if s := p.tok(0); s.Kind == script.TokString && (t.Text == "alias" || f.Name == f.Source) {
+				if s := p.Tok(0); s.Kind == script.TokString && (t.Text == "alias" || f.Name == f.Source) {
 					f.Name = s.Str
 				}
 			case "default":
-				hasDefault = !p.is(0, "...")
+				hasDefault = !p.Is(0, "...")
 			case "default_factory":
 				hasDefault = true
 			}
 		} else if first {
-			hasDefault = !p.is(0, "...")
+			hasDefault = !p.Is(0, "...")
 		}
 		first = false
 		p.skipArg(end)
 	}
-	p.i = end + 1
+	p.I = end + 1
 	return hasDefault
 }
 
@@ -637,16 +603,16 @@ func (p *parser) typeExpr(info *annotationInfo) codetypes.Expr {
 	p.depth++
 	defer func() { p.depth-- }()
 	if p.depth > codetypes.MaxDepth {
-		if t := p.tok(0); t.Kind == script.TokOp && t.Match > p.i {
-			p.i = t.Match + 1
+		if t := p.Tok(0); t.Kind == script.TokOp && t.Match > p.I {
+			p.I = t.Match + 1
 		} else {
-			p.i++
+			p.I++
 		}
 		return codetypes.Unknown{Name: codetypes.TooDeep}
 	}
 	options := []codetypes.Expr{p.typePrimary(info)}
-	for p.is(0, "|") {
-		p.i++
+	for p.Is(0, "|") {
+		p.I++
 		options = append(options, p.typePrimary(info))
 	}
 	if len(options) == 1 {
@@ -656,59 +622,59 @@ func (p *parser) typeExpr(info *annotationInfo) codetypes.Expr {
 }
 
 func (p *parser) typeArgs(info *annotationInfo) []codetypes.Expr {
-	if !p.is(0, "[") {
+	if !p.Is(0, "[") {
 		return nil
 	}
-	end := p.closer()
-	p.i++
+	end := p.Closer()
+	p.I++
 	var out []codetypes.Expr
-	for p.i < end && end > 0 {
-		if p.is(0, "Field") || p.is(0, "pydantic.Field") {
-			at := p.i
+	for p.I < end && end > 0 {
+		if p.Is(0, "Field") || p.Is(0, "pydantic.Field") {
+			at := p.I
 			info.fieldCall = &at
 			p.skipArg(end)
 			continue
 		}
 		out = append(out, p.typeExpr(info))
-		if p.is(0, ",") {
-			p.i++
+		if p.Is(0, ",") {
+			p.I++
 		} else {
 			p.skipArg(end)
 		}
 	}
-	p.i = end + 1
+	p.I = end + 1
 	return out
 }
 
 func (p *parser) typePrimary(info *annotationInfo) codetypes.Expr {
-	t := p.tok(0)
+	t := p.Tok(0)
 	switch t.Kind {
 	case script.TokString:
-		p.i++
+		p.I++
 		// a forward reference "Frame" (or "Frame | None")
-		inner := &parser{file: p.file}
-		if toks, err := script.TokenizePython(t.Str, p.file); err == nil {
-			inner.toks = toks
+		inner := &parser{Cursor: cursor.Cursor{File: p.File}}
+		if toks, err := script.TokenizePython(t.Str, p.File); err == nil {
+			inner.Toks = toks
 			var in annotationInfo
 			return inner.typeExpr(&in)
 		}
 		return codetypes.Unknown{Name: t.Str}
 	case script.TokNumber:
-		p.i++
+		p.I++
 		return codetypes.Literals{Values: []string{codetypes.Number(t.Text)}}
 	case script.TokName:
 	case script.TokOp:
-		if t.Text == "(" && t.Match > p.i {
-			end := p.closer()
-			p.i++
+		if t.Text == "(" && t.Match > p.I {
+			end := p.Closer()
+			p.I++
 			e := p.typeExpr(info)
-			p.i = end + 1
+			p.I = end + 1
 			return e
 		}
-		p.i++
+		p.I++
 		return codetypes.Unknown{Name: t.Text}
 	default:
-		p.i++
+		p.I++
 		return codetypes.Unknown{Name: t.Text}
 	}
 	name := p.dotted()
@@ -716,16 +682,16 @@ func (p *parser) typePrimary(info *annotationInfo) codetypes.Expr {
 	var args []codetypes.Expr
 	if short == "Literal" {
 		var values []string
-		if p.is(0, "[") {
-			end := p.closer()
-			p.i++
-			for p.i < end && end > 0 {
+		if p.Is(0, "[") {
+			end := p.Closer()
+			p.I++
+			for p.I < end && end > 0 {
 				if v := p.value(); v != "" {
 					values = append(values, v)
 				}
 				p.skipArg(end)
 			}
-			p.i = end + 1
+			p.I = end + 1
 		}
 		return codetypes.Literals{Values: codetypes.SortedSet(values)}
 	}

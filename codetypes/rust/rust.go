@@ -156,26 +156,9 @@ func (p *parser) serdeArgs(toks []token, a *attrs) {
 		}
 		switch t.text {
 		case "rename":
-			if value != "" {
-				a.rename = value
-			} else if i+1 < len(toks) && toks[i+1].text == "(" {
-				// rename(serialize = "x", deserialize = "y"): the serialized name
-				for j := i + 2; j+2 < len(toks) && toks[j].text != ")"; j++ {
-					if toks[j].text == "serialize" && toks[j+2].kind == tokString {
-						a.rename = toks[j+2].text
-					}
-				}
-			}
+			a.rename = serialized(toks, i, value)
 		case "rename_all":
-			if value != "" {
-				a.renameAll = value
-			} else if i+1 < len(toks) && toks[i+1].text == "(" {
-				for j := i + 2; j+2 < len(toks) && toks[j].text != ")"; j++ {
-					if toks[j].text == "serialize" && toks[j+2].kind == tokString {
-						a.renameAll = toks[j+2].text
-					}
-				}
-			}
+			a.renameAll = serialized(toks, i, value)
 		case "alias":
 			a.aliases = append(a.aliases, value)
 		case "default":
@@ -203,6 +186,21 @@ func (p *parser) serdeArgs(toks []token, a *attrs) {
 			i += 2
 		}
 	}
+}
+
+// serialized returns the name a rename or rename_all at toks[i] gives when
+// serializing: its value, or the serialize = "x" of rename(serialize = "x",
+// deserialize = "y").
+func serialized(toks []token, i int, value string) string {
+	if value != "" || i+1 >= len(toks) || toks[i+1].text != "(" {
+		return value
+	}
+	for j := i + 2; j+2 < len(toks) && toks[j].text != ")"; j++ {
+		if toks[j].text == "serialize" && toks[j+2].kind == tokString {
+			return toks[j+2].text
+		}
+	}
+	return ""
 }
 
 // items reads top-level items; mod blocks are read as top level.

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/wirelint/wirelint/codetypes"
+	"github.com/wirelint/wirelint/codetypes/internal/cursor"
 	"github.com/wirelint/wirelint/routes/script"
 )
 
@@ -20,7 +21,7 @@ func Read(src, file string) ([]*codetypes.Decl, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{toks: toks, file: file, lines: strings.Split(src, "\n")}
+	p := &parser{Cursor: cursor.Cursor{Toks: toks, File: file}, lines: strings.Split(src, "\n")}
 	p.top()
 	return schemaMembers(p.out), nil
 }
@@ -57,9 +58,7 @@ func schemaMembers(decls []*codetypes.Decl) []*codetypes.Decl {
 }
 
 type parser struct {
-	toks  []script.Token
-	i     int
-	file  string
+	cursor.Cursor
 	lines []string
 	out   []*codetypes.Decl
 	// depth counts the type expressions being read, bounded by
@@ -77,77 +76,52 @@ type namespace struct {
 	end  int
 }
 
-func (p *parser) tok(k int) script.Token {
-	if p.i+k >= 0 && p.i+k < len(p.toks) {
-		return p.toks[p.i+k]
-	}
-	return script.Token{Kind: script.TokEOF}
-}
-
-func (p *parser) is(k int, text string) bool {
-	t := p.tok(k)
-	return (t.Kind == script.TokOp || t.Kind == script.TokName) && t.Text == text
-}
-
-// closer returns the index of the bracket closing the one at the cursor,
-// or the last token when it is unbalanced: every jump moves forward.
-func (p *parser) closer() int {
-	if m := p.tok(0).Match; m > p.i {
-		return m
-	}
-	return len(p.toks) - 1
-}
-
-func (p *parser) pos(t script.Token) codetypes.Pos {
-	return codetypes.Pos{File: p.file, Line: t.Line, Col: t.Col}
-}
-
 // skipBracket moves past the bracket at the cursor and what it encloses.
 func (p *parser) skipBracket() {
-	p.i = p.closer() + 1
+	p.I = p.Closer() + 1
 }
 
 // top reads top-level statements, keeping type declarations.
 func (p *parser) top() {
-	for p.i < len(p.toks) {
-		for len(p.spaces) > 0 && p.i >= p.spaces[len(p.spaces)-1].end {
+	for p.I < len(p.Toks) {
+		for len(p.spaces) > 0 && p.I >= p.spaces[len(p.spaces)-1].end {
 			p.spaces = p.spaces[:len(p.spaces)-1]
 		}
-		t := p.tok(0)
+		t := p.Tok(0)
 		start := t
-		for p.is(0, "export") || p.is(0, "declare") || p.is(0, "default") {
-			p.i++
+		for p.Is(0, "export") || p.Is(0, "declare") || p.Is(0, "default") {
+			p.I++
 		}
 		switch {
-		case p.is(0, "interface") && p.tok(1).Kind == script.TokName:
+		case p.Is(0, "interface") && p.Tok(1).Kind == script.TokName:
 			p.interfaceDecl(start)
-		case p.is(0, "type") && p.tok(1).Kind == script.TokName && (p.is(2, "=") || p.is(2, "<")):
+		case p.Is(0, "type") && p.Tok(1).Kind == script.TokName && (p.Is(2, "=") || p.Is(2, "<")):
 			p.typeDecl(start)
-		case p.is(0, "enum") && p.tok(1).Kind == script.TokName:
+		case p.Is(0, "enum") && p.Tok(1).Kind == script.TokName:
 			p.enumDecl(start)
-		case p.is(0, "const") && p.is(1, "enum"):
-			p.i++
+		case p.Is(0, "const") && p.Is(1, "enum"):
+			p.I++
 			p.enumDecl(start)
-		case (p.is(0, "namespace") || p.is(0, "module")) && p.tok(1).Kind != script.TokOp:
+		case (p.Is(0, "namespace") || p.Is(0, "module")) && p.Tok(1).Kind != script.TokOp:
 			// namespace N { ... }: its declarations are named N.X
-			p.i++
+			p.I++
 			name := ""
-			for p.i < len(p.toks) && !p.is(0, "{") {
-				if t := p.tok(0); t.Kind == script.TokName {
+			for p.I < len(p.Toks) && !p.Is(0, "{") {
+				if t := p.Tok(0); t.Kind == script.TokName {
 					name += t.Text
 				} else if t.Kind == script.TokOp && t.Text == "." {
 					name += "."
 				}
-				p.i++
+				p.I++
 			}
-			if p.i < len(p.toks) {
-				p.spaces = append(p.spaces, namespace{name: name, end: p.closer()})
+			if p.I < len(p.Toks) {
+				p.spaces = append(p.spaces, namespace{name: name, end: p.Closer()})
 			}
-			p.i++
+			p.I++
 		case t.Kind == script.TokOp && (t.Text == "{" || t.Text == "(" || t.Text == "["):
 			p.skipBracket()
 		default:
-			p.i++
+			p.I++
 		}
 	}
 }
@@ -157,9 +131,9 @@ func (p *parser) newDecl(start, name script.Token, kind codetypes.Kind) *codetyp
 	for k := len(p.spaces) - 1; k >= 0; k-- {
 		qualified = p.spaces[k].name + "." + qualified
 	}
-	d := &codetypes.Decl{Name: qualified, Pos: p.pos(name), Kind: kind, Strict: true, Language: "typescript"}
+	d := &codetypes.Decl{Name: qualified, Pos: p.Pos(name), Kind: kind, Strict: true, Language: "typescript"}
 	if target, at := codetypes.MirrorAbove(p.lines, start.Line); target != "" {
-		d.Mirror, d.MirrorPos = target, codetypes.Pos{File: p.file, Line: at.Line, Col: at.Col}
+		d.Mirror, d.MirrorPos = target, codetypes.Pos{File: p.File, Line: at.Line, Col: at.Col}
 	}
 	return d
 }
@@ -168,23 +142,23 @@ func (p *parser) newDecl(start, name script.Token, kind codetypes.Kind) *codetyp
 // in order, which the declaration's types then read as Param.
 func (p *parser) typeParams() []string {
 	p.params = nil
-	if !p.is(0, "<") {
+	if !p.Is(0, "<") {
 		return nil
 	}
 	var names []string
 	depth := 0
-	for p.i < len(p.toks) {
+	for p.I < len(p.Toks) {
 		switch {
-		case p.is(0, "<"):
+		case p.Is(0, "<"):
 			depth++
-		case p.is(0, ">"):
+		case p.Is(0, ">"):
 			depth--
-		case p.is(0, ">>"):
+		case p.Is(0, ">>"):
 			depth -= 2
-		case depth == 1 && p.tok(0).Kind == script.TokName && (p.is(-1, "<") || p.is(-1, ",")):
-			names = append(names, p.tok(0).Text)
+		case depth == 1 && p.Tok(0).Kind == script.TokName && (p.Is(-1, "<") || p.Is(-1, ",")):
+			names = append(names, p.Tok(0).Text)
 		}
-		p.i++
+		p.I++
 		if depth <= 0 {
 			break
 		}
@@ -197,39 +171,39 @@ func (p *parser) typeParams() []string {
 }
 
 func (p *parser) interfaceDecl(start script.Token) {
-	p.i++
-	d := p.newDecl(start, p.tok(0), codetypes.Object)
-	p.i++
+	p.I++
+	d := p.newDecl(start, p.Tok(0), codetypes.Object)
+	p.I++
 	d.Params = p.typeParams()
 	defer func() { p.params = nil }()
-	if p.is(0, "extends") {
-		p.i++
-		for p.i < len(p.toks) && !p.is(0, "{") {
+	if p.Is(0, "extends") {
+		p.I++
+		for p.I < len(p.Toks) && !p.Is(0, "{") {
 			d.Bases = append(d.Bases, p.primary())
-			if p.is(0, ",") {
-				p.i++
+			if p.Is(0, ",") {
+				p.I++
 			}
 		}
 	}
-	if p.is(0, "{") {
+	if p.Is(0, "{") {
 		p.members(d)
 	}
 	p.out = append(p.out, d)
 }
 
 func (p *parser) typeDecl(start script.Token) {
-	p.i++
-	name := p.tok(0)
-	p.i++
+	p.I++
+	name := p.Tok(0)
+	p.I++
 	params := p.typeParams()
 	defer func() { p.params = nil }()
-	if !p.is(0, "=") {
+	if !p.Is(0, "=") {
 		return
 	}
-	p.i++
+	p.I++
 	e := p.union()
-	if p.is(0, ";") {
-		p.i++
+	if p.Is(0, ";") {
+		p.I++
 	}
 	d := p.newDecl(start, name, codetypes.Alias)
 	d.Params = params
@@ -247,29 +221,29 @@ func (p *parser) typeDecl(start script.Token) {
 }
 
 func (p *parser) enumDecl(start script.Token) {
-	p.i++
-	d := p.newDecl(start, p.tok(0), codetypes.Enum)
-	p.i++
-	if !p.is(0, "{") {
+	p.I++
+	d := p.newDecl(start, p.Tok(0), codetypes.Enum)
+	p.I++
+	if !p.Is(0, "{") {
 		return
 	}
-	end := p.closer()
-	p.i++
+	end := p.Closer()
+	p.I++
 	next := 0
 	d.ValuePos = map[string]codetypes.Pos{}
 	var values []string
-	for p.i < end && p.i < len(p.toks) {
-		member := p.tok(0)
-		p.i++
+	for p.I < end && p.I < len(p.Toks) {
+		member := p.Tok(0)
+		p.I++
 		value := ""
-		if p.is(0, "=") {
-			p.i++
-			v := p.tok(0)
+		if p.Is(0, "=") {
+			p.I++
+			v := p.Tok(0)
 			neg := false
 			if v.Kind == script.TokOp && v.Text == "-" {
 				neg = true
-				p.i++
-				v = p.tok(0)
+				p.I++
+				v = p.Tok(0)
 			}
 			switch v.Kind {
 			case script.TokString:
@@ -283,8 +257,8 @@ func (p *parser) enumDecl(start script.Token) {
 					next = n + 1
 				}
 			}
-			for p.i < end && !p.is(0, ",") {
-				p.i++
+			for p.I < end && !p.Is(0, ",") {
+				p.I++
 			}
 		} else {
 			value = strconv.Itoa(next)
@@ -292,46 +266,46 @@ func (p *parser) enumDecl(start script.Token) {
 		}
 		if value != "" {
 			values = append(values, value)
-			d.ValuePos[value] = p.pos(member)
+			d.ValuePos[value] = p.Pos(member)
 		}
-		if p.is(0, ",") {
-			p.i++
+		if p.Is(0, ",") {
+			p.I++
 		}
 	}
-	p.i = end + 1
+	p.I = end + 1
 	d.Values = codetypes.SortedSet(values)
 	p.out = append(p.out, d)
 }
 
 // members reads { ... } at the cursor into d's fields.
 func (p *parser) members(d *codetypes.Decl) {
-	end := p.closer()
+	end := p.Closer()
 	if end < 0 {
-		end = len(p.toks) - 1
+		end = len(p.Toks) - 1
 	}
-	p.i++
-	for p.i < end {
-		if p.is(0, ";") || p.is(0, ",") {
-			p.i++
+	p.I++
+	for p.I < end {
+		if p.Is(0, ";") || p.Is(0, ",") {
+			p.I++
 			continue
 		}
-		for p.is(0, "readonly") && p.tok(1).Kind != script.TokOp || p.is(0, "-") || p.is(0, "+") {
-			p.i++
+		for p.Is(0, "readonly") && p.Tok(1).Kind != script.TokOp || p.Is(0, "-") || p.Is(0, "+") {
+			p.I++
 		}
-		t := p.tok(0)
+		t := p.Tok(0)
 		switch {
-		case p.is(0, "["):
+		case p.Is(0, "["):
 			// [key: string]: T — or a mapped type [K in X]: T
-			close := p.closer()
-			p.i = close + 1
+			close := p.Closer()
+			p.I = close + 1
 			optional := false
-			if p.is(0, "?") {
+			if p.Is(0, "?") {
 				optional = true
-				p.i++
+				p.I++
 			}
 			_ = optional
-			if p.is(0, ":") {
-				p.i++
+			if p.Is(0, ":") {
+				p.I++
 				d.Extra = p.union()
 			}
 		case t.Kind == script.TokName || t.Kind == script.TokString || t.Kind == script.TokNumber:
@@ -339,19 +313,19 @@ func (p *parser) members(d *codetypes.Decl) {
 			if t.Kind == script.TokString {
 				name = t.Str
 			}
-			p.i++
-			f := &codetypes.Field{Name: name, Source: name, Pos: p.pos(t)}
-			if p.is(0, "?") {
+			p.I++
+			f := &codetypes.Field{Name: name, Source: name, Pos: p.Pos(t)}
+			if p.Is(0, "?") {
 				f.Optional = true
-				p.i++
+				p.I++
 			}
-			if p.is(0, "(") || p.is(0, "<") {
+			if p.Is(0, "(") || p.Is(0, "<") {
 				// a method signature: not data
 				p.skipMember(end)
 				continue
 			}
-			if p.is(0, ":") {
-				p.i++
+			if p.Is(0, ":") {
+				p.I++
 				f.Type = p.union()
 			} else {
 				f.Type = codetypes.Any{}
@@ -364,16 +338,16 @@ func (p *parser) members(d *codetypes.Decl) {
 			p.skipMember(end)
 		}
 	}
-	p.i = end + 1
+	p.I = end + 1
 }
 
 func (p *parser) skipMember(end int) {
-	for p.i < end && !p.is(0, ";") && !p.is(0, ",") {
-		if t := p.tok(0); t.Kind == script.TokOp && (t.Text == "(" || t.Text == "{" || t.Text == "[") {
+	for p.I < end && !p.Is(0, ";") && !p.Is(0, ",") {
+		if t := p.Tok(0); t.Kind == script.TokOp && (t.Text == "(" || t.Text == "{" || t.Text == "[") {
 			p.skipBracket()
 			continue
 		}
-		p.i++
+		p.I++
 	}
 }
 
@@ -414,19 +388,19 @@ func (p *parser) union() codetypes.Expr {
 	p.depth++
 	defer func() { p.depth-- }()
 	if p.depth > codetypes.MaxDepth {
-		if t := p.tok(0); t.Kind == script.TokOp && (t.Text == "(" || t.Text == "{" || t.Text == "[") {
+		if t := p.Tok(0); t.Kind == script.TokOp && (t.Text == "(" || t.Text == "{" || t.Text == "[") {
 			p.skipBracket()
 		} else {
-			p.i++
+			p.I++
 		}
 		return codetypes.Unknown{Name: codetypes.TooDeep}
 	}
-	if p.is(0, "|") {
-		p.i++
+	if p.Is(0, "|") {
+		p.I++
 	}
 	options := []codetypes.Expr{p.intersection()}
-	for p.is(0, "|") {
-		p.i++
+	for p.Is(0, "|") {
+		p.I++
 		options = append(options, p.intersection())
 	}
 	if len(options) == 1 {
@@ -437,14 +411,14 @@ func (p *parser) union() codetypes.Expr {
 
 // intersection reads A & B: the fields of every part.
 func (p *parser) intersection() codetypes.Expr {
-	if p.is(0, "&") {
-		p.i++
+	if p.Is(0, "&") {
+		p.I++
 	}
 	first := p.postfix()
-	if !p.is(0, "&") {
+	if !p.Is(0, "&") {
 		return first
 	}
-	d := &codetypes.Decl{Name: "intersection", Pos: codetypes.Pos{File: p.file, Line: p.tok(0).Line, Col: p.tok(0).Col}, Kind: codetypes.Object, Strict: true, Language: "typescript"}
+	d := &codetypes.Decl{Name: "intersection", Pos: codetypes.Pos{File: p.File, Line: p.Tok(0).Line, Col: p.Tok(0).Col}, Kind: codetypes.Object, Strict: true, Language: "typescript"}
 	add := func(e codetypes.Expr) {
 		if in, ok := e.(codetypes.Inline); ok {
 			d.Fields = append(d.Fields, in.Decl.Fields...)
@@ -457,8 +431,8 @@ func (p *parser) intersection() codetypes.Expr {
 		d.Bases = append(d.Bases, e)
 	}
 	add(first)
-	for p.is(0, "&") {
-		p.i++
+	for p.Is(0, "&") {
+		p.I++
 		add(p.postfix())
 	}
 	return codetypes.Inline{Decl: d}
@@ -468,18 +442,18 @@ func (p *parser) intersection() codetypes.Expr {
 // access: components["schemas"]["account"] names the member account.
 func (p *parser) postfix() codetypes.Expr {
 	e := p.primary()
-	for p.is(0, "[") {
+	for p.Is(0, "[") {
 		switch {
-		case p.is(1, "]"):
-			p.i += 2
+		case p.Is(1, "]"):
+			p.I += 2
 			e = codetypes.Array{Elem: e}
-		case p.tok(1).Kind == script.TokString && p.is(2, "]"):
+		case p.Tok(1).Kind == script.TokString && p.Is(2, "]"):
 			if _, named := e.(codetypes.Named); named {
-				e = codetypes.Named{Name: p.tok(1).Str}
+				e = codetypes.Named{Name: p.Tok(1).Str}
 			} else {
 				e = codetypes.Unknown{Name: "an indexed access type"}
 			}
-			p.i += 3
+			p.I += 3
 		default:
 			return e
 		}
@@ -489,95 +463,95 @@ func (p *parser) postfix() codetypes.Expr {
 
 // args reads <A, B> after a generic name.
 func (p *parser) args() []codetypes.Expr {
-	if !p.is(0, "<") {
+	if !p.Is(0, "<") {
 		return nil
 	}
-	p.i++
+	p.I++
 	var out []codetypes.Expr
-	for p.i < len(p.toks) && !p.is(0, ">") && !p.is(0, ">>") {
+	for p.I < len(p.Toks) && !p.Is(0, ">") && !p.Is(0, ">>") {
 		out = append(out, p.union())
-		if p.is(0, ",") {
-			p.i++
-		} else if !p.is(0, ">") && !p.is(0, ">>") {
+		if p.Is(0, ",") {
+			p.I++
+		} else if !p.Is(0, ">") && !p.Is(0, ">>") {
 			break
 		}
 	}
 	switch {
-	case p.is(0, ">"):
-		p.i++
-	case p.is(0, ">>"):
+	case p.Is(0, ">"):
+		p.I++
+	case p.Is(0, ">>"):
 		// the closer of an enclosing list too: leave one >
-		p.toks[p.i].Text = ">"
+		p.Toks[p.I].Text = ">"
 	}
 	return out
 }
 
 func (p *parser) primary() codetypes.Expr {
-	t := p.tok(0)
+	t := p.Tok(0)
 	switch t.Kind {
 	case script.TokString:
-		p.i++
+		p.I++
 		return codetypes.Literals{Values: []string{codetypes.Quote(t.Str)}}
 	case script.TokNumber:
-		p.i++
+		p.I++
 		return codetypes.Literals{Values: []string{codetypes.Number(t.Text)}}
 	case script.TokOp:
 		switch t.Text {
 		case "-":
-			if n := p.tok(1); n.Kind == script.TokNumber {
-				p.i += 2
+			if n := p.Tok(1); n.Kind == script.TokNumber {
+				p.I += 2
 				return codetypes.Literals{Values: []string{codetypes.Number("-" + n.Text)}}
 			}
 		case "(":
-			end := p.closer()
-			p.i++
+			end := p.Closer()
+			p.I++
 			e := p.union()
 			if end > 0 {
-				p.i = end + 1
+				p.I = end + 1
 			}
-			if p.is(0, "=>") {
+			if p.Is(0, "=>") {
 				// a function type: not data
-				p.i++
+				p.I++
 				p.union()
 				return codetypes.Unknown{Name: "a function type"}
 			}
 			return e
 		case "{":
-			d := &codetypes.Decl{Name: "object literal type", Pos: p.pos(t), Kind: codetypes.Object, Strict: true, Language: "typescript"}
+			d := &codetypes.Decl{Name: "object literal type", Pos: p.Pos(t), Kind: codetypes.Object, Strict: true, Language: "typescript"}
 			p.members(d)
 			return codetypes.Inline{Decl: d}
 		case "[":
-			end := p.closer()
-			p.i++
+			end := p.Closer()
+			p.I++
 			var elems []codetypes.Expr
-			for p.i < end && end > 0 {
-				if p.tok(0).Kind == script.TokName && p.is(1, ":") {
-					p.i += 2 // a labelled element
+			for p.I < end && end > 0 {
+				if p.Tok(0).Kind == script.TokName && p.Is(1, ":") {
+					p.I += 2 // a labelled element
 				}
 				elems = append(elems, p.union())
-				if p.is(0, ",") {
-					p.i++
+				if p.Is(0, ",") {
+					p.I++
 				} else {
 					break
 				}
 			}
 			if end > 0 {
-				p.i = end + 1
+				p.I = end + 1
 			}
 			return codetypes.Tuple{Elems: elems}
 		}
-		p.i++
+		p.I++
 		return codetypes.Unknown{Name: t.Text}
 	case script.TokName:
 	default:
-		p.i++
+		p.I++
 		return codetypes.Unknown{Name: "end of input"}
 	}
-	p.i++
+	p.I++
 	name := t.Text
-	for p.is(0, ".") && p.tok(1).Kind == script.TokName {
-		name += "." + p.tok(1).Text // ns.Type: looked up qualified, then by its own name
-		p.i += 2
+	for p.Is(0, ".") && p.Tok(1).Kind == script.TokName {
+		name += "." + p.Tok(1).Text // ns.Type: looked up qualified, then by its own name
+		p.I += 2
 	}
 	if name == "typeof" || name == "keyof" || name == "readonly" || name == "unique" {
 		inner := p.postfix()
@@ -619,9 +593,9 @@ func (p *parser) primary() codetypes.Expr {
 		if len(args) == 2 {
 			if lit, ok := args[0].(codetypes.Literals); ok && name == "Record" {
 				// Record<"a" | "b", T>: those members, each required
-				d := &codetypes.Decl{Name: "Record", Pos: p.pos(t), Kind: codetypes.Object, Strict: true, Language: "typescript"}
+				d := &codetypes.Decl{Name: "Record", Pos: p.Pos(t), Kind: codetypes.Object, Strict: true, Language: "typescript"}
 				for _, v := range lit.Values {
-					d.Fields = append(d.Fields, &codetypes.Field{Name: strings.Trim(v, `"`), Source: v, Pos: p.pos(t), Type: args[1]})
+					d.Fields = append(d.Fields, &codetypes.Field{Name: strings.Trim(v, `"`), Source: v, Pos: p.Pos(t), Type: args[1]})
 				}
 				return codetypes.Inline{Decl: d}
 			}

@@ -558,17 +558,9 @@ func (d *decoder) types(n *yaml.Node, what string) Types {
 				t.Names[kn.Value] = d.str(vn, fmt.Sprintf("%s.names.%s", what, kn.Value))
 			}
 		},
-		"opaque": func(k, v *yaml.Node) { t.Opaque = d.strList(v, what+".opaque") },
-		"include": func(k, v *yaml.Node) {
-			for _, g := range d.strList(v, what+".include") {
-				t.Include = append(t.Include, d.glob(v, what+".include", g))
-			}
-		},
-		"ignore": func(k, v *yaml.Node) {
-			for _, g := range d.strList(v, what+".ignore") {
-				t.Ignore = append(t.Ignore, d.glob(v, what+".ignore", g))
-			}
-		},
+		"opaque":  func(k, v *yaml.Node) { t.Opaque = d.strList(v, what+".opaque") },
+		"include": func(k, v *yaml.Node) { t.Include = d.nameGlobs(v, what+".include") },
+		"ignore":  func(k, v *yaml.Node) { t.Ignore = d.nameGlobs(v, what+".ignore") },
 		"int64": func(k, v *yaml.Node) {
 			t.Int64 = d.str(v, what+".int64")
 			if t.Int64 != "number" && t.Int64 != "string" {
@@ -590,6 +582,15 @@ func (d *decoder) types(n *yaml.Node, what string) Types {
 		}
 	}
 	return t
+}
+
+// nameGlobs decodes a list of definition-name globs.
+func (d *decoder) nameGlobs(v *yaml.Node, what string) []string {
+	var out []string
+	for _, g := range d.strList(v, what) {
+		out = append(out, d.glob(v, what, g))
+	}
+	return out
 }
 
 func (d *decoder) docs(n *yaml.Node) *Docs {

@@ -588,6 +588,15 @@ func (c *checker) exempt(s *reduce.Schema) bool {
 	return false
 }
 
+// presenceFix says, per language, how to make a field required and how to
+// make it optional.
+var presenceFix = map[string][2]string{
+	"go":         {"omitempty leaves a zero value out: drop omitempty (or omitzero)", "make it optional"},
+	"typescript": {"drop the ?", "add ?"},
+	"python":     {"drop the default", "give it a default"},
+	"rust":       {"drop Option or #[serde(default)]", "wrap it in Option or add #[serde(default)]"},
+}
+
 // compareRequired compares presence.
 func (c *checker) compareRequired(e *reduce.Entry, required bool, f *codetypes.Field, d *codetypes.Decl, at site, obj *reduce.Schema) {
 	reqLoc := c.docLocation(e.Key, e.Pointer())
@@ -600,30 +609,10 @@ func (c *checker) compareRequired(e *reduce.Entry, required bool, f *codetypes.F
 	writesNull := f.NullIsAbsence && !f.OmitsNull && c.read(e.Schema).nullable
 	switch {
 	case required && f.Optional && !f.AlwaysWritten && !writesNull && !c.exempt(e.Schema) && c.in.Direction != Response:
-		how := "make it required"
-		switch d.Language {
-		case "go":
-			how = "omitempty leaves a zero value out: drop omitempty (or omitzero)"
-		case "typescript":
-			how = "drop the ?"
-		case "python":
-			how = "drop the default"
-		case "rust":
-			how = "drop Option or #[serde(default)]"
-		}
-		c.emit(requiredRule, report.SeverityError, fmt.Sprintf("property %s is required by %s in %s but optional in field %s of %s: %s", at.path, c.definitionName(), c.docName(), f.Source, d.Name, how),
+		c.emit(requiredRule, report.SeverityError, fmt.Sprintf("property %s is required by %s in %s but optional in field %s of %s: %s", at.path, c.definitionName(), c.docName(), f.Source, d.Name, presenceFix[d.Language][0]),
 			c.definitionName(), reqPtr, reqLoc, codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "required", "mirror": "optional"})
 	case !required && !f.Optional && d.Strict && !c.exempt(e.Schema) && c.in.Direction != Request:
-		how := "make it optional"
-		switch d.Language {
-		case "typescript":
-			how = "add ?"
-		case "python":
-			how = "give it a default"
-		case "rust":
-			how = "wrap it in Option or add #[serde(default)]"
-		}
-		c.emit(requiredRule, report.SeverityError, fmt.Sprintf("property %s is optional in %s in %s but field %s of %s requires it: %s", at.path, c.definitionName(), c.docName(), f.Source, d.Name, how),
+		c.emit(requiredRule, report.SeverityError, fmt.Sprintf("property %s is optional in %s in %s but field %s of %s requires it: %s", at.path, c.definitionName(), c.docName(), f.Source, d.Name, presenceFix[d.Language][1]),
 			c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "optional", "mirror": "required"})
 	}
 }
