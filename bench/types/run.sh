@@ -32,3 +32,4 @@ for ext in go ts rs py; do
 	score "quicktype-$ext" "quicktype-sarif-$ext.truth" "$corpus/controls" sarif-schema-2.1.0.json "qt_sarif.$ext"
 done
 score openapi-typescript-stripe openapi-typescript-stripe.truth "$corpus/stripe" spec3.json stripe.ts
+score oapi-codegen-twilio oapi-codegen-twilio.truth "$corpus/twilio" twilio_api_v2010.json twilio.go

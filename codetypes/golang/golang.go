@@ -274,8 +274,14 @@ func (r *reader) expr(e ast.Expr, params map[string]bool) codetypes.Expr {
 			return codetypes.Nullable{Of: codetypes.Any{}}
 		case "json.Number":
 			return codetypes.Prim{Type: "number"}
-		case "uuid.UUID":
+		case "uuid.UUID", "openapi_types.UUID", "types.UUID":
 			return codetypes.Prim{Type: "string", Format: "uuid"}
+		case "openapi_types.Date", "types.Date":
+			return codetypes.Prim{Type: "string", Format: "date"}
+		case "openapi_types.Email", "types.Email":
+			return codetypes.Prim{Type: "string", Format: "email"}
+		case "openapi_types.File", "types.File":
+			return codetypes.Prim{Type: "string", Format: "binary"}
 		case "url.URL":
 			return codetypes.Prim{Type: "string", Format: "uri"}
 		}

@@ -637,7 +637,7 @@ func (c *checker) compareField(e *reduce.Entry, f *codetypes.Field, d *codetypes
 		c.emit(nullableRule, report.SeverityError, fmt.Sprintf("property %s may not be null in %s but field %s of %s in %s admits null: drop the null", at.path, c.docName(), f.Source, d.Name, fileName(f.Pos)),
 			c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "not nullable", "mirror": "nullable"})
 	}
-	if c.in.Emptiness && f.NilMarshalsNull && !f.Initialized && !v.nullable && v.s != nil {
+	if c.in.Emptiness && f.NilMarshalsNull && !f.Initialized && !v.nullable && v.s != nil && c.in.Direction != Response {
 		if ty := v.s.Keywords["type"]; ty != nil && (contains(ty.Set, "array") || contains(ty.Set, "object")) {
 			c.emit(emptinessRule, report.SeverityWarning, fmt.Sprintf("field %s of %s in %s marshals a nil %s as null but property %s in %s is %s and not nullable: add omitempty or initialise it", f.Source, d.Name, fileName(f.Pos), strings.Join(ty.Set, "/"), at.path, c.docName(), strings.Join(ty.Set, "/")),
 				c.definitionName(), ty.Pointer(), c.docLocation(ty.Key, ty.Pointer()), codeLocation(f.Pos), map[string]any{"property": e.Name})
@@ -992,8 +992,14 @@ func (c *checker) missingTypes() {
 		return // nothing pairs: the mirror is not this document's
 	}
 	c.def = nil
+	// an OpenAPI component nothing references is on no wire: generators
+	// leave it out, and so may a hand-written client
+	var referenced map[string]bool
+	if c.in.Canonical.Dialect.IsOpenAPI() {
+		referenced = refTargets(c.in.Canonical.Root)
+	}
 	for _, def := range c.in.Canonical.Definitions {
-		if c.covered[def] || c.ignored(def.Name) {
+		if c.covered[def] || c.ignored(def.Name) || referenced != nil && !referenced[def.Pointer] {
 			continue
 		}
 		v := c.read(c.red.Schema(c.in.Canonical, def.Node, def.Pointer))
@@ -1012,6 +1018,31 @@ func (c *checker) missingTypes() {
 		c.emit(missingTypeRule, report.SeverityWarning, fmt.Sprintf("%s definition %s in %s has no type in the mirror files: declare one, pair it with wirelint:mirror or the names map, or ignore it", what, def.Name, c.docName()),
 			def.Name, def.Pointer, c.docLocation(def.Key, def.Pointer), report.Location{}, nil)
 	}
+}
+
+// refTargets returns the local pointers the document's $refs name
+// ("#/components/schemas/X" → "/components/schemas/X").
+func refTargets(root *reduce.Node) map[string]bool {
+	out := map[string]bool{}
+	stack := []*reduce.Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil || n.Kind == reduce.AliasNode {
+			continue
+		}
+		if n.Kind == reduce.MappingNode {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if v := n.Content[i+1]; n.Content[i].Value == "$ref" && reduce.IsString(v) {
+					if _, frag, ok := strings.Cut(v.Value, "#"); ok {
+						out[frag] = true
+					}
+				}
+			}
+		}
+		stack = append(stack, n.Content...)
+	}
+	return out
 }
 
 // describeList names type expressions, comma-separated.
