@@ -76,6 +76,48 @@ type Decl struct {
 	Language string
 	// Params are a generic declaration's type parameters, in order.
 	Params []string
+	// Tags are the fields an internally tagged enum adds to the structs
+	// its newtype variants hold (#[serde(tag = "type")] enum E { A(S) }
+	// writes S with "type": "A"); see Set.ApplyTags.
+	Tags []Tag
+}
+
+// Tag is the field an internally tagged enum's variant adds to the struct
+// it holds.
+type Tag struct {
+	// Field is the tag's name, Value its value as canonical JSON.
+	Field, Value string
+	// Type names the struct the variant holds; Pos is the variant.
+	Type string
+	Pos  Pos
+}
+
+// ApplyTags gives each struct an internally tagged enum holds the tag
+// field the enum writes beside its fields (the set's files read, wherever
+// the enum and the struct are declared); a struct held by variants of
+// several values gets them all.
+func (s *Set) ApplyTags() {
+	for _, d := range s.Decls {
+		for _, t := range d.Tags {
+			held := s.Lookup(t.Type)
+			if held == nil || held.Kind != Object {
+				continue
+			}
+			var field *Field
+			for _, f := range held.Fields {
+				if f.Name == t.Field {
+					field = f
+				}
+			}
+			if field == nil {
+				held.Fields = append(held.Fields, &Field{Name: t.Field, Source: t.Field, Pos: t.Pos, Type: Literals{Values: []string{t.Value}}})
+				continue
+			}
+			if lit, ok := field.Type.(Literals); ok && field.Source == t.Field {
+				field.Type = Literals{Values: SortedSet(append(append([]string(nil), lit.Values...), t.Value))}
+			}
+		}
+	}
 }
 
 // Field is one member of an Object.

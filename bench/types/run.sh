@@ -33,3 +33,6 @@ for ext in go ts rs py; do
 done
 score openapi-typescript-stripe openapi-typescript-stripe.truth "$corpus/stripe" spec3.json stripe.ts
 score oapi-codegen-twilio oapi-codegen-twilio.truth "$corpus/twilio" twilio_api_v2010.json twilio.go
+inc=()
+for c in Prompt PromptArgument Resource ResourceTemplate Icon Annotations Role; do inc+=(--include "$c"); done
+score rmcp rmcp.truth "$corpus/rmcp" schema-2025-11-25.json crates/rmcp/src "${inc[@]}"

@@ -128,6 +128,7 @@ func Files(paths []string, opts Options) (*codetypes.Set, error) {
 			set.Add(decls...)
 		}
 	}
+	set.ApplyTags()
 	set.Sort()
 	return set, nil
 }

@@ -432,8 +432,12 @@ func (p *parser) enumItem(a attrs) {
 			continue
 		}
 		sub.i++
+		variantType := ""
 		if sub.is(0, "(") || sub.is(0, "{") {
 			data = true
+			if sub.is(0, "(") && sub.tok(1).kind == tokIdent && sub.is(2, ")") {
+				variantType = sub.tok(1).text // Variant(Struct): a newtype variant
+			}
 			sub.skipGroup()
 		}
 		if sub.is(0, "=") {
@@ -454,6 +458,9 @@ func (p *parser) enumItem(a attrs) {
 		q := codetypes.Quote(wire)
 		values = append(values, q)
 		d.ValuePos[q] = sub.pos(v)
+		if a.tag != "" && a.content == "" && variantType != "" {
+			d.Tags = append(d.Tags, codetypes.Tag{Field: a.tag, Value: q, Type: variantType, Pos: sub.pos(v)})
+		}
 	}
 	if !a.serde {
 		return
