@@ -878,6 +878,17 @@ func (c *checker) compareStructure(s *reduce.Schema, t codetypes.Expr, at site, 
 		if items := s.Keywords["items"]; items != nil && items.Schema != nil {
 			c.compareExpr(items.Schema, t.Elem, site{field: at.field, owner: at.owner, path: at.path + "[]"}, false)
 		}
+	case codetypes.Tuple:
+		if pi := s.Keywords["prefixItems"]; pi != nil {
+			if len(pi.List) != len(t.Elems) {
+				c.emit(typeRule, report.SeverityError, fmt.Sprintf("%s is a tuple of %d in %s but of %d in %s: make them agree", c.subject(at), len(pi.List), c.docName(), len(t.Elems), fileName(pos)),
+					c.definitionName(), pi.Pointer(), c.docLocation(pi.Key, pi.Pointer()), codeLocation(pos), map[string]any{"keyword": "prefixItems"})
+				return
+			}
+			for i, e := range t.Elems {
+				c.compareExpr(pi.List[i], e, site{field: at.field, owner: at.owner, path: fmt.Sprintf("%s[%d]", at.path, i)}, false)
+			}
+		}
 	case codetypes.Map:
 		if ap := s.Keywords["additionalProperties"]; ap != nil && ap.Schema != nil && !ap.Schema.False {
 			c.compareExpr(ap.Schema, t.Value, site{field: at.field, owner: at.owner, path: at.path + "{}"}, false)

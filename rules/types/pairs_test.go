@@ -229,6 +229,11 @@ var constructs = []construct{
 		"python":     {"p: Any", "p: list[str]"},
 		"rust":       {"pub p: serde_json::Value,", "pub p: Vec<String>,"},
 	}},
+	{name: "tuple", prop: `{"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}]}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"typescript": {"p: [string, number];", "p: [string, string];"},
+		"python":     {"p: tuple[str, int]", "p: tuple[str, str]"},
+		"rust":       {"pub p: (String, i64),", "pub p: (String, String),"},
+	}},
 	{name: "closed", prop: `{"type": "string"}`, required: true, closed: true, rule: RuleExtraField, fields: map[string][2]string{
 		"go":         {"P string `json:\"p\"`", "P string `json:\"p\"`\n\tZ int `json:\"z\"`"},
 		"typescript": {"p: string;", "p: string;\n  z?: number;"},
