@@ -190,8 +190,6 @@ func (p *parser) skipBlock() {
 
 // classInfo is what a class statement says before its body.
 type classInfo struct {
-	bases     []string
-	baseExprs []script.Token
 	pydantic  bool
 	typedDict bool
 	total     bool
