@@ -1005,12 +1005,15 @@ func (c *checker) missingTypes() {
 	c.def = nil
 	// an OpenAPI component nothing references is on no wire: generators
 	// leave it out, and so may a hand-written client
-	var referenced map[string]bool
-	if c.in.Canonical.Dialect.IsOpenAPI() {
-		referenced = refTargets(c.in.Canonical.Root)
-	}
+	var referenced map[string]bool // read on the first uncovered definition
 	for _, def := range c.in.Canonical.Definitions {
-		if c.covered[def] || c.ignored(def.Name) || referenced != nil && !referenced[def.Pointer] {
+		if c.covered[def] || c.ignored(def.Name) {
+			continue
+		}
+		if referenced == nil && c.in.Canonical.Dialect.IsOpenAPI() {
+			referenced = refTargets(c.in.Canonical.Root)
+		}
+		if referenced != nil && !referenced[def.Pointer] {
 			continue
 		}
 		v := c.read(c.red.Schema(c.in.Canonical, def.Node, def.Pointer))
