@@ -73,6 +73,17 @@ ignore:
     reason: the legacy mirror is frozen
 baseline: .wirelint-baseline.json
 compat: {against: origin/main, role: produced}
+types:
+  - canonical: schema/frame_wire.json
+    mirror: [server]
+    language: go
+    direction: response
+    names: {Frame: WireFrame}
+    include: [Frame*]
+    ignore: [Internal*]
+    opaque: [Raw]
+    int64: string
+    emptiness: true
 `
 
 // TestParseFull pins that every section decodes into the documented fields.
@@ -118,6 +129,11 @@ func TestParseFull(t *testing.T) {
 	}
 	if c.Compat == nil || c.Compat.Against != "origin/main" || c.Compat.Role != "produced" {
 		t.Errorf("compat = %+v", c.Compat)
+	}
+	wantTypes := []Types{{Pos: c.Types[0].Pos, Canonical: "schema/frame_wire.json", Mirror: []string{"server"}, Language: "go", Direction: "response",
+		Names: map[string]string{"Frame": "WireFrame"}, Include: []string{"Frame*"}, Ignore: []string{"Internal*"}, Opaque: []string{"Raw"}, Int64: "string", Emptiness: true}}
+	if !reflect.DeepEqual(c.Types, wantTypes) {
+		t.Errorf("types = %+v", c.Types)
 	}
 	if got := strings.Join(c.Documents(), ","); got != "schema/frame_wire.json,api/openapi.yaml" {
 		t.Errorf("documents = %s", got)
