@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/wirelint/wirelint/codetypes/read"
 	"github.com/wirelint/wirelint/report"
@@ -36,5 +37,16 @@ func (r *run) checkTypes(t Types) ([]report.Finding, error) {
 	if err != nil {
 		return nil, fmt.Errorf("types: %w", err)
 	}
+	if len(set.Decls) == 0 {
+		return nil, fmt.Errorf("types: %s: no type declarations of %s read", strings.Join(t.Mirror, ", "), languageNames(t.Language))
+	}
 	return types.Check(types.Input{Canonical: doc, Resolver: ws, Mirror: set, Options: t.Options}), nil
+}
+
+// languageNames names what a mirror was read as.
+func languageNames(language string) string {
+	if language != "" {
+		return language
+	}
+	return strings.Join(read.Languages, ", ")
 }

@@ -84,6 +84,11 @@ func Check(in Input) []report.Finding {
 		pairs = append(pairs, c.queued...)
 		c.queued = nil
 	}
+	if len(pairs) == 0 && len(in.Mirror.Decls) > 0 {
+		d := in.Mirror.Decls[0]
+		c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("none of the %d types read from the mirror files pairs with a definition of %s: nothing was compared; pair them with wirelint:mirror comments or the names map", len(in.Mirror.Decls), c.docName()),
+			"", "", c.docLocation(in.Canonical.Root, ""), codeLocation(d.Pos), nil)
+	}
 	c.missingTypes()
 	return c.out
 }
