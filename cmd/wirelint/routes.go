@@ -37,7 +37,7 @@ func newRoutesCmd(e *env, code *int) *cobra.Command {
 		}
 		rt.Include, rt.Exclude = include, exclude
 		rt.Override = c.Flags().Changed("base-path")
-		return out.runAndEmit(e, code, runner.Config{Routes: []runner.Routes{rt}}, in)
+		return out.runAndEmit(e, code, runner.Config{Routes: []runner.Routes{rt}, Arguments: []string{rt.Spec, rt.Server}}, in)
 	}
 	return c
 }

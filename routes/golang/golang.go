@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -1453,7 +1452,7 @@ func goModule(confine *fsroot.Root, root string) (string, string) {
 	if err != nil {
 		return "", ""
 	}
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+	if st, err := confine.Stat(dir); err == nil && !st.IsDir() {
 		dir = filepath.Dir(dir)
 	}
 	for i := 0; i < 32 && confine.Contains(dir); i++ {

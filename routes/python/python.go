@@ -2,7 +2,6 @@ package python
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -32,7 +31,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	ev := newPyEval(root, display, confine)
 	ev.Budget = budget
-	if st, err := os.Stat(root); err == nil && !st.IsDir() {
+	if st, err := confine.Stat(root); err == nil && !st.IsDir() {
 		ev.Root = filepath.Dir(root)
 	}
 	return ev.Extract(files, "Python FastAPI, Flask, Flask-RESTful, Starlette, Django and Django REST framework")
@@ -502,7 +501,7 @@ func (ev *pyEval) pyModuleAt(path string) *script.Module {
 	if m := ev.pyFileModuleAt(path); m != nil {
 		return m
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
+	if st, err := ev.Stat(path); err == nil && st.IsDir() {
 		return &script.Module{Dir: path}
 	}
 	return nil

@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -163,8 +164,8 @@ type Interp struct {
 	// defaults; the language's Extract sets the run's).
 	Budget  routes.Budget
 	display func(string) string
-	// confine is what every file is read through (nil = regular files
-	// anywhere).
+	// confine is what every file is read through (required: a nil one
+	// reads nothing).
 	confine *fsroot.Root
 	// The language's hooks, set by its constructor.
 	// Tokenize reads one file's source.
@@ -205,6 +206,10 @@ func (ev *Interp) NewRouter(fw string) *routes.Router {
 	ev.routers = append(ev.routers, r)
 	return r
 }
+
+// Stat returns the file information of path through the interpreter's
+// confinement, opening nothing.
+func (ev *Interp) Stat(path string) (fs.FileInfo, error) { return ev.confine.Stat(path) }
 
 // New returns an interpreter of the server at root (Python when py); the
 // language sets its hooks before reading files. display names files in

@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,7 +24,7 @@ func TestCases(t *testing.T) {
 			}
 			return "", false
 		}
-		doc, err := reduce.LoadFile(filepath.Join(c.Dir, "spec.yaml"), "spec.yaml")
+		doc, err := reduce.LoadFile(fsroot.Unconfined(), filepath.Join(c.Dir, "spec.yaml"), "spec.yaml")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +42,7 @@ func TestCases(t *testing.T) {
 			}
 			return filepath.ToSlash(r)
 		}
-		mirror, err := extract.FromServer(filepath.Join(c.Dir, filepath.FromSlash(server)), extract.ServerOptions{Framework: framework, Display: rel})
+		mirror, err := extract.FromServer(filepath.Join(c.Dir, filepath.FromSlash(server)), extract.ServerOptions{FS: fsroot.Unconfined(), Framework: framework, Display: rel})
 		if err != nil {
 			t.Fatal(err)
 		}
