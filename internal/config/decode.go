@@ -365,25 +365,35 @@ func (d *decoder) canonicals(n *yaml.Node, what string) []string {
 			}
 			continue
 		}
-		matches, err := filepath.Glob(filepath.Join(d.dir, filepath.FromSlash(s)))
-		if err != nil {
-			d.errorf(e, "%s: %q is not a valid glob: %v", w, s, err)
+		out = append(out, d.globPaths(e, w, s, wantFile)...)
+	}
+	return out
+}
+
+// globPaths expands the glob s of node e into the names it matches,
+// relative to the configuration's folder and sorted (with kind wantFile,
+// folders are left out); each is then checked, as every configured path is,
+// through the configuration's root (checkPaths) before anything reads it.
+func (d *decoder) globPaths(e *yaml.Node, w, s string, kind pathKind) []string {
+	matches, err := filepath.Glob(filepath.Join(d.dir, filepath.FromSlash(s)))
+	if err != nil {
+		d.errorf(e, "%s: %q is not a valid glob: %v", w, s, err)
+		return nil
+	}
+	if len(matches) == 0 {
+		d.errorf(e, "%s: %q matches no file", w, s)
+		return nil
+	}
+	sort.Strings(matches)
+	var out []string
+	for _, m := range matches {
+		if st, err := os.Stat(m); err != nil || kind == wantFile && st.IsDir() {
 			continue
 		}
-		if len(matches) == 0 {
-			d.errorf(e, "%s: %q matches no file", w, s)
-			continue
-		}
-		sort.Strings(matches)
-		for _, m := range matches {
-			if st, err := os.Stat(m); err != nil || st.IsDir() {
-				continue
-			}
-			if rel, err := filepath.Rel(d.dir, m); err == nil {
-				out = append(out, filepath.ToSlash(rel))
-				// confined as every configured path is
-				d.paths = append(d.paths, pathRef{pos: pos(e), what: w, rel: filepath.ToSlash(rel), kind: wantFile})
-			}
+		if rel, err := filepath.Rel(d.dir, m); err == nil {
+			out = append(out, filepath.ToSlash(rel))
+			// confined as every configured path is
+			d.paths = append(d.paths, pathRef{pos: pos(e), what: w, rel: filepath.ToSlash(rel), kind: kind})
 		}
 	}
 	return out
@@ -524,17 +534,7 @@ func (d *decoder) types(n *yaml.Node, what string) Types {
 					}
 					continue
 				}
-				matches, err := filepath.Glob(filepath.Join(d.dir, filepath.FromSlash(s)))
-				if err != nil || len(matches) == 0 {
-					d.errorf(e, "%s: %q matches no file", w, s)
-					continue
-				}
-				sort.Strings(matches)
-				for _, m := range matches {
-					if rel, err := filepath.Rel(d.dir, m); err == nil {
-						t.Mirror = append(t.Mirror, d.path(&yaml.Node{Kind: yaml.ScalarNode, Value: filepath.ToSlash(rel), Line: e.Line, Column: e.Column}, w, wantEither))
-					}
-				}
+				t.Mirror = append(t.Mirror, d.globPaths(e, w, s, wantEither)...)
 			}
 		},
 		"language": func(k, v *yaml.Node) {
