@@ -10,6 +10,7 @@ import (
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/docs"
 	"github.com/wirelint/wirelint/rules/ref"
+	"github.com/wirelint/wirelint/rules/types"
 )
 
 // Config is what one run does: resolved from .wirelint.yaml (FromFile) or
@@ -38,6 +39,8 @@ type Config struct {
 	Fixtures []Fixtures
 	// Docs runs the documentation rules (nil = not run).
 	Docs *Docs
+	// Types lists schemas compared with the code types that mirror them.
+	Types []Types
 	// Suppress supplies severity overrides and ignores (nil = none); inline
 	// x-wirelint-ignore keys apply in every run.
 	Suppress *config.Config
@@ -196,6 +199,12 @@ func FromFile(cfg *config.Config) Config {
 	}
 	if cfg.Docs != nil {
 		c.Docs = &Docs{Root: cfg.Docs.Root, Options: DocsOptions(cfg)}
+	}
+	for _, t := range cfg.Types {
+		c.Types = append(c.Types, Types{Canonical: t.Canonical, Mirror: t.Mirror, Language: t.Language, Options: types.Options{
+			Renames: t.Names, Direction: types.Direction(t.Direction), Int64AsString: t.Int64 == "string",
+			Opaque: t.Opaque, Include: t.Include, Ignore: t.Ignore, Emptiness: t.Emptiness,
+		}})
 	}
 	return c
 }

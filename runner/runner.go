@@ -69,7 +69,11 @@ func Run(c Config) (*Result, error) {
 	groups := c.groups()
 	r := &run{cfg: &c, root: c.Root, limits: c.Limits.WithDefaults(), tasks: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if r.root == "" {
-		r.root = projectRoot(c.Dir, c.documents())
+		docs := c.documents()
+		for _, t := range c.Types {
+			docs = append(docs, t.Canonical)
+		}
+		r.root = projectRoot(c.Dir, docs)
 	}
 	project := fsroot.New(r.root, c.Widen...)
 	for _, a := range c.Arguments {
@@ -79,7 +83,7 @@ func Run(c Config) (*Result, error) {
 	}
 	r.changes = changes
 
-	results := make([]groupResult, len(groups)+2) // the groups, docs, compat Old and New
+	results := make([]groupResult, len(groups)+2+len(c.Types)) // the groups, docs, compat Old and New, types
 	inFlight := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for i, g := range groups {
@@ -97,6 +101,14 @@ func Run(c Config) (*Result, error) {
 			defer wg.Done()
 			fs, err := r.task("docs", r.docs)
 			results[len(groups)] = r.finish(fs, err, nil, nil)
+		}()
+	}
+	for i, t := range c.Types {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fs, err := r.task(fmt.Sprintf("types[%d]", i), func() ([]report.Finding, error) { return r.checkTypes(t) })
+			results[len(groups)+2+i] = r.finish(fs, err, nil, nil)
 		}()
 	}
 	if c.Compat != nil && c.Compat.New != "" {

@@ -61,6 +61,8 @@ type Config struct {
 	Fixtures []Fixtures
 	// Docs configures documentation drift (nil = not checked).
 	Docs *Docs
+	// Types lists schemas and the code types that mirror them.
+	Types []Types
 	// Severities overrides rules' default severities, by rule id or family/*.
 	Severities []Severity
 	// Ignores silences findings, each with a reason.
@@ -195,6 +197,32 @@ type Fixtures struct {
 	Mirror string
 	// Folders hold the payloads (*.json, *.yaml), relative to Config.Dir.
 	Folders []string
+}
+
+// Types is one schema and the types declared in code that mirror it.
+type Types struct {
+	Pos Pos
+	// Canonical is the JSON Schema or OpenAPI document, relative to
+	// Config.Dir.
+	Canonical string
+	// Mirror lists the source files and folders (globs expanded).
+	Mirror []string
+	// Language forces the reader: go, typescript, python or rust ("" = from
+	// each file's extension).
+	Language string
+	// Direction is request, response or both ("" = both).
+	Direction string
+	// Names maps a canonical definition name to its type's name.
+	Names map[string]string
+	// Opaque lists type names compared by name only.
+	Opaque []string
+	// Include lists globs of definition names checked (empty = all);
+	// Ignore lists globs of definition names not checked.
+	Include, Ignore []string
+	// Int64 is how int64 travels: number (the default) or string.
+	Int64 string
+	// Emptiness runs types/emptiness (Go slices and maps that marshal null).
+	Emptiness bool
 }
 
 // Docs configures documentation drift.

@@ -73,6 +73,17 @@ ignore:
     reason: the legacy mirror is frozen
 baseline: .wirelint-baseline.json
 compat: {against: origin/main, role: produced}
+types:
+  - canonical: schema/frame_wire.json
+    mirror: [server]
+    language: go
+    direction: response
+    names: {Frame: WireFrame}
+    include: [Frame*]
+    ignore: [Internal*]
+    opaque: [Raw]
+    int64: string
+    emptiness: true
 `
 
 // TestParseFull pins that every section decodes into the documented fields.
@@ -119,6 +130,11 @@ func TestParseFull(t *testing.T) {
 	if c.Compat == nil || c.Compat.Against != "origin/main" || c.Compat.Role != "produced" {
 		t.Errorf("compat = %+v", c.Compat)
 	}
+	wantTypes := []Types{{Pos: c.Types[0].Pos, Canonical: "schema/frame_wire.json", Mirror: []string{"server"}, Language: "go", Direction: "response",
+		Names: map[string]string{"Frame": "WireFrame"}, Include: []string{"Frame*"}, Ignore: []string{"Internal*"}, Opaque: []string{"Raw"}, Int64: "string", Emptiness: true}}
+	if !reflect.DeepEqual(c.Types, wantTypes) {
+		t.Errorf("types = %+v", c.Types)
+	}
 	if got := strings.Join(c.Documents(), ","); got != "schema/frame_wire.json,api/openapi.yaml" {
 		t.Errorf("documents = %s", got)
 	}
@@ -132,7 +148,7 @@ func TestParseFull(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	cases := []struct{ name, config, want string }{
 		{"unknown top-level key", "parity: []\nparty: []\n",
-			`.wirelint.yaml:2:1: unknown key "party" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, version, widen-root)`},
+			`.wirelint.yaml:2:1: unknown key "party" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, types, version, widen-root)`},
 		{"compat without a revision", "compat: {role: both}\n",
 			`.wirelint.yaml:1:9: compat needs against: the git revision to compare with`},
 		{"compat with a bad role", "compat: {against: main, role: server}\n",
@@ -141,6 +157,12 @@ func TestParseErrors(t *testing.T) {
 			`.wirelint.yaml:4:5: unknown key "rename" in parity[0]: did you mean renames? (want one of canonical, exclude, include, mirror, renames)`},
 		{"missing mirror", "parity:\n  - canonical: schema/frame_wire.json\n",
 			`.wirelint.yaml:2:5: parity[0] needs mirror`},
+		{"types with an unknown language", "types:\n  - canonical: schema/frame_wire.json\n    mirror: server\n    language: cobol\n",
+			`.wirelint.yaml:4:15: types[0].language "cobol": want go, typescript, python or rust`},
+		{"types without a mirror", "types:\n  - canonical: schema/frame_wire.json\n    direction: sideways\n",
+			".wirelint.yaml:2:5: types[0] needs mirror\n.wirelint.yaml:3:16: types[0].direction \"sideways\": want request, response or both"},
+		{"types mirror missing", "types:\n  - canonical: schema/frame_wire.json\n    mirror: [web/protocol.ts]\n",
+			`.wirelint.yaml:3:14: types[0].mirror[0]: web/protocol.ts does not exist`},
 		{"missing file", "parity:\n  - canonical: schema/frame.json\n    mirror: api/openapi.yaml\n",
 			`.wirelint.yaml:2:16: parity[0].canonical: schema/frame.json does not exist`},
 		{"folder for a file", "parity:\n  - canonical: schema\n    mirror: api/openapi.yaml\n",
@@ -164,7 +186,7 @@ func TestParseErrors(t *testing.T) {
 		{"duplicate key", "regex:\n  dialects: [go]\n  dialects: [rust]\n",
 			`.wirelint.yaml:3:3: regex.dialects is set twice`},
 		{"two problems, the unknown key first", "version: 2\nparty: 1\n",
-			".wirelint.yaml:2:1: unknown key \"party\" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, version, widen-root)\n" +
+			".wirelint.yaml:2:1: unknown key \"party\" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, types, version, widen-root)\n" +
 				`.wirelint.yaml:1:10: version must be 1, not "2"`},
 		{"malformed YAML", "parity:\n  - canonical: [\n",
 			`.wirelint.yaml:3:1: malformed YAML`},
