@@ -17,6 +17,9 @@ const (
 	RuleUnindexed      = "docs/unindexed"
 	RuleIndexMismatch  = "docs/index-mismatch"
 	RuleStatusMismatch = "docs/status-mismatch"
+	// RuleUnverified is the id of the rule for link targets and anchors the
+	// generator builds or resolves when the site renders.
+	RuleUnverified = "docs/unverified"
 	// RuleTableDrift is the id of the rule for Markdown tables that list a
 	// different set than the contract's.
 	RuleTableDrift = "docs/table-drift"
@@ -105,6 +108,19 @@ var (
 		Bad:  "docs/rfc/accepted/feature/streaming.md: Status: implemented (accepted 2026-06-11)",
 		Good: "docs/rfc/implemented/feature/streaming.md: Status: implemented (accepted 2026-06-11)",
 	}
+	unverifiedRule = report.Rule{
+		ID:       RuleUnverified,
+		Severity: report.SeverityInfo,
+		Title:    "a link target or anchor is built when the site renders, so it cannot be checked from the sources",
+		Why: "Generators build some destinations and headings at render time: a Hugo shortcode or template in a link " +
+			"({{< ref >}}, {{% param url %}}), an MDX expression, a page whose headings come from include shortcodes, " +
+			"snippets or components, a fragment (a file in a Hugo _includes folder) whose links resolve in the page that " +
+			"includes it. wirelint does not evaluate them: saying them broken would be a guess. Each is reported once, " +
+			"as information naming the reason; a project's own short forms (a render hook expanding (g) into a glossary " +
+			"link) are listed in docs.ignore-links so they are not reported at all.",
+		Bad:  "[sampling]({{< relref \"concepts/sampling\" >}}) (the link is built by Hugo)",
+		Good: "docs.ignore-links: [\"(g)\"] for a render hook's short form",
+	}
 	tableDriftRule = report.Rule{
 		ID:       RuleTableDrift,
 		Severity: report.SeverityError,
@@ -123,4 +139,4 @@ var (
 )
 
 // Rules lists the family's rules, in the order the catalogue shows them.
-var Rules = []report.Rule{brokenLinkRule, brokenRefRule, unresolvedLinkRule, misfiledRule, unindexedRule, indexMismatchRule, statusMismatchRule, tableDriftRule}
+var Rules = []report.Rule{brokenLinkRule, brokenRefRule, unresolvedLinkRule, unverifiedRule, misfiledRule, unindexedRule, indexMismatchRule, statusMismatchRule, tableDriftRule}
