@@ -224,8 +224,12 @@ func DocsOptions(cfg *config.Config) docs.Options {
 		}
 		opts.Taxonomies = append(opts.Taxonomies, tax)
 	}
+	opts.Repository, opts.IgnoreLinks = dc.Repository, dc.IgnoreLinks
 	if dc.Site != nil {
-		site := &docs.Site{}
+		site := &docs.Site{Generator: dc.Site.Generator}
+		if site.Generator == "github" {
+			site.Generator = ""
+		}
 		for _, m := range dc.Site.Content {
 			site.Content = append(site.Content, docs.Mount{Dir: below(m.Dir), Route: m.Route})
 		}

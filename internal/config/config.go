@@ -213,6 +213,11 @@ type Docs struct {
 	// Discriminant is the property naming a union's branch in values tables
 	// when neither the marker nor the document says ("" = infer it).
 	Discriminant string
+	// Repository is the project's GitHub OWNER/NAME: its blob and tree URLs
+	// in Markdown and comments are checked against the tree ("" = not).
+	Repository string
+	// IgnoreLinks are globs of link targets, as written, not checked.
+	IgnoreLinks []string
 }
 
 // Taxonomy is a folder of records filed as root/{level1}/{level2}/name.md.
@@ -248,6 +253,8 @@ type Site struct {
 	Content []SiteMount
 	// Static are the folders whose files the site serves as they are.
 	Static []SiteMount
+	// Generator reads pages and links as that generator does ("" = GitHub).
+	Generator string
 }
 
 // SiteMount is a folder served at a route ("" = "/").

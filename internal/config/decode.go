@@ -516,6 +516,17 @@ func (d *decoder) docs(n *yaml.Node) *Docs {
 		},
 		"site":         func(k, v *yaml.Node) { dc.Site = d.site(v) },
 		"discriminant": func(k, v *yaml.Node) { dc.Discriminant = d.str(v, "docs.discriminant") },
+		"repository": func(k, v *yaml.Node) {
+			dc.Repository = d.str(v, "docs.repository")
+			if owner, name, ok := strings.Cut(dc.Repository, "/"); !ok || owner == "" || name == "" || strings.Contains(name, "/") {
+				d.errorf(v, "docs.repository %q must be OWNER/NAME, as in github.com/OWNER/NAME", dc.Repository)
+			}
+		},
+		"ignore-links": func(k, v *yaml.Node) {
+			for _, g := range d.strList(v, "docs.ignore-links") {
+				dc.IgnoreLinks = append(dc.IgnoreLinks, d.glob(v, "docs.ignore-links", g))
+			}
+		},
 	})
 	return dc
 }
@@ -601,6 +612,14 @@ func (d *decoder) site(n *yaml.Node) *Site {
 	ok := d.fields(n, "docs.site", map[string]func(k, v *yaml.Node){
 		"content": func(k, v *yaml.Node) { s.Content = mounts(v, "docs.site.content") },
 		"static":  func(k, v *yaml.Node) { s.Static = mounts(v, "docs.site.static") },
+		"generator": func(k, v *yaml.Node) {
+			s.Generator = d.str(v, "docs.site.generator")
+			switch s.Generator {
+			case "", "github", "hugo", "mkdocs", "vitepress", "docusaurus", "redocly", "mintlify":
+			default:
+				d.errorf(v, "docs.site.generator %q is not one of github, hugo, mkdocs, vitepress, docusaurus, redocly, mintlify", s.Generator)
+			}
+		},
 	})
 	if ok && len(s.Content) == 0 {
 		d.require(n, "docs.site", "content", "")
