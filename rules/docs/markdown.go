@@ -51,7 +51,9 @@ type Markdown struct {
 	// HTML id or <a name>, in document order.
 	Anchors []Anchor
 
-	folded map[string]bool // lower-cased anchor names, built by ParseMarkdown
+	folded    map[string]bool   // lower-cased anchor names, built by ParseMarkdown
+	front     map[string]string // front matter keys that move a page (see readFrontMatter)
+	generated generator         // what may render headings into the page
 }
 
 // HasAnchor reports whether name (already percent-decoded) is a fragment the
@@ -82,6 +84,8 @@ func parseMarkdown(src []byte, fl *flavor, mdx bool) *Markdown {
 	p.slugger.flavor = fl
 	p.splitLines(src)
 	p.blocks()
+	p.md.front = readFrontMatter(src)
+	p.md.generated = generatedBy(src, mdx)
 	p.md.folded = make(map[string]bool, len(p.md.Anchors))
 	for _, a := range p.md.Anchors {
 		p.md.folded[strings.ToLower(a.Name)] = true
@@ -113,6 +117,7 @@ type mdParser struct {
 }
 
 func (p *mdParser) splitLines(src []byte) {
+	p.lines = make([]mdLine, 0, bytes.Count(src, []byte("\n"))+1)
 	no := 1
 	for len(src) > 0 {
 		i := bytes.IndexByte(src, '\n')
@@ -475,7 +480,7 @@ func (p *mdParser) flush() {
 		return
 	}
 	p.inline(p.paraBuf, p.para)
-	p.para, p.paraBuf = nil, nil
+	p.para, p.paraBuf = p.para[:0], p.paraBuf[:0] // nothing scanned keeps them
 }
 
 // setext turns the open paragraph into a heading.
@@ -627,7 +632,11 @@ func attributeID(inner string) (string, bool) {
 // attributeLine reads a line holding only an attribute block ("{: #id }",
 // "{ #id }", "{#id}"): the id it names, and whether the line is one.
 func attributeLine(t []byte) (string, bool) {
-	s := strings.TrimSpace(string(t))
+	t = bytes.TrimSpace(t)
+	if len(t) < 3 || t[0] != '{' || t[len(t)-1] != '}' {
+		return "", false
+	}
+	s := string(t)
 	if len(s) < 3 || s[0] != '{' || s[len(s)-1] != '}' || strings.Count(s, "{") != 1 {
 		return "", false
 	}
@@ -637,7 +646,11 @@ func attributeLine(t []byte) (string, bool) {
 // trailingAttributeID returns the id of an attribute block ending a
 // paragraph line ("text { #id }"), or "".
 func trailingAttributeID(t []byte) string {
-	s := strings.TrimRight(string(t), " \t")
+	t = bytes.TrimRight(t, " \t")
+	if len(t) == 0 || t[len(t)-1] != '}' {
+		return ""
+	}
+	s := string(t)
 	if !strings.HasSuffix(s, "}") {
 		return ""
 	}

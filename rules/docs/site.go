@@ -62,7 +62,7 @@ type redirect struct {
 }
 
 func within(file, dir string) bool {
-	return dir == "." || dir == "" || strings.HasPrefix(file, dir+"/")
+	return dir == "." || dir == "" || len(file) > len(dir) && file[len(dir)] == '/' && strings.HasPrefix(file, dir)
 }
 
 // siteConfigs are the configuration files that name a generator.
@@ -464,15 +464,25 @@ func (c *checker) pageRoutes(s *site, m Mount, file, rel string) []string {
 // url, id, and aliases (joined with NUL). YAML (---) and TOML (+++) front
 // matter are read line by line; nested values are ignored.
 func (c *checker) frontMatter(file string) map[string]string {
+	if d := c.doc(file); d != nil {
+		return d.front
+	}
+	return map[string]string{}
+}
+
+// readFrontMatter reads the front matter keys frontMatter describes.
+func readFrontMatter(src []byte) map[string]string {
 	out := map[string]string{}
-	src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)), 0)
-	if err != nil {
+	if !bytes.HasPrefix(src, []byte("---")) && !bytes.HasPrefix(src, []byte("+++")) {
 		return out
 	}
-	lines := strings.Split(string(src), "\n")
-	if len(lines) == 0 {
-		return out
+	end := len(src)
+	if i := bytes.Index(src[3:], []byte("\n---")); i >= 0 && !bytes.HasPrefix(src, []byte("+++")) {
+		end = min(len(src), 3+i+5)
+	} else if i := bytes.Index(src[3:], []byte("\n+++")); i >= 0 {
+		end = min(len(src), 3+i+5)
 	}
+	lines := strings.Split(string(src[:end]), "\n")
 	fence := strings.TrimSpace(lines[0])
 	if fence != "---" && fence != "+++" {
 		return out
@@ -541,26 +551,48 @@ func unquote(s string) string {
 }
 
 // mayGenerateHeadings says why a page's headings may come from outside its
-// Markdown (Hugo shortcodes, MDX components and imports), so that a missing
-// anchor on it is not evidence of drift ("" = its headings are all written).
+// Markdown (Hugo shortcodes, snippets and includes, MDX components and
+// imports), so that a missing anchor on it is not evidence of drift ("" =
+// its headings are all written).
 func (c *checker) mayGenerateHeadings(file string) string {
-	src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)), 0)
-	if err != nil {
+	d := c.doc(file)
+	if d == nil {
 		return "the page could not be read"
 	}
-	if bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")) {
+	switch d.generated {
+	case generatedShortcodes:
 		return fmt.Sprintf("%s uses shortcodes, which may add headings when the site renders", c.shown(file))
-	}
-	if bytes.Contains(src, []byte("--8<--")) || bytes.Contains(src, []byte("{% include")) {
+	case generatedIncludes:
 		return fmt.Sprintf("%s includes other files, whose headings the site renders into it", c.shown(file))
-	}
-	if strings.EqualFold(path.Ext(file), ".mdx") || bytes.Contains(src, []byte("\nimport ")) || bytes.HasPrefix(src, []byte("import ")) {
-		if bytes.Contains(src, []byte("import ")) || jsxComponent.Match(src) {
-			return fmt.Sprintf("%s imports or renders components, which may add headings", c.shown(file))
-		}
+	case generatedComponents:
+		return fmt.Sprintf("%s imports or renders components, which may add headings", c.shown(file))
 	}
 	return ""
 }
+
+// generatedBy says what may add headings to a page when the site renders.
+func generatedBy(src []byte, mdx bool) generator {
+	switch {
+	case bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")):
+		return generatedShortcodes
+	case bytes.Contains(src, []byte("--8<--")) || bytes.Contains(src, []byte("{% include")):
+		return generatedIncludes
+	case (mdx || bytes.Contains(src, []byte("\nimport ")) || bytes.HasPrefix(src, []byte("import "))) &&
+		(bytes.Contains(src, []byte("import ")) || jsxComponent.Match(src)):
+		return generatedComponents
+	}
+	return generatedNone
+}
+
+// generator is what renders headings into a page besides its Markdown.
+type generator int
+
+const (
+	generatedNone       generator = iota
+	generatedShortcodes           // Hugo {{< >}} and {{% %}}
+	generatedIncludes             // pymdownx.snippets --8<--, {% include %}
+	generatedComponents           // MDX imports and components
+)
 
 // jsxComponent is an MDX component tag: a capitalized name.
 var jsxComponent = regexp.MustCompile(`<[A-Z][A-Za-z0-9.]*[\s/>]`)
