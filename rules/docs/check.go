@@ -130,6 +130,7 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.readSubmodules()
 	results, err := c.scanAll(scan)
 	if err != nil {
 		return nil, err
@@ -218,6 +219,9 @@ type checker struct {
 	named    func(abs string) string
 	ignore   []Glob // link targets not checked
 	repo     string // owner/name; "" = own URLs not checked
+	// submodules are the paths .gitmodules names: their files are another
+	// repository's, absent from this tree.
+	submodules []string
 }
 
 // scanAll reads and scans files in parallel; results keep the files' order.
@@ -434,6 +438,8 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 	}
 	if v.problem != problemNone && v.problem != problemUnverified && v.problem != problemUnresolved {
 		if reason := c.fragmentFile(ct.file); reason != "" {
+			v = verdict{problem: problemUnverified, reason: reason}
+		} else if reason := c.inSubmodule(v.resolved); reason != "" {
 			v = verdict{problem: problemUnverified, reason: reason}
 		}
 	}

@@ -13,7 +13,7 @@ type ownURL struct {
 	path     string // slash-separated, percent-decoded, below the root ("" = the root)
 	fragment string // percent-decoded, without '#'
 	tree     bool   // a /tree/ URL: a folder (or file) view
-	pinned   bool   // REF is a commit id: the file as it was then, not at HEAD
+	pinned   bool   // REF is not a usual default branch: the file as it was then, not at HEAD
 }
 
 // parseOwnURL reads target as a blob or tree URL of repository
@@ -55,7 +55,7 @@ func parseOwnURL(target, repository string) (ownURL, bool) {
 	if ref == "" {
 		return ownURL{}, false
 	}
-	u.pinned = commitID(ref)
+	u.pinned = !defaultBranches[ref]
 	if d, err := url.PathUnescape(p); err == nil {
 		p = d
 	}
@@ -63,25 +63,10 @@ func parseOwnURL(target, repository string) (ownURL, bool) {
 	return u, true
 }
 
-// commitID reports a ref spelt as a (possibly abbreviated) commit id: 7 to
-// 40 hexadecimal digits, holding at least one digit so that a branch named
-// "deadbeef" or "feed" is not one.
-func commitID(ref string) bool {
-	if len(ref) < 7 || len(ref) > 40 {
-		return false
-	}
-	digit := false
-	for _, c := range ref {
-		switch {
-		case c >= '0' && c <= '9':
-			digit = true
-		case c >= 'a' && c <= 'f', c >= 'A' && c <= 'F':
-		default:
-			return false
-		}
-	}
-	return digit
-}
+// defaultBranches are the refs a link means "the file as it is now" by:
+// a commit id, a tag (v1.6.0) or another branch names the file as it was
+// there, which the tree at HEAD cannot judge.
+var defaultBranches = map[string]bool{"main": true, "master": true, "HEAD": true, "trunk": true, "develop": true}
 
 func cutPrefixFold(s, prefix string) (string, bool) {
 	if len(s) < len(prefix) || !strings.EqualFold(s[:len(prefix)], prefix) {

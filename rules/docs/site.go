@@ -50,6 +50,9 @@ type site struct {
 	// folder fetched when the site builds): what lies below is unverified.
 	absent    []Mount
 	redirects []redirect
+	// alternates are every page serving a route (Hugo: each language's);
+	// an anchor any of them offers is the route's.
+	alternates map[string][]string
 	byParent  map[string][]string // routes by folder, for suggestions
 	byName    map[string][]string // routes by last segment, for suggestions
 }
@@ -295,13 +298,24 @@ func (c *checker) route(s *site, p string) (string, bool) {
 func (c *checker) buildRoutes(s *site) {
 	s.routes = map[string]string{}
 	s.pages = map[string]string{}
+	s.alternates = map[string][]string{}
+	priority := map[string]int{} // route → the index of the mount serving its page
+	addPage := func(route, page string, mount int) {
+		r := s.normalizeRoute(route)
+		if old, seen := s.routes[r]; !seen || old == "" || mount < priority[r] {
+			// The first mount in the configuration's order serves a route
+			// (Hugo: the default language's folder before a fallback).
+			s.routes[r], priority[r] = page, mount
+		}
+		s.alternates[r] = append(s.alternates[r], page)
+		if _, seen := s.pages[page]; !seen {
+			s.pages[page] = r
+		}
+	}
 	add := func(route, page string) {
 		r := s.normalizeRoute(route)
-		if _, seen := s.routes[r]; !seen || page != "" {
+		if _, seen := s.routes[r]; !seen {
 			s.routes[r] = page
-		}
-		if _, seen := s.pages[page]; !seen && page != "" {
-			s.pages[page] = r
 		}
 	}
 	for _, r := range generatedRoutes[s.Generator] {
@@ -337,7 +351,7 @@ func (c *checker) buildRoutes(s *site) {
 			}
 			continue
 		}
-		for _, m := range s.Content {
+		for i, m := range s.Content {
 			if !within(f, m.Dir) {
 				continue
 			}
@@ -346,7 +360,7 @@ func (c *checker) buildRoutes(s *site) {
 				rel = f
 			}
 			for _, r := range c.pageRoutes(s, m, f, rel) {
-				add(r, f)
+				addPage(r, f, i)
 			}
 			if s.Generator != "hugo" {
 				break // Hugo mounts one folder at several routes
@@ -628,7 +642,7 @@ func (c *checker) judgeRootAbsolute(ct citation, p, fragment string, hasFragment
 	if page == "" {
 		return verdict{}, true
 	}
-	return c.judgeAnchor(page, fragment, hasFragment), true
+	return c.judgeRouteAnchor(s, page, fragment, hasFragment), true
 }
 
 // unresolvedLink says a root-absolute link could not be checked.

@@ -254,7 +254,7 @@ func (c *checker) judgeOnSite(ct citation, p, fragment string, hasFragment bool)
 	if page == "" {
 		return verdict{}, true // a static file
 	}
-	return c.judgeAnchor(page, fragment, hasFragment), true
+	return c.judgeRouteAnchor(s, page, fragment, hasFragment), true
 }
 
 // judgeContentPath looks a link naming a content file (x.md, /docs/x.md) up
@@ -270,6 +270,21 @@ func (c *checker) judgeContentPath(s *site, p, fragment string, hasFragment bool
 		}
 	}
 	return verdict{}, false
+}
+
+// judgeRouteAnchor checks a fragment on the page serving a route, or on
+// any other page serving the same route (another language's).
+func (c *checker) judgeRouteAnchor(s *site, page, fragment string, hasFragment bool) verdict {
+	v := c.judgeAnchor(page, fragment, hasFragment)
+	if v.problem != problemMissingAnchor {
+		return v
+	}
+	for _, alt := range s.alternates[s.pages[page]] {
+		if alt != page && c.judgeAnchor(alt, fragment, hasFragment).problem == problemNone {
+			return verdict{}
+		}
+	}
+	return v
 }
 
 // pageBase is the URL folder a page's relative links are read from: its
@@ -295,6 +310,23 @@ func (c *checker) pageBase(s *site, file string) string {
 // are its own): a Hugo content file in a _-prefixed folder is a fragment a
 // shortcode includes, so its links resolve from the including page.
 func (c *checker) fragmentFile(file string) string {
+	if strings.HasSuffix(strings.ToLower(file), ".src.md") {
+		return fmt.Sprintf("%s is the source a tool renders into another Markdown file (.src.md): its links resolve where the output is written", c.shown(file))
+	}
+	for _, s := range c.site {
+		if s.Generator != "hugo" || s.where == "" {
+			continue
+		}
+		dir := path.Dir(s.where)
+		if path.Base(path.Dir(dir)) == "config" {
+			dir = path.Dir(path.Dir(dir))
+		}
+		for _, templates := range []string{"layouts", "archetypes", "themes"} {
+			if within(file, path.Join(dir, templates)) {
+				return fmt.Sprintf("%s is under the Hugo site's %s/: a template, whose links are filled in when a page is made from it", c.shown(file), templates)
+			}
+		}
+	}
 	s := c.siteFor(file)
 	if s == nil || s.Generator != "hugo" {
 		return ""
@@ -303,6 +335,44 @@ func (c *checker) fragmentFile(file string) string {
 	for _, p := range parts {
 		if strings.HasPrefix(p, "_") {
 			return fmt.Sprintf("%s is an include fragment (its folder %s starts with _): its links resolve in the page that includes it", c.shown(file), p)
+		}
+	}
+	return ""
+}
+
+// readSubmodules reads the paths of .gitmodules: each, and the folders
+// above it, exist in the repository as GitHub shows it, though their files
+// are not in this tree.
+func (c *checker) readSubmodules() {
+	if !c.files[".gitmodules"] {
+		return
+	}
+	src, err := c.fs.ReadFile(filepath.Join(c.root, ".gitmodules"), 0)
+	if err != nil {
+		return
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		key, value, ok := strings.Cut(strings.TrimSpace(line), "=")
+		if !ok || strings.TrimSpace(key) != "path" {
+			continue
+		}
+		p := path.Clean(strings.TrimSpace(value))
+		if p == "." || escapes(p) {
+			continue
+		}
+		c.submodules = append(c.submodules, p)
+		for d := p; d != "." && !c.dirs[d]; d = path.Dir(d) {
+			c.dirs[d] = true
+		}
+	}
+}
+
+// inSubmodule says why a path cannot be checked: it lies in a git
+// submodule ("" = it does not).
+func (c *checker) inSubmodule(p string) string {
+	for _, m := range c.submodules {
+		if p == m || within(p, m) {
+			return fmt.Sprintf("%s is in the git submodule %s, whose files are not in this tree", p, m)
 		}
 	}
 	return ""
