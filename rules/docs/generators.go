@@ -53,6 +53,8 @@ type flavor struct {
 	// is looked up below each content folder, as Hugo's GetPage and the
 	// link render hooks built on it do.
 	contentPaths bool
+	// mdxPages: .md pages are MDX too (Docusaurus 3 reads them so).
+	mdxPages bool
 }
 
 // githubSuffix is github-slugger's, goldmark's and markdown-it-anchor's
@@ -77,7 +79,7 @@ var flavors = map[string]*flavor{
 	"vitepress": {name: "vitepress", slug: VitePressSlug, suffix: githubSuffix, attributes: true,
 		footnotes: []string{"fn%s", "fnref%s"}, pageURLs: true},
 	"docusaurus": {name: "docusaurus", slug: Slug, suffix: githubSuffix, attributes: true, footnotes: githubFootnotes,
-		pageURLs: true, docsRoot: true},
+		pageURLs: true, docsRoot: true, mdxPages: true},
 	"redocly": {name: "redocly", slug: Slug, suffix: githubSuffix, attributes: true, footnotes: githubFootnotes, pageURLs: true},
 	"mintlify": {name: "mintlify", slug: Slug, suffix: githubSuffix, footnotes: githubFootnotes, pageURLs: true,
 		unknownIDs: "Mintlify's heading ids are not modelled (it does not publish its slug rules)"},

@@ -85,7 +85,7 @@ func parseMarkdown(src []byte, fl *flavor, mdx bool) *Markdown {
 	p.splitLines(src)
 	p.blocks()
 	p.md.front = readFrontMatter(src)
-	p.md.generated = generatedBy(src, mdx)
+	p.md.generated = generatedBy(src, p.components)
 	p.md.folded = make(map[string]bool, len(p.md.Anchors))
 	for _, a := range p.md.Anchors {
 		p.md.folded[strings.ToLower(a.Name)] = true
@@ -107,13 +107,14 @@ type segment struct {
 }
 
 type mdParser struct {
-	md      *Markdown
-	flavor  *flavor
-	mdx     bool
-	lines   []mdLine
-	slugger Slugger
-	para    []segment // the open paragraph's lines
-	paraBuf []byte
+	md         *Markdown
+	flavor     *flavor
+	mdx        bool
+	components bool // an MDX page imports or renders components
+	lines      []mdLine
+	slugger    Slugger
+	para       []segment // the open paragraph's lines
+	paraBuf    []byte
 }
 
 func (p *mdParser) splitLines(src []byte) {
@@ -415,6 +416,7 @@ func (p *mdParser) blocks() {
 		}
 		if !prevPara && p.mdx && rel == 0 && (bytes.HasPrefix(body, []byte("import ")) || bytes.HasPrefix(body, []byte("export "))) {
 			inESM = true // an ES module statement runs to the next blank line
+			p.components = p.components || bytes.HasPrefix(body, []byte("import "))
 			continue
 		}
 		if inESM {
@@ -917,6 +919,9 @@ func (p *mdParser) htmlTag(buf, m []byte, segs []segment, i int) int {
 		return i
 	}
 	tag := strings.ToLower(string(m[i+1 : j]))
+	if p.mdx && isComponent(m[i+1]) {
+		p.components = true
+	}
 	for j < len(m) && m[j] != '>' {
 		if m[j] == ' ' || m[j] == '\t' || m[j] == '\n' || m[j] == '/' {
 			j++

@@ -53,8 +53,8 @@ type site struct {
 	// alternates are every page serving a route (Hugo: each language's);
 	// an anchor any of them offers is the route's.
 	alternates map[string][]string
-	byParent  map[string][]string // routes by folder, for suggestions
-	byName    map[string][]string // routes by last segment, for suggestions
+	byParent   map[string][]string // routes by folder, for suggestions
+	byName     map[string][]string // routes by last segment, for suggestions
 }
 
 // redirect is a route the site sends elsewhere: From exactly, or every route
@@ -584,15 +584,15 @@ func (c *checker) mayGenerateHeadings(file string) string {
 	return ""
 }
 
-// generatedBy says what may add headings to a page when the site renders.
-func generatedBy(src []byte, mdx bool) generator {
+// generatedBy says what may add headings to a page when the site renders;
+// components says an MDX page imports or renders components.
+func generatedBy(src []byte, components bool) generator {
 	switch {
 	case bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")):
 		return generatedShortcodes
 	case bytes.Contains(src, []byte("--8<--")) || bytes.Contains(src, []byte("{% include")):
 		return generatedIncludes
-	case (mdx || bytes.Contains(src, []byte("\nimport ")) || bytes.HasPrefix(src, []byte("import "))) &&
-		(bytes.Contains(src, []byte("import ")) || jsxComponent.Match(src)):
+	case components:
 		return generatedComponents
 	}
 	return generatedNone
@@ -607,9 +607,6 @@ const (
 	generatedIncludes             // pymdownx.snippets --8<--, {% include %}
 	generatedComponents           // MDX imports and components
 )
-
-// jsxComponent is an MDX component tag: a capitalized name.
-var jsxComponent = regexp.MustCompile(`<[A-Z][A-Za-z0-9.]*[\s/>]`)
 
 // judgeRootAbsolute decides a root-absolute link (/docs/x/) from a Markdown
 // page: a path in the repository, or a route of the site that serves the

@@ -208,7 +208,7 @@ func (c *checker) parse(name string, src []byte) *Markdown {
 	if s := c.siteFor(name); s != nil {
 		fl = s.flavor
 	}
-	return parseMarkdown(src, fl, strings.EqualFold(path.Ext(name), ".mdx"))
+	return parseMarkdown(src, fl, strings.EqualFold(path.Ext(name), ".mdx") || fl.mdxPages)
 }
 
 // pageURLs reports a page whose relative links the site resolves against
