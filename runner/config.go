@@ -215,12 +215,12 @@ func DocsOptions(cfg *config.Config) docs.Options {
 		return filepath.ToSlash(rel)
 	}
 	for _, t := range dc.Taxonomy {
-		tax := docs.Taxonomy{Root: below(t.Root), Exclude: t.Exclude}
+		tax := docs.Taxonomy{Root: below(t.Root), Exclude: t.Exclude, Records: t.Records}
 		if t.Index != "" {
 			tax.Index = below(t.Index)
 		}
 		for _, l := range t.Levels {
-			tax.Levels = append(tax.Levels, docs.Level{Name: l.Name, Values: l.Values, Status: l.Status})
+			tax.Levels = append(tax.Levels, docs.Level{Name: l.Name, Values: l.Values, Status: l.Status, From: l.From})
 		}
 		opts.Taxonomies = append(opts.Taxonomies, tax)
 	}

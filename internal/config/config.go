@@ -232,6 +232,8 @@ type Taxonomy struct {
 	Levels []TaxonomyLevel
 	// Exclude are globs of Markdown files under Root that are not records.
 	Exclude []string
+	// Records is file (default) or folder: NAME/README.md with companions.
+	Records string
 }
 
 // TaxonomyLevel is one folder level of a taxonomy.
@@ -244,6 +246,9 @@ type TaxonomyLevel struct {
 	// Status is a regular expression whose first capture must equal the
 	// record's folder for this level ("" = not checked).
 	Status string
+	// From is where the value is read: path (default), front-matter:KEY or
+	// sidecar:FILE:KEY.
+	From string
 }
 
 // Site is a documentation site's content and static folders.

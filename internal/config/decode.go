@@ -541,6 +541,12 @@ func (d *decoder) taxonomy(n *yaml.Node, what string) Taxonomy {
 				t.Exclude = append(t.Exclude, d.glob(v, what+".exclude", g))
 			}
 		},
+		"records": func(k, v *yaml.Node) {
+			t.Records = d.str(v, what+".records")
+			if t.Records != "file" && t.Records != "folder" {
+				d.errorf(v, "%s.records %q must be file or folder", what, t.Records)
+			}
+		},
 		"levels": func(k, v *yaml.Node) {
 			d.list(v, what+".levels", func(i int, e *yaml.Node) {
 				t.Levels = append(t.Levels, d.taxonomyLevel(e, fmt.Sprintf("%s.levels[%d]", what, i)))
@@ -548,10 +554,7 @@ func (d *decoder) taxonomy(n *yaml.Node, what string) Taxonomy {
 		},
 	})
 	if ok {
-		d.require(n, what, "root", t.Root)
-		if len(t.Levels) == 0 {
-			d.require(n, what, "levels", "")
-		}
+		d.require(n, what, "root", t.Root) // no levels: flat records (text/0001-name.md)
 	}
 	return t
 }
@@ -561,6 +564,7 @@ func (d *decoder) taxonomyLevel(n *yaml.Node, what string) TaxonomyLevel {
 	ok := d.fields(n, what, map[string]func(k, v *yaml.Node){
 		"name":   func(k, v *yaml.Node) { l.Name = d.str(v, what+".name") },
 		"values": func(k, v *yaml.Node) { l.Values = d.strList(v, what+".values") },
+		"from":   func(k, v *yaml.Node) { l.From = d.str(v, what+".from") },
 		"status": func(k, v *yaml.Node) {
 			l.Status = d.str(v, what+".status")
 			if re, err := regexp.Compile(l.Status); err != nil {
