@@ -30,7 +30,7 @@ mode=${1:-all}
 base=perf/stripe/spec3.json
 heads=(compat/stripe/spec3-2022-01-19b.json compat/stripe/spec3-2022-03-01.json)
 for f in "$base" "${heads[@]}"; do
-	[[ -f $corpus/$f ]] || { echo "compat.sh: $corpus/$f missing (set CORPUS)" >&2; exit 2; }
+	[[ -f $corpus/$f ]] || { echo "compat.sh: $corpus/$f missing: the corpus is public data kept beside the repository, not in it (bench/README.md, \"Where the corpus comes from\"); set CORPUS to its folder" >&2; exit 2; }
 done
 
 oasdiff=$(command -v oasdiff || true)

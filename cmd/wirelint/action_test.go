@@ -344,6 +344,27 @@ func TestActionCheck(t *testing.T) {
 	if outputs["exit-code"] != "2" || outputs["report"] != "" {
 		t.Errorf("bad args: outputs %v\n%s", outputs, out)
 	}
+	// args splits like shell words with quotes kept, and nothing in it is
+	// expanded: a glob matching a file here stays the word it is, so
+	// wirelint sees "*.json" (no such rule) rather than the files.
+	if err := os.WriteFile(filepath.Join(shop, "a.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inputs["WIRELINT_ARGS"] = `--fail-on "warning" *.json $HOME`
+	out, _, outputs = runStep("Check", inputs)
+	if outputs["exit-code"] != "2" || !strings.Contains(out, `*.json`) || strings.Contains(out, "a.json") {
+		t.Errorf("args with a glob: outputs %v\n%s", outputs, out)
+	}
+	inputs["WIRELINT_ARGS"] = `--fail-on "off`
+	out, _, outputs = runStep("Check", inputs)
+	if outputs["exit-code"] != "2" || !strings.Contains(out, "does not split into words") {
+		t.Errorf("args with an unmatched quote: outputs %v\n%s", outputs, out)
+	}
+	inputs["WIRELINT_ARGS"] = `--fail-on 'off'`
+	out, _, outputs = runStep("Check", inputs)
+	if outputs["exit-code"] != "0" {
+		t.Errorf("quoted args: outputs %v\n%s", outputs, out)
+	}
 }
 
 // TestActionPlan pins how the action finds its own ref and repository when
