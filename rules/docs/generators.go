@@ -49,7 +49,7 @@ type flavor struct {
 	// unknownIDs says why the generator's heading ids are not modelled
 	// ("" = they are): a missing anchor is then unverified, not broken.
 	unknownIDs string
-	// contentPaths: a link naming a content file (docs/x.md, /docs/x.md)
+	// contentPaths: a link naming a content file (guide/x.md, /guide/x.md)
 	// is looked up below each content folder, as Hugo's GetPage and the
 	// link render hooks built on it do.
 	contentPaths bool

@@ -619,7 +619,7 @@ func (c *checker) judgeRootAbsolute(ct citation, p, fragment string, hasFragment
 	}
 	s := c.siteFor(ct.file)
 	if s == nil && isMarkdown(resolved) {
-		// /docs/x.md from a page no site serves is a repository path, as
+		// /guide/x.md from a page no site serves is a repository path, as
 		// GitHub reads it: no generator serves Markdown sources by name.
 		return verdict{}, false
 	}

@@ -257,7 +257,7 @@ func (c *checker) judgeOnSite(ct citation, p, fragment string, hasFragment bool)
 	return c.judgeRouteAnchor(s, page, fragment, hasFragment), true
 }
 
-// judgeContentPath looks a link naming a content file (x.md, /docs/x.md) up
+// judgeContentPath looks a link naming a content file (x.md, /guide/x.md) up
 // below each content folder of a site whose generator resolves such paths
 // (Hugo's GetPage); false when the site does not or nothing is found.
 func (c *checker) judgeContentPath(s *site, p, fragment string, hasFragment bool) (verdict, bool) {
