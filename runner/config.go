@@ -220,7 +220,7 @@ func DocsOptions(cfg *config.Config) docs.Options {
 			tax.Index = below(t.Index)
 		}
 		for _, l := range t.Levels {
-			tax.Levels = append(tax.Levels, docs.Level{Name: l.Name, Values: l.Values, Status: l.Status, From: l.From})
+			tax.Levels = append(tax.Levels, docs.Level{Name: l.Name, Values: l.Values, Status: l.Status, From: l.From, Column: l.Column})
 		}
 		opts.Taxonomies = append(opts.Taxonomies, tax)
 	}

@@ -249,6 +249,8 @@ type TaxonomyLevel struct {
 	// From is where the value is read: path (default), front-matter:KEY or
 	// sidecar:FILE:KEY.
 	From string
+	// Column is the index table's column holding the value ("" = headings).
+	Column string
 }
 
 // Site is a documentation site's content and static folders.

@@ -565,6 +565,7 @@ func (d *decoder) taxonomyLevel(n *yaml.Node, what string) TaxonomyLevel {
 		"name":   func(k, v *yaml.Node) { l.Name = d.str(v, what+".name") },
 		"values": func(k, v *yaml.Node) { l.Values = d.strList(v, what+".values") },
 		"from":   func(k, v *yaml.Node) { l.From = d.str(v, what+".from") },
+		"column": func(k, v *yaml.Node) { l.Column = d.str(v, what+".column") },
 		"status": func(k, v *yaml.Node) {
 			l.Status = d.str(v, what+".status")
 			if re, err := regexp.Compile(l.Status); err != nil {

@@ -48,6 +48,10 @@ type Level struct {
 	// YAML, TOML or JSON file beside the record, such as a KEP's
 	// kep.yaml:status). Only path levels are folders.
 	From string
+	// Column names the index's table column that gives the level's value
+	// for the record linked in the same row ("Year"), instead of the
+	// headings above the link ("" = headings).
+	Column string
 }
 
 // source is where a level's value is read, parsed from Level.From.
@@ -434,6 +438,36 @@ func (c *checker) statusMismatch(t Taxonomy, statuses []*regexp.Regexp, r record
 	return out
 }
 
+// indexRows reads every table of an index: for each row's line, its cells
+// by normalized column header.
+func indexRows(src []byte) map[int]map[string]string {
+	out := map[int]map[string]string{}
+	lines := strings.Split(string(src), "\n")
+	for i := 0; i+1 < len(lines); i++ {
+		head := strings.TrimRight(lines[i], "\r")
+		if !strings.Contains(head, "|") || !delimiterRow.MatchString(strings.TrimSpace(strings.TrimRight(lines[i+1], "\r"))) {
+			continue
+		}
+		header := splitRow(head, i+1)
+		j := i + 2
+		for ; j < len(lines); j++ {
+			row := strings.TrimRight(lines[j], "\r")
+			if strings.TrimSpace(row) == "" || !strings.Contains(row, "|") {
+				break
+			}
+			cells := map[string]string{}
+			for k, c := range splitRow(row, j+1) {
+				if k < len(header) {
+					cells[normalizeLabel(header[k].text)] = c.text
+				}
+			}
+			out[j+1] = cells
+		}
+		i = j - 1
+	}
+	return out
+}
+
 // indexHeading is a heading of the index, with its position.
 type indexHeading struct {
 	text         string
@@ -479,6 +513,7 @@ func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, r
 		}
 		return events[i].column < events[j].column
 	})
+	rows := indexRows(c.readText(index))
 	linked := map[string]bool{}
 	for _, e := range events {
 		if e.link != nil {
@@ -535,6 +570,20 @@ func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, r
 		// outermost first.
 		from, ok := 0, true
 		for i, lv := range t.Levels {
+			if lv.Column != "" {
+				// The value sits in the link's row, under the level's column.
+				got, has := rows[l.Line][normalizeLabel(lv.Column)]
+				if has && normalizeLabel(got) == normalizeLabel(r.values[i]) {
+					continue
+				}
+				ok = false
+				msg := fmt.Sprintf("the index lists %s with %s %s but its %s is %s: correct the row or move the record", r.file, lv.Column, got, lv.Name, r.values[i])
+				if !has {
+					msg = fmt.Sprintf("the index lists %s outside a table with a %s column: list it in a row whose %s is %s", r.file, lv.Column, lv.Column, r.values[i])
+				}
+				out = append(out, c.indexFinding(at, r, msg, map[string]any{"target": l.Target, "record": r.file, "level": lv.Name}))
+				break
+			}
 			found, other := -1, -1
 			for k := from; k < len(stack); k++ {
 				norm := normalizeLabel(stack[k].text)
