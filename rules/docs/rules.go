@@ -33,9 +33,12 @@ var (
 		Title:    "a relative Markdown link or image points at a file or #anchor that does not exist",
 		Why: "Design records are part of the contract: a link that no longer resolves sends the reader nowhere, " +
 			"usually because a file moved or a heading was renamed. Relative links ([x](../y.md), [x](y.md#anchor), " +
-			"reference definitions, <a href> and <img src>) are resolved against the linking file, and anchors against " +
-			"the target's headings as GitHub slugs them (duplicates get -1, -2). External URLs are not fetched; links in " +
-			"code blocks and code spans are not links.",
+			"reference definitions, <a href> and <img src>) are resolved against the linking file, then the way the " +
+			"generator serving the page resolves them (Hugo, MkDocs, VitePress, Docusaurus, Mintlify: page-relative URLs, " +
+			"mounts, the docs root), and anchors against the target's headings as that generator slugs them (GitHub's " +
+			"rules for a page no site serves; explicit {#id}, footnotes and HTML ids count). URLs of this repository's " +
+			"own files (docs.repository) are checked against the tree, #L lines against the file's length; other " +
+			"external URLs are not fetched; links in code blocks and code spans are not links.",
 		Bad:  "See [folding](design/frame_wire.md#fold) (the file moved to docs/wire/ and the heading is now \"Folding\").",
 		Good: "See [folding](wire/frame_wire.md#folding).",
 	}
