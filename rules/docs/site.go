@@ -50,6 +50,10 @@ type site struct {
 	// folder fetched when the site builds): what lies below is unverified.
 	absent    []Mount
 	redirects []redirect
+	// unfolded says why a route the site does not seem to serve may exist
+	// anyway: routing the configuration changes in a way wirelint does not
+	// evaluate ("" = none).
+	unfolded string
 	// alternates are every page serving a route (Hugo: each language's);
 	// an anchor any of them offers is the route's.
 	alternates map[string][]string
@@ -193,6 +197,9 @@ func (c *checker) siteFrom(f, generator string) *site {
 		s.flavor.slug = hc.slug
 		s.flavor.termIDs = hc.termIDs
 	case "docusaurus":
+		if bytes.Contains(src, []byte("plugin-client-redirects")) {
+			s.unfolded = fmt.Sprintf("%s redirects routes (plugin-client-redirects), which wirelint does not fold", f)
+		}
 		base := "/" + strings.Trim(option(docusaurusRouteBase, "docs"), "/")
 		s.Content = []Mount{
 			{Dir: join(option(docusaurusDocsPath, "docs")), Route: base},
@@ -203,10 +210,16 @@ func (c *checker) siteFrom(f, generator string) *site {
 		s.BaseURL = option(docusaurusBaseURL, "/")
 	case "mkdocs":
 		readMkDocsConfig(src, s.flavor)
+		if bytes.Contains(src, []byte("redirect_maps")) {
+			s.unfolded = fmt.Sprintf("%s redirects pages (redirect_maps), which wirelint does not fold", f)
+		}
 		docs := join(option(mkdocsDocsDir, "docs"))
 		s.Content = []Mount{{Dir: docs, Route: "/"}}
 		s.Static = []Mount{{Dir: docs, Route: "/"}}
 	case "vitepress":
+		if bytes.Contains(src, []byte("rewrites")) {
+			s.unfolded = fmt.Sprintf("%s rewrites routes (rewrites), which wirelint does not fold", f)
+		}
 		srcDir := join(option(vitepressSrcDir, "."))
 		s.Content = []Mount{{Dir: srcDir, Route: "/"}}
 		s.Static = []Mount{{Dir: path.Join(srcDir, "public"), Route: "/"}, {Dir: srcDir, Route: "/"}}
@@ -633,6 +646,9 @@ func (c *checker) judgeRootAbsolute(ct citation, p, fragment string, hasFragment
 		}
 		if reason := c.absentRoute(s, p); reason != "" {
 			return verdict{problem: problemUnverified, reason: reason}, true
+		}
+		if s.unfolded != "" {
+			return verdict{problem: problemUnverified, reason: s.unfolded}, true
 		}
 		return verdict{problem: problemMissingRoute, resolved: resolved, site: s}, true
 	}

@@ -249,6 +249,9 @@ func (c *checker) judgeOnSite(ct citation, p, fragment string, hasFragment bool)
 		if reason := c.absentRoute(s, u); reason != "" {
 			return verdict{problem: problemUnverified, reason: reason}, true
 		}
+		if s.unfolded != "" {
+			return verdict{problem: problemUnverified, reason: s.unfolded}, true
+		}
 		return verdict{}, false
 	}
 	if page == "" {
