@@ -55,6 +55,9 @@ type flavor struct {
 	contentPaths bool
 	// mdxPages: .md pages are MDX too (Docusaurus 3 reads them so).
 	mdxPages bool
+	// tabs: a content tab (=== "Label", pymdownx.tabbed) gets the anchor
+	// of its label, alone and after the heading above it.
+	tabs bool
 }
 
 // githubSuffix is github-slugger's, goldmark's and markdown-it-anchor's

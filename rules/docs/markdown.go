@@ -422,6 +422,14 @@ func (p *mdParser) blocks() {
 		if inESM {
 			continue
 		}
+		if p.flavor.tabs && bytes.HasPrefix(body, []byte("===")) {
+			if label, ok := tabLabel(body); ok {
+				p.flush()
+				p.tab(ln, q+n, label)
+				prevPara = false
+				continue
+			}
+		}
 		if label, ok := footnoteDefinition(body); ok && !prevPara {
 			p.footnote(ln, q+n, label)
 		}
@@ -552,6 +560,31 @@ func (p *mdParser) footnote(ln mdLine, off int, label string) {
 	for _, form := range p.flavor.footnotes {
 		p.md.Anchors = append(p.md.Anchors, Anchor{Name: strings.ReplaceAll(form, "%s", label), Line: ln.no, Column: column(ln.text, off)})
 	}
+}
+
+// tab records the anchors pymdownx.tabbed gives a tab: its label's slug,
+// and the heading above's slug joined to it (combine_header_slug).
+func (p *mdParser) tab(ln mdLine, off int, label string) {
+	slug := p.flavor.slug(plainText(label))
+	at := Anchor{Name: slug, Line: ln.no, Column: column(ln.text, off)}
+	p.md.Anchors = append(p.md.Anchors, at)
+	for i := len(p.md.Anchors) - 2; i >= 0; i-- {
+		if h := p.md.Anchors[i]; h.Level > 0 {
+			at.Name = h.Name + "-" + slug
+			p.md.Anchors = append(p.md.Anchors, at)
+			break
+		}
+	}
+}
+
+// tabLabel reads a content tab's opener: === "Label" (also ===! and ===+).
+func tabLabel(t []byte) (string, bool) {
+	s := strings.TrimLeft(strings.TrimPrefix(string(t), "==="), "!+")
+	s = strings.TrimSpace(s)
+	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
+		return "", false
+	}
+	return s[1 : len(s)-1], true
 }
 
 // footnoteDefinition reads "[^label]:" at the start of t.

@@ -164,7 +164,13 @@ func readMkDocsConfig(src []byte, fl *flavor) {
 	}
 	hasAttrList := bytes.Contains(src, []byte("attr_list"))
 	fl.attributes, fl.blockAttributes = hasAttrList, hasAttrList
+	fl.tabs = bytes.Contains(src, []byte("pymdownx.tabbed"))
+	if mkdocsHooks.Match(src) {
+		fl.unknownIDs = "mkdocs.yml runs build hooks (hooks:), which may add or change ids"
+	}
 }
+
+var mkdocsHooks = regexp.MustCompile(`(?m)^hooks\s*:`)
 
 var mkdocsDirectoryURLs = regexp.MustCompile(`(?m)^use_directory_urls\s*:\s*(\w+)`)
 
