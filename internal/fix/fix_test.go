@@ -233,3 +233,62 @@ func TestDiff(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestPlanMissingDefinition pins the copy of a missing definition: appended
+// to the mirror's definitions at their indentation, local $refs re-pointed,
+// and spelt in the mirror's dialect (OpenAPI 3.0: nullable, one-value enum,
+// boolean exclusive bound; "n", which YAML 1.1 reads as false, quoted); in
+// JSON at the container's indentation. What 3.0 cannot say is not copied.
+func TestPlanMissingDefinition(t *testing.T) {
+	canonical := `{"$schema": "https://json-schema.org/draft/2020-12/schema",
+ "$defs": {
+   "A": {"type": "object"},
+   "B": {"type": ["string", "null"], "const": "x", "description": "a: b"},
+   "C": {"type": "object", "required": ["n"], "properties": {"n": {"type": "number", "exclusiveMinimum": 0}, "a": {"$ref": "#/$defs/A"}},
+         "allOf": [{"$ref": "#/$defs/A"}, {"title": "t"}]},
+   "T": {"type": "array", "prefixItems": [{"type": "string"}]}
+ }}`
+	files := map[string]string{
+		"c.json": canonical,
+		"m.yaml": "openapi: 3.0.3\ninfo: {title: t, version: \"1\"}\npaths: {}\ncomponents:\n    schemas:\n        A:\n            type: object\n# end\n",
+		"m.json": "{\n  \"openapi\": \"3.1.0\",\n  \"info\": {\"title\": \"t\", \"version\": \"1\"},\n  \"paths\": {},\n  \"components\": {\n    \"schemas\": {\n      \"A\": {\n        \"type\": \"object\"\n      }\n    }\n  }\n}\n",
+	}
+	read := func(p string) ([]byte, error) { return []byte(files[p]), nil }
+	missing := func(name, mirror, container string) report.Finding {
+		return report.Finding{Rule: "parity/missing-definition", Definition: name, Locations: []report.Location{
+			{File: "c.json", Pointer: "/$defs/" + name}, {File: mirror, Pointer: container}}}
+	}
+	fixes, skipped := Plan([]report.Finding{missing("B", "m.yaml", "/components/schemas"), missing("C", "m.yaml", "/components/schemas"), missing("T", "m.yaml", "/components/schemas")}, read, TowardsCanonical)
+	if len(fixes) != 2 || len(skipped) != 1 || !strings.Contains(skipped[0].Reason, "prefixItems has no spelling in OpenAPI 3.0") {
+		t.Fatalf("fixes %d, skipped %+v", len(fixes), skipped)
+	}
+	got, err := Apply([]byte(files["m.yaml"]), append(fixes[0].Edits, fixes[1].Edits...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "openapi: 3.0.3\ninfo: {title: t, version: \"1\"}\npaths: {}\ncomponents:\n    schemas:\n        A:\n            type: object\n" +
+		"        B:\n            type: string\n            nullable: true\n            enum: [x]\n            description: \"a: b\"\n" +
+		"        C:\n            type: object\n            required: [\"n\"]\n            properties:\n                \"n\":\n                    type: number\n" +
+		"                    minimum: 0\n                    exclusiveMinimum: true\n                a:\n                    $ref: \"#/components/schemas/A\"\n" +
+		"            allOf:\n                - $ref: \"#/components/schemas/A\"\n                - title: t\n# end\n"
+	if string(got) != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	if _, err := newSource("m.yaml", got); err != nil {
+		t.Fatalf("the result does not load: %v", err)
+	}
+
+	fixes, skipped = Plan([]report.Finding{missing("B", "m.json", "/components/schemas")}, read, TowardsCanonical)
+	if len(fixes) != 1 || len(skipped) != 0 {
+		t.Fatalf("json: fixes %v, skipped %v", fixes, skipped)
+	}
+	got, err = Apply([]byte(files["m.json"]), fixes[0].Edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = "{\n  \"openapi\": \"3.1.0\",\n  \"info\": {\"title\": \"t\", \"version\": \"1\"},\n  \"paths\": {},\n  \"components\": {\n    \"schemas\": {\n      \"A\": {\n        \"type\": \"object\"\n      },\n" +
+		"      \"B\": {\n        \"type\": [\"string\", \"null\"],\n        \"const\": \"x\",\n        \"description\": \"a: b\"\n      }\n    }\n  }\n}\n"
+	if string(got) != want {
+		t.Fatalf("json: got\n%s\nwant\n%s", got, want)
+	}
+}

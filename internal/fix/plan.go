@@ -40,7 +40,7 @@ type Skipped struct {
 type Read func(path string) ([]byte, error)
 
 // Fixable lists the rules Plan can mend.
-var Fixable = []string{"parity/keyword", "description/drift", "description/cosmetic"}
+var Fixable = []string{"parity/keyword", "parity/missing-definition", "description/drift", "description/cosmetic"}
 
 // keywords are the parity keywords whose value means the same in every
 // dialect wirelint reads, so copying it across is safe: scalars and lists of
@@ -80,6 +80,8 @@ func Plan(findings []report.Finding, read Read, towards Towards) (fixes []Fix, s
 		switch f.Rule {
 		case "parity/keyword":
 			fx, err = keyword(f, open, towards)
+		case "parity/missing-definition":
+			fx, err = definition(f, open, towards)
 		case "description/drift", "description/cosmetic":
 			fx, err = description(f, open, towards)
 		default:
