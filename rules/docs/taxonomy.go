@@ -205,6 +205,8 @@ func (c *checker) checkTaxonomy(t Taxonomy, res *taxonomyResult) error {
 			folders = folders[:len(pathLevels)] // NAME/README.md: the folder is the record
 		case folderRecords && len(folders) > len(pathLevels):
 			continue // a companion inside a record's folder
+		case len(folders) > len(pathLevels) && c.companionOf(f) != "":
+			continue // NAME/appendix.md beside the record NAME.md
 		case landing && len(folders) < len(pathLevels)+boolInt(folderRecords):
 			continue
 		}
@@ -237,6 +239,20 @@ func (c *checker) checkTaxonomy(t Taxonomy, res *taxonomyResult) error {
 		res.findings = append(res.findings, c.checkIndex(t, root, index, records, res)...)
 	}
 	return nil
+}
+
+// companionOf returns the record file a file accompanies: the NAME.md beside
+// a folder NAME/ holding it ("" = none), as Rust RFCs keep a record's
+// appendices and translations in text/NNNN-name/.
+func (c *checker) companionOf(file string) string {
+	for d := path.Dir(file); d != "." && d != "/"; d = path.Dir(d) {
+		for _, ext := range []string{".md", ".markdown"} {
+			if c.files[d+ext] {
+				return d + ext
+			}
+		}
+	}
+	return ""
 }
 
 // boolInt is 1 for true.
