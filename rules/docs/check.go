@@ -50,8 +50,9 @@ type Options struct {
 	// IgnoreLinks are globs of link targets, as written, that are not
 	// checked: a project's own short forms a render hook expands.
 	IgnoreLinks []string
-	// FS confines what is read (nil = the project holding root): a file
-	// whose symlinks leave it, or that is not a regular file, is not read.
+	// FS confines what is read (required: the project's root): a file whose
+	// symlinks leave it or enter .git, or that is not a regular file, is not
+	// read.
 	FS *fsroot.Root
 	// Display names a file in messages, given its absolute path (nil = as
 	// scanned: root joined with the path below it). Locations keep the
@@ -66,7 +67,8 @@ type Options struct {
 // are root joined with the path below it. An error means root (or a file in
 // it) could not be read, or a glob is malformed.
 func Check(root string, opts Options) ([]report.Finding, error) {
-	info, err := os.Stat(root)
+	confine := opts.FS
+	info, err := confine.Stat(root)
 	if os.IsNotExist(err) {
 		return nil, fmt.Errorf("%s does not exist", root)
 	}
@@ -88,16 +90,9 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ignore-links: %w", err)
 	}
-	files, err := listFiles(root)
+	files, err := listFiles(confine, root)
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", root, err)
-	}
-	confine := opts.FS
-	if confine == nil {
-		confine = fsroot.New(fsroot.ProjectDir(root))
-	}
-	if _, err := confine.Resolve(root); err != nil {
-		return nil, err
 	}
 	c := &checker{
 		fs:       confine,

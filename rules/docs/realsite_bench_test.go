@@ -3,6 +3,8 @@ package docs
 import (
 	"os"
 	"testing"
+
+	"github.com/wirelint/wirelint/internal/fsroot"
 )
 
 // BenchmarkRealSite checks a real documentation site read from a path
@@ -16,7 +18,7 @@ func BenchmarkRealSite(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Check(dir, Options{}); err != nil {
+		if _, err := Check(dir, Options{FS: fsroot.New(dir)}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/wirelint/wirelint/internal/fsroot"
 )
 
 // TestTaxonomyRootWithoutRecords: a taxonomy root holding no Markdown records
@@ -27,16 +29,16 @@ func TestTaxonomyRootWithoutRecords(t *testing.T) {
 		}
 	}
 	tax := Taxonomy{Root: "peps", Levels: []Level{{Name: "status", From: "front-matter:status", Values: []string{"active"}}}}
-	_, err := Check(dir, Options{Taxonomies: []Taxonomy{tax}})
+	_, err := Check(dir, Options{Taxonomies: []Taxonomy{tax}, FS: fsroot.New(dir)})
 	if err == nil || !strings.Contains(err.Error(), "root peps holds no records") {
 		t.Fatalf("Check = %v, want the root holds no records", err)
 	}
 	tax.Records = "folder"
-	if _, err := Check(dir, Options{Taxonomies: []Taxonomy{tax}}); err == nil || !strings.Contains(err.Error(), "folders holding a README.md") {
+	if _, err := Check(dir, Options{Taxonomies: []Taxonomy{tax}, FS: fsroot.New(dir)}); err == nil || !strings.Contains(err.Error(), "folders holding a README.md") {
 		t.Fatalf("Check with folder records = %v, want the root holds no record folders", err)
 	}
 	bad := Taxonomy{Root: "peps", Levels: []Level{{Name: "status", From: "sidecar:../x.yaml:status", Values: []string{"a"}}}}
-	if _, err := Check(dir, Options{Taxonomies: []Taxonomy{bad}}); err == nil || !strings.Contains(err.Error(), "sidecar:FILE:KEY") {
+	if _, err := Check(dir, Options{Taxonomies: []Taxonomy{bad}, FS: fsroot.New(dir)}); err == nil || !strings.Contains(err.Error(), "sidecar:FILE:KEY") {
 		t.Fatalf("Check with a sidecar outside the record = %v, want refused", err)
 	}
 }
