@@ -241,6 +241,11 @@ type Docs struct {
 	// Discriminant is the property naming a union's branch in values tables
 	// when neither the marker nor the document says ("" = infer it).
 	Discriminant string
+	// Repository is the project's GitHub OWNER/NAME: its blob and tree URLs
+	// in Markdown and comments are checked against the tree ("" = not).
+	Repository string
+	// IgnoreLinks are globs of link targets, as written, not checked.
+	IgnoreLinks []string
 }
 
 // Taxonomy is a folder of records filed as root/{level1}/{level2}/name.md.
@@ -255,6 +260,8 @@ type Taxonomy struct {
 	Levels []TaxonomyLevel
 	// Exclude are globs of Markdown files under Root that are not records.
 	Exclude []string
+	// Records is file (default) or folder: NAME/README.md with companions.
+	Records string
 }
 
 // TaxonomyLevel is one folder level of a taxonomy.
@@ -267,6 +274,11 @@ type TaxonomyLevel struct {
 	// Status is a regular expression whose first capture must equal the
 	// record's folder for this level ("" = not checked).
 	Status string
+	// From is where the value is read: path (default), front-matter:KEY or
+	// sidecar:FILE:KEY.
+	From string
+	// Column is the index table's column holding the value ("" = headings).
+	Column string
 }
 
 // Site is a documentation site's content and static folders.
@@ -276,6 +288,8 @@ type Site struct {
 	Content []SiteMount
 	// Static are the folders whose files the site serves as they are.
 	Static []SiteMount
+	// Generator reads pages and links as that generator does ("" = GitHub).
+	Generator string
 }
 
 // SiteMount is a folder served at a route ("" = "/").

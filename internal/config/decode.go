@@ -615,6 +615,17 @@ func (d *decoder) docs(n *yaml.Node) *Docs {
 		},
 		"site":         func(k, v *yaml.Node) { dc.Site = d.site(v) },
 		"discriminant": func(k, v *yaml.Node) { dc.Discriminant = d.str(v, "docs.discriminant") },
+		"repository": func(k, v *yaml.Node) {
+			dc.Repository = d.str(v, "docs.repository")
+			if owner, name, ok := strings.Cut(dc.Repository, "/"); !ok || owner == "" || name == "" || strings.Contains(name, "/") {
+				d.errorf(v, "docs.repository %q must be OWNER/NAME, as in github.com/OWNER/NAME", dc.Repository)
+			}
+		},
+		"ignore-links": func(k, v *yaml.Node) {
+			for _, g := range d.strList(v, "docs.ignore-links") {
+				dc.IgnoreLinks = append(dc.IgnoreLinks, d.glob(v, "docs.ignore-links", g))
+			}
+		},
 	})
 	return dc
 }
@@ -629,6 +640,12 @@ func (d *decoder) taxonomy(n *yaml.Node, what string) Taxonomy {
 				t.Exclude = append(t.Exclude, d.glob(v, what+".exclude", g))
 			}
 		},
+		"records": func(k, v *yaml.Node) {
+			t.Records = d.str(v, what+".records")
+			if t.Records != "file" && t.Records != "folder" {
+				d.errorf(v, "%s.records %q must be file or folder", what, t.Records)
+			}
+		},
 		"levels": func(k, v *yaml.Node) {
 			d.list(v, what+".levels", func(i int, e *yaml.Node) {
 				t.Levels = append(t.Levels, d.taxonomyLevel(e, fmt.Sprintf("%s.levels[%d]", what, i)))
@@ -636,10 +653,7 @@ func (d *decoder) taxonomy(n *yaml.Node, what string) Taxonomy {
 		},
 	})
 	if ok {
-		d.require(n, what, "root", t.Root)
-		if len(t.Levels) == 0 {
-			d.require(n, what, "levels", "")
-		}
+		d.require(n, what, "root", t.Root) // no levels: flat records (text/0001-name.md)
 	}
 	return t
 }
@@ -649,6 +663,8 @@ func (d *decoder) taxonomyLevel(n *yaml.Node, what string) TaxonomyLevel {
 	ok := d.fields(n, what, map[string]func(k, v *yaml.Node){
 		"name":   func(k, v *yaml.Node) { l.Name = d.str(v, what+".name") },
 		"values": func(k, v *yaml.Node) { l.Values = d.strList(v, what+".values") },
+		"from":   func(k, v *yaml.Node) { l.From = d.str(v, what+".from") },
+		"column": func(k, v *yaml.Node) { l.Column = d.str(v, what+".column") },
 		"status": func(k, v *yaml.Node) {
 			l.Status = d.str(v, what+".status")
 			if re, err := regexp.Compile(l.Status); err != nil {
@@ -700,6 +716,14 @@ func (d *decoder) site(n *yaml.Node) *Site {
 	ok := d.fields(n, "docs.site", map[string]func(k, v *yaml.Node){
 		"content": func(k, v *yaml.Node) { s.Content = mounts(v, "docs.site.content") },
 		"static":  func(k, v *yaml.Node) { s.Static = mounts(v, "docs.site.static") },
+		"generator": func(k, v *yaml.Node) {
+			s.Generator = d.str(v, "docs.site.generator")
+			switch s.Generator {
+			case "", "github", "hugo", "mkdocs", "vitepress", "docusaurus", "redocly", "mintlify":
+			default:
+				d.errorf(v, "docs.site.generator %q is not one of github, hugo, mkdocs, vitepress, docusaurus, redocly, mintlify", s.Generator)
+			}
+		},
 	})
 	if ok && len(s.Content) == 0 {
 		d.require(n, "docs.site", "content", "")
