@@ -68,45 +68,65 @@ type checker struct {
 }
 
 // definitions compares definitions paired by name and reports removed ones.
+// A root that is a schema is a definition of its own, named by the head
+// file's stem (as parity names it): the two roots pair whatever the files
+// are called.
 func (c *checker) definitions() {
+	baseRoot, headRoot := c.base.RootDefinition(), c.head.RootDefinition()
+	if baseRoot != nil && headRoot != nil && !sameNodes(c.base, c.head, baseRoot.Node, headRoot.Node) {
+		c.compareDefinition(headRoot.Name, baseRoot, headRoot)
+	}
+	if baseRoot != nil && headRoot == nil {
+		c.removedDefinition(baseRoot)
+	}
 	for _, hd := range c.head.Definitions {
 		bd := c.base.Definition(hd.Name)
 		if bd == nil || sameNodes(c.base, c.head, bd.Node, hd.Node) {
 			continue
 		}
-		bk, hk := defKey(c.base, bd.Pointer), defKey(c.head, hd.Pointer)
-		sides := c.baseUsage.sides[bk] | c.headUsage.sides[hk]
-		if !c.baseUsage.reached[bk] && !c.headUsage.reached[hk] {
-			sides = c.opts.Role
-		}
-		r := &root{definition: hd.Name, sides: sides,
-			base: c.baseReducer.Schema(c.base, bd.Node, bd.Pointer), head: c.headReducer.Schema(c.head, hd.Node, hd.Pointer)}
-		c.comparer.schema(r.base, r.head, context{root: r, sides: sides, known: true})
+		c.compareDefinition(hd.Name, bd, hd)
 	}
 	for _, bd := range c.base.Definitions {
-		if c.head.Definition(bd.Name) != nil {
-			continue
+		if c.head.Definition(bd.Name) == nil {
+			c.removedDefinition(bd)
 		}
-		bk := defKey(c.base, bd.Pointer)
-		rule, why := compatibleRule, "the operations that used it are compared where they use it"
-		switch {
-		case !c.base.Dialect.IsOpenAPI():
-			rule, why = removedDefinitionRule, "it is a contract of its own"
-		case c.baseUsage.external[bk]:
-			rule, why = removedDefinitionRule, "another file refers to it"
-		case !c.baseUsage.reached[bk]:
-			why = "no operation used it"
-		}
-		f := c.surface(rule, c.containerLocation(), c.baseLocation(bd.Key, bd.Pointer),
-			fmt.Sprintf("definition %s is removed (%s)", bd.Name, why))
-		if rule != compatibleRule {
-			f.Message += ": documents and clients that refer to it break; keep it, or approve the break"
-		}
-		f.Definition = bd.Name
-		f.Pointer = ""
-		f.Fields["payload_reason"] = "a removed definition has no payload; its users are"
-		c.findings = append(c.findings, f)
 	}
+}
+
+// compareDefinition compares one pair of definitions on the sides the
+// operations use them (the configured role where none does).
+func (c *checker) compareDefinition(name string, bd, hd *reduce.Definition) {
+	bk, hk := defKey(c.base, bd.Pointer), defKey(c.head, hd.Pointer)
+	sides := c.baseUsage.sides[bk] | c.headUsage.sides[hk]
+	if !c.baseUsage.reached[bk] && !c.headUsage.reached[hk] {
+		sides = c.opts.Role
+	}
+	r := &root{definition: name, sides: sides,
+		base: c.baseReducer.Schema(c.base, bd.Node, bd.Pointer), head: c.headReducer.Schema(c.head, hd.Node, hd.Pointer)}
+	c.comparer.schema(r.base, r.head, context{root: r, sides: sides, known: true})
+}
+
+// removedDefinition reports a definition head no longer has.
+func (c *checker) removedDefinition(bd *reduce.Definition) {
+	bk := defKey(c.base, bd.Pointer)
+	rule, why := compatibleRule, "the operations that used it are compared where they use it"
+	switch {
+	case !c.base.Dialect.IsOpenAPI():
+		rule, why = removedDefinitionRule, "it is a contract of its own"
+	case c.baseUsage.external[bk]:
+		rule, why = removedDefinitionRule, "another file refers to it"
+	case !c.baseUsage.reached[bk]:
+		why = "no operation used it"
+	}
+	f := c.surface(rule, c.containerLocation(), c.baseLocation(bd.Key, bd.Pointer),
+		fmt.Sprintf("definition %s is removed (%s)", bd.Name, why))
+	if rule != compatibleRule {
+		f.Message += ": documents and clients that refer to it break; keep it, or approve the break"
+	}
+	f.Definition = bd.Name
+	f.Pointer = ""
+	f.Fields["payload_reason"] = "a removed definition has no payload; its users are"
+	c.findings = append(c.findings, f)
 }
 
 // containerLocation is where head keeps its definitions (or its root).
@@ -236,6 +256,12 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 			return f
 		}
 		c.attach(&f, w)
+		if w.missing != "" {
+			// the witness law: no error without a payload that re-validates
+			f.Rule, f.Severity = unprovenRule.ID, unprovenRule.Severity
+			f.Message = fmt.Sprintf("%s in %s%s (%s) looks breaking (%s) but no payload proves it: %s; check the change by hand, or approve it",
+				what, where, at, ch.sides, strings.TrimPrefix(rule.ID, "compat/"), w.missing)
+		}
 	}
 	return f
 }
@@ -582,7 +608,11 @@ func Removed(base *reduce.Document, headPath string, opts Options) []report.Find
 			out = append(out, f)
 		}
 	}
-	for _, d := range base.Definitions {
+	defs := base.Definitions
+	if root := base.RootDefinition(); root != nil {
+		defs = append([]*reduce.Definition{root}, defs...)
+	}
+	for _, d := range defs {
 		rule := removedDefinitionRule
 		msg := fmt.Sprintf("definition %s is removed with its document: documents and clients that refer to it break; keep it, or approve the break", d.Name)
 		if base.Dialect.IsOpenAPI() {

@@ -277,6 +277,9 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 	bounds := false
 	for _, name := range sorted {
 		b, h := bk[name], hk[name]
+		if vacuous(name, bk, hk) {
+			continue
+		}
 		switch name {
 		case "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum":
 			if !bounds {
