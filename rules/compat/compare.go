@@ -66,6 +66,9 @@ type change struct {
 	// summary replaces "from base to head" in messages when both values are
 	// long sets ("adds "konbini"; removes "fpx"").
 	summary string
+	// separators are, for a pattern change, the shortest string only base
+	// accepts and the shortest only head accepts (where there is one).
+	separators [2]separator
 }
 
 // setSummary describes the members one set adds and removes, when both
@@ -309,7 +312,16 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 			}
 		case KindOpaque:
 			c.add(x, withCandidates(ch, opaqueCandidates), presence(b, h, func() Effect {
-				return pick(b.Text != h.Text, Incomparable, None)
+				if b.Text == h.Text {
+					return None
+				}
+				if name != "pattern" {
+					return Incomparable
+				}
+				// the languages decide: sha256 → sha256|sha512 widens
+				effect, onlyBase, onlyHead, _ := patternLanguages(b.Text, h.Text)
+				ch.separators = [2]separator{onlyBase, onlyHead}
+				return effect
 			}))
 		case KindAssertion:
 			if c.text(b) != c.text(h) {

@@ -535,7 +535,16 @@ func duplicateCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
 }
 
 func opaqueCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
-	out := []any{"", "~", " ", "a", "A", "0", "wirelint witness", "-1", "a-b_c.d"}
+	var out []any
+	// a pattern change found the shortest string each side alone accepts
+	if sep := ch.separators[1]; acceptBase {
+		if sep = ch.separators[0]; sep.ok {
+			out = append(out, sep.text)
+		}
+	} else if sep.ok {
+		out = append(out, sep.text)
+	}
+	out = append(out, "", "~", " ", "a", "A", "0", "wirelint witness", "-1", "a-b_c.d")
 	for _, s := range []*reduce.Schema{ch.base, ch.head} {
 		for _, k := range []string{"example", "examples", "default"} {
 			if v := reduce.Value(s.Node, k); v != nil {
