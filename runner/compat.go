@@ -186,7 +186,7 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, ro
 		if err != nil {
 			return nil, nil, err
 		}
-		findings = append(findings, compat.Removed(base, headWS.Display(filepath.Join(newPath, rel)), compat.Options{Role: role})...)
+		findings = append(findings, compat.Removed(baseWS, base, headWS.Display(filepath.Join(newPath, rel)), compat.Options{Role: role})...)
 	}
 	for _, rel := range rels {
 		oldFile := filepath.Join(oldPath, rel)

@@ -147,6 +147,16 @@ func (c *checker) baseLocation(n *reduce.Node, ptr string) report.Location {
 	return location(c.base, c.opts.BaseLabel, n, ptr)
 }
 
+// headAt and baseAt locate a node of a file of the head or base revision
+// (an operation a $ref keeps in another file).
+func (c *checker) headAt(doc *reduce.Document, n *reduce.Node, ptr string) report.Location {
+	return location(doc, "", n, ptr)
+}
+
+func (c *checker) baseAt(doc *reduce.Document, n *reduce.Node, ptr string) report.Location {
+	return location(doc, c.opts.BaseLabel, n, ptr)
+}
+
 func location(doc *reduce.Document, label string, n *reduce.Node, ptr string) report.Location {
 	l := report.Location{File: label + doc.Path, Pointer: ptr}
 	if n != nil {
@@ -331,8 +341,8 @@ func (c *checker) surface(rule report.Rule, head, base report.Location, msg stri
 // ones, parameters, bodies, responses and security, and the schemas written
 // inline in them.
 func (c *checker) operations() {
-	baseOps, baseKeys := operations(c.base)
-	headOps, _ := operations(c.head)
+	baseOps, baseKeys := operations(c.baseWorkspace, c.base)
+	headOps, _ := operations(c.headWorkspace, c.head)
 	for _, key := range baseKeys {
 		bo, ho := baseOps[key], headOps[key]
 		label := strings.ToUpper(bo.method) + " " + bo.path
@@ -341,7 +351,7 @@ func (c *checker) operations() {
 			if item := reduce.Value(reduce.Value(c.head.Root, "paths"), bo.path); item != nil {
 				hl = c.headLocation(item, reduce.JoinPointer("/paths", bo.path))
 			}
-			f := c.surface(removedOperationRule, hl, c.baseLocation(bo.node, bo.pointer),
+			f := c.surface(removedOperationRule, hl, c.baseAt(bo.doc, bo.node, bo.pointer),
 				fmt.Sprintf("operation %s is removed: clients calling it fail; keep it (deprecate it first), or approve the break", label))
 			f.Pointer = bo.pointer
 			f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"method":%q,"path":%q}`, strings.ToUpper(bo.method), bo.path))
@@ -356,7 +366,7 @@ func (c *checker) operations() {
 }
 
 func (c *checker) parameters(label string, bo, ho *operation) {
-	bps, hps := parameters(c.baseWorkspace, c.base, bo), parameters(c.headWorkspace, c.head, ho)
+	bps, hps := parameters(c.baseWorkspace, bo), parameters(c.headWorkspace, ho)
 	byKey := func(ps []*parameter) map[string]*parameter {
 		m := map[string]*parameter{}
 		for _, p := range ps {
@@ -397,7 +407,7 @@ func (c *checker) parameters(label string, bo, ho *operation) {
 				continue
 			}
 			moved[bp], moved[hp] = true, true
-			f := c.surface(parameterMovedRule, c.headLocation(hp.node, hp.ptr), c.baseLocation(bp.node, bp.ptr),
+			f := c.surface(parameterMovedRule, c.headAt(hp.doc, hp.node, hp.ptr), c.baseAt(bp.doc, bp.node, bp.ptr),
 				fmt.Sprintf("parameter %s %s of %s is now %s %s: clients sending it the old way are not understood; keep the old name and place, or approve the break", bp.in, bp.name, label, hp.in, hp.name))
 			f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"in":%q,"name":%q}`, bp.in, bp.name))
 			f.Detail = fmt.Sprintf("request (base reads the parameter, head does not): %s with %s %s", label, bp.in, bp.name)
@@ -413,11 +423,11 @@ func (c *checker) parameters(label string, bo, ho *operation) {
 }
 
 func (c *checker) newRequired(label, what, was string, hp, bp *parameter, bo *operation) {
-	bl := c.baseLocation(bo.node, bo.pointer)
+	bl := c.baseAt(bo.doc, bo.node, bo.pointer)
 	if bp != nil {
-		bl = c.baseLocation(bp.node, bp.ptr)
+		bl = c.baseAt(bp.doc, bp.node, bp.ptr)
 	}
-	f := c.surface(newRequiredParameterRule, c.headLocation(hp.node, hp.ptr), bl,
+	f := c.surface(newRequiredParameterRule, c.headAt(hp.doc, hp.node, hp.ptr), bl,
 		fmt.Sprintf("%s of %s is required now (it was %s): requests without it are refused; make it optional, or approve the break", what, label, was))
 	f.Fields["parameter"] = what
 	f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s without %s", label, what)
@@ -446,7 +456,7 @@ func (c *checker) compareSite(label string, bd, hd *reduce.Document, bn *reduce.
 // bodies compares request bodies and responses: removed media types and
 // success responses, a body required now, and each paired schema.
 func (c *checker) bodies(label string, bo, ho *operation) {
-	bs, hs := bodySites(c.baseWorkspace, c.base, bo), bodySites(c.headWorkspace, c.head, ho)
+	bs, hs := bodySites(c.baseWorkspace, bo), bodySites(c.headWorkspace, ho)
 	hm := map[string]site{}
 	for _, s := range hs {
 		hm[s.key] = s
@@ -460,10 +470,10 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 		if b.sides&Consumed == 0 || strings.Contains(b.key, " header ") {
 			continue // a response narrowed: compatible
 		}
-		if !strings.HasPrefix(b.key, "request body ") || bodyHasNoContent(c.head, ho) {
+		if !strings.HasPrefix(b.key, "request body ") || reduce.Value(ho.node, "requestBody") == nil {
 			continue
 		}
-		f := c.surface(removedMediaTypeRule, c.headLocation(ho.node, ho.pointer), c.baseLocation(b.node, b.ptr),
+		f := c.surface(removedMediaTypeRule, c.headAt(ho.doc, ho.node, ho.pointer), c.baseAt(b.doc, b.node, b.ptr),
 			fmt.Sprintf("%s of %s no longer accepts %s: clients sending it are refused; keep the media type, or approve the break", "request body", label, strings.TrimPrefix(b.key, "request body ")))
 		f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s with Content-Type %s", label, strings.TrimPrefix(b.key, "request body "))
 		f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"content_type":%q}`, strings.TrimPrefix(b.key, "request body ")))
@@ -474,18 +484,20 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 		hr := reduce.Value(ho.node, "responses")
 		reduce.Pairs(reduce.Value(bo.node, "responses"), func(k, v *reduce.Node) bool {
 			code := k.Value
-			if !strings.HasPrefix(code, "2") || reduce.Value(hr, code) != nil || reduce.Value(hr, "2XX") != nil || reduce.Value(hr, "default") != nil {
+			// an explicit status is a promise a default response does not
+			// keep: 201 → 200 beside default still breaks clients of 201
+			if !strings.HasPrefix(code, "2") || reduce.Value(hr, code) != nil || reduce.Value(hr, "2XX") != nil || reduce.Value(hr, "2xx") != nil {
 				return true
 			}
-			f := c.surface(removedSuccessResponseRule, c.headLocation(ho.node, ho.pointer), c.baseLocation(k, reduce.JoinPointer(bo.pointer, "responses", code)),
+			f := c.surface(removedSuccessResponseRule, c.headAt(ho.doc, ho.node, ho.pointer), c.baseAt(bo.doc, k, reduce.JoinPointer(bo.pointer, "responses", code)),
 				fmt.Sprintf("response %s of %s is removed: clients that handle it get a status they were not told to expect; keep it, or approve the break", code, label))
 			f.Fields["payload_reason"] = "a removed response is proven by the status clients no longer get, not by a payload"
 			f.Detail = "no payload: " + f.Fields["payload_reason"].(string)
 			c.findings = append(c.findings, f)
 			return true
 		})
-		_, hbn, hbp := resolved(c.headWorkspace, c.head, reduce.Value(ho.node, "requestBody"), reduce.JoinPointer(ho.pointer, "requestBody"))
-		_, bbn, _ := resolved(c.baseWorkspace, c.base, reduce.Value(bo.node, "requestBody"), "")
+		hbd, hbn, hbp := resolved(c.headWorkspace, ho.doc, reduce.Value(ho.node, "requestBody"), reduce.JoinPointer(ho.pointer, "requestBody"))
+		_, bbn, _ := resolved(c.baseWorkspace, bo.doc, reduce.Value(bo.node, "requestBody"), "")
 		bb, _ := reduce.Bool(reduce.Value(bbn, "required"))
 		hb, _ := reduce.Bool(reduce.Value(hbn, "required"))
 		if hb && !bb && hbn != nil {
@@ -493,7 +505,7 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 			if bbn == nil {
 				was = "absent"
 			}
-			f := c.surface(newRequiredParameterRule, c.headLocation(hbn, hbp), c.baseLocation(bo.node, bo.pointer),
+			f := c.surface(newRequiredParameterRule, c.headAt(hbd, hbn, hbp), c.baseAt(bo.doc, bo.node, bo.pointer),
 				fmt.Sprintf("request body of %s is required now (it was %s): requests without it are refused; make it optional, or approve the break", label, was))
 			f.Fields["parameter"] = "request body"
 			f.Fields["payload"] = json.RawMessage(`{"omitted":"request body"}`)
@@ -503,15 +515,11 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 	}
 }
 
-func bodyHasNoContent(doc *reduce.Document, op *operation) bool {
-	return reduce.Value(op.node, "requestBody") == nil
-}
-
 // security reports requirements head adds: a base alternative that no head
 // alternative is satisfied by.
 func (c *checker) security(label string, bo, ho *operation) {
-	bsec, bptr := effectiveSecurity(c.base, bo)
-	hsec, hptr := effectiveSecurity(c.head, ho)
+	bsec, bdoc, bptr := effectiveSecurity(c.base, bo)
+	hsec, hdoc, hptr := effectiveSecurity(c.head, ho)
 	for _, b := range bsec {
 		ok := false
 		for _, h := range hsec {
@@ -523,11 +531,11 @@ func (c *checker) security(label string, bo, ho *operation) {
 		if ok {
 			continue
 		}
-		bl := c.baseLocation(c.base.Lookup(bptr), bptr)
+		bl := c.baseAt(bdoc, bdoc.Lookup(bptr), bptr)
 		if bl.Line == 0 {
-			bl = c.baseLocation(bo.node, bo.pointer)
+			bl = c.baseAt(bo.doc, bo.node, bo.pointer)
 		}
-		f := c.surface(securityAddedRule, c.headLocation(c.head.Lookup(hptr), hptr), bl,
+		f := c.surface(securityAddedRule, c.headAt(hdoc, hdoc.Lookup(hptr), hptr), bl,
 			fmt.Sprintf("%s requires %s now; requests authorised with %s alone are refused; keep that alternative, or approve the break", label, describe(hsec), describeOne(b)))
 		f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"security":%q}`, describeOne(b)))
 		f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s authorised with %s", label, describeOne(b))
@@ -537,14 +545,16 @@ func (c *checker) security(label string, bo, ho *operation) {
 }
 
 // effectiveSecurity returns an operation's security alternatives (each a
-// sorted set of scheme names) and where they are written; nil = none.
-func effectiveSecurity(doc *reduce.Document, op *operation) ([][]string, string) {
+// sorted set of scheme names) and where they are written (the operation's
+// file, or the document's root); nil = none.
+func effectiveSecurity(doc *reduce.Document, op *operation) ([][]string, *reduce.Document, string) {
 	n, ptr := reduce.Value(op.node, "security"), reduce.JoinPointer(op.pointer, "security")
+	at := op.doc
 	if n == nil {
-		n, ptr = reduce.Value(doc.Root, "security"), "/security"
+		n, ptr, at = reduce.Value(doc.Root, "security"), "/security", doc
 	}
 	if n == nil {
-		return [][]string{{}}, ptr
+		return [][]string{{}}, at, ptr
 	}
 	var out [][]string
 	for _, alt := range reduce.Items(n) {
@@ -557,9 +567,9 @@ func effectiveSecurity(doc *reduce.Document, op *operation) ([][]string, string)
 		out = append(out, names)
 	}
 	if len(out) == 0 {
-		return [][]string{{}}, ptr
+		return [][]string{{}}, at, ptr
 	}
-	return out, ptr
+	return out, at, ptr
 }
 
 func subsetOf(a, b []string) bool {
@@ -592,16 +602,16 @@ func describeOne(a []string) string {
 // JSON Schema, whose definitions are contracts of their own; a changelog
 // line for OpenAPI components). headPath names where the document was
 // expected in the head revision; those locations have no line.
-func Removed(base *reduce.Document, headPath string, opts Options) []report.Finding {
+func Removed(baseWorkspace *reduce.Workspace, base *reduce.Document, headPath string, opts Options) []report.Finding {
 	c := &checker{opts: opts, base: base}
 	head := report.Location{File: headPath}
 	var out []report.Finding
 	if base.Dialect.IsOpenAPI() {
-		ops, keys := operations(base)
+		ops, keys := operations(baseWorkspace, base)
 		for _, key := range keys {
 			op := ops[key]
 			label := strings.ToUpper(op.method) + " " + op.path
-			f := c.surface(removedOperationRule, head, c.baseLocation(op.node, op.pointer),
+			f := c.surface(removedOperationRule, head, c.baseAt(op.doc, op.node, op.pointer),
 				fmt.Sprintf("operation %s is removed with its document: clients calling it fail; keep it (deprecate it first), or approve the break", label))
 			f.Pointer = op.pointer
 			f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"method":%q,"path":%q}`, strings.ToUpper(op.method), op.path))
