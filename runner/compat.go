@@ -24,6 +24,9 @@ type Compat struct {
 	Against string
 	// Role is the side standalone JSON Schema definitions are used on.
 	Role compat.Side
+	// Schemas names OpenAPI components compared as contracts of their own
+	// even where no operation reaches them.
+	Schemas []string
 	// Documents are compared besides every group's documents (`wirelint
 	// compat --against REV FILE...` names them; a check run needs none).
 	Documents []string
@@ -40,7 +43,7 @@ func (r *run) comparePaths() groupResult {
 	c := r.cfg.Compat
 	var heads []*reduce.Document
 	fs, err := r.task("compat", func() ([]report.Finding, error) {
-		fs, hs, err := compareOldNew(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New, c.Role)
+		fs, hs, err := compareOldNew(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New, c.options())
 		heads = hs
 		return fs, err
 	})
@@ -63,6 +66,11 @@ func (r *run) workspaceAt(p string) *reduce.Workspace {
 		root = reduce.ProjectRoot(filepath.Dir(abs))
 	}
 	return r.workspace(root)
+}
+
+// options are the comparison's options for compat.Check.
+func (c *Compat) options() compat.Options {
+	return compat.Options{Role: c.Role, Schemas: c.Schemas}
 }
 
 // ParseRole reads a role as .wirelint.yaml and --role write it: produced,
@@ -88,7 +96,7 @@ var ErrMixedPaths = errors.New("OLD and NEW must both be files or both folders")
 // mirroring the repository (with the files its $refs reach), so cross-file
 // references resolve inside that revision. A document the revision lacks is
 // new: nothing in it can break.
-func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev string, role compat.Side) ([]report.Finding, error) {
+func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev string, opts compat.Options) ([]report.Finding, error) {
 	if len(docs) == 0 {
 		return nil, nil
 	}
@@ -125,7 +133,8 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 		if err != nil {
 			return nil, fmt.Errorf("%s at %s: %w", head.Path, rev, err)
 		}
-		findings = append(findings, compat.Check(baseWS, headWS, base, head, compat.Options{Role: role, BaseLabel: rev + ":"})...)
+		opts.BaseLabel = rev + ":"
+		findings = append(findings, compat.Check(baseWS, headWS, base, head, opts)...)
 	}
 	return findings, nil
 }
@@ -133,7 +142,7 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 // compareOldNew compares two files, or every document of folder newPath with
 // the file at the same place in folder oldPath, loading them through baseWS
 // and headWS. It returns the findings and the head documents compared.
-func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, role compat.Side) ([]report.Finding, []*reduce.Document, error) {
+func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, opts compat.Options) ([]report.Finding, []*reduce.Document, error) {
 	oldInfo, err := os.Stat(oldPath)
 	if err != nil {
 		return nil, nil, &reduce.LoadError{File: filepath.ToSlash(oldPath), Msg: "no such file or folder"}
@@ -162,7 +171,7 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, ro
 		if err != nil {
 			return nil, nil, err
 		}
-		return compat.Check(baseWS, headWS, base, head, compat.Options{Role: role}), []*reduce.Document{head}, nil
+		return compat.Check(baseWS, headWS, base, head, opts), []*reduce.Document{head}, nil
 	}
 	rels, err := documentFiles(newPath)
 	if err != nil {
@@ -186,7 +195,7 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, ro
 		if err != nil {
 			return nil, nil, err
 		}
-		findings = append(findings, compat.Removed(baseWS, base, headWS.Display(filepath.Join(newPath, rel)), compat.Options{Role: role})...)
+		findings = append(findings, compat.Removed(baseWS, base, headWS.Display(filepath.Join(newPath, rel)), opts)...)
 	}
 	for _, rel := range rels {
 		oldFile := filepath.Join(oldPath, rel)
@@ -208,7 +217,7 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, ro
 			return nil, nil, err
 		}
 		heads = append(heads, head)
-		findings = append(findings, compat.Check(baseWS, headWS, base, head, compat.Options{Role: role})...)
+		findings = append(findings, compat.Check(baseWS, headWS, base, head, opts)...)
 	}
 	return findings, heads, nil
 }

@@ -3,6 +3,7 @@ package compat
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,6 +17,10 @@ type Options struct {
 	// component schemas no operation reaches, are judged on (0 = Both: an
 	// event or message contract).
 	Role Side
+	// Schemas names the OpenAPI component schemas that are contracts of
+	// their own: compared on Role even where no operation reaches them.
+	// Other components no operation reaches are counted, not compared.
+	Schemas []string
 	// BaseLabel prefixes the base revision's file names in locations
 	// ("origin/main:"); "" when base is a file of its own. Fingerprints
 	// leave it out, so an approval survives a moving base.
@@ -65,6 +70,8 @@ type checker struct {
 	witnesses                    *witnessBuilder
 	baseUsage, headUsage         *usage
 	findings                     []report.Finding
+	// unreached lists the changed components no operation reaches.
+	unreached []string
 }
 
 // definitions compares definitions paired by name and reports removed ones.
@@ -91,6 +98,22 @@ func (c *checker) definitions() {
 			c.removedDefinition(bd)
 		}
 	}
+	if len(c.unreached) > 0 {
+		f := c.surface(unreachedRule, c.containerLocation(), containerOf(c.base, c.opts.BaseLabel),
+			fmt.Sprintf("%d changed component(s) no operation reaches were not compared (%s): they break no client of the API; "+
+				"name a component that is a contract of its own in .wirelint.yaml (compat: {schemas: [...]}) to compare it",
+				len(c.unreached), shortList(c.unreached, 5)))
+		f.Fields["components"] = c.unreached
+		c.findings = append(c.findings, f)
+	}
+}
+
+// shortList joins the first n names and says how many more there are.
+func shortList(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
 }
 
 // compareDefinition compares one pair of definitions on the sides the
@@ -98,12 +121,20 @@ func (c *checker) definitions() {
 func (c *checker) compareDefinition(name string, bd, hd *reduce.Definition) {
 	bk, hk := defKey(c.base, bd.Pointer), defKey(c.head, hd.Pointer)
 	sides := c.baseUsage.sides[bk] | c.headUsage.sides[hk]
+	counted := false
 	if !c.baseUsage.reached[bk] && !c.headUsage.reached[hk] {
 		sides = c.opts.Role
+		counted = c.head.Dialect.IsOpenAPI() && !slices.Contains(c.opts.Schemas, name)
 	}
 	r := &root{definition: name, sides: sides,
 		base: c.baseReducer.Schema(c.base, bd.Node, bd.Pointer), head: c.headReducer.Schema(c.head, hd.Node, hd.Pointer)}
+	before := len(c.comparer.changes)
 	c.comparer.schema(r.base, r.head, context{root: r, sides: sides, known: true})
+	if counted && len(c.comparer.changes) > before {
+		// a component no operation reaches: counted, not judged
+		c.comparer.changes = c.comparer.changes[:before]
+		c.unreached = append(c.unreached, name)
+	}
 }
 
 // removedDefinition reports a definition head no longer has.
@@ -131,12 +162,18 @@ func (c *checker) removedDefinition(bd *reduce.Definition) {
 
 // containerLocation is where head keeps its definitions (or its root).
 func (c *checker) containerLocation() report.Location {
-	for _, p := range c.head.DefinitionContainers() {
-		if n := c.head.Lookup(p); n != nil {
-			return report.Location{File: c.head.Path, Line: n.Line, Column: n.Column, Pointer: p}
+	return containerOf(c.head, "")
+}
+
+// containerOf is where doc keeps its definitions (or its root), its file
+// name prefixed with label.
+func containerOf(doc *reduce.Document, label string) report.Location {
+	for _, p := range doc.DefinitionContainers() {
+		if n := doc.Lookup(p); n != nil {
+			return location(doc, label, n, p)
 		}
 	}
-	return report.Location{File: c.head.Path, Line: c.head.Root.Line, Column: c.head.Root.Column}
+	return location(doc, label, doc.Root, "")
 }
 
 func (c *checker) headLocation(n *reduce.Node, ptr string) report.Location {

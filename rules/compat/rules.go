@@ -10,6 +10,7 @@ const (
 	RuleUnknown                = "compat/unknown-effect"
 	RuleCompatible             = "compat/compatible-change"
 	RuleUnproven               = "compat/unproven"
+	RuleUnreached              = "compat/unreached-components"
 	RuleRemovedOperation       = "compat/removed-operation"
 	RuleRemovedSuccessResponse = "compat/removed-success-response"
 	RuleNewRequiredParameter   = "compat/new-required-parameter"
@@ -67,6 +68,16 @@ var (
 			"model, or a break it cannot build a payload for. The finding says which search failed; read the change.",
 		Bad:  `base: {"type": "object", "maxLength": 10}   head: {"type": "object", "maxLength": 5}  (no string is an object)`,
 		Good: `base: {"type": "string", "maxLength": 10}   head: {"type": "string", "maxLength": 5}  (payload "aaaaaaaaaa")`,
+	}
+	unreachedRule = report.Rule{
+		ID: RuleUnreached, Severity: report.SeverityInfo,
+		Title: "changed components no operation reaches were not compared",
+		Why: "A component schema no operation, callback or webhook reaches (through $refs, allOf parents with a " +
+			"discriminator, or a discriminator mapping) breaks no client of the API, so its changes are not judged; one " +
+			"line counts them. A component that is a contract of its own (an event payload published elsewhere) is " +
+			"compared when .wirelint.yaml names it: compat: {schemas: [Name]}.",
+		Bad:  `components: {schemas: {Orphan: {enum: [a, b]}}}  → {enum: [a]}  (no operation uses Orphan)`,
+		Good: `compat: {against: origin/main, schemas: [Orphan]}  (Orphan is an event contract: compared)`,
 	}
 	compatibleRule = report.Rule{
 		ID: RuleCompatible, Severity: report.SeverityInfo,
@@ -132,4 +143,4 @@ var (
 )
 
 // Rules lists the family's rules, in the order the catalogue shows them.
-var Rules = []report.Rule{requestNarrowedRule, responseWidenedRule, incomparableRule, unknownRule, unprovenRule, compatibleRule, removedOperationRule, removedSuccessResponseRule, newRequiredParameterRule, parameterMovedRule, removedDefinitionRule, removedMediaTypeRule, securityAddedRule}
+var Rules = []report.Rule{requestNarrowedRule, responseWidenedRule, incomparableRule, unknownRule, unprovenRule, compatibleRule, unreachedRule, removedOperationRule, removedSuccessResponseRule, newRequiredParameterRule, parameterMovedRule, removedDefinitionRule, removedMediaTypeRule, securityAddedRule}

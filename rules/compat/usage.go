@@ -318,23 +318,81 @@ func (u *usage) mark(doc *reduce.Document, n *reduce.Node, sides Side, depth int
 			key, v := n.Content[i].Value, n.Content[i+1]
 			switch {
 			case key == "$ref" && reduce.IsString(v):
-				t, err := u.res.Resolve(doc, v.Value)
-				if err != nil || t.Doc == nil {
-					continue
-				}
-				if t.Definition() != nil {
-					dk := defKey(t.Doc, t.Pointer)
-					u.sides[dk] |= sides
-					u.reached[dk] = true
-					if t.Doc != doc {
-						u.external[dk] = true
+				u.markRef(doc, v.Value, sides, depth+1)
+			case key == "discriminator" && reduce.IsMap(v):
+				// a mapping names the subtypes a payload may be
+				reduce.Pairs(reduce.Value(v, "mapping"), func(_, target *reduce.Node) bool {
+					if reduce.IsString(target) {
+						u.markRef(doc, mappingRef(target.Value), sides, depth+1)
 					}
-				}
-				u.mark(t.Doc, t.Node, sides, depth+1)
+					return true
+				})
 			case key == "enum" || key == "const" || key == "default" || key == "example" || key == "examples" || strings.HasPrefix(key, "x-"):
 			default:
 				u.mark(doc, v, sides, depth+1)
 			}
+		}
+	}
+}
+
+// markRef marks the definition a reference written in doc reaches, and
+// walks it.
+func (u *usage) markRef(doc *reduce.Document, ref string, sides Side, depth int) {
+	t, err := u.res.Resolve(doc, ref)
+	if err != nil || t.Doc == nil {
+		return
+	}
+	if t.Definition() != nil {
+		dk := defKey(t.Doc, t.Pointer)
+		u.sides[dk] |= sides
+		u.reached[dk] = true
+		if t.Doc != doc {
+			u.external[dk] = true
+		}
+	}
+	u.mark(t.Doc, t.Node, sides, depth)
+}
+
+// mappingRef is the reference a discriminator mapping value stands for: a
+// reference, or a bare component name.
+func mappingRef(v string) string {
+	if strings.ContainsAny(v, "#/.") {
+		return v
+	}
+	return "#/components/schemas/" + reduce.EscapePointerToken(v)
+}
+
+// markInheritance gives each definition of doc that extends a polymorphic
+// parent (allOf holding a $ref to a definition with a discriminator, in
+// OpenAPI 3 or Swagger 2.0) the sides its parent is used on: a payload of
+// the parent's type may be one of it. A subtype of a request-only parent is
+// request-only.
+func (u *usage) markInheritance(doc *reduce.Document) {
+	for changed, round := true, 0; changed && round < 32; round++ {
+		changed = false
+		for _, def := range doc.Definitions {
+			dk := defKey(doc, def.Pointer)
+			var sides Side
+			for _, part := range reduce.Items(reduce.Value(def.Node, "allOf")) {
+				ref := reduce.Value(part, "$ref")
+				if ref == nil || !reduce.IsString(ref) {
+					continue
+				}
+				t, err := u.res.Resolve(doc, ref.Value)
+				if err != nil || t.Doc == nil || t.Definition() == nil || reduce.Value(t.Node, "discriminator") == nil {
+					continue
+				}
+				if pk := defKey(t.Doc, t.Pointer); u.reached[pk] {
+					sides |= u.sides[pk]
+				}
+			}
+			if sides == 0 || u.reached[dk] && u.sides[dk]|sides == u.sides[dk] {
+				continue
+			}
+			u.reached[dk] = true
+			u.sides[dk] |= sides
+			u.mark(doc, def.Node, sides, 0)
+			changed = true
 		}
 	}
 }
@@ -355,4 +413,5 @@ func (u *usage) markOperations(doc *reduce.Document) {
 			u.mark(s.doc, s.node, s.sides, 0)
 		}
 	}
+	u.markInheritance(doc)
 }
