@@ -427,7 +427,9 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 		})
 	}
 	if c.Compat != nil && c.Compat.Against != "" && len(loaded) > 0 {
-		add("compat", func() ([]report.Finding, error) { return compareAgainst(ws, loaded, c.Compat.Against, c.Compat.options()) })
+		add("compat", func() ([]report.Finding, error) {
+			return compareAgainst(ws, loaded, c.Compat.Against, c.Compat.options())
+		})
 	}
 	return names, fns
 }
