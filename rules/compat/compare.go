@@ -2,6 +2,7 @@ package compat
 
 import (
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -197,6 +198,7 @@ func (c *comparer) schema(base, head *reduce.Schema, x context) {
 		}
 		c.seen[key] = true
 	}
+	base, head = c.views(base, head)
 	if c.lifted(base, head, x) {
 		return
 	}
@@ -219,6 +221,124 @@ func (c *comparer) schema(base, head *reduce.Schema, x context) {
 		return
 	}
 	c.keywords(base, head, x)
+}
+
+// views rewrites a pair into the shapes parity compares (reduce's
+// normalisation, shared with parity): a one-branch union is its branch; a
+// union of X and null (or 3.0 nullable beside an allOf $ref) against a side
+// without that union is X made nullable; an allOf (or a $ref with keywords
+// beside it) against a flat schema is its parts merged, when the merge is
+// exact. Each view accepts what the written schema does, so a refactor
+// between these spellings changes nothing.
+func (c *comparer) views(base, head *reduce.Schema) (*reduce.Schema, *reduce.Schema) {
+	if b, _ := reduce.Simplify(base); b != nil {
+		base = b
+	}
+	if h, _ := reduce.Simplify(head); h != nil {
+		head = h
+	}
+	rb, rh := c.baseReducer.Resolved(base), c.headReducer.Resolved(head)
+	if rb == nil || rh == nil {
+		return base, head
+	}
+	if v := nullableView(c.baseReducer, base, rh); v != nil {
+		base = v
+	}
+	if v := nullableView(c.headReducer, head, rb); v != nil {
+		head = v
+	}
+	switch {
+	case reduce.Mergeable(base) && reduce.Mergeable(head) && !sameParts(base, head):
+		// two conjunctions of different parts: compared by what they say
+		mb, _ := c.baseReducer.Merge(base)
+		mh, _ := c.headReducer.Merge(head)
+		if mb != nil && mh != nil {
+			base, head = mb, mh
+		}
+	case reduce.Mergeable(base) && !reduce.Mergeable(head) && !reduce.Mergeable(rh):
+		if m, _ := c.baseReducer.Merge(base); m != nil {
+			base = m
+		}
+	case reduce.Mergeable(head) && !reduce.Mergeable(base) && !reduce.Mergeable(rb):
+		if m, _ := c.headReducer.Merge(head); m != nil {
+			head = m
+		}
+	}
+	return base, head
+}
+
+// sameParts reports whether two conjunctions have parts that pair one to
+// one: as many allOf parts, the same definitions named by their $refs, and
+// the same $ref beside them. Their parts are then compared part by part.
+func sameParts(base, head *reduce.Schema) bool {
+	names := func(s *reduce.Schema) []string {
+		var out []string
+		if s.Ref != nil {
+			out = append(out, "$ref "+definitionName(s.Ref))
+		}
+		if a := s.Keywords["allOf"]; a != nil {
+			for _, p := range a.List {
+				out = append(out, definitionName(p.Ref))
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	return slices.Equal(names(base), names(head))
+}
+
+// nullableView returns s as X made nullable when s is a union of X and null
+// and other (references followed) is not the same kind of union; nil
+// otherwise.
+func nullableView(r *reduce.Reducer, s, other *reduce.Schema) *reduce.Schema {
+	switch {
+	case s.Keywords["anyOf"] != nil && other.Keywords["anyOf"] == nil && other.Keywords["oneOf"] == nil,
+		s.Keywords["oneOf"] != nil && other.Keywords["oneOf"] == nil && other.Keywords["anyOf"] == nil,
+		s.Nullable != nil && s.Ref != nil && other.Nullable == nil:
+		return r.NullableView(s)
+	}
+	return nil
+}
+
+// impliedType reports whether s's type is implied by its union or
+// conjunction: every anyOf/oneOf branch, or one allOf part, allows only
+// types s's type allows (type: object beside a oneOf of objects says
+// nothing more).
+func impliedType(r *reduce.Reducer, s *reduce.Schema) bool {
+	t := s.Keywords["type"]
+	if t == nil || s.Ref != nil {
+		return false
+	}
+	within := func(b *reduce.Schema) bool {
+		b = r.Resolved(b)
+		if b == nil {
+			return false
+		}
+		if b.False {
+			return true
+		}
+		bt := b.Keywords["type"]
+		return bt != nil && subset("type", bt.Set, t.Set)
+	}
+	for _, name := range []string{"anyOf", "oneOf"} {
+		if u := s.Keywords[name]; u != nil && len(u.List) > 0 {
+			all := true
+			for _, b := range u.List {
+				all = all && within(b)
+			}
+			if all {
+				return true
+			}
+		}
+	}
+	if a := s.Keywords["allOf"]; a != nil {
+		for _, b := range a.List {
+			if within(b) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // references handles schemas with a $ref on either side. Two references to
@@ -302,6 +422,16 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 		case KindMultiple:
 			c.add(x, withCandidates(ch, multipleCandidates), multipleEffect(b, h))
 		case KindAllowed:
+			if name == "type" {
+				// a type the union beside it implies constrains nothing
+				if b != nil && impliedType(c.baseReducer, base) {
+					b = nil
+				}
+				if h != nil && impliedType(c.headReducer, head) {
+					h = nil
+				}
+				ch.baseKeyword, ch.headKeyword, ch.baseValue, ch.headValue = b, h, render(b), render(h)
+			}
 			ch.summary = setSummary(b, h)
 			c.add(x, withCandidates(ch, allowedCandidates), allowedEffect(name, b, h))
 		case KindRequired:
@@ -692,6 +822,9 @@ func unionOnly(s *reduce.Schema) *reduce.Keyword {
 // a union of one branch: X → anyOf[X, Y] is the branch Y added, not a
 // type removed. It reports whether it did.
 func (c *comparer) lifted(base, head *reduce.Schema, x context) bool {
+	if c.refToUnion(c.baseReducer, base) || c.refToUnion(c.headReducer, head) {
+		return false // compared where the reference lands
+	}
 	bu, hu := unionOnly(base), unionOnly(head)
 	if (bu == nil) == (hu == nil) {
 		return false
@@ -705,6 +838,16 @@ func (c *comparer) lifted(base, head *reduce.Schema, x context) bool {
 		return true
 	}
 	return false
+}
+
+// refToUnion reports whether s is only a reference to a schema with a
+// union: lifting it as one branch would hide the union's own branches.
+func (c *comparer) refToUnion(r *reduce.Reducer, s *reduce.Schema) bool {
+	if s.Ref == nil || len(s.Keywords) > 0 {
+		return false
+	}
+	t := r.Resolved(s)
+	return t != nil && (t.Keywords["anyOf"] != nil || t.Keywords["oneOf"] != nil)
 }
 
 func (c *comparer) pairBranches(name string, base, head *reduce.Schema, b, h *reduce.Keyword, bl, hl []*reduce.Schema, x context, added Effect) {
