@@ -321,6 +321,9 @@ func enclosing(doc *reduce.Document, ptr string) *reduce.Definition {
 			best = d
 		}
 	}
+	if best == nil {
+		best = doc.RootDefinition() // a file whose root is a schema
+	}
 	return best
 }
 

@@ -1,7 +1,10 @@
 package compat
 
 import (
+	"bytes"
 	"encoding/json"
+	"net/url"
+	"path/filepath"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -21,6 +24,8 @@ type witnessBuilder struct {
 
 	mu   sync.Mutex
 	sets map[*reduce.Document]*setResult
+	// idIndex caches, by folder, the $id index of the revision's files.
+	idIndex map[string]map[string]string
 }
 
 type setResult struct {
@@ -124,7 +129,7 @@ func (w *witnessBuilder) compiled(s *reduce.Schema) (*validate.Schema, error) {
 	r, ok := w.sets[s.Doc]
 	if !ok {
 		r = &setResult{}
-		r.set, r.err = validate.Compile(ws, s.Doc, validate.Options{})
+		r.set, r.err = validate.Compile(ws, s.Doc, validate.Options{IDs: w.ids(ws, s.Doc)})
 		w.sets[s.Doc] = r
 	}
 	w.mu.Unlock()
@@ -132,6 +137,79 @@ func (w *witnessBuilder) compiled(s *reduce.Schema) (*validate.Schema, error) {
 		return nil, r.err
 	}
 	return r.set.Schema(s.Pointer())
+}
+
+// Bounds of the $id index: the files read while looking for the $ids a
+// revision's files declare.
+const (
+	maxIDFiles    = 2000
+	maxIDFileSize = 4 << 20
+)
+
+// ids indexes the absolute $id each JSON or YAML file near doc declares at
+// its root (doc's folder and its parent's, inside the workspace), so a
+// witness compiles when an $id does not match the folder layout: a proof
+// is read from the revision's own files, never from the network.
+func (w *witnessBuilder) ids(ws *reduce.Workspace, doc *reduce.Document) map[string]string {
+	if doc == nil || doc.Abs == "" {
+		return nil
+	}
+	dir := filepath.Dir(doc.Abs)
+	if parent := filepath.Dir(dir); ws.Inside(parent) && parent != dir {
+		dir = parent
+	}
+	if idx, ok := w.idIndex[dir]; ok {
+		return idx
+	}
+	idx := map[string]string{}
+	files := 0
+	var walk func(d string, depth int)
+	walk = func(d string, depth int) {
+		entries, err := ws.FS.ReadDir(d)
+		if err != nil || depth > 8 {
+			return
+		}
+		for _, e := range entries {
+			if files >= maxIDFiles {
+				return
+			}
+			p := filepath.Join(d, e.Name())
+			if e.IsDir() {
+				if !strings.HasPrefix(e.Name(), ".") && e.Name() != "node_modules" {
+					walk(p, depth+1)
+				}
+				continue
+			}
+			switch strings.ToLower(filepath.Ext(p)) {
+			case ".json", ".yaml", ".yml":
+			default:
+				continue
+			}
+			files++
+			data, err := ws.FS.ReadFile(p, maxIDFileSize)
+			if err != nil || !bytes.Contains(data, []byte("$id")) {
+				continue
+			}
+			f, err := ws.LoadFragment(p, "", doc.Dialect)
+			if err != nil {
+				continue
+			}
+			if id := reduce.Value(f.Root, "$id"); id != nil && reduce.IsString(id) {
+				if u, err := url.Parse(id.Value); err == nil && u.IsAbs() {
+					base, _, _ := strings.Cut(id.Value, "#")
+					if _, taken := idx[base]; !taken {
+						idx[base] = p
+					}
+				}
+			}
+		}
+	}
+	walk(dir, 0)
+	if w.idIndex == nil {
+		w.idIndex = map[string]map[string]string{}
+	}
+	w.idIndex[dir] = idx
+	return idx
 }
 
 // setAt returns v with the value at path replaced (copying what it changes).
