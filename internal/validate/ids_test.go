@@ -14,7 +14,7 @@ func TestIDsAndLayout(t *testing.T) {
 	ws, doc := load(t, map[string]string{
 		"project/api/main.json": `{"$id": "https://example.com/schemas/v1/main.json", "type": "object", "properties": {` +
 			`"id": {"$ref": "https://example.com/common/id.json"}, "name": {"$ref": "../shared/name.json"}}}`,
-		"project/shared/name.json": `{"type": "string", "maxLength": 3}`,
+		"project/shared/name.json":  `{"type": "string", "maxLength": 3}`,
 		"project/elsewhere/id.json": `{"$id": "https://example.com/common/id.json", "type": "integer"}`,
 	}, "project/api/main.json")
 	ids := map[string]string{"https://example.com/common/id.json": filepath.Join(ws.Root, "elsewhere", "id.json")}

@@ -3,10 +3,10 @@ package compat
 import (
 	"bytes"
 	"encoding/json"
-	"net/url"
-	"path/filepath"
 	"fmt"
 	"math/big"
+	"net/url"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
