@@ -303,6 +303,11 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 			return f
 		}
 		c.attach(&f, w)
+		if w.missing == "" {
+			// where the payload was validated: the schemas compared, whole
+			f.Fields["base_schema"] = c.opts.BaseLabel + ch.root.base.Doc.Path + "#" + ch.root.base.Pointer()
+			f.Fields["head_schema"] = ch.root.head.Doc.Path + "#" + ch.root.head.Pointer()
+		}
 		if w.missing != "" {
 			// the witness law: no error without a payload that re-validates
 			f.Rule, f.Severity = unprovenRule.ID, unprovenRule.Severity

@@ -21,11 +21,17 @@ func checkCase(t *testing.T, name string) []report.Finding {
 // checkCaseWith runs Check with opts on one txtar case of testdata.
 func checkCaseWith(t *testing.T, name string, opts Options) []report.Finding {
 	t.Helper()
+	return checkCaseAt(t, name, t.TempDir(), opts)
+}
+
+// checkCaseAt writes one txtar case of testdata into dir and runs Check
+// with opts.
+func checkCaseAt(t *testing.T, name, dir string, opts Options) []report.Finding {
+	t.Helper()
 	ar, err := txtar.ParseFile(filepath.Join("testdata", name+".txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
 	var base, head string
 	for _, f := range ar.Files {
 		if f.Name == "want" {
