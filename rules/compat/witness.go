@@ -261,15 +261,42 @@ func (w *witnessBuilder) sampleAlong(s *reduce.Schema, r *reduce.Reducer, path [
 	if s == nil {
 		return v
 	}
-	if m, ok := v.(map[string]any); ok {
-		out := make(map[string]any, len(m)+1)
-		for k, x := range m {
+	if reduce.Mergeable(s) {
+		if m, _ := r.Merge(s); m != nil {
+			s = m
+		}
+	}
+	switch t := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(t)+1)
+		for k, x := range t {
 			out[k] = x
 		}
 		out[path[0]] = w.sampleAlong(propertySchema(s, path[0]), r, path[1:], depth+1)
 		return out
+	case []any:
+		// an array on the path: its items up to the index are valid samples
+		i, err := strconv.Atoi(path[0])
+		if err != nil || i >= 64 {
+			return v
+		}
+		item := itemSchema(s, i)
+		out := append([]any(nil), t...)
+		for len(out) <= i {
+			out = append(out, w.sample(item, r, depth+1))
+		}
+		out[i] = w.sampleAlong(item, r, path[1:], depth+1)
+		return out
 	}
 	return v
+}
+
+// itemSchema is the schema of item i of an array s describes.
+func itemSchema(s *reduce.Schema, i int) *reduce.Schema {
+	if p := s.Keywords["prefixItems"]; p != nil && i < len(p.List) {
+		return p.List[i]
+	}
+	return keywordSchema(s, s.Keywords["items"])
 }
 
 func deref(s *reduce.Schema, r *reduce.Reducer, depth int) *reduce.Schema {
@@ -307,6 +334,13 @@ func (w *witnessBuilder) sample(s *reduce.Schema, r *reduce.Reducer, depth int) 
 		t := r.Target(s.Ref)
 		if len(s.Keywords) == 0 {
 			return w.sample(t, r, depth+1)
+		}
+	}
+	if reduce.Mergeable(s) {
+		// a conjunction sampled as its parts merged: a name one part
+		// requires takes the schema another part declares
+		if m, _ := r.Merge(s); m != nil {
+			s = m
 		}
 	}
 	k := s.Keywords
