@@ -124,6 +124,15 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 	// from the repository's top, wherever the run started
 	baseWS := reduce.NewWorkspace(tmp)
 	baseWS.Cwd = tmp
+	// each file is compared on its own: a $ref from one into another is
+	// reported where the other is compared
+	opts.Paired = map[string]string{}
+	for i, head := range docs {
+		if r.Has(rels[i]) {
+			opts.Paired[head.Abs] = rels[i]
+			opts.Paired[filepath.Join(tmp, filepath.FromSlash(rels[i]))] = rels[i]
+		}
+	}
 	var findings []report.Finding
 	for i, head := range docs {
 		if !r.Has(rels[i]) {
@@ -183,6 +192,16 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, op
 	}
 	var findings []report.Finding
 	var heads []*reduce.Document
+	// each file is compared on its own: a $ref from one into another is
+	// reported where the other is compared
+	opts.Paired = map[string]string{}
+	for _, rel := range rels {
+		oldAbs, err1 := filepath.Abs(filepath.Join(oldPath, rel))
+		newAbs, err2 := filepath.Abs(filepath.Join(newPath, rel))
+		if _, err := os.Stat(oldAbs); err == nil && err1 == nil && err2 == nil {
+			opts.Paired[oldAbs], opts.Paired[newAbs] = rel, rel
+		}
+	}
 	for _, rel := range oldRels {
 		if _, err := os.Stat(filepath.Join(newPath, rel)); err == nil {
 			continue

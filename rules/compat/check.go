@@ -21,6 +21,11 @@ type Options struct {
 	// their own: compared on Role even where no operation reaches them.
 	// Other components no operation reaches are counted, not compared.
 	Schemas []string
+	// Paired maps the absolute path of each file the run compares on its
+	// own (in either revision) to a key the two revisions of it share (its
+	// path in the revision): a $ref into such a file is not followed, since
+	// what it reaches is reported where the file is compared.
+	Paired map[string]string
 	// BaseLabel prefixes the base revision's file names in locations
 	// ("origin/main:"); "" when base is a file of its own. Fingerprints
 	// leave it out, so an approval survives a moving base.
@@ -43,6 +48,7 @@ func Check(baseWorkspace, headWorkspace *reduce.Workspace, base, head *reduce.Do
 	}
 	c.comparer = newComparer(c.baseReducer, c.headReducer)
 	c.comparer.roots[base], c.comparer.roots[head] = true, true
+	c.comparer.paired = opts.Paired
 	c.witnesses = &witnessBuilder{baseWorkspace: baseWorkspace, headWorkspace: headWorkspace,
 		baseReducer: c.baseReducer, headReducer: c.headReducer, sets: map[*reduce.Document]*setResult{}}
 	c.baseUsage, c.headUsage = newUsage(baseWorkspace), newUsage(headWorkspace)

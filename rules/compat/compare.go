@@ -116,6 +116,12 @@ type context struct {
 	sides Side
 	// flip is set under an odd number of not keywords.
 	flip bool
+	// baseBlind and headBlind are set under a keyword that judges one JSON
+	// type (properties, items...) where base (or head) refuses every
+	// instance of that type: no instance it accepts reaches the keyword, so
+	// a narrowing there refuses nothing base accepted (and a widening
+	// admits nothing into head). A not clears them.
+	baseBlind, headBlind bool
 	// condition is set inside if: every effect is incomparable.
 	condition bool
 	path      []string
@@ -143,13 +149,17 @@ type comparer struct {
 	// compared on their own; definitions in other files are compared where
 	// they are referenced.
 	roots map[*reduce.Document]bool
-	canon map[*reduce.Node]string
+	// paired maps the absolute path of every other file the run compares
+	// on its own, in either revision, to the key both revisions share.
+	paired map[string]string
+	canon  map[*reduce.Node]string
 }
 
 type pairKey struct {
-	base, head *reduce.Node
-	sides      Side
-	flip, cond bool
+	base, head           *reduce.Node
+	sides                Side
+	flip, cond           bool
+	baseBlind, headBlind bool
 }
 
 func newComparer(baseReducer, headReducer *reduce.Reducer) *comparer {
@@ -160,6 +170,15 @@ func newComparer(baseReducer, headReducer *reduce.Reducer) *comparer {
 func (c *comparer) add(x context, ch *change, effect Effect) {
 	if effect == None {
 		return
+	}
+	switch {
+	case x.baseBlind && x.headBlind,
+		x.baseBlind && effect == Narrows, x.headBlind && effect == Widens:
+		return
+	case x.baseBlind && effect == Incomparable:
+		effect = Widens
+	case x.headBlind && effect == Incomparable:
+		effect = Narrows
 	}
 	if x.flip {
 		effect = effect.Converse()
@@ -173,6 +192,31 @@ func (c *comparer) add(x context, ch *change, effect Effect) {
 	ch.effect, ch.sides, ch.root = effect, x.sides, x.root
 	ch.path, ch.pathKnown = x.path, x.known
 	c.changes = append(c.changes, ch)
+}
+
+// standalone returns a key naming the definition a reference reaches when
+// that definition is compared on its own (a definition of the two documents
+// compared, or of another pair of files the run compares, or such a file's
+// root), the same key in both revisions; "" otherwise.
+func (c *comparer) standalone(r *reduce.Ref) string {
+	t := r.Target
+	if t.Doc == nil {
+		return ""
+	}
+	file := c.paired[t.Doc.Abs]
+	if c.roots[t.Doc] {
+		file = "\x00compared"
+	}
+	if file == "" {
+		return ""
+	}
+	if d := t.Definition(); d != nil {
+		return file + "#" + d.Name
+	}
+	if t.Pointer == "" && t.Doc.RootDefinition() != nil {
+		return file + "#"
+	}
+	return ""
 }
 
 // definitionName is the name of the definition a reference reaches, or "".
@@ -191,7 +235,7 @@ func (c *comparer) schema(base, head *reduce.Schema, x context) {
 	if base == nil || head == nil {
 		return
 	}
-	key := pairKey{base.Node, head.Node, x.sides, x.flip, x.condition}
+	key := pairKey{base.Node, head.Node, x.sides, x.flip, x.condition, x.baseBlind, x.headBlind}
 	if base.Node != nil && head.Node != nil {
 		if c.seen[key] {
 			return
@@ -347,9 +391,10 @@ func impliedType(r *reduce.Reducer, s *reduce.Schema) bool {
 // a definition, or renaming one, changes nothing. It reports whether the
 // keywords beside the references are done.
 func (c *comparer) references(base, head *reduce.Schema, x context) bool {
-	bn, hn := definitionName(base.Ref), definitionName(head.Ref)
-	if base.Ref != nil && head.Ref != nil && bn != "" && bn == hn && c.roots[base.Ref.Target.Doc] && c.roots[head.Ref.Target.Doc] {
-		return false // compared as a definition of its own; siblings (3.1) still compare
+	if base.Ref != nil && head.Ref != nil {
+		if bk := c.standalone(base.Ref); bk != "" && bk == c.standalone(head.Ref) {
+			return false // compared as a definition of its own; siblings (3.1) still compare
+		}
 	}
 	bt, ht := base, head
 	if base.Ref != nil {
@@ -465,6 +510,7 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 			c.sub(ch, b, h, x, func(bs, hs *reduce.Schema) {
 				y := x
 				y.flip, y.via = !y.flip, "not"
+				y.baseBlind, y.headBlind = false, false
 				c.schema(bs, hs, y)
 			})
 		case KindCondition:
@@ -957,6 +1003,7 @@ func (c *comparer) sub(ch *change, b, h *reduce.Keyword, x context, both func(bs
 // subschema compares a keyword holding a subschema; absent is {} (for
 // contains, absent constrains nothing and present does).
 func (c *comparer) subschema(name string, base, head *reduce.Schema, b, h *reduce.Keyword, x context) {
+	x = blind(x, name, base, head)
 	y := x
 	switch name {
 	case "additionalProperties", "unevaluatedProperties":
@@ -975,6 +1022,22 @@ func (c *comparer) subschema(name string, base, head *reduce.Schema, b, h *reduc
 	}
 	y.via = name
 	c.schema(keywordSchema(base, b), keywordSchema(head, h), y)
+}
+
+// blind marks the sides whose type refuses every instance keyword name
+// judges (see context.baseBlind).
+func blind(x context, name string, base, head *reduce.Schema) context {
+	applies, ok := instanceType[name]
+	if !ok {
+		return x
+	}
+	refuses := func(s *reduce.Schema) bool {
+		t := s.Keywords["type"]
+		return t != nil && !subset("type", []string{applies}, t.Set) && !(applies == "number" && subset("type", []string{"integer"}, t.Set))
+	}
+	x.baseBlind = x.baseBlind || refuses(base)
+	x.headBlind = x.headBlind || refuses(head)
+	return x
 }
 
 // extraProperty is the property name a witness uses for a name no
@@ -1006,6 +1069,7 @@ func governing(s *reduce.Schema, name string) *reduce.Schema {
 // properties compares each member with its counterpart, or with what
 // governed that name on the other side.
 func (c *comparer) properties(name string, base, head *reduce.Schema, b, h *reduce.Keyword, x context) {
+	x = blind(x, name, base, head)
 	members := map[string]bool{}
 	var order []string
 	for _, k := range []*reduce.Keyword{b, h} {
@@ -1078,6 +1142,7 @@ func entrySchema(e *reduce.Entry) *reduce.Schema {
 // tuple compares prefixItems position by position; a position one side
 // lacks is governed there by items (or {}).
 func (c *comparer) tuple(base, head *reduce.Schema, b, h *reduce.Keyword, x context) {
+	x = blind(x, "prefixItems", base, head)
 	var bl, hl []*reduce.Schema
 	if b != nil {
 		bl = b.List
