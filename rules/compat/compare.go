@@ -396,6 +396,9 @@ func (c *comparer) references(base, head *reduce.Schema, x context) bool {
 			return false // compared as a definition of its own; siblings (3.1) still compare
 		}
 	}
+	if base.Ref != nil && head.Ref != nil && base.Ref.Raw == head.Ref.Raw && c.baseReducer.Target(base.Ref) == nil && c.headReducer.Target(head.Ref) == nil {
+		return false // the same reference neither revision can follow: unchanged
+	}
 	bt, ht := base, head
 	if base.Ref != nil {
 		if bt = c.baseReducer.Target(base.Ref); bt == nil {
