@@ -146,7 +146,7 @@ func KindOf(name string) (Kind, bool) {
 // instanceType is the one JSON type a type-specific keyword judges; an
 // instance of any other type passes it.
 var instanceType = map[string]string{
-	"maxLength": "string", "minLength": "string", "pattern": "string", "format": "string",
+	"maxLength": "string", "minLength": "string", "pattern": "string",
 	"contentEncoding": "string", "contentMediaType": "string", "contentSchema": "string",
 	"maximum": "number", "minimum": "number", "exclusiveMaximum": "number", "exclusiveMinimum": "number", "multipleOf": "number",
 	"maxItems": "array", "minItems": "array", "uniqueItems": "array", "items": "array", "prefixItems": "array",
