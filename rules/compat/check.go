@@ -396,7 +396,7 @@ func (c *checker) operations() {
 	headOps, _ := operations(c.headWorkspace, c.head)
 	for _, key := range baseKeys {
 		bo, ho := baseOps[key], headOps[key]
-		label := strings.ToUpper(bo.method) + " " + bo.path
+		label := bo.label
 		if ho == nil {
 			hl := c.headLocation(reduce.Value(c.head.Root, "paths"), "/paths")
 			if item := reduce.Value(reduce.Value(c.head.Root, "paths"), bo.path); item != nil {
@@ -661,7 +661,7 @@ func Removed(baseWorkspace *reduce.Workspace, base *reduce.Document, headPath st
 		ops, keys := operations(baseWorkspace, base)
 		for _, key := range keys {
 			op := ops[key]
-			label := strings.ToUpper(op.method) + " " + op.path
+			label := op.label
 			f := c.surface(removedOperationRule, head, c.baseAt(op.doc, op.node, op.pointer),
 				fmt.Sprintf("operation %s is removed with its document: clients calling it fail; keep it (deprecate it first), or approve the break", label))
 			f.Pointer = op.pointer

@@ -14,6 +14,9 @@ type operation struct {
 	// parameter names blanked ("get /pets/{}").
 	key          string
 	method, path string
+	// label names the operation in messages ("GET /pets", or for a
+	// callback "POST /pets callback adopted: POST {$request.body#/url}").
+	label string
 	// doc holds the operation: the document, or the file a path item's or
 	// an operation's $ref reaches.
 	doc     *reduce.Document
@@ -37,8 +40,8 @@ var methods = []string{"get", "put", "post", "delete", "options", "head", "patch
 func operations(res reduce.Resolver, doc *reduce.Document) (map[string]*operation, []string) {
 	byKey := map[string]*operation{}
 	var keys []string
-	var walk func(pdoc *reduce.Document, paths *reduce.Node, ptr, prefix string, reversed bool, depth int)
-	walk = func(pdoc *reduce.Document, paths *reduce.Node, ptr, prefix string, reversed bool, depth int) {
+	var walk func(pdoc *reduce.Document, paths *reduce.Node, ptr, prefix, labelPrefix string, reversed bool, depth int)
+	walk = func(pdoc *reduce.Document, paths *reduce.Node, ptr, prefix, labelPrefix string, reversed bool, depth int) {
 		reduce.Pairs(paths, func(k, item *reduce.Node) bool {
 			idoc, item, itemPtr := resolved(res, pdoc, item, reduce.JoinPointer(ptr, k.Value))
 			if item == nil {
@@ -56,6 +59,7 @@ func operations(res reduce.Resolver, doc *reduce.Document) (map[string]*operatio
 				o := &operation{method: m, path: k.Value, doc: odoc, node: op, pointer: opPtr,
 					item: item, itemDoc: idoc, itemPointer: itemPtr, reversed: reversed}
 				o.key = prefix + m + " " + blankParams(k.Value)
+				o.label = labelPrefix + strings.ToUpper(m) + " " + k.Value
 				if _, dup := byKey[o.key]; !dup {
 					byKey[o.key] = o
 					keys = append(keys, o.key)
@@ -63,7 +67,7 @@ func operations(res reduce.Resolver, doc *reduce.Document) (map[string]*operatio
 				if depth < 2 {
 					reduce.Pairs(reduce.Value(op, "callbacks"), func(ck, cb *reduce.Node) bool {
 						cdoc, cb, cptr := resolved(res, odoc, cb, reduce.JoinPointer(opPtr, "callbacks", ck.Value))
-						walk(cdoc, cb, cptr, o.key+" callback "+ck.Value+" ", !reversed, depth+1)
+						walk(cdoc, cb, cptr, o.key+" callback "+ck.Value+" ", o.label+" callback "+ck.Value+": ", !reversed, depth+1)
 						return true
 					})
 				}
@@ -71,8 +75,8 @@ func operations(res reduce.Resolver, doc *reduce.Document) (map[string]*operatio
 			return true
 		})
 	}
-	walk(doc, reduce.Value(doc.Root, "paths"), "/paths", "", false, 0)
-	walk(doc, reduce.Value(doc.Root, "webhooks"), "/webhooks", "webhook ", true, 0)
+	walk(doc, reduce.Value(doc.Root, "paths"), "/paths", "", "", false, 0)
+	walk(doc, reduce.Value(doc.Root, "webhooks"), "/webhooks", "webhook ", "webhook ", true, 0)
 	return byKey, keys
 }
 
