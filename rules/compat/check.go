@@ -44,14 +44,15 @@ func Check(baseWorkspace, headWorkspace *reduce.Workspace, base, head *reduce.Do
 	c := &checker{
 		opts: opts, base: base, head: head,
 		baseWorkspace: baseWorkspace, headWorkspace: headWorkspace,
-		baseReducer: reduce.NewReducer(baseWorkspace), headReducer: reduce.NewReducer(headWorkspace),
+		baseResolver: newMemoResolver(baseWorkspace), headResolver: newMemoResolver(headWorkspace),
 	}
+	c.baseReducer, c.headReducer = reduce.NewReducer(c.baseResolver), reduce.NewReducer(c.headResolver)
 	c.comparer = newComparer(c.baseReducer, c.headReducer)
 	c.comparer.roots[base], c.comparer.roots[head] = true, true
 	c.comparer.paired = opts.Paired
 	c.witnesses = &witnessBuilder{baseWorkspace: baseWorkspace, headWorkspace: headWorkspace,
 		baseReducer: c.baseReducer, headReducer: c.headReducer, sets: map[*reduce.Document]*setResult{}}
-	c.baseUsage, c.headUsage = newUsage(baseWorkspace), newUsage(headWorkspace)
+	c.baseUsage, c.headUsage = newUsage(c.baseResolver), newUsage(c.headResolver)
 	if base.Dialect.IsOpenAPI() && head.Dialect.IsOpenAPI() {
 		c.baseUsage.markOperations(base)
 		c.headUsage.markOperations(head)
@@ -71,6 +72,9 @@ type checker struct {
 	opts                         Options
 	base, head                   *reduce.Document
 	baseWorkspace, headWorkspace *reduce.Workspace
+	// baseResolver and headResolver resolve each revision's references,
+	// once per reference.
+	baseResolver, headResolver *memoResolver
 	baseReducer, headReducer     *reduce.Reducer
 	comparer                     *comparer
 	witnesses                    *witnessBuilder
@@ -392,8 +396,8 @@ func (c *checker) surface(rule report.Rule, head, base report.Location, msg stri
 // ones, parameters, bodies, responses and security, and the schemas written
 // inline in them.
 func (c *checker) operations() {
-	baseOps, baseKeys := operations(c.baseWorkspace, c.base)
-	headOps, _ := operations(c.headWorkspace, c.head)
+	baseOps, baseKeys := operations(c.baseResolver, c.base)
+	headOps, _ := operations(c.headResolver, c.head)
 	for _, key := range baseKeys {
 		bo, ho := baseOps[key], headOps[key]
 		label := bo.label
@@ -417,7 +421,7 @@ func (c *checker) operations() {
 }
 
 func (c *checker) parameters(label string, bo, ho *operation) {
-	bps, hps := parameters(c.baseWorkspace, bo), parameters(c.headWorkspace, ho)
+	bps, hps := parameters(c.baseResolver, bo), parameters(c.headResolver, ho)
 	byKey := func(ps []*parameter) map[string]*parameter {
 		m := map[string]*parameter{}
 		for _, p := range ps {
@@ -507,7 +511,7 @@ func (c *checker) compareSite(label string, bd, hd *reduce.Document, bn *reduce.
 // bodies compares request bodies and responses: removed media types and
 // success responses, a body required now, and each paired schema.
 func (c *checker) bodies(label string, bo, ho *operation) {
-	bs, hs := bodySites(c.baseWorkspace, bo), bodySites(c.headWorkspace, ho)
+	bs, hs := bodySites(c.baseResolver, bo), bodySites(c.headResolver, ho)
 	hm := map[string]site{}
 	for _, s := range hs {
 		hm[s.key] = s
@@ -547,8 +551,8 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 			c.findings = append(c.findings, f)
 			return true
 		})
-		hbd, hbn, hbp := resolved(c.headWorkspace, ho.doc, reduce.Value(ho.node, "requestBody"), reduce.JoinPointer(ho.pointer, "requestBody"))
-		_, bbn, _ := resolved(c.baseWorkspace, bo.doc, reduce.Value(bo.node, "requestBody"), "")
+		hbd, hbn, hbp := resolved(c.headResolver, ho.doc, reduce.Value(ho.node, "requestBody"), reduce.JoinPointer(ho.pointer, "requestBody"))
+		_, bbn, _ := resolved(c.baseResolver, bo.doc, reduce.Value(bo.node, "requestBody"), "")
 		bb, _ := reduce.Bool(reduce.Value(bbn, "required"))
 		hb, _ := reduce.Bool(reduce.Value(hbn, "required"))
 		if hb && !bb && hbn != nil {
