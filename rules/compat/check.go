@@ -75,11 +75,11 @@ type checker struct {
 	// baseResolver and headResolver resolve each revision's references,
 	// once per reference.
 	baseResolver, headResolver *memoResolver
-	baseReducer, headReducer     *reduce.Reducer
-	comparer                     *comparer
-	witnesses                    *witnessBuilder
-	baseUsage, headUsage         *usage
-	findings                     []report.Finding
+	baseReducer, headReducer   *reduce.Reducer
+	comparer                   *comparer
+	witnesses                  *witnessBuilder
+	baseUsage, headUsage       *usage
+	findings                   []report.Finding
 	// unreached lists the changed components no operation reaches.
 	unreached []string
 }
