@@ -13,6 +13,9 @@ import (
 const (
 	maxPatternInsts  = 4000
 	maxPatternStates = 20000
+	// maxPatternSteps bounds the runes tried over all states (a class such
+	// as \p{L} tells hundreds of intervals apart).
+	maxPatternSteps = 50_000
 )
 
 // patternLanguages compares the languages of two ECMA-262 patterns as JSON
@@ -228,6 +231,7 @@ func separate(bp, hp *syntax.Prog) (onlyBase, onlyHead separator, decided bool) 
 	}
 	queue := []state{{base: []uint32{uint32(bp.Start)}, head: []uint32{uint32(hp.Start)}, start: true}}
 	seen := map[string]bool{stateKey(queue[0].base, queue[0].head) + "^": true}
+	steps := 0
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
@@ -252,6 +256,9 @@ func separate(bp, hp *syntax.Prog) (onlyBase, onlyHead separator, decided bool) 
 			}
 		}
 		sort.Slice(runes, func(i, j int) bool { return runes[i] < runes[j] })
+		if steps += len(runes); steps > maxPatternSteps {
+			return separator{}, separator{}, false
+		}
 		for _, r := range runes {
 			nb, nh := step(bp, cb, r), step(hp, ch, r)
 			if len(nb) == 0 && len(nh) == 0 {

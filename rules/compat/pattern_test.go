@@ -23,6 +23,8 @@ func TestPatternLanguages(t *testing.T) {
 		{"^(?=a)", "^a", Incomparable, false},
 		{"^a.b$", "^a.c$", Incomparable, false},
 		{"^a\\sb$", "^a b$", Incomparable, false},
+		{"^[\\p{L}\\p{N}]{1,64}$", "^[\\p{L}]{1,64}$", Incomparable, false}, // past the step budget: not decided
+		{"^[\\p{L}]{1,3}$", "^[\\p{L}\\p{N}]{1,3}$", Widens, true},
 	} {
 		effect, onlyBase, onlyHead, decided := patternLanguages(c.base, c.head)
 		if effect != c.want || decided != c.decided {
