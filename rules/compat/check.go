@@ -402,7 +402,10 @@ func (c *checker) operations() {
 		bo, ho := baseOps[key], headOps[key]
 		label := bo.label
 		if ho == nil {
-			hl := c.headLocation(reduce.Value(c.head.Root, "paths"), "/paths")
+			hl := c.headLocation(c.head.Root, "")
+			if paths := reduce.Value(c.head.Root, "paths"); paths != nil {
+				hl = c.headLocation(paths, "/paths")
+			}
 			if item := reduce.Value(reduce.Value(c.head.Root, "paths"), bo.path); item != nil {
 				hl = c.headLocation(item, reduce.JoinPointer("/paths", bo.path))
 			}
