@@ -75,8 +75,11 @@ func operations(res reduce.Resolver, doc *reduce.Document) (map[string]*operatio
 			return true
 		})
 	}
-	walk(doc, reduce.Value(doc.Root, "paths"), "/paths", "", "", false, 0)
-	walk(doc, reduce.Value(doc.Root, "webhooks"), "/webhooks", "webhook ", "webhook ", true, 0)
+	// paths (or webhooks) kept in a file of their own are read there
+	pdoc, paths, pptr := resolved(res, doc, reduce.Value(doc.Root, "paths"), "/paths")
+	walk(pdoc, paths, pptr, "", "", false, 0)
+	wdoc, hooks, wptr := resolved(res, doc, reduce.Value(doc.Root, "webhooks"), "/webhooks")
+	walk(wdoc, hooks, wptr, "webhook ", "webhook ", true, 0)
 	return byKey, keys
 }
 
