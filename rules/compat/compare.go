@@ -584,7 +584,7 @@ func render(k *reduce.Keyword) string {
 	switch {
 	case k.Num != nil:
 		return ratString(k.Num)
-	case k.Set != nil && len(k.Set) > 12:
+	case len(k.Set) > 12:
 		// a long set: its first members and its size
 		return "[" + strings.Join(k.Set[:6], ", ") + ", … (" + strconv.Itoa(len(k.Set)) + " values)]"
 	case k.Set != nil:
