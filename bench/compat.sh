@@ -34,7 +34,11 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-corpus=$(cd "${CORPUS:-../shared/corpus}" && pwd)
+corpus=${CORPUS:-../shared/corpus}
+for f in perf/stripe/spec3.json compat/stripe/spec3-2022-01-19b.json compat/stripe/spec3-2022-03-01.json; do
+	[[ -f $corpus/$f ]] || { echo "compat.sh: $corpus/$f missing: the corpus is public data kept beside the repository, not in it (bench/README.md, \"Where the corpus comes from\"); set CORPUS to its folder" >&2; exit 2; }
+done
+corpus=$(cd "$corpus" && pwd)
 fetched=${FETCHED:-}
 runs=${RUNS:-5}
 mode=${1:-all}

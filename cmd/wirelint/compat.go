@@ -53,7 +53,7 @@ func newCompatCmd(e *env, code *int) *cobra.Command {
 		case len(pos) == 2:
 			rc.Compat.Old, rc.Compat.New = pos[0], pos[1]
 		default:
-			return usageErrorf("want OLD and NEW (files or folders), or --against REV; got %d arguments", len(pos))
+			return usageErrorf("want OLD and NEW (files or folders), or --against REV; got %s", arguments(len(pos)))
 		}
 		in.configure(&rc)
 		res, err := runner.Run(rc)

@@ -59,7 +59,7 @@ func newDocsCmd(e *env, code *int) *cobra.Command {
 		case 1:
 			dir = pos[0]
 		default:
-			return usageErrorf("want at most one directory, got %d arguments", len(pos))
+			return usageErrorf("want at most one directory, got %s", arguments(len(pos)))
 		}
 		d := &runner.Docs{Root: dir}
 		path := configPath

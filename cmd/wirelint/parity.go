@@ -25,7 +25,7 @@ func newParityCmd(e *env, code *int) *cobra.Command {
 	c.Flags().StringVar(&dialects, "dialects", "go,rust", "regex target dialects, comma-separated (go, rust, python; a version may follow: go1.21)")
 	c.RunE = func(_ *cobra.Command, pos []string) error {
 		if len(pos) < 2 {
-			return usageErrorf("want CANONICAL (files or folders) and MIRROR; got %d arguments", len(pos))
+			return usageErrorf("want CANONICAL (files or folders) and MIRROR; got %s", arguments(len(pos)))
 		}
 		rn, err := parseRenames(renames)
 		if err != nil {

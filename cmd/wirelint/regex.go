@@ -48,7 +48,7 @@ func runTranslate(e *env, code *int, dialect string, pos []string) error {
 		return usageErrorf("--translate: %v", err)
 	}
 	if len(pos) != 1 {
-		return usageErrorf("--translate takes exactly one PATTERN, got %d", len(pos))
+		return usageErrorf("--translate takes exactly one PATTERN, got %s", arguments(len(pos)))
 	}
 	tree, err := ecmaregex.Parse(pos[0], ecmaregex.Unicode)
 	if err != nil {

@@ -306,6 +306,15 @@ func (es Errors) Error() string {
 	return strings.Join(lines, "\n")
 }
 
+// Unwrap lists the problems, so a caller prints each on its own line.
+func (es Errors) Unwrap() []error {
+	errs := make([]error, len(es))
+	for i, e := range es {
+		errs[i] = e
+	}
+	return errs
+}
+
 func (e *Error) Error() string {
 	switch {
 	case e.Pos.Line > 0 && e.Pos.Column > 0:
