@@ -502,7 +502,7 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 				return effect
 			}))
 		case KindAssertion:
-			if c.text(b) != c.text(h) {
+			if c.text(b) != c.text(h) && !(name == "format" && integerFormatsHold(base, head, b, h)) {
 				c.add(x, ch, Unknown)
 			}
 		case KindAll:
@@ -1169,4 +1169,45 @@ func (c *comparer) tuple(base, head *reduce.Schema, b, h *reduce.Keyword, x cont
 		y.via = "prefixItems"
 		c.schema(bs, hs, y)
 	}
+}
+
+// integerRanges are the values OpenAPI's integer formats allow.
+var integerRanges = map[string][2]*big.Rat{
+	"int32": {big.NewRat(-1<<31, 1), big.NewRat(1<<31-1, 1)},
+	"int64": {new(big.Rat).SetInt(new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), 63))), new(big.Rat).SetInt(new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 63), big.NewInt(1)))},
+}
+
+// integerFormatsHold reports whether an OpenAPI integer format (int32,
+// int64) added, removed or swapped changes nothing: both revisions accept
+// integers only, bounded on both sides within the range of every format
+// either names, so even a validator that asserts the format refuses
+// nothing more (format: int64 beside minimum: 1, maximum: 1000).
+func integerFormatsHold(base, head *reduce.Schema, b, h *reduce.Keyword) bool {
+	var ranges [][2]*big.Rat
+	for _, k := range []*reduce.Keyword{b, h} {
+		if k == nil {
+			continue
+		}
+		r, ok := integerRanges[k.Text]
+		if !ok {
+			return false
+		}
+		ranges = append(ranges, r)
+	}
+	for _, s := range []*reduce.Schema{base, head} {
+		t := s.Keywords["type"]
+		if t == nil || len(t.Set) != 1 || t.Set[0] != "integer" {
+			return false
+		}
+		lo, hi := effectiveBound(s, false), effectiveBound(s, true)
+		if lo == nil || hi == nil || lo.keyword.Num == nil || hi.keyword.Num == nil {
+			return false
+		}
+		for _, r := range ranges {
+			if lo.keyword.Num.Cmp(r[0]) < 0 || hi.keyword.Num.Cmp(r[1]) > 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
