@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,10 +127,10 @@ func parityLoop(b *testing.B, defs int, body func()) {
 
 // loadParityPair parses both documents with reduce.LoadFile, nothing else.
 func loadParityPair(b *testing.B, canonical, mirror string) {
-	if _, err := reduce.LoadFile(canonical, ""); err != nil {
+	if _, err := reduce.LoadFile(fsroot.Unconfined(), canonical, ""); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := reduce.LoadFile(mirror, ""); err != nil {
+	if _, err := reduce.LoadFile(fsroot.Unconfined(), mirror, ""); err != nil {
 		b.Fatal(err)
 	}
 }

@@ -222,7 +222,9 @@ func (s *Server) initialize(p initializeParams) error {
 		return err
 	}
 	files := 0
-	return filepath.WalkDir(s.root, func(p string, d fs.DirEntry, err error) error {
+	// the project is read through its confinement (no link out of it, no
+	// .git, no FIFO), and the shadow written without following a link
+	return fsroot.New(s.root).WalkDir(s.root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // an unreadable entry is not checked
 		}
@@ -241,20 +243,22 @@ func (s *Server) initialize(p initializeParams) error {
 			return errors.New("more than 200,000 files in the project; the language server reads smaller ones")
 		}
 		rel, _ := filepath.Rel(s.root, p)
-		return linkOrCopy(p, filepath.Join(shadow, rel))
+		return s.linkOrCopy(p, filepath.Join(shadow, rel))
 	})
 }
 
-// linkOrCopy puts the file at from into the shadow at to.
-func linkOrCopy(from, to string) error {
+// linkOrCopy puts the project's file at from into the shadow at to: a hard
+// link (which never follows a symlink), else a copy read through the
+// project's confinement, so a link leaving the project is not copied in.
+func (s *Server) linkOrCopy(from, to string) error {
 	if os.Link(from, to) == nil {
 		return nil
 	}
-	data, err := os.ReadFile(from)
+	data, err := fsroot.New(s.root).ReadFile(from, 0)
 	if err != nil {
-		return nil // unreadable: not checked
+		return nil // unreadable, outside the project, or too large: not checked
 	}
-	return os.WriteFile(to, data, 0o600)
+	return fsroot.New(s.shadow).WriteFile(to, data, 0o600)
 }
 
 func (s *Server) close() {
@@ -295,7 +299,7 @@ func (s *Server) setText(rel, text string) {
 	p := filepath.Join(s.shadow, filepath.FromSlash(rel))
 	_ = os.Remove(p) // absent is fine
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err == nil {
-		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+		if err := fsroot.New(s.shadow).WriteFile(p, []byte(text), 0o600); err != nil {
 			s.logf("%s: %v", rel, err)
 		}
 	}
@@ -305,7 +309,7 @@ func (s *Server) setText(rel, text string) {
 func (s *Server) restore(rel string) {
 	p := filepath.Join(s.shadow, filepath.FromSlash(rel))
 	_ = os.Remove(p) // absent is fine
-	if err := linkOrCopy(filepath.Join(s.root, filepath.FromSlash(rel)), p); err != nil {
+	if err := s.linkOrCopy(filepath.Join(s.root, filepath.FromSlash(rel)), p); err != nil {
 		s.logf("%s: %v", rel, err)
 	}
 }

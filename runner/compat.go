@@ -11,6 +11,7 @@ import (
 
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/gitrev"
+	"github.com/wirelint/wirelint/internal/gitx"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
@@ -100,7 +101,11 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 	if len(docs) == 0 {
 		return nil, nil
 	}
-	r, err := gitrev.Open(filepath.Dir(docs[0].Abs), rev)
+	repo, err := gitx.Find(headWS.Root)
+	if err != nil {
+		return nil, fmt.Errorf("compare with %s: %w", rev, err)
+	}
+	r, err := gitrev.Open(repo, rev)
 	if err != nil {
 		return nil, err
 	}
@@ -152,11 +157,11 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 // the file at the same place in folder oldPath, loading them through baseWS
 // and headWS. It returns the findings and the head documents compared.
 func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, opts compat.Options) ([]report.Finding, []*reduce.Document, error) {
-	oldInfo, err := os.Stat(oldPath)
+	oldInfo, err := baseWS.FS.Stat(oldPath)
 	if err != nil {
 		return nil, nil, &reduce.LoadError{File: filepath.ToSlash(oldPath), Msg: "no such file or folder"}
 	}
-	newInfo, err := os.Stat(newPath)
+	newInfo, err := headWS.FS.Stat(newPath)
 	if err != nil {
 		return nil, nil, &reduce.LoadError{File: filepath.ToSlash(newPath), Msg: "no such file or folder"}
 	}
@@ -182,11 +187,11 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, op
 		}
 		return compat.Check(baseWS, headWS, base, head, opts), []*reduce.Document{head}, nil
 	}
-	rels, err := documentFiles(newPath)
+	rels, err := documentFiles(headWS.FS, newPath)
 	if err != nil {
 		return nil, nil, err
 	}
-	oldRels, err := documentFiles(oldPath)
+	oldRels, err := documentFiles(baseWS.FS, oldPath)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -198,12 +203,12 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, op
 	for _, rel := range rels {
 		oldAbs, err1 := filepath.Abs(filepath.Join(oldPath, rel))
 		newAbs, err2 := filepath.Abs(filepath.Join(newPath, rel))
-		if _, err := os.Stat(oldAbs); err == nil && err1 == nil && err2 == nil {
+		if _, err := baseWS.FS.Stat(oldAbs); err == nil && err1 == nil && err2 == nil {
 			opts.Paired[oldAbs], opts.Paired[newAbs] = rel, rel
 		}
 	}
 	for _, rel := range oldRels {
-		if _, err := os.Stat(filepath.Join(newPath, rel)); err == nil {
+		if _, err := headWS.FS.Stat(filepath.Join(newPath, rel)); err == nil {
 			continue
 		}
 		// a document NEW no longer has
@@ -218,7 +223,7 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, op
 	}
 	for _, rel := range rels {
 		oldFile := filepath.Join(oldPath, rel)
-		if _, err := os.Stat(oldFile); err != nil {
+		if _, err := baseWS.FS.Stat(oldFile); err != nil {
 			continue // a new file
 		}
 		head, err := headWS.Load(filepath.Join(newPath, rel), "")
@@ -242,10 +247,10 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, op
 }
 
 // documentFiles lists the JSON and YAML files under dir (hidden folders
-// skipped), relative to it and sorted.
-func documentFiles(dir string) ([]string, error) {
+// skipped) through confine, relative to it and sorted.
+func documentFiles(confine *fsroot.Root, dir string) ([]string, error) {
 	var rels []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	err := confine.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

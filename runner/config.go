@@ -45,8 +45,16 @@ type Config struct {
 	// git revision ("" = all).
 	Since string
 	// Widen lists absolute folders outside the project that may be read
-	// (--root, widen-root); nothing else widens the confinement.
+	// (--root, widen-root); besides Arguments, nothing else widens the
+	// confinement.
 	Widen []string
+	// Arguments are the paths typed on the command line (relative to Dir
+	// unless absolute). The person typing the command is not the attacker:
+	// one that lies outside the project as written is read where it is, and
+	// its folder is admitted for what it references. One written inside the
+	// project stays confined (a symlink there is the tree's, and may not
+	// lead out).
+	Arguments []string
 	// Limits are the run's budgets (a zero field = its default): the
 	// configuration file's limits: block with the command line's flags over
 	// it.

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/gitx"
 	"github.com/wirelint/wirelint/internal/guard"
 	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/suppress"
@@ -54,8 +55,13 @@ func Run(c Config) (*Result, error) {
 	}
 	var changes suppress.Changes
 	if c.Since != "" {
-		var err error
-		if changes, err = suppress.GitChanges(c.Dir, c.Since); err != nil {
+		// the repository is the project's, found from its root; never one
+		// a folder inside the tree looks like
+		repo, err := gitx.Find(reduce.ProjectRoot(c.Dir))
+		if err != nil {
+			return nil, fmt.Errorf("--since %s: %w", c.Since, err)
+		}
+		if changes, err = suppress.GitChanges(repo, c.Dir, c.Since); err != nil {
 			return nil, err
 		}
 	}
@@ -63,6 +69,12 @@ func Run(c Config) (*Result, error) {
 	r := &run{cfg: &c, root: c.Root, limits: c.Limits.WithDefaults(), tasks: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if r.root == "" {
 		r.root = projectRoot(c.Dir, c.documents())
+	}
+	project := fsroot.New(r.root, c.Widen...)
+	for _, a := range c.Arguments {
+		if p := c.path(a); project.ForArgument(p) != project {
+			c.Widen = append(c.Widen, filepath.Dir(p))
+		}
 	}
 	r.changes = changes
 
@@ -198,23 +210,28 @@ func (c *Config) groups() []*group {
 	return out
 }
 
-// projectRoot is the folder no $ref may leave: the project holding dir, or
-// the one holding the first document when that lies outside it, so running
-// wirelint on another project's files does not turn every cross-file $ref
-// into one that leaves the project.
+// projectRoot is the folder no $ref may leave: the project holding dir when
+// a document lies inside it, else the one holding the first document, so
+// running wirelint on another project's files does not turn every
+// cross-file $ref into one that leaves the project. (A typed document
+// outside the root is read where it is: see Config.Arguments.)
 func projectRoot(dir string, docs []string) string {
 	root := reduce.ProjectRoot(dir)
 	if len(docs) == 0 {
 		return root
 	}
-	first := docs[0]
-	if !filepath.IsAbs(first) {
-		first = filepath.Join(dir, filepath.FromSlash(first))
+	abs := func(p string) string {
+		if !filepath.IsAbs(p) {
+			return filepath.Join(dir, filepath.FromSlash(p))
+		}
+		return p
 	}
-	if fsroot.Within(root, first) {
-		return root
+	for _, d := range docs {
+		if fsroot.Within(root, abs(d)) {
+			return root
+		}
 	}
-	return reduce.ProjectRoot(filepath.Dir(first))
+	return reduce.ProjectRoot(filepath.Dir(abs(docs[0])))
 }
 
 // task runs fn while holding a task token and turns a panic in it into an
@@ -413,7 +430,7 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 	for _, i := range g.routes {
 		rt, spec := c.Routes[i], doc[c.Routes[i].Spec]
 		add(fmt.Sprintf("routes[%d]", i), func() ([]report.Finding, error) {
-			return r.checkRoutes(spec, rt)
+			return r.checkRoutes(ws, spec, rt)
 		})
 	}
 	for _, i := range g.fixtures {
@@ -542,8 +559,8 @@ func mirrorCoverage(c *Config, g *group, doc map[string]*reduce.Document) map[*r
 }
 
 // checkRoutes compares one spec with its server's source.
-func (r *run) checkRoutes(spec *reduce.Document, rt Routes) ([]report.Finding, error) {
-	canonical, err := route.FromSpec(spec, route.SpecOptions{BasePath: rt.BasePath, Override: rt.Override})
+func (r *run) checkRoutes(ws *reduce.Workspace, spec *reduce.Document, rt Routes) ([]report.Finding, error) {
+	canonical, err := route.FromSpec(spec, route.SpecOptions{BasePath: rt.BasePath, Override: rt.Override, Resolver: ws})
 	if err != nil {
 		return nil, err
 	}

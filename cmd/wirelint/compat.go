@@ -37,7 +37,7 @@ func newCompatCmd(e *env, code *int) *cobra.Command {
 		}
 		// a configuration of the runner: each file against its version at
 		// REV, or OLD against NEW
-		rc := runner.Config{Suppress: cfg, Compat: &runner.Compat{Role: side}}
+		rc := runner.Config{Suppress: cfg, Compat: &runner.Compat{Role: side}, Arguments: pos}
 		if cfg != nil && cfg.Compat != nil {
 			rc.Compat.Schemas = cfg.Compat.Schemas
 		}

@@ -25,7 +25,7 @@ func newDiffcheckCmd(e *env, code *int) *cobra.Command {
 		if fixtures != "" {
 			f.Folders = []string{fixtures}
 		}
-		return out.runAndEmit(e, code, runner.Config{Fixtures: []runner.Fixtures{f}}, in)
+		return out.runAndEmit(e, code, runner.Config{Fixtures: []runner.Fixtures{f}, Arguments: pos}, in)
 	}
 	return c
 }

@@ -19,7 +19,8 @@ func newFixturesCmd(e *env, code *int) *cobra.Command {
 			return err
 		}
 		return out.runAndEmit(e, code, runner.Config{
-			Fixtures: []runner.Fixtures{{Folders: pos[:1], Documents: pos[1:], Renames: rn}},
+			Arguments: pos,
+			Fixtures:  []runner.Fixtures{{Folders: pos[:1], Documents: pos[1:], Renames: rn}},
 		}, in)
 	}
 	return c

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/wirelint/wirelint/internal/config"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/reduce"
 )
 
@@ -54,7 +54,10 @@ func newInitCmd(e *env, code *int) *cobra.Command {
 // runInit writes the starter configuration for the project in dir to
 // output ("" = DIR/.wirelint.yaml, "-" = standard output).
 func runInit(e *env, dir, output string, force bool) error {
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+	// DIR is typed here, so it is read wherever it is; what it holds is
+	// read only inside the project holding it, and .git never
+	confine := fsroot.New(fsroot.ProjectDir(dir)).ForArgument(dir)
+	if st, err := confine.Stat(dir); err != nil || !st.IsDir() {
 		return fmt.Errorf("%s is not a folder", dir)
 	}
 	target := output
@@ -63,11 +66,11 @@ func runInit(e *env, dir, output string, force bool) error {
 	}
 	display := filepath.ToSlash(target)
 	if target != "-" && !force {
-		if _, err := os.Lstat(target); err == nil {
+		if confine.ForArgument(target).Exists(target) {
 			return fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display)
 		}
 	}
-	found, err := discover(dir)
+	found, err := discover(confine, dir)
 	if err != nil {
 		return err
 	}
@@ -80,7 +83,7 @@ func runInit(e *env, dir, output string, force bool) error {
 	if err != nil {
 		return err
 	}
-	text := withTaxonomy(found.render(base), dir)
+	text := withTaxonomy(confine, found.render(base), dir)
 	// What init writes must be what check accepts.
 	abs, err := filepath.Abs(configDir)
 	if err != nil {
@@ -93,23 +96,23 @@ func runInit(e *env, dir, output string, force bool) error {
 		_, err := fmt.Fprint(e.stdout, text)
 		return err
 	}
-	mode := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	// written new and renamed into place, never through a symlink; inside
+	// the project unless --output named a file outside it
+	write := confine.CreateFile
 	if force {
-		mode = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		write = confine.WriteFile
 	}
-	f, err := os.OpenFile(target, mode, 0o644)
-	if err != nil {
+	if output != "" {
+		write = confine.ForArgument(target).CreateFile
+		if force {
+			write = confine.ForArgument(target).WriteFile
+		}
+	}
+	if err := write(target, []byte(text), 0o644); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display)
 		}
-		return fmt.Errorf("write %s: %v", display, err)
-	}
-	if _, err := f.WriteString(text); err != nil {
-		f.Close()
-		return fmt.Errorf("write %s: %v", display, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("write %s: %v", display, err)
+		return writeError(display, err)
 	}
 	_, err = fmt.Fprintf(e.stdout, "wrote %s: %s\n", display, found.summary())
 	return err
@@ -172,12 +175,12 @@ type serverGuess struct {
 
 // discover walks dir for documents, a server and docs. Paths in the result
 // are relative to dir.
-func discover(dir string) (*discovery, error) {
+func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 	var candidates []string
 	var sources []string
 	subfolders := map[string][]string{} // folder -> the names of its subfolders
 	d := &discovery{}
-	err := filepath.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
+	err := confine.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
 		if err != nil {
 			if p == dir {
 				return err
@@ -231,10 +234,10 @@ func discover(dir string) (*discovery, error) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			p := filepath.Join(dir, filepath.FromSlash(rel))
-			if st, err := os.Stat(p); err != nil || st.Size() > initMaxFileSize {
+			if st, err := confine.Stat(p); err != nil || st.Size() > initMaxFileSize {
 				return
 			}
-			if doc, err := reduce.LoadFile(p, rel); err == nil {
+			if doc, err := reduce.LoadFile(confine, p, rel); err == nil {
 				docs[i] = doc
 			}
 		}()
@@ -254,7 +257,7 @@ func discover(dir string) (*discovery, error) {
 	}
 	d.pair()
 	d.findFixtures(subfolders)
-	d.server = pairRoutes(dir, guessServer(dir, sources), d.specs)
+	d.server = pairRoutes(confine, dir, guessServer(confine, dir, sources), d.specs)
 	return d, nil
 }
 
@@ -320,7 +323,7 @@ var serverMarkers = []struct {
 
 // guessServer finds the shallowest folder holding a source file that
 // registers routes with a framework wirelint reads.
-func guessServer(dir string, sources []string) *serverGuess {
+func guessServer(confine *fsroot.Root, dir string, sources []string) *serverGuess {
 	sort.SliceStable(sources, func(i, j int) bool {
 		di, dj := strings.Count(sources[i], "/"), strings.Count(sources[j], "/")
 		if di != dj {
@@ -333,7 +336,7 @@ func guessServer(dir string, sources []string) *serverGuess {
 		if ext == ".mjs" {
 			ext = ".js"
 		}
-		if fw, lang := sourceFramework(filepath.Join(dir, filepath.FromSlash(rel)), ext); fw != "" {
+		if fw, lang := sourceFramework(confine, filepath.Join(dir, filepath.FromSlash(rel)), ext); fw != "" {
 			folder := filepath.ToSlash(filepath.Dir(filepath.FromSlash(rel)))
 			return &serverGuess{dir: folder, framework: fw, language: lang}
 		}
@@ -341,8 +344,8 @@ func guessServer(dir string, sources []string) *serverGuess {
 	return nil
 }
 
-func sourceFramework(path, ext string) (framework, language string) {
-	f, err := os.Open(path)
+func sourceFramework(confine *fsroot.Root, path, ext string) (framework, language string) {
+	f, err := confine.Open(path)
 	if err != nil {
 		return "", ""
 	}

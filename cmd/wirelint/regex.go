@@ -35,7 +35,7 @@ func newRegexCmd(e *env, code *int) *cobra.Command {
 		if len(pos) == 0 {
 			return usageErrorf("want at least one file")
 		}
-		return out.runAndEmit(e, code, runner.Config{Regex: opts}, in)
+		return out.runAndEmit(e, code, runner.Config{Regex: opts, Arguments: pos}, in)
 	}
 	return c
 }

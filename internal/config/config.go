@@ -346,10 +346,11 @@ func Load(path, display string, widen ...string) (*Config, error) {
 	if err != nil {
 		return nil, &Error{File: display, Msg: err.Error()}
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
+	root := fsroot.New(fsroot.ProjectDir(filepath.Dir(abs)), widen...)
+	if st, err := root.Stat(path); err == nil && st.IsDir() {
 		return nil, &Error{File: display, Msg: "is a folder, not a configuration file"}
 	}
-	data, err := fsroot.New(fsroot.ProjectDir(filepath.Dir(abs)), widen...).ReadFile(path, 0)
+	data, err := root.ReadFile(path, 0)
 	if err != nil {
 		var pe *fs.PathError
 		switch {

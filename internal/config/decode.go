@@ -383,6 +383,8 @@ func (d *decoder) canonicals(n *yaml.Node, what string) []string {
 			}
 			if rel, err := filepath.Rel(d.dir, m); err == nil {
 				out = append(out, filepath.ToSlash(rel))
+				// confined as every configured path is
+				d.paths = append(d.paths, pathRef{pos: pos(e), what: w, rel: filepath.ToSlash(rel), kind: wantFile})
 			}
 		}
 	}
@@ -440,6 +442,10 @@ func (d *decoder) routes(n *yaml.Node, what string) Routes {
 	ok := d.fields(n, what, map[string]func(k, v *yaml.Node){
 		"spec":   func(k, v *yaml.Node) { r.Spec = d.path(v, what+".spec", wantFile) },
 		"server": func(k, v *yaml.Node) { r.Server = d.path(v, what+".server", wantEither) },
+		// a route listing the framework printed: the server, read as a list
+		"routes-from": func(k, v *yaml.Node) {
+			r.Server, r.Framework = d.path(v, what+".routes-from", wantFile), "list"
+		},
 		"framework": func(k, v *yaml.Node) {
 			r.Framework = d.str(v, what+".framework")
 			if r.Framework != "" && !contains(Frameworks, r.Framework) {
@@ -730,6 +736,8 @@ func (d *decoder) checkPaths(c *Config) {
 		switch {
 		case errors.Is(err, fsroot.ErrOutside):
 			d.errAt(r.pos, "%s: %s resolves outside the project root %s; not read (widen the root explicitly with widen-root: or --root)", r.what, r.rel, filepath.ToSlash(root.Dir()))
+		case errors.Is(err, fsroot.ErrGit):
+			d.errAt(r.pos, "%s: %s lies in a .git folder, the repository's own data, which wirelint never reads or writes; name a file of the work tree", r.what, r.rel)
 		case r.kind == wantNew:
 		case err != nil:
 			d.errAt(r.pos, "%s: %s does not exist", r.what, r.rel)

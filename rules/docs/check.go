@@ -43,8 +43,9 @@ type Options struct {
 	// marker names a union and neither the marker nor the document says
 	// ("" = infer it: the one property every branch fixes to a constant).
 	Discriminant string
-	// FS confines what is read (nil = the project holding root): a file
-	// whose symlinks leave it, or that is not a regular file, is not read.
+	// FS confines what is read (required: the project's root): a file whose
+	// symlinks leave it or enter .git, or that is not a regular file, is not
+	// read.
 	FS *fsroot.Root
 	// Display names a file in messages, given its absolute path (nil = as
 	// scanned: root joined with the path below it). Locations keep the
@@ -59,7 +60,8 @@ type Options struct {
 // are root joined with the path below it. An error means root (or a file in
 // it) could not be read, or a glob is malformed.
 func Check(root string, opts Options) ([]report.Finding, error) {
-	info, err := os.Stat(root)
+	confine := opts.FS
+	info, err := confine.Stat(root)
 	if os.IsNotExist(err) {
 		return nil, fmt.Errorf("%s does not exist", root)
 	}
@@ -77,16 +79,9 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 	if err != nil {
 		return nil, fmt.Errorf("exclude: %w", err)
 	}
-	files, err := listFiles(root)
+	files, err := listFiles(confine, root)
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", root, err)
-	}
-	confine := opts.FS
-	if confine == nil {
-		confine = fsroot.New(fsroot.ProjectDir(root))
-	}
-	if _, err := confine.Resolve(root); err != nil {
-		return nil, err
 	}
 	c := &checker{
 		fs:       confine,
