@@ -71,7 +71,7 @@ func (r *run) workspaceAt(p string) *reduce.Workspace {
 
 // options are the comparison's options for compat.Check.
 func (c *Compat) options() compat.Options {
-	return compat.Options{Role: c.Role, Schemas: c.Schemas}
+	return compat.Options{Role: c.Role, Schemas: c.Schemas, Paired: map[string]string{}}
 }
 
 // ParseRole reads a role as .wirelint.yaml and --role write it: produced,
@@ -130,14 +130,22 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 	baseWS := reduce.NewWorkspace(tmp)
 	baseWS.Cwd = tmp
 	// each file is compared on its own: a $ref from one into another is
-	// reported where the other is compared
-	opts.Paired = map[string]string{}
-	for i, head := range docs {
-		if r.Has(rels[i]) {
-			opts.Paired[head.Abs] = rels[i]
-			opts.Paired[filepath.Join(tmp, filepath.FromSlash(rels[i]))] = rels[i]
+	// reported where the other is compared (opts.Paired names the run's
+	// documents, in every group; their key is their path in the revision)
+	paired := map[string]string{}
+	for abs := range opts.Paired {
+		if rel, ok := r.Rel(abs); ok && r.Has(rel) {
+			paired[abs] = rel
+			paired[filepath.Join(tmp, filepath.FromSlash(rel))] = rel
 		}
 	}
+	for i, head := range docs {
+		if r.Has(rels[i]) {
+			paired[head.Abs] = rels[i]
+			paired[filepath.Join(tmp, filepath.FromSlash(rels[i]))] = rels[i]
+		}
+	}
+	opts.Paired = paired
 	var findings []report.Finding
 	for i, head := range docs {
 		if !r.Has(rels[i]) {
