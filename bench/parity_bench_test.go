@@ -50,6 +50,7 @@ func realParityPair(b *testing.B, rel string) (canonical, mirror string) {
 func runParity(canonical, mirror string) ([]report.Finding, error) {
 	res, err := runner.Run(runner.Config{
 		Root:   reduce.ProjectRoot(filepath.Dir(canonical)),
+		Widen:  []string{filepath.Dir(mirror)}, // the corpus, as --root widens it
 		Parity: []runner.Parity{{Canonical: canonical, Mirror: mirror}},
 		Refs:   &runner.Refs{},
 		Regex:  &runner.Regex{},
@@ -64,7 +65,7 @@ func runParity(canonical, mirror string) ([]report.Finding, error) {
 // one after the other: the parity family (runner.ParityFamily), the ref rules
 // on both documents and the regex rules on every document compared.
 func parityRules(ws *reduce.Workspace, canonical, mirror *reduce.Document) []report.Finding {
-	findings := runner.ParityFamily(ws, canonical, mirror, parity.Options{})
+	findings := runner.ParityFamily(runner.NewResolver(ws, nil), canonical, mirror, parity.Options{})
 	findings = append(findings, ref.Check(ws, []*reduce.Document{canonical, mirror}, ref.Options{})...)
 	for _, d := range ws.Documents() {
 		findings = append(findings, regex.Check(d, regex.Options{})...)
@@ -160,7 +161,7 @@ func BenchmarkParityGitHub(b *testing.B) {
 // profiling.
 func BenchmarkCheckGitHub(b *testing.B) {
 	canonical, mirror := realParityPair(b, githubSpec)
-	ws := reduce.NewWorkspace(filepath.Dir(canonical))
+	ws := reduce.NewWorkspace(filepath.Dir(canonical), filepath.Dir(mirror))
 	c, err := ws.Load(canonical, "")
 	if err != nil {
 		b.Fatal(err)

@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"github.com/wirelint/wirelint/internal/idref"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -398,7 +399,7 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 			continue
 		}
 		add(fmt.Sprintf("parity[%d]", i), func() ([]report.Finding, error) {
-			fs := ParityFamilyAll(ws, canonicals, mirror, opts)
+			fs := ParityFamilyAll(NewResolver(ws, c), canonicals, mirror, opts)
 			// A mirror shared by several canonical documents holds each one's
 			// definitions: one is mirror-only only if no canonical has it.
 			out := fs[:0]
@@ -458,6 +459,17 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 		})
 	}
 	return names, fns
+}
+
+// NewResolver returns the resolver parity, diffcheck and compat read $refs
+// with (idref.Resolver: on disk, then by $id and anchors, the refs
+// section's URL mappings applied); cfg may be nil.
+func NewResolver(ws *reduce.Workspace, cfg *Config) *idref.Resolver {
+	var opts idref.Options
+	if cfg != nil && cfg.Refs != nil {
+		opts.Mappings = cfg.Refs.Mappings
+	}
+	return idref.NewResolver(ws, opts)
 }
 
 // ParityFamily runs keyword parity and the description rules on a loaded pair, as

@@ -50,7 +50,7 @@ func Open(repo *gitx.Repo, rev string) (*Revision, error) {
 	}
 	commit, err := repo.Run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil {
-		return nil, fmt.Errorf("revision %q names no commit in %s", rev, filepath.ToSlash(repo.Top))
+		return nil, repo.NoCommit("revision", rev)
 	}
 	r := &Revision{Rev: rev, Commit: strings.TrimSpace(string(commit)), Top: repo.Top, repo: repo, blobs: map[string]blob{}}
 	list, err := repo.Run(nil, "ls-tree", "-r", "-z", "--long", "--full-tree", r.Commit)

@@ -194,3 +194,14 @@ func environ(top string) []string {
 		"GIT_LITERAL_PATHSPECS=1",
 	)
 }
+
+// NoCommit is the error for a revision the repository does not hold: in a
+// shallow clone (CI's default checkout fetches one commit) it says so and
+// names the remedy, fetch-depth: 0.
+func (r *Repo) NoCommit(what, rev string) error {
+	msg := fmt.Sprintf("%s %q names no commit in %s", what, rev, filepath.ToSlash(r.Top))
+	if out, err := r.Run(nil, "rev-parse", "--is-shallow-repository"); err == nil && strings.TrimSpace(string(out)) == "true" {
+		msg += "; this clone is shallow and lacks the history: fetch it (git fetch --unshallow, or actions/checkout with fetch-depth: 0)"
+	}
+	return errors.New(msg)
+}

@@ -112,3 +112,35 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestNoCommitInShallowClone pins that a revision a shallow clone lacks is
+// named with the remedy (fetch-depth: 0), and that a full clone's message
+// does not blame the clone.
+func TestNoCommitInShallowClone(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	origin := t.TempDir()
+	git(t, origin, "init", "-q")
+	for _, name := range []string{"a", "b"} {
+		must(t, os.WriteFile(filepath.Join(origin, name), []byte(name), 0o644))
+		git(t, origin, "add", ".")
+		git(t, origin, "commit", "-q", "-m", name)
+	}
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	git(t, origin, "clone", "-q", "--depth", "1", "file://"+origin, shallow)
+	r, err := Find(shallow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.NoCommit("--since", "HEAD~1"); !strings.Contains(err.Error(), "fetch-depth: 0") {
+		t.Errorf("shallow clone: %v", err)
+	}
+	full, err := Find(origin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := full.NoCommit("--since", "nope"); strings.Contains(err.Error(), "shallow") || !strings.Contains(err.Error(), `--since "nope" names no commit`) {
+		t.Errorf("full clone: %v", err)
+	}
+}

@@ -32,7 +32,7 @@ func GitChanges(repo *gitx.Repo, dir, rev string) (Changes, error) {
 	}
 	rel = filepath.ToSlash(rel)
 	if _, err := repo.Run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}"); err != nil {
-		return nil, fmt.Errorf("--since %s: not a commit in %s", rev, filepath.ToSlash(repo.Top))
+		return nil, repo.NoCommit("--since", rev)
 	}
 	relative := "--relative"
 	if rel != "." {

@@ -167,7 +167,7 @@ func TestGitChanges(t *testing.T) {
 	if _, ok := ch["new.json"]; !ok {
 		t.Error("untracked file missing")
 	}
-	if _, err := GitChanges(repo, dir, "no-such-rev"); err == nil || !strings.Contains(err.Error(), "--since no-such-rev: not a commit") {
+	if _, err := GitChanges(repo, dir, "no-such-rev"); err == nil || !strings.Contains(err.Error(), `--since "no-such-rev" names no commit`) {
 		t.Errorf("unknown revision: %v", err)
 	}
 	if _, err := GitChanges(repo, dir, "--output=x"); err == nil {
