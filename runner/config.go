@@ -159,7 +159,7 @@ func FromFile(cfg *config.Config) Config {
 	}
 	if cfg.Compat != nil && cfg.Compat.Against != "" {
 		role, _ := ParseRole(cfg.Compat.Role) // validated with the configuration
-		c.Compat = &Compat{Against: cfg.Compat.Against, Role: role}
+		c.Compat = &Compat{Against: cfg.Compat.Against, Role: role, Schemas: cfg.Compat.Schemas}
 	}
 	for _, p := range cfg.Parity {
 		c.Parity = append(c.Parity, Parity{Canonical: p.Canonical, Canonicals: p.Canonicals, Mirror: p.Mirror, Renames: p.Renames, Include: p.Include, Exclude: p.Exclude})

@@ -457,7 +457,18 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 		})
 	}
 	if c.Compat != nil && c.Compat.Against != "" && len(loaded) > 0 {
-		add("compat", func() ([]report.Finding, error) { return compareAgainst(ws, loaded, c.Compat.Against, c.Compat.Role) })
+		add("compat", func() ([]report.Finding, error) {
+			opts := c.Compat.options()
+			// every document the run compares is compared on its own, in
+			// whichever group it is: a $ref from one into another is not
+			// followed
+			for _, p := range c.documents() {
+				if abs, err := filepath.Abs(c.path(p)); err == nil {
+					opts.Paired[abs] = ""
+				}
+			}
+			return compareAgainst(ws, loaded, c.Compat.Against, opts)
+		})
 	}
 	return names, fns
 }

@@ -104,6 +104,9 @@ type Compat struct {
 	// Role is the side standalone JSON Schema definitions are used on:
 	// "produced", "consumed" or "both" ("" = both).
 	Role string
+	// Schemas names OpenAPI component schemas that are contracts of their
+	// own, compared on Role even where no operation reaches them.
+	Schemas []string
 }
 
 // Parity is one canonical JSON Schema and its OpenAPI (or other) mirror.

@@ -72,7 +72,7 @@ ignore:
     path: api/**
     reason: the legacy mirror is frozen
 baseline: .wirelint-baseline.json
-compat: {against: origin/main, role: produced}
+compat: {against: origin/main, role: produced, schemas: [FrameEvent]}
 types:
   - canonical: schema/frame_wire.json
     mirror: [server]
@@ -127,7 +127,7 @@ func TestParseFull(t *testing.T) {
 	if len(c.Ignores) != 1 || c.Ignores[0].Reason != "the legacy mirror is frozen" || c.Ignores[0].Path != "api/**" {
 		t.Errorf("ignores = %+v", c.Ignores)
 	}
-	if c.Compat == nil || c.Compat.Against != "origin/main" || c.Compat.Role != "produced" {
+	if c.Compat == nil || c.Compat.Against != "origin/main" || c.Compat.Role != "produced" || strings.Join(c.Compat.Schemas, ",") != "FrameEvent" {
 		t.Errorf("compat = %+v", c.Compat)
 	}
 	wantTypes := []Types{{Pos: c.Types[0].Pos, Canonical: "schema/frame_wire.json", Mirror: []string{"server"}, Language: "go", Direction: "response",
@@ -153,6 +153,8 @@ func TestParseErrors(t *testing.T) {
 			`.wirelint.yaml:1:9: compat needs against: the git revision to compare with`},
 		{"compat with a bad role", "compat: {against: main, role: server}\n",
 			`.wirelint.yaml:1:31: compat.role must be produced, consumed or both, not "server"`},
+		{"compat schemas not a list", "compat: {against: main, schemas: Frame}\n",
+			`.wirelint.yaml:1:34: compat.schemas must be a list, not "Frame"`},
 		{"unknown nested key", "parity:\n  - canonical: schema/frame_wire.json\n    mirror: api/openapi.yaml\n    rename: {}\n",
 			`.wirelint.yaml:4:5: unknown key "rename" in parity[0]: did you mean renames? (want one of canonical, exclude, include, mirror, renames)`},
 		{"missing mirror", "parity:\n  - canonical: schema/frame_wire.json\n",

@@ -272,6 +272,11 @@ func (d *decoder) compat(n *yaml.Node) *Compat {
 	cp := &Compat{Pos: pos(n)}
 	d.fields(n, "compat", map[string]func(k, v *yaml.Node){
 		"against": func(k, v *yaml.Node) { cp.Against = d.str(v, "compat.against") },
+		"schemas": func(k, v *yaml.Node) {
+			d.list(v, "compat.schemas", func(i int, e *yaml.Node) {
+				cp.Schemas = append(cp.Schemas, d.str(e, fmt.Sprintf("compat.schemas[%d]", i)))
+			})
+		},
 		"role": func(k, v *yaml.Node) {
 			cp.Role = d.str(v, "compat.role")
 			switch cp.Role {
