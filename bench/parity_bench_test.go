@@ -51,6 +51,7 @@ func realParityPair(b *testing.B, rel string) (canonical, mirror string) {
 func runParity(canonical, mirror string) ([]report.Finding, error) {
 	res, err := runner.Run(runner.Config{
 		Root:   reduce.ProjectRoot(filepath.Dir(canonical)),
+		Widen:  []string{filepath.Dir(mirror)}, // the corpus, as --root widens it
 		Parity: []runner.Parity{{Canonical: canonical, Mirror: mirror}},
 		Refs:   &runner.Refs{},
 		Regex:  &runner.Regex{},
@@ -66,7 +67,7 @@ func runParity(canonical, mirror string) ([]report.Finding, error) {
 // visited, the ref rules on both documents and the regex rules on every
 // document compared.
 func parityRules(ws *reduce.Workspace, canonical, mirror *reduce.Document) []report.Finding {
-	res := parity.Check(ws, canonical, mirror, parity.Options{})
+	res := parity.Check(runner.NewResolver(ws, nil), canonical, mirror, parity.Options{})
 	findings := append(res.Findings, description.Check(res.Pairs)...)
 	findings = append(findings, ref.Check(ws, []*reduce.Document{canonical, mirror}, ref.Options{})...)
 	for _, d := range ws.Documents() {
@@ -163,7 +164,7 @@ func BenchmarkParityGitHub(b *testing.B) {
 // profiling.
 func BenchmarkCheckGitHub(b *testing.B) {
 	canonical, mirror := realParityPair(b, githubSpec)
-	ws := reduce.NewWorkspace(filepath.Dir(canonical))
+	ws := reduce.NewWorkspace(filepath.Dir(canonical), filepath.Dir(mirror))
 	c, err := ws.Load(canonical, "")
 	if err != nil {
 		b.Fatal(err)

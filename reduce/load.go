@@ -93,6 +93,9 @@ type Document struct {
 
 	lookupMu sync.Mutex
 	lookups  map[string]*Node // pointer → node, see Lookup
+
+	memoMu sync.Mutex
+	memo   map[any]*memoEntry // see Memo
 }
 
 // Lookup follows the absolute JSON pointer p from the document's root and

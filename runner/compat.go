@@ -25,6 +25,9 @@ type Compat struct {
 	Against string
 	// Role is the side standalone JSON Schema definitions are used on.
 	Role compat.Side
+	// Schemas names OpenAPI components compared as contracts of their own
+	// even where no operation reaches them.
+	Schemas []string
 	// Documents are compared besides every group's documents (`wirelint
 	// compat --against REV FILE...` names them; a check run needs none).
 	Documents []string
@@ -41,7 +44,7 @@ func (r *run) comparePaths() groupResult {
 	c := r.cfg.Compat
 	var heads []*reduce.Document
 	fs, err := r.task("compat", func() ([]report.Finding, error) {
-		fs, hs, err := compareOldNew(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New, c.Role)
+		fs, hs, err := compareOldNew(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New, c.options())
 		heads = hs
 		return fs, err
 	})
@@ -64,6 +67,11 @@ func (r *run) workspaceAt(p string) *reduce.Workspace {
 		root = reduce.ProjectRoot(filepath.Dir(abs))
 	}
 	return r.workspace(root)
+}
+
+// options are the comparison's options for compat.Check.
+func (c *Compat) options() compat.Options {
+	return compat.Options{Role: c.Role, Schemas: c.Schemas, Paired: map[string]string{}}
 }
 
 // ParseRole reads a role as .wirelint.yaml and --role write it: produced,
@@ -89,7 +97,7 @@ var ErrMixedPaths = errors.New("OLD and NEW must both be files or both folders")
 // mirroring the repository (with the files its $refs reach), so cross-file
 // references resolve inside that revision. A document the revision lacks is
 // new: nothing in it can break.
-func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev string, role compat.Side) ([]report.Finding, error) {
+func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev string, opts compat.Options) ([]report.Finding, error) {
 	if len(docs) == 0 {
 		return nil, nil
 	}
@@ -121,6 +129,23 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 	// started, and carries the revision (output names it REV:PATH)
 	baseWS := reduce.NewWorkspace(tmp)
 	baseWS.Cwd, baseWS.Rev = tmp, rev
+	// each file is compared on its own: a $ref from one into another is
+	// reported where the other is compared (opts.Paired names the run's
+	// documents, in every group; their key is their path in the revision)
+	paired := map[string]string{}
+	for abs := range opts.Paired {
+		if rel, ok := r.Rel(abs); ok && r.Has(rel) {
+			paired[abs] = rel
+			paired[filepath.Join(tmp, filepath.FromSlash(rel))] = rel
+		}
+	}
+	for i, head := range docs {
+		if r.Has(rels[i]) {
+			paired[head.Abs] = rels[i]
+			paired[filepath.Join(tmp, filepath.FromSlash(rels[i]))] = rels[i]
+		}
+	}
+	opts.Paired = paired
 	var findings []report.Finding
 	for i, head := range docs {
 		if !r.Has(rels[i]) {
@@ -130,7 +155,7 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 		if err != nil {
 			return nil, fmt.Errorf("%s at %s: %w", head.Path, rev, err)
 		}
-		findings = append(findings, compat.Check(baseWS, headWS, base, head, compat.Options{Role: role})...)
+		findings = append(findings, compat.Check(baseWS, headWS, base, head, opts)...)
 	}
 	return findings, nil
 }
@@ -138,7 +163,7 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 // compareOldNew compares two files, or every document of folder newPath with
 // the file at the same place in folder oldPath, loading them through baseWS
 // and headWS. It returns the findings and the head documents compared.
-func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, role compat.Side) ([]report.Finding, []*reduce.Document, error) {
+func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, opts compat.Options) ([]report.Finding, []*reduce.Document, error) {
 	oldInfo, err := baseWS.FS.Stat(oldPath)
 	if err != nil {
 		return nil, nil, &reduce.LoadError{File: filepath.ToSlash(oldPath), Msg: "no such file or folder"}
@@ -167,7 +192,7 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, ro
 		if err != nil {
 			return nil, nil, err
 		}
-		return compat.Check(baseWS, headWS, base, head, compat.Options{Role: role}), []*reduce.Document{head}, nil
+		return compat.Check(baseWS, headWS, base, head, opts), []*reduce.Document{head}, nil
 	}
 	rels, err := documentFiles(headWS.FS, newPath)
 	if err != nil {
@@ -179,6 +204,16 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, ro
 	}
 	var findings []report.Finding
 	var heads []*reduce.Document
+	// each file is compared on its own: a $ref from one into another is
+	// reported where the other is compared
+	opts.Paired = map[string]string{}
+	for _, rel := range rels {
+		oldAbs, err1 := filepath.Abs(filepath.Join(oldPath, rel))
+		newAbs, err2 := filepath.Abs(filepath.Join(newPath, rel))
+		if _, err := baseWS.FS.Stat(oldAbs); err == nil && err1 == nil && err2 == nil {
+			opts.Paired[oldAbs], opts.Paired[newAbs] = rel, rel
+		}
+	}
 	for _, rel := range oldRels {
 		if _, err := headWS.FS.Stat(filepath.Join(newPath, rel)); err == nil {
 			continue
@@ -191,7 +226,7 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, ro
 		if err != nil {
 			return nil, nil, err
 		}
-		findings = append(findings, compat.Removed(base, headWS.Display(filepath.Join(newPath, rel)), compat.Options{Role: role})...)
+		findings = append(findings, compat.Removed(baseWS, base, headWS.Display(filepath.Join(newPath, rel)), opts)...)
 	}
 	for _, rel := range rels {
 		oldFile := filepath.Join(oldPath, rel)
@@ -213,7 +248,7 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, ro
 			return nil, nil, err
 		}
 		heads = append(heads, head)
-		findings = append(findings, compat.Check(baseWS, headWS, base, head, compat.Options{Role: role})...)
+		findings = append(findings, compat.Check(baseWS, headWS, base, head, opts)...)
 	}
 	return findings, heads, nil
 }

@@ -36,6 +36,8 @@ type Config struct {
 	Fixtures []Fixtures
 	// Docs runs the documentation rules (nil = not run).
 	Docs *Docs
+	// Types lists schemas compared with the code types that mirror them.
+	Types []Types
 	// Suppress supplies severity overrides and ignores (nil = none); inline
 	// x-wirelint-ignore keys apply in every run.
 	Suppress *config.Config
@@ -83,7 +85,7 @@ func FromFile(cfg *config.Config) Config {
 	}
 	if cfg.Compat != nil && cfg.Compat.Against != "" {
 		role, _ := ParseRole(cfg.Compat.Role) // validated with the configuration
-		c.Compat = &Compat{Against: cfg.Compat.Against, Role: role}
+		c.Compat = &Compat{Against: cfg.Compat.Against, Role: role, Schemas: cfg.Compat.Schemas}
 	}
 	for _, p := range cfg.Parity {
 		c.Parity = append(c.Parity, Parity{Canonical: p.Canonical, Canonicals: p.Canonicals, Mirror: p.Mirror, Renames: p.Renames, Include: p.Include, Exclude: p.Exclude})
@@ -122,6 +124,7 @@ func FromFile(cfg *config.Config) Config {
 		c.Fixtures = append(c.Fixtures, Fixtures{Folders: f.Folders, Documents: docs, Renames: renames, Differential: mirror != ""})
 	}
 	c.Docs = DocsSection(cfg)
+	c.Types = TypesSection(cfg)
 	return c
 }
 

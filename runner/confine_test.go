@@ -30,11 +30,11 @@ var confinedReads = map[string]map[string]bool{
 // allowedReads lists, by package and then function (or package alone), the
 // code that may call confinedReads directly, with the reason.
 var allowedReads = map[string]string{
-	"internal/fsroot":                       "the confinement itself",
-	gitPackage:                              "finds the repository's .git from the project root, reading its gitdir line",
-	"internal/casetest":                     "the rule-case harness, imported by tests only",
-	"internal/config.Find":                  "finds .wirelint.yaml and the repository root by name, walking up from the working folder; reads neither (Load reads the file through the project's root)",
-	"internal/config.(*decoder).canonicals": "expands a glob of the configuration into names; each match is then checked, as every configured path is, through the configuration's root (checkPaths) before anything reads it",
+	"internal/fsroot":                      "the confinement itself",
+	gitPackage:                             "finds the repository's .git from the project root, reading its gitdir line",
+	"internal/casetest":                    "the rule-case harness, imported by tests only",
+	"internal/config.Find":                 "finds .wirelint.yaml and the repository root by name, walking up from the working folder; reads neither (Load reads the file through the project's root)",
+	"internal/config.(*decoder).globPaths": "expands a glob of the configuration (canonical files, types mirrors) into names; each match is then checked, as every configured path is, through the configuration's root (checkPaths) before anything reads it",
 }
 
 // TestConfinedReads pins confinement by construction: no package but gitx

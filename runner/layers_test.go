@@ -52,8 +52,15 @@ var layers = []layer{
 	{"routes/python", "model", "route extraction from Python server source", with("routes", "routes/script")},
 	{"routes/js", "model", "route extraction from JavaScript and TypeScript server source", with("routes", "routes/script")},
 	{"routes/extract", "model", "`FromServer`: picks the reader for a `--server` path and merges languages", with("reduce", "routes", "routes/golang", "routes/python", "routes/js")},
-	{"internal/idref", "domain", "`$id` and `$ref` indexing the ref family resolves with", with("reduce")},
-	{"internal/validate", "domain", "payload validation and the fixtures section the fixture and differential families share", with("reduce")},
+	{"codetypes", "model", "the model of types declared in code (a closed set of type expressions); knows nothing of schemas or findings", with("reduce")},
+	{"codetypes/internal/cursor", "model", "the token cursor the TypeScript and Python readers share", with("codetypes", "routes/script")},
+	{"codetypes/golang", "model", "reads the types Go source declares", with("codetypes")},
+	{"codetypes/rust", "model", "reads the types Rust source declares (serde attributes)", with("codetypes")},
+	{"codetypes/typescript", "model", "reads the types TypeScript declares", with("codetypes", "codetypes/internal/cursor", "routes/script")},
+	{"codetypes/python", "model", "reads the types Python models declare (pydantic, dataclasses, TypedDict)", with("codetypes", "codetypes/internal/cursor", "routes/script")},
+	{"codetypes/read", "model", "picks a reader by extension and walks folders", with("codetypes", "codetypes/golang", "codetypes/python", "codetypes/rust", "codetypes/typescript")},
+	{"internal/idref", "domain", "`$id` and `$ref` indexing and the resolver every family follows `$ref`s with", with("reduce")},
+	{"internal/validate", "domain", "payload validation and the fixtures section the fixture and differential families share", with("reduce", "internal/idref")},
 	{"internal/casetest", "domain", "the one rule-case harness (txtar cases, `-update`)", with("reduce")},
 	{"internal/config", "domain", "`.wirelint.yaml`: reading, validating, the sections of every family", with("routes")},
 	{"internal/fix", "domain", "turns findings into text edits that mend them (`wirelint fix`, the language server's quick fixes)", with("reduce")},
@@ -61,11 +68,12 @@ var layers = []layer{
 	{"rules/family", "family", "`Family`, `Pass`, `Entry`, `Output` and the results families hand one another", with("reduce")},
 	{"rules/internal/pair", "family", "what the parity and description families share (schema pairs, naming a document)", with("reduce")},
 	{"rules/routes", "family", "the routes family: a spec's routes against its server's", with("reduce", "routes", "routes/extract", "rules/family")},
+	{"rules/types", "family", "the types family: code types against the schema they mirror", with("reduce", "codetypes", "codetypes/read", "internal/config", "rules/family")},
 	{"rules/*", "family", "one rule family each: `family.go` (its `Family`), `rules.go` (its `Rules`), its check, `doc.go`, cases in `testdata/`; never another family", with("reduce", "rules/family", "rules/internal/pair", "internal/idref", "internal/validate", "internal/config")},
-	{"runner", "runner", "the one runner: groups documents, runs every registered family's passes (`registry.go`, the only importer of a family), applies ignores, names files from the repository root", with("reduce", "rules/*", "internal/config", "internal/suppress", "internal/validate")},
+	{"runner", "runner", "the one runner: groups documents, runs every registered family's passes (`registry.go`, the only importer of a family), applies ignores, names files from the repository root", with("reduce", "rules/*", "internal/config", "internal/idref", "internal/suppress", "internal/validate")},
 	{"lsp", "command", "`wirelint lsp`: a language server over stdio, checking as files are typed through the runner", with("reduce", "runner", "internal/config", "internal/fix")},
 	{"examples/*", "example", "example server code wirelint reads as input", nil},
-	{"cmd/wirelint", "command", "the cobra commands: flags into a `runner.Config`, `runner.Run`, printing; nothing imports it", with("reduce", "routes", "runner", "lsp", "internal/config", "internal/fix", "internal/suppress")},
+	{"cmd/wirelint", "command", "the cobra commands: flags into a `runner.Config`, `runner.Run`, printing; nothing imports it", with("reduce", "routes", "codetypes/read", "runner", "lsp", "internal/config", "internal/fix", "internal/suppress")},
 }
 
 // rowOf returns the first row of the table that matches pkg.
@@ -248,7 +256,7 @@ func TestArchitectureNamesExist(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tops := []string{"cmd/", "internal/", "lsp/", "reduce/", "report/", "routes/", "rules/", "runner/", "scripts/", "docs/", "bench/", ".github/"}
+	tops := []string{"cmd/", "codetypes/", "internal/", "lsp/", "reduce/", "report/", "routes/", "rules/", "runner/", "scripts/", "docs/", "bench/", ".github/"}
 	for _, m := range regexp.MustCompile("`([^`\\s]+)`").FindAllStringSubmatch(string(text), -1) {
 		name := strings.TrimSuffix(m[1], "/")
 		if strings.ContainsAny(name, "<*{(") || !slices.ContainsFunc(tops, func(p string) bool { return strings.HasPrefix(m[1], p) }) {

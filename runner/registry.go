@@ -13,6 +13,7 @@ import (
 	"github.com/wirelint/wirelint/rules/ref"
 	"github.com/wirelint/wirelint/rules/regex"
 	routerules "github.com/wirelint/wirelint/rules/routes"
+	"github.com/wirelint/wirelint/rules/types"
 )
 
 // registry lists every rule family, each with where its configuration
@@ -29,6 +30,7 @@ var registry = []registered{
 	{ref.Family, func(c *Config) any { return c.Refs }},
 	{regex.Family, func(c *Config) any { return c.Regex }},
 	{docs.Family, func(c *Config) any { return c.Docs }},
+	{types.Family, func(c *Config) any { return c.Types }},
 }
 
 // unregistered are the rules of what is not (yet) a registered family: the
@@ -58,6 +60,12 @@ type (
 	Routes = routerules.Entry
 	// Docs configures the documentation rules.
 	Docs = docs.Section
+	// Types is one schema and the code types that mirror it.
+	Types = types.Entry
+	// TypesOptions are the types family's options.
+	TypesOptions = types.Options
+	// TypesDirection is which way a mirror's payloads travel.
+	TypesDirection = types.Direction
 )
 
 // What commands read from families, through the registry.
@@ -76,6 +84,8 @@ var (
 	DefaultDocsRefs, DefaultDocsExclude = docs.DefaultRefs, docs.DefaultExclude
 	// ParseDialects reads a comma-separated list of regex target dialects.
 	ParseDialects = regex.ParseDialects
+	// TypesSection is a configuration's types entries.
+	TypesSection = types.SectionOf
 )
 
 // RegexDivergent is the regex rule whose severity `wirelint regex

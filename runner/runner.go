@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"github.com/wirelint/wirelint/internal/idref"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -58,6 +59,7 @@ func Run(c Config) (*Result, error) {
 	r := &run{cfg: &c, root: c.Root, limits: c.Limits.WithDefaults(), tasks: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	r.entries = entriesOf(&c)
 	groups, docs := r.groups()
+	r.docs = docs
 	if r.root == "" {
 		r.root = projectRoot(c.Dir, docs)
 	}
@@ -132,6 +134,8 @@ type run struct {
 	changes suppress.Changes
 	// entries are each registered family's entries (nil = not run).
 	entries map[*family.Family][]family.Entry
+	// docs are every document the entries name, in order of first mention.
+	docs []string
 }
 
 // groupResult is what one group, or the docs task, produced.
@@ -395,7 +399,7 @@ func (r *run) group(g *group) groupResult {
 	loaded = slices.DeleteFunc(loaded, func(d *reduce.Document) bool { return d == nil })
 
 	base := family.Pass{
-		Workspace: ws, Resolver: ws, Documents: loaded, Doc: func(p string) *reduce.Document { return doc[p] },
+		Workspace: ws, Resolver: NewResolver(ws, c), Documents: loaded, Doc: func(p string) *reduce.Document { return doc[p] },
 		Dir: c.Dir, Root: r.root, FS: fsroot.New(r.root, c.Widen...), Limits: r.limits,
 		Display: ws.Display, FromRepo: fromRepo(reduce.ProjectRoot(c.Dir)), Parallel: r.parallel,
 	}
@@ -404,7 +408,18 @@ func (r *run) group(g *group) groupResult {
 		if c.Compat == nil || c.Compat.Against == "" || len(loaded) == 0 {
 			return nil, nil
 		}
-		return r.task("compat", func() ([]report.Finding, error) { return compareAgainst(ws, loaded, c.Compat.Against, c.Compat.Role) })
+		return r.task("compat", func() ([]report.Finding, error) {
+			opts := c.Compat.options()
+			// every document the run compares is compared on its own, in
+			// whichever group it is: a $ref from one into another is not
+			// followed
+			for _, p := range r.docs {
+				if abs, err := filepath.Abs(c.path(p)); err == nil {
+					opts.Paired[abs] = ""
+				}
+			}
+			return compareAgainst(ws, loaded, c.Compat.Against, opts)
+		})
 	}
 	all, results, err := r.runPasses(passes, ws.Documents, compatTask)
 	if err != nil {
@@ -544,6 +559,17 @@ func (r *run) runPasses(passes []*family.Pass, all func() []*reduce.Document, ex
 		out = append(out, findings[i]...)
 	}
 	return out, results, nil
+}
+
+// NewResolver returns the resolver parity, diffcheck and compat read $refs
+// with (idref.Resolver: on disk, then by $id and anchors, the refs
+// section's URL mappings applied); cfg may be nil.
+func NewResolver(ws *reduce.Workspace, cfg *Config) *idref.Resolver {
+	var opts idref.Options
+	if cfg != nil && cfg.Refs != nil {
+		opts.Mappings = cfg.Refs.Mappings
+	}
+	return idref.NewResolver(ws, opts)
 }
 
 // finish names files relative to Dir, keeps what --since asks for, and

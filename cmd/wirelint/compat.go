@@ -38,6 +38,9 @@ func newCompatCmd(e *env, code *int) *cobra.Command {
 		// a configuration of the runner: each file against its version at
 		// REV, or OLD against NEW
 		rc := runner.Config{Suppress: cfg, Compat: &runner.Compat{Role: side}, Arguments: pos}
+		if cfg != nil && cfg.Compat != nil {
+			rc.Compat.Schemas = cfg.Compat.Schemas
+		}
 		if cfg != nil {
 			rc.Limits = cfg.Limits // the flags are laid over it by configure
 		}

@@ -52,7 +52,7 @@ func main() {
 // command and sets *code to its exit code when it succeeds.
 var commands = []func(e *env, code *int) *cobra.Command{
 	newCheckCmd, newBaselineCmd,
-	newParityCmd, newRefsCmd, newRegexCmd, newRoutesCmd, newFixturesCmd, newDiffcheckCmd, newDocsCmd, newCompatCmd,
+	newParityCmd, newRefsCmd, newRegexCmd, newRoutesCmd, newFixturesCmd, newDiffcheckCmd, newDocsCmd, newCompatCmd, newTypesCmd,
 	newInitCmd, newFixCmd, newLSPCmd, newRulesCmd, newExplainCmd, newVersionCmd,
 }
 

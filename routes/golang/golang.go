@@ -1499,6 +1499,8 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 		return a.fiberCall(f, env, c, r, sel, args)
 	case "gorilla":
 		switch name {
+		case "StrictSlash", "SkipClean", "UseEncodedPath":
+			return r // *Router's setters return the router itself
 		case "NewRoute":
 			rr := r.Add(nil, "", at)
 			rr.Dead = true

@@ -85,17 +85,21 @@ func OptionsOf(cfg *config.Config) Options {
 		return filepath.ToSlash(rel)
 	}
 	for _, t := range dc.Taxonomy {
-		tax := Taxonomy{Root: below(t.Root), Exclude: t.Exclude}
+		tax := Taxonomy{Root: below(t.Root), Exclude: t.Exclude, Records: t.Records}
 		if t.Index != "" {
 			tax.Index = below(t.Index)
 		}
 		for _, l := range t.Levels {
-			tax.Levels = append(tax.Levels, Level{Name: l.Name, Values: l.Values, Status: l.Status})
+			tax.Levels = append(tax.Levels, Level{Name: l.Name, Values: l.Values, Status: l.Status, From: l.From, Column: l.Column})
 		}
 		opts.Taxonomies = append(opts.Taxonomies, tax)
 	}
+	opts.Repository, opts.IgnoreLinks = dc.Repository, dc.IgnoreLinks
 	if dc.Site != nil {
-		site := &Site{}
+		site := &Site{Generator: dc.Site.Generator}
+		if site.Generator == "github" {
+			site.Generator = ""
+		}
 		for _, m := range dc.Site.Content {
 			site.Content = append(site.Content, Mount{Dir: below(m.Dir), Route: m.Route})
 		}
