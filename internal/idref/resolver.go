@@ -172,10 +172,10 @@ func (r *Resolver) onDisk(from *reduce.Document, ref string) (reduce.Target, str
 	local := ref
 	if u, err := url.Parse(p); err == nil && len(u.Scheme) > 1 {
 		var abs string
-		switch {
-		case u.Scheme == "file":
+		switch u.Scheme {
+		case "file":
 			abs = filepath.FromSlash(u.Path)
-		case u.Scheme == "http" || u.Scheme == "https":
+		case "http", "https":
 			dir, rest, ok := r.mapURL(u)
 			if !ok {
 				return reduce.Target{}, "", &reduce.RefError{Kind: reduce.RefRemote, Msg: "remote reference"}

@@ -624,8 +624,8 @@ func attributeID(inner string) (string, bool) {
 	id, items := "", 0
 	for s := strings.TrimSpace(inner); s != ""; s = strings.TrimSpace(s) {
 		items++
-		switch {
-		case s[0] == '#' || s[0] == '.':
+		switch s[0] {
+		case '#', '.':
 			end := strings.IndexAny(s, " \t")
 			if end < 0 {
 				end = len(s)

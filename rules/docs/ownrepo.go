@@ -109,7 +109,7 @@ func ownURLs(file string, src []byte, comments []Span, repository string) []cita
 			}
 			i += from
 			from = i + len(needle)
-			start := i
+			var start int
 			switch {
 			case i >= 8 && string(lower[i-8:i]) == "https://":
 				start = i - 8
