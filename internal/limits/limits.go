@@ -20,8 +20,8 @@ import (
 
 // The defaults of the budgets, which the packages that keep them name.
 const (
-	DefaultFileSize         = 64 << 20
-	DefaultNodes            = 5_000_000
+	DefaultFileSize         = 32 << 20
+	DefaultNodes            = 600_000
 	DefaultDepth            = 10_000
 	DefaultPatternLength    = 32 << 10
 	DefaultMatchTimeout     = 100 * time.Millisecond
