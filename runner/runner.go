@@ -610,6 +610,7 @@ func (r *run) docs() ([]report.Finding, error) {
 	opts := c.Docs.Options
 	opts.FS = fsroot.New(fsroot.ProjectDir(c.Dir), c.Widen...)
 	opts.Display = fromRepo(reduce.ProjectRoot(c.Dir))
+	opts.MaxFiles, opts.MaxLinks = int(r.limits.DocsFiles), int(r.limits.DocsLinks)
 	return docs.Check(root, opts)
 }
 

@@ -32,8 +32,8 @@ const (
 	DefaultProbeBudget      = 4_000_000
 	DefaultValidationBudget = 4_000_000
 	DefaultEnum             = 100_000
-	DefaultDocsFiles        = 20_000
-	DefaultDocsLinks        = 100_000
+	DefaultDocsFiles        = 10_000
+	DefaultDocsLinks        = 50_000
 )
 
 // Backstop bounds, in wall-clock time, the differential probing of one
