@@ -12,6 +12,15 @@
 //	enum      one enum of 10^7 elements
 //	describe  one description of 50 MB
 //	docs      50,000 Markdown files holding 150,000 links
+//
+// and, to show that what the budgets let through is answered in time too,
+// the same shapes just under the default budgets:
+//
+//	nodes-edge     99,000 definitions (594,000 nodes, 15 MB) in each document
+//	nodes-over     250,000 definitions (1.5 million nodes, 9 MB): past the node budget
+//	enum-edge      an enum of 100,000 members
+//	describe-edge  a description of 30 MB
+//	docs-edge      9,900 Markdown files holding 29,700 links, 19,800 of them broken
 package main
 
 import (
@@ -29,6 +38,12 @@ var classes = map[string]func(dir string) error{
 	"enum":     enum,
 	"describe": describe,
 	"docs":     docs,
+
+	"nodes-edge":    func(dir string) error { return manyDefs(dir, 99_000, "D%07d") },
+	"nodes-over":    func(dir string) error { return manyDefs(dir, 250_000, "%x") },
+	"enum-edge":     func(dir string) error { return enumOf(dir, 100_000) },
+	"describe-edge": func(dir string) error { return describeOf(dir, 30<<20) },
+	"docs-edge":     func(dir string) error { return docsOf(dir, 9_900) },
 }
 
 func main() {
@@ -38,7 +53,7 @@ func main() {
 	}
 	names := os.Args[2:]
 	if len(names) == 0 {
-		names = []string{"redos", "refgraph", "defs", "enum", "describe", "docs"}
+		names = []string{"redos", "refgraph", "defs", "enum", "describe", "docs", "nodes-edge", "nodes-over", "enum-edge", "describe-edge", "docs-edge"}
 	}
 	for _, n := range names {
 		gen, ok := classes[n]
@@ -143,15 +158,18 @@ func refgraph(dir string) error {
 }
 
 // defs: 10^6 definitions, about 40 bytes each.
-func defs(dir string) error {
+func defs(dir string) error { return manyDefs(dir, 1_000_000, "D%07d") }
+
+// manyDefs writes n definitions named by the format name.
+func manyDefs(dir string, n int, name string) error {
 	for _, side := range []string{"canonical", "mirror"} {
 		err := writeWith(filepath.Join(dir, side+".json"), func(w *bufio.Writer) {
 			w.WriteString(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {`)
-			for i := 0; i < 1_000_000; i++ {
+			for i := 0; i < n; i++ {
 				if i > 0 {
 					w.WriteString(",\n")
 				}
-				fmt.Fprintf(w, `"D%07d": {"type": "string", "maxLength": 8}`, i)
+				fmt.Fprintf(w, `"`+name+`": {"type": "string", "maxLength": 8}`, i)
 			}
 			w.WriteString("}}\n")
 		})
@@ -163,11 +181,14 @@ func defs(dir string) error {
 }
 
 // enum: one definition whose enum has 10^7 elements.
-func enum(dir string) error {
+func enum(dir string) error { return enumOf(dir, 10_000_000) }
+
+// enumOf writes one definition whose enum has n elements.
+func enumOf(dir string, n int) error {
 	for _, side := range []string{"canonical", "mirror"} {
 		err := writeWith(filepath.Join(dir, side+".json"), func(w *bufio.Writer) {
 			w.WriteString(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"E": {"enum": [`)
-			for i := 0; i < 10_000_000; i++ {
+			for i := 0; i < n; i++ {
 				if i > 0 {
 					w.WriteByte(',')
 				}
@@ -184,12 +205,15 @@ func enum(dir string) error {
 
 // describe: one definition whose description is 50 MB of prose; the mirror's
 // differs in its last word.
-func describe(dir string) error {
+func describe(dir string) error { return describeOf(dir, 50<<20) }
+
+// describeOf writes a description of size bytes.
+func describeOf(dir string, size int) error {
 	for _, side := range []string{"canonical", "mirror"} {
 		err := writeWith(filepath.Join(dir, side+".json"), func(w *bufio.Writer) {
 			w.WriteString(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"T": {"type": "string", "description": "`)
 			const words = "the frame id names one frame of the wire contract "
-			for i := 0; i < 50<<20/len(words); i++ {
+			for i := 0; i < size/len(words); i++ {
 				w.WriteString(words)
 			}
 			w.WriteString(side)
@@ -204,8 +228,11 @@ func describe(dir string) error {
 
 // docs: 50,000 Markdown files in 500 folders, three links each: to a
 // sibling, to a heading of the next file, and to one that is missing.
-func docs(dir string) error {
-	const files, perDir = 50_000, 100
+func docs(dir string) error { return docsOf(dir, 50_000) }
+
+// docsOf writes files Markdown files, three links each.
+func docsOf(dir string, files int) error {
+	const perDir = 100
 	for i := 0; i < files; i++ {
 		d := fmt.Sprintf("d%03d", i/perDir)
 		next := fmt.Sprintf("../d%03d/f%05d.md", (i+1)%files/perDir, (i+1)%files)
