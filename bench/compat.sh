@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # compat.sh — reconciles and times `wirelint compat` against `oasdiff breaking`
-# on real revision pairs of the Stripe spec: perf/stripe/spec3.json (base)
-# against compat/stripe/spec3-2022-01-19b.json and spec3-2022-03-01.json.
+# on real revision pairs:
+#
+#   - Stripe (one generated JSON file, in the shared corpus): perf/stripe/spec3.json
+#     against compat/stripe/spec3-2022-01-19b.json and spec3-2022-03-01.json;
+#   - DigitalOcean (a multi-file YAML tree whose operations are $refs) and Twilio
+#     (a generated JSON file), one consecutive and one gapped pair each, and
+#     devcontainers/spec (a JSON Schema folder, no OpenAPI: wirelint only), read
+#     from FETCHED, laid out as bench/compat-corpus.md says.
 #
 #   bench/compat.sh reconcile   # rewrite bench/compat-reconciliation.md
-#   bench/compat.sh time        # time both tools on both pairs in one run
+#   bench/compat.sh time        # time both tools on every pair in one run
 #   bench/compat.sh             # both
 #
 # reconcile runs both tools with JSON output and bench/compatreconcile, which
@@ -14,24 +20,51 @@
 #
 # time uses hyperfine (apt-get install -y hyperfine) with RUNS timed runs
 # (default 5, after one warm-up) of each command, alternating, and prints the
-# ratio of medians.
+# CPU (user + system) of each and their ratio, wirelint / oasdiff.
 #
-# Environment: CORPUS (default ../shared/corpus from the repo root), RUNS.
-# Installs oasdiff v1.39.0 with `go install` (module proxy) into /tmp/bin
-# when it is not on PATH or there.
+# oasdiff cannot read a description written as a $ref (DigitalOcean's tags
+# and info do that): it is given a copy of the tree whose root file says
+# "see description.yml" there instead; nothing else differs.
+#
+# Environment: CORPUS (default ../shared/corpus from the repo root), FETCHED
+# (the fetched pairs; pairs whose files are missing are skipped with a line on
+# stderr), RUNS. Installs oasdiff v1.39.0 with `go install` (module proxy) into
+# /tmp/bin when it is not on PATH or there.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 corpus=${CORPUS:-../shared/corpus}
+for f in perf/stripe/spec3.json compat/stripe/spec3-2022-01-19b.json compat/stripe/spec3-2022-03-01.json; do
+	[[ -f $corpus/$f ]] || { echo "compat.sh: $corpus/$f missing: the corpus is public data kept beside the repository, not in it (bench/README.md, \"Where the corpus comes from\"); set CORPUS to its folder" >&2; exit 2; }
+done
+corpus=$(cd "$corpus" && pwd)
+fetched=${FETCHED:-}
 runs=${RUNS:-5}
 mode=${1:-all}
-# paths are relative to the corpus, so findings name files as it does
-base=perf/stripe/spec3.json
-heads=(compat/stripe/spec3-2022-01-19b.json compat/stripe/spec3-2022-03-01.json)
-for f in "$base" "${heads[@]}"; do
-	[[ -f $corpus/$f ]] || { echo "compat.sh: $corpus/$f missing (set CORPUS)" >&2; exit 2; }
-done
+
+# NAME|ROOT|BASE|HEAD|KIND: BASE and HEAD are relative to ROOT, so findings
+# name files as the corpus does; KIND is openapi (both tools) or schema
+# (wirelint only: oasdiff reads no JSON Schema).
+pairs=(
+	"stripe, 2022-01-19 (consecutive)|$corpus|perf/stripe/spec3.json|compat/stripe/spec3-2022-01-19b.json|openapi"
+	"stripe, 2022-03-01 (gapped)|$corpus|perf/stripe/spec3.json|compat/stripe/spec3-2022-03-01.json|openapi"
+)
+if [[ -n $fetched ]]; then
+	do_root=$fetched/digitalocean__openapi
+	do_spec=specification/DigitalOcean-public.v2.yaml
+	tw_root=$fetched/twilio__twilio-oai
+	tw_spec=spec/json/twilio_api_v2010.json
+	dc_root=$fetched/devcontainers__spec
+	pairs+=(
+		"digitalocean 8c740d33 → 7c1300c4 (consecutive)|$do_root|8c740d33/$do_spec|7c1300c4/$do_spec|openapi"
+		"digitalocean 5d99aefe → 7c1300c4 (gapped, 13 months)|$do_root|5d99aefe/$do_spec|7c1300c4/$do_spec|openapi"
+		"twilio api v2010 5fc16b9 → d50069b (consecutive)|$tw_root|5fc16b9/$tw_spec|d50069b/$tw_spec|openapi"
+		"twilio api v2010 e88f6e5 → d50069b (gapped, 15 months)|$tw_root|e88f6e5/$tw_spec|d50069b/$tw_spec|openapi"
+		"devcontainers schemas 86ac194 → d424cc1 (consecutive)|$dc_root|86ac194/schemas|d424cc1/schemas|schema"
+		"devcontainers schemas 17934c8 → d424cc1 (gapped, 18 months)|$dc_root|17934c8/schemas|d424cc1/schemas|schema"
+	)
+fi
 
 oasdiff=$(command -v oasdiff || true)
 [[ -n $oasdiff ]] || oasdiff=/tmp/bin/oasdiff
@@ -41,32 +74,63 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/wirelint" ./cmd/wirelint
-go build -o "$work/compatreconcile" ./bench/compatreconcile
+go -C bench build -o "$work/compatreconcile" ./compatreconcile
+
+# oasdiff_input ROOT PATH prints the path oasdiff reads for ROOT/PATH: the file
+# itself, or a copy of its tree with description $refs replaced.
+oasdiff_input() {
+	local proot=$1 p=$2
+	if ! grep -q -A1 -E '^ *description:$' "$proot/$p" 2> /dev/null; then
+		echo "$proot/$p"
+		return
+	fi
+	local top=${p%%/*} copy=$work/oasdiff-input/$(basename "$proot")
+	if [[ ! -d $copy/$top ]]; then
+		mkdir -p "$copy"
+		cp -r "$proot/$top" "$copy/"
+		perl -0pi -e 's/\n( +)description:\n +\$ref: "[^"]*"/\n$1description: see description.yml/g' "$copy/$p"
+	fi
+	echo "$copy/$p"
+}
+
+present() { [[ -e $2/$3 && -e $2/$4 ]] || { echo "compat.sh: skipping $1: $2/$3 or $2/$4 missing" >&2; return 1; }; }
 
 if [[ $mode == all || $mode == reconcile ]]; then
 	args=()
-	for head in "${heads[@]}"; do
-		name=$(basename "$head" .json)
-		(cd "$corpus" && "$oasdiff" breaking "$base" "$head" -f json) > "$work/$name.oasdiff.json"
-		(cd "$corpus" && "$work/wirelint" compat "$base" "$head" --format json --fail-on off) > "$work/$name.wirelint.json"
-		args+=("spec3.json → $name.json" "$work/$name.oasdiff.json" "$work/$name.wirelint.json")
+	i=0
+	for pair in "${pairs[@]}"; do
+		IFS='|' read -r name proot base head kind <<< "$pair"
+		present "$name" "$proot" "$base" "$head" || continue
+		i=$((i + 1))
+		(cd "$proot" && "$work/wirelint" compat "$base" "$head" --format json --fail-on off) > "$work/$i.wirelint.json"
+		if [[ $kind == openapi ]]; then
+			"$oasdiff" breaking "$(oasdiff_input "$proot" "$base")" "$(oasdiff_input "$proot" "$head")" -f json > "$work/$i.oasdiff.json"
+		else
+			echo '[]' > "$work/$i.oasdiff.json" # oasdiff reads no JSON Schema
+		fi
+		args+=("$name" "$work/$i.oasdiff.json" "$work/$i.wirelint.json" "$proot")
 	done
-	"$work/compatreconcile" "${args[@]}" > bench/compat-reconciliation.md
+	COMPAT_NOTES=bench/compat-notes.md "$work/compatreconcile" "${args[@]}" > bench/compat-reconciliation.md
 	echo "wrote bench/compat-reconciliation.md"
 fi
 
 if [[ $mode == all || $mode == time ]]; then
 	command -v hyperfine > /dev/null || { echo "compat.sh: hyperfine not installed" >&2; exit 2; }
-	for head in "${heads[@]}"; do
-		name=$(basename "$head" .json)
-		(cd "$corpus" && hyperfine --warmup 1 --runs "$runs" --style basic --export-json "$work/$name.times.json" \
-			-n wirelint "$work/wirelint compat $base $head --fail-on off --format json" \
-			-n oasdiff "$oasdiff breaking $base $head -f json" > /dev/null)
-		w=$(jq '.results[0].median' "$work/$name.times.json")
-		o=$(jq '.results[1].median' "$work/$name.times.json")
-		wu=$(jq '.results[0].user' "$work/$name.times.json")
-		ou=$(jq '.results[1].user' "$work/$name.times.json")
-		printf '%s: wirelint %.0f ms (user %.0f ms), oasdiff %.0f ms (user %.0f ms), ratio %.3f\n' \
-			"$name" "$(echo "$w*1000" | bc)" "$(echo "$wu*1000" | bc)" "$(echo "$o*1000" | bc)" "$(echo "$ou*1000" | bc)" "$(echo "$w/$o" | bc -l)"
+	i=0
+	for pair in "${pairs[@]}"; do
+		IFS='|' read -r name proot base head kind <<< "$pair"
+		present "$name" "$proot" "$base" "$head" || continue
+		i=$((i + 1))
+		cmds=(-n wirelint "$work/wirelint compat $base $head --fail-on off --format json")
+		if [[ $kind == openapi ]]; then
+			cmds+=(-n oasdiff "$oasdiff breaking $(oasdiff_input "$proot" "$base") $(oasdiff_input "$proot" "$head") -f json")
+		fi
+		(cd "$proot" && hyperfine --warmup 1 --runs "$runs" --style none --export-json "$work/$i.times.json" "${cmds[@]}" > /dev/null)
+		cpu() { jq ".results[$1] | (.user + .system) * 1000" "$work/$i.times.json"; }
+		if [[ $kind == openapi ]]; then
+			printf '%s: wirelint %.0f ms CPU, oasdiff %.0f ms CPU, ratio %.3f\n' "$name" "$(cpu 0)" "$(cpu 1)" "$(echo "$(cpu 0)/$(cpu 1)" | bc -l)"
+		else
+			printf '%s: wirelint %.0f ms CPU (oasdiff reads no JSON Schema)\n' "$name" "$(cpu 0)"
+		fi
 	done
 fi

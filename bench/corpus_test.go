@@ -21,7 +21,7 @@ func corpus(tb testing.TB) string {
 		dir = filepath.Join(root, "..", "shared", "corpus")
 	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		tb.Skipf("no corpus at %s (set WIRELINT_CORPUS)", dir)
+		tb.Skipf("no corpus at %s: public data kept beside the repository, not in it (bench/README.md, \"Where the corpus comes from\"); set WIRELINT_CORPUS", dir)
 	}
 	return dir
 }
@@ -32,7 +32,7 @@ func corpusFile(tb testing.TB, rel string) string {
 	tb.Helper()
 	path := filepath.Join(corpus(tb), filepath.FromSlash(rel))
 	if _, err := os.Stat(path); err != nil {
-		tb.Skipf("corpus file %s not present (set WIRELINT_CORPUS)", path)
+		tb.Skipf("corpus file %s not present: public data kept beside the repository, not in it (bench/README.md, \"Where the corpus comes from\"); set WIRELINT_CORPUS", path)
 	}
 	return path
 }

@@ -29,7 +29,7 @@ corpus=${CORPUS:-../shared/corpus}
 spec=${SPEC:-$corpus/perf/github/api.github.com.json}
 runs=${RUNS:-5}
 die() { echo "determinism.sh: $*" >&2; exit 2; }
-[ -f "$spec" ] || die "no spec at $spec (set SPEC or CORPUS)"
+[ -f "$spec" ] || die "no spec at $spec (the corpus is public data kept beside the repository, not in it: bench/README.md, \"Where the corpus comes from\"; set CORPUS to its folder, or SPEC to any OpenAPI document)"
 command -v sha256sum >/dev/null || die "needs sha256sum"
 
 work=${KEEP:-$(mktemp -d)}

@@ -51,7 +51,7 @@ die() {
 	exit 2
 }
 
-[[ -d $corpus/perf ]] || die "no corpus at $corpus/perf (set CORPUS)"
+[[ -d $corpus/perf ]] || die "no corpus at $corpus/perf (the corpus is public data kept beside the repository, not in it: bench/README.md, \"Where the corpus comes from\"; set CORPUS to its folder)"
 command -v go >/dev/null || die "go is not on PATH"
 command -v jq >/dev/null || die "jq is not on PATH (apt-get install -y jq)"
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive integer, not $runs"

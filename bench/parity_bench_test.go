@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,6 +50,7 @@ func realParityPair(b *testing.B, rel string) (canonical, mirror string) {
 func runParity(canonical, mirror string) ([]report.Finding, error) {
 	res, err := runner.Run(runner.Config{
 		Root:   reduce.ProjectRoot(filepath.Dir(canonical)),
+		Widen:  []string{filepath.Dir(mirror)}, // the corpus, as --root widens it
 		Parity: []runner.Parity{{Canonical: canonical, Mirror: mirror}},
 		Refs:   &runner.Refs{},
 		Regex:  &runner.Regex{},
@@ -63,7 +65,7 @@ func runParity(canonical, mirror string) ([]report.Finding, error) {
 // one after the other: the parity family (runner.ParityFamily), the ref rules
 // on both documents and the regex rules on every document compared.
 func parityRules(ws *reduce.Workspace, canonical, mirror *reduce.Document) []report.Finding {
-	findings := runner.ParityFamily(ws, canonical, mirror, parity.Options{})
+	findings := runner.ParityFamily(runner.NewResolver(ws, nil), canonical, mirror, parity.Options{})
 	findings = append(findings, ref.Check(ws, []*reduce.Document{canonical, mirror}, ref.Options{})...)
 	for _, d := range ws.Documents() {
 		findings = append(findings, regex.Check(d, regex.Options{})...)
@@ -126,10 +128,10 @@ func parityLoop(b *testing.B, defs int, body func()) {
 
 // loadParityPair parses both documents with reduce.LoadFile, nothing else.
 func loadParityPair(b *testing.B, canonical, mirror string) {
-	if _, err := reduce.LoadFile(canonical, ""); err != nil {
+	if _, err := reduce.LoadFile(fsroot.Unconfined(), canonical, ""); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := reduce.LoadFile(mirror, ""); err != nil {
+	if _, err := reduce.LoadFile(fsroot.Unconfined(), mirror, ""); err != nil {
 		b.Fatal(err)
 	}
 }
@@ -159,7 +161,7 @@ func BenchmarkParityGitHub(b *testing.B) {
 // profiling.
 func BenchmarkCheckGitHub(b *testing.B) {
 	canonical, mirror := realParityPair(b, githubSpec)
-	ws := reduce.NewWorkspace(filepath.Dir(canonical))
+	ws := reduce.NewWorkspace(filepath.Dir(canonical), filepath.Dir(mirror))
 	c, err := ws.Load(canonical, "")
 	if err != nil {
 		b.Fatal(err)

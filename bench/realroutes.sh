@@ -6,6 +6,9 @@
 #   bench/realroutes.sh                    # every server under /tmp/realservers
 #   bench/realroutes.sh DIR                # every server under DIR
 #   bench/realroutes.sh DIR NAME...        # only those servers
+#   TRUTH=bench/realroutes bench/realroutes.sh /work/corpus/routes
+#                                          # the committed truths of issue 24's corpus
+#                                          # (bench/realroutes/MANIFEST.tsv) over a checkout of it
 #
 # The servers are public repositories, so they are never committed here: DIR
 # holds one folder per server (owner__name, the repository's files at their
@@ -44,10 +47,13 @@ if [ -z "$bin" ]; then
 	(cd "$root" && go build -o "$bin" ./cmd/wirelint)
 fi
 
+# TRUTH names a folder holding each server's realroutes.conf and truth.txt by
+# name, when they are kept apart from the fetched code
+truthdir=${TRUTH:-$dir}
 servers=("$@")
 if [ ${#servers[@]} -eq 0 ]; then
-	for d in "$dir"/*/; do
-		[ -f "$d/realroutes.conf" ] && servers+=("$(basename "$d")")
+	for d in "$truthdir"/*/; do
+		[ -f "$d/realroutes.conf" ] && [ -d "$dir/$(basename "$d")" ] && servers+=("$(basename "$d")")
 	done
 fi
 
@@ -57,16 +63,17 @@ rows=()
 T=0 F=0 M=0
 for name in "${servers[@]}"; do
 	d=$dir/$name
-	spec=$(sed -n 's/^spec=//p' "$d/realroutes.conf")
-	server=$(sed -n 's/^server=//p' "$d/realroutes.conf")
-	args=$(sed -n 's/^args=//p' "$d/realroutes.conf")
+	t=$truthdir/$name
+	spec=$(sed -n 's/^spec=//p' "$t/realroutes.conf")
+	server=$(sed -n 's/^server=//p' "$t/realroutes.conf")
+	args=$(sed -n 's/^args=//p' "$t/realroutes.conf")
 	echo "== $name: wirelint routes --spec $spec --server $server $args"
 	# shellcheck disable=SC2086 # args is a list of flags
 	(cd "$d" && "$bin" routes --spec "$spec" --server "$server" $args --format json --fail-on off) >"$tmp/out.json"
 	jq -r '.findings[] | select(.severity == "error" or .severity == "warning")
 		| "\(.rule | sub("^routes/"; "")) \(.method // "-") \(.path // "-")\t\(.locations[0].file):\(.locations[0].line)"' \
 		"$tmp/out.json" >"$tmp/found.tsv"
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' -e 's/[[:space:]]*$//' "$d/truth.txt" | sort -u >"$tmp/truth"
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' -e 's/[[:space:]]*$//' "$t/truth.txt" | sort -u >"$tmp/truth"
 	: >"$tmp/seen"
 	t=0 f=0 dup=0
 	while IFS=$'\t' read -r finding at; do

@@ -165,7 +165,7 @@ func BenchmarkRoutesJS500(b *testing.B) {
 func BenchmarkRoutesGitHubSpecLoad(b *testing.B) {
 	path := corpusFile(b, githubSpec)
 	for b.Loop() {
-		if _, err := reduce.LoadFile(path, ""); err != nil {
+		if _, err := reduce.LoadFile(fsroot.Unconfined(), path, ""); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -189,7 +189,7 @@ func BenchmarkRoutesRatio(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		t := time.Now()
-		if _, err := reduce.LoadFile(path, ""); err != nil {
+		if _, err := reduce.LoadFile(fsroot.Unconfined(), path, ""); err != nil {
 			b.Fatal(err)
 		}
 		load += time.Since(t)

@@ -184,12 +184,13 @@ func init() {
 }
 
 // LookupKeyword returns the catalogue entry for a key, and false for a key that
-// is neither a catalogued keyword nor an extension (x-*).
+// is neither a catalogued keyword nor an extension (x-*, a documented vendor
+// extension of VendorExtensions, or an Adobe XDM meta:* key).
 func LookupKeyword(key string) (KeywordInfo, bool) {
 	if k, ok := Catalogue[key]; ok {
 		return k, true
 	}
-	if strings.HasPrefix(key, "x-") || strings.HasPrefix(key, "X-") {
+	if strings.HasPrefix(key, "x-") || strings.HasPrefix(key, "X-") || VendorExtensions[key] != "" || strings.HasPrefix(key, "meta:") {
 		return KeywordInfo{Name: key, Class: Extension, Shape: ShapeOther, Normal: key}, true
 	}
 	return KeywordInfo{}, false
@@ -260,4 +261,31 @@ func DefinedIn(name string, d Dialect) bool {
 		return true
 	}
 	return !notInDialect[d][name]
+}
+
+// VendorExtensions are the schema keys tools document as their own
+// extensions without an x- prefix, each with the tool that defines it.
+// Validators ignore them as they ignore x-*, and a key here is never an
+// unknown keyword (nor a near miss of one: _enum is not a misspelt enum).
+var VendorExtensions = map[string]string{
+	"_enum":                    "an open list of suggested values (Argo Workflows, compose-spec tooling)",
+	"enumDescriptions":         "VS Code JSON language service",
+	"markdownEnumDescriptions": "VS Code JSON language service",
+	"markdownDescription":      "VS Code JSON language service",
+	"deprecationMessage":       "VS Code JSON language service",
+	"errorMessage":             "VS Code JSON language service, ajv-errors",
+	"patternErrorMessage":      "VS Code JSON language service",
+	"defaultSnippets":          "VS Code JSON language service",
+	"doNotSuggest":             "VS Code JSON language service",
+	"suggestSortText":          "VS Code JSON language service",
+	"allowComments":            "VS Code JSON language service",
+	"allowTrailingCommas":      "VS Code JSON language service",
+	"tsType":                   "json-schema-to-typescript",
+	"tsEnumNames":              "json-schema-to-typescript",
+	"javaType":                 "jsonschema2pojo",
+	"javaEnumNames":            "jsonschema2pojo",
+	"existingJavaType":         "jsonschema2pojo",
+	"javaInterfaces":           "jsonschema2pojo",
+	"goJSONSchema":             "go-jsonschema",
+	"tfType":                   "Terraform provider generators",
 }

@@ -2,6 +2,7 @@ package reduce
 
 import (
 	"errors"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,7 +26,7 @@ func TestLoadRefusesOtherKinds(t *testing.T) {
 			continue
 		}
 		n++
-		doc, err := LoadFile(path, name)
+		doc, err := LoadFile(fsroot.Unconfined(), path, name)
 		if err == nil {
 			t.Errorf("%s: loaded as %s, want it refused", name, doc.Dialect)
 			continue

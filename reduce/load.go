@@ -90,6 +90,9 @@ type Document struct {
 
 	lookupMu sync.Mutex
 	lookups  map[string]*Node // pointer → node, see Lookup
+
+	memoMu sync.Mutex
+	memo   map[any]*memoEntry // see Memo
 }
 
 // Lookup follows the absolute JSON pointer p from the document's root and
@@ -161,11 +164,11 @@ func nodeBudget(max int) int {
 	return max
 }
 
-// LoadFile reads and parses the regular file at path. display is the path used
-// in messages and output ("" = path). It confines nothing; a Workspace reads
-// only inside its root.
-func LoadFile(path, display string) (*Document, error) {
-	doc, err := loadTree(nil, 0, treeBudgets{}, path, display)
+// LoadFile reads, through root, and parses the regular file at path, with
+// the default budgets. display is the path used in messages and output
+// ("" = path). root is required: a nil root reads nothing.
+func LoadFile(root *fsroot.Root, path, display string) (*Document, error) {
+	doc, err := loadTree(root, 0, treeBudgets{}, path, display)
 	if err != nil {
 		return nil, err
 	}

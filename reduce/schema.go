@@ -145,10 +145,22 @@ type Resolver interface {
 	Resolve(from *Document, ref string) (Target, error)
 }
 
+// ScopedResolver is a Resolver that also knows the base URI an $id sets
+// below a document's root: ResolveAt resolves ref as written at absolute
+// pointer ptr, and HasIDScopes says whether doc has such $ids at all (when it
+// has none, Resolve gives the same answer without computing pointers).
+type ScopedResolver interface {
+	Resolver
+	ResolveAt(from *Document, ptr, ref string) (Target, error)
+	HasIDScopes(doc *Document) bool
+}
+
 // Reducer projects schemas, once per node: recursive schemas and YAML aliases
 // share their projection, so reduction never loops.
 type Reducer struct {
 	resolver Resolver
+	scoped   ScopedResolver     // resolver, when it knows $id scopes
+	inScope  map[*Document]bool // documents with $ids below the root
 	cache    map[*Node]*Schema
 	// views built on demand, kept so a recursive schema meets the same view
 	// again (see NullableView, Merge, Distribute)
@@ -159,7 +171,11 @@ type Reducer struct {
 
 // NewReducer returns a Reducer resolving references with r (nil = none resolve).
 func NewReducer(r Resolver) *Reducer {
-	return &Reducer{resolver: r, cache: map[*Node]*Schema{}}
+	red := &Reducer{resolver: r, cache: map[*Node]*Schema{}}
+	if sr, ok := r.(ScopedResolver); ok {
+		red.scoped, red.inScope = sr, map[*Document]bool{}
+	}
+	return red
 }
 
 // Schema projects the schema node n found at absolute pointer ptr in doc.
@@ -356,8 +372,22 @@ func (r *Reducer) project(s *Schema) {
 
 func (r *Reducer) ref(s *Schema, k, v *Node) *Ref {
 	ref := &Ref{Raw: v.Value, Key: k, Value: v, Owner: s}
+	if r.scoped != nil && r.hasScopes(s.Doc) {
+		ref.Target, ref.Err = r.scoped.ResolveAt(s.Doc, s.Pointer(), v.Value)
+		return ref
+	}
 	ref.Target, ref.Err = r.Resolve(s.Doc, v.Value)
 	return ref
+}
+
+// hasScopes asks the resolver once per document whether it has $id scopes.
+func (r *Reducer) hasScopes(doc *Document) bool {
+	has, ok := r.inScope[doc]
+	if !ok {
+		has = r.scoped.HasIDScopes(doc)
+		r.inScope[doc] = has
+	}
+	return has
 }
 
 // fill decodes v into kw by shape; it returns false when v has the wrong type

@@ -153,15 +153,15 @@ func (w *Workspace) LoadFragment(path, display string, dialect Dialect) (*Docume
 	return e.frag, nil
 }
 
-// SchemaFiles returns the files an argument names: the file itself, or for a
-// folder every .json, .yaml and .yml file under it (hidden folders skipped),
-// sorted by path; isDir says which.
-func SchemaFiles(arg string) (files []string, isDir bool, err error) {
-	info, err := os.Stat(arg)
+// SchemaFiles returns the files an argument names, listed through confine:
+// the file itself, or for a folder every .json, .yaml and .yml file under it
+// (hidden folders skipped), sorted by path; isDir says which.
+func SchemaFiles(confine *fsroot.Root, arg string) (files []string, isDir bool, err error) {
+	info, err := confine.Stat(arg)
 	if err != nil || !info.IsDir() {
 		return []string{arg}, false, nil // a missing file fails when loaded, with its own message
 	}
-	err = filepath.WalkDir(arg, func(p string, d os.DirEntry, err error) error {
+	err = confine.WalkDir(arg, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

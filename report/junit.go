@@ -2,7 +2,6 @@ package report
 
 import (
 	"encoding/xml"
-	"fmt"
 	"io"
 	"sort"
 	"strings"
@@ -11,13 +10,16 @@ import (
 // JUnit output follows the de-facto JUnit XML format CI systems import
 // (Jenkins, GitLab, Azure Pipelines), as documented at
 // https://github.com/testmoapp/junitxml: <testsuites> holds a <testsuite> per
-// rule family and each rule is one <testcase> whose classname is the rule id,
-// so a CI test view lists every rule as passed or failed. A rule fails — one
-// <failure> listing its findings — only when it has findings at or above
-// --fail-on, as the exit status does; findings below the threshold go to the
-// case's <system-out>, reported but passing. The file and line attributes
-// name the primary location of the first failing finding (of the first
-// finding when none fails).
+// rule, whose name is the rule id, and each finding is one <testcase> (as
+// golangci-lint's junit-xml printer makes one per issue), named by its
+// primary position and message, with the rule id as classname and the file
+// and line attributes of that position. A finding fails — its case holds a
+// <failure> whose type is its severity — only at or above --fail-on, as the
+// exit status does; a finding below the threshold is a passing case whose
+// <system-out> holds it and whose name starts with its severity, so warnings
+// stay visible in a test view that lists passed cases. A rule of the
+// catalogue with no finding is one passing case named by the rule, so the
+// view shows what was checked.
 
 type junitTestSuites struct {
 	XMLName  xml.Name         `xml:"testsuites"`
@@ -49,10 +51,10 @@ type junitFailure struct {
 	Text    string `xml:",chardata"`
 }
 
-// WriteJUnit prints one test case per rule, in the catalogue rules or reported, grouped
-// in a suite per family and sorted by id. A case fails when the rule has a
-// finding at or above failOn (SeverityOff: never); its failure's type is the
-// highest severity among those findings.
+// WriteJUnit prints a suite per rule (of the catalogue rules or reported,
+// sorted by id) and in it one test case per finding, in the order given
+// (Finalize's), or one passing case for a rule with no finding. A case fails
+// when its finding is at or above failOn (SeverityOff: never).
 func WriteJUnit(w io.Writer, fs []Finding, rules []Rule, failOn Severity) error {
 	byRule := map[string][]Finding{}
 	for _, r := range rules {
@@ -67,24 +69,22 @@ func WriteJUnit(w io.Writer, fs []Finding, rules []Rule, failOn Severity) error 
 	}
 	sort.Strings(ids)
 	doc := junitTestSuites{Name: "wirelint"}
-	suite := map[string]int{}
 	for _, id := range ids {
-		family, _, _ := strings.Cut(id, "/")
-		i, ok := suite[family]
-		if !ok {
-			i = len(doc.Suites)
-			suite[family] = i
-			doc.Suites = append(doc.Suites, junitTestSuite{Name: family})
+		s := junitTestSuite{Name: id}
+		if len(byRule[id]) == 0 {
+			s.Cases = []junitTestCase{{Name: id, Classname: id}}
 		}
-		c := junitCase(id, byRule[id], failOn)
-		s := &doc.Suites[i]
-		s.Cases = append(s.Cases, c)
-		s.Tests++
-		doc.Tests++
-		if c.Failure != nil {
-			s.Failures++
-			doc.Failures++
+		for _, f := range byRule[id] {
+			c := junitCase(f, failOn)
+			if c.Failure != nil {
+				s.Failures++
+			}
+			s.Cases = append(s.Cases, c)
 		}
+		s.Tests = len(s.Cases)
+		doc.Tests += s.Tests
+		doc.Failures += s.Failures
+		doc.Suites = append(doc.Suites, s)
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
@@ -98,42 +98,18 @@ func WriteJUnit(w io.Writer, fs []Finding, rules []Rule, failOn Severity) error 
 	return err
 }
 
-// junitCase is the test case of one rule and its findings.
-func junitCase(id string, fs []Finding, failOn Severity) junitTestCase {
-	c := junitTestCase{Name: id, Classname: id}
-	var failing, passing []Finding
-	for _, f := range fs {
-		if failOn != SeverityOff && f.Severity >= failOn {
-			failing = append(failing, f)
-		} else {
-			passing = append(passing, f)
-		}
+// junitCase is the test case of one finding: failing at or above failOn,
+// else passing with the finding in system-out and its severity leading the
+// name.
+func junitCase(f Finding, failOn Severity) junitTestCase {
+	p := f.Primary()
+	c := junitTestCase{Name: p.String() + ": " + f.Message, Classname: f.Rule, File: p.File, Line: p.Line}
+	if failOn != SeverityOff && f.Severity >= failOn {
+		c.Failure = &junitFailure{Message: f.Message, Type: f.Severity.String(), Text: junitText(f)}
+		return c
 	}
-	if first := failing; len(first) > 0 || len(passing) > 0 {
-		if len(first) == 0 {
-			first = passing
-		}
-		p := first[0].Primary()
-		c.File, c.Line = p.File, p.Line
-	}
-	if len(failing) > 0 {
-		worst := SeverityOff
-		var text strings.Builder
-		for _, f := range failing {
-			worst = max(worst, f.Severity)
-			text.WriteString(junitText(f))
-		}
-		msg := failing[0].Message
-		if len(failing) > 1 {
-			msg = fmt.Sprintf("%d findings; the first: %s", len(failing), msg)
-		}
-		c.Failure = &junitFailure{Message: msg, Type: worst.String(), Text: text.String()}
-	}
-	var out strings.Builder
-	for _, f := range passing {
-		out.WriteString(junitText(f))
-	}
-	c.SystemOut = out.String()
+	c.Name = f.Severity.String() + ": " + c.Name
+	c.SystemOut = junitText(f)
 	return c
 }
 

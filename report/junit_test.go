@@ -23,22 +23,24 @@ func writeJUnit(t *testing.T, fs []Finding, failOn Severity, rules ...Rule) juni
 	return doc
 }
 
-// junitCaseOf finds a rule's case, and checks the counts on the way.
-func junitCaseOf(t *testing.T, doc junitTestSuites, rule string) *junitTestCase {
+// junitCasesOf returns a rule's cases (its suite's), and checks the counts on the way.
+func junitCasesOf(t *testing.T, doc junitTestSuites, rule string) []junitTestCase {
 	t.Helper()
 	tests, failures := 0, 0
-	var found *junitTestCase
+	var found []junitTestCase
 	for i := range doc.Suites {
 		s := &doc.Suites[i]
 		fails := 0
-		for j := range s.Cases {
-			c := &s.Cases[j]
+		for _, c := range s.Cases {
 			if c.Failure != nil {
 				fails++
 			}
-			if c.Name == rule {
-				found = c
+			if c.Classname != s.Name {
+				t.Errorf("case %q of suite %s has classname %q", c.Name, s.Name, c.Classname)
 			}
+		}
+		if s.Name == rule {
+			found = s.Cases
 		}
 		if s.Tests != len(s.Cases) || s.Failures != fails {
 			t.Errorf("suite %s counts %d/%d for %d cases, %d failing", s.Name, s.Tests, s.Failures, len(s.Cases), fails)
@@ -50,14 +52,15 @@ func junitCaseOf(t *testing.T, doc junitTestSuites, rule string) *junitTestCase 
 		t.Errorf("testsuites counts %d/%d for %d cases, %d failing", doc.Tests, doc.Failures, tests, failures)
 	}
 	if found == nil {
-		t.Fatalf("no test case for %s", rule)
+		t.Fatalf("no suite for %s", rule)
 	}
 	return found
 }
 
 // TestJUnit pins the shape CI importers read: well-formed XML whatever the
-// message holds, a suite per family, one case per rule with the rule as
-// classname and the first finding's file, failing only at or above --fail-on.
+// message holds, a suite per rule, one case per finding with the rule as
+// classname and the finding's file and line, failing only at or above
+// --fail-on, and a finding below it visible as a passing case.
 func TestJUnit(t *testing.T) {
 	fs := sampleFindings()
 	fs = append(fs, Finding{Rule: "test/max-length", Severity: SeverityError, Message: "control \x01 and markup <a href=\"x\">&amp;</a>",
@@ -65,28 +68,36 @@ func TestJUnit(t *testing.T) {
 	fs = Finalize(fs)
 
 	doc := writeJUnit(t, fs, SeverityError)
-	c := junitCaseOf(t, doc, "test/max-length")
-	if c.Classname != "test/max-length" || c.File != "schema/frame_wire.json" || c.Line != 12 {
-		t.Errorf("case = %+v, want classname the rule and the first finding's file and line", c)
+	cases := junitCasesOf(t, doc, "test/max-length")
+	var failing []junitTestCase
+	var info *junitTestCase
+	for i, c := range cases {
+		if c.Failure != nil {
+			failing = append(failing, c)
+		} else if strings.Contains(c.SystemOut, "the document as a whole") {
+			info = &cases[i]
+		}
 	}
-	if c.Failure == nil || c.Failure.Type != "error" || !strings.HasPrefix(c.Failure.Message, "2 findings; the first: maxLength is 64") {
-		t.Fatalf("failure = %+v, want the two errors", c.Failure)
+	if len(failing) != 2 {
+		t.Fatalf("%d failing cases, want one per error finding (2): %+v", len(failing), cases)
 	}
-	if !strings.Contains(c.Failure.Text, "at api/open api.yaml:40:9") || !strings.Contains(c.Failure.Text, "control \uFFFD and markup <a href=\"x\">&amp;</a>") {
-		t.Errorf("failure text lacks the mirror's position or the second message:\n%s", c.Failure.Text)
+	c := failing[0]
+	if c.File != "schema/frame_wire.json" || c.Line != 12 || c.Failure.Type != "error" || !strings.HasPrefix(c.Failure.Message, "maxLength is 64") ||
+		!strings.HasPrefix(c.Name, "schema/frame_wire.json:12:") {
+		t.Errorf("case = %+v, want the first error's file, line and message", c)
 	}
-	if !strings.Contains(c.SystemOut, "the document as a whole") {
-		t.Errorf("the info finding below --fail-on is not in system-out: %q", c.SystemOut)
+	if !strings.Contains(c.Failure.Text, "at api/open api.yaml:40:9") || !strings.Contains(failing[1].Failure.Message, "control \uFFFD and markup <a href=\"x\">&amp;</a>") {
+		t.Errorf("failure lacks the mirror's position or the second message:\n%+v", failing)
 	}
-	if w := junitCaseOf(t, doc, "test/unregistered"); w.Failure != nil || !strings.Contains(w.SystemOut, "50% of values") {
-		t.Errorf("a warning fails at --fail-on error: %+v", w)
+	if info == nil || !strings.HasPrefix(info.Name, "info: ") {
+		t.Errorf("the info finding below --fail-on is not a passing case named by its severity: %+v", cases)
 	}
-	if len(doc.Suites) != 1 || doc.Suites[0].Name != "test" {
-		t.Errorf("suites = %+v, want one for the test family", doc.Suites)
+	if w := junitCasesOf(t, doc, "test/unregistered"); len(w) != 1 || w[0].Failure != nil || !strings.Contains(w[0].SystemOut, "50% of values") || !strings.HasPrefix(w[0].Name, "warning: ") {
+		t.Errorf("a warning fails at --fail-on error, or is not visible: %+v", w)
 	}
 
 	doc = writeJUnit(t, fs, SeverityWarning)
-	if w := junitCaseOf(t, doc, "test/unregistered"); w.Failure == nil || w.Failure.Type != "warning" {
+	if w := junitCasesOf(t, doc, "test/unregistered"); w[0].Failure == nil || w[0].Failure.Type != "warning" {
 		t.Errorf("a warning passes at --fail-on warning: %+v", w)
 	}
 	doc = writeJUnit(t, fs, SeverityOff)
@@ -99,8 +110,8 @@ func TestJUnit(t *testing.T) {
 // rule as a passing case, so the CI test view shows what was checked.
 func TestJUnitRegisteredRulesPass(t *testing.T) {
 	doc := writeJUnit(t, nil, SeverityError, Rule{ID: "junittest/clean", Severity: SeverityError, Title: "a rule of the catalogue"})
-	c := junitCaseOf(t, doc, "junittest/clean")
-	if c.Failure != nil || c.File != "" || doc.Failures != 0 {
-		t.Errorf("clean run: case %+v, %d failures", c, doc.Failures)
+	c := junitCasesOf(t, doc, "junittest/clean")
+	if len(c) != 1 || c[0].Failure != nil || c[0].File != "" || c[0].Name != "junittest/clean" || doc.Failures != 0 {
+		t.Errorf("clean run: cases %+v, %d failures", c, doc.Failures)
 	}
 }

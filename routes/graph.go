@@ -39,6 +39,10 @@ type Router struct {
 	// framework by default does not (Fiber's StrictRouting), and every
 	// router below it.
 	StrictSlash bool
+	// Gaps are registrations on this router the analysis could not
+	// resolve; Flatten scopes each to the router's prefix, so it is
+	// possibly serving only paths below it.
+	Gaps []Unresolved
 }
 
 // unmounted is why the routes of a sub-router nothing mounts are not compared.
@@ -54,6 +58,7 @@ type Registration struct {
 	Hidden  bool // excluded from the schema by its author
 	Static  bool // serves files from a folder (a static mount)
 	Opaque  bool // mounts an app this analysis cannot read (see Route.Opaque)
+	Tooling bool // registered by a library for profiling or metrics (see Route.Tooling)
 	// Assumed are run-time values the path was built from (see Route.Assumed).
 	Assumed []Assumption
 }
@@ -111,7 +116,9 @@ func Upper(ms []string) []string {
 // syntaxOf returns the template syntax a framework uses.
 func syntaxOf(fw string) Syntax {
 	switch fw {
-	case "gin", "echo", "express", "fastify", "hono", "nestjs":
+	case "gin", "echo":
+		return SyntaxColonToSlash
+	case "express", "fastify", "hono", "nestjs":
 		return SyntaxColon
 	case "fiber":
 		return SyntaxFiber
@@ -229,7 +236,7 @@ func Flatten(routers []*Router, set *Set) {
 				}
 				// the route as registered; the implicit methods it serves
 				// are copies of it, not hidden
-				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash}
+				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash}
 				for _, m := range methods {
 					reg := route
 					reg.Method, reg.Hidden = m, rr.Hidden || f.hidden
@@ -248,6 +255,15 @@ func Flatten(routers []*Router, set *Set) {
 					}
 				}
 			}
+		}
+		for _, g := range f.r.Gaps {
+			switch {
+			case f.orphan == unmounted:
+				g.Unmounted = true
+			case f.orphan == "" && strings.Trim(f.prefix, "/") != "":
+				g.Fragments = append([]string{strings.TrimRight(f.prefix, "/")}, g.Fragments...)
+			}
+			set.Unresolved = append(set.Unresolved, g)
 		}
 		for _, m := range f.r.Mounts {
 			walk(frame{r: m.Child, prefix: joinFor(f.r.Framework, f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened, assumed: f.assumed, strict: f.strict}, onPath, depth+1)

@@ -55,6 +55,9 @@ type Route struct {
 	// serve anything below its prefix. A spec operation beneath it is
 	// possibly served; with none beneath it, it is undocumented.
 	Opaque bool
+	// Tooling marks a route a library registers for profiling or metrics
+	// (echo-contrib's pprof.Register): served, and not an API operation.
+	Tooling bool
 	// Root numbers the root router (listener) the route hangs from, 1-based
 	// in the order routers are created; 0 on the spec side.
 	Root int
@@ -80,11 +83,18 @@ type Assumption struct {
 	Value string
 	// At is where the value is set.
 	At Pos
+	// Reassigned, when set, is where the code assigns another value at
+	// run time to a variable declared with Value (a flag, an env var).
+	Reassigned Pos
 }
 
 // String says the assumption for messages: `assuming X = "v" (file:l:c;
-// read at run time)`.
+// read at run time)`, or for a declared value reassigned `assuming X = "v"
+// (declared at file:l:c; reassigned at run time at file:l)`.
 func (a Assumption) String() string {
+	if a.Reassigned.File != "" {
+		return fmt.Sprintf("assuming %s = %q (declared at %s:%d:%d; reassigned at run time at %s:%d)", a.Expr, a.Value, a.At.File, a.At.Line, a.At.Column, a.Reassigned.File, a.Reassigned.Line)
+	}
 	return fmt.Sprintf("assuming %s = %q (%s:%d:%d; read at run time)", a.Expr, a.Value, a.At.File, a.At.Line, a.At.Column)
 }
 

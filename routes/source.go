@@ -59,8 +59,8 @@ func (b Budget) OverCalls() string {
 
 // ReadSource reads one source file through confine: inside the project root
 // (symlinks followed), a regular file (no FIFO or device, which could block)
-// of at most max bytes (0 = MaxSourceBytes). A nil confine admits any regular
-// file.
+// of at most max bytes (0 = MaxSourceBytes), never in a .git folder. confine
+// is required: a nil one reads nothing.
 func ReadSource(confine *fsroot.Root, path string, display func(string) string, max int64) ([]byte, error) {
 	if max <= 0 {
 		max = MaxSourceBytes
@@ -93,14 +93,18 @@ func sourceError(path string, display func(string) string, err error) error {
 		return fmt.Errorf("%s: resolves outside the project root; route extraction does not read it (remove the link, or widen the root with --root)", display(path))
 	case errors.Is(err, fsroot.ErrNotRegular):
 		return fmt.Errorf("%s: not a regular file; route extraction reads only regular files", display(path))
+	case errors.Is(err, fsroot.ErrGit):
+		return fmt.Errorf("%s: lies in a .git folder, the repository's own data, which route extraction never reads (remove the link, or name the server's source)", display(path))
 	}
 	return fmt.Errorf("read %s: %w", display(path), err)
 }
 
 // SourceFiles lists the files under root with one of exts, sorted, skipping
-// vendor, node_modules, testdata, hidden and virtual-environment directories.
+// vendor, node_modules, testdata, __tests__, hidden and virtual-environment
+// directories, and test files (IsTestFile): the routes a test registers are
+// its fixtures, not the server's.
 // A root that is a file is returned as is. The root must lie inside confine
-// (nil = anywhere); files below it are checked as they are read.
+// (required); files below it are checked as they are read.
 func SourceFiles(confine *fsroot.Root, root string, exts ...string) ([]string, error) {
 	st, err := confine.Stat(root)
 	if err != nil {
@@ -110,21 +114,27 @@ func SourceFiles(confine *fsroot.Root, root string, exts ...string) ([]string, e
 		if errors.Is(err, fsroot.ErrOutside) {
 			return nil, fmt.Errorf("%s: resolves outside the project root; route extraction does not read it (widen the root with --root)", root)
 		}
+		if errors.Is(err, fsroot.ErrGit) {
+			return nil, fmt.Errorf("%s: lies in a .git folder, the repository's own data, which route extraction never reads", root)
+		}
 		return nil, err
 	}
 	if !st.IsDir() {
 		return []string{root}, nil
 	}
 	var out []string
-	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+	err = confine.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if d.IsDir() {
 			name := d.Name()
-			if path != root && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules" || name == "testdata" || name == "__pycache__" || name == "venv" || name == "site-packages" || name == "dist") {
+			if path != root && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules" || name == "testdata" || name == "__pycache__" || name == "venv" || name == "site-packages" || name == "dist" || name == "__tests__") {
 				return filepath.SkipDir
 			}
+			return nil
+		}
+		if IsTestFile(path) {
 			return nil
 		}
 		for _, e := range exts {
@@ -137,4 +147,19 @@ func SourceFiles(confine *fsroot.Root, root string, exts ...string) ([]string, e
 	})
 	sort.Strings(out)
 	return out, err
+}
+
+// IsTestFile reports whether path names a test file by its language's
+// convention: x_test.go, x.test.ts, x.spec.js, test_x.py, x_test.py,
+// conftest.py.
+func IsTestFile(path string) bool {
+	base := filepath.Base(path)
+	if strings.HasSuffix(base, "_test.go") || base == "conftest.py" {
+		return true
+	}
+	stem := strings.TrimSuffix(base, filepath.Ext(base))
+	if strings.HasSuffix(base, ".py") {
+		return strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_test")
+	}
+	return strings.HasSuffix(stem, ".test") || strings.HasSuffix(stem, ".spec") || strings.HasSuffix(stem, ".e2e-spec")
 }

@@ -20,13 +20,17 @@ type SpecOptions struct {
 	Override bool
 	// Framework names the side in Route.Framework ("" = "openapi").
 	Framework string
+	// Resolver follows a path item $ref to another file (nil = only $refs
+	// within the document are followed); it confines what it reads.
+	Resolver reduce.Resolver
 }
 
 // FromSpec returns every path and method of an OpenAPI 3.x or Swagger 2.0
 // document, the base path joined in front: Swagger's basePath, or the path of
 // the first servers URL (variables expanded with their defaults), taken from
 // the operation, then the path item, then the document. A path item $ref
-// within the document is followed; one to another file is Unresolved.
+// within the document is followed, one to another file through
+// opt.Resolver; one that does not resolve is Unresolved.
 func FromSpec(doc *reduce.Document, opt SpecOptions) (*Set, error) {
 	if !doc.Dialect.IsOpenAPI() {
 		return nil, fmt.Errorf("%s: not an OpenAPI or Swagger document (it reads as JSON Schema %s)", doc.Path, doc.Dialect)
@@ -64,10 +68,19 @@ func FromSpec(doc *reduce.Document, opt SpecOptions) (*Set, error) {
 			return true
 		}
 		itemPtr := reduce.JoinPointer("/paths", k.Value)
+		at := doc // the document holding the operations
 		if ref := reduce.Value(item, "$ref"); reduce.IsString(ref) {
 			target := resolveLocal(doc, ref.Value)
+			reason := "path item $ref outside this document or dangling"
+			if target == nil && opt.Resolver != nil && !strings.HasPrefix(ref.Value, "#") {
+				if t, err := opt.Resolver.Resolve(doc, ref.Value); err == nil && reduce.IsMap(t.Node) {
+					target, at = t.Node, t.Doc
+				} else if err != nil {
+					reason = err.Error()
+				}
+			}
 			if target == nil {
-				set.Unresolved = append(set.Unresolved, Unresolved{Pos: nodePos(doc, ref), Expr: ref.Value, Reason: "path item $ref outside this document or dangling"})
+				set.Unresolved = append(set.Unresolved, Unresolved{Pos: nodePos(doc, ref), Expr: ref.Value, Reason: reason})
 				return true
 			}
 			item = target
@@ -97,7 +110,7 @@ func FromSpec(doc *reduce.Document, opt SpecOptions) (*Set, error) {
 			}
 			set.add(Route{
 				Method: strings.ToUpper(m), Template: tpl, Raw: raw, Framework: fw,
-				Pos: nodePos(doc, mk), Pointer: reduce.JoinPointer(itemPtr, m),
+				Pos: nodePos(at, mk), Pointer: reduce.JoinPointer(itemPtr, m),
 				PathPos: nodePos(doc, k), PathPointer: itemPtr,
 			})
 		}

@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,7 +22,7 @@ func TestFromSpec(t *testing.T) {
 		{"swagger2.json", SpecOptions{}},
 		{"swagger2.json", SpecOptions{BasePath: "/override", Override: true}},
 	} {
-		doc, err := reduce.LoadFile(filepath.Join("testdata", "spec", tc.file), "spec/"+tc.file)
+		doc, err := reduce.LoadFile(fsroot.Unconfined(), filepath.Join("testdata", "spec", tc.file), "spec/"+tc.file)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -26,6 +26,9 @@ const (
 	// SyntaxFiber is SyntaxColon with Fiber's :name<constraint> and its
 	// greedy + (one segment or more, a catch-all like *).
 	SyntaxFiber
+	// SyntaxColonToSlash is SyntaxColon as gin and echo read it: a
+	// parameter's name runs to the next slash (echo's :alert-email-group).
+	SyntaxColonToSlash
 )
 
 // Param is one path parameter, whatever its spelling.
@@ -83,7 +86,7 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 		s = "/" + s
 	}
 	shift := len(s) - len(raw) // offsets reported against raw
-	colon := syn == SyntaxColon || syn == SyntaxFiber
+	colon := syn == SyntaxColon || syn == SyntaxFiber || syn == SyntaxColonToSlash
 	var t Template
 	var cur Segment
 	var lit strings.Builder
@@ -162,7 +165,7 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 			cur = append(cur, Part{Param: &p})
 		case c == ':' && (colon || syn == SyntaxAny) && (atSegStart() || (colon && lit.Len() > 0 && strings.ContainsRune("-.~", rune(s[i-1])))):
 			j := i + 1
-			for j < len(s) && IsIdent(s[j]) {
+			for j < len(s) && (IsIdent(s[j]) || syn == SyntaxColonToSlash && s[j] != '/') {
 				j++
 			}
 			if j == i+1 {
@@ -216,6 +219,18 @@ func ParseTemplate(raw string, syn Syntax) (Template, error) {
 		t.Segments = append(t.Segments, cur)
 	} else if len(t.Segments) > 0 {
 		t.TrailingSlash = true
+	}
+	// only a last segment is a catch-all: Starlette's /{id:path}/content
+	// and Werkzeug's <path:p>/raw name one parameter before a literal tail
+	for i, seg := range t.Segments {
+		if i == len(t.Segments)-1 && !t.TrailingSlash {
+			break
+		}
+		for _, p := range seg {
+			if p.Param != nil && p.Param.CatchAll {
+				p.Param.CatchAll = false
+			}
+		}
 	}
 	return t, nil
 }

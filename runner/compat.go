@@ -11,6 +11,7 @@ import (
 
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/gitrev"
+	"github.com/wirelint/wirelint/internal/gitx"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
@@ -24,6 +25,9 @@ type Compat struct {
 	Against string
 	// Role is the side standalone JSON Schema definitions are used on.
 	Role compat.Side
+	// Schemas names OpenAPI components compared as contracts of their own
+	// even where no operation reaches them.
+	Schemas []string
 	// Documents are compared besides every group's documents (`wirelint
 	// compat --against REV FILE...` names them; a check run needs none).
 	Documents []string
@@ -40,7 +44,7 @@ func (r *run) comparePaths() groupResult {
 	c := r.cfg.Compat
 	var heads []*reduce.Document
 	fs, err := r.task("compat", func() ([]report.Finding, error) {
-		fs, hs, err := compareOldNew(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New, c.Role)
+		fs, hs, err := compareOldNew(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New, c.options())
 		heads = hs
 		return fs, err
 	})
@@ -63,6 +67,11 @@ func (r *run) workspaceAt(p string) *reduce.Workspace {
 		root = reduce.ProjectRoot(filepath.Dir(abs))
 	}
 	return r.workspace(root)
+}
+
+// options are the comparison's options for compat.Check.
+func (c *Compat) options() compat.Options {
+	return compat.Options{Role: c.Role, Schemas: c.Schemas, Paired: map[string]string{}}
 }
 
 // ParseRole reads a role as .wirelint.yaml and --role write it: produced,
@@ -88,11 +97,15 @@ var ErrMixedPaths = errors.New("OLD and NEW must both be files or both folders")
 // mirroring the repository (with the files its $refs reach), so cross-file
 // references resolve inside that revision. A document the revision lacks is
 // new: nothing in it can break.
-func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev string, role compat.Side) ([]report.Finding, error) {
+func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev string, opts compat.Options) ([]report.Finding, error) {
 	if len(docs) == 0 {
 		return nil, nil
 	}
-	r, err := gitrev.Open(filepath.Dir(docs[0].Abs), rev)
+	repo, err := gitx.Find(headWS.Root)
+	if err != nil {
+		return nil, fmt.Errorf("compare with %s: %w", rev, err)
+	}
+	r, err := gitrev.Open(repo, rev)
 	if err != nil {
 		return nil, err
 	}
@@ -116,6 +129,23 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 	// from the repository's top, wherever the run started
 	baseWS := reduce.NewWorkspace(tmp)
 	baseWS.Cwd = tmp
+	// each file is compared on its own: a $ref from one into another is
+	// reported where the other is compared (opts.Paired names the run's
+	// documents, in every group; their key is their path in the revision)
+	paired := map[string]string{}
+	for abs := range opts.Paired {
+		if rel, ok := r.Rel(abs); ok && r.Has(rel) {
+			paired[abs] = rel
+			paired[filepath.Join(tmp, filepath.FromSlash(rel))] = rel
+		}
+	}
+	for i, head := range docs {
+		if r.Has(rels[i]) {
+			paired[head.Abs] = rels[i]
+			paired[filepath.Join(tmp, filepath.FromSlash(rels[i]))] = rels[i]
+		}
+	}
+	opts.Paired = paired
 	var findings []report.Finding
 	for i, head := range docs {
 		if !r.Has(rels[i]) {
@@ -125,7 +155,8 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 		if err != nil {
 			return nil, fmt.Errorf("%s at %s: %w", head.Path, rev, err)
 		}
-		findings = append(findings, compat.Check(baseWS, headWS, base, head, compat.Options{Role: role, BaseLabel: rev + ":"})...)
+		opts.BaseLabel = rev + ":"
+		findings = append(findings, compat.Check(baseWS, headWS, base, head, opts)...)
 	}
 	return findings, nil
 }
@@ -133,12 +164,12 @@ func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev strin
 // compareOldNew compares two files, or every document of folder newPath with
 // the file at the same place in folder oldPath, loading them through baseWS
 // and headWS. It returns the findings and the head documents compared.
-func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, role compat.Side) ([]report.Finding, []*reduce.Document, error) {
-	oldInfo, err := os.Stat(oldPath)
+func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, opts compat.Options) ([]report.Finding, []*reduce.Document, error) {
+	oldInfo, err := baseWS.FS.Stat(oldPath)
 	if err != nil {
 		return nil, nil, &reduce.LoadError{File: filepath.ToSlash(oldPath), Msg: "no such file or folder"}
 	}
-	newInfo, err := os.Stat(newPath)
+	newInfo, err := headWS.FS.Stat(newPath)
 	if err != nil {
 		return nil, nil, &reduce.LoadError{File: filepath.ToSlash(newPath), Msg: "no such file or folder"}
 	}
@@ -162,20 +193,30 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, ro
 		if err != nil {
 			return nil, nil, err
 		}
-		return compat.Check(baseWS, headWS, base, head, compat.Options{Role: role}), []*reduce.Document{head}, nil
+		return compat.Check(baseWS, headWS, base, head, opts), []*reduce.Document{head}, nil
 	}
-	rels, err := documentFiles(newPath)
+	rels, err := documentFiles(headWS.FS, newPath)
 	if err != nil {
 		return nil, nil, err
 	}
-	oldRels, err := documentFiles(oldPath)
+	oldRels, err := documentFiles(baseWS.FS, oldPath)
 	if err != nil {
 		return nil, nil, err
 	}
 	var findings []report.Finding
 	var heads []*reduce.Document
+	// each file is compared on its own: a $ref from one into another is
+	// reported where the other is compared
+	opts.Paired = map[string]string{}
+	for _, rel := range rels {
+		oldAbs, err1 := filepath.Abs(filepath.Join(oldPath, rel))
+		newAbs, err2 := filepath.Abs(filepath.Join(newPath, rel))
+		if _, err := baseWS.FS.Stat(oldAbs); err == nil && err1 == nil && err2 == nil {
+			opts.Paired[oldAbs], opts.Paired[newAbs] = rel, rel
+		}
+	}
 	for _, rel := range oldRels {
-		if _, err := os.Stat(filepath.Join(newPath, rel)); err == nil {
+		if _, err := headWS.FS.Stat(filepath.Join(newPath, rel)); err == nil {
 			continue
 		}
 		// a document NEW no longer has
@@ -186,11 +227,11 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, ro
 		if err != nil {
 			return nil, nil, err
 		}
-		findings = append(findings, compat.Removed(base, headWS.Display(filepath.Join(newPath, rel)), compat.Options{Role: role})...)
+		findings = append(findings, compat.Removed(baseWS, base, headWS.Display(filepath.Join(newPath, rel)), opts)...)
 	}
 	for _, rel := range rels {
 		oldFile := filepath.Join(oldPath, rel)
-		if _, err := os.Stat(oldFile); err != nil {
+		if _, err := baseWS.FS.Stat(oldFile); err != nil {
 			continue // a new file
 		}
 		head, err := headWS.Load(filepath.Join(newPath, rel), "")
@@ -208,16 +249,16 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, ro
 			return nil, nil, err
 		}
 		heads = append(heads, head)
-		findings = append(findings, compat.Check(baseWS, headWS, base, head, compat.Options{Role: role})...)
+		findings = append(findings, compat.Check(baseWS, headWS, base, head, opts)...)
 	}
 	return findings, heads, nil
 }
 
 // documentFiles lists the JSON and YAML files under dir (hidden folders
-// skipped), relative to it and sorted.
-func documentFiles(dir string) ([]string, error) {
+// skipped) through confine, relative to it and sorted.
+func documentFiles(confine *fsroot.Root, dir string) ([]string, error) {
 	var rels []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	err := confine.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/docs"
 	"github.com/wirelint/wirelint/rules/ref"
+	"github.com/wirelint/wirelint/rules/types"
 )
 
 // Config is what one run does: resolved from .wirelint.yaml (FromFile) or
@@ -38,6 +39,8 @@ type Config struct {
 	Fixtures []Fixtures
 	// Docs runs the documentation rules (nil = not run).
 	Docs *Docs
+	// Types lists schemas compared with the code types that mirror them.
+	Types []Types
 	// Suppress supplies severity overrides and ignores (nil = none); inline
 	// x-wirelint-ignore keys apply in every run.
 	Suppress *config.Config
@@ -45,8 +48,16 @@ type Config struct {
 	// git revision ("" = all).
 	Since string
 	// Widen lists absolute folders outside the project that may be read
-	// (--root, widen-root); nothing else widens the confinement.
+	// (--root, widen-root); besides Arguments, nothing else widens the
+	// confinement.
 	Widen []string
+	// Arguments are the paths typed on the command line (relative to Dir
+	// unless absolute). The person typing the command is not the attacker:
+	// one that lies outside the project as written is read where it is, and
+	// its folder is admitted for what it references. One written inside the
+	// project stays confined (a symlink there is the tree's, and may not
+	// lead out).
+	Arguments []string
 	// Limits are the run's budgets (a zero field = its default): the
 	// configuration file's limits: block with the command line's flags over
 	// it.
@@ -148,7 +159,7 @@ func FromFile(cfg *config.Config) Config {
 	}
 	if cfg.Compat != nil && cfg.Compat.Against != "" {
 		role, _ := ParseRole(cfg.Compat.Role) // validated with the configuration
-		c.Compat = &Compat{Against: cfg.Compat.Against, Role: role}
+		c.Compat = &Compat{Against: cfg.Compat.Against, Role: role, Schemas: cfg.Compat.Schemas}
 	}
 	for _, p := range cfg.Parity {
 		c.Parity = append(c.Parity, Parity{Canonical: p.Canonical, Canonicals: p.Canonicals, Mirror: p.Mirror, Renames: p.Renames, Include: p.Include, Exclude: p.Exclude})
@@ -189,6 +200,12 @@ func FromFile(cfg *config.Config) Config {
 	if cfg.Docs != nil {
 		c.Docs = &Docs{Root: cfg.Docs.Root, Options: DocsOptions(cfg)}
 	}
+	for _, t := range cfg.Types {
+		c.Types = append(c.Types, Types{Canonical: t.Canonical, Mirror: t.Mirror, Language: t.Language, Options: types.Options{
+			Renames: t.Names, Direction: types.Direction(t.Direction), Int64AsString: t.Int64 == "string",
+			Opaque: t.Opaque, Include: t.Include, Ignore: t.Ignore, Emptiness: t.Emptiness,
+		}})
+	}
 	return c
 }
 
@@ -215,17 +232,21 @@ func DocsOptions(cfg *config.Config) docs.Options {
 		return filepath.ToSlash(rel)
 	}
 	for _, t := range dc.Taxonomy {
-		tax := docs.Taxonomy{Root: below(t.Root), Exclude: t.Exclude}
+		tax := docs.Taxonomy{Root: below(t.Root), Exclude: t.Exclude, Records: t.Records}
 		if t.Index != "" {
 			tax.Index = below(t.Index)
 		}
 		for _, l := range t.Levels {
-			tax.Levels = append(tax.Levels, docs.Level{Name: l.Name, Values: l.Values, Status: l.Status})
+			tax.Levels = append(tax.Levels, docs.Level{Name: l.Name, Values: l.Values, Status: l.Status, From: l.From, Column: l.Column})
 		}
 		opts.Taxonomies = append(opts.Taxonomies, tax)
 	}
+	opts.Repository, opts.IgnoreLinks = dc.Repository, dc.IgnoreLinks
 	if dc.Site != nil {
-		site := &docs.Site{}
+		site := &docs.Site{Generator: dc.Site.Generator}
+		if site.Generator == "github" {
+			site.Generator = ""
+		}
 		for _, m := range dc.Site.Content {
 			site.Content = append(site.Content, docs.Mount{Dir: below(m.Dir), Route: m.Route})
 		}

@@ -3,8 +3,6 @@ package runner
 import (
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,26 +20,11 @@ const module = "github.com/wirelint/wirelint/"
 // rules/internal, shared by families, is no family. Test files are left
 // out, as go list -deps leaves them out.
 func TestLayers(t *testing.T) {
-	root := ".."
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); name == "testdata" || name == "bench" || strings.HasPrefix(name, ".") && p != root {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
+	eachSource(t, func(p, pkg string) {
 		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		rel, _ := filepath.Rel(root, filepath.Dir(p))
-		pkg := filepath.ToSlash(rel)
 		for _, imp := range f.Imports {
 			path, _ := strconv.Unquote(imp.Path.Value)
 			if !strings.HasPrefix(path, module) {
@@ -51,11 +34,7 @@ func TestLayers(t *testing.T) {
 				t.Errorf("%s imports %s: %s", p, path, why)
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // extractor reports whether p is one language's route extraction or the

@@ -14,6 +14,7 @@ import (
 	"github.com/wirelint/wirelint/rules/ref"
 	"github.com/wirelint/wirelint/rules/regex"
 	routerules "github.com/wirelint/wirelint/rules/routes"
+	"github.com/wirelint/wirelint/rules/types"
 )
 
 // families lists every rule family's rules: the one place a family joins
@@ -28,6 +29,7 @@ var families = [][]report.Rule{
 	differential.Rules,
 	docs.Rules,
 	compat.Rules,
+	types.Rules,
 	suppress.Rules,
 }
 

@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"github.com/wirelint/wirelint/internal/idref"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -11,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/gitx"
 	"github.com/wirelint/wirelint/internal/guard"
 	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/suppress"
@@ -54,19 +56,34 @@ func Run(c Config) (*Result, error) {
 	}
 	var changes suppress.Changes
 	if c.Since != "" {
-		var err error
-		if changes, err = suppress.GitChanges(c.Dir, c.Since); err != nil {
+		// the repository is the project's, found from its root; never one
+		// a folder inside the tree looks like
+		repo, err := gitx.Find(reduce.ProjectRoot(c.Dir))
+		if err != nil {
+			return nil, fmt.Errorf("--since %s: %w", c.Since, err)
+		}
+		if changes, err = suppress.GitChanges(repo, c.Dir, c.Since); err != nil {
 			return nil, err
 		}
 	}
 	groups := c.groups()
 	r := &run{cfg: &c, root: c.Root, limits: c.Limits.WithDefaults(), tasks: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if r.root == "" {
-		r.root = projectRoot(c.Dir, c.documents())
+		docs := c.documents()
+		for _, t := range c.Types {
+			docs = append(docs, t.Canonical)
+		}
+		r.root = projectRoot(c.Dir, docs)
+	}
+	project := fsroot.New(r.root, c.Widen...)
+	for _, a := range c.Arguments {
+		if p := c.path(a); project.ForArgument(p) != project {
+			c.Widen = append(c.Widen, filepath.Dir(p))
+		}
 	}
 	r.changes = changes
 
-	results := make([]groupResult, len(groups)+2) // the groups, docs, compat Old and New
+	results := make([]groupResult, len(groups)+2+len(c.Types)) // the groups, docs, compat Old and New, types
 	inFlight := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for i, g := range groups {
@@ -84,6 +101,14 @@ func Run(c Config) (*Result, error) {
 			defer wg.Done()
 			fs, err := r.task("docs", r.docs)
 			results[len(groups)] = r.finish(fs, err, nil, nil)
+		}()
+	}
+	for i, t := range c.Types {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fs, err := r.task(fmt.Sprintf("types[%d]", i), func() ([]report.Finding, error) { return r.checkTypes(t) })
+			results[len(groups)+2+i] = r.finish(fs, err, nil, nil)
 		}()
 	}
 	if c.Compat != nil && c.Compat.New != "" {
@@ -198,23 +223,28 @@ func (c *Config) groups() []*group {
 	return out
 }
 
-// projectRoot is the folder no $ref may leave: the project holding dir, or
-// the one holding the first document when that lies outside it, so running
-// wirelint on another project's files does not turn every cross-file $ref
-// into one that leaves the project.
+// projectRoot is the folder no $ref may leave: the project holding dir when
+// a document lies inside it, else the one holding the first document, so
+// running wirelint on another project's files does not turn every
+// cross-file $ref into one that leaves the project. (A typed document
+// outside the root is read where it is: see Config.Arguments.)
 func projectRoot(dir string, docs []string) string {
 	root := reduce.ProjectRoot(dir)
 	if len(docs) == 0 {
 		return root
 	}
-	first := docs[0]
-	if !filepath.IsAbs(first) {
-		first = filepath.Join(dir, filepath.FromSlash(first))
+	abs := func(p string) string {
+		if !filepath.IsAbs(p) {
+			return filepath.Join(dir, filepath.FromSlash(p))
+		}
+		return p
 	}
-	if fsroot.Within(root, first) {
-		return root
+	for _, d := range docs {
+		if fsroot.Within(root, abs(d)) {
+			return root
+		}
 	}
-	return reduce.ProjectRoot(filepath.Dir(first))
+	return reduce.ProjectRoot(filepath.Dir(abs(docs[0])))
 }
 
 // task runs fn while holding a task token and turns a panic in it into an
@@ -381,7 +411,7 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 			continue
 		}
 		add(fmt.Sprintf("parity[%d]", i), func() ([]report.Finding, error) {
-			fs := ParityFamilyAll(ws, canonicals, mirror, opts)
+			fs := ParityFamilyAll(NewResolver(ws, c), canonicals, mirror, opts)
 			// A mirror shared by several canonical documents holds each one's
 			// definitions: one is mirror-only only if no canonical has it.
 			out := fs[:0]
@@ -413,7 +443,7 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 	for _, i := range g.routes {
 		rt, spec := c.Routes[i], doc[c.Routes[i].Spec]
 		add(fmt.Sprintf("routes[%d]", i), func() ([]report.Finding, error) {
-			return r.checkRoutes(spec, rt)
+			return r.checkRoutes(ws, spec, rt)
 		})
 	}
 	for _, i := range g.fixtures {
@@ -427,9 +457,31 @@ func (r *run) plan(g *group, ws *reduce.Workspace, doc map[string]*reduce.Docume
 		})
 	}
 	if c.Compat != nil && c.Compat.Against != "" && len(loaded) > 0 {
-		add("compat", func() ([]report.Finding, error) { return compareAgainst(ws, loaded, c.Compat.Against, c.Compat.Role) })
+		add("compat", func() ([]report.Finding, error) {
+			opts := c.Compat.options()
+			// every document the run compares is compared on its own, in
+			// whichever group it is: a $ref from one into another is not
+			// followed
+			for _, p := range c.documents() {
+				if abs, err := filepath.Abs(c.path(p)); err == nil {
+					opts.Paired[abs] = ""
+				}
+			}
+			return compareAgainst(ws, loaded, c.Compat.Against, opts)
+		})
 	}
 	return names, fns
+}
+
+// NewResolver returns the resolver parity, diffcheck and compat read $refs
+// with (idref.Resolver: on disk, then by $id and anchors, the refs
+// section's URL mappings applied); cfg may be nil.
+func NewResolver(ws *reduce.Workspace, cfg *Config) *idref.Resolver {
+	var opts idref.Options
+	if cfg != nil && cfg.Refs != nil {
+		opts.Mappings = cfg.Refs.Mappings
+	}
+	return idref.NewResolver(ws, opts)
 }
 
 // ParityFamily runs keyword parity and the description rules on a loaded pair, as
@@ -540,8 +592,8 @@ func mirrorCoverage(c *Config, g *group, doc map[string]*reduce.Document) map[*r
 }
 
 // checkRoutes compares one spec with its server's source.
-func (r *run) checkRoutes(spec *reduce.Document, rt Routes) ([]report.Finding, error) {
-	canonical, err := route.FromSpec(spec, route.SpecOptions{BasePath: rt.BasePath, Override: rt.Override})
+func (r *run) checkRoutes(ws *reduce.Workspace, spec *reduce.Document, rt Routes) ([]report.Finding, error) {
+	canonical, err := route.FromSpec(spec, route.SpecOptions{BasePath: rt.BasePath, Override: rt.Override, Resolver: ws})
 	if err != nil {
 		return nil, err
 	}

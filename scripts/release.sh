@@ -21,7 +21,12 @@ case "${1:-}" in
   --snapshot)
     version="0.0.0-snapshot+$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)" ;;
   v[0-9]*)
-    version="$1" ;;
+    version="$1"
+    source_version=$(sed -n 's/^const releaseVersion = "\(.*\)"$/\1/p' cmd/wirelint/version.go)
+    if [ "$version" != "v$source_version" ]; then
+      echo "release: tag $version is not the version in the source (v$source_version, cmd/wirelint/version.go); raise releaseVersion and the CHANGELOG first" >&2
+      exit 2
+    fi ;;
   *)
     echo "usage: scripts/release.sh vX.Y.Z|--snapshot [DIR]" >&2; exit 2 ;;
 esac

@@ -6,7 +6,12 @@
 //
 // Usage:
 //
-//	compatreconcile NAME OASDIFF.json WIRELINT.json [NAME OASDIFF.json WIRELINT.json]... > reconciliation.md
+//	compatreconcile NAME OASDIFF.json WIRELINT.json DIR [NAME OASDIFF.json WIRELINT.json DIR]... > reconciliation.md
+//
+// DIR is the folder wirelint ran in: every wirelint error's payload is
+// validated again there, against the two schemas the error names (compiled
+// afresh), and must be accepted by the revision the error says and refused
+// by the other.
 package main
 
 import (
@@ -40,6 +45,9 @@ type finding struct {
 	Head          string          `json:"head"`
 	Payload       json.RawMessage `json:"payload"`
 	PayloadReason string          `json:"payload_reason"`
+	AcceptedBy    string          `json:"accepted_by"`
+	BaseSchema    string          `json:"base_schema"`
+	HeadSchema    string          `json:"head_schema"`
 	Locations     []struct {
 		File    string `json:"file"`
 		Line    int    `json:"line"`
@@ -54,6 +62,10 @@ type class struct {
 	match func(o oasdiffEntry, leaf string, fs []finding) bool
 	// reason explains an unmatched entry of this class.
 	reason string
+	// explain, when set, explains an unmatched entry from its text instead
+	// ("" = not explained): one oasdiff check covers changes wirelint
+	// judges differently.
+	explain func(o oasdiffEntry) string
 }
 
 var backticks = regexp.MustCompile("`([^`]*)`")
@@ -110,8 +122,15 @@ var classes = map[string]class{
 	"response-body-any-of-added": {match: anyOfAdded},
 	"response-property-type-changed": {
 		match: unionLift,
-		reason: "the property became a union whose branches are objects; oasdiff reads a union's type as `any`, wirelint " +
-			"pairs the base schema with its branch and reports the added branch (compat/response-widened) instead",
+		explain: func(o oasdiffEntry) string {
+			if strings.Contains(o.Text, "property `format` changed") {
+				return "only the format changed (phone-number dropped): format is an annotation unless a validator asserts " +
+					"it, so whether any payload changes depends on the validator; wirelint reports compat/unknown-effect (a " +
+					"warning), oasdiff an error"
+			}
+			return "the property became a union whose branches are objects; oasdiff reads a union's type as `any`, wirelint " +
+				"pairs the base schema with its branch and reports the added branch (compat/response-widened) instead"
+		},
 	},
 	"response-body-type-changed": {
 		match: unionLift,
@@ -144,11 +163,48 @@ var classes = map[string]class{
 		reason: "the response became anyOf [X, deleted_X]; X still requires the property, oasdiff flattens the union and " +
 			"reads the property as removed, wirelint reports the added branch deleted_X (compat/response-widened)",
 	},
+	"response-property-became-not-enum": {
+		match: func(o oasdiffEntry, leaf string, fs []finding) bool {
+			return errorsWith(fs, "enum", func(f finding) bool { return atProperty(f, leaf) && f.Head == "absent" })
+		},
+	},
+	"response-success-status-removed": {
+		match: func(o oasdiffEntry, leaf string, fs []finding) bool {
+			q := quoted(o.Text)
+			return len(q) > 0 && surface(fs, "compat/removed-success-response", "response "+q[len(q)-1]+" of "+o.Operation+" "+o.Path+" ")
+		},
+	},
+	"api-removed-without-deprecation": {
+		match: func(o oasdiffEntry, leaf string, fs []finding) bool {
+			return surface(fs, "compat/removed-operation", "operation "+o.Operation+" "+o.Path+" ")
+		},
+	},
+	"request-parameter-type-changed": {
+		match: func(o oasdiffEntry, leaf string, fs []finding) bool { return false },
+		explain: func(o oasdiffEntry) string {
+			if strings.Contains(o.Text, "the `format` was changed from `none` to `int64`") {
+				return "format int64 was added to a bounded integer parameter (PageSize: 1 to 1000): every integer base " +
+					"allows is an int64, so no request is refused even by a validator that asserts the format; wirelint " +
+					"reports nothing, oasdiff an error per operation"
+			}
+			return ""
+		},
+	},
 	"response-property-became-nullable": {
 		match: func(o oasdiffEntry, leaf string, fs []finding) bool {
 			return errorsWith(fs, "type", func(f finding) bool { return atProperty(f, leaf) && strings.Contains(f.Head, "null") })
 		},
 	},
+}
+
+// surface reports whether a wirelint error of rule says text.
+func surface(fs []finding, rule, text string) bool {
+	for _, f := range fs {
+		if f.Severity == "error" && f.Rule == rule && strings.Contains(f.Message, text) {
+			return true
+		}
+	}
+	return false
 }
 
 func anyOfAdded(o oasdiffEntry, leaf string, fs []finding) bool {
@@ -206,19 +262,29 @@ func read(path string, v any) {
 
 func main() {
 	args := os.Args[1:]
-	if len(args) == 0 || len(args)%3 != 0 {
-		fmt.Fprintln(os.Stderr, "usage: compatreconcile NAME OASDIFF.json WIRELINT.json [...]")
+	if len(args) == 0 || len(args)%4 != 0 {
+		fmt.Fprintln(os.Stderr, "usage: compatreconcile NAME OASDIFF.json WIRELINT.json DIR [...]")
 		os.Exit(2)
 	}
 	var b strings.Builder
 	b.WriteString("# `oasdiff breaking` reconciled with `wirelint compat`\n\n")
-	b.WriteString("Generated by `bench/compat.sh` (bench/compatreconcile); do not edit. oasdiff v1.39.0 reports one entry per\n")
+	b.WriteString("Generated by `bench/compat.sh` (bench/compatreconcile, with bench/compat-notes.md); do not edit. oasdiff v1.39.0 reports one entry per\n")
 	b.WriteString("operation, status and property path it reaches through `$ref`s; wirelint reports one finding per schema\n")
 	b.WriteString("position (a definition, or a schema written inline in an operation), so one wirelint error stands for many\n")
 	b.WriteString("oasdiff entries. An oasdiff error is *matched* when a wirelint error reports the same change at the same\n")
 	b.WriteString("property; otherwise it is listed by class with the reason wirelint disagrees.\n")
-	unmatchedTotal := 0
-	for i := 0; i < len(args); i += 3 {
+	if notes := os.Getenv("COMPAT_NOTES"); notes != "" {
+		// the hand-written classes, kept in their own file
+		data, err := os.ReadFile(notes)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "compatreconcile: %v\n", err)
+			os.Exit(2)
+		}
+		b.WriteString("\n")
+		b.Write(data)
+	}
+	unmatchedTotal, refuted := 0, 0
+	for i := 0; i < len(args); i += 4 {
 		name := args[i]
 		var entries []oasdiffEntry
 		var out struct {
@@ -226,36 +292,61 @@ func main() {
 		}
 		read(args[i+1], &entries)
 		read(args[i+2], &out)
-		unmatchedTotal += pair(&b, name, entries, out.Findings)
+		u, r := pair(&b, name, entries, out.Findings, args[i+3])
+		unmatchedTotal += u
+		refuted += r
 	}
 	os.Stdout.WriteString(b.String())
 	if unmatchedTotal > 0 {
 		fmt.Fprintf(os.Stderr, "compatreconcile: %d oasdiff errors neither matched nor explained\n", unmatchedTotal)
+	}
+	if refuted > 0 {
+		fmt.Fprintf(os.Stderr, "compatreconcile: %d wirelint errors whose payload does not re-validate\n", refuted)
+	}
+	if unmatchedTotal > 0 || refuted > 0 {
 		os.Exit(1)
 	}
 }
 
 // pair writes one pair's section and returns how many oasdiff errors are
-// neither matched nor explained.
-func pair(b *strings.Builder, name string, entries []oasdiffEntry, fs []finding) int {
+// neither matched nor explained, and how many wirelint payloads do not
+// re-validate in dir.
+func pair(b *strings.Builder, name string, entries []oasdiffEntry, fs []finding, dir string) (int, int) {
 	var errs []oasdiffEntry
 	for _, e := range entries {
 		if e.Level == 3 {
 			errs = append(errs, e)
 		}
 	}
-	wlErrors, withPayload := 0, 0
+	wlErrors, schemaErrors, revalidated, refuted, warnings := 0, 0, 0, 0, 0
+	rv := newRevalidator(dir)
+	var refutedLines []string
 	for _, f := range fs {
-		if f.Severity == "error" {
-			wlErrors++
-			if len(f.Payload) > 0 {
-				withPayload++
-			}
+		if f.Severity == "warning" {
+			warnings++
 		}
+		if f.Severity != "error" {
+			continue
+		}
+		wlErrors++
+		if f.BaseSchema == "" {
+			continue // a surface change: the request served before is its proof
+		}
+		schemaErrors++
+		if err := rv.check(f); err != nil {
+			refuted++
+			refutedLines = append(refutedLines, fmt.Sprintf("- `%s` %s: %v", f.Rule, shorten(f.Message, 160), err))
+			continue
+		}
+		revalidated++
 	}
 	fmt.Fprintf(b, "\n## %s\n\n", name)
-	fmt.Fprintf(b, "oasdiff: %d changes, %d errors. wirelint: %d errors (%d with a witness payload re-validated on both revisions, %d saying why none), %d findings in all.\n\n",
-		len(entries), len(errs), wlErrors, withPayload, wlErrors-withPayload, len(fs))
+	fmt.Fprintf(b, "oasdiff: %d changes, %d errors. wirelint: %d errors (%d schema errors, %d of them with a witness payload "+
+		"re-validated here on both revisions; %d surface changes), %d warnings, %d findings in all.\n\n",
+		len(entries), len(errs), wlErrors, schemaErrors, revalidated, wlErrors-schemaErrors, warnings, len(fs))
+	if len(refutedLines) > 0 {
+		b.WriteString("wirelint errors whose payload does NOT re-validate:\n\n" + strings.Join(refutedLines, "\n") + "\n\n")
+	}
 	type tally struct{ total, matched int }
 	byID := map[string]*tally{}
 	unexplained := 0
@@ -275,6 +366,9 @@ func pair(b *strings.Builder, name string, entries []oasdiffEntry, fs []finding)
 			continue
 		}
 		reason := cl.reason
+		if cl.explain != nil {
+			reason = cl.explain(e)
+		}
 		if reason == "" {
 			reason = "NOT EXPLAINED"
 			unexplained++
@@ -324,7 +418,7 @@ func pair(b *strings.Builder, name string, entries []oasdiffEntry, fs []finding)
 		}
 		fmt.Fprintf(b, "- `%s` %s — %s; %s\n", f.Rule, where, shorten(f.Message, 200), proof)
 	}
-	return unexplained
+	return unexplained, refuted
 }
 
 func shorten(s string, n int) string {

@@ -13,8 +13,10 @@ package main
 
 import (
 	"fmt"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/wirelint/wirelint/reduce"
@@ -33,7 +35,8 @@ func run(files []string, stdout, stderr io.Writer) int {
 	errs := make([]error, len(files))
 	var wg sync.WaitGroup
 	for i, f := range files {
-		wg.Go(func() { docs[i], errs[i] = reduce.LoadFile(f, "") })
+		// the files are typed on the command line: each is read where it is
+		wg.Go(func() { docs[i], errs[i] = reduce.LoadFile(fsroot.New(filepath.Dir(f)), f, "") })
 	}
 	wg.Wait()
 	for i, doc := range docs {

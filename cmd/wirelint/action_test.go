@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -344,6 +345,27 @@ func TestActionCheck(t *testing.T) {
 	if outputs["exit-code"] != "2" || outputs["report"] != "" {
 		t.Errorf("bad args: outputs %v\n%s", outputs, out)
 	}
+	// args splits like shell words with quotes kept, and nothing in it is
+	// expanded: a glob matching a file here stays the word it is, so
+	// wirelint sees "*.json" (no such rule) rather than the files.
+	if err := os.WriteFile(filepath.Join(shop, "a.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inputs["WIRELINT_ARGS"] = `--fail-on "warning" *.json $HOME`
+	out, _, outputs = runStep("Check", inputs)
+	if outputs["exit-code"] != "2" || !strings.Contains(out, `*.json`) || strings.Contains(out, "a.json") {
+		t.Errorf("args with a glob: outputs %v\n%s", outputs, out)
+	}
+	inputs["WIRELINT_ARGS"] = `--fail-on "off`
+	out, _, outputs = runStep("Check", inputs)
+	if outputs["exit-code"] != "2" || !strings.Contains(out, "does not split into words") {
+		t.Errorf("args with an unmatched quote: outputs %v\n%s", outputs, out)
+	}
+	inputs["WIRELINT_ARGS"] = `--fail-on 'off'`
+	out, _, outputs = runStep("Check", inputs)
+	if outputs["exit-code"] != "0" {
+		t.Errorf("quoted args: outputs %v\n%s", outputs, out)
+	}
 }
 
 // TestActionPlan pins how the action finds its own ref and repository when
@@ -375,10 +397,12 @@ func TestActionPlan(t *testing.T) {
 }
 
 // TestActionInstall runs scripts/action/install.sh against a fake release
-// server: a release's binary is installed once its SHA-256 matches
-// checksums.txt and refused otherwise; no release, or a commit pin, means
-// building from source; a cached binary is verified and used without a
-// request.
+// server: a release's binary is installed once its SHA-256 matches the
+// checksums.txt fetched fresh from the release, and refused otherwise; no
+// release, or a commit pin, means building from source; a cached binary is
+// used only when it matches the fresh checksums.txt, and a poisoned cache (a
+// forged binary with a checksums.txt written to match, and a fake gh beside
+// it) is replaced, with nothing but the verified binary put on PATH.
 func TestActionInstall(t *testing.T) {
 	if _, err := exec.LookPath("curl"); err != nil {
 		t.Skip("curl is not installed")
@@ -409,40 +433,79 @@ func TestActionInstall(t *testing.T) {
 		requests = nil
 		outputs := filepath.Join(t.TempDir(), "output")
 		out, code := runBash(t, t.TempDir(), `exec bash "$1"`, map[string]string{
-			"WIRELINT_REF": ref, "WIRELINT_REPOSITORY": "acme/wirelint", "WIRELINT_DIR": dir,
+			"WIRELINT_REF": ref, "WIRELINT_REPOSITORY": "acme/wirelint", "WIRELINT_DIR": dir, "RUNNER_TEMP": t.TempDir(),
 			"WIRELINT_DOWNLOAD_BASE": srv.URL, "RUNNER_OS": "Linux", "RUNNER_ARCH": "ARM64", "GITHUB_OUTPUT": outputs,
 		}, mustAbs("../../scripts/action/install.sh"))
 		return out, code, readOutputs(t, outputs)
 	}
+	// onPath lists the folder put on PATH and runs its wirelint.
+	onPath := func(got map[string]string) (string, string) {
+		t.Helper()
+		entries, _ := os.ReadDir(got["bin"])
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		v, _ := exec.Command(filepath.Join(got["bin"], "wirelint")).Output()
+		return strings.Join(names, " "), string(v)
+	}
 
 	dir := filepath.Join(t.TempDir(), "cache")
 	out, code, got := install("v9.9.9", dir)
-	if code != 0 || got["release"] != "true" || got["bin"] != dir {
+	if code != 0 || got["release"] != "true" || got["bin"] == "" {
 		t.Fatalf("release v9.9.9: exit %d outputs %v\n%s", code, got, out)
 	}
-	if !strings.Contains(out, "SHA-256 verified against checksums.txt; wirelint v9.9.9") {
+	if !strings.Contains(out, "SHA-256 verified against the release's checksums.txt; wirelint v9.9.9") {
 		t.Errorf("no verification line:\n%s", out)
 	}
-	if v, err := exec.Command(filepath.Join(dir, "wirelint")).Output(); err != nil || string(v) != "wirelint v9.9.9\n" {
-		t.Errorf("installed wirelint runs: %q %v", v, err)
+	if names, v := onPath(got); names != "wirelint" || v != "wirelint v9.9.9\n" {
+		t.Errorf("on PATH: %q running %q", names, v)
 	}
 
-	// The cache restored the folder: no request, verified again.
+	// The cache restored the folder: only checksums.txt is asked for, fresh.
 	out, code, got = install("v9.9.9", dir)
-	if code != 0 || got["release"] != "true" || len(requests) != 0 || !strings.Contains(out, "using the cached") {
+	if code != 0 || got["release"] != "true" || strings.Join(requests, " ") != "/v9.9.9/checksums.txt" || !strings.Contains(out, "using the cached") {
 		t.Errorf("cached: exit %d outputs %v requests %v\n%s", code, got, requests, out)
 	}
-	// A cached binary that no longer matches is refused and removed.
-	if err := os.WriteFile(filepath.Join(dir, "wirelint_linux_arm64"), []byte("#!/bin/sh\necho evil\n"), 0o755); err != nil {
+	// A poisoned cache: a forged binary, a checksums.txt written to match
+	// it, and a gh that would see the token. It is replaced by the release.
+	evil := "#!/bin/sh\necho evil\n"
+	evilSum := sha256.Sum256([]byte(evil))
+	writeFiles(t, dir, map[string]string{
+		"wirelint_linux_arm64": evil,
+		"checksums.txt":        hex.EncodeToString(evilSum[:]) + "  wirelint_linux_arm64\n",
+		"gh":                   "#!/bin/sh\necho stolen\n",
+	})
+	out, code, got = install("v9.9.9", dir)
+	if code != 0 || !strings.Contains(out, "downloading it again") {
+		t.Errorf("poisoned cache: exit %d\n%s", code, out)
+	}
+	if names, v := onPath(got); names != "wirelint" || v != "wirelint v9.9.9\n" {
+		t.Errorf("poisoned cache: on PATH %q running %q, want the release's wirelint alone", names, v)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "wirelint_linux_arm64")); string(b) != binary {
+		t.Errorf("poisoned binary left in the cache: %q", b)
+	}
+	// No release checksums.txt reachable: the cache is not trusted.
+	out, code, _ = install("v9.9.9", dir)
+	if code != 0 {
+		t.Errorf("cached again: exit %d\n%s", code, out)
+	}
+	srvURL := srv.URL
+	srv.Close()
+	out, code, got = install("v9.9.9", dir)
+	if code == 0 || got["release"] == "true" || !strings.Contains(out, "not trusted without it") {
+		t.Errorf("checksums.txt unreachable: exit %d outputs %v\n%s", code, got, out)
+	}
+	srv = httptest.NewUnstartedServer(srv.Config.Handler)
+	srv.Listener.Close()
+	l, err := net.Listen("tcp", strings.TrimPrefix(srvURL, "http://"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	out, code, _ = install("v9.9.9", dir)
-	if code == 0 || !strings.Contains(out, "refusing to run it") {
-		t.Errorf("tampered cache: exit %d\n%s", code, out)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "wirelint_linux_arm64")); err == nil {
-		t.Error("tampered binary left in place")
-	}
+	srv.Listener = l
+	srv.Start()
+	defer srv.Close()
 
 	// A release whose checksum does not match: refused, not run.
 	bad := filepath.Join(t.TempDir(), "bad")
@@ -492,7 +555,7 @@ esac
 		log, body := filepath.Join(t.TempDir(), "log"), filepath.Join(t.TempDir(), "body")
 		out, code := runBash(t, dir, `exec bash "$1"`, map[string]string{
 			"PATH": bin + string(os.PathListSeparator) + os.Getenv("PATH"), "FAKE_LOG": log, "FAKE_BODY": body,
-			"FAKE_COMMENTS": existing, "FAKE_FAIL": fail, "GH_TOKEN": "t",
+			"FAKE_COMMENTS": existing, "FAKE_FAIL": fail, "GH_TOKEN": "t", "WIRELINT_COMMENT_AUTHOR": "github-actions[bot]",
 			"WIRELINT_REPOSITORY": "acme/shop", "WIRELINT_PR": "7", "WIRELINT_REPORT": report,
 		}, mustAbs("../../scripts/action/comment.sh"))
 		calls, _ := os.ReadFile(log)
@@ -507,8 +570,8 @@ esac
 	if posted != "<!-- wirelint -->\n## wirelint\n\n1 error(s)\n" {
 		t.Errorf("posted body %q: want the marker, then the report", posted)
 	}
-	if !strings.Contains(calls[0], `select(.body | contains("<!-- wirelint -->"))`) {
-		t.Errorf("listing does not look for the marker: %q", calls[0])
+	if !strings.Contains(calls[0], `select(.user.login == "github-actions[bot]" and (.body | startswith("<!-- wirelint -->")))`) {
+		t.Errorf("listing does not look for the token's own comment with the marker: %q", calls[0])
 	}
 
 	out, code, calls, _ = comment(findings, "42\n57\n", "")
@@ -531,6 +594,72 @@ esac
 	}
 }
 
+// TestActionCommentPreempted runs scripts/action/comment.sh with a fake gh
+// that applies the script's jq filter (with the real jq) to a listing in
+// which the pull request's author posted a comment carrying the marker
+// first: it is never edited; the token's own comment is, or a new one is
+// posted. The identity is the token's user when gh can tell, else
+// github-actions[bot]; a login that is not one is refused.
+func TestActionCommentPreempted(t *testing.T) {
+	if _, err := exec.LookPath("jq"); err != nil {
+		t.Skip("jq is not installed")
+	}
+	bin := t.TempDir()
+	fake := `#!/usr/bin/env bash
+echo "$*" >> "$FAKE_LOG"
+case "$*" in
+  "api user --jq .login") [ -n "$FAKE_USER" ] || exit 1; echo "$FAKE_USER" ;;
+  *--method*) all="$*"; body=${all##*body=@}; body=${body%% *}; cp "$body" "$FAKE_BODY" ;;
+  *) filter=""; while [ $# -gt 0 ]; do [ "$1" = --jq ] && filter=$2; shift; done; printf '%s' "$FAKE_JSON" | jq -r "$filter" ;;
+esac
+`
+	if err := os.WriteFile(filepath.Join(bin, "gh"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"findings.md": "## wirelint\n\n1 error(s)\n"})
+	attacker := `{"id": 11, "user": {"login": "mallory"}, "body": "<!-- wirelint -->\nNo findings. All good!"}`
+	quoted := `{"id": 12, "user": {"login": "github-actions[bot]"}, "body": "as the bot said: <!-- wirelint -->"}`
+	own := `{"id": 42, "user": {"login": "github-actions[bot]"}, "body": "<!-- wirelint -->\n## wirelint"}`
+	mine := `{"id": 77, "user": {"login": "octocat"}, "body": "<!-- wirelint -->\n## wirelint"}`
+	comment := func(user, author string, listing ...string) (string, []string) {
+		t.Helper()
+		log, body := filepath.Join(t.TempDir(), "log"), filepath.Join(t.TempDir(), "body")
+		out, code := runBash(t, dir, `exec bash "$1"`, map[string]string{
+			"PATH": bin + string(os.PathListSeparator) + os.Getenv("PATH"), "FAKE_LOG": log, "FAKE_BODY": body,
+			"FAKE_JSON": "[" + strings.Join(listing, ",") + "]", "FAKE_USER": user, "GH_TOKEN": "t",
+			"WIRELINT_COMMENT_AUTHOR": author, "WIRELINT_REPOSITORY": "acme/shop", "WIRELINT_PR": "7",
+			"WIRELINT_REPORT": filepath.Join(dir, "findings.md"),
+		}, mustAbs("../../scripts/action/comment.sh"))
+		if code != 0 {
+			t.Fatalf("exit %d\n%s", code, out)
+		}
+		calls, _ := os.ReadFile(log)
+		return out, strings.Split(strings.TrimSpace(string(calls)), "\n")
+	}
+	last := func(calls []string) string { return calls[len(calls)-1] }
+
+	// The GITHUB_TOKEN (gh api user fails): the attacker's comment is skipped.
+	_, calls := comment("", "", attacker, quoted)
+	if !strings.HasPrefix(last(calls), "api --method POST repos/acme/shop/issues/7/comments") {
+		t.Errorf("pre-empted by another author: calls %q, want a new comment", calls)
+	}
+	_, calls = comment("", "", attacker, quoted, own)
+	if !strings.HasPrefix(last(calls), "api --method PATCH repos/acme/shop/issues/comments/42") {
+		t.Errorf("own comment after the attacker's: calls %q, want comment 42 edited", calls)
+	}
+	// A personal token: its user's comment, not the bot's.
+	_, calls = comment("octocat", "", attacker, own, mine)
+	if !strings.HasPrefix(last(calls), "api --method PATCH repos/acme/shop/issues/comments/77") {
+		t.Errorf("personal token: calls %q, want comment 77 edited", calls)
+	}
+	// A login that would break out of the filter is refused.
+	out, calls := comment("", `x") or true or ("`, attacker)
+	if len(calls) != 0 && calls[0] != "" || !strings.Contains(out, "is not a GitHub login") {
+		t.Errorf("hostile login: calls %q\n%s", calls, out)
+	}
+}
+
 var (
 	readmeRev  = regexp.MustCompile(`(?m)^\s*#?\s*rev: (\S+)`)
 	readmeUses = regexp.MustCompile(`uses: wirelint/wirelint@(\S+)`)
@@ -539,23 +668,11 @@ var (
 )
 
 // TestReadmePins checks that the refs the README and the hook file tell users
-// to pin (pre-commit's rev, the Action's uses: ...@REF) exist in this
-// repository's history and hold what they promise: the hook file, the action
-// and its install script, and every input the README's workflow passes. A
-// shallow clone that lacks the commit skips.
+// to pin (pre-commit's rev, the Action's uses: ...@REF) are this source's
+// version tag, v + releaseVersion, which `wirelint version` prints and the
+// CHANGELOG's top entry names, and that every input the README's workflow
+// passes is one the action declares.
 func TestReadmePins(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	git := func(args ...string) (string, error) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = "../.."
-		out, err := cmd.Output()
-		return strings.TrimSpace(string(out)), err
-	}
-	if _, err := git("rev-parse", "--git-dir"); err != nil {
-		t.Skip("not in a git repository")
-	}
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -564,51 +681,37 @@ func TestReadmePins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	type pin struct{ where, ref, needs string }
-	var pins []pin
+	var pins []string
 	for _, m := range readmeRev.FindAllStringSubmatch(string(readme), -1) {
-		pins = append(pins, pin{"README rev", m[1], ".pre-commit-hooks.yaml"})
+		pins = append(pins, "README rev "+m[1])
 	}
 	for _, m := range readmeRev.FindAllStringSubmatch(string(hooks), -1) {
-		pins = append(pins, pin{".pre-commit-hooks.yaml rev", m[1], ".pre-commit-hooks.yaml"})
+		pins = append(pins, ".pre-commit-hooks.yaml rev "+m[1])
 	}
 	for _, m := range readmeUses.FindAllStringSubmatch(string(readme), -1) {
-		pins = append(pins, pin{"README uses", m[1], "scripts/action/install.sh"})
+		pins = append(pins, "README uses "+m[1])
 	}
 	if len(pins) < 3 {
 		t.Fatalf("found %d pins (%v); want the README's rev and uses and the hook file's rev", len(pins), pins)
 	}
-	shallow, _ := git("rev-parse", "--is-shallow-repository")
 	for _, p := range pins {
-		commit, err := git("rev-parse", "--verify", "--quiet", p.ref+"^{commit}")
-		if err != nil {
-			if shallow == "true" {
-				t.Skipf("%s names %s, which this shallow clone may lack", p.where, p.ref)
-			}
-			t.Errorf("%s names %s, which is neither a tag nor a commit of this repository", p.where, p.ref)
-			continue
-		}
-		if !regexp.MustCompile(`^v\d`).MatchString(p.ref) && p.ref != commit {
-			t.Errorf("%s names %s: pin a full commit hash (or a version tag), not a branch or an abbreviation", p.where, p.ref)
-		}
-		if _, err := git("cat-file", "-e", commit+":"+p.needs); err != nil {
-			t.Errorf("%s names %s, which has no %s", p.where, p.ref, p.needs)
+		if !strings.HasSuffix(p, " v"+releaseVersion) {
+			t.Errorf("%s: pin v%s, the version in the source", p, releaseVersion)
 		}
 	}
 
-	// The inputs the README's workflow passes exist in the pinned action.
+	// The inputs the README's workflow passes exist in the action.
 	m := readmeWith.FindStringSubmatch(string(readme))
 	if m == nil {
 		t.Fatal("README has no workflow passing inputs to wirelint/wirelint")
 	}
-	ref := readmeUses.FindStringSubmatch(string(readme))[1]
-	text, err := git("show", ref+":action.yml")
+	text, err := os.ReadFile("../../action.yml")
 	if err != nil {
-		return // reported above
+		t.Fatal(err)
 	}
 	for _, k := range withKey.FindAllStringSubmatch(m[1], -1) {
-		if !regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(k[1]) + `:$`).MatchString(text) {
-			t.Errorf("README's workflow passes %s, which action.yml at %s does not declare", k[1], ref)
+		if !regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(k[1]) + `:$`).Match(text) {
+			t.Errorf("README's workflow passes %s, which action.yml does not declare", k[1])
 		}
 	}
 }

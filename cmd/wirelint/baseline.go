@@ -49,8 +49,14 @@ func newBaselineCmd(e *env, code *int) *cobra.Command {
 		if err := suppress.NewBaseline(res.Findings).Write(&buf); err != nil {
 			return err
 		}
-		if err := cfg.FS().WriteFile(path, buf.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("write %s: %v", display, err)
+		// never through a symlink; inside the project unless --output typed
+		// a path outside it
+		confine := cfg.FS()
+		if output != "" {
+			confine = confine.ForArgument(path)
+		}
+		if err := confine.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			return writeError(display, err)
 		}
 		fmt.Fprintf(e.stdout, "wrote %d finding%s to %s\n", len(res.Findings), plural(len(res.Findings), "", "s"), display)
 		*code = exitClean

@@ -173,19 +173,25 @@ func gitCommitAll(t *testing.T, dir string) {
 	git("commit", "-q", "--allow-empty", "-m", "snapshot")
 }
 
-// TestPackagingFiles pins what the hook promises: it runs `wirelint check` as
-// a golang hook without file names, and the `go install ./...` pre-commit
-// runs for a golang hook builds wirelint alone (bench/ is its own module).
+// TestPackagingFiles pins what the hooks promise: `wirelint` runs `wirelint
+// check` as a golang hook without file names, and the `go install ./...`
+// pre-commit runs for a golang hook builds wirelint alone (bench/ is its own
+// module); `wirelint-release` runs the same check through the script that
+// runs the released binary.
 func TestPackagingFiles(t *testing.T) {
 	var hooks []map[string]any
 	readYAML(t, "../../.pre-commit-hooks.yaml", &hooks)
-	if len(hooks) != 1 {
-		t.Fatalf("%d hooks, want 1", len(hooks))
+	if len(hooks) != 2 {
+		t.Fatalf("%d hooks, want 2", len(hooks))
 	}
-	h := hooks[0]
-	for k, want := range map[string]any{"id": "wirelint", "entry": "wirelint check", "language": "golang", "pass_filenames": false} {
-		if h[k] != want {
-			t.Errorf("hook %s = %v, want %v", k, h[k], want)
+	for i, want := range []map[string]any{
+		{"id": "wirelint", "entry": "wirelint check", "language": "golang", "pass_filenames": false},
+		{"id": "wirelint-release", "entry": "scripts/pre-commit/wirelint.sh check", "language": "script", "pass_filenames": false},
+	} {
+		for k, v := range want {
+			if hooks[i][k] != v {
+				t.Errorf("hook %d: %s = %v, want %v", i, k, hooks[i][k], v)
+			}
 		}
 	}
 	cmd := exec.Command("go", "list", "-f", "{{if eq .Name \"main\"}}{{.ImportPath}}{{end}}", "./...")

@@ -37,7 +37,10 @@ func newCompatCmd(e *env, code *int) *cobra.Command {
 		}
 		// a configuration of the runner: each file against its version at
 		// REV, or OLD against NEW
-		rc := runner.Config{Suppress: cfg, Compat: &runner.Compat{Role: side}}
+		rc := runner.Config{Suppress: cfg, Compat: &runner.Compat{Role: side}, Arguments: pos}
+		if cfg != nil && cfg.Compat != nil {
+			rc.Compat.Schemas = cfg.Compat.Schemas
+		}
 		if cfg != nil {
 			rc.Limits = cfg.Limits // the flags are laid over it by configure
 		}
@@ -50,7 +53,7 @@ func newCompatCmd(e *env, code *int) *cobra.Command {
 		case len(pos) == 2:
 			rc.Compat.Old, rc.Compat.New = pos[0], pos[1]
 		default:
-			return usageErrorf("want OLD and NEW (files or folders), or --against REV; got %d arguments", len(pos))
+			return usageErrorf("want OLD and NEW (files or folders), or --against REV; got %s", arguments(len(pos)))
 		}
 		in.configure(&rc)
 		res, err := runner.Run(rc)

@@ -15,7 +15,7 @@ func newDiffcheckCmd(e *env, code *int) *cobra.Command {
 	in.alias(c.Flags(), "budget", "probe-budget")
 	c.RunE = func(_ *cobra.Command, pos []string) error {
 		if len(pos) != 2 {
-			return usageErrorf("want 2 files, CANONICAL and MIRROR; got %d", len(pos))
+			return usageErrorf("want 2 files, CANONICAL and MIRROR; got %s", arguments(len(pos)))
 		}
 		var err error
 		if f.Renames, err = parseRenames(renames); err != nil {
@@ -25,7 +25,7 @@ func newDiffcheckCmd(e *env, code *int) *cobra.Command {
 		if fixtures != "" {
 			f.Folders = []string{fixtures}
 		}
-		return out.runAndEmit(e, code, runner.Config{Fixtures: []runner.Fixtures{f}}, in)
+		return out.runAndEmit(e, code, runner.Config{Fixtures: []runner.Fixtures{f}, Arguments: pos}, in)
 	}
 	return c
 }

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"os"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"path/filepath"
 	"strings"
 
@@ -59,12 +59,12 @@ func newDocsCmd(e *env, code *int) *cobra.Command {
 		case 1:
 			dir = pos[0]
 		default:
-			return usageErrorf("want at most one directory, got %d arguments", len(pos))
+			return usageErrorf("want at most one directory, got %s", arguments(len(pos)))
 		}
 		d := &runner.Docs{Root: dir}
 		path := configPath
 		if path == "" {
-			if _, err := os.Stat(filepath.Join(dir, config.FileName)); err == nil {
+			if fsroot.New(fsroot.ProjectDir(dir)).Exists(filepath.Join(dir, config.FileName)) {
 				path = filepath.Join(dir, config.FileName)
 			}
 		}
@@ -84,7 +84,7 @@ func newDocsCmd(e *env, code *int) *cobra.Command {
 			d.Options.Refs = refs.value()
 		}
 		d.Options.Exclude = exclude.value()
-		return out.runAndEmit(e, code, runner.Config{Docs: d}, in)
+		return out.runAndEmit(e, code, runner.Config{Docs: d, Arguments: []string{dir}}, in)
 	}
 	return c
 }

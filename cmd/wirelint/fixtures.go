@@ -12,14 +12,15 @@ func newFixturesCmd(e *env, code *int) *cobra.Command {
 	in.alias(c.Flags(), "budget", "validation-budget")
 	c.RunE = func(_ *cobra.Command, pos []string) error {
 		if len(pos) < 2 {
-			return usageErrorf("want the fixtures folder and at least one document; got %d argument(s)", len(pos))
+			return usageErrorf("want the fixtures folder and at least one document; got %s", arguments(len(pos)))
 		}
 		rn, err := parseRenames(renames)
 		if err != nil {
 			return err
 		}
 		return out.runAndEmit(e, code, runner.Config{
-			Fixtures: []runner.Fixtures{{Folders: pos[:1], Documents: pos[1:], Renames: rn}},
+			Arguments: pos,
+			Fixtures:  []runner.Fixtures{{Folders: pos[:1], Documents: pos[1:], Renames: rn}},
 		}, in)
 	}
 	return c

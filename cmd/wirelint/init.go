@@ -3,10 +3,8 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -14,18 +12,11 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/spf13/cobra"
 	"github.com/wirelint/wirelint/internal/config"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/reduce"
 )
-
-func init() {
-	register(&command{
-		name:    "init",
-		usage:   "init [DIR] [--output FILE|-] [--force]",
-		summary: "write a starter .wirelint.yaml from the schemas, OpenAPI documents, server, fixtures and Markdown found in DIR",
-		run:     runInit,
-	})
-}
 
 // initMaxFileSize bounds the files init parses while looking for documents.
 const initMaxFileSize = 16 << 20
@@ -34,37 +25,54 @@ const initMaxFileSize = 16 << 20
 // test fixtures that hold deliberately broken documents.
 var skipDirs = map[string]bool{"node_modules": true, "vendor": true, "testdata": true, "dist": true, "build": true, "target": true, "__pycache__": true}
 
-func runInit(e *env, args []string) int {
-	flags := flag.NewFlagSet("init", flag.ContinueOnError)
-	output := flags.String("output", "", "file to write, or - for standard output (default: DIR/"+config.FileName+"); paths in it are relative to its folder")
-	force := flags.Bool("force", false, "overwrite an existing file")
-	pos, err := parseFlags(flags, args)
-	if err != nil {
-		return fail(e, "init", err)
+func newInitCmd(e *env, code *int) *cobra.Command {
+	var output string
+	var force bool
+	c := &cobra.Command{
+		Use:   "init [DIR]",
+		Short: "write a starter .wirelint.yaml from the schemas, OpenAPI documents, server, fixtures and Markdown found in DIR",
 	}
-	if len(pos) > 1 {
-		return fail(e, "init", fmt.Errorf("%w: want at most one folder, got %d arguments", errUsage, len(pos)))
+	c.Flags().StringVar(&output, "output", "", "file to write, or - for standard output (default: DIR/"+config.FileName+"); paths in it are relative to its folder")
+	c.Flags().BoolVar(&force, "force", false, "overwrite an existing file")
+	c.RunE = func(_ *cobra.Command, pos []string) error {
+		if len(pos) > 1 {
+			return usageErrorf("want at most one folder, got %s", arguments(len(pos)))
+		}
+		dir := "."
+		if len(pos) == 1 {
+			dir = pos[0]
+		}
+		if err := runInit(e, dir, output, force); err != nil {
+			return err
+		}
+		*code = exitClean
+		return nil
 	}
-	dir := "."
-	if len(pos) == 1 {
-		dir = pos[0]
+	return c
+}
+
+// runInit writes the starter configuration for the project in dir to
+// output ("" = DIR/.wirelint.yaml, "-" = standard output).
+func runInit(e *env, dir, output string, force bool) error {
+	// DIR is typed here, so it is read wherever it is; what it holds is
+	// read only inside the project holding it, and .git never
+	confine := fsroot.New(fsroot.ProjectDir(dir)).ForArgument(dir)
+	if st, err := confine.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("%s is not a folder", dir)
 	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return fail(e, "init", fmt.Errorf("%s is not a folder", dir))
-	}
-	target := *output
+	target := output
 	if target == "" {
 		target = filepath.Join(dir, config.FileName)
 	}
 	display := filepath.ToSlash(target)
-	if target != "-" && !*force {
-		if _, err := os.Lstat(target); err == nil {
-			return fail(e, "init", fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display))
+	if target != "-" && !force {
+		if confine.ForArgument(target).Exists(target) {
+			return fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display)
 		}
 	}
-	found, err := discover(dir)
+	found, err := discover(confine, dir)
 	if err != nil {
-		return fail(e, "init", err)
+		return err
 	}
 	// Paths in the file are relative to its folder, which --output may move.
 	configDir := dir
@@ -73,41 +81,41 @@ func runInit(e *env, args []string) int {
 	}
 	base, err := relativeFolder(configDir, dir)
 	if err != nil {
-		return fail(e, "init", err)
+		return err
 	}
-	text := withTaxonomy(found.render(base), dir)
+	text := withTaxonomy(confine, found.render(base), dir)
 	// What init writes must be what check accepts.
 	abs, err := filepath.Abs(configDir)
 	if err != nil {
-		return fail(e, "init", err)
+		return err
 	}
 	if _, err := config.Parse([]byte(text), display, abs); err != nil {
-		return fail(e, "init", fmt.Errorf("internal error: the starter configuration does not validate: %v", err))
+		return fmt.Errorf("internal error: the starter configuration does not validate: %v", err)
 	}
 	if target == "-" {
-		fmt.Fprint(e.stdout, text)
-		return exitClean
+		_, err := fmt.Fprint(e.stdout, text)
+		return err
 	}
-	mode := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if *force {
-		mode = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	// written new and renamed into place, never through a symlink; inside
+	// the project unless --output named a file outside it
+	write := confine.CreateFile
+	if force {
+		write = confine.WriteFile
 	}
-	f, err := os.OpenFile(target, mode, 0o644)
-	if err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return fail(e, "init", fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display))
+	if output != "" {
+		write = confine.ForArgument(target).CreateFile
+		if force {
+			write = confine.ForArgument(target).WriteFile
 		}
-		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
 	}
-	if _, err := f.WriteString(text); err != nil {
-		f.Close()
-		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
+	if err := write(target, []byte(text), 0o644); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("%s already exists; edit it, or pass --force to overwrite it", display)
+		}
+		return writeError(display, err)
 	}
-	if err := f.Close(); err != nil {
-		return fail(e, "init", fmt.Errorf("write %s: %v", display, err))
-	}
-	fmt.Fprintf(e.stdout, "wrote %s: %s\n", display, found.summary())
-	return exitClean
+	_, err = fmt.Fprintf(e.stdout, "wrote %s: %s\n", display, found.summary())
+	return err
 }
 
 // relativeFolder is the project folder dir as seen from the configuration's
@@ -131,9 +139,14 @@ func relativeFolder(configDir, dir string) (string, error) {
 // discovery is what init found in a project.
 type discovery struct {
 	schemas []*reduce.Document // JSON Schema documents with named definitions
+	roots   []*reduce.Document // JSON Schema documents without definitions whose root is an object schema
 	specs   []*reduce.Document // OpenAPI and Swagger documents
 	pairs   []initPair
-	server  *serverGuess
+	// stale are the documents that look like older copies of another, and
+	// referenced those another schema $refs (checked through it); neither
+	// is proposed on its own. Keys are paths relative to the project.
+	stale, referenced map[string]bool
+	server            *serverGuess
 	// fixtures are folders whose subfolders are all named after the
 	// definitions of one schema.
 	fixtures []initFixtures
@@ -148,7 +161,9 @@ type initFixtures struct {
 
 type initPair struct {
 	canonical, mirror *reduce.Document
-	shared            int // definition names both hold
+	shared            int               // definition names both hold, up to case and separators
+	renames           map[string]string // canonical name -> mirror name, where they differ
+	root              bool              // paired by the canonical root's properties
 }
 
 type serverGuess struct {
@@ -160,12 +175,12 @@ type serverGuess struct {
 
 // discover walks dir for documents, a server and docs. Paths in the result
 // are relative to dir.
-func discover(dir string) (*discovery, error) {
+func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 	var candidates []string
 	var sources []string
 	subfolders := map[string][]string{} // folder -> the names of its subfolders
 	d := &discovery{}
-	err := filepath.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
+	err := confine.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
 		if err != nil {
 			if p == dir {
 				return err
@@ -219,10 +234,10 @@ func discover(dir string) (*discovery, error) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			p := filepath.Join(dir, filepath.FromSlash(rel))
-			if st, err := os.Stat(p); err != nil || st.Size() > initMaxFileSize {
+			if st, err := confine.Stat(p); err != nil || st.Size() > initMaxFileSize {
 				return
 			}
-			if doc, err := reduce.LoadFile(p, rel); err == nil {
+			if doc, err := reduce.LoadFile(confine, p, rel); err == nil {
 				docs[i] = doc
 			}
 		}()
@@ -233,13 +248,16 @@ func discover(dir string) (*discovery, error) {
 		case doc == nil:
 		case doc.Dialect.IsOpenAPI():
 			d.specs = append(d.specs, doc)
-		case len(doc.Definitions) > 0 && !isMetaSchema(doc):
+		case isMetaSchema(doc):
+		case len(doc.Definitions) > 0:
 			d.schemas = append(d.schemas, doc)
+		case doc.RootDefinition() != nil && len(propertyNames(doc.Root)) > 0:
+			d.roots = append(d.roots, doc)
 		}
 	}
 	d.pair()
 	d.findFixtures(subfolders)
-	d.server = pairRoutes(dir, guessServer(dir, sources), d.specs)
+	d.server = pairRoutes(confine, dir, guessServer(confine, dir, sources), d.specs)
 	return d, nil
 }
 
@@ -279,28 +297,6 @@ func isMetaSchema(doc *reduce.Document) bool {
 	return id != nil && strings.Contains(id.Value, "json-schema.org/")
 }
 
-// pair matches each JSON Schema with the OpenAPI document sharing the most
-// definition names with it (at least one); ties go to the first by path.
-func (d *discovery) pair() {
-	for _, s := range d.schemas {
-		var best initPair
-		for _, spec := range d.specs {
-			n := 0
-			for _, def := range s.Definitions {
-				if spec.Definition(def.Name) != nil {
-					n++
-				}
-			}
-			if n > best.shared {
-				best = initPair{canonical: s, mirror: spec, shared: n}
-			}
-		}
-		if best.mirror != nil {
-			d.pairs = append(d.pairs, best)
-		}
-	}
-}
-
 // serverMarkers recognise a routing framework from one line of source.
 var serverMarkers = []struct {
 	ext, marker, framework, language string
@@ -327,7 +323,7 @@ var serverMarkers = []struct {
 
 // guessServer finds the shallowest folder holding a source file that
 // registers routes with a framework wirelint reads.
-func guessServer(dir string, sources []string) *serverGuess {
+func guessServer(confine *fsroot.Root, dir string, sources []string) *serverGuess {
 	sort.SliceStable(sources, func(i, j int) bool {
 		di, dj := strings.Count(sources[i], "/"), strings.Count(sources[j], "/")
 		if di != dj {
@@ -340,7 +336,7 @@ func guessServer(dir string, sources []string) *serverGuess {
 		if ext == ".mjs" {
 			ext = ".js"
 		}
-		if fw, lang := sourceFramework(filepath.Join(dir, filepath.FromSlash(rel)), ext); fw != "" {
+		if fw, lang := sourceFramework(confine, filepath.Join(dir, filepath.FromSlash(rel)), ext); fw != "" {
 			folder := filepath.ToSlash(filepath.Dir(filepath.FromSlash(rel)))
 			return &serverGuess{dir: folder, framework: fw, language: lang}
 		}
@@ -348,8 +344,8 @@ func guessServer(dir string, sources []string) *serverGuess {
 	return nil
 }
 
-func sourceFramework(path, ext string) (framework, language string) {
-	f, err := os.Open(path)
+func sourceFramework(confine *fsroot.Root, path, ext string) (framework, language string) {
+	f, err := confine.Open(path)
 	if err != nil {
 		return "", ""
 	}
@@ -385,9 +381,25 @@ func (d *discovery) render(base string) string {
 		b.WriteString("# definition names they share. Add renames: {CanonicalName: MirrorName} for renamed ones.\n")
 		b.WriteString("parity:\n")
 		for _, p := range d.pairs {
-			fmt.Fprintf(&b, "  - canonical: %s\n    mirror: %s  # %d shared definition%s\n", q(p.canonical.Path), q(p.mirror.Path), p.shared, plural(p.shared, "", "s"))
+			note := fmt.Sprintf("%d shared definition%s", p.shared, plural(p.shared, "", "s"))
+			if p.root {
+				note = "its root has the properties of a mirror definition"
+			}
+			fmt.Fprintf(&b, "  - canonical: %s\n    mirror: %s  # %s\n", q(p.canonical.Path), q(p.mirror.Path), note)
+			if len(p.renames) > 0 {
+				names := make([]string, 0, len(p.renames))
+				for c := range p.renames {
+					names = append(names, c)
+				}
+				sort.Strings(names)
+				entries := make([]string, len(names))
+				for i, c := range names {
+					entries[i] = strconv.Quote(c) + ": " + strconv.Quote(p.renames[c])
+				}
+				fmt.Fprintf(&b, "    renames: {%s}  # the same definitions under other names\n", strings.Join(entries, ", "))
+			}
 		}
-	} else if len(d.schemas)+len(d.specs) > 0 {
+	} else if len(d.schemas)+len(d.roots)+len(d.specs) > 0 {
 		b.WriteString("\n# No JSON Schema shares definition names with an OpenAPI document; pair them by hand:\n")
 		b.WriteString("# parity:\n#   - canonical: schema.json\n#     mirror: openapi.yaml\n")
 	}
@@ -398,13 +410,23 @@ func (d *discovery) render(base string) string {
 	if d.server != nil && d.server.spec != nil {
 		mentioned[d.server.spec] = true
 	}
+	// A root-only schema is named only where it pairs: a project holds many
+	// (configuration and test schemas) that are no contract.
 	all := append(append([]*reduce.Document(nil), d.schemas...), d.specs...)
 	sort.Slice(all, func(i, j int) bool { return all[i].Path < all[j].Path })
-	if len(mentioned) < len(all) {
+	var unmentioned []*reduce.Document
+	for _, doc := range all {
+		if !mentioned[doc] && !d.stale[doc.Path] && !d.referenced[doc.Path] {
+			unmentioned = append(unmentioned, doc)
+		}
+	}
+	if len(unmentioned) > 0 {
 		b.WriteString("\n# The documents whose $refs are checked (by default only those named above).\n")
 		b.WriteString("refs:\n  documents:\n")
 		for _, doc := range all {
-			fmt.Fprintf(&b, "    - %s\n", q(doc.Path))
+			if !d.stale[doc.Path] && !d.referenced[doc.Path] {
+				fmt.Fprintf(&b, "    - %s\n", q(doc.Path))
+			}
 		}
 	}
 	if d.server != nil && d.server.spec != nil {
@@ -417,7 +439,7 @@ func (d *discovery) render(base string) string {
 	if d.server != nil && d.server.language == "python" {
 		dialects = []string{"go", "python", "rust"}
 	}
-	if len(d.schemas)+len(d.specs) > 0 {
+	if len(d.schemas)+len(d.roots)+len(d.specs) > 0 {
 		b.WriteString("\n# Every pattern must compile and match alike in these regex dialects (your clients' languages).\n")
 		fmt.Fprintf(&b, "regex:\n  dialects: [%s]\n", strings.Join(dialects, ", "))
 	}
@@ -463,7 +485,7 @@ func (d *discovery) summary() string {
 	if d.markdown {
 		parts = append(parts, "docs")
 	}
-	if len(d.schemas)+len(d.specs) == 0 {
+	if len(d.schemas)+len(d.roots)+len(d.specs) == 0 {
 		return "no JSON Schema or OpenAPI documents found; the file lists the sections to fill in"
 	}
 	return strings.Join(parts, ", ")

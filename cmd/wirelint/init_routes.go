@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,12 +23,12 @@ var appRootMarkers = map[string][]string{
 // openapi.* or swagger.*, then the one with most operations) and the server
 // folder widened to its module or app root inside dir, so a prefix declared
 // beside the router package is seen. A guess no spec documents gets no spec.
-func pairRoutes(dir string, server *serverGuess, specs []*reduce.Document) *serverGuess {
+func pairRoutes(confine *fsroot.Root, dir string, server *serverGuess, specs []*reduce.Document) *serverGuess {
 	if server == nil {
 		return nil
 	}
-	server.dir = appRoot(dir, server.dir, appRootMarkers[server.language])
-	sources := sourceText(filepath.Join(dir, filepath.FromSlash(server.dir)))
+	server.dir = appRoot(confine, dir, server.dir, appRootMarkers[server.language])
+	sources := sourceText(confine, filepath.Join(dir, filepath.FromSlash(server.dir)))
 	best, bestScore := (*reduce.Document)(nil), 0
 	for _, doc := range specs {
 		set, err := route.FromSpec(doc, route.SpecOptions{})
@@ -53,11 +54,11 @@ func pairRoutes(dir string, server *serverGuess, specs []*reduce.Document) *serv
 // appRoot walks up from folder (relative to dir, slash-separated) to the
 // nearest folder holding one of markers, never above dir; folder itself when
 // there is none.
-func appRoot(dir, folder string, markers []string) string {
+func appRoot(confine *fsroot.Root, dir, folder string, markers []string) string {
 	cur := folder
 	for {
 		for _, m := range markers {
-			if st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(cur), m)); err == nil && st.Mode().IsRegular() {
+			if st, err := confine.Stat(filepath.Join(dir, filepath.FromSlash(cur), m)); err == nil && st.Mode().IsRegular() {
 				return cur
 			}
 		}
@@ -70,9 +71,9 @@ func appRoot(dir, folder string, markers []string) string {
 
 // sourceText concatenates the source files under root, up to 8 MiB in all,
 // so a spec's file name can be looked for in it.
-func sourceText(root string) string {
+func sourceText(confine *fsroot.Root, root string) string {
 	var b strings.Builder
-	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+	_ = confine.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil || b.Len() > 8<<20 {
 			return filepath.SkipDir
 		}
@@ -85,7 +86,7 @@ func sourceText(root string) string {
 		switch strings.ToLower(filepath.Ext(p)) {
 		case ".go", ".py", ".js", ".mjs", ".cjs", ".ts":
 			if info, err := d.Info(); err == nil && info.Mode().IsRegular() && info.Size() < 1<<20 {
-				if data, err := os.ReadFile(p); err == nil {
+				if data, err := confine.ReadFile(p, 1<<20); err == nil {
 					b.Write(data)
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/rules/docs"
 )
 
@@ -12,8 +13,8 @@ import (
 // the starter configuration text: under its docs section when it has one, as
 // a docs section of its own before the rule severities otherwise. A folder
 // that cannot be read proposes nothing.
-func withTaxonomy(text, dir string) string {
-	found, err := docs.ProposeTaxonomies(dir)
+func withTaxonomy(confine *fsroot.Root, text, dir string) string {
+	found, err := docs.ProposeTaxonomies(confine, dir)
 	if err != nil || len(found) == 0 {
 		return text
 	}

@@ -32,6 +32,7 @@ const (
 
 // env is what a command reads and writes: its streams and environment.
 type env struct {
+	stdin          io.Reader // read by the language server alone
 	stdout, stderr io.Writer
 	getenv         func(string) string
 }
@@ -44,15 +45,15 @@ func main() {
 		debug.SetMemoryLimit(1 << 30)
 		debug.SetGCPercent(-1)
 	}
-	os.Exit(run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
+	os.Exit(run(os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
 }
 
 // commands lists the constructors of wirelint's commands; each returns the
 // command and sets *code to its exit code when it succeeds.
 var commands = []func(e *env, code *int) *cobra.Command{
 	newCheckCmd, newBaselineCmd,
-	newParityCmd, newRefsCmd, newRegexCmd, newRoutesCmd, newFixturesCmd, newDiffcheckCmd, newDocsCmd, newCompatCmd,
-	newRulesCmd, newExplainCmd, newVersionCmd,
+	newParityCmd, newRefsCmd, newRegexCmd, newRoutesCmd, newFixturesCmd, newDiffcheckCmd, newDocsCmd, newCompatCmd, newTypesCmd,
+	newInitCmd, newFixCmd, newLSPCmd, newRulesCmd, newExplainCmd, newVersionCmd,
 }
 
 // newRoot builds the command tree for one invocation.
@@ -73,11 +74,12 @@ func newRoot(e *env, code *int) *cobra.Command {
 	root.SetErr(e.stderr)
 	root.SetVersionTemplate("wirelint {{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
+	// Declared before the command is looked up, so -v is known to take no
+	// value: "wirelint -v check" then finds check (where -v is no flag)
+	// instead of reading "check" as the value of an unknown -v.
+	root.InitDefaultVersionFlag()
 	for _, newCmd := range commands {
 		root.AddCommand(newCmd(e, code))
-	}
-	for _, c := range legacy {
-		root.AddCommand(legacyCmd(e, code, c))
 	}
 	root.SetHelpCommand(&cobra.Command{
 		Use:   "help [COMMAND]",
@@ -134,19 +136,37 @@ func printError(e *env, root, cmd *cobra.Command, err error) {
 	if cmd != nil && cmd != root {
 		prefix += " " + cmd.Name()
 	}
+	var suffix string
+	var u *usageError
+	if errors.As(err, &u) && cmd != nil && cmd != root {
+		suffix = " (usage: wirelint " + strings.TrimPrefix(cmd.UseLine(), "wirelint ") + ")"
+	}
+	// Several problems (every mistake of a configuration) print one a line;
+	// each line is made inert on its own, so input text cannot start a line.
+	for _, line := range problemLines(root, err) {
+		fmt.Fprintf(e.stderr, "%s: %s%s\n", prefix, line, suffix)
+	}
+}
+
+// problemLines is err as the lines printError writes: one per problem of an
+// error that lists several (Unwrap() []error, its text their lines), else
+// err's text as one inert line, with cobra's unknown-command error reworded.
+func problemLines(root *cobra.Command, err error) []string {
+	var multi interface{ Unwrap() []error }
+	if errors.As(err, &multi) && err.Error() == multi.(error).Error() {
+		var lines []string
+		for _, sub := range multi.Unwrap() {
+			lines = append(lines, problemLines(root, sub)...)
+		}
+		return lines
+	}
 	msg := report.Visible(err.Error()) // file names and quoted input stay on one inert line
 	if strings.HasPrefix(msg, "unknown command ") {
 		// cobra's own error: say it in one line with our suggestion.
 		name := strings.SplitN(msg, `"`, 3)[1]
 		msg = fmt.Sprintf("unknown command %q%s; run 'wirelint --help' for the list", name, suggestCommand(root, name))
 	}
-	var u *usageError
-	if errors.As(err, &u) && cmd != nil && cmd != root {
-		msg += " (usage: wirelint " + strings.TrimPrefix(cmd.UseLine(), "wirelint ") + ")"
-	}
-	for _, line := range strings.Split(msg, "\n") {
-		fmt.Fprintf(e.stderr, "%s: %s\n", prefix, line)
-	}
+	return []string{msg}
 }
 
 // suggestCommand returns " (did you mean X?)" for a misspelt command name.
@@ -171,6 +191,9 @@ func flagError(c *cobra.Command, err error) error {
 			name = msg[i+len(" in -"):]
 			msg = "unknown flag: -" + name
 		}
+	}
+	if name == "v" || name == "version" {
+		return &usageError{"-v (--version) prints the version and takes no command: run 'wirelint --version' alone"}
 	}
 	if name != "" {
 		if near := nearestFlag(c, name); near != "" {
@@ -221,4 +244,10 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// arguments says how many positional arguments a command got: "1 argument",
+// "3 arguments".
+func arguments(n int) string {
+	return fmt.Sprintf("%d argument%s", n, plural(n, "", "s"))
 }

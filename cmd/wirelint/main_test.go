@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,7 +17,7 @@ import (
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"wirelint": func() {
-			os.Exit(run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
+			os.Exit(run(os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
 		},
 	})
 }
@@ -59,6 +60,48 @@ func TestScripts(t *testing.T) {
 				ts.Check(err)
 				ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(strings.ReplaceAll(string(data), args[1], strings.Repeat(args[1], n))), 0o644))
 			},
+			// copyexample DIR copies the bundled example (examples/frame-wire)
+			// into DIR without its .wirelint.yaml, as a project that has none yet.
+			"copyexample": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: copyexample DIR")
+				}
+				ts.Check(copyExample(ts.MkAbs(args[0])))
+			},
+			// lspframe IN OUT frames the JSON-RPC messages of IN, one a line, as
+			// the language server reads them, with $WORK replaced by the work
+			// directory; lspunframe IN OUT writes the framed messages of IN
+			// (stdout: what the command printed) one a line.
+			"lspframe": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: lspframe IN OUT")
+				}
+				var b strings.Builder
+				for _, line := range strings.Split(strings.ReplaceAll(ts.ReadFile(args[0]), "$WORK", ts.Getenv("WORK")), "\n") {
+					if line = strings.TrimSpace(line); line != "" {
+						fmt.Fprintf(&b, "Content-Length: %d\r\n\r\n%s", len(line), line)
+					}
+				}
+				ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(b.String()), 0o644))
+			},
+			"lspunframe": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: lspunframe IN OUT")
+				}
+				in := ts.ReadFile(args[0])
+				var b strings.Builder
+				for {
+					head, rest, ok := strings.Cut(in, "\r\n\r\n")
+					if !ok {
+						break
+					}
+					n, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(head, "Content-Length:")))
+					ts.Check(err)
+					b.WriteString(strings.ReplaceAll(rest[:n], ts.Getenv("WORK"), "$WORK") + "\n")
+					in = rest[n:]
+				}
+				ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(b.String()), 0o644))
+			},
 			// mkfifo PATH makes a named pipe, as a pull request can commit one.
 			"mkfifo": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 1 {
@@ -100,4 +143,33 @@ func writeHostileInputs(dir string) error {
 		}
 	}
 	return nil
+}
+
+// copyExample copies examples/frame-wire, less its configuration, into dst.
+func copyExample(dst string) error {
+	src, err := filepath.Abs(filepath.Join("..", "..", "examples", "frame-wire"))
+	if err != nil {
+		return err
+	}
+	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		switch {
+		case d.IsDir():
+			return os.MkdirAll(target, 0o755)
+		case rel == ".wirelint.yaml":
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
 }

@@ -2,14 +2,17 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/runner"
@@ -112,14 +115,26 @@ func (o *output) emit(e *env, fs []report.Finding) (int, error) {
 		if err := report.Write(&buf, format, fs, opts); err != nil {
 			return exitError, fmt.Errorf("write %s: %v", file, err)
 		}
-		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-			return exitError, fmt.Errorf("write %s: %v", file, err)
+		// a new file renamed into place, never through a symlink; inside the
+		// project unless the typed path lies outside it
+		if err := fsroot.New(fsroot.ProjectDir(".")).ForArgument(file).WriteFile(file, buf.Bytes(), 0o644); err != nil {
+			return exitError, writeError(file, err)
 		}
 	}
 	if report.AtOrAbove(fs, threshold) {
 		return exitFindings, nil
 	}
 	return exitClean, nil
+}
+
+// writeError says why the file named display was not written, naming it
+// once.
+func writeError(display string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("write %s: %v", display, err)
 }
 
 // emitFiltered prints findings less those the baseline b accepts (nil = no

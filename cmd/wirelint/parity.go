@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"path/filepath"
 	"strings"
 
@@ -25,7 +26,7 @@ func newParityCmd(e *env, code *int) *cobra.Command {
 	c.Flags().StringVar(&dialects, "dialects", "go,rust", "regex target dialects, comma-separated (go, rust, python; a version may follow: go1.21)")
 	c.RunE = func(_ *cobra.Command, pos []string) error {
 		if len(pos) < 2 {
-			return usageErrorf("want CANONICAL (files or folders) and MIRROR; got %d arguments", len(pos))
+			return usageErrorf("want CANONICAL (files or folders) and MIRROR; got %s", arguments(len(pos)))
 		}
 		rn, err := parseRenames(renames)
 		if err != nil {
@@ -39,7 +40,8 @@ func newParityCmd(e *env, code *int) *cobra.Command {
 		var canonicals []string
 		optional := map[string]bool{}
 		for _, arg := range pos[:len(pos)-1] {
-			files, isDir, err := reduce.SchemaFiles(arg)
+			// typed here: read wherever it is, its folder's files confined
+			files, isDir, err := reduce.SchemaFiles(fsroot.New(fsroot.ProjectDir(".")).ForArgument(arg), arg)
 			if err != nil {
 				return err
 			}
@@ -59,10 +61,11 @@ func newParityCmd(e *env, code *int) *cobra.Command {
 			p.Canonicals = canonicals
 		}
 		return out.runAndEmit(e, code, runner.Config{
-			Parity:   []runner.Parity{p},
-			Refs:     &runner.Refs{},
-			Regex:    &runner.Regex{Dialects: ds},
-			Optional: optional,
+			Arguments: pos,
+			Parity:    []runner.Parity{p},
+			Refs:      &runner.Refs{},
+			Regex:     &runner.Regex{Dialects: ds},
+			Optional:  optional,
 		}, in)
 	}
 	return c

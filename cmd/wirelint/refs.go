@@ -39,7 +39,7 @@ func newRefsCmd(e *env, code *int) *cobra.Command {
 			}
 			root = abs
 		}
-		return out.runAndEmit(e, code, runner.Config{Root: root, Refs: refs}, in)
+		return out.runAndEmit(e, code, runner.Config{Root: root, Refs: refs, Arguments: pos}, in)
 	}
 	return c
 }

@@ -35,7 +35,7 @@ func newRegexCmd(e *env, code *int) *cobra.Command {
 		if len(pos) == 0 {
 			return usageErrorf("want at least one file")
 		}
-		return out.runAndEmit(e, code, runner.Config{Regex: opts}, in)
+		return out.runAndEmit(e, code, runner.Config{Regex: opts, Arguments: pos}, in)
 	}
 	return c
 }
@@ -48,7 +48,7 @@ func runTranslate(e *env, code *int, dialect string, pos []string) error {
 		return usageErrorf("--translate: %v", err)
 	}
 	if len(pos) != 1 {
-		return usageErrorf("--translate takes exactly one PATTERN, got %d", len(pos))
+		return usageErrorf("--translate takes exactly one PATTERN, got %s", arguments(len(pos)))
 	}
 	tree, err := ecmaregex.Parse(pos[0], ecmaregex.Unicode)
 	if err != nil {

@@ -15,11 +15,19 @@ func newRoutesCmd(e *env, code *int) *cobra.Command {
 	c.Flags().StringVar(&rt.Spec, "spec", "", "the OpenAPI 3.x or Swagger 2.0 document")
 	c.Flags().StringVar(&rt.Server, "server", "", "the server's source directory or file, a route list, or a server-generated OpenAPI document")
 	c.Flags().StringVar(&rt.Framework, "framework", "auto", "how to read --server: "+strings.Join(route.Frameworks, "|"))
+	var routesFrom string
+	c.Flags().StringVar(&routesFrom, "routes-from", "", "a route listing the framework printed (flask routes, rails routes, gin's debug log, NestJS's Mapped lines, echo Routes() or express-list-endpoints JSON, Spring actuator mappings), compared instead of reading --server")
 	c.Flags().StringVar(&rt.BasePath, "base-path", "", "prefix of every spec path, replacing the servers URL path or basePath")
 	var include, exclude listFlag
 	c.Flags().Var(&include, "include", "compare only routes matching this path glob (/api/**); repeatable")
 	c.Flags().Var(&exclude, "exclude", "do not compare routes matching this path glob (/debug/**); repeatable")
 	c.RunE = func(_ *cobra.Command, _ []string) error {
+		if routesFrom != "" {
+			if rt.Server != "" {
+				return usageErrorf("--routes-from and --server name two servers; give one")
+			}
+			rt.Server, rt.Framework = routesFrom, "list"
+		}
 		if rt.Spec == "" || rt.Server == "" {
 			return usageErrorf("both --spec and --server are required")
 		}
@@ -37,7 +45,7 @@ func newRoutesCmd(e *env, code *int) *cobra.Command {
 		}
 		rt.Include, rt.Exclude = include, exclude
 		rt.Override = c.Flags().Changed("base-path")
-		return out.runAndEmit(e, code, runner.Config{Routes: []runner.Routes{rt}}, in)
+		return out.runAndEmit(e, code, runner.Config{Routes: []runner.Routes{rt}, Arguments: []string{rt.Spec, rt.Server}}, in)
 	}
 	return c
 }

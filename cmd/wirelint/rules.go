@@ -68,9 +68,22 @@ func newExplainCmd(e *env, code *int) *cobra.Command {
 	return &cobra.Command{
 		Use:   "explain RULE",
 		Short: "print what a rule checks, why, a bad and a good example, and its default severity",
+		// The shell completes a rule id: "wirelint explain par<TAB>".
+		ValidArgsFunction: func(_ *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			var ids []string
+			for _, r := range runner.Rules() {
+				if strings.HasPrefix(r.ID, prefix) {
+					ids = append(ids, r.ID+"\t"+r.Title)
+				}
+			}
+			return ids, cobra.ShellCompDirectiveNoFileComp
+		},
 		RunE: func(_ *cobra.Command, pos []string) error {
 			if len(pos) != 1 {
-				return usageErrorf("want one rule id, got %d arguments", len(pos))
+				return usageErrorf("want one rule id, got %s", arguments(len(pos)))
 			}
 			r, ok := runner.Lookup(pos[0])
 			if !ok {

@@ -7,13 +7,20 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// releaseVersion is the version this source is: the CHANGELOG's top entry
+// names it, the README and the pre-commit example pin its tag (v0.1.0), and
+// scripts/release.sh refuses to stamp any other tag. Raise it with the
+// CHANGELOG when a release is cut.
+const releaseVersion = "0.1.0"
+
 // version is set at build time with -ldflags "-X main.version=..."; otherwise
-// the module version recorded by `go install` is used.
+// the module version recorded by `go install` is used, or for a build from
+// a checkout the source's version marked devel.
 var version = ""
 
 func init() {
 	if version == "" {
-		version = "devel"
+		version = releaseVersion + "-devel"
 		if bi, ok := debug.ReadBuildInfo(); ok {
 			version = buildVersion(bi)
 		}
@@ -21,8 +28,8 @@ func init() {
 }
 
 // buildVersion is the module version go install recorded, or for a build
-// from a checkout "devel" with the commit and whether the tree was modified,
-// so a bug report names the code it ran.
+// from a checkout the source's version with "-devel", the commit and whether
+// the tree was modified, so a bug report names the code it ran.
 func buildVersion(bi *debug.BuildInfo) string {
 	if v := bi.Main.Version; v != "" && v != "(devel)" {
 		return v
@@ -42,9 +49,9 @@ func buildVersion(bi *debug.BuildInfo) string {
 		rev = rev[:12]
 	}
 	if rev == "" {
-		return "devel"
+		return releaseVersion + "-devel"
 	}
-	return "devel (" + rev + dirty + ")"
+	return releaseVersion + "-devel (" + rev + dirty + ")"
 }
 
 func newVersionCmd(e *env, code *int) *cobra.Command {

@@ -61,6 +61,8 @@ type Config struct {
 	Fixtures []Fixtures
 	// Docs configures documentation drift (nil = not checked).
 	Docs *Docs
+	// Types lists schemas and the code types that mirror them.
+	Types []Types
 	// Severities overrides rules' default severities, by rule id or family/*.
 	Severities []Severity
 	// Ignores silences findings, each with a reason.
@@ -102,6 +104,9 @@ type Compat struct {
 	// Role is the side standalone JSON Schema definitions are used on:
 	// "produced", "consumed" or "both" ("" = both).
 	Role string
+	// Schemas names OpenAPI component schemas that are contracts of their
+	// own, compared on Role even where no operation reaches them.
+	Schemas []string
 }
 
 // Parity is one canonical JSON Schema and its OpenAPI (or other) mirror.
@@ -197,6 +202,32 @@ type Fixtures struct {
 	Folders []string
 }
 
+// Types is one schema and the types declared in code that mirror it.
+type Types struct {
+	Pos Pos
+	// Canonical is the JSON Schema or OpenAPI document, relative to
+	// Config.Dir.
+	Canonical string
+	// Mirror lists the source files and folders (globs expanded).
+	Mirror []string
+	// Language forces the reader: go, typescript, python or rust ("" = from
+	// each file's extension).
+	Language string
+	// Direction is request, response or both ("" = both).
+	Direction string
+	// Names maps a canonical definition name to its type's name.
+	Names map[string]string
+	// Opaque lists type names compared by name only.
+	Opaque []string
+	// Include lists globs of definition names checked (empty = all);
+	// Ignore lists globs of definition names not checked.
+	Include, Ignore []string
+	// Int64 is how int64 travels: number (the default) or string.
+	Int64 string
+	// Emptiness runs types/emptiness (Go slices and maps that marshal null).
+	Emptiness bool
+}
+
 // Docs configures documentation drift.
 type Docs struct {
 	Pos Pos
@@ -213,6 +244,11 @@ type Docs struct {
 	// Discriminant is the property naming a union's branch in values tables
 	// when neither the marker nor the document says ("" = infer it).
 	Discriminant string
+	// Repository is the project's GitHub OWNER/NAME: its blob and tree URLs
+	// in Markdown and comments are checked against the tree ("" = not).
+	Repository string
+	// IgnoreLinks are globs of link targets, as written, not checked.
+	IgnoreLinks []string
 }
 
 // Taxonomy is a folder of records filed as root/{level1}/{level2}/name.md.
@@ -227,6 +263,8 @@ type Taxonomy struct {
 	Levels []TaxonomyLevel
 	// Exclude are globs of Markdown files under Root that are not records.
 	Exclude []string
+	// Records is file (default) or folder: NAME/README.md with companions.
+	Records string
 }
 
 // TaxonomyLevel is one folder level of a taxonomy.
@@ -239,6 +277,11 @@ type TaxonomyLevel struct {
 	// Status is a regular expression whose first capture must equal the
 	// record's folder for this level ("" = not checked).
 	Status string
+	// From is where the value is read: path (default), front-matter:KEY or
+	// sidecar:FILE:KEY.
+	From string
+	// Column is the index table's column holding the value ("" = headings).
+	Column string
 }
 
 // Site is a documentation site's content and static folders.
@@ -248,6 +291,8 @@ type Site struct {
 	Content []SiteMount
 	// Static are the folders whose files the site serves as they are.
 	Static []SiteMount
+	// Generator reads pages and links as that generator does ("" = GitHub).
+	Generator string
 }
 
 // SiteMount is a folder served at a route ("" = "/").
@@ -303,6 +348,15 @@ func (es Errors) Error() string {
 	return strings.Join(lines, "\n")
 }
 
+// Unwrap lists the problems, so a caller prints each on its own line.
+func (es Errors) Unwrap() []error {
+	errs := make([]error, len(es))
+	for i, e := range es {
+		errs[i] = e
+	}
+	return errs
+}
+
 func (e *Error) Error() string {
 	switch {
 	case e.Pos.Line > 0 && e.Pos.Column > 0:
@@ -334,10 +388,11 @@ func Load(path, display string, widen ...string) (*Config, error) {
 	if err != nil {
 		return nil, &Error{File: display, Msg: err.Error()}
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
+	root := fsroot.New(fsroot.ProjectDir(filepath.Dir(abs)), widen...)
+	if st, err := root.Stat(path); err == nil && st.IsDir() {
 		return nil, &Error{File: display, Msg: "is a folder, not a configuration file"}
 	}
-	data, err := fsroot.New(fsroot.ProjectDir(filepath.Dir(abs)), widen...).ReadFile(path, 0)
+	data, err := root.ReadFile(path, 0)
 	if err != nil {
 		var pe *fs.PathError
 		switch {

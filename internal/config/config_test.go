@@ -72,7 +72,18 @@ ignore:
     path: api/**
     reason: the legacy mirror is frozen
 baseline: .wirelint-baseline.json
-compat: {against: origin/main, role: produced}
+compat: {against: origin/main, role: produced, schemas: [FrameEvent]}
+types:
+  - canonical: schema/frame_wire.json
+    mirror: [server]
+    language: go
+    direction: response
+    names: {Frame: WireFrame}
+    include: [Frame*]
+    ignore: [Internal*]
+    opaque: [Raw]
+    int64: string
+    emptiness: true
 `
 
 // TestParseFull pins that every section decodes into the documented fields.
@@ -116,8 +127,13 @@ func TestParseFull(t *testing.T) {
 	if len(c.Ignores) != 1 || c.Ignores[0].Reason != "the legacy mirror is frozen" || c.Ignores[0].Path != "api/**" {
 		t.Errorf("ignores = %+v", c.Ignores)
 	}
-	if c.Compat == nil || c.Compat.Against != "origin/main" || c.Compat.Role != "produced" {
+	if c.Compat == nil || c.Compat.Against != "origin/main" || c.Compat.Role != "produced" || strings.Join(c.Compat.Schemas, ",") != "FrameEvent" {
 		t.Errorf("compat = %+v", c.Compat)
+	}
+	wantTypes := []Types{{Pos: c.Types[0].Pos, Canonical: "schema/frame_wire.json", Mirror: []string{"server"}, Language: "go", Direction: "response",
+		Names: map[string]string{"Frame": "WireFrame"}, Include: []string{"Frame*"}, Ignore: []string{"Internal*"}, Opaque: []string{"Raw"}, Int64: "string", Emptiness: true}}
+	if !reflect.DeepEqual(c.Types, wantTypes) {
+		t.Errorf("types = %+v", c.Types)
 	}
 	if got := strings.Join(c.Documents(), ","); got != "schema/frame_wire.json,api/openapi.yaml" {
 		t.Errorf("documents = %s", got)
@@ -132,15 +148,23 @@ func TestParseFull(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	cases := []struct{ name, config, want string }{
 		{"unknown top-level key", "parity: []\nparty: []\n",
-			`.wirelint.yaml:2:1: unknown key "party" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, version, widen-root)`},
+			`.wirelint.yaml:2:1: unknown key "party" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, types, version, widen-root)`},
 		{"compat without a revision", "compat: {role: both}\n",
 			`.wirelint.yaml:1:9: compat needs against: the git revision to compare with`},
 		{"compat with a bad role", "compat: {against: main, role: server}\n",
 			`.wirelint.yaml:1:31: compat.role must be produced, consumed or both, not "server"`},
+		{"compat schemas not a list", "compat: {against: main, schemas: Frame}\n",
+			`.wirelint.yaml:1:34: compat.schemas must be a list, not "Frame"`},
 		{"unknown nested key", "parity:\n  - canonical: schema/frame_wire.json\n    mirror: api/openapi.yaml\n    rename: {}\n",
 			`.wirelint.yaml:4:5: unknown key "rename" in parity[0]: did you mean renames? (want one of canonical, exclude, include, mirror, renames)`},
 		{"missing mirror", "parity:\n  - canonical: schema/frame_wire.json\n",
 			`.wirelint.yaml:2:5: parity[0] needs mirror`},
+		{"types with an unknown language", "types:\n  - canonical: schema/frame_wire.json\n    mirror: server\n    language: cobol\n",
+			`.wirelint.yaml:4:15: types[0].language "cobol": want go, typescript, python or rust`},
+		{"types without a mirror", "types:\n  - canonical: schema/frame_wire.json\n    direction: sideways\n",
+			".wirelint.yaml:2:5: types[0] needs mirror\n.wirelint.yaml:3:16: types[0].direction \"sideways\": want request, response or both"},
+		{"types mirror missing", "types:\n  - canonical: schema/frame_wire.json\n    mirror: [web/protocol.ts]\n",
+			`.wirelint.yaml:3:14: types[0].mirror[0]: web/protocol.ts does not exist`},
 		{"missing file", "parity:\n  - canonical: schema/frame.json\n    mirror: api/openapi.yaml\n",
 			`.wirelint.yaml:2:16: parity[0].canonical: schema/frame.json does not exist`},
 		{"folder for a file", "parity:\n  - canonical: schema\n    mirror: api/openapi.yaml\n",
@@ -164,7 +188,7 @@ func TestParseErrors(t *testing.T) {
 		{"duplicate key", "regex:\n  dialects: [go]\n  dialects: [rust]\n",
 			`.wirelint.yaml:3:3: regex.dialects is set twice`},
 		{"two problems, the unknown key first", "version: 2\nparty: 1\n",
-			".wirelint.yaml:2:1: unknown key \"party\" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, version, widen-root)\n" +
+			".wirelint.yaml:2:1: unknown key \"party\" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, types, version, widen-root)\n" +
 				`.wirelint.yaml:1:10: version must be 1, not "2"`},
 		{"malformed YAML", "parity:\n  - canonical: [\n",
 			`.wirelint.yaml:3:1: malformed YAML`},
@@ -179,8 +203,8 @@ func TestParseErrors(t *testing.T) {
 		{"line break in a key", "rules:\n  \"a\\nb/c\": off\n  \"a\\nb/c\": off\n",
 			`.wirelint.yaml:3:3: rules.a\nb/c is set twice`},
 		{"binary", "\x00\x01parity: []\n", `.wirelint.yaml: binary file, not YAML`},
-		{"taxonomy without levels", "docs:\n  taxonomy:\n    - root: docs\n",
-			`.wirelint.yaml:3:7: docs.taxonomy[0] needs levels`},
+		{"taxonomy without root", "docs:\n  taxonomy:\n    - levels: []\n",
+			`.wirelint.yaml:3:7: docs.taxonomy[0] needs root`},
 		{"taxonomy status without capture", "docs:\n  taxonomy:\n    - root: docs\n      levels:\n        - {name: lifecycle, values: [draft], status: '^Status: \\w+'}\n",
 			`.wirelint.yaml:5:54: docs.taxonomy[0].levels[0].status "^Status: \\w+" has no capture group`},
 		{"taxonomy index missing", "docs:\n  taxonomy:\n    - root: docs\n      index: docs/README.md\n      levels: [{name: a, values: [b]}]\n",
@@ -189,6 +213,12 @@ func TestParseErrors(t *testing.T) {
 			`.wirelint.yaml:3:34: docs.site.content[0].route "api" must start with /`},
 		{"site without content", "docs:\n  site:\n    static: [docs]\n",
 			`.wirelint.yaml:3:5: docs.site needs content`},
+		{"site unknown generator", "docs:\n  site:\n    content: [docs]\n    generator: jekyll\n",
+			`.wirelint.yaml:4:16: docs.site.generator "jekyll" is not one of github, hugo, mkdocs, vitepress, docusaurus, redocly, mintlify`},
+		{"repository not owner/name", "docs:\n  repository: wirelint\n",
+			`.wirelint.yaml:2:15: docs.repository "wirelint" must be OWNER/NAME, as in github.com/OWNER/NAME`},
+		{"taxonomy records kind", "docs:\n  taxonomy:\n    - root: docs\n      records: both\n",
+			`.wirelint.yaml:4:16: docs.taxonomy[0].records "both" must be file or folder`},
 		{"limits misspelt key", "limits:\n  max-node: 10\n",
 			`.wirelint.yaml:2:3: unknown key "max-node" in limits: did you mean max-nodes? (want one of match-timeout, max-calls, max-depth, max-docs-files, max-docs-links, max-enum, max-file-size, max-folded-length, max-nodes, max-pattern-length, max-payload-size, max-source-size, probe-budget, validation-budget)`},
 		{"limits negative count", "limits:\n  max-nodes: -1\n",

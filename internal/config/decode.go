@@ -229,7 +229,10 @@ func (d *decoder) config(n *yaml.Node, c *Config) {
 				c.Fixtures = append(c.Fixtures, d.fixtures(e, fmt.Sprintf("fixtures[%d]", i)))
 			})
 		},
-		"docs":  func(k, v *yaml.Node) { c.Docs = d.docs(v) },
+		"docs": func(k, v *yaml.Node) { c.Docs = d.docs(v) },
+		"types": func(k, v *yaml.Node) {
+			d.list(v, "types", func(i int, e *yaml.Node) { c.Types = append(c.Types, d.types(e, fmt.Sprintf("types[%d]", i))) })
+		},
 		"rules": func(k, v *yaml.Node) { c.Severities = d.severities(v) },
 		"ignore": func(k, v *yaml.Node) {
 			d.list(v, "ignore", func(i int, e *yaml.Node) { c.Ignores = append(c.Ignores, d.ignore(e, fmt.Sprintf("ignore[%d]", i))) })
@@ -269,6 +272,11 @@ func (d *decoder) compat(n *yaml.Node) *Compat {
 	cp := &Compat{Pos: pos(n)}
 	d.fields(n, "compat", map[string]func(k, v *yaml.Node){
 		"against": func(k, v *yaml.Node) { cp.Against = d.str(v, "compat.against") },
+		"schemas": func(k, v *yaml.Node) {
+			d.list(v, "compat.schemas", func(i int, e *yaml.Node) {
+				cp.Schemas = append(cp.Schemas, d.str(e, fmt.Sprintf("compat.schemas[%d]", i)))
+			})
+		},
 		"role": func(k, v *yaml.Node) {
 			cp.Role = d.str(v, "compat.role")
 			switch cp.Role {
@@ -362,23 +370,35 @@ func (d *decoder) canonicals(n *yaml.Node, what string) []string {
 			}
 			continue
 		}
-		matches, err := filepath.Glob(filepath.Join(d.dir, filepath.FromSlash(s)))
-		if err != nil {
-			d.errorf(e, "%s: %q is not a valid glob: %v", w, s, err)
+		out = append(out, d.globPaths(e, w, s, wantFile)...)
+	}
+	return out
+}
+
+// globPaths expands the glob s of node e into the names it matches,
+// relative to the configuration's folder and sorted (with kind wantFile,
+// folders are left out); each is then checked, as every configured path is,
+// through the configuration's root (checkPaths) before anything reads it.
+func (d *decoder) globPaths(e *yaml.Node, w, s string, kind pathKind) []string {
+	matches, err := filepath.Glob(filepath.Join(d.dir, filepath.FromSlash(s)))
+	if err != nil {
+		d.errorf(e, "%s: %q is not a valid glob: %v", w, s, err)
+		return nil
+	}
+	if len(matches) == 0 {
+		d.errorf(e, "%s: %q matches no file", w, s)
+		return nil
+	}
+	sort.Strings(matches)
+	var out []string
+	for _, m := range matches {
+		if st, err := os.Stat(m); err != nil || kind == wantFile && st.IsDir() {
 			continue
 		}
-		if len(matches) == 0 {
-			d.errorf(e, "%s: %q matches no file", w, s)
-			continue
-		}
-		sort.Strings(matches)
-		for _, m := range matches {
-			if st, err := os.Stat(m); err != nil || st.IsDir() {
-				continue
-			}
-			if rel, err := filepath.Rel(d.dir, m); err == nil {
-				out = append(out, filepath.ToSlash(rel))
-			}
+		if rel, err := filepath.Rel(d.dir, m); err == nil {
+			out = append(out, filepath.ToSlash(rel))
+			// confined as every configured path is
+			d.paths = append(d.paths, pathRef{pos: pos(e), what: w, rel: filepath.ToSlash(rel), kind: kind})
 		}
 	}
 	return out
@@ -435,6 +455,10 @@ func (d *decoder) routes(n *yaml.Node, what string) Routes {
 	ok := d.fields(n, what, map[string]func(k, v *yaml.Node){
 		"spec":   func(k, v *yaml.Node) { r.Spec = d.path(v, what+".spec", wantFile) },
 		"server": func(k, v *yaml.Node) { r.Server = d.path(v, what+".server", wantEither) },
+		// a route listing the framework printed: the server, read as a list
+		"routes-from": func(k, v *yaml.Node) {
+			r.Server, r.Framework = d.path(v, what+".routes-from", wantFile), "list"
+		},
 		"framework": func(k, v *yaml.Node) {
 			r.Framework = d.str(v, what+".framework")
 			if r.Framework != "" && !contains(Frameworks, r.Framework) {
@@ -500,6 +524,86 @@ func (d *decoder) fixtures(n *yaml.Node, what string) Fixtures {
 	return f
 }
 
+func (d *decoder) types(n *yaml.Node, what string) Types {
+	t := Types{Pos: pos(n)}
+	ok := d.fields(n, what, map[string]func(k, v *yaml.Node){
+		"canonical": func(k, v *yaml.Node) { t.Canonical = d.path(v, what+".canonical", wantFile) },
+		"mirror": func(k, v *yaml.Node) {
+			entries := []*yaml.Node{v}
+			if v != nil && v.Kind == yaml.SequenceNode {
+				entries = v.Content
+			}
+			for i, e := range entries {
+				w := fmt.Sprintf("%s.mirror[%d]", what, i)
+				e = deref(e)
+				s := d.str(e, w)
+				if !strings.ContainsAny(s, "*?[") {
+					if s = d.path(e, w, wantEither); s != "" {
+						t.Mirror = append(t.Mirror, s)
+					}
+					continue
+				}
+				t.Mirror = append(t.Mirror, d.globPaths(e, w, s, wantEither)...)
+			}
+		},
+		"language": func(k, v *yaml.Node) {
+			t.Language = d.str(v, what+".language")
+			if !contains([]string{"go", "typescript", "python", "rust"}, t.Language) {
+				d.errorf(v, "%s.language %q: want go, typescript, python or rust", what, t.Language)
+			}
+		},
+		"direction": func(k, v *yaml.Node) {
+			t.Direction = d.str(v, what+".direction")
+			if !contains([]string{"request", "response", "both"}, t.Direction) {
+				d.errorf(v, "%s.direction %q: want request, response or both", what, t.Direction)
+			}
+		},
+		"names": func(k, v *yaml.Node) {
+			if v == nil || v.Kind != yaml.MappingNode {
+				d.errorf(v, "%s.names must be a mapping of definition name to type name, not %s", what, kindName(v))
+				return
+			}
+			t.Names = map[string]string{}
+			for i := 0; i+1 < len(v.Content); i += 2 {
+				kn, vn := v.Content[i], deref(v.Content[i+1])
+				t.Names[kn.Value] = d.str(vn, fmt.Sprintf("%s.names.%s", what, kn.Value))
+			}
+		},
+		"opaque":  func(k, v *yaml.Node) { t.Opaque = d.strList(v, what+".opaque") },
+		"include": func(k, v *yaml.Node) { t.Include = d.nameGlobs(v, what+".include") },
+		"ignore":  func(k, v *yaml.Node) { t.Ignore = d.nameGlobs(v, what+".ignore") },
+		"int64": func(k, v *yaml.Node) {
+			t.Int64 = d.str(v, what+".int64")
+			if t.Int64 != "number" && t.Int64 != "string" {
+				d.errorf(v, "%s.int64 %q: want number or string", what, t.Int64)
+			}
+		},
+		"emptiness": func(k, v *yaml.Node) {
+			b, err := strconv.ParseBool(d.str(v, what+".emptiness"))
+			if err != nil {
+				d.errorf(v, "%s.emptiness must be true or false", what)
+			}
+			t.Emptiness = b
+		},
+	})
+	if ok {
+		d.require(n, what, "canonical", t.Canonical)
+		if len(t.Mirror) == 0 {
+			d.require(n, what, "mirror", "")
+		}
+	}
+	return t
+}
+
+// nameGlobs decodes a list of definition-name globs.
+func (d *decoder) nameGlobs(v *yaml.Node, what string) []string {
+	var out []string
+	for _, g := range d.strList(v, what) {
+		out = append(out, d.glob(v, what, g))
+	}
+	return out
+}
+
 func (d *decoder) docs(n *yaml.Node) *Docs {
 	dc := &Docs{Pos: pos(n)}
 	d.fields(n, "docs", map[string]func(k, v *yaml.Node){
@@ -516,6 +620,17 @@ func (d *decoder) docs(n *yaml.Node) *Docs {
 		},
 		"site":         func(k, v *yaml.Node) { dc.Site = d.site(v) },
 		"discriminant": func(k, v *yaml.Node) { dc.Discriminant = d.str(v, "docs.discriminant") },
+		"repository": func(k, v *yaml.Node) {
+			dc.Repository = d.str(v, "docs.repository")
+			if owner, name, ok := strings.Cut(dc.Repository, "/"); !ok || owner == "" || name == "" || strings.Contains(name, "/") {
+				d.errorf(v, "docs.repository %q must be OWNER/NAME, as in github.com/OWNER/NAME", dc.Repository)
+			}
+		},
+		"ignore-links": func(k, v *yaml.Node) {
+			for _, g := range d.strList(v, "docs.ignore-links") {
+				dc.IgnoreLinks = append(dc.IgnoreLinks, d.glob(v, "docs.ignore-links", g))
+			}
+		},
 	})
 	return dc
 }
@@ -530,6 +645,12 @@ func (d *decoder) taxonomy(n *yaml.Node, what string) Taxonomy {
 				t.Exclude = append(t.Exclude, d.glob(v, what+".exclude", g))
 			}
 		},
+		"records": func(k, v *yaml.Node) {
+			t.Records = d.str(v, what+".records")
+			if t.Records != "file" && t.Records != "folder" {
+				d.errorf(v, "%s.records %q must be file or folder", what, t.Records)
+			}
+		},
 		"levels": func(k, v *yaml.Node) {
 			d.list(v, what+".levels", func(i int, e *yaml.Node) {
 				t.Levels = append(t.Levels, d.taxonomyLevel(e, fmt.Sprintf("%s.levels[%d]", what, i)))
@@ -537,10 +658,7 @@ func (d *decoder) taxonomy(n *yaml.Node, what string) Taxonomy {
 		},
 	})
 	if ok {
-		d.require(n, what, "root", t.Root)
-		if len(t.Levels) == 0 {
-			d.require(n, what, "levels", "")
-		}
+		d.require(n, what, "root", t.Root) // no levels: flat records (text/0001-name.md)
 	}
 	return t
 }
@@ -550,6 +668,8 @@ func (d *decoder) taxonomyLevel(n *yaml.Node, what string) TaxonomyLevel {
 	ok := d.fields(n, what, map[string]func(k, v *yaml.Node){
 		"name":   func(k, v *yaml.Node) { l.Name = d.str(v, what+".name") },
 		"values": func(k, v *yaml.Node) { l.Values = d.strList(v, what+".values") },
+		"from":   func(k, v *yaml.Node) { l.From = d.str(v, what+".from") },
+		"column": func(k, v *yaml.Node) { l.Column = d.str(v, what+".column") },
 		"status": func(k, v *yaml.Node) {
 			l.Status = d.str(v, what+".status")
 			if re, err := regexp.Compile(l.Status); err != nil {
@@ -601,6 +721,14 @@ func (d *decoder) site(n *yaml.Node) *Site {
 	ok := d.fields(n, "docs.site", map[string]func(k, v *yaml.Node){
 		"content": func(k, v *yaml.Node) { s.Content = mounts(v, "docs.site.content") },
 		"static":  func(k, v *yaml.Node) { s.Static = mounts(v, "docs.site.static") },
+		"generator": func(k, v *yaml.Node) {
+			s.Generator = d.str(v, "docs.site.generator")
+			switch s.Generator {
+			case "", "github", "hugo", "mkdocs", "vitepress", "docusaurus", "redocly", "mintlify":
+			default:
+				d.errorf(v, "docs.site.generator %q is not one of github, hugo, mkdocs, vitepress, docusaurus, redocly, mintlify", s.Generator)
+			}
+		},
 	})
 	if ok && len(s.Content) == 0 {
 		d.require(n, "docs.site", "content", "")
@@ -725,6 +853,8 @@ func (d *decoder) checkPaths(c *Config) {
 		switch {
 		case errors.Is(err, fsroot.ErrOutside):
 			d.errAt(r.pos, "%s: %s resolves outside the project root %s; not read (widen the root explicitly with widen-root: or --root)", r.what, r.rel, filepath.ToSlash(root.Dir()))
+		case errors.Is(err, fsroot.ErrGit):
+			d.errAt(r.pos, "%s: %s lies in a .git folder, the repository's own data, which wirelint never reads or writes; name a file of the work tree", r.what, r.rel)
 		case r.kind == wantNew:
 		case err != nil:
 			d.errAt(r.pos, "%s: %s does not exist", r.what, r.rel)

@@ -1,9 +1,12 @@
 // Package fsroot is the one place wirelint opens files through. A Root
 // confines every read and write to the project directory (and any directory
-// the user adds explicitly): a path is resolved with its symlinks followed and
-// must land inside, and only regular files are opened — a FIFO, device or
-// socket is refused before it is opened, so nothing a pull request commits can
-// make wirelint read outside the repository or block forever.
+// the user adds explicitly, or names on the command line): a path is resolved
+// with its symlinks followed and must land inside, never in a .git folder, and
+// only regular files are opened — a FIFO, device or socket is refused before
+// it is opened, so nothing a pull request commits can make wirelint read
+// outside the repository, read the repository's own git data (its
+// credentials), or block forever. Writes never follow a symlink: a file is
+// written new beside its target and renamed over it.
 package fsroot
 
 import (
@@ -32,13 +35,32 @@ var (
 	ErrNotRegular = errors.New("not a regular file")
 	// ErrTooLarge marks a file larger than the size budget.
 	ErrTooLarge = errors.New("file too large")
+	// ErrGit marks a path in a .git folder: the repository's own data
+	// (its configuration holds the checkout's credentials) is never input.
+	ErrGit = errors.New("inside a .git folder")
+	// ErrNoRoot is the error of every method of the nil *Root: a caller
+	// that was given no root reads nothing.
+	ErrNoRoot = errors.New("no project root given (internal error)")
+	// ErrSymlink marks a write refused because its target is a symlink.
+	ErrSymlink = errors.New("is a symlink")
 )
 
 // Root is a set of directories no path outside of which is read or written.
-// The nil *Root confines nothing but still opens regular files only.
+// There is no nil meaning "anywhere": every method of the nil *Root fails
+// with ErrNoRoot; Unconfined, for tests, admits every directory.
 type Root struct {
 	// dirs are absolute, cleaned and symlink-resolved; dirs[0] is the project.
 	dirs []string
+	// anywhere admits every path but .git folders (Unconfined).
+	anywhere bool
+}
+
+// Unconfined returns a root that admits every directory. It is for tests
+// only: TestConfinedReads (in runner) fails when code outside a _test.go
+// file calls it.
+func Unconfined() *Root {
+	wd, _ := os.Getwd()
+	return &Root{dirs: []string{canonical(wd)}, anywhere: true}
 }
 
 // New returns a root made of dir and the directories in widen, each made
@@ -64,7 +86,7 @@ func (r *Root) Widen(dirs ...string) *Root {
 	if r == nil || len(dirs) == 0 {
 		return r
 	}
-	out := &Root{dirs: append([]string(nil), r.dirs...)}
+	out := &Root{dirs: append([]string(nil), r.dirs...), anywhere: r.anywhere}
 	for _, d := range dirs {
 		out.dirs = append(out.dirs, canonical(d))
 	}
@@ -121,16 +143,41 @@ func ProjectDir(dir string) string {
 	return abs
 }
 
+// ForArgument returns the root a path typed on the command line is read or
+// written through: r itself when the path, as written, lies inside one of
+// r's directories (a symlink there is the tree's, and must stay inside), else
+// r widened by the path's own folder — the person typing the command chose
+// it, and what the file references may sit beside it.
+func (r *Root) ForArgument(path string) *Root {
+	if r == nil || r.anywhere {
+		return r
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return r
+	}
+	for _, d := range r.dirs {
+		if within(d, abs) || within(d, canonical(filepath.Dir(abs))) {
+			return r
+		}
+	}
+	return r.Widen(filepath.Dir(abs))
+}
+
 // Contains reports whether path, with its symlinks followed, lies inside the
-// root. The nil root contains everything.
+// root and outside every .git folder.
 func (r *Root) Contains(path string) bool {
 	_, err := r.Resolve(path)
 	return err == nil
 }
 
 // Resolve returns path made absolute with every symlink followed, or an error
-// wrapping ErrOutside when that lies outside the root.
+// wrapping ErrOutside when that lies outside the root, ErrGit when it or the
+// path as written passes through a .git folder, ErrNoRoot for the nil root.
 func (r *Root) Resolve(path string) (string, error) {
+	if r == nil {
+		return "", &fs.PathError{Op: "resolve", Path: path, Err: ErrNoRoot}
+	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return "", &fs.PathError{Op: "resolve", Path: path, Err: err}
@@ -143,7 +190,10 @@ func (r *Root) Resolve(path string) (string, error) {
 			return "", &OutsideError{Path: path, Root: r.Dir()}
 		}
 	}
-	if r == nil {
+	if inGit(abs) || inGit(real) {
+		return "", &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: the repository's own data is never read or written; name a file of the work tree", ErrGit)}
+	}
+	if r.anywhere {
 		return real, nil
 	}
 	for _, d := range r.dirs {
@@ -152,6 +202,17 @@ func (r *Root) Resolve(path string) (string, error) {
 		}
 	}
 	return "", &OutsideError{Path: path, Root: r.dirs[0]}
+}
+
+// inGit reports whether the absolute path p has a .git element (any case:
+// some file systems fold it).
+func inGit(p string) bool {
+	for _, e := range strings.Split(filepath.ToSlash(p), "/") {
+		if strings.EqualFold(e, ".git") {
+			return true
+		}
+	}
+	return false
 }
 
 // OutsideError names a path that resolves outside the root.
@@ -285,17 +346,116 @@ func (r *Root) ReadDir(path string) ([]fs.DirEntry, error) {
 	return os.ReadDir(real)
 }
 
-// WriteFile writes data to path when it resolves inside the root and is a
-// regular file or does not exist yet.
+// Exists reports whether anything (a file, a folder, a symlink, dangling or
+// not) is at path, which must lie inside the root as written. It reads
+// nothing and follows no link.
+func (r *Root) Exists(path string) bool {
+	if r == nil {
+		return false
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	if _, err := r.Resolve(filepath.Dir(abs)); err != nil {
+		return false
+	}
+	_, err = os.Lstat(abs)
+	return err == nil
+}
+
+// WalkDir walks the folder dir as filepath.WalkDir does, after checking that
+// it resolves inside the root. Symlinks are reported, never followed; .git
+// folders are skipped. Paths given to fn start with dir as written.
+func (r *Root) WalkDir(dir string, fn fs.WalkDirFunc) error {
+	if _, err := r.Resolve(dir); err != nil {
+		return err
+	}
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if d != nil && d.IsDir() && p != dir && strings.EqualFold(d.Name(), ".git") {
+			return filepath.SkipDir
+		}
+		return fn(p, d, err)
+	})
+}
+
+// WriteFile writes data to path when it lies inside the root and is a
+// regular file or does not exist yet. It never writes through a symlink: an
+// existing symlink (or other non-regular file) at path is refused, and the
+// data goes to a new file created beside path (O_EXCL, so no symlink planted
+// there is followed either) which is then renamed over it.
 func (r *Root) WriteFile(path string, data []byte, perm fs.FileMode) error {
-	real, err := r.Resolve(path)
+	return r.write(path, data, perm, false)
+}
+
+// CreateFile writes data to path as WriteFile does, but only when nothing
+// (no file, no symlink) is there yet: the new file is linked into place,
+// which fails with an error wrapping fs.ErrExist when a name got there first.
+func (r *Root) CreateFile(path string, data []byte, perm fs.FileMode) error {
+	return r.write(path, data, perm, true)
+}
+
+// write writes data to a new file beside path and renames it over path or,
+// when create, links it there, failing if anything is there.
+func (r *Root) write(path string, data []byte, perm fs.FileMode, create bool) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return &fs.PathError{Op: "write", Path: path, Err: err}
+	}
+	if st, err := os.Lstat(abs); err == nil {
+		switch {
+		case create:
+			return &fs.PathError{Op: "write", Path: path, Err: fs.ErrExist}
+		case st.Mode()&fs.ModeSymlink != 0:
+			return &fs.PathError{Op: "write", Path: path, Err: fmt.Errorf("%w; not written through it (remove it, or name another file)", ErrSymlink)}
+		case !st.Mode().IsRegular():
+			return notRegular(path, st)
+		}
+	}
+	// the folder, its symlinks followed, must lie inside; the file's own
+	// name is then replaced or created, never followed
+	dir, err := r.Resolve(filepath.Dir(abs))
 	if err != nil {
 		return err
 	}
-	// A dangling symlink resolves to itself; writing through it would create
-	// its target wherever it points.
-	if st, err := os.Lstat(real); err == nil && !st.Mode().IsRegular() {
-		return notRegular(path, st)
+	if inGit(abs) {
+		return &fs.PathError{Op: "write", Path: path, Err: ErrGit}
 	}
-	return os.WriteFile(real, data, perm)
+	tmp, err := writeTemp(dir, filepath.Base(abs), data, perm)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp) // gone already once renamed
+	target := filepath.Join(dir, filepath.Base(abs))
+	if !create {
+		return os.Rename(tmp, target)
+	}
+	if err := os.Link(tmp, target); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return &fs.PathError{Op: "write", Path: path, Err: fs.ErrExist}
+		}
+		return err
+	}
+	return nil
+}
+
+// writeTemp writes data to a new file in dir named after base and returns
+// its path.
+func writeTemp(dir, base string, data []byte, perm fs.FileMode) (string, error) {
+	f, err := os.CreateTemp(dir, "."+base+".wirelint-*")
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
 }

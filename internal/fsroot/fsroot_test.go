@@ -4,8 +4,10 @@ package fsroot
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -45,8 +47,11 @@ func TestConfinement(t *testing.T) {
 			t.Errorf("ReadFile(%s) = %v, want ErrNotRegular", p, err)
 		}
 	}
-	if _, err := (*Root)(nil).ReadFile(fifo, 0); !errors.Is(err, ErrNotRegular) {
-		t.Errorf("nil root ReadFile(fifo) = %v, want ErrNotRegular", err)
+	if _, err := Unconfined().ReadFile(fifo, 0); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("unconfined ReadFile(fifo) = %v, want ErrNotRegular", err)
+	}
+	if _, err := (*Root)(nil).ReadFile(filepath.Join(dir, "a.json"), 0); !errors.Is(err, ErrNoRoot) {
+		t.Errorf("nil root ReadFile = %v, want ErrNoRoot", err)
 	}
 	if _, err := r.ReadFile(filepath.Join(dir, "a.json"), 1); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("ReadFile over budget = %v, want ErrTooLarge", err)
@@ -62,6 +67,109 @@ func TestConfinement(t *testing.T) {
 	}
 	if !r.Widen(outside).Contains(filepath.Join(dir, "out.json")) {
 		t.Errorf("a widened root does not admit its added folder")
+	}
+}
+
+// TestGitNeverInput refuses the repository's own data, named directly, by a
+// symlink, or as a folder, whoever asks (an unconfined root too).
+func TestGitNeverInput(t *testing.T) {
+	dir := t.TempDir()
+	must(t, os.MkdirAll(filepath.Join(dir, ".git"), 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, ".git", "config"), []byte("[http]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n"), 0o644))
+	must(t, os.Symlink(".git/config", filepath.Join(dir, "server.py")))
+	must(t, os.Symlink(".git", filepath.Join(dir, "gitdir")))
+	for _, r := range []*Root{New(dir), Unconfined()} {
+		for _, p := range []string{".git/config", "server.py", "gitdir/config", ".GIT/config"} {
+			if _, err := r.ReadFile(filepath.Join(dir, p), 0); !errors.Is(err, ErrGit) && !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("ReadFile(%s) = %v, want ErrGit", p, err)
+			}
+		}
+		if _, err := r.ReadDir(filepath.Join(dir, ".git")); !errors.Is(err, ErrGit) {
+			t.Errorf("ReadDir(.git) = %v, want ErrGit", err)
+		}
+		if err := r.WriteFile(filepath.Join(dir, ".git", "config"), []byte("x"), 0o644); !errors.Is(err, ErrGit) {
+			t.Errorf("WriteFile(.git/config) = %v, want ErrGit", err)
+		}
+		var walked []string
+		must(t, r.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			rel, _ := filepath.Rel(dir, p)
+			walked = append(walked, filepath.ToSlash(rel))
+			return err
+		}))
+		if got := strings.Join(walked, " "); got != ". gitdir server.py" {
+			t.Errorf("WalkDir visited %q, want the .git folder skipped and links not followed", got)
+		}
+	}
+}
+
+// TestWriteNeverFollows writes a new file renamed into place: a symlink at
+// the target is refused (its target untouched, inside the root or not), an
+// existing regular file is replaced, CreateFile refuses anything there.
+func TestWriteNeverFollows(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	victim := filepath.Join(outside, "victim.sh")
+	must(t, os.WriteFile(victim, []byte("echo ok"), 0o755))
+	inner := filepath.Join(dir, "inner.txt")
+	must(t, os.WriteFile(inner, []byte("keep"), 0o644))
+	must(t, os.Symlink(victim, filepath.Join(dir, "out.sarif")))
+	must(t, os.Symlink("inner.txt", filepath.Join(dir, "in.sarif")))
+	r := New(dir)
+	for _, p := range []string{"out.sarif", "in.sarif"} {
+		if err := r.WriteFile(filepath.Join(dir, p), []byte("pwned"), 0o644); !errors.Is(err, ErrSymlink) {
+			t.Errorf("WriteFile(%s) = %v, want ErrSymlink", p, err)
+		}
+		if err := r.Widen(outside).WriteFile(filepath.Join(dir, p), []byte("pwned"), 0o644); !errors.Is(err, ErrSymlink) {
+			t.Errorf("widened WriteFile(%s) = %v, want ErrSymlink", p, err)
+		}
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "echo ok" {
+		t.Errorf("the symlink's target outside was written: %q", b)
+	}
+	if b, _ := os.ReadFile(inner); string(b) != "keep" {
+		t.Errorf("the symlink's target inside was written: %q", b)
+	}
+	if err := r.WriteFile(inner, []byte("new"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(inner); string(b) != "new" {
+		t.Errorf("regular file not replaced: %q", b)
+	}
+	if err := r.CreateFile(inner, []byte("x"), 0o644); !errors.Is(err, os.ErrExist) {
+		t.Errorf("CreateFile over a file = %v, want ErrExist", err)
+	}
+	if err := r.CreateFile(filepath.Join(dir, "in.sarif"), []byte("x"), 0o644); !errors.Is(err, os.ErrExist) {
+		t.Errorf("CreateFile over a symlink = %v, want ErrExist", err)
+	}
+	if err := r.CreateFile(filepath.Join(dir, "fresh.yaml"), []byte("x"), 0o644); err != nil {
+		t.Errorf("CreateFile(fresh.yaml) = %v", err)
+	}
+	if !r.Exists(filepath.Join(dir, "out.sarif")) || r.Exists(filepath.Join(dir, "none")) || r.Exists(victim) || (*Root)(nil).Exists(inner) {
+		t.Errorf("Exists: want a link inside seen, a missing name, a path outside and the nil root not")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 4 {
+		t.Errorf("left %d entries, want 4 (no temporary files)", len(entries))
+	}
+}
+
+// TestForArgument admits a typed path outside every root with its folder,
+// but keeps a path written inside the root confined: a symlink there is the
+// tree's own.
+func TestForArgument(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	secret := filepath.Join(outside, "a.json")
+	must(t, os.WriteFile(secret, []byte("{}"), 0o644))
+	must(t, os.WriteFile(filepath.Join(outside, "b.json"), []byte("{}"), 0o644))
+	must(t, os.Symlink(secret, filepath.Join(dir, "link.json")))
+	r := New(dir)
+	if _, err := r.ForArgument(secret).ReadFile(secret, 0); err != nil {
+		t.Errorf("a typed path outside the project: %v", err)
+	}
+	if !r.ForArgument(secret).Contains(filepath.Join(outside, "b.json")) {
+		t.Errorf("the typed path's folder is not admitted")
+	}
+	link := filepath.Join(dir, "link.json")
+	if _, err := r.ForArgument(link).ReadFile(link, 0); !errors.Is(err, ErrOutside) {
+		t.Errorf("a typed symlink inside the project leaving it = %v, want ErrOutside", err)
 	}
 }
 

@@ -1,6 +1,6 @@
 // Package gitrev reads the files of one git revision straight from the
-// repository's objects (`git ls-tree`, `git cat-file --batch`): never from the
-// work tree, never over the network. Extract writes a set of files, and every
+// project repository's objects (`git ls-tree`, `git cat-file --batch`, run by
+// internal/gitx): never from the work tree, never over the network. Extract writes a set of files, and every
 // file their $refs reach inside the repository, into a folder that mirrors the
 // repository's layout, so the revision loads as any project does.
 package gitrev
@@ -8,16 +8,17 @@ package gitrev
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"io"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/wirelint/wirelint/internal/gitx"
 )
 
 // MaxFileSize bounds the blobs Extract writes, in bytes (larger ones are
@@ -33,6 +34,7 @@ type Revision struct {
 	// Top is the absolute root of the repository's work tree.
 	Top string
 
+	repo  *gitx.Repo
 	blobs map[string]blob // by slash-separated path from Top
 }
 
@@ -41,21 +43,17 @@ type blob struct {
 	size int64
 }
 
-// Open resolves rev in the repository holding dir and lists its files.
-func Open(dir, rev string) (*Revision, error) {
+// Open resolves rev in the project's repository and lists its files.
+func Open(repo *gitx.Repo, rev string) (*Revision, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n") {
 		return nil, fmt.Errorf("revision %q: want a branch, tag or commit", rev)
 	}
-	top, err := git(dir, nil, "rev-parse", "--show-toplevel")
+	commit, err := repo.Run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil {
-		return nil, fmt.Errorf("%s is not in a git repository: %w", dir, err)
+		return nil, repo.NoCommit("revision", rev)
 	}
-	commit, err := git(dir, nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
-	if err != nil {
-		return nil, fmt.Errorf("revision %q names no commit in %s", rev, strings.TrimSpace(string(top)))
-	}
-	r := &Revision{Rev: rev, Commit: strings.TrimSpace(string(commit)), Top: filepath.Clean(strings.TrimSpace(string(top))), blobs: map[string]blob{}}
-	list, err := git(r.Top, nil, "ls-tree", "-r", "-z", "--long", "--full-tree", r.Commit)
+	r := &Revision{Rev: rev, Commit: strings.TrimSpace(string(commit)), Top: repo.Top, repo: repo, blobs: map[string]blob{}}
+	list, err := repo.Run(nil, "ls-tree", "-r", "-z", "--long", "--full-tree", r.Commit)
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", rev, err)
 	}
@@ -128,7 +126,7 @@ func (r *Revision) Extract(dst string, paths []string) ([]string, error) {
 			if err := os.MkdirAll(filepath.Dir(out), 0o700); err != nil {
 				return written, err
 			}
-			if err := os.WriteFile(out, contents[i], 0o600); err != nil {
+			if err := fsroot.New(dst).WriteFile(out, contents[i], 0o600); err != nil {
 				return written, err
 			}
 			written = append(written, p)
@@ -154,7 +152,7 @@ func (r *Revision) cat(paths []string) ([][]byte, error) {
 	for _, p := range paths {
 		in.WriteString(r.blobs[p].id + "\n")
 	}
-	out, err := git(r.Top, &in, "cat-file", "--batch")
+	out, err := r.repo.Run(&in, "cat-file", "--batch")
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", r.Rev, err)
 	}
@@ -182,26 +180,4 @@ func (r *Revision) cat(paths []string) ([][]byte, error) {
 		}
 	}
 	return contents, nil
-}
-
-// git runs git in dir without a terminal prompt and returns its output.
-func git(dir string, stdin io.Reader, args ...string) ([]byte, error) {
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	cmd.Stdin = stdin
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		var ee *exec.Error
-		if errors.As(err, &ee) {
-			msg = "git is not installed"
-		}
-		return nil, errors.New(msg)
-	}
-	return out, nil
 }

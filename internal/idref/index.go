@@ -152,6 +152,16 @@ func NewIndex(doc *reduce.Document) *Index {
 	return ix
 }
 
+// indexKey keys the index in reduce.Document.Memo.
+type indexKey struct{}
+
+// IndexOf returns doc's index, built once per document whoever asks (the
+// refs family and the resolver parity, diffcheck and compat share).
+// An Index is not changed once built.
+func IndexOf(doc *reduce.Document) *Index {
+	return doc.Memo(indexKey{}, func() any { return NewIndex(doc) }).(*Index)
+}
+
 // idKeyFor returns the keyword that sets a base URI in dialect d, "" for none.
 func idKeyFor(d reduce.Dialect) string {
 	switch d {

@@ -3,13 +3,12 @@ package suppress
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/gitx"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 )
@@ -20,46 +19,45 @@ import (
 // (new or untracked).
 type Changes map[string]map[int]bool
 
-// GitChanges asks git for the lines changed in dir since rev, working tree
-// and index included, plus untracked files. Paths are relative to dir.
-func GitChanges(dir, rev string) (Changes, error) {
+// GitChanges asks git, through the project's repository repo, for the lines
+// changed in dir since rev, working tree and index included, plus untracked
+// files. Paths are relative to dir, which must lie inside repo's work tree.
+func GitChanges(repo *gitx.Repo, dir, rev string) (Changes, error) {
 	if strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("--since %q: a revision cannot start with '-'", rev)
 	}
-	git := func(args ...string) ([]byte, error) {
-		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "core.quotePath=false"}, args...)...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		if err != nil {
-			var ee *exec.ExitError
-			if errors.As(err, &ee) {
-				msg := strings.TrimSpace(strings.SplitN(stderr.String(), "\n", 2)[0])
-				return nil, fmt.Errorf("git %s: %s", args[0], strings.TrimPrefix(msg, "fatal: "))
-			}
-			return nil, fmt.Errorf("git: %v", err)
-		}
-		return out, nil
+	rel, err := filepath.Rel(repo.Top, dir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil, fmt.Errorf("--since %s: %s is outside the repository at %s", rev, filepath.ToSlash(dir), filepath.ToSlash(repo.Top))
 	}
-	if _, err := git("rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
-		return nil, fmt.Errorf("--since %s: not a commit in %s", rev, dir)
+	rel = filepath.ToSlash(rel)
+	if _, err := repo.Run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}"); err != nil {
+		return nil, repo.NoCommit("--since", rev)
 	}
-	diff, err := git("diff", "-U0", "--no-color", "--no-ext-diff", "--relative", rev, "--")
+	relative := "--relative"
+	if rel != "." {
+		relative += "=" + rel + "/"
+	}
+	diff, err := repo.Run(nil, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", relative, rev, "--", rel)
 	if err != nil {
-		return nil, fmt.Errorf("--since %s: %w", rev, err)
+		return nil, fmt.Errorf("--since %s: git diff: %w", rev, err)
 	}
 	ch, err := ParseDiff(diff)
 	if err != nil {
 		return nil, fmt.Errorf("--since %s: %w", rev, err)
 	}
-	untracked, err := git("ls-files", "--others", "--exclude-standard")
+	untracked, err := repo.Run(nil, "ls-files", "-z", "--others", "--exclude-standard", "--", rel)
 	if err != nil {
-		return nil, fmt.Errorf("--since %s: %w", rev, err)
+		return nil, fmt.Errorf("--since %s: git ls-files: %w", rev, err)
 	}
-	for _, f := range strings.Split(strings.TrimSpace(string(untracked)), "\n") {
-		if f != "" {
-			ch[f] = nil
+	for _, f := range strings.Split(string(untracked), "\x00") {
+		if f == "" {
+			continue
 		}
+		if rel != "." {
+			f = strings.TrimPrefix(f, rel+"/")
+		}
+		ch[f] = nil
 	}
 	return ch, nil
 }

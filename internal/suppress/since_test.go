@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/gitx"
+
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 )
@@ -112,7 +114,8 @@ func TestTouched(t *testing.T) {
 }
 
 // TestGitChanges runs git on a scratch repository: a committed file edited
-// in the work tree, and an untracked file.
+// in the work tree, and an untracked file; asked about a subfolder, only its
+// files, named from it.
 func TestGitChanges(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
@@ -127,30 +130,47 @@ func TestGitChanges(t *testing.T) {
 	}
 	write := func(name, text string) {
 		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	run("init", "-q")
 	write("a.yaml", "a: 1\nb: 2\nc: 3\n")
+	write("sub/s.yaml", "s: 1\n")
 	run("add", ".")
 	run("commit", "-q", "-m", "base")
 	write("a.yaml", "a: 1\nb: 20\nc: 3\n")
 	write("new.json", "{}\n")
-	ch, err := GitChanges(dir, "HEAD")
+	write("sub/s.yaml", "s: 2\n")
+	write("sub/t.json", "{}\n")
+	repo, err := gitx.Find(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ch) != 2 || !ch["a.yaml"][2] || ch["a.yaml"][1] || ch["new.json"] != nil {
+	sub, err := GitChanges(repo, filepath.Join(dir, "sub"), "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sub) != 2 || !sub["s.yaml"][1] || sub["t.json"] != nil {
+		t.Errorf("changes in sub = %v", sub)
+	}
+	ch, err := GitChanges(repo, dir, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ch) != 4 || !ch["a.yaml"][2] || ch["a.yaml"][1] || ch["new.json"] != nil {
 		t.Errorf("changes = %v", ch)
 	}
 	if _, ok := ch["new.json"]; !ok {
 		t.Error("untracked file missing")
 	}
-	if _, err := GitChanges(dir, "no-such-rev"); err == nil || !strings.Contains(err.Error(), "--since no-such-rev: not a commit") {
+	if _, err := GitChanges(repo, dir, "no-such-rev"); err == nil || !strings.Contains(err.Error(), `--since "no-such-rev" names no commit`) {
 		t.Errorf("unknown revision: %v", err)
 	}
-	if _, err := GitChanges(dir, "--output=x"); err == nil {
+	if _, err := GitChanges(repo, dir, "--output=x"); err == nil {
 		t.Error("an option passed as revision was accepted")
 	}
 }

@@ -27,3 +27,33 @@ func Levenshtein(a, b string) int {
 	}
 	return row[len(b)]
 }
+
+// OneEdit reports whether a and b differ by exactly one edit: a single-byte
+// insertion, deletion or substitution, or two adjacent bytes swapped
+// (maxLenght for maxLength).
+func OneEdit(a, b string) bool {
+	if a == b {
+		return false
+	}
+	if len(a) == len(b) {
+		i := 0
+		for i < len(a) && a[i] == b[i] {
+			i++
+		}
+		if a[i+1:] == b[i+1:] {
+			return true // substitution
+		}
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a) != len(b)+1 {
+		return false
+	}
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return a[i+1:] == b[i:]
+}

@@ -24,3 +24,24 @@ func TestLevenshtein(t *testing.T) {
 		}
 	}
 }
+
+// TestOneEdit pins the near misses a hint may name: one insertion, deletion,
+// substitution or adjacent swap, and nothing further.
+func TestOneEdit(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"maxLenght", "maxLength", true}, {"maxLengthh", "maxLength", true}, {"maxLegth", "maxLength", true},
+		{"maxLangth", "maxLength", true}, {"maxLength", "maxLength", false}, {"_enum", "enum", true},
+		{"_enums", "enum", false}, {"minLenght", "maxLength", false}, {"ab", "ba", true}, {"abc", "cab", false},
+		{"", "a", true}, {"", "ab", false},
+	} {
+		if got := OneEdit(c.a, c.b); got != c.want {
+			t.Errorf("OneEdit(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+		if got := OneEdit(c.b, c.a); got != c.want {
+			t.Errorf("OneEdit(%q, %q) = %v, want %v", c.b, c.a, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/idref"
 	"github.com/wirelint/wirelint/reduce"
 )
 
@@ -36,9 +37,11 @@ type Definitions struct {
 	Order []string
 }
 
-// IndexDefinitions lists doc's definitions, then the definitions of other
-// files its schemas reach through a $ref (a cross-file ref names a definition
-// too), as parity pairs them. The first definition of a name wins.
+// IndexDefinitions lists doc's definitions — its root first when the root
+// is a schema, named by the file's stem (reduce.FileStem) — then the
+// definitions and schema roots of other files its schemas reach through a
+// $ref (a cross-file ref names a definition too, by path or by $id), as
+// parity lists them. The first definition of a name wins.
 func IndexDefinitions(ws *reduce.Workspace, doc *reduce.Document) *Definitions {
 	idx := &Definitions{ByName: map[string]*NamedDefinition{}}
 	add := func(nd *NamedDefinition) {
@@ -48,12 +51,16 @@ func IndexDefinitions(ws *reduce.Workspace, doc *reduce.Document) *Definitions {
 		idx.ByName[nd.Def.Name] = nd
 		idx.Order = append(idx.Order, nd.Def.Name)
 	}
+	if def := doc.RootDefinition(); def != nil {
+		add(&NamedDefinition{Doc: doc, Def: def})
+	}
 	for _, def := range doc.Definitions {
 		add(&NamedDefinition{Doc: doc, Def: def})
 	}
 	if ws == nil {
 		return idx
 	}
+	res := idref.NewResolver(ws, idref.Options{}) // as parity resolves: on disk, then by $id
 	queue := []*reduce.Document{doc}
 	visited := map[*reduce.Document]bool{doc: true}
 	for len(queue) > 0 && len(visited) < 1000 {
@@ -64,11 +71,15 @@ func IndexDefinitions(ws *reduce.Workspace, doc *reduce.Document) *Definitions {
 			if v == nil || !reduce.IsString(v) || d == doc && strings.HasPrefix(v.Value, "#") {
 				return
 			}
-			t, err := ws.ResolveOnDisk(d, v.Value)
+			t, err := res.Resolve(d, v.Value)
 			if err != nil || t.Doc == nil || t.Doc == doc {
 				return
 			}
-			if def := t.Definition(); def != nil {
+			def := t.Definition()
+			if def == nil && t.Pointer == "" {
+				def = t.Doc.RootDefinition() // a ref to a file's root names the file's stem
+			}
+			if def != nil {
 				// the ref as the indexed document would write it, so each
 				// file is reached under one URL whatever the hop
 				if rel, err := filepath.Rel(filepath.Dir(doc.Abs), t.Doc.Abs); err == nil {

@@ -38,6 +38,11 @@ type Options struct {
 	// for references to published schemas kept offline (the JSON Schema Test
 	// Suite's http://localhost:1234/ remotes). Nothing is ever fetched.
 	Mirrors map[string]string
+	// IDs maps the absolute $id (without fragment) a file of the same
+	// revision declares at its root to that file's absolute path: a
+	// reference to the URL reads the file when no file sits where the URL
+	// points on disk (an $id that does not match the folder layout).
+	IDs map[string]string
 }
 
 // Timeout is the bound of one pattern match: MatchTimeout, or
@@ -520,6 +525,11 @@ func (l loader) Load(u string) (any, error) {
 		if pu, err := url.Parse(id.Value); err == nil && pu.IsAbs() {
 			base, _, _ := strings.Cut(id.Value, "#")
 			s.urlDocs[base] = doc // schema locations inside use its $id
+			if i := strings.LastIndexByte(base, '/'); i >= 0 && (pu.Scheme == "http" || pu.Scheme == "https") {
+				if _, taken := s.mirrors[base[:i+1]]; !taken {
+					s.mirrors[base[:i+1]] = filepath.Dir(p) // its relative references read its folder
+				}
+			}
 		}
 	}
 	s.loadedMu.Unlock()
@@ -543,12 +553,59 @@ func (s *Set) localPath(u string) (string, bool) {
 		prefixes = append(prefixes, prefix)
 	}
 	sort.Slice(prefixes, func(i, j int) bool { return len(prefixes[i]) > len(prefixes[j]) })
+	mirrored := ""
 	for _, prefix := range prefixes {
 		if rest, ok := strings.CutPrefix(u, prefix); ok {
 			p := filepath.Join(s.mirrors[prefix], filepath.FromSlash(rest))
 			if abs, err := filepath.Abs(p); err == nil {
 				p = abs
 			}
+			mirrored = p
+			break
+		}
+	}
+	if mirrored != "" && s.exists(mirrored) {
+		return mirrored, true
+	}
+	// the file that declares the URL as its $id
+	base, _, _ := strings.Cut(u, "#")
+	if p, ok := s.opts.IDs[base]; ok {
+		return p, true
+	}
+	// a relative reference resolved against an $id that does not match the
+	// folder layout: where the same relative path leads on disk
+	if p, ok := s.besideMirror(base, prefixes); ok {
+		return p, true
+	}
+	return mirrored, mirrored != ""
+}
+
+// exists reports whether p is a file the workspace may read.
+func (s *Set) exists(p string) bool {
+	if s.ws == nil || !s.ws.Inside(p) {
+		return false
+	}
+	_, err := s.ws.FS.Stat(p)
+	return err == nil
+}
+
+// besideMirror maps u, on the host of a mirrored prefix but outside it, to
+// the file the same relative path reaches from the prefix's directory.
+func (s *Set) besideMirror(u string, prefixes []string) (string, bool) {
+	pu, err := url.Parse(u)
+	if err != nil || !pu.IsAbs() {
+		return "", false
+	}
+	for _, prefix := range prefixes {
+		pp, err := url.Parse(prefix)
+		if err != nil || pp.Scheme != pu.Scheme || pp.Host != pu.Host {
+			continue
+		}
+		rel, err := filepath.Rel(filepath.FromSlash(pp.Path), filepath.FromSlash(pu.Path))
+		if err != nil {
+			continue
+		}
+		if p := filepath.Join(s.mirrors[prefix], rel); s.exists(p) {
 			return p, true
 		}
 	}

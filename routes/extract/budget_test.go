@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,7 +54,7 @@ func TestBudgetDoublingConstants(t *testing.T) {
 				if err := os.WriteFile(path, []byte(tc.src(n)), 0o644); err != nil {
 					t.Fatal(err)
 				}
-				set, err := FromServer(path, ServerOptions{Display: func(string) string { return tc.file }})
+				set, err := FromServer(path, ServerOptions{FS: fsroot.Unconfined(), Display: func(string) string { return tc.file }})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -85,7 +86,7 @@ func TestBudgetSourceSize(t *testing.T) {
 		}
 	}
 	f.Close()
-	_, err = FromServer(dir, ServerOptions{Display: func(p string) string { return filepath.Base(p) }})
+	_, err = FromServer(dir, ServerOptions{FS: fsroot.Unconfined(), Display: func(p string) string { return filepath.Base(p) }})
 	if err == nil || !strings.Contains(err.Error(), "huge.py: ") || !strings.Contains(err.Error(), "source-file budget") {
 		t.Fatalf("err = %v, want the file and the source-file budget named", err)
 	}

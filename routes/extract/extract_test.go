@@ -2,6 +2,7 @@ package extract
 
 import (
 	"errors"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,7 +31,7 @@ func TestExtractApps(t *testing.T) {
 	} {
 		t.Run(tc.dir, func(t *testing.T) {
 			root := filepath.Join(testdata, filepath.FromSlash(tc.dir))
-			set, err := FromServer(root, ServerOptions{Framework: tc.framework, Display: func(p string) string {
+			set, err := FromServer(root, ServerOptions{FS: fsroot.Unconfined(), Framework: tc.framework, Display: func(p string) string {
 				rel, _ := filepath.Rel(testdata, p)
 				return filepath.ToSlash(rel)
 			}})
@@ -57,7 +58,7 @@ func TestSyntaxErrors(t *testing.T) {
 		if err := os.WriteFile(p, []byte(tc.src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := FromServer(p, ServerOptions{Display: filepath.Base})
+		_, err := FromServer(p, ServerOptions{FS: fsroot.Unconfined(), Display: filepath.Base})
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%s: err = %v, want %s", tc.name, err, tc.want)
 		}
@@ -79,7 +80,7 @@ func TestTokenizersIgnoreText(t *testing.T) {
 	py := write("app.py", "from flask import Flask\napp = Flask(__name__)\n# @app.route('/a')\n'''\n@app.route('/b')\n'''\ns = \"@app.route('/c')\"\n@app.route('/real')\ndef real():\n    pass\n")
 	js := write("app.js", "const express = require('express')\nconst app = express()\n// app.get('/a', h)\n/* app.get('/b', h) */\nconst s = `app.get('/c', h)`\nconst r = /app.get('\\/d', h)/\nconst n = 4 / 2; app.get('/real', h)\n")
 	for _, p := range []string{py, js} {
-		set, err := FromServer(p, ServerOptions{Display: filepath.Base})
+		set, err := FromServer(p, ServerOptions{FS: fsroot.Unconfined(), Display: filepath.Base})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +114,7 @@ func TestPathologicalSource(t *testing.T) {
 		if err := os.WriteFile(p, []byte(tc.src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		set, err := FromServer(p, ServerOptions{Display: filepath.Base})
+		set, err := FromServer(p, ServerOptions{FS: fsroot.Unconfined(), Display: filepath.Base})
 		if err != nil {
 			var se *script.SyntaxError
 			if !errors.As(err, &se) {
@@ -139,12 +140,12 @@ func TestEveryFrameworkRead(t *testing.T) {
 		}
 	}
 	for _, fw := range routes.Frameworks {
-		_, err := FromServer(dir, ServerOptions{Framework: fw})
+		_, err := FromServer(dir, ServerOptions{FS: fsroot.Unconfined(), Framework: fw})
 		if err != nil && strings.Contains(err.Error(), "unknown framework") {
 			t.Errorf("--framework %s: %v", fw, err)
 		}
 	}
-	if _, err := FromServer(dir, ServerOptions{Framework: "gorm"}); err == nil || !strings.Contains(err.Error(), "unknown framework") {
+	if _, err := FromServer(dir, ServerOptions{FS: fsroot.Unconfined(), Framework: "gorm"}); err == nil || !strings.Contains(err.Error(), "unknown framework") {
 		t.Errorf("--framework gorm: err = %v, want unknown framework", err)
 	}
 }

@@ -24,8 +24,8 @@ type ServerOptions struct {
 	// slash-separated).
 	Display func(string) string
 	// FS confines every file read: inside the project root (and the folders
-	// it was widened to), symlinks followed, regular files only. nil
-	// confines nothing but still reads regular files only.
+	// it was widened to), symlinks followed, never in .git, regular files
+	// only. Required: a nil FS reads nothing.
 	FS *fsroot.Root
 	// Limits bound the extraction: source-file size, folded-string length
 	// and calls (zero fields = the defaults).
@@ -52,6 +52,8 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 	switch {
 	case errors.Is(err, fsroot.ErrOutside):
 		return nil, fmt.Errorf("%s: resolves outside the project root; route extraction does not read it (widen the root with --root)", display(path))
+	case errors.Is(err, fsroot.ErrGit):
+		return nil, fmt.Errorf("%s: lies in a .git folder, the repository's own data, which route extraction never reads; name the server's source folder", display(path))
 	case err != nil:
 		return nil, fmt.Errorf("%s: no such file or directory", display(path))
 	}
@@ -86,7 +88,7 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 		if !st.Mode().IsRegular() {
 			return nil, fmt.Errorf("%s: not a regular file; route extraction reads only regular files", display(path))
 		}
-		doc, err := reduce.LoadFile(path, display(path))
+		doc, err := reduce.LoadFile(opt.FS, path, display(path))
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,7 @@ func FuzzGoSource(f *testing.F) {
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		set, err := Extract(path, filepath.Base, nil, routes.BudgetOf(limits.Limits{}))
+		set, err := Extract(path, filepath.Base, fsroot.Unconfined(), routes.BudgetOf(limits.Limits{}))
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "main.go:") || strings.Contains(msg, "\n") {
 				t.Fatalf("error %q is not one line naming main.go", msg)

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -117,6 +116,14 @@ type goAnalysis struct {
 	defaultMux *routes.Router
 	memo       map[string]any
 	active     map[*ast.FuncDecl]bool
+	// activeRecv cuts recursion of a wrapper's method by declaration and
+	// receiver: r.Route nests another r.Route on a new wrapper.
+	activeRecv map[string]bool
+	// site is where the server's code called the wrapper method now
+	// running, and siteParams that method's parameters: a registration
+	// whose path is one of them is the caller's, reported at site.
+	site       *routes.Pos
+	siteParams map[string]bool
 	called     map[*ast.FuncDecl]bool
 	set        *routes.Set
 	depth      int
@@ -160,12 +167,32 @@ type goFunc struct {
 	lit  *ast.FuncLit
 	file *goFile
 	env  *goEnv
+	// recv is the receiver a method runs with (a *goWrap), or nil.
+	recv any
 }
 
 // goRoute is a gorilla/mux route under construction.
 type goRoute struct {
 	r  *routes.Router
 	rr *routes.Registration
+}
+
+// goLost is what a method of a router this analysis does not know returns
+// (a helper of a wrapper type, a middleware chain of an unread library): it
+// may be the router again, so a route registered on it is a gap of the
+// router, scoped to its prefix, and never dropped silently.
+type goLost struct {
+	r    *routes.Router
+	expr string // the call that returned it, shortened
+}
+
+// goWrap is a value of a struct type of the server holding a router (a
+// wrapper such as type router struct{ chi chi.Router }): its methods run with
+// it as their receiver, and reading its field gives the router.
+type goWrap struct {
+	typ string // the struct type's name
+	pkg *goPkg
+	r   *routes.Router
 }
 
 // goStrip is http.StripPrefix(prefix, handler).
@@ -239,7 +266,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	a := &goAnalysis{
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
-		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
+		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, activeRecv: map[string]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
 		display: display, confine: confine, budget: budget, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
 		root: root, cfgMemo: map[ast.Expr]any{}, fieldAssigned: map[string]routes.Pos{},
 	}
@@ -262,6 +289,7 @@ func FromFiles(root string, files []string, display func(string) string, confine
 	// a router parameter; then, as orphans, functions taking a router that
 	// nothing this analysis follows calls.
 	var decls, ctors, rest []*ast.FuncDecl
+	order = a.programPackages(order)
 	for _, pkg := range order {
 		for _, f := range pkg.files {
 			for _, d := range f.ast.Decls {
@@ -626,14 +654,19 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 	if fn.decl != nil {
 		params, body = fn.decl.Type.Params, fn.decl.Body
 		a.called[fn.decl] = a.called[fn.decl] || hasRouter(args)
-		if a.active[fn.decl] || body == nil {
+		if (fn.recv == nil && a.active[fn.decl]) || body == nil {
 			return nil
 		}
 		key = fmt.Sprintf("%p", fn.decl)
+		if w, ok := fn.recv.(*goWrap); ok {
+			key += fmt.Sprintf(",recv%p", w.r)
+		}
 		for _, v := range args {
 			switch v := v.(type) {
 			case *routes.Router:
 				key += fmt.Sprintf(",%p", v)
+			case *goWrap:
+				key += fmt.Sprintf(",%p", v.r)
 			case string:
 				key += "," + strconv.Quote(v)
 			default:
@@ -643,8 +676,16 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 		if v, ok := a.memo[key]; ok {
 			return v
 		}
-		a.active[fn.decl] = true
-		defer delete(a.active, fn.decl)
+		if fn.recv != nil {
+			if a.activeRecv[key] {
+				return nil
+			}
+			a.activeRecv[key] = true
+			defer delete(a.activeRecv, key)
+		} else {
+			a.active[fn.decl] = true
+			defer delete(a.active, fn.decl)
+		}
 	} else {
 		params, body = fn.lit.Type.Params, fn.lit.Body
 	}
@@ -659,6 +700,9 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 	a.depth++
 	defer func() { a.depth-- }()
 	env := newEnv(fn.env)
+	if fn.recv != nil && fn.decl != nil && fn.decl.Recv != nil && len(fn.decl.Recv.List) > 0 && len(fn.decl.Recv.List[0].Names) > 0 {
+		env.set(fn.decl.Recv.List[0].Names[0].Name, fn.recv)
+	}
 	if params != nil {
 		i := 0
 		for _, f := range params.List {
@@ -695,7 +739,7 @@ type goResult struct {
 
 func (r *goResult) add(v any) {
 	switch v.(type) {
-	case *routes.Router, *goStrip:
+	case *routes.Router, *goStrip, *goWrap:
 		if r.router == nil {
 			r.router = v
 		}
@@ -850,17 +894,36 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 	case *ast.FuncLit:
 		return &goFunc{lit: e, file: f, env: env}
 	case *ast.CompositeLit:
+		var held []*routes.Router
 		for _, el := range e.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				v := a.eval(f, env, kv.Value)
-				if k, ok := kv.Key.(*ast.Ident); ok && v != nil {
-					f.pkg.fields[k.Name] = v
-					if r, isRouter := v.(*routes.Router); isRouter && k.Name == "Handler" {
-						r.Listened = true // http.Server{Handler: r}
-					}
-				}
+			kv, keyed := el.(*ast.KeyValueExpr)
+			var v any
+			if keyed {
+				v = a.eval(f, env, kv.Value)
 			} else {
-				a.eval(f, env, el)
+				v = a.eval(f, env, el)
+			}
+			switch x := v.(type) {
+			case *routes.Router:
+				held = append(held, x)
+			case *goWrap:
+				held = append(held, x.r)
+			}
+			if !keyed {
+				continue
+			}
+			if k, ok := kv.Key.(*ast.Ident); ok && v != nil {
+				f.pkg.fields[k.Name] = v
+				if r, isRouter := v.(*routes.Router); isRouter && k.Name == "Handler" {
+					r.Listened = true // http.Server{Handler: r}
+				}
+			}
+		}
+		// a struct of the server holding one router: a wrapper whose
+		// methods register on it
+		if id, ok := e.Type.(*ast.Ident); ok && len(held) == 1 {
+			if _, isStruct := f.pkg.types[id.Name].(*ast.StructType); isStruct {
+				return &goWrap{typ: id.Name, pkg: f.pkg, r: held[0]}
 			}
 		}
 	case *ast.SelectorExpr:
@@ -871,7 +934,9 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 				}
 			}
 		}
-		a.eval(f, env, e.X)
+		if w, ok := a.eval(f, env, e.X).(*goWrap); ok {
+			return w.r
+		}
 		if v := f.pkg.fields[e.Sel.Name]; v != nil {
 			return v
 		}
@@ -895,9 +960,21 @@ func (a *goAnalysis) pkgName(pkg *goPkg, name string) any {
 	}
 	if pkg.vars[name] {
 		if at, ok := a.assigned[goVarKey(pkg, name)]; ok {
+			// compared under the value it is declared with, an assumption
+			// the findings state with where it is reassigned
+			if declared, isStr := a.foldDecl(pkg, name, e).(string); isStr {
+				f := pkg.constFile[name]
+				return goAssumed{value: declared, as: []routes.Assumption{{Expr: name, Value: declared, At: a.pos(f, e.Pos()), Reassigned: at}}}
+			}
 			return goDynamic{why: fmt.Sprintf("variable %s is assigned at run time (%s:%d)", name, at.File, at.Line)}
 		}
 	}
+	return a.foldDecl(pkg, name, e)
+}
+
+// foldDecl folds the expression e a package-level name of pkg is declared
+// with: a string, goDynamic, or nil.
+func (a *goAnalysis) foldDecl(pkg *goPkg, name string, e ast.Expr) any {
 	if v, ok := a.folded[e]; ok {
 		return v
 	}
@@ -984,6 +1061,24 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 			return a.gorillaRouteCall(f, env, c, r, fun.Sel.Name)
 		case *fiberRoute:
 			return a.fiberRouteCall(f, env, c, r, fun.Sel)
+		case *goLost:
+			return a.lostCall(f, env, c, r, fun.Sel)
+		case *goWrap:
+			if d := r.method(fun.Sel.Name); d != nil {
+				args := a.evalArgs(f, env, c)
+				// what the wrapper registers is reported where the
+				// server's code calls it
+				outer, outerParams := a.site, a.siteParams
+				site := a.pos(f, fun.Sel.Pos())
+				a.site, a.siteParams = &site, map[string]bool{}
+				for _, fl := range d.Type.Params.List {
+					for _, n := range fl.Names {
+						a.siteParams[n.Name] = true
+					}
+				}
+				defer func() { a.site, a.siteParams = outer, outerParams }()
+				return a.call(&goFunc{decl: d, file: a.byDecl[d], recv: r}, args, c)
+			}
 		}
 		args := a.evalArgs(f, env, c)
 		// a method of this package (s.routes())
@@ -1072,8 +1167,57 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		if d, ok := pkg.funcs[name]; ok {
 			return a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c)
 		}
+		return nil
 	}
-	return nil
+	return a.libraryRoutes(f, c, imp, name, args)
+}
+
+// pprofPackages register Go's profiling handlers under a prefix on the
+// router they are given, /debug/pprof unless a second argument says.
+var pprofPackages = map[string]bool{"github.com/labstack/echo-contrib/pprof": true, "github.com/gin-contrib/pprof": true}
+
+// libraryRoutes reads a call of a function of a package outside the module
+// that is given a router: the routes a known library registers on it
+// (echo-contrib's and gin-contrib's pprof.Register), or, for another
+// Register function, a gap of the router: routes no one can list, which
+// could serve only paths below the router's prefix. What another such
+// function returns may be the router again (a wrapper): it is a goLost.
+func (a *goAnalysis) libraryRoutes(f *goFile, c *ast.CallExpr, imp, name string, args []any) any {
+	var r *routes.Router
+	for _, v := range args {
+		switch v := v.(type) {
+		case *routes.Router:
+			r = v
+		case *goWrap:
+			r = v.r
+		}
+		if r != nil {
+			break
+		}
+	}
+	if r == nil {
+		return nil
+	}
+	at := a.pos(f, c.Pos())
+	if pprofPackages[imp] && name == "Register" {
+		prefix := "/debug/pprof"
+		if len(args) > 1 {
+			if p, ok := args[1].(string); ok {
+				prefix = p
+			}
+		}
+		rr := r.Add([]string{"GET"}, prefix, at)
+		rr.Subtree, rr.Tooling = true, true
+		rr = r.Add([]string{"POST"}, routes.Join(prefix, "symbol"), at)
+		rr.Tooling = true
+		return nil
+	}
+	if strings.HasPrefix(name, "Register") || strings.HasPrefix(name, "Mount") || name == "Routes" || name == "Setup" {
+		r.Gaps = append(r.Gaps, routes.Unresolved{Pos: at, Method: routes.MethodAny, Expr: routes.Shorten(a.src(c)),
+			Reason: "the router is passed to " + imp + "." + name + ", a function of a package this analysis does not read, so the routes it registers are not known"})
+		return nil
+	}
+	return &goLost{r: r, expr: routes.Shorten(a.src(c.Fun)) + "(...)"}
 }
 
 // routePath folds the path argument at index i; when it cannot be folded the
@@ -1182,7 +1326,44 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 		}
 		return v
 	}
-	return a.routerCallOf(f, env, c, r, sel, args)
+	before := len(a.set.Unresolved)
+	v := a.routerCallOf(f, env, c, r, sel, args)
+	a.keepGaps(r, before)
+	return v
+}
+
+// keepGaps moves the Unresolved entries recorded since index before onto
+// router r, whose prefix scopes them when the graph is flattened.
+func (a *goAnalysis) keepGaps(r *routes.Router, before int) {
+	if len(a.set.Unresolved) > before {
+		r.Gaps = append(r.Gaps, a.set.Unresolved[before:]...)
+		a.set.Unresolved = a.set.Unresolved[:before]
+	}
+}
+
+// lostCall evaluates a method call on a value an unknown router method
+// returned: a route registration on it is a gap of the router (its method
+// and path fragments kept); any other call hands the value on.
+func (a *goAnalysis) lostCall(f *goFile, env *goEnv, c *ast.CallExpr, l *goLost, sel *ast.Ident) any {
+	args := a.evalArgs(f, env, c)
+	m, verb := goMethods[l.r.Framework][sel.Name]
+	if !verb && sel.Name != "Handle" && sel.Name != "HandleFunc" && sel.Name != "Any" && sel.Name != "Group" && sel.Name != "Route" {
+		return l
+	}
+	var frags []string
+	if len(args) > 0 {
+		if p, ok := args[0].(string); ok {
+			frags = []string{p}
+		} else {
+			frags = a.fragments(f, c.Args[0], nil)
+		}
+	}
+	if !verb {
+		m = routes.MethodAny
+	}
+	l.r.Gaps = append(l.r.Gaps, routes.Unresolved{Pos: a.pos(f, sel.Pos()), Method: m, Expr: a.src(c),
+		Reason: "registered on what " + l.expr + " returns, a method this analysis does not know to hand back the router", Fragments: frags})
+	return l
 }
 
 // methodListRoute registers a call of (methods, path, handler...): gin's and
@@ -1206,6 +1387,11 @@ func (a *goAnalysis) methodListRoute(f *goFile, env *goEnv, c *ast.CallExpr, r *
 func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any) any {
 	name := sel.Name
 	at := a.pos(f, sel.Pos())
+	if a.site != nil && len(c.Args) > 0 {
+		if id, ok := c.Args[0].(*ast.Ident); ok && a.siteParams[id.Name] {
+			at = *a.site // a thin wrapper: the path is its caller's
+		}
+	}
 	fw := r.Framework
 	if m, ok := goMethods[fw][name]; ok {
 		if p, ok := a.routePath(f, c, args, 0, m, sel.Pos()); ok {
@@ -1222,6 +1408,13 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 				return nil
 			}
 			method, path := splitServeMuxPattern(pat)
+			if !strings.Contains(path, "/") {
+				// no path: a pattern ("GET "+prefix) whose variable part is
+				// empty under the value assumed; not a route ServeMux accepts
+				a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: at, Method: method, Expr: a.src(c.Args[0]),
+					Reason: "the pattern " + strconv.Quote(pat) + " has no path", Malformed: true})
+				return nil
+			}
 			if len(args) > 1 {
 				switch h := args[1].(type) {
 				case *goStrip:
@@ -1277,6 +1470,10 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 		}
 	case "gin", "echo":
 		switch name {
+		case "Use":
+			if fw == "gin" {
+				return r // RouterGroup.Use returns the group itself
+			}
 		case "Run", "RunTLS", "Start", "StartTLS", "StartServer":
 			r.Listened = true
 		case "Static", "StaticFS", "StaticFile", "StaticFileFS", "File", "FileFS":
@@ -1302,6 +1499,12 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 		return a.fiberCall(f, env, c, r, sel, args)
 	case "gorilla":
 		switch name {
+		case "StrictSlash", "SkipClean", "UseEncodedPath":
+			return r // *Router's setters return the router itself
+		case "NewRoute":
+			rr := r.Add(nil, "", at)
+			rr.Dead = true
+			return &goRoute{r: r, rr: rr}
 		case "HandleFunc", "Handle":
 			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
 			if !ok {
@@ -1325,6 +1528,12 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 			rr.Dead = true
 			return &goRoute{r: r, rr: rr}
 		}
+	}
+	switch fw {
+	case "gin", "echo", "chi", "gorilla":
+		// a method this analysis does not read: what it returns may be the
+		// router again, and routes registered on it are gaps, not dropped
+		return &goLost{r: r, expr: routes.Shorten(a.src(c.Fun)) + "(...)"}
 	}
 	return nil
 }
@@ -1439,6 +1648,8 @@ func splitServeMuxPattern(p string) (method, path string) {
 	p = strings.TrimSpace(p)
 	if i := strings.IndexAny(p, " \t"); i >= 0 {
 		method, p = p[:i], strings.TrimSpace(p[i+1:])
+	} else if routes.IsMethod(p) {
+		return strings.ToUpper(p), "" // "GET " with nothing after it
 	}
 	if i := strings.IndexByte(p, '/'); i > 0 {
 		p = p[i:]
@@ -1453,7 +1664,7 @@ func goModule(confine *fsroot.Root, root string) (string, string) {
 	if err != nil {
 		return "", ""
 	}
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+	if st, err := confine.Stat(dir); err == nil && !st.IsDir() {
 		dir = filepath.Dir(dir)
 	}
 	for i := 0; i < 32 && confine.Contains(dir); i++ {
@@ -1477,3 +1688,65 @@ func goModule(confine *fsroot.Root, root string) (string, string) {
 }
 
 func firstLine(s string) string { return strings.SplitN(s, "\n", 2)[0] }
+
+// method returns the declaration of w's type's method name, or nil.
+func (w *goWrap) method(name string) *ast.FuncDecl {
+	for _, d := range w.pkg.methods[name] {
+		if d.Recv == nil || len(d.Recv.List) == 0 {
+			continue
+		}
+		t := d.Recv.List[0].Type
+		if st, ok := t.(*ast.StarExpr); ok {
+			t = st.X
+		}
+		if id, ok := t.(*ast.Ident); ok && id.Name == w.typ {
+			return d
+		}
+	}
+	return nil
+}
+
+// programPackages returns the packages of order that a main package imports,
+// itself or through other packages of the module, when order holds a main
+// package: a package only tests or tools import (an e2e hook server) is not
+// part of any program, so its routes are not the server's. Without a main
+// package (a library folder), every package is kept.
+func (a *goAnalysis) programPackages(order []*goPkg) []*goPkg {
+	byPath := map[string]*goPkg{}
+	var queue []*goPkg
+	for _, pkg := range order {
+		if pkg.path != "" {
+			byPath[pkg.path] = pkg
+		}
+		if len(pkg.files) > 0 && pkg.files[0].ast.Name.Name == "main" {
+			queue = append(queue, pkg)
+		}
+	}
+	if len(queue) == 0 {
+		return order
+	}
+	reached := map[*goPkg]bool{}
+	for len(queue) > 0 {
+		pkg := queue[0]
+		queue = queue[1:]
+		if reached[pkg] {
+			continue
+		}
+		reached[pkg] = true
+		for _, f := range pkg.files {
+			for _, is := range f.ast.Imports {
+				p, _ := strconv.Unquote(is.Path.Value)
+				if dep := byPath[p]; dep != nil && !reached[dep] {
+					queue = append(queue, dep)
+				}
+			}
+		}
+	}
+	var out []*goPkg
+	for _, pkg := range order {
+		if reached[pkg] {
+			out = append(out, pkg)
+		}
+	}
+	return out
+}

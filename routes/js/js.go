@@ -43,12 +43,16 @@ type jsEval struct {
 	*script.Interp
 	// nest is what the NestJS application and its controllers declare.
 	nest nestApp
+	// confine is what config files (tsconfig.json, package.json) are read
+	// through; tsconfigs memoises them by path (nil = none there).
+	confine   *fsroot.Root
+	tsconfigs map[string]*tsConfig
 }
 
 // newJSEval returns an evaluator of the JavaScript and TypeScript files of
 // the server at root.
 func newJSEval(root string, display func(string) string, confine *fsroot.Root) *jsEval {
-	ev := &jsEval{Interp: script.New(false, root, display, confine)}
+	ev := &jsEval{Interp: script.New(false, root, display, confine), confine: confine}
 	ev.Settle = ev.nestSettle
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.jsScan, ev.jsFrameCall, ev.jsExtCall
 	ev.Tokenize = script.TokenizeJS
@@ -68,9 +72,24 @@ func newJSEval(root string, display func(string) string, confine *fsroot.Root) *
 // now) or a package outside it.
 func (ev *jsEval) jsModule(f *script.File, spec string) script.Value {
 	if !strings.HasPrefix(spec, ".") && !strings.HasPrefix(spec, "/") {
+		// a tsconfig paths alias, baseUrl or package.json imports entry
+		// naming a file of the server, else a package
+		for _, t := range ev.aliasTargets(filepath.Dir(f.Path), spec) {
+			if m := ev.fileModule(t); m != nil {
+				return m
+			}
+		}
 		return &script.Ext{Module: spec}
 	}
-	base := filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(spec))
+	if m := ev.fileModule(filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(spec))); m != nil {
+		return m
+	}
+	return nil
+}
+
+// fileModule runs and returns the server's file base names, with or without
+// its extension, or its folder's index file; nil when the walk listed none.
+func (ev *jsEval) fileModule(base string) script.Value {
 	cands := []string{base}
 	for _, e := range Exts {
 		cands = append(cands, base+e)
@@ -714,6 +733,20 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		child := ev.NewRouter("hono")
 		r.Mount(s, child, false)
 		return script.Router{R: child}, true
+	case jsSameRouter[r.Framework][method]:
+		return rv, true // documented to return the instance itself
 	}
 	return nil, true
+}
+
+// jsSameRouter are the methods each framework documents as returning the
+// router or instance they are called on (Fastify's withTypeProvider<T>(),
+// Express's app.set()), so routes chained or registered on the result are
+// the router's own.
+var jsSameRouter = map[string]map[string]bool{
+	"fastify": {"withTypeProvider": true, "addHook": true, "decorate": true, "decorateRequest": true, "decorateReply": true,
+		"setErrorHandler": true, "setNotFoundHandler": true, "addSchema": true, "addContentTypeParser": true,
+		"setValidatorCompiler": true, "setSerializerCompiler": true, "setReplySerializer": true, "setSchemaErrorFormatter": true},
+	"express": {"set": true, "enable": true, "disable": true, "engine": true, "param": true},
+	"hono":    {"use": true, "onError": true, "notFound": true},
 }

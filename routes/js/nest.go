@@ -142,7 +142,7 @@ func (ev *jsEval) nestController(f *script.File, sc *script.Scope, from, class, 
 	if paren < from+1 || toks[paren-1].Kind != script.TokName || toks[paren-1].Text != "Controller" {
 		return
 	}
-	base, ok := ev.nestPath(f, sc, paren, j)
+	bases, ok := ev.nestPaths(f, sc, paren, j)
 	if !ok {
 		return
 	}
@@ -183,7 +183,7 @@ func (ev *jsEval) nestController(f *script.File, sc *script.Scope, from, class, 
 		if !verb {
 			continue
 		}
-		sub, ok := ev.nestPath(f, sc, k+1, close)
+		subs, ok := ev.nestPaths(f, sc, k+1, close)
 		if !ok {
 			continue
 		}
@@ -191,9 +191,14 @@ func (ev *jsEval) nestController(f *script.File, sc *script.Scope, from, class, 
 		if method != "" {
 			methods = []string{method}
 		}
-		r := &nestRoute{methods: methods, base: base, path: sub, pos: ev.Pos(f, t.Line, t.Col)}
-		group = append(group, r)
-		ev.nest.routes = append(ev.nest.routes, r)
+		// a path array registers every path, under every controller path
+		for _, base := range bases {
+			for _, sub := range subs {
+				r := &nestRoute{methods: methods, base: base, path: sub, pos: ev.Pos(f, t.Line, t.Col)}
+				group = append(group, r)
+				ev.nest.routes = append(ev.nest.routes, r)
+			}
+		}
 		k = close
 	}
 }
@@ -215,34 +220,46 @@ func (ev *jsEval) nestOption(f *script.File, sc *script.Scope, open, close int, 
 	return nil
 }
 
-// nestPath folds a NestJS decorator's path argument between the parentheses
-// at open and close: none, a string, a list's first string or {path: ...}.
-func (ev *jsEval) nestPath(f *script.File, sc *script.Scope, open, close int) (string, bool) {
+// nestPaths folds a NestJS decorator's path argument between the
+// parentheses at open and close: none, a string, an array of them (each one
+// a path of the route) or {path: ...}.
+func (ev *jsEval) nestPaths(f *script.File, sc *script.Scope, open, close int) ([]string, bool) {
 	if close == open+1 {
-		return "", true
+		return []string{""}, true
 	}
 	p := &script.Parser{Toks: f.Toks, At: open + 1, End: close, File: f}
 	e := p.Expr()
 	if e == nil {
-		return "", false
+		return nil, false
 	}
 	v := ev.Eval(f, sc, e)
 	if m, ok := v.(script.Dict); ok {
 		v = m["path"]
 		if v == nil {
-			return "", true
+			return []string{""}, true
 		}
 	}
+	var out []string
 	if list, ok := v.(script.List); ok && len(list) > 0 {
-		v = list[0]
+		for _, x := range list {
+			s, ok := x.(script.Str)
+			if !ok {
+				out = nil
+				break
+			}
+			out = append(out, string(s))
+		}
 	}
 	if s, ok := v.(script.Str); ok {
-		return string(s), true
+		out = []string{string(s)}
+	}
+	if len(out) > 0 {
+		return out, true
 	}
 	t := f.Toks[open+1]
 	ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: ev.Pos(f, t.Line, t.Col), Expr: ev.Text(f, e),
 		Reason: "decorator path is not a constant this analysis can fold", Fragments: ev.Fragments(f, sc, e, nil)})
-	return "", false
+	return nil, false
 }
 
 // nestApp returns the one NestJS application router of this server.

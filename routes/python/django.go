@@ -244,11 +244,18 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 		}
 	}
 	base := strings.Trim(prefix, "/")
+	// the detail kwarg: lookup_url_kwarg, else lookup_field, else pk
+	kwarg := "pk"
+	for _, attr := range []string{"lookup_field", "lookup_url_kwarg"} {
+		if v := ev.classAttr(cls, attr); v != "" {
+			kwarg = v
+		}
+	}
 	if len(list) > 0 {
 		r.Add(list, base+"/", pos)
 	}
 	if len(detail) > 0 {
-		r.Add(detail, base+"/<pk>/", pos)
+		r.Add(detail, base+"/<"+kwarg+">/", pos)
 	}
 	if span, ok := ev.classSpans[cls]; ok {
 		for _, a := range ev.actions[span.file] {
@@ -260,7 +267,7 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 				path = a.name
 			}
 			if a.detail {
-				r.Add(a.methods, base+"/<pk>/"+path+"/", pos)
+				r.Add(a.methods, base+"/<"+kwarg+">/"+path+"/", pos)
 			} else {
 				r.Add(a.methods, base+"/"+path+"/", pos)
 			}
@@ -516,4 +523,29 @@ func regexFragments(re string) []string {
 		return nil
 	}
 	return []string{re[:end]}
+}
+
+// classAttr returns the string a class body (or, failing that, its first
+// base of the source) assigns to name (lookup_field = "slug"), or "".
+func (ev *pyEval) classAttr(cls *script.Class, name string) string {
+	for depth := 0; cls != nil && depth < 8; depth++ {
+		if span, ok := ev.classSpans[cls]; ok {
+			toks := span.file.Toks
+			for i := span.from; i+2 < span.to && i+2 < len(toks); i++ {
+				if toks[i].Kind == script.TokName && toks[i].Text == name && toks[i+1].Kind == script.TokOp && toks[i+1].Text == "=" &&
+					toks[i+2].Kind == script.TokString && (i == 0 || toks[i-1].Kind == script.TokNewline || toks[i-1].Kind == script.TokIndent) {
+					return toks[i+2].Str
+				}
+			}
+		}
+		var next *script.Class
+		for _, b := range cls.Bases {
+			if k, ok := b.(*script.Class); ok {
+				next = k
+				break
+			}
+		}
+		cls = next
+	}
+	return ""
 }

@@ -2,7 +2,6 @@ package python
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -32,7 +31,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	ev := newPyEval(root, display, confine)
 	ev.Budget = budget
-	if st, err := os.Stat(root); err == nil && !st.IsDir() {
+	if st, err := confine.Stat(root); err == nil && !st.IsDir() {
 		ev.Root = filepath.Dir(root)
 	}
 	return ev.Extract(files, "Python FastAPI, Flask, Flask-RESTful, Starlette, Django and Django REST framework")
@@ -502,7 +501,7 @@ func (ev *pyEval) pyModuleAt(path string) *script.Module {
 	if m := ev.pyFileModuleAt(path); m != nil {
 		return m
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
+	if st, err := ev.Stat(path); err == nil && st.IsDir() {
 		return &script.Module{Dir: path}
 	}
 	return nil
@@ -685,10 +684,22 @@ func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 	}
 	r := rv.R
 	if ev.drfRouters[r] {
-		if method == "register" {
+		args := ev.Args(f, sc, c)
+		switch method {
+		case "register":
 			ev.drfRegister(f, sc, c, r)
-		} else {
-			ev.Args(f, sc, c)
+		case "get_urls", "get_routes", "get_api_root_view", "get_default_basename", "get_lookup_regex", "get_method_map":
+		default:
+			// a method a project's router subclass adds: the routes it
+			// registers are not known, and noted, never dropped silently
+			var frags []string
+			if len(args) > 0 {
+				if s, ok := args[0].(script.Str); ok && s != "" {
+					frags = []string{string(s)}
+				}
+			}
+			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: ev.Pos(f, c.X.Line, c.X.Col), Expr: ev.Text(f, c),
+				Reason: "method " + method + " of a REST framework router subclass is not one this analysis reads, so the routes it adds are not known", Fragments: frags})
 		}
 		return nil, true
 	}

@@ -322,8 +322,14 @@ func (p *Parser) Postfix() *Expr {
 // reports whether it did.
 func (p *Parser) genericCall() bool {
 	depth := 0
-	for k := 0; p.At+k < p.End && k < 64; k++ {
+	for k := 0; p.At+k < p.End && k < 512; k++ {
 		t := p.tok(k)
+		if t.Kind == TokOp && depth > 0 && (t.Text == "{" || t.Text == "(" || t.Text == "[") && t.Match > p.At+k {
+			// an object, function or tuple type inside the arguments:
+			// { ids: string[]; n: number } holds what ends a call elsewhere
+			k = t.Match - p.At
+			continue
+		}
 		if t.Kind == TokOp {
 			switch t.Text {
 			case "<":

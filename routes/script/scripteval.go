@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -155,16 +156,19 @@ type Interp struct {
 	memo    map[string]Value
 	active  map[*Func]bool
 	called  map[*Func]bool
-	depth   int
-	calls   int // function bodies run, bounded by Budget.Calls
+	// callbacks are the anonymous functions passed as arguments, run at
+	// Finish when nothing the analysis follows called them.
+	callbacks []*Func
+	depth     int
+	calls     int // function bodies run, bounded by Budget.Calls
 	// overCalls is set once the calls budget ran out and was reported.
 	overCalls bool
 	// Budget bounds what the interpreter reads and builds (New sets the
 	// defaults; the language's Extract sets the run's).
 	Budget  routes.Budget
 	display func(string) string
-	// confine is what every file is read through (nil = regular files
-	// anywhere).
+	// confine is what every file is read through (required: a nil one
+	// reads nothing).
 	confine *fsroot.Root
 	// The language's hooks, set by its constructor.
 	// Tokenize reads one file's source.
@@ -205,6 +209,10 @@ func (ev *Interp) NewRouter(fw string) *routes.Router {
 	ev.routers = append(ev.routers, r)
 	return r
 }
+
+// Stat returns the file information of path through the interpreter's
+// confinement, opening nothing.
+func (ev *Interp) Stat(path string) (fs.FileInfo, error) { return ev.confine.Stat(path) }
 
 // New returns an interpreter of the server at root (Python when py); the
 // language sets its hooks before reading files. display names files in
@@ -283,6 +291,13 @@ func (ev *Interp) Finish() *routes.Set {
 			if !ev.called[fn] && fn.callsAnything() {
 				ev.Invoke(fn, nil)
 			}
+		}
+	}
+	// callbacks handed to code outside the server (app.prepare().then(cb),
+	// server.listen(port, cb)) that nothing here called: the library does
+	for i := 0; i < len(ev.callbacks); i++ {
+		if fn := ev.callbacks[i]; !ev.called[fn] && fn.callsAnything() {
+			ev.Invoke(fn, nil)
 		}
 	}
 	if ev.Settle != nil {
@@ -501,6 +516,9 @@ func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) Value {
 			if spec, ok := ev.Eval(f, sc, c.Args[0]).(Str); ok {
 				return ev.Require(f, string(spec))
 			}
+			// a module chosen at run time: what it registers is unknown
+			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: ev.Pos(f, c.X.Line, c.X.Col), Expr: ev.Text(f, c),
+				Reason: "the module required is computed at run time, so the routes it registers are not known"})
 			return nil
 		}
 	}
@@ -514,6 +532,15 @@ func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) Value {
 	switch fn := callee.(type) {
 	case *Ext:
 		return ev.ExtCall(f, sc, c, fn, isNew)
+	case *Class:
+		// a subclass of a framework's router (a project's DefaultRouter
+		// subclass) is constructed as its base is
+		if base := fn.ExtBase(); base != nil {
+			if r, ok := ev.ExtCall(f, sc, c, base, isNew).(Router); ok {
+				return r
+			}
+			return nil
+		}
 	case *Func:
 		args := ev.Args(f, sc, c)
 		return ev.Invoke(fn, args)
@@ -528,6 +555,9 @@ func (ev *Interp) Args(f *File, sc *Scope, c *Expr) []Value {
 	out := make([]Value, len(c.Args))
 	for i, a := range c.Args {
 		out[i] = ev.Eval(f, sc, a)
+		if fn, ok := out[i].(*Func); ok && fn.Name == "" {
+			ev.callbacks = append(ev.callbacks, fn)
+		}
 	}
 	for _, kv := range c.kw {
 		ev.Eval(f, sc, kv.val)
@@ -686,4 +716,29 @@ func (ev *Interp) FileAt(path string) *File {
 		return nil
 	}
 	return ev.files[abs]
+}
+
+// ExtBase returns the imported class c derives from, following its bases
+// through classes of the source (first base first), or nil.
+func (c *Class) ExtBase() *Ext {
+	seen := map[*Class]bool{}
+	var walk func(*Class) *Ext
+	walk = func(k *Class) *Ext {
+		if seen[k] {
+			return nil
+		}
+		seen[k] = true
+		for _, b := range k.Bases {
+			switch t := b.(type) {
+			case *Ext:
+				return t
+			case *Class:
+				if e := walk(t); e != nil {
+					return e
+				}
+			}
+		}
+		return nil
+	}
+	return walk(c)
 }

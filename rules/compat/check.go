@@ -3,6 +3,7 @@ package compat
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,6 +17,15 @@ type Options struct {
 	// component schemas no operation reaches, are judged on (0 = Both: an
 	// event or message contract).
 	Role Side
+	// Schemas names the OpenAPI component schemas that are contracts of
+	// their own: compared on Role even where no operation reaches them.
+	// Other components no operation reaches are counted, not compared.
+	Schemas []string
+	// Paired maps the absolute path of each file the run compares on its
+	// own (in either revision) to a key the two revisions of it share (its
+	// path in the revision): a $ref into such a file is not followed, since
+	// what it reaches is reported where the file is compared.
+	Paired map[string]string
 	// BaseLabel prefixes the base revision's file names in locations
 	// ("origin/main:"); "" when base is a file of its own. Fingerprints
 	// leave it out, so an approval survives a moving base.
@@ -34,13 +44,15 @@ func Check(baseWorkspace, headWorkspace *reduce.Workspace, base, head *reduce.Do
 	c := &checker{
 		opts: opts, base: base, head: head,
 		baseWorkspace: baseWorkspace, headWorkspace: headWorkspace,
-		baseReducer: reduce.NewReducer(baseWorkspace), headReducer: reduce.NewReducer(headWorkspace),
+		baseResolver: newMemoResolver(baseWorkspace), headResolver: newMemoResolver(headWorkspace),
 	}
+	c.baseReducer, c.headReducer = reduce.NewReducer(c.baseResolver), reduce.NewReducer(c.headResolver)
 	c.comparer = newComparer(c.baseReducer, c.headReducer)
 	c.comparer.roots[base], c.comparer.roots[head] = true, true
+	c.comparer.paired = opts.Paired
 	c.witnesses = &witnessBuilder{baseWorkspace: baseWorkspace, headWorkspace: headWorkspace,
 		baseReducer: c.baseReducer, headReducer: c.headReducer, sets: map[*reduce.Document]*setResult{}}
-	c.baseUsage, c.headUsage = newUsage(baseWorkspace), newUsage(headWorkspace)
+	c.baseUsage, c.headUsage = newUsage(c.baseResolver), newUsage(c.headResolver)
 	if base.Dialect.IsOpenAPI() && head.Dialect.IsOpenAPI() {
 		c.baseUsage.markOperations(base)
 		c.headUsage.markOperations(head)
@@ -60,63 +72,118 @@ type checker struct {
 	opts                         Options
 	base, head                   *reduce.Document
 	baseWorkspace, headWorkspace *reduce.Workspace
-	baseReducer, headReducer     *reduce.Reducer
-	comparer                     *comparer
-	witnesses                    *witnessBuilder
-	baseUsage, headUsage         *usage
-	findings                     []report.Finding
+	// baseResolver and headResolver resolve each revision's references,
+	// once per reference.
+	baseResolver, headResolver *memoResolver
+	baseReducer, headReducer   *reduce.Reducer
+	comparer                   *comparer
+	witnesses                  *witnessBuilder
+	baseUsage, headUsage       *usage
+	findings                   []report.Finding
+	// unreached lists the changed components no operation reaches.
+	unreached []string
 }
 
 // definitions compares definitions paired by name and reports removed ones.
+// A root that is a schema is a definition of its own, named by the head
+// file's stem (as parity names it): the two roots pair whatever the files
+// are called.
 func (c *checker) definitions() {
+	baseRoot, headRoot := c.base.RootDefinition(), c.head.RootDefinition()
+	if baseRoot != nil && headRoot != nil && !sameNodes(c.base, c.head, baseRoot.Node, headRoot.Node) {
+		c.compareDefinition(headRoot.Name, baseRoot, headRoot)
+	}
+	if baseRoot != nil && headRoot == nil {
+		c.removedDefinition(baseRoot)
+	}
 	for _, hd := range c.head.Definitions {
 		bd := c.base.Definition(hd.Name)
 		if bd == nil || sameNodes(c.base, c.head, bd.Node, hd.Node) {
 			continue
 		}
-		bk, hk := defKey(c.base, bd.Pointer), defKey(c.head, hd.Pointer)
-		sides := c.baseUsage.sides[bk] | c.headUsage.sides[hk]
-		if !c.baseUsage.reached[bk] && !c.headUsage.reached[hk] {
-			sides = c.opts.Role
-		}
-		r := &root{definition: hd.Name, sides: sides,
-			base: c.baseReducer.Schema(c.base, bd.Node, bd.Pointer), head: c.headReducer.Schema(c.head, hd.Node, hd.Pointer)}
-		c.comparer.schema(r.base, r.head, context{root: r, sides: sides, known: true})
+		c.compareDefinition(hd.Name, bd, hd)
 	}
 	for _, bd := range c.base.Definitions {
-		if c.head.Definition(bd.Name) != nil {
-			continue
+		if c.head.Definition(bd.Name) == nil {
+			c.removedDefinition(bd)
 		}
-		bk := defKey(c.base, bd.Pointer)
-		rule, why := compatibleRule, "the operations that used it are compared where they use it"
-		switch {
-		case !c.base.Dialect.IsOpenAPI():
-			rule, why = removedDefinitionRule, "it is a contract of its own"
-		case c.baseUsage.external[bk]:
-			rule, why = removedDefinitionRule, "another file refers to it"
-		case !c.baseUsage.reached[bk]:
-			why = "no operation used it"
-		}
-		f := c.surface(rule, c.containerLocation(), c.baseLocation(bd.Key, bd.Pointer),
-			fmt.Sprintf("definition %s is removed (%s)", bd.Name, why))
-		if rule != compatibleRule {
-			f.Message += ": documents and clients that refer to it break; keep it, or approve the break"
-		}
-		f.Definition = bd.Name
-		f.Pointer = ""
-		f.Fields["payload_reason"] = "a removed definition has no payload; its users are"
+	}
+	if len(c.unreached) > 0 {
+		f := c.surface(unreachedRule, c.containerLocation(), containerOf(c.base, c.opts.BaseLabel),
+			fmt.Sprintf("%d changed component(s) no operation reaches were not compared (%s): they break no client of the API; "+
+				"name a component that is a contract of its own in .wirelint.yaml (compat: {schemas: [...]}) to compare it",
+				len(c.unreached), shortList(c.unreached, 5)))
+		f.Fields["components"] = c.unreached
 		c.findings = append(c.findings, f)
 	}
 }
 
+// shortList joins the first n names and says how many more there are.
+func shortList(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+}
+
+// compareDefinition compares one pair of definitions on the sides the
+// operations use them (the configured role where none does).
+func (c *checker) compareDefinition(name string, bd, hd *reduce.Definition) {
+	bk, hk := defKey(c.base, bd.Pointer), defKey(c.head, hd.Pointer)
+	sides := c.baseUsage.sides[bk] | c.headUsage.sides[hk]
+	counted := false
+	if !c.baseUsage.reached[bk] && !c.headUsage.reached[hk] {
+		sides = c.opts.Role
+		counted = c.head.Dialect.IsOpenAPI() && !slices.Contains(c.opts.Schemas, name)
+	}
+	r := &root{definition: name, sides: sides,
+		base: c.baseReducer.Schema(c.base, bd.Node, bd.Pointer), head: c.headReducer.Schema(c.head, hd.Node, hd.Pointer)}
+	before := len(c.comparer.changes)
+	c.comparer.schema(r.base, r.head, context{root: r, sides: sides, known: true})
+	if counted && len(c.comparer.changes) > before {
+		// a component no operation reaches: counted, not judged
+		c.comparer.changes = c.comparer.changes[:before]
+		c.unreached = append(c.unreached, name)
+	}
+}
+
+// removedDefinition reports a definition head no longer has.
+func (c *checker) removedDefinition(bd *reduce.Definition) {
+	bk := defKey(c.base, bd.Pointer)
+	rule, why := compatibleRule, "the operations that used it are compared where they use it"
+	switch {
+	case !c.base.Dialect.IsOpenAPI():
+		rule, why = removedDefinitionRule, "it is a contract of its own"
+	case c.baseUsage.external[bk]:
+		rule, why = removedDefinitionRule, "another file refers to it"
+	case !c.baseUsage.reached[bk]:
+		why = "no operation used it"
+	}
+	f := c.surface(rule, c.containerLocation(), c.baseLocation(bd.Key, bd.Pointer),
+		fmt.Sprintf("definition %s is removed (%s)", bd.Name, why))
+	if rule != compatibleRule {
+		f.Message += ": documents and clients that refer to it break; keep it, or approve the break"
+	}
+	f.Definition = bd.Name
+	f.Pointer = ""
+	f.Fields["payload_reason"] = "a removed definition has no payload; its users are"
+	c.findings = append(c.findings, f)
+}
+
 // containerLocation is where head keeps its definitions (or its root).
 func (c *checker) containerLocation() report.Location {
-	for _, p := range c.head.DefinitionContainers() {
-		if n := c.head.Lookup(p); n != nil {
-			return report.Location{File: c.head.Path, Line: n.Line, Column: n.Column, Pointer: p}
+	return containerOf(c.head, "")
+}
+
+// containerOf is where doc keeps its definitions (or its root), its file
+// name prefixed with label.
+func containerOf(doc *reduce.Document, label string) report.Location {
+	for _, p := range doc.DefinitionContainers() {
+		if n := doc.Lookup(p); n != nil {
+			return location(doc, label, n, p)
 		}
 	}
-	return report.Location{File: c.head.Path, Line: c.head.Root.Line, Column: c.head.Root.Column}
+	return location(doc, label, doc.Root, "")
 }
 
 func (c *checker) headLocation(n *reduce.Node, ptr string) report.Location {
@@ -125,6 +192,16 @@ func (c *checker) headLocation(n *reduce.Node, ptr string) report.Location {
 
 func (c *checker) baseLocation(n *reduce.Node, ptr string) report.Location {
 	return location(c.base, c.opts.BaseLabel, n, ptr)
+}
+
+// headAt and baseAt locate a node of a file of the head or base revision
+// (an operation a $ref keeps in another file).
+func (c *checker) headAt(doc *reduce.Document, n *reduce.Node, ptr string) report.Location {
+	return location(doc, "", n, ptr)
+}
+
+func (c *checker) baseAt(doc *reduce.Document, n *reduce.Node, ptr string) report.Location {
+	return location(doc, c.opts.BaseLabel, n, ptr)
 }
 
 func location(doc *reduce.Document, label string, n *reduce.Node, ptr string) report.Location {
@@ -236,6 +313,17 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 			return f
 		}
 		c.attach(&f, w)
+		if w.missing == "" {
+			// where the payload was validated: the schemas compared, whole
+			f.Fields["base_schema"] = c.opts.BaseLabel + ch.root.base.Doc.Path + "#" + ch.root.base.Pointer()
+			f.Fields["head_schema"] = ch.root.head.Doc.Path + "#" + ch.root.head.Pointer()
+		}
+		if w.missing != "" {
+			// the witness law: no error without a payload that re-validates
+			f.Rule, f.Severity = unprovenRule.ID, unprovenRule.Severity
+			f.Message = fmt.Sprintf("%s in %s%s (%s) looks breaking (%s) but no payload proves it: %s; check the change by hand, or approve it",
+				what, where, at, ch.sides, strings.TrimPrefix(rule.ID, "compat/"), w.missing)
+		}
 	}
 	return f
 }
@@ -247,6 +335,9 @@ func enclosing(doc *reduce.Document, ptr string) *reduce.Definition {
 		if (ptr == d.Pointer || strings.HasPrefix(ptr, d.Pointer+"/")) && (best == nil || len(d.Pointer) > len(best.Pointer)) {
 			best = d
 		}
+	}
+	if best == nil {
+		best = doc.RootDefinition() // a file whose root is a schema
 	}
 	return best
 }
@@ -305,17 +396,20 @@ func (c *checker) surface(rule report.Rule, head, base report.Location, msg stri
 // ones, parameters, bodies, responses and security, and the schemas written
 // inline in them.
 func (c *checker) operations() {
-	baseOps, baseKeys := operations(c.base)
-	headOps, _ := operations(c.head)
+	baseOps, baseKeys := operations(c.baseResolver, c.base)
+	headOps, _ := operations(c.headResolver, c.head)
 	for _, key := range baseKeys {
 		bo, ho := baseOps[key], headOps[key]
-		label := strings.ToUpper(bo.method) + " " + bo.path
+		label := bo.label
 		if ho == nil {
-			hl := c.headLocation(reduce.Value(c.head.Root, "paths"), "/paths")
+			hl := c.headLocation(c.head.Root, "")
+			if paths := reduce.Value(c.head.Root, "paths"); paths != nil {
+				hl = c.headLocation(paths, "/paths")
+			}
 			if item := reduce.Value(reduce.Value(c.head.Root, "paths"), bo.path); item != nil {
 				hl = c.headLocation(item, reduce.JoinPointer("/paths", bo.path))
 			}
-			f := c.surface(removedOperationRule, hl, c.baseLocation(bo.node, bo.pointer),
+			f := c.surface(removedOperationRule, hl, c.baseAt(bo.doc, bo.node, bo.pointer),
 				fmt.Sprintf("operation %s is removed: clients calling it fail; keep it (deprecate it first), or approve the break", label))
 			f.Pointer = bo.pointer
 			f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"method":%q,"path":%q}`, strings.ToUpper(bo.method), bo.path))
@@ -330,7 +424,7 @@ func (c *checker) operations() {
 }
 
 func (c *checker) parameters(label string, bo, ho *operation) {
-	bps, hps := parameters(c.baseWorkspace, c.base, bo), parameters(c.headWorkspace, c.head, ho)
+	bps, hps := parameters(c.baseResolver, bo), parameters(c.headResolver, ho)
 	byKey := func(ps []*parameter) map[string]*parameter {
 		m := map[string]*parameter{}
 		for _, p := range ps {
@@ -371,7 +465,7 @@ func (c *checker) parameters(label string, bo, ho *operation) {
 				continue
 			}
 			moved[bp], moved[hp] = true, true
-			f := c.surface(parameterMovedRule, c.headLocation(hp.node, hp.ptr), c.baseLocation(bp.node, bp.ptr),
+			f := c.surface(parameterMovedRule, c.headAt(hp.doc, hp.node, hp.ptr), c.baseAt(bp.doc, bp.node, bp.ptr),
 				fmt.Sprintf("parameter %s %s of %s is now %s %s: clients sending it the old way are not understood; keep the old name and place, or approve the break", bp.in, bp.name, label, hp.in, hp.name))
 			f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"in":%q,"name":%q}`, bp.in, bp.name))
 			f.Detail = fmt.Sprintf("request (base reads the parameter, head does not): %s with %s %s", label, bp.in, bp.name)
@@ -387,11 +481,11 @@ func (c *checker) parameters(label string, bo, ho *operation) {
 }
 
 func (c *checker) newRequired(label, what, was string, hp, bp *parameter, bo *operation) {
-	bl := c.baseLocation(bo.node, bo.pointer)
+	bl := c.baseAt(bo.doc, bo.node, bo.pointer)
 	if bp != nil {
-		bl = c.baseLocation(bp.node, bp.ptr)
+		bl = c.baseAt(bp.doc, bp.node, bp.ptr)
 	}
-	f := c.surface(newRequiredParameterRule, c.headLocation(hp.node, hp.ptr), bl,
+	f := c.surface(newRequiredParameterRule, c.headAt(hp.doc, hp.node, hp.ptr), bl,
 		fmt.Sprintf("%s of %s is required now (it was %s): requests without it are refused; make it optional, or approve the break", what, label, was))
 	f.Fields["parameter"] = what
 	f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s without %s", label, what)
@@ -420,7 +514,7 @@ func (c *checker) compareSite(label string, bd, hd *reduce.Document, bn *reduce.
 // bodies compares request bodies and responses: removed media types and
 // success responses, a body required now, and each paired schema.
 func (c *checker) bodies(label string, bo, ho *operation) {
-	bs, hs := bodySites(c.baseWorkspace, c.base, bo), bodySites(c.headWorkspace, c.head, ho)
+	bs, hs := bodySites(c.baseResolver, bo), bodySites(c.headResolver, ho)
 	hm := map[string]site{}
 	for _, s := range hs {
 		hm[s.key] = s
@@ -434,10 +528,10 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 		if b.sides&Consumed == 0 || strings.Contains(b.key, " header ") {
 			continue // a response narrowed: compatible
 		}
-		if !strings.HasPrefix(b.key, "request body ") || bodyHasNoContent(c.head, ho) {
+		if !strings.HasPrefix(b.key, "request body ") || reduce.Value(ho.node, "requestBody") == nil {
 			continue
 		}
-		f := c.surface(removedMediaTypeRule, c.headLocation(ho.node, ho.pointer), c.baseLocation(b.node, b.ptr),
+		f := c.surface(removedMediaTypeRule, c.headAt(ho.doc, ho.node, ho.pointer), c.baseAt(b.doc, b.node, b.ptr),
 			fmt.Sprintf("%s of %s no longer accepts %s: clients sending it are refused; keep the media type, or approve the break", "request body", label, strings.TrimPrefix(b.key, "request body ")))
 		f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s with Content-Type %s", label, strings.TrimPrefix(b.key, "request body "))
 		f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"content_type":%q}`, strings.TrimPrefix(b.key, "request body ")))
@@ -448,18 +542,20 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 		hr := reduce.Value(ho.node, "responses")
 		reduce.Pairs(reduce.Value(bo.node, "responses"), func(k, v *reduce.Node) bool {
 			code := k.Value
-			if !strings.HasPrefix(code, "2") || reduce.Value(hr, code) != nil || reduce.Value(hr, "2XX") != nil || reduce.Value(hr, "default") != nil {
+			// an explicit status is a promise a default response does not
+			// keep: 201 → 200 beside default still breaks clients of 201
+			if !strings.HasPrefix(code, "2") || reduce.Value(hr, code) != nil || reduce.Value(hr, "2XX") != nil || reduce.Value(hr, "2xx") != nil {
 				return true
 			}
-			f := c.surface(removedSuccessResponseRule, c.headLocation(ho.node, ho.pointer), c.baseLocation(k, reduce.JoinPointer(bo.pointer, "responses", code)),
+			f := c.surface(removedSuccessResponseRule, c.headAt(ho.doc, ho.node, ho.pointer), c.baseAt(bo.doc, k, reduce.JoinPointer(bo.pointer, "responses", code)),
 				fmt.Sprintf("response %s of %s is removed: clients that handle it get a status they were not told to expect; keep it, or approve the break", code, label))
 			f.Fields["payload_reason"] = "a removed response is proven by the status clients no longer get, not by a payload"
 			f.Detail = "no payload: " + f.Fields["payload_reason"].(string)
 			c.findings = append(c.findings, f)
 			return true
 		})
-		_, hbn, hbp := resolved(c.headWorkspace, c.head, reduce.Value(ho.node, "requestBody"), reduce.JoinPointer(ho.pointer, "requestBody"))
-		_, bbn, _ := resolved(c.baseWorkspace, c.base, reduce.Value(bo.node, "requestBody"), "")
+		hbd, hbn, hbp := resolved(c.headResolver, ho.doc, reduce.Value(ho.node, "requestBody"), reduce.JoinPointer(ho.pointer, "requestBody"))
+		_, bbn, _ := resolved(c.baseResolver, bo.doc, reduce.Value(bo.node, "requestBody"), "")
 		bb, _ := reduce.Bool(reduce.Value(bbn, "required"))
 		hb, _ := reduce.Bool(reduce.Value(hbn, "required"))
 		if hb && !bb && hbn != nil {
@@ -467,7 +563,7 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 			if bbn == nil {
 				was = "absent"
 			}
-			f := c.surface(newRequiredParameterRule, c.headLocation(hbn, hbp), c.baseLocation(bo.node, bo.pointer),
+			f := c.surface(newRequiredParameterRule, c.headAt(hbd, hbn, hbp), c.baseAt(bo.doc, bo.node, bo.pointer),
 				fmt.Sprintf("request body of %s is required now (it was %s): requests without it are refused; make it optional, or approve the break", label, was))
 			f.Fields["parameter"] = "request body"
 			f.Fields["payload"] = json.RawMessage(`{"omitted":"request body"}`)
@@ -477,15 +573,11 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 	}
 }
 
-func bodyHasNoContent(doc *reduce.Document, op *operation) bool {
-	return reduce.Value(op.node, "requestBody") == nil
-}
-
 // security reports requirements head adds: a base alternative that no head
 // alternative is satisfied by.
 func (c *checker) security(label string, bo, ho *operation) {
-	bsec, bptr := effectiveSecurity(c.base, bo)
-	hsec, hptr := effectiveSecurity(c.head, ho)
+	bsec, bdoc, bptr := effectiveSecurity(c.base, bo)
+	hsec, hdoc, hptr := effectiveSecurity(c.head, ho)
 	for _, b := range bsec {
 		ok := false
 		for _, h := range hsec {
@@ -497,11 +589,11 @@ func (c *checker) security(label string, bo, ho *operation) {
 		if ok {
 			continue
 		}
-		bl := c.baseLocation(c.base.Lookup(bptr), bptr)
+		bl := c.baseAt(bdoc, bdoc.Lookup(bptr), bptr)
 		if bl.Line == 0 {
-			bl = c.baseLocation(bo.node, bo.pointer)
+			bl = c.baseAt(bo.doc, bo.node, bo.pointer)
 		}
-		f := c.surface(securityAddedRule, c.headLocation(c.head.Lookup(hptr), hptr), bl,
+		f := c.surface(securityAddedRule, c.headAt(hdoc, hdoc.Lookup(hptr), hptr), bl,
 			fmt.Sprintf("%s requires %s now; requests authorised with %s alone are refused; keep that alternative, or approve the break", label, describe(hsec), describeOne(b)))
 		f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"security":%q}`, describeOne(b)))
 		f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s authorised with %s", label, describeOne(b))
@@ -511,14 +603,16 @@ func (c *checker) security(label string, bo, ho *operation) {
 }
 
 // effectiveSecurity returns an operation's security alternatives (each a
-// sorted set of scheme names) and where they are written; nil = none.
-func effectiveSecurity(doc *reduce.Document, op *operation) ([][]string, string) {
+// sorted set of scheme names) and where they are written (the operation's
+// file, or the document's root); nil = none.
+func effectiveSecurity(doc *reduce.Document, op *operation) ([][]string, *reduce.Document, string) {
 	n, ptr := reduce.Value(op.node, "security"), reduce.JoinPointer(op.pointer, "security")
+	at := op.doc
 	if n == nil {
-		n, ptr = reduce.Value(doc.Root, "security"), "/security"
+		n, ptr, at = reduce.Value(doc.Root, "security"), "/security", doc
 	}
 	if n == nil {
-		return [][]string{{}}, ptr
+		return [][]string{{}}, at, ptr
 	}
 	var out [][]string
 	for _, alt := range reduce.Items(n) {
@@ -531,9 +625,9 @@ func effectiveSecurity(doc *reduce.Document, op *operation) ([][]string, string)
 		out = append(out, names)
 	}
 	if len(out) == 0 {
-		return [][]string{{}}, ptr
+		return [][]string{{}}, at, ptr
 	}
-	return out, ptr
+	return out, at, ptr
 }
 
 func subsetOf(a, b []string) bool {
@@ -566,23 +660,27 @@ func describeOne(a []string) string {
 // JSON Schema, whose definitions are contracts of their own; a changelog
 // line for OpenAPI components). headPath names where the document was
 // expected in the head revision; those locations have no line.
-func Removed(base *reduce.Document, headPath string, opts Options) []report.Finding {
+func Removed(baseWorkspace *reduce.Workspace, base *reduce.Document, headPath string, opts Options) []report.Finding {
 	c := &checker{opts: opts, base: base}
 	head := report.Location{File: headPath}
 	var out []report.Finding
 	if base.Dialect.IsOpenAPI() {
-		ops, keys := operations(base)
+		ops, keys := operations(baseWorkspace, base)
 		for _, key := range keys {
 			op := ops[key]
-			label := strings.ToUpper(op.method) + " " + op.path
-			f := c.surface(removedOperationRule, head, c.baseLocation(op.node, op.pointer),
+			label := op.label
+			f := c.surface(removedOperationRule, head, c.baseAt(op.doc, op.node, op.pointer),
 				fmt.Sprintf("operation %s is removed with its document: clients calling it fail; keep it (deprecate it first), or approve the break", label))
 			f.Pointer = op.pointer
 			f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"method":%q,"path":%q}`, strings.ToUpper(op.method), op.path))
 			out = append(out, f)
 		}
 	}
-	for _, d := range base.Definitions {
+	defs := base.Definitions
+	if root := base.RootDefinition(); root != nil {
+		defs = append([]*reduce.Definition{root}, defs...)
+	}
+	for _, d := range defs {
 		rule := removedDefinitionRule
 		msg := fmt.Sprintf("definition %s is removed with its document: documents and clients that refer to it break; keep it, or approve the break", d.Name)
 		if base.Dialect.IsOpenAPI() {

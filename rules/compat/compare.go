@@ -2,6 +2,7 @@ package compat
 
 import (
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -66,6 +67,9 @@ type change struct {
 	// summary replaces "from base to head" in messages when both values are
 	// long sets ("adds "konbini"; removes "fpx"").
 	summary string
+	// separators are, for a pattern change, the shortest string only base
+	// accepts and the shortest only head accepts (where there is one).
+	separators [2]separator
 }
 
 // setSummary describes the members one set adds and removes, when both
@@ -112,6 +116,12 @@ type context struct {
 	sides Side
 	// flip is set under an odd number of not keywords.
 	flip bool
+	// baseBlind and headBlind are set under a keyword that judges one JSON
+	// type (properties, items...) where base (or head) refuses every
+	// instance of that type: no instance it accepts reaches the keyword, so
+	// a narrowing there refuses nothing base accepted (and a widening
+	// admits nothing into head). A not clears them.
+	baseBlind, headBlind bool
 	// condition is set inside if: every effect is incomparable.
 	condition bool
 	path      []string
@@ -139,13 +149,17 @@ type comparer struct {
 	// compared on their own; definitions in other files are compared where
 	// they are referenced.
 	roots map[*reduce.Document]bool
-	canon map[*reduce.Node]string
+	// paired maps the absolute path of every other file the run compares
+	// on its own, in either revision, to the key both revisions share.
+	paired map[string]string
+	canon  map[*reduce.Node]string
 }
 
 type pairKey struct {
-	base, head *reduce.Node
-	sides      Side
-	flip, cond bool
+	base, head           *reduce.Node
+	sides                Side
+	flip, cond           bool
+	baseBlind, headBlind bool
 }
 
 func newComparer(baseReducer, headReducer *reduce.Reducer) *comparer {
@@ -156,6 +170,15 @@ func newComparer(baseReducer, headReducer *reduce.Reducer) *comparer {
 func (c *comparer) add(x context, ch *change, effect Effect) {
 	if effect == None {
 		return
+	}
+	switch {
+	case x.baseBlind && x.headBlind,
+		x.baseBlind && effect == Narrows, x.headBlind && effect == Widens:
+		return
+	case x.baseBlind && effect == Incomparable:
+		effect = Widens
+	case x.headBlind && effect == Incomparable:
+		effect = Narrows
 	}
 	if x.flip {
 		effect = effect.Converse()
@@ -169,6 +192,31 @@ func (c *comparer) add(x context, ch *change, effect Effect) {
 	ch.effect, ch.sides, ch.root = effect, x.sides, x.root
 	ch.path, ch.pathKnown = x.path, x.known
 	c.changes = append(c.changes, ch)
+}
+
+// standalone returns a key naming the definition a reference reaches when
+// that definition is compared on its own (a definition of the two documents
+// compared, or of another pair of files the run compares, or such a file's
+// root), the same key in both revisions; "" otherwise.
+func (c *comparer) standalone(r *reduce.Ref) string {
+	t := r.Target
+	if t.Doc == nil {
+		return ""
+	}
+	file := c.paired[t.Doc.Abs]
+	if c.roots[t.Doc] {
+		file = "\x00compared"
+	}
+	if file == "" {
+		return ""
+	}
+	if d := t.Definition(); d != nil {
+		return file + "#" + d.Name
+	}
+	if t.Pointer == "" && t.Doc.RootDefinition() != nil {
+		return file + "#"
+	}
+	return ""
 }
 
 // definitionName is the name of the definition a reference reaches, or "".
@@ -187,13 +235,14 @@ func (c *comparer) schema(base, head *reduce.Schema, x context) {
 	if base == nil || head == nil {
 		return
 	}
-	key := pairKey{base.Node, head.Node, x.sides, x.flip, x.condition}
+	key := pairKey{base.Node, head.Node, x.sides, x.flip, x.condition, x.baseBlind, x.headBlind}
 	if base.Node != nil && head.Node != nil {
 		if c.seen[key] {
 			return
 		}
 		c.seen[key] = true
 	}
+	base, head = c.views(base, head)
 	if c.lifted(base, head, x) {
 		return
 	}
@@ -218,15 +267,137 @@ func (c *comparer) schema(base, head *reduce.Schema, x context) {
 	c.keywords(base, head, x)
 }
 
+// views rewrites a pair into the shapes parity compares (reduce's
+// normalisation, shared with parity): a one-branch union is its branch; a
+// union of X and null (or 3.0 nullable beside an allOf $ref) against a side
+// without that union is X made nullable; an allOf (or a $ref with keywords
+// beside it) against a flat schema is its parts merged, when the merge is
+// exact. Each view accepts what the written schema does, so a refactor
+// between these spellings changes nothing.
+func (c *comparer) views(base, head *reduce.Schema) (*reduce.Schema, *reduce.Schema) {
+	if b, _ := reduce.Simplify(base); b != nil {
+		base = b
+	}
+	if h, _ := reduce.Simplify(head); h != nil {
+		head = h
+	}
+	rb, rh := c.baseReducer.Resolved(base), c.headReducer.Resolved(head)
+	if rb == nil || rh == nil {
+		return base, head
+	}
+	if v := nullableView(c.baseReducer, base, rh); v != nil {
+		base = v
+	}
+	if v := nullableView(c.headReducer, head, rb); v != nil {
+		head = v
+	}
+	switch {
+	case reduce.Mergeable(base) && reduce.Mergeable(head) && !sameParts(base, head):
+		// two conjunctions of different parts: compared by what they say
+		mb, _ := c.baseReducer.Merge(base)
+		mh, _ := c.headReducer.Merge(head)
+		if mb != nil && mh != nil {
+			base, head = mb, mh
+		}
+	case reduce.Mergeable(base) && !reduce.Mergeable(head) && !reduce.Mergeable(rh):
+		if m, _ := c.baseReducer.Merge(base); m != nil {
+			base = m
+		}
+	case reduce.Mergeable(head) && !reduce.Mergeable(base) && !reduce.Mergeable(rb):
+		if m, _ := c.headReducer.Merge(head); m != nil {
+			head = m
+		}
+	}
+	return base, head
+}
+
+// sameParts reports whether two conjunctions have parts that pair one to
+// one: as many allOf parts, the same definitions named by their $refs, and
+// the same $ref beside them. Their parts are then compared part by part.
+func sameParts(base, head *reduce.Schema) bool {
+	names := func(s *reduce.Schema) []string {
+		var out []string
+		if s.Ref != nil {
+			out = append(out, "$ref "+definitionName(s.Ref))
+		}
+		if a := s.Keywords["allOf"]; a != nil {
+			for _, p := range a.List {
+				out = append(out, definitionName(p.Ref))
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	return slices.Equal(names(base), names(head))
+}
+
+// nullableView returns s as X made nullable when s is a union of X and null
+// and other (references followed) is not the same kind of union; nil
+// otherwise.
+func nullableView(r *reduce.Reducer, s, other *reduce.Schema) *reduce.Schema {
+	switch {
+	case s.Keywords["anyOf"] != nil && other.Keywords["anyOf"] == nil && other.Keywords["oneOf"] == nil,
+		s.Keywords["oneOf"] != nil && other.Keywords["oneOf"] == nil && other.Keywords["anyOf"] == nil,
+		s.Nullable != nil && s.Ref != nil && other.Nullable == nil:
+		return r.NullableView(s)
+	}
+	return nil
+}
+
+// impliedType reports whether s's type is implied by its union or
+// conjunction: every anyOf/oneOf branch, or one allOf part, allows only
+// types s's type allows (type: object beside a oneOf of objects says
+// nothing more).
+func impliedType(r *reduce.Reducer, s *reduce.Schema) bool {
+	t := s.Keywords["type"]
+	if t == nil || s.Ref != nil {
+		return false
+	}
+	within := func(b *reduce.Schema) bool {
+		b = r.Resolved(b)
+		if b == nil {
+			return false
+		}
+		if b.False {
+			return true
+		}
+		bt := b.Keywords["type"]
+		return bt != nil && subset("type", bt.Set, t.Set)
+	}
+	for _, name := range []string{"anyOf", "oneOf"} {
+		if u := s.Keywords[name]; u != nil && len(u.List) > 0 {
+			all := true
+			for _, b := range u.List {
+				all = all && within(b)
+			}
+			if all {
+				return true
+			}
+		}
+	}
+	if a := s.Keywords["allOf"]; a != nil {
+		for _, b := range a.List {
+			if within(b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // references handles schemas with a $ref on either side. Two references to
 // the same definition are not followed (the definition is compared on its
 // own); otherwise the reference is followed, so moving an inline schema into
 // a definition, or renaming one, changes nothing. It reports whether the
 // keywords beside the references are done.
 func (c *comparer) references(base, head *reduce.Schema, x context) bool {
-	bn, hn := definitionName(base.Ref), definitionName(head.Ref)
-	if base.Ref != nil && head.Ref != nil && bn != "" && bn == hn && c.roots[base.Ref.Target.Doc] && c.roots[head.Ref.Target.Doc] {
-		return false // compared as a definition of its own; siblings (3.1) still compare
+	if base.Ref != nil && head.Ref != nil {
+		if bk := c.standalone(base.Ref); bk != "" && bk == c.standalone(head.Ref) {
+			return false // compared as a definition of its own; siblings (3.1) still compare
+		}
+	}
+	if base.Ref != nil && head.Ref != nil && base.Ref.Raw == head.Ref.Raw && c.baseReducer.Target(base.Ref) == nil && c.headReducer.Target(head.Ref) == nil {
+		return false // the same reference neither revision can follow: unchanged
 	}
 	bt, ht := base, head
 	if base.Ref != nil {
@@ -277,6 +448,9 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 	bounds := false
 	for _, name := range sorted {
 		b, h := bk[name], hk[name]
+		if vacuous(name, bk, hk) {
+			continue
+		}
 		switch name {
 		case "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum":
 			if !bounds {
@@ -296,6 +470,16 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 		case KindMultiple:
 			c.add(x, withCandidates(ch, multipleCandidates), multipleEffect(b, h))
 		case KindAllowed:
+			if name == "type" {
+				// a type the union beside it implies constrains nothing
+				if b != nil && impliedType(c.baseReducer, base) {
+					b = nil
+				}
+				if h != nil && impliedType(c.headReducer, head) {
+					h = nil
+				}
+				ch.baseKeyword, ch.headKeyword, ch.baseValue, ch.headValue = b, h, render(b), render(h)
+			}
 			ch.summary = setSummary(b, h)
 			c.add(x, withCandidates(ch, allowedCandidates), allowedEffect(name, b, h))
 		case KindRequired:
@@ -306,10 +490,19 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 			}
 		case KindOpaque:
 			c.add(x, withCandidates(ch, opaqueCandidates), presence(b, h, func() Effect {
-				return pick(b.Text != h.Text, Incomparable, None)
+				if b.Text == h.Text {
+					return None
+				}
+				if name != "pattern" {
+					return Incomparable
+				}
+				// the languages decide: sha256 → sha256|sha512 widens
+				effect, onlyBase, onlyHead, _ := patternLanguages(b.Text, h.Text)
+				ch.separators = [2]separator{onlyBase, onlyHead}
+				return effect
 			}))
 		case KindAssertion:
-			if c.text(b) != c.text(h) {
+			if c.text(b) != c.text(h) && !(name == "format" && integerFormatsHold(base, head, b, h)) {
 				c.add(x, ch, Unknown)
 			}
 		case KindAll:
@@ -320,6 +513,7 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 			c.sub(ch, b, h, x, func(bs, hs *reduce.Schema) {
 				y := x
 				y.flip, y.via = !y.flip, "not"
+				y.baseBlind, y.headBlind = false, false
 				c.schema(bs, hs, y)
 			})
 		case KindCondition:
@@ -390,6 +584,9 @@ func render(k *reduce.Keyword) string {
 	switch {
 	case k.Num != nil:
 		return ratString(k.Num)
+	case len(k.Set) > 12:
+		// a long set: its first members and its size
+		return "[" + strings.Join(k.Set[:6], ", ") + ", … (" + strconv.Itoa(len(k.Set)) + " values)]"
 	case k.Set != nil:
 		return "[" + strings.Join(k.Set, ", ") + "]"
 	}
@@ -677,6 +874,9 @@ func unionOnly(s *reduce.Schema) *reduce.Keyword {
 // a union of one branch: X → anyOf[X, Y] is the branch Y added, not a
 // type removed. It reports whether it did.
 func (c *comparer) lifted(base, head *reduce.Schema, x context) bool {
+	if c.refToUnion(c.baseReducer, base) || c.refToUnion(c.headReducer, head) {
+		return false // compared where the reference lands
+	}
 	bu, hu := unionOnly(base), unionOnly(head)
 	if (bu == nil) == (hu == nil) {
 		return false
@@ -690,6 +890,16 @@ func (c *comparer) lifted(base, head *reduce.Schema, x context) bool {
 		return true
 	}
 	return false
+}
+
+// refToUnion reports whether s is only a reference to a schema with a
+// union: lifting it as one branch would hide the union's own branches.
+func (c *comparer) refToUnion(r *reduce.Reducer, s *reduce.Schema) bool {
+	if s.Ref == nil || len(s.Keywords) > 0 {
+		return false
+	}
+	t := r.Resolved(s)
+	return t != nil && (t.Keywords["anyOf"] != nil || t.Keywords["oneOf"] != nil)
 }
 
 func (c *comparer) pairBranches(name string, base, head *reduce.Schema, b, h *reduce.Keyword, bl, hl []*reduce.Schema, x context, added Effect) {
@@ -796,6 +1006,7 @@ func (c *comparer) sub(ch *change, b, h *reduce.Keyword, x context, both func(bs
 // subschema compares a keyword holding a subschema; absent is {} (for
 // contains, absent constrains nothing and present does).
 func (c *comparer) subschema(name string, base, head *reduce.Schema, b, h *reduce.Keyword, x context) {
+	x = blind(x, name, base, head)
 	y := x
 	switch name {
 	case "additionalProperties", "unevaluatedProperties":
@@ -814,6 +1025,22 @@ func (c *comparer) subschema(name string, base, head *reduce.Schema, b, h *reduc
 	}
 	y.via = name
 	c.schema(keywordSchema(base, b), keywordSchema(head, h), y)
+}
+
+// blind marks the sides whose type refuses every instance keyword name
+// judges (see context.baseBlind).
+func blind(x context, name string, base, head *reduce.Schema) context {
+	applies, ok := instanceType[name]
+	if !ok {
+		return x
+	}
+	refuses := func(s *reduce.Schema) bool {
+		t := s.Keywords["type"]
+		return t != nil && !subset("type", []string{applies}, t.Set) && !(applies == "number" && subset("type", []string{"integer"}, t.Set))
+	}
+	x.baseBlind = x.baseBlind || refuses(base)
+	x.headBlind = x.headBlind || refuses(head)
+	return x
 }
 
 // extraProperty is the property name a witness uses for a name no
@@ -845,6 +1072,7 @@ func governing(s *reduce.Schema, name string) *reduce.Schema {
 // properties compares each member with its counterpart, or with what
 // governed that name on the other side.
 func (c *comparer) properties(name string, base, head *reduce.Schema, b, h *reduce.Keyword, x context) {
+	x = blind(x, name, base, head)
 	members := map[string]bool{}
 	var order []string
 	for _, k := range []*reduce.Keyword{b, h} {
@@ -917,6 +1145,7 @@ func entrySchema(e *reduce.Entry) *reduce.Schema {
 // tuple compares prefixItems position by position; a position one side
 // lacks is governed there by items (or {}).
 func (c *comparer) tuple(base, head *reduce.Schema, b, h *reduce.Keyword, x context) {
+	x = blind(x, "prefixItems", base, head)
 	var bl, hl []*reduce.Schema
 	if b != nil {
 		bl = b.List
@@ -940,4 +1169,45 @@ func (c *comparer) tuple(base, head *reduce.Schema, b, h *reduce.Keyword, x cont
 		y.via = "prefixItems"
 		c.schema(bs, hs, y)
 	}
+}
+
+// integerRanges are the values OpenAPI's integer formats allow.
+var integerRanges = map[string][2]*big.Rat{
+	"int32": {big.NewRat(-1<<31, 1), big.NewRat(1<<31-1, 1)},
+	"int64": {new(big.Rat).SetInt(new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), 63))), new(big.Rat).SetInt(new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 63), big.NewInt(1)))},
+}
+
+// integerFormatsHold reports whether an OpenAPI integer format (int32,
+// int64) added, removed or swapped changes nothing: both revisions accept
+// integers only, bounded on both sides within the range of every format
+// either names, so even a validator that asserts the format refuses
+// nothing more (format: int64 beside minimum: 1, maximum: 1000).
+func integerFormatsHold(base, head *reduce.Schema, b, h *reduce.Keyword) bool {
+	var ranges [][2]*big.Rat
+	for _, k := range []*reduce.Keyword{b, h} {
+		if k == nil {
+			continue
+		}
+		r, ok := integerRanges[k.Text]
+		if !ok {
+			return false
+		}
+		ranges = append(ranges, r)
+	}
+	for _, s := range []*reduce.Schema{base, head} {
+		t := s.Keywords["type"]
+		if t == nil || len(t.Set) != 1 || t.Set[0] != "integer" {
+			return false
+		}
+		lo, hi := effectiveBound(s, false), effectiveBound(s, true)
+		if lo == nil || hi == nil || lo.keyword.Num == nil || hi.keyword.Num == nil {
+			return false
+		}
+		for _, r := range ranges {
+			if lo.keyword.Num.Cmp(r[0]) < 0 || hi.keyword.Num.Cmp(r[1]) > 0 {
+				return false
+			}
+		}
+	}
+	return true
 }

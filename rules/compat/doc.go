@@ -5,28 +5,37 @@
 // the server reads (request bodies, parameters) breaks clients that send it;
 // widening what it writes (responses) breaks clients that read it; an
 // incomparable change breaks either. readOnly cancels the request side and
-// writeOnly the response side. Standalone JSON Schema definitions, and
-// OpenAPI components no operation reaches, are judged on a configured role
-// (default: both sides, an event or message contract).
+// writeOnly the response side; a subtype of a polymorphic parent (allOf with
+// a discriminator, a discriminator mapping) is used on its parent's sides.
+// Standalone JSON Schema definitions (a file whose root is a schema is one,
+// named by its stem) are judged on a configured role (default: both sides,
+// an event or message contract); OpenAPI components no operation reaches are
+// counted in one info unless the configuration names them.
 //
 // Every catalogue keyword has a Kind (effect.go) saying how its change moves
 // the accepted set; a test changes each keyword both ways and requires that
-// effect. Equivalent spellings the reducer normalises (nullable and a null
-// type, const and a one-member enum, an allOf of one $ref, a schema moved
-// into a definition, oneOf and anyOf of disjoint branches) compare equal.
+// effect. Pairs are compared through reduce's normalisation, as parity
+// compares them (nullable and a null type, a one-branch union, allOf and
+// $ref siblings merged when exact, a type a union of that type implies), so
+// a refactor between these spellings reports nothing; a pattern change is
+// decided by the languages the two patterns accept (pattern.go).
 //
-// Every error carries a witness payload built from the changed keyword
-// (a string of the base's maxLength, the removed enum member, the object
-// without the newly required name...) and validated against both revisions:
-// accepted by the base and refused by head for a narrowed request, the
-// reverse for a widened response. When none validates so, the finding says
-// why.
+// An error needs a witness: a payload built from the changed keyword (a
+// string of the base's maxLength, the removed enum member, the object without
+// the newly required name, the shortest string only one pattern accepts...)
+// and validated against both revisions: accepted by the base and refused by
+// head for a narrowed request, the reverse for a widened response. Without
+// one the finding is compat/unproven, a warning that says which search
+// failed. Changes of the API surface carry their own proof (the request the
+// base served).
 //
 // Rules:
 //
 //   - compat/request-narrowed (error), compat/response-widened (error),
 //     compat/incomparable (error), compat/unknown-effect (warning),
-//     compat/compatible-change (info): a schema change, by the law.
+//     compat/unproven (warning), compat/compatible-change (info): a schema
+//     change, by the law; compat/unreached-components (info): the changed
+//     components no operation reaches, counted.
 //   - compat/removed-operation, compat/removed-success-response,
 //     compat/new-required-parameter, compat/parameter-moved,
 //     compat/removed-definition, compat/removed-media-type,

@@ -1,5 +1,7 @@
 package compat
 
+import "github.com/wirelint/wirelint/reduce"
+
 // Effect is how a change moves the set of instances a schema accepts.
 type Effect int
 
@@ -139,4 +141,39 @@ var Kinds = map[string]Kind{
 func KindOf(name string) (Kind, bool) {
 	k, ok := Kinds[name]
 	return k, ok
+}
+
+// instanceType is the one JSON type a type-specific keyword judges; an
+// instance of any other type passes it.
+var instanceType = map[string]string{
+	"maxLength": "string", "minLength": "string", "pattern": "string",
+	"contentEncoding": "string", "contentMediaType": "string", "contentSchema": "string",
+	"maximum": "number", "minimum": "number", "exclusiveMaximum": "number", "exclusiveMinimum": "number", "multipleOf": "number",
+	"maxItems": "array", "minItems": "array", "uniqueItems": "array", "items": "array", "prefixItems": "array",
+	"additionalItems": "array", "contains": "array", "maxContains": "array", "minContains": "array", "unevaluatedItems": "array",
+	"maxProperties": "object", "minProperties": "object", "required": "object", "properties": "object",
+	"patternProperties": "object", "additionalProperties": "object", "propertyNames": "object",
+	"dependentRequired": "object", "dependentSchemas": "object", "dependencies": "object", "unevaluatedProperties": "object",
+}
+
+// vacuous reports whether keyword name judges no instance either revision
+// accepts: both declare a type and neither type is the one the keyword
+// applies to (maxLength beside type: object). Changing it changes nothing.
+func vacuous(name string, base, head map[string]*reduce.Keyword) bool {
+	applies, ok := instanceType[name]
+	if !ok {
+		return false
+	}
+	for _, kw := range []map[string]*reduce.Keyword{base, head} {
+		t := kw["type"]
+		if t == nil {
+			return false
+		}
+		for _, m := range t.Set {
+			if m == applies || applies == "number" && m == "integer" {
+				return false
+			}
+		}
+	}
+	return true
 }

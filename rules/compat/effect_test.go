@@ -106,7 +106,17 @@ func documents(t *testing.T, baseDialect, headDialect, base, head string) (*redu
 	dir := t.TempDir()
 	write := func(name, dialect, schema string) string {
 		var doc string
-		extra := `"A": {"type": "string"}, "B": {"type": "string", "maxLength": 2}`
+		container := "#/$defs/"
+		switch dialect {
+		case "3.0", "3.1":
+			container = "#/components/schemas/"
+		case "draft-07":
+			container = "#/definitions/"
+		}
+		extra := `"A": {"type": "string"}, "B": {"type": "string", "maxLength": 2}, ` +
+			`"O1": {"type": "object", "required": ["k"], "properties": {"k": {"enum": ["one"]}}}, ` +
+			`"O2": {"type": "object", "required": ["k"], "properties": {"k": {"enum": ["two"]}}}, ` +
+			`"U": {"type": "object", "oneOf": [{"$ref": "` + container + `O1"}, {"$ref": "` + container + `O2"}]}`
 		switch dialect {
 		case "3.0", "3.1":
 			doc = `{"openapi": "` + dialect + `.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": {"S": ` + schema + `, ` + extra + `}}}`
@@ -160,6 +170,23 @@ func effectsAcross(t *testing.T, baseDialect, headDialect, base, head string) []
 		out = append(out, e)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// changesAcross compares definition S of two documents and returns the
+// keyword of every change found, in order.
+func changesAcross(t *testing.T, baseDialect, headDialect, base, head string) []string {
+	t.Helper()
+	ws, b, h := documents(t, baseDialect, headDialect, base, head)
+	c := newComparer(reduce.NewReducer(ws), reduce.NewReducer(ws))
+	c.roots[b], c.roots[h] = true, true
+	bd, hd := b.Definition("S"), h.Definition("S")
+	r := &root{definition: "S", sides: Both, base: c.baseReducer.Schema(b, bd.Node, bd.Pointer), head: c.headReducer.Schema(h, hd.Node, hd.Pointer)}
+	c.schema(r.base, r.head, context{root: r, sides: Both, known: true})
+	var out []string
+	for _, ch := range c.changes {
+		out = append(out, ch.keyword)
+	}
 	return out
 }
 

@@ -9,6 +9,8 @@ const (
 	RuleIncomparable           = "compat/incomparable"
 	RuleUnknown                = "compat/unknown-effect"
 	RuleCompatible             = "compat/compatible-change"
+	RuleUnproven               = "compat/unproven"
+	RuleUnreached              = "compat/unreached-components"
 	RuleRemovedOperation       = "compat/removed-operation"
 	RuleRemovedSuccessResponse = "compat/removed-success-response"
 	RuleNewRequiredParameter   = "compat/new-required-parameter"
@@ -55,6 +57,27 @@ var (
 			"unresolved $ref cannot be followed: the change may or may not refuse payloads.",
 		Bad:  `base: {"type": "string"}   head: {"type": "string", "format": "email"}`,
 		Good: `base: {"type": "string", "format": "email"}   head: {"type": "string", "format": "email"}`,
+	}
+	unprovenRule = report.Rule{
+		ID: RuleUnproven, Severity: report.SeverityWarning,
+		Title: "a schema change the law calls breaking, but no payload proves it",
+		Why: "An error needs a payload that re-validates: accepted by base and refused by head for a request, the " +
+			"reverse for a response. The search starts where the change points (the object without a name newly " +
+			"required, the enum member removed, a string of the old maxLength, an instance of a removed branch); when " +
+			"nothing it builds separates the revisions, the change may be an equivalent rewrite wirelint does not " +
+			"model, or a break it cannot build a payload for. The finding says which search failed; read the change.",
+		Bad:  `base: {"type": "object", "maxLength": 10}   head: {"type": "object", "maxLength": 5}  (no string is an object)`,
+		Good: `base: {"type": "string", "maxLength": 10}   head: {"type": "string", "maxLength": 5}  (payload "aaaaaaaaaa")`,
+	}
+	unreachedRule = report.Rule{
+		ID: RuleUnreached, Severity: report.SeverityInfo,
+		Title: "changed components no operation reaches were not compared",
+		Why: "A component schema no operation, callback or webhook reaches (through $refs, allOf parents with a " +
+			"discriminator, or a discriminator mapping) breaks no client of the API, so its changes are not judged; one " +
+			"line counts them. A component that is a contract of its own (an event payload published elsewhere) is " +
+			"compared when .wirelint.yaml names it: compat: {schemas: [Name]}.",
+		Bad:  `components: {schemas: {Orphan: {enum: [a, b]}}}  → {enum: [a]}  (no operation uses Orphan)`,
+		Good: `compat: {against: origin/main, schemas: [Orphan]}  (Orphan is an event contract: compared)`,
 	}
 	compatibleRule = report.Rule{
 		ID: RuleCompatible, Severity: report.SeverityInfo,
@@ -120,4 +143,4 @@ var (
 )
 
 // Rules lists the family's rules, in the order the catalogue shows them.
-var Rules = []report.Rule{requestNarrowedRule, responseWidenedRule, incomparableRule, unknownRule, compatibleRule, removedOperationRule, removedSuccessResponseRule, newRequiredParameterRule, parameterMovedRule, removedDefinitionRule, removedMediaTypeRule, securityAddedRule}
+var Rules = []report.Rule{requestNarrowedRule, responseWidenedRule, incomparableRule, unknownRule, unprovenRule, compatibleRule, unreachedRule, removedOperationRule, removedSuccessResponseRule, newRequiredParameterRule, parameterMovedRule, removedDefinitionRule, removedMediaTypeRule, securityAddedRule}

@@ -14,10 +14,18 @@ type operation struct {
 	// parameter names blanked ("get /pets/{}").
 	key          string
 	method, path string
-	node         *reduce.Node
-	pointer      string
-	// item is the path item (its parameters apply to the operation).
+	// label names the operation in messages ("GET /pets", or for a
+	// callback "POST /pets callback adopted: POST {$request.body#/url}").
+	label string
+	// doc holds the operation: the document, or the file a path item's or
+	// an operation's $ref reaches.
+	doc     *reduce.Document
+	node    *reduce.Node
+	pointer string
+	// item is the path item (its parameters apply to the operation), in
+	// itemDoc.
 	item        *reduce.Node
+	itemDoc     *reduce.Document
 	itemPointer string
 	// reversed marks webhooks and callbacks: the server sends the request
 	// and reads the response.
@@ -27,30 +35,39 @@ type operation struct {
 var methods = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace", "query"}
 
 // operations lists a document's operations by key, paths first, then
-// webhooks and callbacks.
-func operations(doc *reduce.Document) (map[string]*operation, []string) {
+// webhooks and callbacks. Path items, operations and callbacks written as a
+// $ref (to a component or another file) are followed with res.
+func operations(res reduce.Resolver, doc *reduce.Document) (map[string]*operation, []string) {
 	byKey := map[string]*operation{}
 	var keys []string
-	var walk func(paths *reduce.Node, ptr, prefix string, reversed bool, depth int)
-	walk = func(paths *reduce.Node, ptr, prefix string, reversed bool, depth int) {
+	var walk func(pdoc *reduce.Document, paths *reduce.Node, ptr, prefix, labelPrefix string, reversed bool, depth int)
+	walk = func(pdoc *reduce.Document, paths *reduce.Node, ptr, prefix, labelPrefix string, reversed bool, depth int) {
 		reduce.Pairs(paths, func(k, item *reduce.Node) bool {
-			itemPtr := reduce.JoinPointer(ptr, k.Value)
-			item = reduce.Deref(item)
+			idoc, item, itemPtr := resolved(res, pdoc, item, reduce.JoinPointer(ptr, k.Value))
+			if item == nil {
+				return true
+			}
 			for _, m := range methods {
 				opKey, op := reduce.Get(item, m)
-				if opKey == nil || !reduce.IsMap(op) {
+				if opKey == nil {
 					continue
 				}
-				o := &operation{method: m, path: k.Value, node: reduce.Deref(op), pointer: reduce.JoinPointer(itemPtr, m),
-					item: item, itemPointer: itemPtr, reversed: reversed}
+				odoc, op, opPtr := resolved(res, idoc, op, reduce.JoinPointer(itemPtr, m))
+				if !reduce.IsMap(op) {
+					continue
+				}
+				o := &operation{method: m, path: k.Value, doc: odoc, node: op, pointer: opPtr,
+					item: item, itemDoc: idoc, itemPointer: itemPtr, reversed: reversed}
 				o.key = prefix + m + " " + blankParams(k.Value)
+				o.label = labelPrefix + strings.ToUpper(m) + " " + k.Value
 				if _, dup := byKey[o.key]; !dup {
 					byKey[o.key] = o
 					keys = append(keys, o.key)
 				}
 				if depth < 2 {
 					reduce.Pairs(reduce.Value(op, "callbacks"), func(ck, cb *reduce.Node) bool {
-						walk(cb, reduce.JoinPointer(o.pointer, "callbacks", ck.Value), o.key+" callback "+ck.Value+" ", !reversed, depth+1)
+						cdoc, cb, cptr := resolved(res, odoc, cb, reduce.JoinPointer(opPtr, "callbacks", ck.Value))
+						walk(cdoc, cb, cptr, o.key+" callback "+ck.Value+" ", o.label+" callback "+ck.Value+": ", !reversed, depth+1)
 						return true
 					})
 				}
@@ -58,8 +75,11 @@ func operations(doc *reduce.Document) (map[string]*operation, []string) {
 			return true
 		})
 	}
-	walk(reduce.Value(doc.Root, "paths"), "/paths", "", false, 0)
-	walk(reduce.Value(doc.Root, "webhooks"), "/webhooks", "webhook ", true, 0)
+	// paths (or webhooks) kept in a file of their own are read there
+	pdoc, paths, pptr := resolved(res, doc, reduce.Value(doc.Root, "paths"), "/paths")
+	walk(pdoc, paths, pptr, "", "", false, 0)
+	wdoc, hooks, wptr := resolved(res, doc, reduce.Value(doc.Root, "webhooks"), "/webhooks")
+	walk(wdoc, hooks, wptr, "webhook ", "webhook ", true, 0)
 	return byKey, keys
 }
 
@@ -133,14 +153,15 @@ func (p *parameter) key() string {
 
 // parameters lists an operation's parameters (the path item's, overridden
 // by the operation's), sorted by location and name.
-func parameters(res reduce.Resolver, doc *reduce.Document, op *operation) []*parameter {
+func parameters(res reduce.Resolver, op *operation) []*parameter {
 	byKey := map[string]*parameter{}
 	for _, src := range []struct {
+		doc *reduce.Document
 		n   *reduce.Node
 		ptr string
-	}{{reduce.Value(op.item, "parameters"), reduce.JoinPointer(op.itemPointer, "parameters")}, {reduce.Value(op.node, "parameters"), reduce.JoinPointer(op.pointer, "parameters")}} {
+	}{{op.itemDoc, reduce.Value(op.item, "parameters"), reduce.JoinPointer(op.itemPointer, "parameters")}, {op.doc, reduce.Value(op.node, "parameters"), reduce.JoinPointer(op.pointer, "parameters")}} {
 		for i, n := range reduce.Items(src.n) {
-			pdoc, pn, pptr := resolved(res, doc, n, reduce.JoinPointer(src.ptr, strconv.Itoa(i)))
+			pdoc, pn, pptr := resolved(res, src.doc, n, reduce.JoinPointer(src.ptr, strconv.Itoa(i)))
 			if pn == nil {
 				continue
 			}
@@ -220,7 +241,8 @@ func parameterSchema(p *parameter) (*reduce.Node, string) {
 
 // bodySites lists the schema positions of an operation's request body and
 // responses, by media type.
-func bodySites(res reduce.Resolver, doc *reduce.Document, op *operation) []site {
+func bodySites(res reduce.Resolver, op *operation) []site {
+	doc := op.doc
 	consumed, produced := Consumed, Produced
 	if op.reversed {
 		consumed, produced = Produced, Consumed
@@ -303,19 +325,15 @@ func (u *usage) mark(doc *reduce.Document, n *reduce.Node, sides Side, depth int
 			key, v := n.Content[i].Value, n.Content[i+1]
 			switch {
 			case key == "$ref" && reduce.IsString(v):
-				t, err := u.res.Resolve(doc, v.Value)
-				if err != nil || t.Doc == nil {
-					continue
-				}
-				if t.Definition() != nil {
-					dk := defKey(t.Doc, t.Pointer)
-					u.sides[dk] |= sides
-					u.reached[dk] = true
-					if t.Doc != doc {
-						u.external[dk] = true
+				u.markRef(doc, v.Value, sides, depth+1)
+			case key == "discriminator" && reduce.IsMap(v):
+				// a mapping names the subtypes a payload may be
+				reduce.Pairs(reduce.Value(v, "mapping"), func(_, target *reduce.Node) bool {
+					if reduce.IsString(target) {
+						u.markRef(doc, mappingRef(target.Value), sides, depth+1)
 					}
-				}
-				u.mark(t.Doc, t.Node, sides, depth+1)
+					return true
+				})
 			case key == "enum" || key == "const" || key == "default" || key == "example" || key == "examples" || strings.HasPrefix(key, "x-"):
 			default:
 				u.mark(doc, v, sides, depth+1)
@@ -324,20 +342,83 @@ func (u *usage) mark(doc *reduce.Document, n *reduce.Node, sides Side, depth int
 	}
 }
 
+// markRef marks the definition a reference written in doc reaches, and
+// walks it.
+func (u *usage) markRef(doc *reduce.Document, ref string, sides Side, depth int) {
+	t, err := u.res.Resolve(doc, ref)
+	if err != nil || t.Doc == nil {
+		return
+	}
+	if t.Definition() != nil {
+		dk := defKey(t.Doc, t.Pointer)
+		u.sides[dk] |= sides
+		u.reached[dk] = true
+		if t.Doc != doc {
+			u.external[dk] = true
+		}
+	}
+	u.mark(t.Doc, t.Node, sides, depth)
+}
+
+// mappingRef is the reference a discriminator mapping value stands for: a
+// reference, or a bare component name.
+func mappingRef(v string) string {
+	if strings.ContainsAny(v, "#/.") {
+		return v
+	}
+	return "#/components/schemas/" + reduce.EscapePointerToken(v)
+}
+
+// markInheritance gives each definition of doc that extends a polymorphic
+// parent (allOf holding a $ref to a definition with a discriminator, in
+// OpenAPI 3 or Swagger 2.0) the sides its parent is used on: a payload of
+// the parent's type may be one of it. A subtype of a request-only parent is
+// request-only.
+func (u *usage) markInheritance(doc *reduce.Document) {
+	for changed, round := true, 0; changed && round < 32; round++ {
+		changed = false
+		for _, def := range doc.Definitions {
+			dk := defKey(doc, def.Pointer)
+			var sides Side
+			for _, part := range reduce.Items(reduce.Value(def.Node, "allOf")) {
+				ref := reduce.Value(part, "$ref")
+				if ref == nil || !reduce.IsString(ref) {
+					continue
+				}
+				t, err := u.res.Resolve(doc, ref.Value)
+				if err != nil || t.Doc == nil || t.Definition() == nil || reduce.Value(t.Node, "discriminator") == nil {
+					continue
+				}
+				if pk := defKey(t.Doc, t.Pointer); u.reached[pk] {
+					sides |= u.sides[pk]
+				}
+			}
+			if sides == 0 || u.reached[dk] && u.sides[dk]|sides == u.sides[dk] {
+				continue
+			}
+			u.reached[dk] = true
+			u.sides[dk] |= sides
+			u.mark(doc, def.Node, sides, 0)
+			changed = true
+		}
+	}
+}
+
 // markOperations marks every definition the document's operations reach.
 func (u *usage) markOperations(doc *reduce.Document) {
-	ops, keys := operations(doc)
+	ops, keys := operations(u.res, doc)
 	for _, key := range keys {
 		op := ops[key]
 		consumed := Consumed
 		if op.reversed {
 			consumed = Produced
 		}
-		for _, p := range parameters(u.res, doc, op) {
+		for _, p := range parameters(u.res, op) {
 			u.mark(p.doc, p.node, consumed, 0)
 		}
-		for _, s := range bodySites(u.res, doc, op) {
+		for _, s := range bodySites(u.res, op) {
 			u.mark(s.doc, s.node, s.sides, 0)
 		}
 	}
+	u.markInheritance(doc)
 }

@@ -1,9 +1,12 @@
 package compat
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"net/url"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,6 +24,8 @@ type witnessBuilder struct {
 
 	mu   sync.Mutex
 	sets map[*reduce.Document]*setResult
+	// idIndex caches, by folder, the $id index of the revision's files.
+	idIndex map[string]map[string]string
 }
 
 type setResult struct {
@@ -124,7 +129,7 @@ func (w *witnessBuilder) compiled(s *reduce.Schema) (*validate.Schema, error) {
 	r, ok := w.sets[s.Doc]
 	if !ok {
 		r = &setResult{}
-		r.set, r.err = validate.Compile(ws, s.Doc, validate.Options{})
+		r.set, r.err = validate.Compile(ws, s.Doc, validate.Options{IDs: w.ids(ws, s.Doc)})
 		w.sets[s.Doc] = r
 	}
 	w.mu.Unlock()
@@ -132,6 +137,79 @@ func (w *witnessBuilder) compiled(s *reduce.Schema) (*validate.Schema, error) {
 		return nil, r.err
 	}
 	return r.set.Schema(s.Pointer())
+}
+
+// Bounds of the $id index: the files read while looking for the $ids a
+// revision's files declare.
+const (
+	maxIDFiles    = 2000
+	maxIDFileSize = 4 << 20
+)
+
+// ids indexes the absolute $id each JSON or YAML file near doc declares at
+// its root (doc's folder and its parent's, inside the workspace), so a
+// witness compiles when an $id does not match the folder layout: a proof
+// is read from the revision's own files, never from the network.
+func (w *witnessBuilder) ids(ws *reduce.Workspace, doc *reduce.Document) map[string]string {
+	if doc == nil || doc.Abs == "" {
+		return nil
+	}
+	dir := filepath.Dir(doc.Abs)
+	if parent := filepath.Dir(dir); ws.Inside(parent) && parent != dir {
+		dir = parent
+	}
+	if idx, ok := w.idIndex[dir]; ok {
+		return idx
+	}
+	idx := map[string]string{}
+	files := 0
+	var walk func(d string, depth int)
+	walk = func(d string, depth int) {
+		entries, err := ws.FS.ReadDir(d)
+		if err != nil || depth > 8 {
+			return
+		}
+		for _, e := range entries {
+			if files >= maxIDFiles {
+				return
+			}
+			p := filepath.Join(d, e.Name())
+			if e.IsDir() {
+				if !strings.HasPrefix(e.Name(), ".") && e.Name() != "node_modules" {
+					walk(p, depth+1)
+				}
+				continue
+			}
+			switch strings.ToLower(filepath.Ext(p)) {
+			case ".json", ".yaml", ".yml":
+			default:
+				continue
+			}
+			files++
+			data, err := ws.FS.ReadFile(p, maxIDFileSize)
+			if err != nil || !bytes.Contains(data, []byte("$id")) {
+				continue
+			}
+			f, err := ws.LoadFragment(p, "", doc.Dialect)
+			if err != nil {
+				continue
+			}
+			if id := reduce.Value(f.Root, "$id"); id != nil && reduce.IsString(id) {
+				if u, err := url.Parse(id.Value); err == nil && u.IsAbs() {
+					base, _, _ := strings.Cut(id.Value, "#")
+					if _, taken := idx[base]; !taken {
+						idx[base] = p
+					}
+				}
+			}
+		}
+	}
+	walk(dir, 0)
+	if w.idIndex == nil {
+		w.idIndex = map[string]map[string]string{}
+	}
+	w.idIndex[dir] = idx
+	return idx
 }
 
 // setAt returns v with the value at path replaced (copying what it changes).
@@ -183,15 +261,42 @@ func (w *witnessBuilder) sampleAlong(s *reduce.Schema, r *reduce.Reducer, path [
 	if s == nil {
 		return v
 	}
-	if m, ok := v.(map[string]any); ok {
-		out := make(map[string]any, len(m)+1)
-		for k, x := range m {
+	if reduce.Mergeable(s) {
+		if m, _ := r.Merge(s); m != nil {
+			s = m
+		}
+	}
+	switch t := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(t)+1)
+		for k, x := range t {
 			out[k] = x
 		}
 		out[path[0]] = w.sampleAlong(propertySchema(s, path[0]), r, path[1:], depth+1)
 		return out
+	case []any:
+		// an array on the path: its items up to the index are valid samples
+		i, err := strconv.Atoi(path[0])
+		if err != nil || i >= 64 {
+			return v
+		}
+		item := itemSchema(s, i)
+		out := append([]any(nil), t...)
+		for len(out) <= i {
+			out = append(out, w.sample(item, r, depth+1))
+		}
+		out[i] = w.sampleAlong(item, r, path[1:], depth+1)
+		return out
 	}
 	return v
+}
+
+// itemSchema is the schema of item i of an array s describes.
+func itemSchema(s *reduce.Schema, i int) *reduce.Schema {
+	if p := s.Keywords["prefixItems"]; p != nil && i < len(p.List) {
+		return p.List[i]
+	}
+	return keywordSchema(s, s.Keywords["items"])
 }
 
 func deref(s *reduce.Schema, r *reduce.Reducer, depth int) *reduce.Schema {
@@ -229,6 +334,13 @@ func (w *witnessBuilder) sample(s *reduce.Schema, r *reduce.Reducer, depth int) 
 		t := r.Target(s.Ref)
 		if len(s.Keywords) == 0 {
 			return w.sample(t, r, depth+1)
+		}
+	}
+	if reduce.Mergeable(s) {
+		// a conjunction sampled as its parts merged: a name one part
+		// requires takes the schema another part declares
+		if m, _ := r.Merge(s); m != nil {
+			s = m
 		}
 	}
 	k := s.Keywords
@@ -535,7 +647,16 @@ func duplicateCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
 }
 
 func opaqueCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
-	out := []any{"", "~", " ", "a", "A", "0", "wirelint witness", "-1", "a-b_c.d"}
+	var out []any
+	// a pattern change found the shortest string each side alone accepts
+	if sep := ch.separators[1]; acceptBase {
+		if sep = ch.separators[0]; sep.ok {
+			out = append(out, sep.text)
+		}
+	} else if sep.ok {
+		out = append(out, sep.text)
+	}
+	out = append(out, "", "~", " ", "a", "A", "0", "wirelint witness", "-1", "a-b_c.d")
 	for _, s := range []*reduce.Schema{ch.base, ch.head} {
 		for _, k := range []string{"example", "examples", "default"} {
 			if v := reduce.Value(s.Node, k); v != nil {

@@ -15,15 +15,30 @@ import (
 // checkCase runs Check on one txtar case of testdata.
 func checkCase(t *testing.T, name string) []report.Finding {
 	t.Helper()
+	return checkCaseWith(t, name, Options{})
+}
+
+// checkCaseWith runs Check with opts on one txtar case of testdata.
+func checkCaseWith(t *testing.T, name string, opts Options) []report.Finding {
+	t.Helper()
+	return checkCaseAt(t, name, t.TempDir(), opts)
+}
+
+// checkCaseAt writes one txtar case of testdata into dir and runs Check
+// with opts.
+func checkCaseAt(t *testing.T, name, dir string, opts Options) []report.Finding {
+	t.Helper()
 	ar, err := txtar.ParseFile(filepath.Join("testdata", name+".txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
 	var base, head string
 	for _, f := range ar.Files {
 		if f.Name == "want" {
 			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f.Name)), 0o755); err != nil {
+			t.Fatal(err)
 		}
 		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
 			t.Fatal(err)
@@ -44,7 +59,7 @@ func checkCase(t *testing.T, name string) []report.Finding {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Check(ws, ws, b, h, Options{})
+	return Check(ws, ws, b, h, opts)
 }
 
 // TestWitnesses requires every schema error of the breaking cases to carry
@@ -107,5 +122,33 @@ func TestKubernetesUpgradeSilent(t *testing.T) {
 		for _, f := range Check(ws, ws, b, h, Options{}) {
 			t.Errorf("%s: %s: %s", group, f.Rule, f.Message)
 		}
+	}
+}
+
+// TestConfiguredSchemas compares a component no operation reaches when the
+// configuration names it a contract of its own, on the configured role, and
+// counts it otherwise.
+func TestConfiguredSchemas(t *testing.T) {
+	rules := func(fs []report.Finding, definition string) []string {
+		var out []string
+		for _, f := range fs {
+			if f.Definition == definition || definition == "" && f.Rule == RuleUnreached {
+				out = append(out, f.Rule)
+			}
+		}
+		return out
+	}
+	if got := rules(checkCase(t, "inheritance-mapping"), "Orphan"); len(got) != 0 {
+		t.Errorf("unconfigured Orphan: %v, want no finding", got)
+	}
+	if got := rules(checkCase(t, "inheritance-mapping"), ""); len(got) != 1 {
+		t.Errorf("unconfigured Orphan: %v, want one %s", got, RuleUnreached)
+	}
+	configured := checkCaseWith(t, "inheritance-mapping", Options{Schemas: []string{"Orphan"}, Role: Consumed})
+	if got := rules(configured, "Orphan"); len(got) != 1 || got[0] != RuleRequestNarrowed {
+		t.Errorf("configured Orphan (consumed): %v, want [%s]", got, RuleRequestNarrowed)
+	}
+	if got := rules(configured, ""); len(got) != 0 {
+		t.Errorf("configured Orphan: %v, want no %s", got, RuleUnreached)
 	}
 }

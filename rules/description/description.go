@@ -39,8 +39,10 @@ func compare(p pair.Pair, field string) (report.Finding, bool) {
 	// An annotation written on the schema parity reached this one through
 	// (a $ref wrapper, where the dialect lets it say something) is the one in
 	// effect; the wrapper is where a missing one is reported.
+	rel := p.Rel
 	if v := p.CanonicalVia; v != nil && v.Annotations[field] != nil {
 		cs, ck = v, v.Annotations[field]
+		rel = viaRel(p)
 	}
 	if v := p.MirrorVia; v != nil && v.Annotations[field] != nil {
 		ms, mk = v, v.Annotations[field]
@@ -68,7 +70,7 @@ func compare(p pair.Pair, field string) (report.Finding, bool) {
 	}
 	f := report.Finding{
 		Definition: p.Definition,
-		Pointer:    p.Rel + "/" + field,
+		Pointer:    rel + "/" + field,
 		Locations:  []report.Location{cl, ml},
 		Fields:     map[string]any{"keyword": field, "canonical": ctext, "mirror": mtext},
 	}
@@ -205,4 +207,20 @@ func shorten(s string, n int) string {
 		return s
 	}
 	return string(r[:n]) + "…"
+}
+
+// viaRel is the pointer, relative to the definition, of the schema parity
+// reached p's canonical side through: p.Rel less the steps from the via to
+// the schema when the one holds the other (a description beside a
+// one-branch anyOf is at /description, not /anyOf/0/description), p.Rel
+// when the via is a $ref elsewhere.
+func viaRel(p pair.Pair) string {
+	v, s := p.CanonicalVia, p.Canonical
+	if v.Doc != s.Doc || !strings.HasPrefix(s.Pointer(), v.Pointer()+"/") {
+		return p.Rel
+	}
+	if rel, ok := strings.CutSuffix(p.Rel, s.Pointer()[len(v.Pointer()):]); ok {
+		return rel
+	}
+	return p.Rel
 }

@@ -2,6 +2,7 @@ package differential
 
 import (
 	"encoding/json"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"sort"
 	"strings"
 	"testing"
@@ -39,7 +40,7 @@ func TestFrameWire(t *testing.T) {
 		}
 		var opts Options
 		if withFixtures {
-			if opts.Fixtures, err = validate.LoadPayloads(nil, "../../examples/frame-wire/fixtures", nil, limits.Limits{}); err != nil {
+			if opts.Fixtures, err = validate.LoadPayloads(fsroot.Unconfined(), "../../examples/frame-wire/fixtures", nil, limits.Limits{}); err != nil {
 				t.Fatal(err)
 			}
 		}

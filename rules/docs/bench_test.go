@@ -2,6 +2,7 @@ package docs
 
 import (
 	"fmt"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"os/exec"
 	"strings"
 	"testing"
@@ -137,7 +138,9 @@ func BenchmarkCheck(b *testing.B) {
 	run := func(b *testing.B) {
 		cpu0, ok := processCPU()
 		for b.Loop() {
-			fs, err := Check(dir, benchOptions())
+			opts := benchOptions()
+			opts.FS = fsroot.New(dir)
+			fs, err := Check(dir, opts)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -60,8 +60,8 @@ func citedPaths(file string, src []byte, comments []Span, refs []Glob, matched m
 				end = i
 			}
 			raw := bytes.TrimSuffix(bytes.TrimRight(text[start:end], "."), []byte("#"))
-			if len(raw) == 0 || bytes.HasPrefix(raw, []byte("//")) {
-				continue
+			if len(raw) == 0 || bytes.HasPrefix(raw, []byte("//")) || start > 0 && text[start-1] == '*' {
+				continue // a URL's path, or a glob's tail (-path '*/docs/x.md')
 			}
 			var tok string
 			if bare := raw[0] != '.'; bare && matched != nil {

@@ -3,6 +3,7 @@ package docs
 import (
 	"encoding/json"
 	"errors"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
 	"testing"
@@ -30,6 +31,7 @@ func TestCases(t *testing.T) {
 						t.Fatalf("options.json: %v", err)
 					}
 				}
+				opts.FS = fsroot.New(".")
 				fs, err := Check(".", opts)
 				if err != nil {
 					t.Fatal(err)

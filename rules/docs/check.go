@@ -45,8 +45,16 @@ type Options struct {
 	// marker names a union and neither the marker nor the document says
 	// ("" = infer it: the one property every branch fixes to a constant).
 	Discriminant string
-	// FS confines what is read (nil = the project holding root): a file
-	// whose symlinks leave it, or that is not a regular file, is not read.
+	// Repository is the checked repository as "owner/name": links to
+	// https://github.com/owner/name/blob/REF/PATH (and tree/) in Markdown
+	// and comments are checked against the tree ("" = not checked).
+	Repository string
+	// IgnoreLinks are globs of link targets, as written, that are not
+	// checked: a project's own short forms a render hook expands.
+	IgnoreLinks []string
+	// FS confines what is read (required: the project's root): a file whose
+	// symlinks leave it or enter .git, or that is not a regular file, is not
+	// read.
 	FS *fsroot.Root
 	// Display names a file in messages, given its absolute path (nil = as
 	// scanned: root joined with the path below it). Locations keep the
@@ -66,7 +74,8 @@ type Options struct {
 // are root joined with the path below it. An error means root (or a file in
 // it) could not be read, or a glob is malformed.
 func Check(root string, opts Options) ([]report.Finding, error) {
-	info, err := os.Stat(root)
+	confine := opts.FS
+	info, err := confine.Stat(root)
 	if os.IsNotExist(err) {
 		return nil, fmt.Errorf("%s does not exist", root)
 	}
@@ -84,16 +93,13 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 	if err != nil {
 		return nil, fmt.Errorf("exclude: %w", err)
 	}
-	files, err := listFiles(root)
+	ignore, err := parseGlobs(opts.IgnoreLinks, []string{})
+	if err != nil {
+		return nil, fmt.Errorf("ignore-links: %w", err)
+	}
+	files, err := listFiles(confine, root)
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", root, err)
-	}
-	confine := opts.FS
-	if confine == nil {
-		confine = fsroot.New(fsroot.ProjectDir(root))
-	}
-	if _, err := confine.Resolve(root); err != nil {
-		return nil, err
 	}
 	c := &checker{
 		fs:       confine,
@@ -105,6 +111,8 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 		stat:     map[string]bool{},
 		verdicts: map[verdictKey]verdict{},
 		named:    opts.Display,
+		ignore:   ignore,
+		repo:     strings.Trim(opts.Repository, "/"),
 	}
 	var scan []string
 	for _, f := range files {
@@ -116,7 +124,7 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 			continue
 		}
 		c.included = append(c.included, f)
-		if _, ok := LanguageOf(f); ok || isMarkdown(f) {
+		if _, ok := LanguageOf(f); ok || isPage(f) {
 			scan = append(scan, f)
 		}
 	}
@@ -125,6 +133,11 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 		return nil, fmt.Errorf("%s holds %d Markdown and source files to scan, over the %d-file docs budget (exclude some with --exclude or exclude:, or %s)",
 			root, len(scan), maxFiles, limits.Hint("max-docs-files"))
 	}
+	c.site, err = c.detectSite(opts.Site)
+	if err != nil {
+		return nil, err
+	}
+	c.readSubmodules()
 	results, err := c.scanAll(scan)
 	if err != nil {
 		return nil, err
@@ -147,10 +160,6 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 		return nil, err
 	}
 	out := tax.findings
-	c.site, err = c.detectSite(opts.Site)
-	if err != nil {
-		return nil, err
-	}
 	for _, r := range results {
 		for _, ct := range r.citations {
 			if tax.explained[ct] {
@@ -223,6 +232,11 @@ type checker struct {
 	verdicts map[verdictKey]verdict
 	site     []*site // documentation sites root-absolute links are routed through
 	named    func(abs string) string
+	ignore   []Glob // link targets not checked
+	repo     string // owner/name; "" = own URLs not checked
+	// submodules are the paths .gitmodules names: their files are another
+	// repository's, absent from this tree.
+	submodules []string
 	// suggestionWork counts the candidate files broken links were compared
 	// with, up to maxSuggestionWork
 	suggestionWork int
@@ -305,8 +319,8 @@ func (c *checker) scan(name string, w *worker) (scanned, error) {
 		}
 		return scanned{}, fmt.Errorf("read %s: %w", c.shown(name), err)
 	}
-	if isMarkdown(name) {
-		doc := ParseMarkdown(src)
+	if isPage(name) {
+		doc := c.parse(name, src)
 		var cts []citation
 		for _, l := range doc.Links {
 			cts = append(cts, citation{rule: brokenLinkRule, kind: l.Kind, file: name, line: l.Line, col: l.Column, target: l.Target})
@@ -314,7 +328,8 @@ func (c *checker) scan(name string, w *worker) (scanned, error) {
 		return scanned{citations: cts, doc: doc, tables: scanTables(name, src)}, nil
 	}
 	lang, _ := LanguageOf(name)
-	return scanned{citations: citedPaths(name, src, Comments(lang, src), c.refs, w.matched)}, nil
+	comments := Comments(lang, src)
+	return scanned{citations: append(citedPaths(name, src, comments, c.refs, w.matched), ownURLs(name, src, comments, c.repo)...)}, nil
 }
 
 // display is the path of a root-relative name as locations print it.
@@ -359,7 +374,7 @@ func (c *checker) doc(name string) *Markdown {
 	}
 	var d *Markdown
 	if src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(name)), 0); err == nil {
-		d = ParseMarkdown(src)
+		d = c.parse(name, src)
 	}
 	c.docs[name] = d
 	return d
@@ -414,6 +429,8 @@ type verdict struct {
 	resolved string // root-relative path of the target
 	fragment string // percent-decoded #anchor
 	site     *site  // for problemMissingRoute
+	reason   string // for problemUnverified: why the target cannot be checked
+	lines    int    // for problemMissingLine: the file's length in lines
 }
 
 type problem int
@@ -424,6 +441,8 @@ const (
 	problemMissingAnchor
 	problemMissingRoute // a root-absolute link its page's site does not serve
 	problemUnresolved   // a root-absolute link no known site mapping covers
+	problemUnverified   // built or resolved when the site renders: see reason
+	problemMissingLine  // a line fragment past the end of the file
 )
 
 // resolve checks one citation and returns its finding, if any.
@@ -442,7 +461,18 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 			}
 		}
 	}
+	if v.problem != problemNone && v.problem != problemUnverified && v.problem != problemUnresolved {
+		if reason := c.fragmentFile(ct.file); reason != "" {
+			v = verdict{problem: problemUnverified, reason: reason}
+		} else if reason := c.inSubmodule(v.resolved); reason != "" {
+			v = verdict{problem: problemUnverified, reason: reason}
+		}
+	}
 	switch v.problem {
+	case problemUnverified:
+		return c.unverified(ct, v.reason), true
+	case problemMissingLine:
+		return c.missingLine(ct, v), true
 	case problemMissingFile:
 		return c.missingFile(ct, v.resolved), true
 	case problemMissingAnchor:
@@ -503,6 +533,8 @@ func (c *checker) cachedJudge(ct citation) verdict {
 		base = ""
 	case strings.HasPrefix(ct.target, "#"), strings.HasPrefix(ct.target, "?"):
 		base = ct.file
+	case ct.rule.ID == RuleBrokenLink && c.pageURLs(ct.file):
+		base = ct.file // a relative URL is read from the page's own route
 	}
 	key := verdictKey{ct.rule.ID, base, ct.target}
 	v, seen := c.verdicts[key]
@@ -516,8 +548,17 @@ func (c *checker) cachedJudge(ct citation) verdict {
 // judge resolves a citation's target and checks that its file and anchor
 // exist.
 func (c *checker) judge(ct citation) verdict {
-	if external(ct.target) {
+	if anyMatch(c.ignore, ct.target) {
 		return verdict{}
+	}
+	if external(ct.target) {
+		if u, ok := parseOwnURL(ct.target, c.repo); ok {
+			return c.judgeOwnURL(ct, u)
+		}
+		return verdict{}
+	}
+	if reason := builtAtRender(ct.target); reason != "" {
+		return verdict{problem: problemUnverified, reason: reason}
 	}
 	p, fragment, hasFragment := splitTarget(ct.target)
 	if strings.HasPrefix(p, "/") && ct.rule.ID == RuleBrokenLink {
@@ -540,18 +581,91 @@ func (c *checker) judge(ct citation) verdict {
 		return verdict{} // outside the checked tree: not ours to judge
 	}
 	if !c.exists(resolved) {
+		if ct.rule.ID == RuleBrokenLink && p != "" && !strings.HasPrefix(p, "/") {
+			if v, ok := c.judgeOnSite(ct, p, fragment, hasFragment); ok {
+				return v
+			}
+		}
 		return verdict{problem: problemMissingFile, resolved: resolved}
-	}
-	if !hasFragment || fragment == "" || strings.EqualFold(fragment, "top") || !isMarkdown(resolved) || c.dirs[resolved] {
-		return verdict{}
 	}
 	if strings.Contains(ct.target, "?plain=1") && lineAnchor(fragment) {
 		return verdict{} // GitHub's source view of a Markdown file: #L12 or #L12-L20
 	}
-	if doc := c.doc(resolved); doc == nil || doc.HasAnchor(fragment) {
+	return c.judgeAnchor(resolved, fragment, hasFragment)
+}
+
+// judgeAnchor checks the fragment of a link to the existing file resolved.
+func (c *checker) judgeAnchor(resolved, fragment string, hasFragment bool) verdict {
+	if !hasFragment || fragment == "" || strings.EqualFold(fragment, "top") || !isPage(resolved) || c.dirs[resolved] {
 		return verdict{}
 	}
+	doc := c.doc(resolved)
+	if doc == nil || doc.HasAnchor(fragment) {
+		return verdict{}
+	}
+	if reason := c.mayGenerateHeadings(resolved); reason != "" {
+		return verdict{problem: problemUnverified, reason: reason}
+	}
+	if s := c.siteFor(resolved); s != nil && s.flavor.unknownIDs != "" {
+		return verdict{problem: problemUnverified, reason: s.flavor.unknownIDs}
+	}
 	return verdict{problem: problemMissingAnchor, resolved: resolved, fragment: fragment}
+}
+
+// judgeOwnURL checks a URL of the repository's own file: the path against
+// the tree, a line fragment against the file's length and any other
+// fragment against its headings. A URL pinned to a commit names the file as
+// it was then and is not checked.
+func (c *checker) judgeOwnURL(ct citation, u ownURL) verdict {
+	if u.pinned || u.path == "" || escapes(path.Clean(u.path)) {
+		return verdict{}
+	}
+	resolved := path.Clean(u.path)
+	if !c.exists(resolved) {
+		return verdict{problem: problemMissingFile, resolved: resolved}
+	}
+	if last, ok := lineRange(u.fragment); ok {
+		if c.dirs[resolved] {
+			return verdict{}
+		}
+		n := c.lineCount(resolved)
+		if n >= 0 && last > n {
+			return verdict{problem: problemMissingLine, resolved: resolved, fragment: u.fragment, lines: n}
+		}
+		return verdict{}
+	}
+	if !isPage(resolved) || u.tree {
+		return verdict{}
+	}
+	return c.judgeAnchor(resolved, u.fragment, u.fragment != "")
+}
+
+// lineCount returns the number of lines of a file (-1 = unreadable); a
+// final line without a newline counts.
+func (c *checker) lineCount(name string) int {
+	src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(name)), 0)
+	if err != nil {
+		return -1
+	}
+	n := bytes.Count(src, []byte("\n"))
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		n++
+	}
+	return n
+}
+
+// builtAtRender says why a destination is built when the site renders
+// ("" = it is written out): a template, shortcode or MDX expression.
+func builtAtRender(target string) string {
+	switch {
+	case strings.Contains(target, "{{"):
+		return "a template or shortcode builds it when the site renders"
+	case strings.Contains(target, "{%"):
+		return "a template tag builds it when the site renders"
+	case strings.HasPrefix(target, "{"), strings.Contains(target, "${"):
+		return "an expression builds it when the page renders"
+	}
+	return ""
 }
 
 func (c *checker) location(ct citation) report.Location {

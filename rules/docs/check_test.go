@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"os/exec"
 	"path"
@@ -21,7 +22,7 @@ func TestCheck(t *testing.T) {
 	for _, name := range []string{"repo", "silent"} {
 		t.Run(name, func(t *testing.T) {
 			root := filepath.Join("testdata", name)
-			fs, err := Check(root, Options{})
+			fs, err := Check(root, Options{FS: fsroot.Unconfined()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,7 +77,7 @@ func TestCheckSkipsGitIgnored(t *testing.T) {
 	if out, err := exec.Command(git, "-C", dir, "init", "-q").CombinedOutput(); err != nil {
 		t.Fatalf("git init: %v\n%s", err, out)
 	}
-	fs, err := Check(dir, Options{})
+	fs, err := Check(dir, Options{FS: fsroot.New(dir)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +97,7 @@ func TestCheckWithoutGit(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, ignoredTree)
 	t.Setenv("PATH", "")
-	fs, err := Check(dir, Options{})
+	fs, err := Check(dir, Options{FS: fsroot.Unconfined()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,6 +128,7 @@ func TestCheckOptions(t *testing.T) {
 		{"no exclusions", Options{Exclude: []string{}}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			tc.opts.FS = fsroot.Unconfined()
 			fs, err := Check(dir, tc.opts)
 			if err != nil {
 				t.Fatal(err)
@@ -151,6 +153,7 @@ func TestCheckErrors(t *testing.T) {
 		{"testdata/silent", Options{Refs: []string{"docs/["}}, `refs: glob "docs/["`},
 		{"testdata/silent", Options{Exclude: []string{""}}, "exclude: empty glob"},
 	} {
+		tc.opts.FS = fsroot.Unconfined()
 		_, err := Check(tc.root, tc.opts)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Check(%q) error = %v, want it to contain %q", tc.root, err, tc.want)
@@ -166,7 +169,7 @@ func TestFingerprintIgnoresSuggestion(t *testing.T) {
 	writeTree(t, dir, map[string]string{"README.md": "[x](docs/wire.md)\n"})
 	t.Setenv("PATH", "")
 	fingerprint := func() (string, any) {
-		fs, err := Check(dir, Options{})
+		fs, err := Check(dir, Options{FS: fsroot.Unconfined()})
 		if err != nil || len(fs) != 1 {
 			t.Fatalf("Check = %v, %v; want one finding", fs, err)
 		}

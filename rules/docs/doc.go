@@ -5,7 +5,10 @@
 //
 // The Markdown scanner honours fenced and indented code blocks, inline code
 // spans, HTML comments and front matter, so a link shown as an example is not a
-// link. Anchors follow GitHub's slug rules (see Slugger). Comments are found by
+// link. Each documentation generator's reading of links and headings is one
+// row of the flavors table (generators.go), adjusted by the site's own
+// configuration; a page no site serves is read as GitHub renders it (see
+// Slugger). What a site builds at render time is docs/unverified, not broken. Comments are found by
 // a small lexer per language (Go, Python, TypeScript/JavaScript, Rust, Dart,
 // Swift, shell, YAML) that skips string literals, so a path in a string is not a
 // citation. External URLs are never fetched.

@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"strings"
 	"testing"
 
@@ -14,7 +15,9 @@ import (
 // index entry — and nothing else.
 func TestFrameWire(t *testing.T) {
 	t.Setenv("PATH", "") // walk the example, as a checkout without git would
-	fs, err := Check("../../examples/frame-wire", benchTaxonomy("docs/rfc", "docs/rfc/README.md", []string{"draft", "accepted", "implemented", "superseded"}))
+	opts := benchTaxonomy("docs/rfc", "docs/rfc/README.md", []string{"draft", "accepted", "implemented", "superseded"})
+	opts.FS = fsroot.New("../..")
+	fs, err := Check("../../examples/frame-wire", opts)
 	if err != nil {
 		t.Fatal(err)
 	}

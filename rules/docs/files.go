@@ -2,36 +2,33 @@ package docs
 
 import (
 	"io/fs"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/gitx"
 )
 
 // listFiles returns the files under root, slash-separated and relative to it,
-// sorted. Inside a git work tree it asks git, so ignored files are skipped
-// (tracked files plus untracked ones not ignored); without git, or outside a
-// repository, it walks the tree and skips only .git directories.
-func listFiles(root string) ([]string, error) {
-	if files, ok := gitFiles(root); ok {
+// sorted. Inside the project's git work tree it asks git (through gitx,
+// pinned to the project's repository), so ignored files are skipped (tracked
+// files plus untracked ones not ignored); without git, or outside a
+// repository, it walks the tree and skips only .git directories. Either way
+// only regular files confine admits are listed.
+func listFiles(confine *fsroot.Root, root string) ([]string, error) {
+	if files, ok := gitFiles(confine, root); ok {
 		return files, nil
 	}
 	var files []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	err := confine.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == root {
 				return err
 			}
 			return nil // an unreadable subdirectory is skipped, not fatal
 		}
-		if d.IsDir() {
-			if d.Name() == ".git" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() {
+		if d.IsDir() || !d.Type().IsRegular() {
 			return nil
 		}
 		rel, err := filepath.Rel(root, p)
@@ -45,27 +42,41 @@ func listFiles(root string) ([]string, error) {
 	return files, err
 }
 
-// gitFiles lists root's files through git; ok is false when git is not
-// installed or root is not inside a work tree.
-func gitFiles(root string) (files []string, ok bool) {
-	git, err := exec.LookPath("git")
+// gitFiles lists root's files through the project's repository; ok is false
+// when git is not installed or the project is not inside a work tree.
+func gitFiles(confine *fsroot.Root, root string) (files []string, ok bool) {
+	repo, err := gitx.Find(confine.Dir())
 	if err != nil {
 		return nil, false
 	}
-	cmd := exec.Command(git, "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
-	out, err := cmd.Output()
+	abs, err := filepath.Abs(root)
 	if err != nil {
-		return nil, false // not a work tree, or git refused: walk instead
+		return nil, false
+	}
+	rel, err := filepath.Rel(repo.Top, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil, false // root lies outside the repository: walk it
+	}
+	rel = filepath.ToSlash(rel)
+	out, err := repo.Run(nil, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", rel)
+	if err != nil {
+		return nil, false // git refused: walk instead
 	}
 	seen := map[string]bool{}
 	for _, f := range strings.Split(string(out), "\x00") {
+		if rel != "." {
+			var below bool
+			if f, below = strings.CutPrefix(f, rel+"/"); !below {
+				continue
+			}
+		}
 		if f == "" || seen[f] {
 			continue
 		}
 		seen[f] = true
-		info, err := os.Stat(filepath.Join(root, filepath.FromSlash(f)))
+		info, err := confine.Stat(filepath.Join(root, filepath.FromSlash(f)))
 		if err != nil || !info.Mode().IsRegular() {
-			continue // deleted in the work tree, a submodule, a dangling symlink
+			continue // deleted in the work tree, a submodule, a symlink leaving the project or into .git
 		}
 		files = append(files, f)
 	}

@@ -13,20 +13,29 @@ func FuzzParseMarkdown(f *testing.F) {
 	for _, s := range []string{
 		"# T\n[a](b.md#c)\n", "```\n[a](b)\n", "<!-- [a](b)", "[a\n](<b", "`a``b`", "> # q\n> [a](b)",
 		"---\nx\n---\n", "<a href='x' id=y", "- a\n\n    b\n", "Title\n===\n", "[x]: <y", "\\", "\r\n\r\n# \r",
+		"## T {#id .c k=\"v\"}\n", "p\n{: #x }\n", "Term\n: def\n", "[^1]: n\n", "=== \"Tab\"\n",
+		"import a from 'b'\n\n<Card href=\"/x\" to={y} />\n{[a](b)}\n", "{ id='q' }", "## a {", "<X href={{a}}>",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		md := ParseMarkdown([]byte(src))
 		check := inside(t, src)
-		for _, l := range md.Links {
-			if l.Target == "" {
-				t.Fatalf("empty link target at %d:%d", l.Line, l.Column)
+		// Every generator's reading, as Markdown and as MDX.
+		for _, fl := range flavors {
+			all := *fl
+			all.blockAttributes, all.termIDs, all.tabs = true, true, true
+			for _, mdx := range []bool{false, true} {
+				md := parseMarkdown([]byte(src), &all, mdx)
+				for _, l := range md.Links {
+					if l.Target == "" {
+						t.Fatalf("empty link target at %d:%d", l.Line, l.Column)
+					}
+					check("link", l.Line, l.Column)
+				}
+				for _, a := range md.Anchors {
+					check("anchor", a.Line, a.Column)
+				}
 			}
-			check("link", l.Line, l.Column)
-		}
-		for _, a := range md.Anchors {
-			check("anchor", a.Line, a.Column)
 		}
 	})
 }
@@ -36,7 +45,7 @@ func FuzzParseMarkdown(f *testing.F) {
 func FuzzComments(f *testing.F) {
 	for _, s := range []string{
 		"// a\n/* b", "// ... ./ .# //", "\"\\", "r#\"", "'\\", "`", "#\"", "'''", "<<EOF\n", "<<-", "a: |\n  # x", "k: 'a\n# b",
-		"/[/]/ // c", "$'", "/* /* */",
+		"/[/]/ // c", "$'", "/* /* */", "// https://github.com/o/r/blob/main/x.md#L1-L2.", "# http://GitHub.com/O/R/tree/v1/",
 	} {
 		f.Add(s)
 	}
@@ -51,6 +60,11 @@ func FuzzComments(f *testing.F) {
 				prev = sp.End
 			}
 			citedPaths("a/b.go", []byte(src), Comments(lang, []byte(src)), mustGlobs(DefaultRefs), map[string]bool{})
+			for _, ct := range ownURLs("a/b.go", []byte(src), Comments(lang, []byte(src)), "o/r") {
+				if _, ok := parseOwnURL(ct.target, "o/r"); !ok {
+					t.Fatalf("%s: ownURLs found %q, which parseOwnURL refuses", lang, ct.target)
+				}
+			}
 		}
 	})
 }

@@ -51,7 +51,9 @@ type Markdown struct {
 	// HTML id or <a name>, in document order.
 	Anchors []Anchor
 
-	folded map[string]bool // lower-cased anchor names, built by ParseMarkdown
+	folded    map[string]bool   // lower-cased anchor names, built by ParseMarkdown
+	front     map[string]string // front matter keys that move a page (see readFrontMatter)
+	generated generator         // what may render headings into the page
 }
 
 // HasAnchor reports whether name (already percent-decoded) is a fragment the
@@ -72,10 +74,18 @@ func (m *Markdown) HasAnchor(name string) bool {
 // CommonMark's block structure closely enough that fenced and indented code
 // blocks, inline code spans, HTML comments and YAML front matter never yield
 // links or headings. It never fails: malformed input yields fewer links.
-func ParseMarkdown(src []byte) *Markdown {
-	p := &mdParser{md: &Markdown{}}
+func ParseMarkdown(src []byte) *Markdown { return parseMarkdown(src, github, false) }
+
+// parseMarkdown scans src as the generator fl reads it; mdx reads it as MDX:
+// import and export lines, {expressions} and {/* comments */} are not
+// Markdown, and href, to and src props of any tag or component are links.
+func parseMarkdown(src []byte, fl *flavor, mdx bool) *Markdown {
+	p := &mdParser{md: &Markdown{}, flavor: fl, mdx: mdx}
+	p.slugger.flavor = fl
 	p.splitLines(src)
 	p.blocks()
+	p.md.front = readFrontMatter(src)
+	p.md.generated = generatedBy(src, p.components)
 	p.md.folded = make(map[string]bool, len(p.md.Anchors))
 	for _, a := range p.md.Anchors {
 		p.md.folded[strings.ToLower(a.Name)] = true
@@ -97,14 +107,18 @@ type segment struct {
 }
 
 type mdParser struct {
-	md      *Markdown
-	lines   []mdLine
-	slugger Slugger
-	para    []segment // the open paragraph's lines
-	paraBuf []byte
+	md         *Markdown
+	flavor     *flavor
+	mdx        bool
+	components bool // an MDX page imports or renders components
+	lines      []mdLine
+	slugger    Slugger
+	para       []segment // the open paragraph's lines
+	paraBuf    []byte
 }
 
 func (p *mdParser) splitLines(src []byte) {
+	p.lines = make([]mdLine, 0, bytes.Count(src, []byte("\n"))+1)
 	no := 1
 	for len(src) > 0 {
 		i := bytes.IndexByte(src, '\n')
@@ -332,6 +346,7 @@ func (p *mdParser) blocks() {
 		prevBlank   = true // the previous line was blank (or there was none)
 		paraIsItem  bool   // the open paragraph started with a list marker
 		paraInitial int    // content indent of the open paragraph's first line
+		inESM       bool   // inside an MDX import or export statement
 	)
 	for _, ln := range lines[start:] {
 		q := stripQuote(ln.text)
@@ -349,6 +364,7 @@ func (p *mdParser) blocks() {
 			continue
 		}
 		if isBlank(t) {
+			inESM = false
 			p.flush()
 			prevPara, prevBlank = false, true
 			continue
@@ -398,6 +414,40 @@ func (p *mdParser) blocks() {
 			prevPara = false
 			continue
 		}
+		if !prevPara && p.mdx && rel == 0 && (bytes.HasPrefix(body, []byte("import ")) || bytes.HasPrefix(body, []byte("export "))) {
+			inESM = true // an ES module statement runs to the next blank line
+			p.components = p.components || bytes.HasPrefix(body, []byte("import "))
+			continue
+		}
+		if inESM {
+			continue
+		}
+		if p.flavor.tabs && bytes.HasPrefix(body, []byte("===")) {
+			if label, ok := tabLabel(body); ok {
+				p.flush()
+				p.tab(ln, q+n, label)
+				prevPara = false
+				continue
+			}
+		}
+		if label, ok := footnoteDefinition(body); ok && !prevPara {
+			p.footnote(ln, q+n, label)
+		}
+		if p.flavor.blockAttributes || p.flavor.attributes {
+			if id, ok := attributeLine(body); ok {
+				p.flush()
+				if id != "" {
+					p.md.Anchors = append(p.md.Anchors, Anchor{Name: id, Line: ln.no, Column: column(ln.text, q+n)})
+				}
+				prevPara = false
+				continue
+			}
+		}
+		if p.flavor.termIDs && prevPara && !paraIsItem && len(body) > 1 && body[0] == ':' && (body[1] == ' ' || body[1] == '\t') {
+			p.terms()
+			p.addPara(ln, q+n+2)
+			continue
+		}
 		if !prevPara {
 			if off, k, ok := refDefinition(body); ok {
 				p.addLink(ln, q+n+off, KindReference, body[off:off+k])
@@ -422,6 +472,11 @@ func (p *mdParser) blocks() {
 }
 
 func (p *mdParser) addPara(ln mdLine, off int) {
+	if p.flavor.blockAttributes {
+		if id := trailingAttributeID(ln.text[off:]); id != "" {
+			p.md.Anchors = append(p.md.Anchors, Anchor{Name: id, Line: ln.no, Column: column(ln.text, off)})
+		}
+	}
 	if len(p.para) > 0 {
 		p.paraBuf = append(p.paraBuf, '\n')
 	}
@@ -435,7 +490,7 @@ func (p *mdParser) flush() {
 		return
 	}
 	p.inline(p.paraBuf, p.para)
-	p.para, p.paraBuf = nil, nil
+	p.para, p.paraBuf = p.para[:0], p.paraBuf[:0] // nothing scanned keeps them
 }
 
 // setext turns the open paragraph into a heading.
@@ -453,6 +508,21 @@ func (p *mdParser) heading(segs []segment, content []byte, level int) {
 }
 
 func (p *mdParser) addHeading(at segment, raw []byte, level int) {
+	if p.flavor.attributes {
+		// "## Title {#id .class lang=en}": the block is attributes, not
+		// text; an id names the heading instead of its slug.
+		if open, id, ok := trailingAttributes(string(raw)); ok {
+			text := plainText(string(raw[:open]))
+			a := Anchor{Heading: text, Line: at.line.no, Column: column(at.line.text, at.off), Level: level}
+			if id != "" {
+				a.Name = id
+			} else {
+				a.Name = p.slugger.Slug(text)
+			}
+			p.md.Anchors = append(p.md.Anchors, a)
+			return
+		}
+	}
 	text := plainText(string(raw))
 	a := Anchor{
 		Name:    p.slugger.Slug(text),
@@ -463,11 +533,168 @@ func (p *mdParser) addHeading(at segment, raw []byte, level int) {
 	}
 	p.md.Anchors = append(p.md.Anchors, a)
 	if id := headingID(text); id != "" {
-		// "## Title {#id}" (Pandoc, kramdown, Hugo, MkDocs): GitHub ignores
-		// the attribute, but the document plainly offers the anchor.
+		// "## Title {#id}" (Pandoc, kramdown): GitHub ignores the
+		// attribute, but the document plainly offers the anchor.
 		a.Name = id
 		p.md.Anchors = append(p.md.Anchors, a)
 	}
+}
+
+// terms gives each line of the open paragraph, a definition list's terms,
+// the anchor of its text (goldmark's autoDefinitionTermID), and scans it.
+func (p *mdParser) terms() {
+	for i, seg := range p.para {
+		end := len(p.paraBuf)
+		if i+1 < len(p.para) {
+			end = p.para[i+1].buf - 1
+		}
+		text := plainText(string(p.paraBuf[seg.buf:end]))
+		p.md.Anchors = append(p.md.Anchors, Anchor{Name: p.slugger.Slug(text), Heading: text, Line: seg.line.no, Column: column(seg.line.text, seg.off)})
+	}
+	p.flush()
+}
+
+// footnote records the anchors the generator gives footnote label, defined
+// at ln.
+func (p *mdParser) footnote(ln mdLine, off int, label string) {
+	for _, form := range p.flavor.footnotes {
+		p.md.Anchors = append(p.md.Anchors, Anchor{Name: strings.ReplaceAll(form, "%s", label), Line: ln.no, Column: column(ln.text, off)})
+	}
+}
+
+// tab records the anchors pymdownx.tabbed gives a tab: its label's slug,
+// and the heading above's slug joined to it (combine_header_slug).
+func (p *mdParser) tab(ln mdLine, off int, label string) {
+	slug := p.flavor.slug(plainText(label))
+	at := Anchor{Name: slug, Line: ln.no, Column: column(ln.text, off)}
+	p.md.Anchors = append(p.md.Anchors, at)
+	for i := len(p.md.Anchors) - 2; i >= 0; i-- {
+		if h := p.md.Anchors[i]; h.Level > 0 {
+			at.Name = h.Name + "-" + slug
+			p.md.Anchors = append(p.md.Anchors, at)
+			break
+		}
+	}
+}
+
+// tabLabel reads a content tab's opener: === "Label" (also ===! and ===+).
+func tabLabel(t []byte) (string, bool) {
+	s := strings.TrimLeft(strings.TrimPrefix(string(t), "==="), "!+")
+	s = strings.TrimSpace(s)
+	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
+		return "", false
+	}
+	return s[1 : len(s)-1], true
+}
+
+// footnoteDefinition reads "[^label]:" at the start of t.
+func footnoteDefinition(t []byte) (string, bool) {
+	if !bytes.HasPrefix(t, []byte("[^")) {
+		return "", false
+	}
+	end := bytes.Index(t, []byte("]:"))
+	if end < 3 || bytes.ContainsAny(t[2:end], " \t[]") {
+		return "", false
+	}
+	return string(t[2:end]), true
+}
+
+// trailingAttributes finds a trailing attribute block "{#id .class k=v}"
+// (or "{: #id }") in a heading's raw text: the offset of its '{' and the id
+// it names ("" = none). ok is false when the text does not end in one.
+func trailingAttributes(raw string) (open int, id string, ok bool) {
+	t := strings.TrimRight(raw, " \t")
+	if !strings.HasSuffix(t, "}") {
+		return 0, "", false
+	}
+	open = strings.LastIndexByte(t, '{')
+	if open < 0 {
+		return 0, "", false
+	}
+	id, ok = attributeID(t[open+1 : len(t)-1])
+	return open, id, ok
+}
+
+// attributeID reads the inside of an attribute block: #id, .class and
+// key=value items (values quoted or bare). It returns the id and whether
+// every item is well formed.
+func attributeID(inner string) (string, bool) {
+	inner = strings.TrimPrefix(strings.TrimSpace(inner), ":")
+	id, items := "", 0
+	for s := strings.TrimSpace(inner); s != ""; s = strings.TrimSpace(s) {
+		items++
+		switch {
+		case s[0] == '#' || s[0] == '.':
+			end := strings.IndexAny(s, " \t")
+			if end < 0 {
+				end = len(s)
+			}
+			if end == 1 {
+				return "", false
+			}
+			if s[0] == '#' {
+				id = s[1:end]
+			}
+			s = s[end:]
+		default:
+			eq := strings.IndexByte(s, '=')
+			if eq <= 0 || strings.ContainsAny(s[:eq], " \t\"'{}") {
+				return "", false
+			}
+			key, rest := s[:eq], s[eq+1:]
+			var value string
+			if rest != "" && (rest[0] == '"' || rest[0] == '\'') {
+				q := strings.IndexByte(rest[1:], rest[0])
+				if q < 0 {
+					return "", false
+				}
+				value, s = rest[1:1+q], rest[2+q:]
+			} else {
+				end := strings.IndexAny(rest, " \t")
+				if end < 0 {
+					end = len(rest)
+				}
+				value, s = rest[:end], rest[end:]
+			}
+			if key == "id" {
+				id = value
+			}
+		}
+	}
+	return id, items > 0
+}
+
+// attributeLine reads a line holding only an attribute block ("{: #id }",
+// "{ #id }", "{#id}"): the id it names, and whether the line is one.
+func attributeLine(t []byte) (string, bool) {
+	t = bytes.TrimSpace(t)
+	if len(t) < 3 || t[0] != '{' || t[len(t)-1] != '}' {
+		return "", false
+	}
+	s := string(t)
+	if len(s) < 3 || s[0] != '{' || s[len(s)-1] != '}' || strings.Count(s, "{") != 1 {
+		return "", false
+	}
+	return attributeID(s[1 : len(s)-1])
+}
+
+// trailingAttributeID returns the id of an attribute block ending a
+// paragraph line ("text { #id }"), or "".
+func trailingAttributeID(t []byte) string {
+	t = bytes.TrimRight(t, " \t")
+	if len(t) == 0 || t[len(t)-1] != '}' {
+		return ""
+	}
+	s := string(t)
+	if !strings.HasSuffix(s, "}") {
+		return ""
+	}
+	open := strings.LastIndexByte(s, '{')
+	if open <= 0 {
+		return ""
+	}
+	id, _ := attributeID(s[open+1 : len(s)-1])
+	return id
 }
 
 // headingID returns the id of a trailing attribute block "{#id .class}".
@@ -565,6 +792,32 @@ func mask(buf []byte) []byte {
 	return m
 }
 
+// maskExpressions blanks MDX {expressions} (and {/* comments */}) in m:
+// their brackets are JavaScript, not links.
+func maskExpressions(m []byte) {
+	depth, start := 0, 0
+	for i, c := range m {
+		switch c {
+		case '{':
+			if depth == 0 {
+				start = i
+			}
+			depth++
+		case '}':
+			if depth == 0 {
+				continue
+			}
+			if depth--; depth == 0 {
+				for j := start; j <= i; j++ {
+					if m[j] != '\n' {
+						m[j] = 0
+					}
+				}
+			}
+		}
+	}
+}
+
 // closingRun finds the next run of exactly n backticks at or after from.
 func closingRun(m []byte, from, n int) int {
 	for i := from; i < len(m); {
@@ -590,6 +843,9 @@ func (p *mdParser) inline(buf []byte, segs []segment) {
 		return
 	}
 	m := mask(buf)
+	if p.mdx {
+		maskExpressions(m)
+	}
 	var opens []int
 	for i := 0; i < len(m); i++ {
 		switch m[i] {
@@ -601,6 +857,14 @@ func (p *mdParser) inline(buf []byte, segs []segment) {
 			}
 			open := opens[len(opens)-1]
 			opens = opens[:len(opens)-1]
+			if i+1 < len(m) && m[i+1] == '[' {
+				// [text][label] or [text][]: a reference link; the label's
+				// brackets are not a link's text.
+				if end := bytes.IndexByte(m[i+2:], ']'); end >= 0 && bytes.IndexByte(m[i+2:i+2+end], '[') < 0 {
+					i += end + 2
+				}
+				continue
+			}
 			if i+1 >= len(m) || m[i+1] != '(' {
 				continue
 			}
@@ -688,6 +952,9 @@ func (p *mdParser) htmlTag(buf, m []byte, segs []segment, i int) int {
 		return i
 	}
 	tag := strings.ToLower(string(m[i+1 : j]))
+	if p.mdx && isComponent(m[i+1]) {
+		p.components = true
+	}
 	for j < len(m) && m[j] != '>' {
 		if m[j] == ' ' || m[j] == '\t' || m[j] == '\n' || m[j] == '/' {
 			j++
@@ -703,6 +970,21 @@ func (p *mdParser) htmlTag(buf, m []byte, segs []segment, i int) int {
 		}
 		j++
 		var vs, ve int
+		if p.mdx && j < len(m) && buf[j] == '{' {
+			// A JSX expression prop: built when the page renders.
+			depth := 0
+			for ; j < len(m); j++ {
+				if buf[j] == '{' {
+					depth++
+				} else if buf[j] == '}' {
+					if depth--; depth == 0 {
+						j++
+						break
+					}
+				}
+			}
+			continue
+		}
 		if j < len(m) && (m[j] == '"' || m[j] == '\'') {
 			q := bytes.IndexByte(m[j+1:], m[j])
 			if q < 0 {
@@ -720,7 +1002,8 @@ func (p *mdParser) htmlTag(buf, m []byte, segs []segment, i int) int {
 		value := html.UnescapeString(string(buf[vs:ve]))
 		ln, off := locate(segs, vs)
 		switch {
-		case name == "href" && tag == "a", name == "src" && (tag == "img" || tag == "source"):
+		case name == "href" && tag == "a", name == "src" && (tag == "img" || tag == "source"),
+			p.mdx && (name == "href" || name == "to" || name == "src") && isComponent(m[i+1]):
 			if value != "" {
 				p.md.Links = append(p.md.Links, Link{Target: value, Kind: KindHTML, Line: ln.no, Column: column(ln.text, off)})
 			}
@@ -735,6 +1018,10 @@ func (p *mdParser) htmlTag(buf, m []byte, segs []segment, i int) int {
 	}
 	return j
 }
+
+// isComponent reports an MDX component's tag, by its first letter: JSX
+// components are capitalized; lower-case tags are HTML.
+func isComponent(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 

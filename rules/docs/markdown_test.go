@@ -32,7 +32,7 @@ func TestParseMarkdown(t *testing.T) {
 		{"link text across lines", "[a\nb](c.md)\n", "link 2:4 c.md\n"},
 		{"nested image in link", "[![badge](b.svg)](docs/x.md)\n", "image 1:11 b.svg\nlink 1:19 docs/x.md\n"},
 		{"reference definitions", "[x][ref]\n\n[ref]: docs/r.md \"T\"\n[other]: <s p.md>\n[^1]: a footnote, not a link\n",
-			"reference 3:8 docs/r.md\nreference 4:11 s p.md\n"},
+			"reference 3:8 docs/r.md\nreference 4:11 s p.md\n#user-content-fn-1 5:1\n#user-content-fnref-1 5:1\n#fn-1 5:1\n#fnref-1 5:1\n"},
 		{"html links and anchors", "<a href=\"docs/a.md\">a</a> <img src='i.png'> <a name=\"here\"></a> <span id=x></span>\n",
 			"html 1:10 docs/a.md\nhtml 1:37 i.png\n#here 1:54\n#x 1:74\n"},
 		{"fenced code hides links", "```md\n[a](a.md)\n```\n~~~~\n[b](b.md)\n~~~\nstill code [c](c.md)\n~~~~\n[d](d.md)\n",

@@ -4,6 +4,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/wirelint/wirelint/internal/fsroot"
 )
 
 // lifecycleWords are folder names that say a record's state: a level made of
@@ -19,8 +21,9 @@ var lifecycleWords = map[string]bool{
 // folders down and the first level has at least two folders. It returns one
 // Taxonomy per such folder, with each level's values the folders found,
 // sorted by root. Excluded trees (testdata, vendor, node_modules) are skipped.
-func ProposeTaxonomies(root string) ([]Taxonomy, error) {
-	files, err := listFiles(root)
+// Only files confine admits are read.
+func ProposeTaxonomies(confine *fsroot.Root, root string) ([]Taxonomy, error) {
+	files, err := listFiles(confine, root)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +31,7 @@ func ProposeTaxonomies(root string) ([]Taxonomy, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{root: root, docs: map[string]*Markdown{}}
+	c := &checker{fs: confine, root: root, docs: map[string]*Markdown{}}
 	indexes := map[string]string{} // folder → its index file
 	var records []string
 	for _, f := range files {

@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"reflect"
 	"testing"
 )
@@ -36,7 +37,7 @@ func TestProposeTaxonomies(t *testing.T) {
 		"testdata/rfc/c/d/y.md":          "# Y\n",
 		"testdata/rfc/c/d/z.md":          "# Z\n",
 	})
-	got, err := ProposeTaxonomies(dir)
+	got, err := ProposeTaxonomies(fsroot.Unconfined(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}

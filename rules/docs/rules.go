@@ -17,6 +17,9 @@ const (
 	RuleUnindexed      = "docs/unindexed"
 	RuleIndexMismatch  = "docs/index-mismatch"
 	RuleStatusMismatch = "docs/status-mismatch"
+	// RuleUnverified is the id of the rule for link targets and anchors the
+	// generator builds or resolves when the site renders.
+	RuleUnverified = "docs/unverified"
 	// RuleTableDrift is the id of the rule for Markdown tables that list a
 	// different set than the contract's.
 	RuleTableDrift = "docs/table-drift"
@@ -30,9 +33,12 @@ var (
 		Title:    "a relative Markdown link or image points at a file or #anchor that does not exist",
 		Why: "Design records are part of the contract: a link that no longer resolves sends the reader nowhere, " +
 			"usually because a file moved or a heading was renamed. Relative links ([x](../y.md), [x](y.md#anchor), " +
-			"reference definitions, <a href> and <img src>) are resolved against the linking file, and anchors against " +
-			"the target's headings as GitHub slugs them (duplicates get -1, -2). External URLs are not fetched; links in " +
-			"code blocks and code spans are not links.",
+			"reference definitions, <a href> and <img src>) are resolved against the linking file, then the way the " +
+			"generator serving the page resolves them (Hugo, MkDocs, VitePress, Docusaurus, Mintlify: page-relative URLs, " +
+			"mounts, the docs root), and anchors against the target's headings as that generator slugs them (GitHub's " +
+			"rules for a page no site serves; explicit {#id}, footnotes and HTML ids count). URLs of this repository's " +
+			"own files (docs.repository) are checked against the tree, #L lines against the file's length; other " +
+			"external URLs are not fetched; links in code blocks and code spans are not links.",
 		Bad:  "See [folding](design/frame_wire.md#fold) (the file moved to docs/wire/ and the heading is now \"Folding\").",
 		Good: "See [folding](wire/frame_wire.md#folding).",
 	}
@@ -105,6 +111,19 @@ var (
 		Bad:  "docs/rfc/accepted/feature/streaming.md: Status: implemented (accepted 2026-06-11)",
 		Good: "docs/rfc/implemented/feature/streaming.md: Status: implemented (accepted 2026-06-11)",
 	}
+	unverifiedRule = report.Rule{
+		ID:       RuleUnverified,
+		Severity: report.SeverityInfo,
+		Title:    "a link target or anchor is built when the site renders, so it cannot be checked from the sources",
+		Why: "Generators build some destinations and headings at render time: a Hugo shortcode or template in a link " +
+			"({{< ref >}}, {{% param url %}}), an MDX expression, a page whose headings come from include shortcodes, " +
+			"snippets or components, a fragment (a file in a Hugo _includes folder) whose links resolve in the page that " +
+			"includes it. wirelint does not evaluate them: saying them broken would be a guess. Each is reported once, " +
+			"as information naming the reason; a project's own short forms (a render hook expanding (g) into a glossary " +
+			"link) are listed in docs.ignore-links so they are not reported at all.",
+		Bad:  "[sampling]({{< relref \"concepts/sampling\" >}}) (the link is built by Hugo)",
+		Good: "docs.ignore-links: [\"(g)\"] for a render hook's short form",
+	}
 	tableDriftRule = report.Rule{
 		ID:       RuleTableDrift,
 		Severity: report.SeverityError,
@@ -123,4 +142,4 @@ var (
 )
 
 // Rules lists the family's rules, in the order the catalogue shows them.
-var Rules = []report.Rule{brokenLinkRule, brokenRefRule, unresolvedLinkRule, misfiledRule, unindexedRule, indexMismatchRule, statusMismatchRule, tableDriftRule}
+var Rules = []report.Rule{brokenLinkRule, brokenRefRule, unresolvedLinkRule, unverifiedRule, misfiledRule, unindexedRule, indexMismatchRule, statusMismatchRule, tableDriftRule}

@@ -42,11 +42,34 @@ type site struct {
 	Site
 	where  string            // the site's configuration file ("" = configured)
 	routes map[string]string // normalized route → page ("" = a static file)
+	pages  map[string]string // page → its first normalized route
 	fold   bool              // routes are compared lower-cased (Hugo)
+	flavor *flavor           // how the generator reads Markdown and links
+	langs  []string          // language route prefixes (Hugo: /fr/)
+	// absent are routes whose source is not in the tree (a Hugo mount of a
+	// folder fetched when the site builds): what lies below is unverified.
+	absent    []Mount
+	redirects []redirect
+	// unfolded says why a route the site does not seem to serve may exist
+	// anyway: routing the configuration changes in a way wirelint does not
+	// evaluate ("" = none).
+	unfolded string
+	// alternates are every page serving a route (Hugo: each language's);
+	// an anchor any of them offers is the route's.
+	alternates map[string][]string
+	byParent   map[string][]string // routes by folder, for suggestions
+	byName     map[string][]string // routes by last segment, for suggestions
+}
+
+// redirect is a route the site sends elsewhere: From exactly, or every route
+// below it when prefix is set (Mintlify's /old/:slug*).
+type redirect struct {
+	from, to string
+	prefix   bool
 }
 
 func within(file, dir string) bool {
-	return dir == "." || dir == "" || strings.HasPrefix(file, dir+"/")
+	return dir == "." || dir == "" || len(file) > len(dir) && file[len(dir)] == '/' && strings.HasPrefix(file, dir)
 }
 
 // siteConfigs are the configuration files that name a generator.
@@ -60,6 +83,7 @@ var siteConfigs = []struct {
 	{regexp.MustCompile(`(^|/)mkdocs\.ya?ml$`), "mkdocs"},
 	{regexp.MustCompile(`(^|/)\.vitepress/config\.(js|cjs|mjs|ts|mts)$`), "vitepress"},
 	{regexp.MustCompile(`(^|/)redocly\.ya?ml$`), "redocly"},
+	{regexp.MustCompile(`(^|/)(docs|mint)\.json$`), "mintlify"},
 }
 
 // detectSite returns the configured site, or the sites whose generator
@@ -73,6 +97,7 @@ func (c *checker) detectSite(configured *Site) ([]*site, error) {
 			}
 		}
 		s.fold = s.Generator == "hugo"
+		s.flavor = flavorOf(s.Generator)
 		return []*site{s}, nil
 	}
 	var out []*site
@@ -124,16 +149,57 @@ func (c *checker) siteFrom(f, generator string) *site {
 		return def
 	}
 	s := &site{where: f, Site: Site{Generator: generator}}
+	fl := *flavorOf(generator)
+	s.flavor = &fl
 	switch generator {
 	case "hugo":
+		files := []configFile{{f, src}}
+		if path.Base(path.Dir(path.Dir(f))) == "config" {
+			dir = path.Dir(path.Dir(dir)) // config/_default/hugo.yaml
+			files = c.hugoConfigDir(path.Dir(f))
+		}
+		hc := readHugoConfig(files)
 		content := join(option(hugoContentDir, "content"))
 		if !c.dirs[content] || escapes(content) {
-			return nil
+			if len(hc.mounts) == 0 {
+				return nil
+			}
 		}
 		s.Content = []Mount{{Dir: content, Route: "/"}}
-		s.Static = []Mount{{Dir: join(option(hugoStaticDir, "static")), Route: "/"}}
+		for _, m := range hc.mounts {
+			if rest, ok := strings.CutPrefix(m.target, "content"); ok && (rest == "" || rest[0] == '/') {
+				route := "/" + strings.Trim(rest, "/")
+				if isPage(route) {
+					// A file mounted as a page: content/x/_index.md is /x.
+					route = strings.TrimSuffix(route, path.Ext(route))
+					route = strings.TrimSuffix(strings.TrimSuffix(route, "/_index"), "/index")
+				}
+				mount := Mount{Dir: join(m.source), Route: route}
+				if !c.exists(mount.Dir) {
+					s.absent = append(s.absent, mount)
+					continue
+				}
+				s.Content = append(s.Content, mount)
+			}
+			if rest, ok := strings.CutPrefix(m.target, "static"); ok && (rest == "" || rest[0] == '/') {
+				s.Static = append(s.Static, Mount{Dir: join(m.source), Route: "/" + strings.Trim(rest, "/")})
+			}
+		}
+		if len(hc.mounts) > 0 {
+			s.Content = s.Content[1:] // mounts replace the default content folder
+		}
+		for _, d := range hc.contentDirs {
+			s.Content = append(s.Content, Mount{Dir: join(d), Route: "/"})
+		}
+		s.Static = append(s.Static, Mount{Dir: join(option(hugoStaticDir, "static")), Route: "/"})
+		s.langs = hc.languages
 		s.fold = true
+		s.flavor.slug = hc.slug
+		s.flavor.termIDs = hc.termIDs
 	case "docusaurus":
+		if bytes.Contains(src, []byte("plugin-client-redirects")) {
+			s.unfolded = fmt.Sprintf("%s redirects routes (plugin-client-redirects), which wirelint does not fold", f)
+		}
 		base := "/" + strings.Trim(option(docusaurusRouteBase, "docs"), "/")
 		s.Content = []Mount{
 			{Dir: join(option(docusaurusDocsPath, "docs")), Route: base},
@@ -143,14 +209,28 @@ func (c *checker) siteFrom(f, generator string) *site {
 		s.Static = []Mount{{Dir: join("static"), Route: "/"}}
 		s.BaseURL = option(docusaurusBaseURL, "/")
 	case "mkdocs":
+		readMkDocsConfig(src, s.flavor)
+		if bytes.Contains(src, []byte("redirect_maps")) {
+			s.unfolded = fmt.Sprintf("%s redirects pages (redirect_maps), which wirelint does not fold", f)
+		}
 		docs := join(option(mkdocsDocsDir, "docs"))
 		s.Content = []Mount{{Dir: docs, Route: "/"}}
 		s.Static = []Mount{{Dir: docs, Route: "/"}}
 	case "vitepress":
+		if bytes.Contains(src, []byte("rewrites")) {
+			s.unfolded = fmt.Sprintf("%s rewrites routes (rewrites), which wirelint does not fold", f)
+		}
 		srcDir := join(option(vitepressSrcDir, "."))
 		s.Content = []Mount{{Dir: srcDir, Route: "/"}}
 		s.Static = []Mount{{Dir: path.Join(srcDir, "public"), Route: "/"}, {Dir: srcDir, Route: "/"}}
 		s.BaseURL = option(vitepressBase, "/")
+	case "mintlify":
+		if !bytes.Contains(src, []byte("mintlify")) {
+			return nil // a docs.json of something else
+		}
+		s.Content = []Mount{{Dir: dir, Route: "/"}}
+		s.Static = []Mount{{Dir: dir, Route: "/"}}
+		s.redirects = mintlifyRedirects(src)
 	case "redocly":
 		s.Content = []Mount{{Dir: dir, Route: "/"}}
 		s.Static = []Mount{{Dir: dir, Route: "/"}, {Dir: join("static"), Route: "/"}}
@@ -200,9 +280,27 @@ func (c *checker) route(s *site, p string) (string, bool) {
 	if base := "/" + strings.Trim(s.BaseURL, "/"); base != "/" && strings.HasPrefix(p, base+"/") {
 		try = append(try, strings.TrimPrefix(p, base))
 	}
+	for _, l := range s.langs {
+		if rest, ok := strings.CutPrefix(p, "/"+l+"/"); ok {
+			try = append(try, "/"+rest) // a language's pages are its folder's, or the default's it falls back to
+		}
+	}
 	for _, t := range try {
 		if page, ok := s.routes[s.normalizeRoute(t)]; ok {
 			return page, true
+		}
+	}
+	for _, t := range try {
+		for _, r := range s.redirects {
+			n := s.normalizeRoute(t)
+			switch {
+			case n == r.from:
+				return s.routes[s.normalizeRoute(r.to)], true
+			case r.prefix && strings.HasPrefix(n, r.from+"/"):
+				if page, ok := s.routes[s.normalizeRoute(r.to+strings.TrimPrefix(n, r.from))]; ok {
+					return page, true
+				}
+			}
 		}
 	}
 	return "", false
@@ -212,14 +310,32 @@ func (c *checker) route(s *site, p string) (string, bool) {
 // path below its static folder, and every page where the generator puts it.
 func (c *checker) buildRoutes(s *site) {
 	s.routes = map[string]string{}
+	s.pages = map[string]string{}
+	s.alternates = map[string][]string{}
+	priority := map[string]int{} // route → the index of the mount serving its page
+	addPage := func(route, page string, mount int) {
+		r := s.normalizeRoute(route)
+		if old, seen := s.routes[r]; !seen || old == "" || mount < priority[r] {
+			// The first mount in the configuration's order serves a route
+			// (Hugo: the default language's folder before a fallback).
+			s.routes[r], priority[r] = page, mount
+		}
+		s.alternates[r] = append(s.alternates[r], page)
+		if _, seen := s.pages[page]; !seen {
+			s.pages[page] = r
+		}
+	}
 	add := func(route, page string) {
 		r := s.normalizeRoute(route)
-		if _, seen := s.routes[r]; !seen || page != "" {
+		if _, seen := s.routes[r]; !seen {
 			s.routes[r] = page
 		}
 	}
 	for _, r := range generatedRoutes[s.Generator] {
 		add(r, "")
+	}
+	for _, l := range s.langs {
+		add("/"+l, "") // a language's home page
 	}
 	files := make([]string, 0, len(c.files))
 	for f := range c.files {
@@ -248,7 +364,7 @@ func (c *checker) buildRoutes(s *site) {
 			}
 			continue
 		}
-		for _, m := range s.Content {
+		for i, m := range s.Content {
 			if !within(f, m.Dir) {
 				continue
 			}
@@ -257,9 +373,11 @@ func (c *checker) buildRoutes(s *site) {
 				rel = f
 			}
 			for _, r := range c.pageRoutes(s, m, f, rel) {
-				add(r, f)
+				addPage(r, f, i)
 			}
-			break
+			if s.Generator != "hugo" {
+				break // Hugo mounts one folder at several routes
+			}
 		}
 	}
 }
@@ -275,6 +393,9 @@ func mountRoute(m Mount) string {
 func isPage(f string) bool {
 	return isMarkdown(f) || strings.EqualFold(path.Ext(f), ".mdx")
 }
+
+// redirectFrom reads the from: of a redirects item.
+var redirectFrom = regexp.MustCompile(`\bfrom:\s*('[^']*'|"[^"]*"|[^,}\s]+)`)
 
 // numberPrefix is Docusaurus's ordering prefix on file and folder names:
 // 01-intro.md is served as intro.
@@ -295,6 +416,7 @@ var generatedRoutes = map[string][]string{
 	"mkdocs":     {"/", "/search", "/sitemap.xml"},
 	"vitepress":  {"/"},
 	"redocly":    {"/"},
+	"mintlify":   {"/"},
 }
 
 // pageRoutes returns the routes of one page: where its path puts it, where its
@@ -340,6 +462,8 @@ func (c *checker) pageRoutes(s *site, m Mount, file, rel string) []string {
 		routes = append(routes, path.Join(base, dir, fm["slug"]))
 	case blogDate != nil && s.Generator == "docusaurus" && base == "/blog":
 		routes = append(routes, path.Join(base, dir, blogDate[1], blogDate[2], blogDate[3], blogDate[4]))
+	case s.Generator == "mintlify" && lower == "index":
+		routes = append(routes, path.Join(base, dir), path.Join(base, dir, name))
 	case lower == "_index" || lower == "index" || lower == "readme",
 		s.Generator == "docusaurus" && dir != "" && strings.EqualFold(name, path.Base(dir)):
 		routes = append(routes, path.Join(base, dir))
@@ -347,6 +471,9 @@ func (c *checker) pageRoutes(s *site, m Mount, file, rel string) []string {
 		routes = append(routes, path.Join(base, dir, name))
 		if s.Generator == "" || s.Generator == "redocly" || s.Generator == "vitepress" {
 			routes = append(routes, path.Join(base, dir, name+ext)) // served with its extension too
+		}
+		if s.Generator == "mintlify" {
+			routes = append(routes, path.Join(base, dir, name+".md")) // Mintlify serves every page's Markdown too
 		}
 	}
 	for _, a := range strings.Split(fm["aliases"], "\x00") {
@@ -364,15 +491,25 @@ func (c *checker) pageRoutes(s *site, m Mount, file, rel string) []string {
 // url, id, and aliases (joined with NUL). YAML (---) and TOML (+++) front
 // matter are read line by line; nested values are ignored.
 func (c *checker) frontMatter(file string) map[string]string {
+	if d := c.doc(file); d != nil {
+		return d.front
+	}
+	return map[string]string{}
+}
+
+// readFrontMatter reads the front matter keys frontMatter describes.
+func readFrontMatter(src []byte) map[string]string {
 	out := map[string]string{}
-	src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)), 0)
-	if err != nil {
+	if !bytes.HasPrefix(src, []byte("---")) && !bytes.HasPrefix(src, []byte("+++")) {
 		return out
 	}
-	lines := strings.Split(string(src), "\n")
-	if len(lines) == 0 {
-		return out
+	end := len(src)
+	if i := bytes.Index(src[3:], []byte("\n---")); i >= 0 && !bytes.HasPrefix(src, []byte("+++")) {
+		end = min(len(src), 3+i+5)
+	} else if i := bytes.Index(src[3:], []byte("\n+++")); i >= 0 {
+		end = min(len(src), 3+i+5)
 	}
+	lines := strings.Split(string(src[:end]), "\n")
 	fence := strings.TrimSpace(lines[0])
 	if fence != "---" && fence != "+++" {
 		return out
@@ -384,6 +521,12 @@ func (c *checker) frontMatter(file string) map[string]string {
 			break
 		}
 		if item, ok := strings.CutPrefix(strings.TrimSpace(line), "- "); ok && list != "" {
+			if list == "redirects" {
+				if m := redirectFrom.FindStringSubmatch(item); m != nil {
+					out["aliases"] += unquote(m[1]) + "\x00"
+				}
+				continue
+			}
 			out[list] += unquote(item) + "\x00"
 			continue
 		}
@@ -402,6 +545,11 @@ func (c *checker) frontMatter(file string) map[string]string {
 		switch key {
 		case "slug", "url", "id":
 			out[key] = unquote(value)
+		case "redirects":
+			// - {from: old-name, to: '#section'}: a redirect the site's
+			// layouts generate from the page (OpenTelemetry's Netlify file).
+			list = "redirects"
+			continue
 		case "aliases", "redirect_from":
 			if value == "" {
 				list = "aliases"
@@ -429,19 +577,49 @@ func unquote(s string) string {
 	return s
 }
 
-// mayGenerateHeadings reports a page whose headings the generator may
-// produce from outside its Markdown (Hugo shortcodes, MDX components and
-// imports): a missing anchor on it is not evidence of drift.
-func (c *checker) mayGenerateHeadings(file string) bool {
-	src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)), 0)
-	if err != nil {
-		return true
+// mayGenerateHeadings says why a page's headings may come from outside its
+// Markdown (Hugo shortcodes, snippets and includes, MDX components and
+// imports), so that a missing anchor on it is not evidence of drift ("" =
+// its headings are all written).
+func (c *checker) mayGenerateHeadings(file string) string {
+	d := c.doc(file)
+	if d == nil {
+		return "the page could not be read"
 	}
-	if bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")) {
-		return true
+	switch d.generated {
+	case generatedShortcodes:
+		return fmt.Sprintf("%s uses shortcodes, which may add headings when the site renders", c.shown(file))
+	case generatedIncludes:
+		return fmt.Sprintf("%s includes other files, whose headings the site renders into it", c.shown(file))
+	case generatedComponents:
+		return fmt.Sprintf("%s imports or renders components, which may add headings", c.shown(file))
 	}
-	return strings.EqualFold(path.Ext(file), ".mdx") || bytes.Contains(src, []byte("\nimport ")) || bytes.HasPrefix(src, []byte("import "))
+	return ""
 }
+
+// generatedBy says what may add headings to a page when the site renders;
+// components says an MDX page imports or renders components.
+func generatedBy(src []byte, components bool) generator {
+	switch {
+	case bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")):
+		return generatedShortcodes
+	case bytes.Contains(src, []byte("--8<--")) || bytes.Contains(src, []byte("{% include")):
+		return generatedIncludes
+	case components:
+		return generatedComponents
+	}
+	return generatedNone
+}
+
+// generator is what renders headings into a page besides its Markdown.
+type generator int
+
+const (
+	generatedNone       generator = iota
+	generatedShortcodes           // Hugo {{< >}} and {{% %}}
+	generatedIncludes             // pymdownx.snippets --8<--, {% include %}
+	generatedComponents           // MDX imports and components
+)
 
 // judgeRootAbsolute decides a root-absolute link (/docs/x/) from a Markdown
 // page: a path in the repository, or a route of the site that serves the
@@ -454,7 +632,7 @@ func (c *checker) judgeRootAbsolute(ct citation, p, fragment string, hasFragment
 	}
 	s := c.siteFor(ct.file)
 	if s == nil && isMarkdown(resolved) {
-		// /docs/x.md from a page no site serves is a repository path, as
+		// /guide/x.md from a page no site serves is a repository path, as
 		// GitHub reads it: no generator serves Markdown sources by name.
 		return verdict{}, false
 	}
@@ -463,15 +641,21 @@ func (c *checker) judgeRootAbsolute(ct citation, p, fragment string, hasFragment
 	}
 	page, ok := c.route(s, p)
 	if !ok {
+		if v, ok := c.judgeContentPath(s, p, fragment, hasFragment); ok {
+			return v, true
+		}
+		if reason := c.absentRoute(s, p); reason != "" {
+			return verdict{problem: problemUnverified, reason: reason}, true
+		}
+		if s.unfolded != "" {
+			return verdict{problem: problemUnverified, reason: s.unfolded}, true
+		}
 		return verdict{problem: problemMissingRoute, resolved: resolved, site: s}, true
 	}
-	if page == "" || !hasFragment || fragment == "" || c.mayGenerateHeadings(page) {
+	if page == "" {
 		return verdict{}, true
 	}
-	if doc := c.doc(page); doc == nil || doc.HasAnchor(fragment) {
-		return verdict{}, true
-	}
-	return verdict{problem: problemMissingAnchor, resolved: page, fragment: fragment}, true
+	return c.judgeRouteAnchor(s, page, fragment, hasFragment), true
 }
 
 // unresolvedLink says a root-absolute link could not be checked.
@@ -514,21 +698,32 @@ func (c *checker) missingRoute(ct citation, s *site) report.Finding {
 
 // closestRoute suggests the site route nearest in spelling to a missing one
 // (at most a fifth of it differs, at least 2 edits allowed), and its page.
-// Ties go to the first route in order.
+// Only routes in the same folder (a renamed page) or with the same last
+// segment (a moved page) are compared, through an index built once per
+// site, so a suggestion costs the same on a site of any size. Ties go to the
+// first route in order.
 func closestRoute(s *site, want string) (string, string) {
-	routes := make([]string, 0, len(s.routes))
-	for r := range s.routes {
-		routes = append(routes, r)
-	}
-	sort.Strings(routes)
-	best, bestDist := "", 0
-	for _, r := range routes {
-		if r == "/" {
-			continue
+	if s.byParent == nil {
+		s.byParent, s.byName = map[string][]string{}, map[string][]string{}
+		routes := make([]string, 0, len(s.routes))
+		for r := range s.routes {
+			if r != "/" {
+				routes = append(routes, r)
+			}
 		}
-		d := textdist.Levenshtein(want, r)
-		if best == "" || d < bestDist {
-			best, bestDist = r, d
+		sort.Strings(routes)
+		for _, r := range routes {
+			s.byParent[path.Dir(r)] = append(s.byParent[path.Dir(r)], r)
+			s.byName[path.Base(r)] = append(s.byName[path.Base(r)], r)
+		}
+	}
+	best, bestDist := "", 0
+	for _, group := range [][]string{s.byParent[path.Dir(want)], s.byName[path.Base(want)]} {
+		for _, r := range group {
+			d := textdist.Levenshtein(want, r)
+			if best == "" || d < bestDist || d == bestDist && r < best {
+				best, bestDist = r, d
+			}
 		}
 	}
 	if best == "" || bestDist > max(2, len(want)/5) {

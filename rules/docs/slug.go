@@ -1,7 +1,6 @@
 package docs
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 )
@@ -30,6 +29,7 @@ func Slug(text string) string {
 // use.
 type Slugger struct {
 	occurrences map[string]int
+	flavor      *flavor // nil = GitHub's
 }
 
 // Slug returns the unique anchor for the next heading with rendered text text.
@@ -37,14 +37,18 @@ func (s *Slugger) Slug(text string) string {
 	if s.occurrences == nil {
 		s.occurrences = map[string]int{}
 	}
-	original := Slug(text)
+	fl := s.flavor
+	if fl == nil {
+		fl = github
+	}
+	original := fl.slug(text)
 	result := original
 	for {
 		if _, taken := s.occurrences[result]; !taken {
 			break
 		}
 		s.occurrences[original]++
-		result = original + "-" + strconv.Itoa(s.occurrences[original])
+		result = fl.suffix(original, s.occurrences[original])
 	}
 	s.occurrences[result] = 0
 	return result

@@ -202,7 +202,7 @@ func (tc *tableChecker) load(rel string) (*reduce.Document, error) {
 	if d, ok := tc.docs[rel]; ok {
 		return d, tc.errs[rel]
 	}
-	d, err := reduce.LoadFile(filepath.Join(tc.c.root, filepath.FromSlash(rel)), tc.c.display(rel))
+	d, err := reduce.LoadFile(tc.c.fs, filepath.Join(tc.c.root, filepath.FromSlash(rel)), tc.c.display(rel))
 	tc.docs[rel], tc.errs[rel] = d, err
 	return d, err
 }
@@ -252,7 +252,11 @@ func (tc *tableChecker) check(mt markedTable) []report.Finding {
 	node := doc.Lookup(pointer)
 	if node == nil {
 		msg := fmt.Sprintf("%s has nothing at #%s", tc.c.name(doc.Path), pointer)
-		if d := closestDefinition(doc, pointer); d != nil {
+		if alt := otherDefinitionsKeyword(pointer); alt != "" && doc.Lookup(alt) != nil {
+			// A draft-07 schema keeps definitions under definitions, a
+			// 2019-09 or later one under $defs: the marker used the other.
+			msg += ": the schema keeps its definitions under " + strings.Split(alt, "/")[1] + ": did you mean #" + alt
+		} else if d := closestDefinition(doc, pointer); d != nil {
 			msg += ": did you mean #" + d.Pointer
 		} else {
 			msg += ": fix the pointer"
@@ -272,6 +276,34 @@ func (tc *tableChecker) check(mt markedTable) []report.Finding {
 		})}
 	}
 	return tc.compare(mt, doc, pointer, node, set, col)
+}
+
+// otherDefinitionsKeyword spells a pointer into /$defs/ with /definitions/
+// and the other way round ("" = it goes through neither).
+func otherDefinitionsKeyword(pointer string) string {
+	if rest, ok := strings.CutPrefix(pointer, "/$defs/"); ok {
+		return "/definitions/" + rest
+	}
+	if rest, ok := strings.CutPrefix(pointer, "/definitions/"); ok {
+		return "/$defs/" + rest
+	}
+	return ""
+}
+
+// renamed reports a table value that is a near miss of a schema value: a
+// small edit (at most a third of the longer), or one spelling the other's
+// beginning (warn for warning), case aside.
+func renamed(table, schema string) (int, bool) {
+	t, s := strings.ToLower(table), strings.ToLower(schema)
+	d := textdist.Levenshtein(t, s)
+	if d*3 <= max(len(t), len(s)) {
+		return d, true
+	}
+	short, long := t, s
+	if len(short) > len(long) {
+		short, long = long, short
+	}
+	return d, len(short) >= 3 && strings.HasPrefix(long, short)
 }
 
 // urlUnescape percent-decodes a URI fragment (a JSON pointer).
@@ -550,15 +582,15 @@ func (tc *tableChecker) compare(mt markedTable, doc *reduce.Document, pointer st
 		at := report.Location{File: tc.c.display(mt.file), Line: e.line, Column: e.column}
 		best, bestDist := -1, 0
 		for i, m := range missing {
-			d := textdist.Levenshtein(strings.ToLower(e.text), strings.ToLower(m.text))
-			if !used[i] && d*3 <= max(len(e.text), len(m.text)) && (best < 0 || d < bestDist) {
+			d, near := renamed(e.text, m.text)
+			if !used[i] && near && (best < 0 || d < bestDist) {
 				best, bestDist = i, d
 			}
 		}
 		if best >= 0 {
 			used[best] = true
 			m := missing[best]
-			finding(fmt.Sprintf("the table lists %s but %s has %s: correct the row", e.text, name, m.shown()), at, m.at,
+			finding(fmt.Sprintf("the table lists %s but %s has %s: rename %s to %s", e.text, name, m.shown(), e.text, m.text), at, m.at,
 				map[string]any{"table": e.text, "schema": m.text})
 			continue
 		}

@@ -27,6 +27,10 @@ type Taxonomy struct {
 	// Exclude are globs (relative to the checked directory) of Markdown
 	// files under Root that are not records (templates, guides).
 	Exclude []string
+	// Records says what a record is: "file" (default: a Markdown file) or
+	// "folder" (NAME/README.md or NAME/index.md, whose other files are
+	// companions, not records).
+	Records string
 }
 
 // Level is one folder level of a taxonomy.
@@ -39,6 +43,41 @@ type Level struct {
 	// first line of a record that matches it, must equal the record's folder
 	// for this level ("" = not checked).
 	Status string
+	// From says where the level's value is read: "" or "path" (a folder),
+	// "front-matter:KEY" (the record's front matter), "sidecar:FILE:KEY" (a
+	// YAML, TOML or JSON file beside the record, such as a KEP's
+	// kep.yaml:status). Only path levels are folders.
+	From string
+	// Column names the index's table column that gives the level's value
+	// for the record linked in the same row ("Year"), instead of the
+	// headings above the link ("" = headings).
+	Column string
+}
+
+// source is where a level's value is read, parsed from Level.From.
+type source struct {
+	kind      string // "path", "front-matter" or "sidecar"
+	file, key string
+}
+
+func parseSource(from string) (source, error) {
+	kind, rest, _ := strings.Cut(from, ":")
+	switch kind {
+	case "", "path":
+		return source{kind: "path"}, nil
+	case "front-matter":
+		if rest == "" {
+			return source{}, fmt.Errorf("from %q names no key: front-matter:KEY", from)
+		}
+		return source{kind: kind, key: rest}, nil
+	case "sidecar":
+		file, key, ok := strings.Cut(rest, ":")
+		if !ok || file == "" || key == "" || strings.Contains(file, "/") {
+			return source{}, fmt.Errorf("from %q must be sidecar:FILE:KEY, FILE a name beside the record", from)
+		}
+		return source{kind: kind, file: file, key: key}, nil
+	}
+	return source{}, fmt.Errorf("from %q is not path, front-matter:KEY or sidecar:FILE:KEY", from)
 }
 
 // landingPages are Markdown files that introduce a folder rather than file a
@@ -108,8 +147,28 @@ func (c *checker) checkTaxonomies(taxonomies []Taxonomy) (taxonomyResult, error)
 
 func (c *checker) checkTaxonomy(t Taxonomy, res *taxonomyResult) error {
 	root := path.Clean(strings.Trim(t.Root, "/"))
-	if escapes(root) || root == "." {
-		return fmt.Errorf("root %q must name a folder below the checked folder", t.Root)
+	if escapes(root) {
+		return fmt.Errorf("root %q must name a folder in the checked folder", t.Root)
+	}
+	prefix := root + "/"
+	if root == "." {
+		prefix = ""
+	}
+	sources := make([]source, len(t.Levels))
+	var pathLevels []Level
+	for i, l := range t.Levels {
+		src, err := parseSource(l.From)
+		if err != nil {
+			return fmt.Errorf("level %s: %w", l.Name, err)
+		}
+		sources[i] = src
+		if src.kind == "path" {
+			pathLevels = append(pathLevels, l)
+		}
+	}
+	folderRecords := t.Records == "folder"
+	if t.Records != "" && t.Records != "file" && !folderRecords {
+		return fmt.Errorf("records %q must be file or folder", t.Records)
 	}
 	exclude, err := parseGlobs(t.Exclude, nil)
 	if err != nil {
@@ -135,22 +194,46 @@ func (c *checker) checkTaxonomy(t Taxonomy, res *taxonomyResult) error {
 	}
 	var records []record
 	for _, f := range c.included {
-		if !isMarkdown(f) || f == index || !strings.HasPrefix(f, root+"/") || anyMatch(exclude, f) {
+		if !isMarkdown(f) || f == index || !strings.HasPrefix(f, prefix) || anyMatch(exclude, f) {
 			continue
 		}
-		folders := strings.Split(strings.TrimPrefix(f, root+"/"), "/")
-		folders = folders[:len(folders)-1]
-		if landingPages[strings.ToLower(path.Base(f))] && len(folders) < len(t.Levels) {
+		parts := strings.Split(strings.TrimPrefix(f, prefix), "/")
+		folders := parts[:len(parts)-1]
+		landing := landingPages[strings.ToLower(path.Base(f))]
+		switch {
+		case folderRecords && landing && len(folders) == len(pathLevels)+1:
+			folders = folders[:len(pathLevels)] // NAME/README.md: the folder is the record
+		case folderRecords && len(folders) > len(pathLevels):
+			continue // a companion inside a record's folder
+		case len(folders) > len(pathLevels) && c.companionOf(f) != "":
+			continue // NAME/appendix.md beside the record NAME.md
+		case landing && len(folders) < len(pathLevels)+boolInt(folderRecords):
 			continue
 		}
 		r := record{file: f}
-		if fs := c.misfiled(t, r.file, folders); len(fs) > 0 {
+		if fs := c.misfiled(t, pathLevels, r.file, folders); len(fs) > 0 {
+			res.findings = append(res.findings, fs...)
+		} else if folderRecords && !landing {
+			res.findings = append(res.findings, fingerprinted(report.Finding{
+				Rule: RuleMisfiled, Severity: misfiledRule.Severity,
+				Message:   fmt.Sprintf("%s is a file where %s's records are folders: move it to %s/README.md with its companions beside it", f, t.Root, strings.TrimSuffix(f, path.Ext(f))),
+				Locations: []report.Location{{File: c.display(f), Line: 1, Column: 1}},
+				Fields:    map[string]any{"record": "file"},
+			}))
+		} else if values, fs := c.recordValues(t, sources, f, folders); len(fs) > 0 {
 			res.findings = append(res.findings, fs...)
 		} else {
-			r.values = folders
+			r.values = values
 			res.findings = append(res.findings, c.statusMismatch(t, statuses, r)...)
 		}
 		records = append(records, r)
+	}
+	if len(records) == 0 {
+		what := "Markdown files"
+		if folderRecords {
+			what = "folders holding a README.md or index.md"
+		}
+		return fmt.Errorf("root %s holds no records (%s): fix the root, or the records are in another format the taxonomy cannot read", t.Root, what)
 	}
 	if index != "" {
 		res.findings = append(res.findings, c.checkIndex(t, root, index, records, res)...)
@@ -158,17 +241,129 @@ func (c *checker) checkTaxonomy(t Taxonomy, res *taxonomyResult) error {
 	return nil
 }
 
-// misfiled reports a record whose folders do not name one value per level.
-func (c *checker) misfiled(t Taxonomy, file string, folders []string) []report.Finding {
-	at := []report.Location{{File: c.display(file), Line: 1, Column: 1}}
-	names := make([]string, len(t.Levels))
+// companionOf returns the record file a file accompanies: the NAME.md beside
+// a folder NAME/ holding it ("" = none), as Rust RFCs keep a record's
+// appendices and translations in text/NNNN-name/.
+func (c *checker) companionOf(file string) string {
+	for d := path.Dir(file); d != "." && d != "/"; d = path.Dir(d) {
+		for _, ext := range []string{".md", ".markdown"} {
+			if c.files[d+ext] {
+				return d + ext
+			}
+		}
+	}
+	return ""
+}
+
+// boolInt is 1 for true.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// recordValues reads a record's value for every level: its folders for path
+// levels, its front matter or sidecar file for the others. A value missing
+// or outside its level's set is a docs/misfiled finding naming where it was
+// read.
+func (c *checker) recordValues(t Taxonomy, sources []source, file string, folders []string) ([]string, []report.Finding) {
+	values := make([]string, len(t.Levels))
+	var out []report.Finding
+	next := 0
 	for i, l := range t.Levels {
+		src := sources[i]
+		var got, where string
+		at := report.Location{File: c.display(file), Line: 1, Column: 1}
+		switch src.kind {
+		case "path":
+			values[i] = folders[next]
+			next++
+			continue
+		case "front-matter":
+			where = "its front matter's " + src.key
+			got = frontMatterValue(c.readText(file), src.key)
+		case "sidecar":
+			side := path.Join(path.Dir(file), src.file)
+			where = side + "'s " + src.key
+			if c.exists(side) {
+				at.File = c.display(side)
+			}
+			if top := decodeConfig(side, c.readText(side)); top != nil {
+				got, _ = field(top, src.key).(string)
+			}
+		}
+		values[i] = got
+		if contains(l.Values, got) {
+			continue
+		}
+		msg := fmt.Sprintf("%s has no %s in %s (want one of %s): add it", file, l.Name, where, strings.Join(l.Values, ", "))
+		fields := map[string]any{"level": l.Name, "value": got}
+		if got != "" {
+			msg = fmt.Sprintf("%s's %s is %s in %s, which is not one of %s", file, l.Name, got, where, strings.Join(l.Values, ", "))
+			if v := closestValue(got, l.Values); v != "" {
+				msg += ": did you mean " + v
+				fields["suggestion"] = v
+			} else {
+				msg += ": correct it"
+			}
+		}
+		out = append(out, fingerprinted(report.Finding{Rule: RuleMisfiled, Severity: misfiledRule.Severity, Message: msg, Locations: []report.Location{at}, Fields: fields}))
+	}
+	return values, out
+}
+
+// readText returns a file's contents (nil when unreadable).
+func (c *checker) readText(name string) []byte {
+	src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(name)), 0)
+	if err != nil {
+		return nil
+	}
+	return src
+}
+
+// frontMatterValue reads a top-level scalar of YAML (---) or TOML (+++)
+// front matter ("" = absent).
+func frontMatterValue(src []byte, key string) string {
+	text := string(src)
+	fence := ""
+	switch {
+	case strings.HasPrefix(text, "---"):
+		fence = "---"
+	case strings.HasPrefix(text, "+++"):
+		fence = "+++"
+	default:
+		return ""
+	}
+	for _, line := range strings.Split(text, "\n")[1:] {
+		line = strings.TrimRight(line, "\r")
+		if strings.TrimSpace(line) == fence {
+			break
+		}
+		sep := ":"
+		if fence == "+++" {
+			sep = "="
+		}
+		k, v, ok := strings.Cut(line, sep)
+		if ok && strings.TrimSpace(k) == key {
+			return unquote(strings.TrimSpace(v))
+		}
+	}
+	return ""
+}
+
+// misfiled reports a record whose folders do not name one value per path
+// level.
+func (c *checker) misfiled(t Taxonomy, levels []Level, file string, folders []string) []report.Finding {
+	at := []report.Location{{File: c.display(file), Line: 1, Column: 1}}
+	names := make([]string, len(levels))
+	for i, l := range levels {
 		names[i] = l.Name
 	}
-	want := strings.Join(names, "/") + "/name.md"
+	want := strings.Join(append(names, "name.md"), "/")
 	var out []report.Finding
-	for i := 0; i < min(len(folders), len(t.Levels)); i++ {
-		l := t.Levels[i]
+	for i := 0; i < min(len(folders), len(levels)); i++ {
+		l := levels[i]
 		if contains(l.Values, folders[i]) {
 			continue
 		}
@@ -182,15 +377,17 @@ func (c *checker) misfiled(t Taxonomy, file string, folders []string) []report.F
 		}
 		out = append(out, fingerprinted(report.Finding{Rule: RuleMisfiled, Severity: misfiledRule.Severity, Message: msg, Locations: at, Fields: fields}))
 	}
-	if len(folders) != len(t.Levels) {
+	if len(folders) != len(levels) {
 		missing := ""
-		if len(folders) < len(t.Levels) {
-			l := t.Levels[len(folders)]
+		if len(folders) < len(levels) {
+			l := levels[len(folders)]
 			missing = fmt.Sprintf(": move it into a %s folder (one of %s)", l.Name, strings.Join(l.Values, ", "))
+		} else if len(levels) == 0 {
+			missing = ": move it into " + t.Root
 		} else {
 			missing = ": move it up to the last level"
 		}
-		msg := fmt.Sprintf("%s sits %d folder%s below %s, want %d (%s)%s", file, len(folders), plural(len(folders)), t.Root, len(t.Levels), want, missing)
+		msg := fmt.Sprintf("%s sits %d folder%s below %s, want %d (%s)%s", file, len(folders), plural(len(folders)), t.Root, len(levels), want, missing)
 		out = append(out, fingerprinted(report.Finding{Rule: RuleMisfiled, Severity: misfiledRule.Severity, Message: msg, Locations: at,
 			Fields: map[string]any{"depth": len(folders)}}))
 	}
@@ -257,6 +454,36 @@ func (c *checker) statusMismatch(t Taxonomy, statuses []*regexp.Regexp, r record
 	return out
 }
 
+// indexRows reads every table of an index: for each row's line, its cells
+// by normalized column header.
+func indexRows(src []byte) map[int]map[string]string {
+	out := map[int]map[string]string{}
+	lines := strings.Split(string(src), "\n")
+	for i := 0; i+1 < len(lines); i++ {
+		head := strings.TrimRight(lines[i], "\r")
+		if !strings.Contains(head, "|") || !delimiterRow.MatchString(strings.TrimSpace(strings.TrimRight(lines[i+1], "\r"))) {
+			continue
+		}
+		header := splitRow(head, i+1)
+		j := i + 2
+		for ; j < len(lines); j++ {
+			row := strings.TrimRight(lines[j], "\r")
+			if strings.TrimSpace(row) == "" || !strings.Contains(row, "|") {
+				break
+			}
+			cells := map[string]string{}
+			for k, c := range splitRow(row, j+1) {
+				if k < len(header) {
+					cells[normalizeLabel(header[k].text)] = c.text
+				}
+			}
+			out[j+1] = cells
+		}
+		i = j - 1
+	}
+	return out
+}
+
 // indexHeading is a heading of the index, with its position.
 type indexHeading struct {
 	text         string
@@ -302,6 +529,7 @@ func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, r
 		}
 		return events[i].column < events[j].column
 	})
+	rows := indexRows(c.readText(index))
 	linked := map[string]bool{}
 	for _, e := range events {
 		if e.link != nil {
@@ -328,7 +556,7 @@ func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, r
 			continue
 		}
 		target := indexTarget(index, l.Target)
-		if !strings.HasPrefix(target, root+"/") || !isMarkdown(target) {
+		if root != "." && !strings.HasPrefix(target, root+"/") || !isMarkdown(target) {
 			continue
 		}
 		at := report.Location{File: c.display(index), Line: l.Line, Column: l.Column}
@@ -358,6 +586,20 @@ func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, r
 		// outermost first.
 		from, ok := 0, true
 		for i, lv := range t.Levels {
+			if lv.Column != "" {
+				// The value sits in the link's row, under the level's column.
+				got, has := rows[l.Line][normalizeLabel(lv.Column)]
+				if has && normalizeLabel(got) == normalizeLabel(r.values[i]) {
+					continue
+				}
+				ok = false
+				msg := fmt.Sprintf("the index lists %s with %s %s but its %s is %s: correct the row or move the record", r.file, lv.Column, got, lv.Name, r.values[i])
+				if !has {
+					msg = fmt.Sprintf("the index lists %s outside a table with a %s column: list it in a row whose %s is %s", r.file, lv.Column, lv.Column, r.values[i])
+				}
+				out = append(out, c.indexFinding(at, r, msg, map[string]any{"target": l.Target, "record": r.file, "level": lv.Name}))
+				break
+			}
 			found, other := -1, -1
 			for k := from; k < len(stack); k++ {
 				norm := normalizeLabel(stack[k].text)
@@ -432,6 +674,9 @@ func (c *checker) checkIndex(t Taxonomy, root, index string, records []record, r
 			f.Message = fmt.Sprintf("%s is not linked from %s: file it, then add it to the index", r.file, index)
 		} else {
 			f.Message = fmt.Sprintf("%s is not linked from %s: add it under %s", r.file, index, headingPath(t, r.values))
+			if len(t.Levels) == 0 {
+				f.Message = fmt.Sprintf("%s is not linked from %s: add it to the index", r.file, index)
+			}
 			second := report.Location{File: c.display(index), Line: 1, Column: 1}
 			if h := deepestHeading(t, all, r.values); h != nil {
 				second.Line, second.Column = h.line, h.column

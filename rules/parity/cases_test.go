@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
+	"github.com/wirelint/wirelint/internal/idref"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 )
@@ -25,6 +26,6 @@ func TestCases(t *testing.T) {
 			cds = append(cds, c.Load(t, canonical))
 		}
 		md := c.Load(t, c.First("mirror.yaml", "mirror.json", "openapi.yaml"))
-		return CheckAll(c.WS, cds, md, Options{Renames: c.Renames(t)}).Findings
+		return CheckAll(idref.NewResolver(c.WS, idref.Options{}), cds, md, Options{Renames: c.Renames(t)}).Findings
 	})
 }

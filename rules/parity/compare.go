@@ -65,12 +65,14 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 	red := reduce.NewReducer(res)
 	cdefs := definitionIndex(red, canonicals)
 	mdefs := definitionIndex(red, []*reduce.Document{mirror})
+	renames := pairRoots(cdefs, mdefs, opts.Renames)
 	renamed := map[string]string{} // mirror name → canonical name
-	for cn, mn := range opts.Renames {
+	for cn, mn := range renames {
 		renamed[mn] = cn
 	}
-	c := &comparer{red: red, opts: opts, renames: opts.Renames, mirrorToCanon: renamed, cdefs: cdefs, mdefs: mdefs}
+	c := &comparer{red: red, opts: opts, renames: renames, mirrorToCanon: renamed, cdefs: cdefs, mdefs: mdefs}
 	matchedMirror := map[string]bool{}
+	unpairedRoot := false
 	for _, name := range cdefs.order {
 		if !c.selected(name) {
 			continue
@@ -82,6 +84,13 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 			continue
 		}
 		md := mdefs.byName[mname]
+		if md == nil && cd.def.Pointer == "" && len(canonicals) == 1 && cd.doc == canonicals[0] && !cdefs.referencedRoot[cd.doc] {
+			// a lone file's root that nothing refers to is the document, not
+			// one of its definitions: say once that it has no counterpart
+			c.unpairedRoot(cd, mirror)
+			unpairedRoot = true
+			continue
+		}
 		if md == nil {
 			c.missing(cd, mirror, mname)
 			continue
@@ -105,10 +114,13 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 		if cdefs.invalid[name] {
 			continue
 		}
-		if _, ok := cdefs.byName[name]; ok && opts.Renames[name] == "" {
+		if _, ok := cdefs.byName[name]; ok && renames[name] == "" {
 			continue // excluded by include/exclude, not mirror-only
 		}
 		md := mdefs.byName[name]
+		if unpairedRoot && md.def.Pointer == "" && md.doc == mirror {
+			continue // the unpaired-root finding names it
+		}
 		c.emit(report.Finding{
 			Rule:       RuleMirrorOnly,
 			Severity:   mirrorOnlyRule.Severity,
@@ -138,6 +150,70 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 	return Result{Findings: c.dedupe(c.findings), Pairs: c.pairs, Documents: docs, Partial: partial}
 }
 
+// pairRoots returns renames with each canonical file root that no mirror
+// definition shares a name with paired with a mirror definition declaring
+// the same $id (a file root, or a bundle's entry keeping the file's $id),
+// else a mirror file root with the same title, else one equal as written:
+// bom.json and its copy bom.SNAPSHOT.json are one definition. Explicit
+// renames stay as given.
+func pairRoots(cdefs, mdefs *defIndex, renames map[string]string) map[string]string {
+	out := make(map[string]string, len(renames))
+	taken := map[string]bool{}
+	for cn, mn := range renames {
+		out[cn] = mn
+		taken[mn] = true
+	}
+	// candidates: mirror file roots, and for a match by $id any mirror
+	// definition (a bundle embeds each file as a definition keeping its $id)
+	var mroots, mall []*namedDef
+	for _, name := range mdefs.order {
+		if md := mdefs.byName[name]; cdefs.byName[name] == nil && !taken[name] {
+			mall = append(mall, md)
+			if md.def.Pointer == "" {
+				mroots = append(mroots, md)
+			}
+		}
+	}
+	sameID := func(c, m *reduce.Node) bool {
+		return rootText(c, "$id", "id") != "" && rootText(c, "$id", "id") == rootText(m, "$id", "id")
+	}
+	sameTitle := func(c, m *reduce.Node) bool {
+		return rootText(c, "title") != "" && rootText(c, "title") == rootText(m, "title")
+	}
+	sameContent := func(c, m *reduce.Node) bool { return reduce.Canonical(c) == reduce.Canonical(m) }
+	same := []struct {
+		among []*namedDef
+		eq    func(c, m *reduce.Node) bool
+	}{{mall, sameID}, {mroots, sameTitle}, {mroots, sameContent}}
+	for _, name := range cdefs.order {
+		cd := cdefs.byName[name]
+		if cd.def.Pointer != "" || out[name] != "" || mdefs.byName[name] != nil {
+			continue
+		}
+	match:
+		for _, r := range same {
+			for _, md := range r.among {
+				if !taken[md.def.Name] && r.eq(cd.def.Node, md.def.Node) {
+					out[name] = md.def.Name
+					taken[md.def.Name] = true
+					break match
+				}
+			}
+		}
+	}
+	return out
+}
+
+// rootText returns the first of keys that n holds as a string, or "".
+func rootText(n *reduce.Node, keys ...string) string {
+	for _, k := range keys {
+		if v := reduce.Value(n, k); v != nil && reduce.IsString(v) {
+			return v.Value
+		}
+	}
+	return ""
+}
+
 // canonicalNames names the canonical documents in a message: the one file,
 // or the first and how many more.
 func canonicalNames(canonicals []*reduce.Document, mirror *reduce.Document) string {
@@ -165,6 +241,9 @@ type defIndex struct {
 	// partial maps a reached file whose root is not a schema to the pointers
 	// reached in it.
 	partial map[*reduce.Document][]string
+	// referencedRoot holds the documents under comparison whose root a $ref
+	// names.
+	referencedRoot map[*reduce.Document]bool
 }
 
 // definitionIndex lists the definitions of docs — each root that is a schema,
@@ -175,7 +254,8 @@ type defIndex struct {
 // (a wrapper listing the files of a multi-file schema) is that file's
 // definition: refs to the file name it.
 func definitionIndex(red *reduce.Reducer, roots []*reduce.Document) *defIndex {
-	idx := &defIndex{byName: map[string]*namedDef{}, byTarget: map[string]string{}, invalid: map[string]bool{}, partial: map[*reduce.Document][]string{}}
+	idx := &defIndex{byName: map[string]*namedDef{}, byTarget: map[string]string{}, invalid: map[string]bool{}, partial: map[*reduce.Document][]string{},
+		referencedRoot: map[*reduce.Document]bool{}}
 	addDoc := func(d *reduce.Document, def *reduce.Definition) {
 		key := d.Abs + "#" + def.Pointer
 		if _, ok := idx.byTarget[key]; ok {
@@ -234,10 +314,16 @@ func definitionIndex(red *reduce.Reducer, roots []*reduce.Document) *defIndex {
 				return // only definitions are compared
 			}
 			v := refValue(s.Node)
+			if v != nil && isRoot[d] && v.Value == "#" {
+				idx.referencedRoot[d] = true
+			}
 			if v == nil || (isRoot[d] && strings.HasPrefix(v.Value, "#")) {
 				return
 			}
 			t, err := red.Resolve(d, v.Value)
+			if err == nil && t.Doc != nil && isRoot[t.Doc] && t.Pointer == "" {
+				idx.referencedRoot[t.Doc] = true
+			}
 			if err != nil || t.Doc == nil || isRoot[t.Doc] {
 				return
 			}
@@ -338,6 +424,9 @@ type comparer struct {
 	// findings of the pair it belongs to repeat it.
 	mergeNote string
 
+	// nullables finds each side's nullable copies of definitions.
+	nullables nullableCopies
+
 	// counting mode: findings are only counted (used to pair union branches).
 	counting bool
 	count    int
@@ -390,6 +479,21 @@ func (c *comparer) missing(cd *namedDef, mirror *reduce.Document, mname string) 
 		Rule:       RuleMissingDefinition,
 		Severity:   missingDefinitionRule.Severity,
 		Message:    msg + "; add it under " + strings.TrimPrefix(mirror.DefinitionContainer(), "/"),
+		Definition: cd.def.Name,
+		Locations:  []report.Location{Location(cd.doc, cd.def.Key, cd.def.Pointer), containerLocation(mirror)},
+	})
+}
+
+// unpairedRoot reports a lone canonical file's root schema, which nothing
+// refers to, that pairs with no mirror definition: information, since the
+// mirror may hold the same contract under another shape (a request body, a
+// response); pair it with --rename when it has a counterpart.
+func (c *comparer) unpairedRoot(cd *namedDef, mirror *reduce.Document) {
+	c.emit(report.Finding{
+		Rule:     RuleUnpairedRoot,
+		Severity: unpairedRootRule.Severity,
+		Message: fmt.Sprintf("the root schema of %s (%s) pairs with no definition of %s by name, $id, title or content, so it is not compared; if %s holds it under another name, pair them with --rename %s=NAME",
+			Name(cd.doc, mirror), cd.def.Name, Name(mirror, cd.doc), Name(mirror, cd.doc), cd.def.Name),
 		Definition: cd.def.Name,
 		Locations:  []report.Location{Location(cd.doc, cd.def.Key, cd.def.Pointer), containerLocation(mirror)},
 	})
@@ -476,6 +580,10 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 		c.falseDiff(cs, ms, rel)
 		return
 	}
+	if c.sameNullable(cs, ms) {
+		c.record(cs, ms, rel, viaC, viaM)
+		return // X or null against nullable-X, X paired with the union's X
+	}
 	if c.views(cs, ms, rel, viaC, viaM) {
 		return
 	}
@@ -561,7 +669,9 @@ func (c *comparer) refs(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.Sc
 		if cn != "" && cn == mn {
 			return refsCompare // both name the same definition, compared on its own
 		}
-		if cn == "" && mn == "" {
+		if cn == "" || mn == "" {
+			// at least one side names a place that is no definition (a
+			// nested $defs entry): compare what the two places hold
 			ct, mt := c.red.Target(cr), c.red.Target(mr)
 			if ct != nil && mt != nil {
 				if len(cs.Keywords) == 0 && len(ms.Keywords) == 0 {

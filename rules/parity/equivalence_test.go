@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/idref"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 )
@@ -279,7 +280,7 @@ func runEquivalence(t *testing.T, eq equivalence, c, m int) []report.Finding {
 		t.Fatal(err)
 	}
 	var out []report.Finding
-	for _, f := range Check(ws, cd, md, Options{}).Findings {
+	for _, f := range Check(idref.NewResolver(ws, idref.Options{}), cd, md, Options{}).Findings {
 		if f.Rule != RuleMirrorOnly && f.Rule != RuleUnsupported {
 			out = append(out, f)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/idref"
 	"github.com/wirelint/wirelint/reduce"
 )
 
@@ -34,7 +35,7 @@ func FuzzCompare(f *testing.F) {
 			return
 		}
 		ws := reduce.NewWorkspace(t.TempDir())
-		for _, f := range Check(ws, canonical, mirror, Options{}).Findings {
+		for _, f := range Check(idref.NewResolver(ws, idref.Options{}), canonical, mirror, Options{}).Findings {
 			for _, l := range f.Locations {
 				if l.File == "" || l.Line < 1 {
 					t.Fatalf("%s: unlocated %+v", f.Message, l)

@@ -140,12 +140,14 @@ func minus(a, b []string) []string {
 	return out
 }
 
-// dedupe keeps one finding per difference: findings with the same rule,
-// message and mirror position (a mirror property that $refs a definition
-// compared on its own, say, meets that definition's differences again) are
-// one, kept at the definition that owns the mirror position.
+// dedupe keeps one finding per cause: findings with the same rule and
+// message at the same canonical and mirror positions (a pair of definitions
+// compared on its own and again through a $ref of another definition) are
+// one, kept at the definition that owns the mirror position. Distinct
+// canonical places that reach one mirror definition (labels and annotations
+// both referring to one string map) stay distinct findings.
 func (c *comparer) dedupe(fs []report.Finding) []report.Finding {
-	type key struct{ rule, msg, file, ptr string }
+	type key struct{ rule, msg, cfile, cptr, mfile, mptr string }
 	first := map[key]int{}
 	out := fs[:0:0]
 	for _, f := range fs {
@@ -153,7 +155,7 @@ func (c *comparer) dedupe(fs []report.Finding) []report.Finding {
 			out = append(out, f)
 			continue
 		}
-		k := key{f.Rule, f.Message, f.Locations[1].File, f.Locations[1].Pointer}
+		k := key{f.Rule, f.Message, f.Locations[0].File, f.Locations[0].Pointer, f.Locations[1].File, f.Locations[1].Pointer}
 		i, dup := first[k]
 		if !dup {
 			first[k] = len(out)

@@ -10,6 +10,7 @@ const (
 	RuleUnknownKeyword    = "parity/unknown-keyword"
 	RuleUnsupported       = "parity/unsupported-keyword"
 	RuleInvalidSchema     = "parity/invalid-schema"
+	RuleUnpairedRoot      = "parity/unpaired-root"
 )
 
 // The family's rules; each finding takes its default severity from its rule.
@@ -45,6 +46,17 @@ var (
 		Bad:  "# openapi.yaml components/schemas: FrameAck (not in frame_wire.json)",
 		Good: "# either add FrameAck to frame_wire.json, or leave it: this is information",
 	}
+	unpairedRootRule = report.Rule{
+		ID:       RuleUnpairedRoot,
+		Severity: report.SeverityInfo,
+		Title:    "a lone canonical file's root schema pairs with no mirror definition",
+		Why: "A single canonical file's root is the document itself; nothing refers to it by name, so the mirror " +
+			"may hold its contract under another shape (a request body, a response). File roots pair by name, " +
+			"else by $id, title or content (bom.json with a copy named bom.SNAPSHOT.json); one that pairs with " +
+			"nothing is listed once, as information, and not compared.",
+		Bad:  "# frame.json (root: {type: object, ...}, $defs: {...})\n# openapi.yaml components/schemas: no Frame",
+		Good: "wirelint parity frame.json openapi.yaml --rename frame=FrameEnvelope",
+	}
 	unknownKeywordRule = report.Rule{
 		ID:       RuleUnknownKeyword,
 		Severity: report.SeverityError,
@@ -79,4 +91,4 @@ var (
 )
 
 // Rules lists the family's rules, in the order the catalogue shows them.
-var Rules = []report.Rule{keywordRule, missingDefinitionRule, mirrorOnlyRule, unknownKeywordRule, unsupportedRule, invalidSchemaRule}
+var Rules = []report.Rule{keywordRule, missingDefinitionRule, mirrorOnlyRule, unpairedRootRule, unknownKeywordRule, unsupportedRule, invalidSchemaRule}

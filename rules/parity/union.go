@@ -157,13 +157,19 @@ func (c *comparer) unionVsSingle(cs, ms *reduce.Schema, kw *reduce.Keyword, bran
 		if !canonicalUnion {
 			locs = []report.Location{ol, bl}
 		}
+		// the pointer names a canonical place: the branch when the union is
+		// canonical, else the single schema that lacks it
+		ptr := rel
+		if canonicalUnion {
+			ptr = krel + "/" + strconv.Itoa(i)
+		}
 		c.emit(report.Finding{
 			Rule:     RuleKeyword,
 			Severity: keywordRule.Severity,
 			Message: fmt.Sprintf("%s branch %s (%s/%d) is in %s but has no counterpart in %s, which accepts only %s",
 				kw.Source, label, kw.Source, i, Name(unionDoc, oneDoc), Name(oneDoc, unionDoc), accepts),
 			Definition: c.def,
-			Pointer:    krel + "/" + strconv.Itoa(i),
+			Pointer:    ptr,
 			Locations:  locs,
 			Fields:     map[string]any{"keyword": kw.Source, "branch": label, "canonical": canonicalUnion, "mirror": !canonicalUnion},
 		})

@@ -129,20 +129,18 @@ var keywordNames = func() []string {
 	return out
 }()
 
-// nearestKeyword returns the catalogued keyword closest to s in edit distance
-// (at most 2, or a case-only difference), or "".
+// nearestKeyword returns the catalogued keyword one edit away from s (see
+// textdist.OneEdit) or differing only in case, or "": a hint further away
+// names another keyword more often than the one meant.
 func nearestKeyword(s string) string {
-	best, bestD := "", 3
+	best := ""
 	for _, k := range keywordNames {
 		if strings.EqualFold(k, s) {
 			return k
 		}
-		if d := textdist.Levenshtein(strings.ToLower(s), strings.ToLower(k)); d < bestD {
-			best, bestD = k, d
+		if best == "" && len(s) > 2 && textdist.OneEdit(strings.ToLower(s), strings.ToLower(k)) {
+			best = k
 		}
-	}
-	if len(s) <= 3 && bestD > 1 {
-		return ""
 	}
 	return best
 }

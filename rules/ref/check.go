@@ -71,7 +71,7 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 					continue
 				}
 				done[s] = true
-				rs := &resolved{ix: ix, s: s, res: r.resolveSite(ix, s), gen: r.gen}
+				rs := &resolved{ix: ix, s: s, res: r.ResolveSite(ix, s), gen: r.Generation()}
 				results = append(results, rs)
 				visit(rs.res.Disk)
 				visit(rs.res.ID)
@@ -80,9 +80,9 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 		// A document read later may declare an $id an earlier lookup missed:
 		// retry those until nothing changes.
 		for _, rs := range results {
-			if rs.res.IDErr != nil && kind(rs.res.IDErr) != reduce.RefBadPath && rs.gen != r.gen {
-				rs.res.URI, rs.res.ID, rs.res.IDResource, rs.res.IDErr = r.underID(rs.s.Base, rs.res.Ref)
-				rs.gen = r.gen
+			if rs.res.IDErr != nil && kind(rs.res.IDErr) != reduce.RefBadPath && rs.gen != r.Generation() {
+				rs.res.URI, rs.res.ID, rs.res.IDResource, rs.res.IDErr = r.UnderID(rs.ix.Doc, rs.s.Base, rs.res.Ref)
+				rs.gen = r.Generation()
 				visit(rs.res.ID)
 			}
 		}
@@ -98,61 +98,112 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 		}
 	}
 	out = append(out, refLoops(results)...)
-	return append(out, r.duplicateIDs()...)
+	reached := map[*reduce.Document]bool{}
+	for d := range covered {
+		reached[d] = true
+	}
+	return append(out, r.duplicateIDs(reached)...)
 }
 
-// duplicateIDs reports every $id declared by more than one schema among the
-// documents read, at each declaration after the first in file and pointer
-// order, naming the first.
-func (r *Resolver) duplicateIDs() []report.Finding {
+// duplicateIDs reports the $ids two schemas declare among the documents the
+// run reached (the documents checked and those their references reach; a
+// file read only while searching a folder for an $id is not one): one
+// finding per pair of files, however many $ids they share — a vendored copy
+// that keeps the upstream $ids is one cause — at the later file's first
+// shared declaration in file and pointer order, naming the earlier file's.
+// Two schemas of one file declaring one $id are a pair of their own.
+func (r *Resolver) duplicateIDs(reached map[*reduce.Document]bool) []report.Finding {
 	byURI := map[string][]*idref.Resource{}
-	for _, ix := range r.indexes {
+	for _, ix := range r.Indexes() {
+		if !reached[ix.Doc] {
+			continue
+		}
 		for _, res := range ix.Resources {
 			if res.ID != nil {
 				byURI[res.URI] = append(byURI[res.URI], res)
 			}
 		}
 	}
-	uris := make([]string, 0, len(byURI))
+	type filePair struct{ first, later *reduce.Document }
+	type shared struct {
+		first, later *idref.Resource // the earliest shared declaration of each file
+		uris         []string
+	}
+	pairs := map[filePair]*shared{}
 	for uri, decls := range byURI {
-		if len(decls) > 1 {
-			uris = append(uris, uri)
+		if len(decls) < 2 {
+			continue
 		}
-	}
-	sort.Strings(uris)
-	var out []report.Finding
-	for _, uri := range uris {
-		decls := byURI[uri]
-		sort.Slice(decls, func(i, j int) bool {
-			if decls[i].Doc.Path != decls[j].Doc.Path {
-				return decls[i].Doc.Path < decls[j].Doc.Path
-			}
-			return decls[i].Pointer < decls[j].Pointer
-		})
+		sort.Slice(decls, func(i, j int) bool { return before(decls[i], decls[j]) })
 		first := decls[0]
-		firstAt := report.Location{File: first.Doc.Path, Line: first.ID.Line, Column: first.ID.Column, Pointer: reduce.JoinPointer(first.Pointer, idKey(first.Doc))}
 		for _, d := range decls[1:] {
-			ptr := reduce.JoinPointer(d.Pointer, idKey(d.Doc))
-			f := report.Finding{
-				Rule:     duplicateIDRule.ID,
-				Severity: duplicateIDRule.Severity,
-				Message: fmt.Sprintf("$id %s is also declared by %s at line %d, so a reference to it reaches either schema depending on the tool; give each schema its own $id",
-					r.show(uri), firstAt.File, firstAt.Line),
-				Pointer: ptr,
-				Fields:  map[string]any{"id": uri, "first": firstAt.File + "#" + firstAt.Pointer},
-				Locations: []report.Location{
-					{File: d.Doc.Path, Line: d.ID.Line, Column: d.ID.Column, Pointer: ptr},
-					firstAt,
-				},
+			k := filePair{first.Doc, d.Doc}
+			sh := pairs[k]
+			if sh == nil {
+				sh = &shared{first: first, later: d}
+				pairs[k] = sh
 			}
-			if def := definitionFor(d.Doc, d.Pointer); def != nil {
-				f.Definition = def.Name
-				f.Pointer = ptr[len(def.Pointer):]
+			if before(first, sh.first) {
+				sh.first = first
 			}
-			out = append(out, f)
+			if before(d, sh.later) {
+				sh.later = d
+			}
+			sh.uris = append(sh.uris, uri)
 		}
 	}
+	var out []report.Finding
+	for _, sh := range pairs {
+		sort.Strings(sh.uris)
+		first, d := sh.first, sh.later
+		firstAt := report.Location{File: first.Doc.Path, Line: first.ID.Line, Column: first.ID.Column, Pointer: reduce.JoinPointer(first.Pointer, idKey(first.Doc))}
+		ptr := reduce.JoinPointer(d.Pointer, idKey(d.Doc))
+		msg := fmt.Sprintf("$id %s is also declared by %s at line %d, so a reference to it reaches either schema depending on the tool; give each schema its own $id",
+			r.Show(d.URI), firstAt.File, firstAt.Line)
+		if n := len(sh.uris); n > 1 {
+			what := "files"
+			if first.Doc == d.Doc {
+				what = "schemas of one file"
+			}
+			msg = fmt.Sprintf("%s and %s declare the same %d $ids (%s first, at line %d of %s), so a reference to any of them reaches either copy depending on the tool; give the copy $ids of its own, or check only one of the %s",
+				d.Doc.Path, firstAt.File, n, r.Show(d.URI), firstAt.Line, firstAt.File, what)
+		}
+		f := report.Finding{
+			Rule:     duplicateIDRule.ID,
+			Severity: duplicateIDRule.Severity,
+			Message:  msg,
+			Pointer:  ptr,
+			Fields:   map[string]any{"id": d.URI, "first": firstAt.File + "#" + firstAt.Pointer},
+			Locations: []report.Location{
+				{File: d.Doc.Path, Line: d.ID.Line, Column: d.ID.Column, Pointer: ptr},
+				firstAt,
+			},
+		}
+		if len(sh.uris) > 1 {
+			f.Fields["ids"] = sh.uris
+		}
+		if def := definitionFor(d.Doc, d.Pointer); def != nil {
+			f.Definition = def.Name
+			f.Pointer = ptr[len(def.Pointer):]
+		}
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].Locations[0], out[j].Locations[0]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Pointer < b.Pointer
+	})
 	return out
+}
+
+// before orders $id declarations by file, then pointer.
+func before(a, b *idref.Resource) bool {
+	if a.Doc.Path != b.Doc.Path {
+		return a.Doc.Path < b.Doc.Path
+	}
+	return a.Pointer < b.Pointer
 }
 
 // refLoops finds chains of objects holding nothing but a $ref that lead back
@@ -256,7 +307,10 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 		return newFinding(outsideRootRule, ix, s, fmt.Sprintf("$ref %s leaves the project directory and is not followed; copy the schema into the project", ref),
 			map[string]any{"ref": ref}), true
 	case res.DiskErr == nil && res.IDErr == nil:
-		if res.Disk.Node == res.ID.Node {
+		if res.Disk.Node == res.ID.Node || sameContent(res.Disk, res.ID) {
+			// the same schema, or a copy of it (a vendored file keeping the
+			// upstream $id): both ways validate alike; ref/duplicate-id names
+			// the shared $id
 			return report.Finding{}, false
 		}
 		return newFinding(idMismatchRule, ix, s, fmt.Sprintf("$ref %s reaches %s on disk but %s under $id; make the file path and the $id name the same schema",
@@ -267,6 +321,15 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 	case remoteRef && ik == reduce.RefRemote:
 		return newFinding(remoteRule, ix, s, fmt.Sprintf("$ref %s is a remote reference and is never fetched; map its URL prefix to a local folder in the configuration, or vendor the schema into the project", ref),
 			map[string]any{"ref": ref, "url": res.URI.String()}), true
+	case dk != 0 && dk != reduce.RefRemote && res.IDErr == nil && strings.HasPrefix(ref, "#") && s.Base.String() != ix.BaseAt("").String():
+		// a fragment inside a schema embedded with its own $id (a bundle's
+		// entry) names a place in that schema, as JSON Schema reads it
+		return report.Finding{}, false
+	case dk == reduce.RefUnresolved && res.IDErr == nil && bareName(ref) && res.IDResource != nil && res.IDResource.ID != nil:
+		// "EntityMeta", "common#relation": a name a schema declares as its
+		// $id, not a file path; registries that add schemas by $id (ajv)
+		// resolve it, as an absolute $id URL resolves without a file
+		return report.Finding{}, false
 	case dk != 0 && dk != reduce.RefRemote && res.IDErr == nil:
 		return r.diskOnlyFails(ix, s, res), true
 	case res.DiskErr == nil:
@@ -280,7 +343,7 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 		msg = fmt.Sprintf("$ref %s does not resolve: %s; %s", ref, reason(res.IDErr, ref), advice(res.IDErr))
 	default:
 		if res.URI != nil && res.URI.Scheme != "file" && ik != reduce.RefBadPath && idReason(res.IDErr) != reason(res.DiskErr, ref) {
-			msg += fmt.Sprintf(", and under $id it names %s, which %s", r.show(res.URI.String()), idReason(res.IDErr))
+			msg += fmt.Sprintf(", and under $id it names %s, which %s", r.Show(res.URI.String()), idReason(res.IDErr))
 		}
 		msg += "; " + advice(res.DiskErr)
 	}
@@ -301,7 +364,7 @@ func (r *Resolver) idOnlyFails(ix *idref.Index, s *idref.Site, res Resolution) r
 		return newFinding(idMismatchRule, ix, s, fmt.Sprintf("$ref %s resolves on disk to %s but is not a URI reference a schema registry can read: %s; prefix the path with ./ or rename the file",
 			res.Ref, where(res.Disk), reason(res.IDErr, res.Ref)), r.fields(res), loc(res.Disk))
 	}
-	ref, u := res.Ref, r.show(idref.Key(res.URI))
+	ref, u := res.Ref, r.Show(idref.Key(res.URI))
 	name := path.Base(res.Disk.Doc.Path)
 	ik := kind(res.IDErr)
 	if res.IDResource != nil || ik != reduce.RefRemote && ik != reduce.RefUnresolved {
@@ -360,7 +423,8 @@ func (r *Resolver) partial(res Resolution) (l report.Location, hint string, ok b
 		return report.Location{}, "", false
 	}
 	file, frag, _ := strings.Cut(res.DiskTried, "#")
-	for d := range r.indexes {
+	for _, ix := range r.Indexes() {
+		d := ix.Doc
 		if d.Path != file {
 			continue
 		}
@@ -448,7 +512,7 @@ func (r *Resolver) fields(res Resolution) map[string]any {
 		m["disk"] = res.DiskTried
 	}
 	if res.URI != nil {
-		m["id"] = r.show(res.URI.String())
+		m["id"] = r.Show(res.URI.String())
 	}
 	return m
 }
@@ -526,4 +590,17 @@ func advice(err error) string {
 		return "declare the $anchor or correct the name"
 	}
 	return "correct the pointer"
+}
+
+// sameContent reports whether two targets hold equal schemas, as written.
+func sameContent(a, b reduce.Target) bool {
+	return a.Node != nil && b.Node != nil && reduce.Canonical(a.Node) == reduce.Canonical(b.Node)
+}
+
+// bareName reports whether ref's path part is a bare name — no folder, no
+// extension, no scheme ("EntityMeta", "common#relation") — which names a
+// schema by its $id rather than a file.
+func bareName(ref string) bool {
+	p, _, _ := strings.Cut(ref, "#")
+	return p != "" && !strings.ContainsAny(p, "/.:\\")
 }

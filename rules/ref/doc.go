@@ -17,6 +17,9 @@
 //   - ref/remote: an http(s) reference; never fetched unless configuration
 //     maps its URL prefix to a local folder.
 //   - ref/outside-root: a reference leaving the project directory; never read.
+//   - ref/duplicate-id: two schemas among the documents the run reached
+//     declare one $id; one finding per pair of files, however many $ids they
+//     share (a vendored copy keeping the upstream $ids is one cause).
 //
 // Only what is reachable is resolved and reported: a document reached through
 // a reference contributes only the subtree the reference reaches. Recursive
@@ -31,8 +34,18 @@
 // object; a file holding a piece of a document (a path item, a response) is
 // read as a fragment in the referrer's dialect; an absolute http(s) or urn:
 // reference that some local document declares as its $id resolves silently;
-// in draft-07 and earlier a $ref's sibling $id does not move its base.
+// in draft-07 and earlier a $ref's sibling $id does not move its base; when
+// several documents declare one $id, a reference resolves to the claim in its
+// own document, else in the folder nearest its own (the referrer's folder is
+// searched first), so a vendored copy resolves within itself; two ways that
+// reach equal content (a copy) are not a mismatch; a fragment-only reference
+// inside a schema embedded with its own $id that resolves under $id only (a
+// bundle's entry) is read in that schema, as JSON Schema reads it; a $ref
+// that is a bare name ("EntityMeta", "common#relation": no folder, no
+// extension) reaching a schema that declares it as its $id is silent, as an
+// absolute $id URL without a file is.
 //
-// Entry points: Check for the rules, Resolver.Resolve for commands (parity)
-// that need the node a reference reaches.
+// Entry points: Check for the rules. The resolver itself is
+// internal/idref.Resolver, shared with parity, diffcheck and compat, whose
+// Resolve gives the one node a reference reaches (on disk first, then by $id).
 package ref

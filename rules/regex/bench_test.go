@@ -1,6 +1,7 @@
 package regex
 
 import (
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
 	"testing"
@@ -46,7 +47,7 @@ func BenchmarkCheckLargeSpecs(b *testing.B) {
 			b.Logf("skip %s: %v", name, err)
 			continue
 		}
-		doc, err := reduce.LoadFile(path, name)
+		doc, err := reduce.LoadFile(fsroot.Unconfined(), path, name)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package routes
 
 import (
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 
@@ -89,21 +90,24 @@ func (c *checker) run() {
 			}
 		}
 		if hit < 0 {
+			// the most specific catch-all covering s serves it, as the
+			// routers themselves decide (/a/{id}/b/{*} before /a/{*})
+			best := -1
 			for i, m := range mirror {
-				if (m.Method == s.Method || m.Method == route.MethodAny) && coversCatchAll(m, s.Template) {
-					c.matched[i] = true
-					if m.Opaque {
-						c.opaqueMount(s, m)
-						hit = -2
-						break
-					}
-					catchHits[i] = append(catchHits[i], s)
-					rootHits[m.Root] = true
-					hit = -2
-					break
+				if (m.Method == s.Method || m.Method == route.MethodAny) && coversCatchAll(m, s.Template) &&
+					(best < 0 || m.Template.CatchAll() > mirror[best].Template.CatchAll()) {
+					best = i
 				}
 			}
-			if hit == -2 {
+			if best >= 0 {
+				m := mirror[best]
+				c.matched[best] = true
+				if m.Opaque {
+					c.opaqueMount(s, m)
+				} else {
+					catchHits[best] = append(catchHits[best], s)
+					rootHits[m.Root] = true
+				}
 				continue
 			}
 		}
@@ -115,6 +119,14 @@ func (c *checker) run() {
 				paramSeen[id] = true
 				c.paramMismatch(s, m)
 			}
+			continue
+		}
+		if i, all := c.constrainedTwin(s); i >= 0 {
+			// a parameter route serves the spec's literal segment
+			if all {
+				c.matched[i] = true
+			}
+			rootHits[mirror[i].Root] = true
 			continue
 		}
 		if i := c.slashTwin(s, byKey); i >= 0 {
@@ -152,16 +164,49 @@ func (c *checker) run() {
 		c.noRoutes()
 		missing = nil
 	}
+	var assets []route.Route
+	kept := undocumented[:0]
+	for _, m := range undocumented {
+		if why := c.assetReason(m); why != "" {
+			m.Raw = why
+			assets = append(assets, m)
+			continue
+		}
+		kept = append(kept, m)
+	}
+	undocumented = kept
 	nearSpec, nearServer := nearMisses(missing, undocumented)
+	// an operation a gap scoped to its path could serve is possibly
+	// served; the others are unserved by every resolved router
+	var unserved []route.Route
 	for _, s := range missing {
-		if u, ok := c.possiblyServed(s); ok {
+		if u, ok := c.possiblyServed(s, true); ok {
 			c.possibly(s, u)
+			continue
+		}
+		unserved = append(unserved, s)
+	}
+	if gaps := c.gaps(); len(gaps) > 0 && len(unserved)*2 > len(c.spec) {
+		// most of the spec unserved while parts of the server were not
+		// followed: one finding about the extraction, not one per operation
+		c.extractionIncomplete(unserved, gaps)
+		for _, s := range unserved {
+			c.notCompared(s)
+		}
+		unserved = nil
+	}
+	for _, s := range unserved {
+		if u, ok := c.possiblyServed(s, false); ok {
+			c.possibly(s, u) // a gap that could serve any path
 			continue
 		}
 		c.unimplemented(s, byKey[s.Template.Key()], nearSpec[s.Pointer])
 	}
 	for _, m := range undocumented {
 		c.undocumented(m, nearServer[m.Pos])
+	}
+	for _, m := range assets {
+		c.asset(m)
 	}
 	for _, i := range sortedKeys(anyHits) {
 		c.anyMethod(mirror[i], anyHits[i])
@@ -230,10 +275,12 @@ func (c *checker) twin(s route.Route, same []int) int {
 // coversCatchAll reports whether server route m ends in a catch-all that
 // serves spec template s: a catch-all after at least one literal segment (a
 // root catch-all is a fallback page, not an API), not a static-file mount,
-// the same segments before it, and at least one more segment in s.
+// the same segments before it, and at least one more segment in s, or the
+// prefix itself with a trailing slash (the empty rest).
 func coversCatchAll(m route.Route, s route.Template) bool {
 	ci := m.Template.CatchAll()
-	if m.Static || ci < 1 || ci != len(m.Template.Segments)-1 || len(s.Segments) <= ci {
+	if m.Static || ci < 1 || ci != len(m.Template.Segments)-1 || len(s.Segments) < ci || len(s.Segments) == ci && !s.TrailingSlash {
+		// /x/{*} serves /x/ (an empty rest) and every path below it
 		return false
 	}
 	prefix := route.Template{Segments: m.Template.Segments[:ci]}
@@ -318,10 +365,11 @@ func nearMiss(a, b route.Template) bool {
 }
 
 // possiblyServed returns an unresolved server registration that could serve
-// s, were its path known.
-func (c *checker) possiblyServed(s route.Route) (route.Unresolved, bool) {
+// s, were its path known: among those scoped to known path fragments, or
+// among those that could serve any path.
+func (c *checker) possiblyServed(s route.Route, scoped bool) (route.Unresolved, bool) {
 	for _, u := range c.in.Mirror.Unresolved {
-		if u.CouldServe(s.Method, s.Template) {
+		if (len(u.Fragments) > 0) == scoped && u.CouldServe(s.Method, s.Template) {
 			return u, true
 		}
 	}
@@ -505,7 +553,9 @@ func (c *checker) paramMismatch(s, m route.Route) {
 	}
 	var specNames, serverNames []string
 	for i := range sp {
-		if mp[i].Name == "" || sp[i].Name == mp[i].Name {
+		if mp[i].Name == "" || sp[i].Name == mp[i].Name || m.Framework == "django" && mp[i].Name == "pk" {
+			// REST framework's pk is the model's primary key, whatever
+			// name the spec (its own generator says id) gives it
 			continue
 		}
 		specNames = append(specNames, sp[i].Name)
@@ -603,17 +653,17 @@ func (c *checker) otherRouter(rs []route.Route) {
 func (c *checker) outOfScope(rs []route.Route) {
 	var scope []string
 	if len(c.scope.BasePaths) > 0 && !(len(c.scope.BasePaths) == 1 && c.scope.BasePaths[0] == "") {
-		scope = append(scope, "outside "+strings.Join(c.scope.BasePaths, ", "))
+		scope = append(scope, "lie outside the spec's base path "+strings.Join(c.scope.BasePaths, ", "))
 	}
 	if len(c.scope.Include) > 0 {
-		scope = append(scope, "not in include "+strings.Join(c.scope.Include, ", "))
+		scope = append(scope, "match no include glob ("+strings.Join(c.scope.Include, ", ")+")")
 	}
 	if len(c.scope.Exclude) > 0 {
-		scope = append(scope, "or in exclude "+strings.Join(c.scope.Exclude, ", "))
+		scope = append(scope, "match an exclude glob ("+strings.Join(c.scope.Exclude, ", ")+")")
 	}
 	c.add(outOfScopeRule, report.Finding{
-		Message: fmt.Sprintf("%d route(s) %s were not compared (%s); widen include or the spec's base path to compare them",
-			len(rs), strings.Join(scope, " "), listRoutes(rs)),
+		Message: fmt.Sprintf("%d route(s) were not compared because they %s: %s; widen include or the spec's base path to compare them",
+			len(rs), strings.Join(scope, " or "), listRoutes(rs)),
 		Locations: []report.Location{serverLoc(rs[0])},
 		Fields:    map[string]any{"routes": len(rs)},
 	})
@@ -640,5 +690,227 @@ func (c *checker) unresolved(u route.Unresolved, spec bool) {
 		Message:   fmt.Sprintf("%s at %q is not compared: %s%s", what, u.Expr, u.Reason, hint),
 		Locations: []report.Location{{File: u.Pos.File, Line: u.Pos.Line, Column: u.Pos.Column}},
 		Fields:    fields,
+	})
+}
+
+// constrainedTwin returns a mirror route of s's method (or any) that serves
+// s because a parameter of its path matches a literal segment of s's (chi's
+// {kind:^alpha$|^beta$} serves the spec's /items/alpha), all other segments
+// alike, or -1. all is true when each such parameter carries a constraint
+// the literal satisfies: the route then serves only values the spec names,
+// so it is documented; an unconstrained parameter serves other values too,
+// and the route stays to be compared on its own.
+func (c *checker) constrainedTwin(s route.Route) (int, bool) {
+	for i, m := range c.mirror {
+		if m.Implicit || (m.Method != s.Method && m.Method != route.MethodAny) ||
+			len(m.Template.Segments) != len(s.Template.Segments) || m.Template.TrailingSlash != s.Template.TrailingSlash {
+			continue
+		}
+		fits, literals, constrained := true, 0, 0
+		for k, seg := range m.Template.Segments {
+			mk := route.Template{Segments: []route.Segment{seg}}.Key()
+			sk := route.Template{Segments: []route.Segment{s.Template.Segments[k]}}.Key()
+			if mk == sk {
+				continue
+			}
+			lit := s.Template.Segments[k]
+			if len(seg) != 1 || seg[0].Param == nil || seg[0].Param.CatchAll || len(lit) != 1 || lit[0].Param != nil {
+				fits = false
+				break
+			}
+			literals++
+			switch route.ConstraintAccepts(seg[0].Param.Constraint, lit[0].Literal) {
+			case route.Rejects:
+				fits = false
+			case route.Accepts:
+				constrained++
+			}
+			if !fits {
+				break
+			}
+		}
+		if fits && literals > 0 {
+			return i, constrained == literals
+		}
+	}
+	return -1, false
+}
+
+// docUISegments are first path segments (under the base path) of the
+// documentation UIs and spec files libraries serve.
+var docUISegments = map[string]bool{
+	"swagger": true, "swagger-ui": true, "swagger-ui.html": true, "swagger-resources": true, "docs": true, "redoc": true,
+	"api-docs": true, "apidocs": true, "apidoc": true, "openapi": true, "openapi.json": true, "openapi.yaml": true,
+	"openapi.yml": true, "swagger.json": true, "swagger.yaml": true, "swagger.yml": true, "rapidoc": true,
+	"scalar": true, "reference": true, "api-json": true, "api-yaml": true, "apispec_1.json": true, "flasgger_static": true,
+	"graphiql": true, "playground": true,
+}
+
+// docStem returns a segment without the suffix a documentation route adds
+// to its UI's path (NestJS's swagger-json and swagger-yaml, api-docs.json).
+func docStem(seg string) string {
+	for _, suf := range []string{"-json", "-yaml", ".json", ".yaml", ".yml", ".html"} {
+		if stem, ok := strings.CutSuffix(seg, suf); ok {
+			return stem
+		}
+	}
+	return seg
+}
+
+// webAssetSegments are first path segments of a web UI's pages and files.
+var webAssetSegments = map[string]bool{
+	"static": true, "assets": true, "public": true, "dist": true, "favicon.ico": true, "index.html": true,
+	"manifest.json": true, "robots.txt": true, "service-worker.js": true, "sw.js": true, "_next": true,
+	"site.webmanifest": true,
+}
+
+// webFileExts are the extensions of a web UI's files served at the root
+// (/favicon.svg, /logo.png, /app.css).
+var webFileExts = map[string]bool{
+	".ico": true, ".svg": true, ".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".css": true,
+	".js": true, ".map": true, ".woff": true, ".woff2": true, ".ttf": true, ".html": true, ".webmanifest": true,
+}
+
+// specFiles are last path segments naming a served OpenAPI document, at any
+// depth (/api/v1/swagger.json, /v3/api-docs).
+var specFiles = map[string]bool{
+	"swagger.json": true, "swagger.yaml": true, "swagger.yml": true, "openapi.json": true, "openapi.yaml": true,
+	"openapi.yml": true, "api-docs": true,
+}
+
+// assetReason says why server route m is an asset or tooling route rather
+// than an operation of the API (static files, a documentation UI, a web UI's
+// pages, a CORS preflight catch-all, the HEAD a router adds beside GET), or
+// "" when it is not one, or when the spec documents paths under its prefix.
+func (c *checker) assetReason(m route.Route) string {
+	t := m.Template
+	rel := t
+	for _, b := range c.scope.BasePaths {
+		bt, err := route.ParseTemplate(b, route.SyntaxOpenAPI)
+		if err != nil || len(bt.Segments) == 0 || len(bt.Segments) > len(rel.Segments) {
+			continue
+		}
+		if (route.Template{Segments: t.Segments[:len(bt.Segments)]}).Key() == bt.Key() {
+			rel = route.Template{Segments: t.Segments[len(bt.Segments):], TrailingSlash: t.TrailingSlash}
+		}
+	}
+	first, last := "", ""
+	if len(rel.Segments) > 0 && len(rel.Segments[0]) == 1 && rel.Segments[0][0].Param == nil {
+		first = strings.ToLower(rel.Segments[0][0].Literal)
+	}
+	if n := len(t.Segments); n > 0 && len(t.Segments[n-1]) == 1 && t.Segments[n-1][0].Param == nil {
+		last = strings.ToLower(t.Segments[n-1][0].Literal)
+	}
+	switch {
+	case m.Method == "HEAD" && c.serves("GET", t.Key()):
+		return "the HEAD a router answers beside GET"
+	case m.Method == "OPTIONS" && (t.CatchAll() == len(t.Segments)-1 || len(t.Segments) == 0):
+		return "a CORS preflight catch-all"
+	}
+	why := ""
+	switch {
+	case m.Tooling:
+		why = "a profiling or metrics endpoint a library registers"
+	case m.Static:
+		why = "static files"
+	case docUISegments[first] || docUISegments[docStem(first)] || specFiles[last]:
+		why = "a documentation UI or spec file"
+	case webAssetSegments[first], len(t.Segments) == 0 && (m.Method == "GET" || m.Method == route.MethodAny),
+		t.CatchAll() == 0 && len(t.Segments) == 1, len(rel.Segments) == 1 && webFileExts[path.Ext(first)]:
+		why = "a web UI's pages or files"
+	}
+	if why == "" {
+		return ""
+	}
+	// the spec documents paths under the same prefix: compared as a route
+	var prefix []route.Segment
+	for _, seg := range t.Segments {
+		if len(seg) != 1 || seg[0].Param != nil {
+			break
+		}
+		prefix = append(prefix, seg)
+	}
+	if len(prefix) == 0 {
+		return why
+	}
+	pk := route.Template{Segments: prefix}.Key()
+	for _, s := range c.spec {
+		if k := s.Template.Key(); k == pk || strings.HasPrefix(k, pk+"/") {
+			return ""
+		}
+	}
+	return why
+}
+
+// serves reports whether a server route in scope answers method on key.
+func (c *checker) serves(method, key string) bool {
+	for _, m := range c.mirror {
+		if m.Method == method && m.Template.Key() == key {
+			return true
+		}
+	}
+	return false
+}
+
+// asset reports m, an asset or tooling route (its reason in Raw), as info.
+func (c *checker) asset(m route.Route) {
+	spec := report.Location{File: c.in.SpecPaths.File, Line: c.in.SpecPaths.Line, Column: c.in.SpecPaths.Column, Pointer: c.in.SpecPathsPointer}
+	c.add(assetRule, report.Finding{
+		Message: fmt.Sprintf("%s %s is served (%s) and not in the spec, but it is %s, not an operation of the API; exclude it, or document it if clients call it",
+			m.Method, m.Path(), m.Framework, m.Raw),
+		Pointer:   spec.Pointer,
+		Locations: []report.Location{serverLoc(m), spec},
+		Fields:    map[string]any{"method": m.Method, "path": m.Path(), "framework": m.Framework},
+	})
+}
+
+// gaps are the parts of the server the extraction could not follow and that
+// could serve many operations: mounts of routers, imports and apps it could
+// not read, routers lost through unknown calls (an unresolved registration of
+// one method serves one route at most, and is not one).
+func (c *checker) gaps() []route.Unresolved {
+	var out []route.Unresolved
+	for _, u := range c.in.Mirror.Unresolved {
+		if !u.Malformed && !u.Unmounted && (u.Method == "" || u.Method == route.MethodAny) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// extractionIncomplete reports, once, that most of the spec is served by no
+// resolved route while parts of the server were not followed, naming them.
+func (c *checker) extractionIncomplete(missing []route.Route, gaps []route.Unresolved) {
+	spec := report.Location{File: c.in.SpecPaths.File, Line: c.in.SpecPaths.Line, Column: c.in.SpecPaths.Column, Pointer: c.in.SpecPathsPointer}
+	locs := []report.Location{spec}
+	var named []string
+	for i, u := range gaps {
+		if i == 5 {
+			named = append(named, fmt.Sprintf("and %d more", len(gaps)-5))
+			break
+		}
+		named = append(named, fmt.Sprintf("%s:%d (%s: %s)", u.Pos.File, u.Pos.Line, route.Shorten(u.Expr), u.Reason))
+		locs = append(locs, report.Location{File: u.Pos.File, Line: u.Pos.Line, Column: u.Pos.Column})
+	}
+	c.add(extractionIncompleteRule, report.Finding{
+		Message: fmt.Sprintf("%d of the spec's %d operations are served by no route wirelint resolved, and parts of the server were not followed: %s; the operations are reported as info until these are resolved (point --server at the code that registers the routes, or make these registrations foldable)",
+			len(missing), len(c.spec), strings.Join(named, "; ")),
+		Pointer:   spec.Pointer,
+		Locations: locs,
+		Fields:    map[string]any{"operations": len(missing), "unresolved": len(gaps)},
+	})
+}
+
+// notCompared reports s, served by no resolved route while the extraction
+// is incomplete, as info.
+func (c *checker) notCompared(s route.Route) {
+	r := unimplementedRule
+	r.Severity = report.SeverityInfo
+	c.add(r, report.Finding{
+		Message: fmt.Sprintf("%s %s is in the spec and served by no route wirelint resolved; not an error while the server's extraction is incomplete (see routes/extraction-incomplete)",
+			s.Method, s.Path()),
+		Pointer:   s.Pointer,
+		Locations: []report.Location{specLoc(s)},
+		Fields:    map[string]any{"method": s.Method, "path": s.Path()},
 	})
 }

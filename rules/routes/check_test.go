@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,12 +24,12 @@ func TestCases(t *testing.T) {
 			}
 			return "", false
 		}
-		doc, err := reduce.LoadFile(filepath.Join(c.Dir, "spec.yaml"), "spec.yaml")
+		doc, err := reduce.LoadFile(fsroot.Unconfined(), filepath.Join(c.Dir, "spec.yaml"), "spec.yaml")
 		if err != nil {
 			t.Fatal(err)
 		}
 		base, override := header("base-path")
-		canonical, err := route.FromSpec(doc, route.SpecOptions{BasePath: base, Override: override})
+		canonical, err := route.FromSpec(doc, route.SpecOptions{BasePath: base, Override: override, Resolver: reduce.NewWorkspace(c.Dir)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +42,7 @@ func TestCases(t *testing.T) {
 			}
 			return filepath.ToSlash(r)
 		}
-		mirror, err := extract.FromServer(filepath.Join(c.Dir, filepath.FromSlash(server)), extract.ServerOptions{Framework: framework, Display: rel})
+		mirror, err := extract.FromServer(filepath.Join(c.Dir, filepath.FromSlash(server)), extract.ServerOptions{FS: fsroot.Unconfined(), Framework: framework, Display: rel})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +55,7 @@ func TestCases(t *testing.T) {
 // registered with docs, so explain and SARIF can describe it.
 func TestRulesRegistered(t *testing.T) {
 	for _, id := range []string{RuleUndocumented, RuleUnimplemented, RuleParamMismatch, RuleTrailingSlash, RuleAnyMethod, RuleUnresolved,
-		RulePossiblyServed, RuleNoRoutes, RuleCatchAll, RuleOtherRouter, RuleOutOfScope} {
+		RulePossiblyServed, RuleNoRoutes, RuleCatchAll, RuleOtherRouter, RuleOutOfScope, RuleAsset, RuleExtractionIncomplete} {
 		r, ok := report.FindRule(Rules, id)
 		if !ok || r.Title == "" || r.Why == "" || r.Bad == "" || r.Good == "" {
 			t.Errorf("rule %s is not registered with full docs: %+v", id, r)

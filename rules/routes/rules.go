@@ -22,6 +22,12 @@ const (
 	RuleOtherRouter = "routes/other-router"
 	// RuleOutOfScope counts the routes outside the spec's base path and globs.
 	RuleOutOfScope = "routes/out-of-scope"
+	// RuleAsset is a static, documentation-UI, web-UI or CORS route the spec
+	// does not document: tooling, not an operation of the API.
+	RuleAsset = "routes/asset"
+	// RuleExtractionIncomplete is most of the spec served by no resolved
+	// route while parts of the server were not followed.
+	RuleExtractionIncomplete = "routes/extraction-incomplete"
 )
 
 // The family's rules; each finding takes its default severity from its rule.
@@ -30,7 +36,9 @@ var (
 		ID: RuleUndocumented, Severity: report.SeverityError,
 		Title: "a route the server serves is not in the spec",
 		Why: "clients generated from the spec cannot call it, reviewers never see it, and it escapes every contract test; " +
-			"often it is a debug or internal endpoint that should not be exposed",
+			"often it is a debug or internal endpoint that should not be exposed. A route that is not part of the API " +
+			"(an admin page, a health check beside an /api spec) is left out with include or exclude globs " +
+			"(routes: [{spec, server, exclude: [\"/admin/**\"]}], or --include/--exclude), not documented",
 		Bad:  "spec: paths: {/users: {get: ...}}\nserver: r.Get(\"/users\", list); r.Delete(\"/users/{id}\", remove)",
 		Good: "spec: paths: {/users: {get: ...}, /users/{id}: {delete: ...}}\nserver: r.Get(\"/users\", list); r.Delete(\"/users/{id}\", remove)",
 	}
@@ -113,7 +121,25 @@ var (
 		Bad:  "spec: servers: [{url: /api}]\nserver: e.GET(\"/login\", page); e.GET(\"/api/items\", list)",
 		Good: "routes: [{spec: openapi.yaml, server: ., include: [\"/api/**\", \"/login\"]}]",
 	}
+	assetRule = report.Rule{
+		ID: RuleAsset, Severity: report.SeverityInfo,
+		Title: "a static-file, documentation-UI, web-UI or CORS route is not in the spec",
+		Why: "file servers, Swagger and ReDoc pages, a web app's index and assets, CORS preflight catch-alls and the HEAD a " +
+			"router answers beside GET are served by every app and belong to no API contract; they are listed, not reported " +
+			"undocumented, unless the spec documents paths under the same prefix",
+		Bad:  "spec: paths: {/static/logo.png: {get: ...}}\nserver: r.Static(\"/static\", \"./public\")",
+		Good: "spec: paths: {/api/items: {get: ...}}\nserver: r.Static(\"/static\", \"./public\"); r.GET(\"/api/items\", list)",
+	}
+	extractionIncompleteRule = report.Rule{
+		ID: RuleExtractionIncomplete, Severity: report.SeverityError,
+		Title: "most of the spec is served by no resolved route while parts of the server were not followed",
+		Why: "an import wirelint could not resolve, a router passed to an unknown function or a path computed at run time " +
+			"hides routes; calling every operation unimplemented would report a misconfiguration as a hundred drifts, so it " +
+			"is reported once, naming what was not followed, and the operations are listed as info",
+		Bad:  "server: import routes from '@app/routes' (a tsconfig path wirelint did not resolve); app.use('/api', routes)",
+		Good: "server: import routes from './routes'; app.use('/api', routes)",
+	}
 )
 
 // Rules lists the family's rules, in the order the catalogue shows them.
-var Rules = []report.Rule{undocumentedRule, unimplementedRule, paramMismatchRule, trailingSlashRule, anyMethodRule, unresolvedRule, possiblyServedRule, noRoutesRule, catchAllRule, otherRouterRule, outOfScopeRule}
+var Rules = []report.Rule{undocumentedRule, unimplementedRule, paramMismatchRule, trailingSlashRule, anyMethodRule, unresolvedRule, possiblyServedRule, noRoutesRule, catchAllRule, otherRouterRule, outOfScopeRule, assetRule, extractionIncompleteRule}

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Keeps one wirelint comment on a pull request up to date: the comment that
-# carries the hidden marker <!-- wirelint --> is edited in place, or created
-# when there is none. A clean report edits an existing comment (so it stops
-# showing stale findings) but never opens a new one. Uses `gh api` with the
-# workflow's GITHUB_TOKEN only; the job needs `pull-requests: write`.
+# the token's own identity wrote and that starts with the hidden marker
+# <!-- wirelint --> is edited in place, or created when there is none. A
+# comment anyone else wrote is never edited, marker or not: a pull request
+# author who posts one first cannot make the report disappear behind it. A
+# clean report edits an existing comment (so it stops showing stale
+# findings) but never opens a new one. Uses `gh api` with the workflow's
+# GITHUB_TOKEN only; the job needs `pull-requests: write`.
 # action.yml runs it; its test is cmd/wirelint/action_test.go.
 #
 # Environment:
@@ -11,6 +14,11 @@
 #   WIRELINT_REPOSITORY  OWNER/NAME of the pull request's repository
 #   WIRELINT_PR          the pull request's number
 #   WIRELINT_REPORT      the markdown report (wirelint --format markdown)
+#   WIRELINT_COMMENT_AUTHOR  the login the token comments as (empty = ask
+#                        `gh api user`, which answers for a personal token;
+#                        the GITHUB_TOKEN cannot, and comments as
+#                        github-actions[bot]; a GitHub App's token comments as
+#                        APP-SLUG[bot]: set it then)
 #
 # REST endpoints: https://docs.github.com/en/rest/issues/comments
 set -euo pipefail
@@ -31,9 +39,20 @@ cannot() {
   exit 0
 }
 
-# The first comment of the pull request that holds the marker.
+# Who the token comments as.
+login=${WIRELINT_COMMENT_AUTHOR:-}
+if [ -z "$login" ]; then
+  login=$(gh api user --jq .login 2>/dev/null) || login='github-actions[bot]'
+fi
+if ! [[ "$login" =~ ^[A-Za-z0-9][A-Za-z0-9-]*(\[bot\])?$ ]]; then
+  echo "::warning::wirelint: '$login' is not a GitHub login; not commenting (set comment-author)"
+  exit 0
+fi
+
+# The first comment of the pull request that this identity wrote and that
+# starts with the marker.
 ids=$(gh api --paginate "repos/$repo/issues/$pr/comments" \
-  --jq ".[] | select(.body | contains(\"$marker\")) | .id") || cannot "read the comments"
+  --jq ".[] | select(.user.login == \"$login\" and (.body | startswith(\"$marker\"))) | .id") || cannot "read the comments"
 id=${ids%%$'\n'*}
 
 if [ -n "$id" ]; then

@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
 # Installs the released wirelint binary for the Action's own ref: the asset
 # scripts/release.sh names wirelint_<os>_<arch>[.exe], checked against the
-# release's checksums.txt (SHA-256, sha256sum format) before it is made
-# executable. action.yml runs it; its test is cmd/wirelint/action_test.go.
+# release's checksums.txt (SHA-256, sha256sum format) before it is run.
+# checksums.txt is fetched fresh from the release over TLS on every run and
+# never cached: a cache entry is only a binary, trusted when it matches, so
+# a poisoned cache (a binary with a checksums.txt written to match, extra
+# programs beside it) proves nothing and is replaced. Only the verified
+# binary is put on PATH, alone in a fresh folder.
+# action.yml runs it; its test is cmd/wirelint/action_test.go.
 #
 # Environment (all set by action.yml):
 #   WIRELINT_REF         the Action's ref (v0.2.0, a branch, a commit); empty
 #                        for a local `uses: ./`
 #   WIRELINT_REPOSITORY  the Action's repository, OWNER/NAME
-#   WIRELINT_DIR         folder that holds (or receives) the binary and
-#                        checksums.txt: the cached folder for this version,
-#                        OS and architecture
+#   WIRELINT_DIR         folder that holds (or receives) the binary: the
+#                        cached folder for this version, OS and architecture
 #   RUNNER_OS, RUNNER_ARCH  the runner's (Linux|macOS|Windows, X64|ARM64)
+#   RUNNER_TEMP          where the folder put on PATH is made
 #   WIRELINT_DOWNLOAD_BASE  release download URL prefix; default
-#                        $GITHUB_SERVER_URL/OWNER/NAME/releases/download
+#                        $GITHUB_SERVER_URL/OWNER/NAME/releases/download;
+#                        https only (http only to this machine, for tests)
 #
 # Writes release=true and bin=PATH to $GITHUB_OUTPUT when the release binary
 # is installed (from the cache or downloaded), release=false when there is no
@@ -52,63 +58,80 @@ asset="wirelint_${goos}_${goarch}"
 
 dir=${WIRELINT_DIR:?WIRELINT_DIR names the folder for the binary}
 base=${WIRELINT_DOWNLOAD_BASE:-${GITHUB_SERVER_URL:-https://github.com}/$repo/releases/download}
-mkdir -p "$dir"
+case "$base" in
+  https://*) proto='=https' ;;
+  http://127.0.0.1:* | http://localhost:*) proto='=http' ;;
+  *) say "download base $base is not https: refusing it" >&2; exit 1 ;;
+esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 # fetch URL FILE downloads URL into FILE and prints the HTTP status (000 when
 # no response came).
 fetch() {
-  curl --silent --show-error --location --retry 3 --output "$2" --write-out '%{http_code}' "$1" || true
+  curl --silent --show-error --location --proto "$proto" --proto-redir "$proto" --retry 3 \
+    --output "$2" --write-out '%{http_code}' "$1" || true
 }
 
 sha256() {
   if command -v sha256sum >/dev/null; then sha256sum "$1"; else shasum -a 256 "$1"; fi | awk '{print $1}'
 }
 
-# verify compares the binary's SHA-256 with its line in checksums.txt.
+# verify FILE compares FILE's SHA-256 with the asset's line in the fresh
+# checksums.txt; quiet says nothing on a mismatch.
 verify() {
   local want got
-  want=$(awk -v a="$asset" '$2 == a || $2 == "*" a {print $1}' "$dir/checksums.txt")
+  want=$(awk -v a="$asset" '$2 == a || $2 == "*" a {print $1}' "$tmp/checksums.txt")
   if [ -z "$want" ]; then
     say "checksums.txt of $ref lists no $asset" >&2
     return 1
   fi
-  got=$(sha256 "$dir/$asset")
+  got=$(sha256 "$1")
   if [ "$got" != "$want" ]; then
-    say "$asset of $ref has SHA-256 $got, but checksums.txt says $want: refusing to run it" >&2
+    [ "${2:-}" = quiet ] || say "$asset of $ref has SHA-256 $got, but checksums.txt says $want: refusing to run it" >&2
     return 1
   fi
 }
 
-if [ -f "$dir/$asset" ] && [ -f "$dir/checksums.txt" ]; then
+status=$(fetch "$base/$ref/checksums.txt" "$tmp/checksums.txt")
+case "$status" in
+  200) ;;
+  404) no_release "$repo has no release $ref (checksums.txt: HTTP 404)" ;;
+  *)
+    say "download of $base/$ref/checksums.txt failed (HTTP $status); a cached binary is not trusted without it" >&2
+    exit 1 ;;
+esac
+
+if [ -f "$dir/$asset" ] && [ ! -L "$dir/$asset" ] && verify "$dir/$asset" quiet; then
   say "using the cached $asset of $ref"
 else
-  status=$(fetch "$base/$ref/checksums.txt" "$dir/checksums.txt")
-  case "$status" in
-    200) ;;
-    404)
-      rm -f "$dir/checksums.txt"
-      no_release "$repo has no release $ref (checksums.txt: HTTP 404)" ;;
-    *)
-      say "download of $base/$ref/checksums.txt failed (HTTP $status)" >&2
-      exit 1 ;;
-  esac
+  if [ -e "$dir" ] || [ -L "$dir" ]; then
+    say "the cache of $ref does not hold a binary matching the release's checksums.txt: downloading it again"
+  fi
+  rm -rf "$dir"
+  mkdir -p "$dir"
   status=$(fetch "$base/$ref/$asset" "$dir/$asset")
   if [ "$status" != 200 ]; then
     say "release $ref has checksums.txt but its $asset did not download (HTTP $status)" >&2
     exit 1
   fi
   say "downloaded $asset of $ref"
+  if ! verify "$dir/$asset"; then
+    rm -rf "$dir"
+    exit 1
+  fi
 fi
-if ! verify; then
-  rm -f "$dir/$asset" "$dir/checksums.txt"
+
+# Only the verified binary goes on PATH, copied into a folder of its own:
+# nothing else a cache entry holds can shadow a command a later step runs.
+bin=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/wirelint-bin.XXXXXX")
+name=wirelint
+[ "$goos" = windows ] && name=wirelint.exe
+cp "$dir/$asset" "$bin/$name"
+if ! verify "$bin/$name"; then
   exit 1
 fi
-chmod +x "$dir/$asset"
-if [ "$goos" != windows ]; then
-  ln -sf "$asset" "$dir/wirelint"
-else
-  cp "$dir/$asset" "$dir/wirelint.exe"
-fi
-say "SHA-256 verified against checksums.txt; $("$dir/$asset" version)"
+chmod +x "$bin/$name"
+say "SHA-256 verified against the release's checksums.txt; $("$bin/$name" version)"
 output release true
-output bin "$dir"
+output bin "$bin"

@@ -1,0 +1,251 @@
+package fix
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+)
+
+// Towards says which document a fix edits: the mirror, made equal to the
+// canonical (the default), or the canonical, made equal to the mirror.
+type Towards int
+
+const (
+	// TowardsCanonical edits the mirror.
+	TowardsCanonical Towards = iota
+	// TowardsMirror edits the canonical document.
+	TowardsMirror
+)
+
+// Fix is the mend of one finding: edits in one file.
+type Fix struct {
+	// Finding is the finding it mends.
+	Finding report.Finding `json:"-"`
+	// Description says what the edits do, for people.
+	Description string `json:"description"`
+	// Edits change one file; never empty.
+	Edits []Edit `json:"edits"`
+}
+
+// Skipped is a finding of a fixable rule that gets no fix, and why.
+type Skipped struct {
+	Finding report.Finding
+	Reason  string
+}
+
+// Read returns a file's bytes by its path from the repository root.
+type Read func(path string) ([]byte, error)
+
+// Fixable lists the rules Plan can mend.
+var Fixable = []string{"parity/keyword", "parity/missing-definition", "description/drift", "description/cosmetic"}
+
+// keywords are the parity keywords whose value means the same in every
+// dialect wirelint reads, so copying it across is safe: scalars and lists of
+// scalars. type, nullable, const, exclusive bounds, $ref and the keywords
+// holding schemas are spelt per dialect and are not copied.
+var keywords = map[string]bool{
+	"additionalProperties": true, "unevaluatedProperties": true, "maxLength": true, "minLength": true,
+	"maxItems": true, "minItems": true, "maxProperties": true, "minProperties": true, "pattern": true,
+	"format": true, "enum": true, "required": true, "uniqueItems": true, "multipleOf": true,
+	"minimum": true, "maximum": true, "readOnly": true, "writeOnly": true, "deprecated": true,
+	"minContains": true, "maxContains": true, "contentEncoding": true, "contentMediaType": true,
+}
+
+// Plan computes the fixes for findings, reading files through read. Fixes
+// are sorted by file and offset; findings of rules it does not mend are
+// ignored, and those it cannot mend safely are listed in skipped.
+func Plan(findings []report.Finding, read Read, towards Towards) (fixes []Fix, skipped []Skipped) {
+	sources := map[string]*source{}
+	open := func(path string) (*source, error) {
+		if s, ok := sources[path]; ok {
+			return s, nil
+		}
+		data, err := read(path)
+		if err != nil {
+			return nil, err
+		}
+		s, err := newSource(path, data)
+		if err != nil {
+			return nil, err
+		}
+		sources[path] = s
+		return s, nil
+	}
+	for _, f := range findings {
+		var fx *Fix
+		var err error
+		switch f.Rule {
+		case "parity/keyword":
+			fx, err = keyword(f, open, towards)
+		case "parity/missing-definition":
+			fx, err = definition(f, open, towards)
+		case "description/drift", "description/cosmetic":
+			fx, err = description(f, open, towards)
+		default:
+			continue
+		}
+		if err != nil {
+			skipped = append(skipped, Skipped{Finding: f, Reason: err.Error()})
+			continue
+		}
+		fixes = append(fixes, *fx)
+	}
+	sort.SliceStable(fixes, func(i, j int) bool {
+		a, b := fixes[i].Edits[0], fixes[j].Edits[0]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Start < b.Start
+	})
+	return fixes, skipped
+}
+
+// sides returns the location read from and the one edited.
+func sides(f report.Finding, towards Towards) (from, to report.Location, err error) {
+	if len(f.Locations) != 2 {
+		return from, to, fmt.Errorf("the finding has %d locations, not one in each document", len(f.Locations))
+	}
+	from, to = f.Locations[0], f.Locations[1]
+	if towards == TowardsMirror {
+		from, to = to, from
+	}
+	return from, to, nil
+}
+
+// lastToken is the last token of pointer p.
+func lastToken(p string) string {
+	tokens := reduce.SplitPointer(p)
+	if len(tokens) == 0 {
+		return ""
+	}
+	return tokens[len(tokens)-1]
+}
+
+// keyword mends a parity/keyword finding: the edited side's keyword takes
+// the other side's value, is added, or is removed.
+func keyword(f report.Finding, open func(string) (*source, error), towards Towards) (*Fix, error) {
+	kw := lastToken(f.Pointer)
+	if !keywords[kw] {
+		return nil, fmt.Errorf("%s is spelt per dialect or holds schemas; edit it by hand", kw)
+	}
+	if parent := reduce.SplitPointer(f.Pointer); len(parent) >= 2 && (parent[len(parent)-2] == "properties" || parent[len(parent)-2] == "patternProperties") {
+		return nil, fmt.Errorf("%q is a property name here, not the keyword", kw)
+	}
+	fromLoc, toLoc, err := sides(f, towards)
+	if err != nil {
+		return nil, err
+	}
+	from, err := open(fromLoc.File)
+	if err != nil {
+		return nil, err
+	}
+	to, err := open(toLoc.File)
+	if err != nil {
+		return nil, err
+	}
+	fromHas, toHas := lastToken(fromLoc.Pointer) == kw, lastToken(toLoc.Pointer) == kw
+	var edit Edit
+	var what string
+	switch {
+	case fromHas && toHas:
+		src, ok := from.lookupMember(fromLoc.Pointer)
+		dst, ok2 := to.lookupMember(toLoc.Pointer)
+		if !ok || !ok2 {
+			return nil, fmt.Errorf("%s is not where the finding says", kw)
+		}
+		if kw == "additionalProperties" && src.value.Kind != reduce.ScalarNode {
+			return nil, fmt.Errorf("additionalProperties holds a schema; edit it by hand")
+		}
+		edit, err = to.set(dst, src.value)
+		what = "set " + kw
+	case fromHas:
+		src, ok := from.lookupMember(fromLoc.Pointer)
+		if !ok {
+			return nil, fmt.Errorf("%s is not where the finding says", kw)
+		}
+		if kw == "additionalProperties" && src.value.Kind != reduce.ScalarNode {
+			return nil, fmt.Errorf("additionalProperties holds a schema; edit it by hand")
+		}
+		edit, err = to.insert(reduce.Lookup(to.doc.Root, toLoc.Pointer), kw, src.value)
+		what = "add " + kw
+	case toHas:
+		dst, ok := to.lookupMember(toLoc.Pointer)
+		if !ok {
+			return nil, fmt.Errorf("%s is not where the finding says", kw)
+		}
+		edit, err = to.remove(dst)
+		what = "remove " + kw
+	default:
+		return nil, fmt.Errorf("neither location holds %s", kw)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s in %s: %v", kw, toLoc.File, err)
+	}
+	return &Fix{Finding: f, Description: fmt.Sprintf("%s at %s#%s", what, toLoc.File, toLoc.Pointer), Edits: []Edit{edit}}, nil
+}
+
+// description mends a description finding: the edited side takes the other
+// side's text.
+func description(f report.Finding, open func(string) (*source, error), towards Towards) (*Fix, error) {
+	fromLoc, toLoc, err := sides(f, towards)
+	if err != nil {
+		return nil, err
+	}
+	from, err := open(fromLoc.File)
+	if err != nil {
+		return nil, err
+	}
+	to, err := open(toLoc.File)
+	if err != nil {
+		return nil, err
+	}
+	src, ok := from.lookupMember(fromLoc.Pointer)
+	dst, ok2 := to.lookupMember(toLoc.Pointer)
+	if !ok || !ok2 || src.value == nil || src.value.Kind != reduce.ScalarNode || dst.value == nil || dst.value.Kind != reduce.ScalarNode {
+		return nil, fmt.Errorf("the descriptions are not where the finding says")
+	}
+	keyOff := to.nodeStart(dst.key)
+	end, err := to.valueEnd(dst.value, keyOff)
+	if err != nil {
+		return nil, err
+	}
+	start := to.nodeStart(dst.value)
+	text := quote(src.value.Value)
+	if !to.json() && (to.data[start] == '|' || to.data[start] == '>') {
+		text = literalBlock(src.value.Value, to.indentOf(keyOff)+2)
+	} else if !to.json() && plainSafe(src.value.Value) && to.data[start] != '"' && to.data[start] != '\'' {
+		text = src.value.Value
+	}
+	return &Fix{Finding: f, Description: fmt.Sprintf("copy the description to %s#%s", toLoc.File, toLoc.Pointer),
+		Edits: []Edit{{File: to.path, Start: start, End: end, Text: text}}}, nil
+}
+
+// literalBlock writes v as a YAML literal block scalar indented by indent
+// spaces, with the chomping indicator that keeps its final newlines as they
+// are.
+func literalBlock(v string, indent int) string {
+	chomp := "-"
+	body := strings.TrimSuffix(v, "\n")
+	switch {
+	case strings.HasSuffix(v, "\n\n"):
+		chomp = "+"
+		body = v[:len(v)-1]
+	case strings.HasSuffix(v, "\n"):
+		chomp = ""
+	}
+	head := "|" + chomp
+	if strings.HasPrefix(body, " ") {
+		head = fmt.Sprintf("|%d%s", indent, chomp)
+	}
+	pad := strings.Repeat(" ", indent)
+	lines := strings.Split(body, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = pad + l
+		}
+	}
+	return head + "\n" + strings.Join(lines, "\n")
+}

@@ -1,0 +1,146 @@
+package gitx
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func git(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "commit.gpgsign=false"}, args...)...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+// TestFind takes the nearest .git above the project root, a folder or the
+// gitdir file of a linked work tree, and never a folder laid out as a bare
+// repository: without a .git above, there is no repository.
+func TestFind(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	git(t, dir, "init", "-q")
+	must(t, os.MkdirAll(filepath.Join(dir, "a", "b"), 0o755))
+	r, err := Find(filepath.Join(dir, "a", "b"))
+	if err != nil || r.Top != dir || r.GitDir != filepath.Join(dir, ".git") {
+		t.Fatalf("Find = %+v, %v; want top %s", r, err, dir)
+	}
+	must(t, os.WriteFile(filepath.Join(dir, "a.txt"), []byte("a"), 0o644))
+	git(t, dir, "add", ".")
+	git(t, dir, "commit", "-q", "-m", "base")
+	linked := filepath.Join(t.TempDir(), "linked")
+	git(t, dir, "worktree", "add", "-q", linked)
+	r, err = Find(linked)
+	if err != nil || r.Top != linked || !strings.HasPrefix(r.GitDir, filepath.Join(dir, ".git", "worktrees")) {
+		t.Fatalf("Find(linked work tree) = %+v, %v", r, err)
+	}
+	if out, err := r.Run(nil, "rev-parse", "--show-toplevel"); err != nil || strings.TrimSpace(string(out)) != linked {
+		t.Errorf("linked work tree top = %q, %v", out, err)
+	}
+
+	bare := t.TempDir()
+	git(t, bare, "init", "-q", "--bare")
+	if _, err := Find(bare); !errors.Is(err, ErrNoRepository) {
+		t.Errorf("Find(bare layout) = %v, want ErrNoRepository", err)
+	}
+}
+
+// TestRunOverrides runs git against a repository whose own configuration
+// names commands (fsmonitor, pager, external diff, a diff driver's command
+// and textconv selected by .gitattributes, a hooks folder holding
+// post-index-change): none runs. GIT_DIR in the environment does not
+// redirect it; a command outside the allowed set (log -p would run the
+// diff driver) is refused.
+func TestRunOverrides(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	marker := filepath.Join(t.TempDir(), "RAN")
+	git(t, dir, "init", "-q")
+	must(t, os.WriteFile(filepath.Join(dir, "a.txt"), []byte("a\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte("*.txt diff=evil\n"), 0o644))
+	git(t, dir, "add", ".")
+	git(t, dir, "commit", "-q", "-m", "base")
+	hooks := filepath.Join(dir, "hooks")
+	must(t, os.MkdirAll(hooks, 0o755))
+	must(t, os.WriteFile(filepath.Join(hooks, "post-index-change"), []byte("#!/bin/sh\ntouch "+marker+"\n"), 0o755))
+	run := "touch " + marker + "; echo"
+	for _, kv := range [][2]string{
+		{"core.fsmonitor", run}, {"core.pager", run}, {"diff.external", run}, {"diff.evil.textconv", run},
+		{"diff.evil.command", run}, {"core.hooksPath", hooks},
+	} {
+		git(t, dir, "config", kv[0], kv[1])
+	}
+	must(t, os.WriteFile(filepath.Join(dir, "a.txt"), []byte("b\n"), 0o644))
+	t.Setenv("GIT_DIR", t.TempDir())
+	r, err := Find(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"ls-files", "-z", "--cached", "--others", "--exclude-standard"},
+		{"diff", "-U0", "--no-color", "HEAD", "--"},
+		{"rev-parse", "--verify", "HEAD^{commit}"},
+		{"ls-tree", "-r", "--long", "HEAD"},
+	} {
+		out, err := r.Run(nil, args...)
+		if err != nil {
+			t.Errorf("git %v: %v", args, err)
+		}
+		if args[0] == "diff" && !strings.Contains(string(out), "+b") {
+			t.Errorf("git diff: %q, want the change", out)
+		}
+		if _, err := os.Stat(marker); err == nil {
+			t.Fatalf("git %v ran a configured command", args)
+		}
+	}
+	if _, err := r.Run(nil, "log", "-1", "-p"); err == nil {
+		t.Error("git log ran: only the reading commands wirelint needs may")
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNoCommitInShallowClone pins that a revision a shallow clone lacks is
+// named with the remedy (fetch-depth: 0), and that a full clone's message
+// does not blame the clone.
+func TestNoCommitInShallowClone(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	origin := t.TempDir()
+	git(t, origin, "init", "-q")
+	for _, name := range []string{"a", "b"} {
+		must(t, os.WriteFile(filepath.Join(origin, name), []byte(name), 0o644))
+		git(t, origin, "add", ".")
+		git(t, origin, "commit", "-q", "-m", name)
+	}
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	git(t, origin, "clone", "-q", "--depth", "1", "file://"+origin, shallow)
+	r, err := Find(shallow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.NoCommit("--since", "HEAD~1"); !strings.Contains(err.Error(), "fetch-depth: 0") {
+		t.Errorf("shallow clone: %v", err)
+	}
+	full, err := Find(origin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := full.NoCommit("--since", "nope"); strings.Contains(err.Error(), "shallow") || !strings.Contains(err.Error(), `--since "nope" names no commit`) {
+		t.Errorf("full clone: %v", err)
+	}
+}

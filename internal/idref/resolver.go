@@ -1,0 +1,534 @@
+package idref
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/wirelint/wirelint/reduce"
+)
+
+// Options configures reference resolution.
+type Options struct {
+	// Mappings send http(s) URL prefixes to local folders; a reference under a
+	// prefix resolves like the local file the rest of the URL names.
+	Mappings []Mapping
+}
+
+// Mapping maps one URL prefix to a local folder.
+type Mapping struct {
+	// Prefix is the URL prefix, such as "https://example.com/schemas/".
+	Prefix string
+	// Dir is the folder: absolute, or relative to the workspace root.
+	Dir string
+}
+
+// Resolution is one $ref resolved both ways a consumer may.
+type Resolution struct {
+	// Ref is the reference as written.
+	Ref string
+	// Disk is where the reference lands read relative to the referring file
+	// (way a); DiskErr (a *reduce.RefError) says why it does not.
+	Disk    reduce.Target
+	DiskErr error
+	// DiskTried is the file and fragment way (a) looked for ("" for a URL).
+	DiskTried string
+	// URI is the absolute URI the reference names under $id (way b); nil when
+	// the reference is not a URI reference.
+	URI *url.URL
+	// ID is where the reference lands under $id; IDErr says why it does not.
+	ID    reduce.Target
+	IDErr error
+	// IDResource is the resource the URI (without fragment) names; nil when
+	// no document declares it.
+	IDResource *Resource
+}
+
+// Target returns where the reference lands: the node both ways agree on, or
+// the one way that resolves (on disk first).
+func (r Resolution) Target() (reduce.Target, bool) {
+	switch {
+	case r.DiskErr == nil:
+		return r.Disk, true
+	case r.IDErr == nil:
+		return r.ID, true
+	}
+	return reduce.Target{}, false
+}
+
+// Resolver resolves references across the documents of one workspace. It loads
+// each document once and registers it under its file URI and every $id it
+// declares. Resolve and ResolveAt may be called concurrently; the rest is
+// not safe for concurrent use.
+type Resolver struct {
+	mu      sync.Mutex // held by Resolve, ResolveAt and HasIDScopes
+	ws      *reduce.Workspace
+	maps    []Mapping // longest prefix first, Dir absolute
+	reg     *Registry
+	indexes map[*reduce.Document]*Index
+	scanned map[string]bool // folders searched for $id declarations
+	// scannedFiles counts the files read while searching (see maxScanFiles)
+	scannedFiles int
+	gen          int // bumped whenever the registry grows
+	// memo keeps references that resolved both ways: thousands of $refs in a
+	// large spec name a few hundred targets from a handful of bases.
+	memo map[memoKey]Resolution
+}
+
+type memoKey struct {
+	doc  *reduce.Document
+	base *url.URL
+	ref  string
+}
+
+// NewResolver returns a resolver over ws.
+func NewResolver(ws *reduce.Workspace, opts Options) *Resolver {
+	r := &Resolver{ws: ws, reg: NewRegistry(), indexes: map[*reduce.Document]*Index{}, scanned: map[string]bool{}}
+	for _, m := range opts.Mappings {
+		dir := m.Dir
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(ws.Root, dir)
+		}
+		r.maps = append(r.maps, Mapping{Prefix: m.Prefix, Dir: filepath.Clean(dir)})
+	}
+	sort.SliceStable(r.maps, func(i, j int) bool { return len(r.maps[i].Prefix) > len(r.maps[j].Prefix) })
+	r.reg.Show = r.Show
+	return r
+}
+
+// Show renders a URI for output: a file: URI as the path wirelint prints for
+// the file, anything else as is.
+func (r *Resolver) Show(uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "file" {
+		return uri
+	}
+	s := r.ws.Display(filepath.Clean(filepath.FromSlash(u.Path)))
+	if u.Fragment != "" || strings.Contains(uri, "#") {
+		s += "#" + u.Fragment
+	}
+	return s
+}
+
+// Index returns doc's index, registering the document on first use.
+func (r *Resolver) Index(doc *reduce.Document) *Index {
+	if ix := r.indexes[doc]; ix != nil {
+		return ix
+	}
+	ix := IndexOf(doc)
+	r.indexes[doc] = ix
+	r.reg.Add(ix)
+	r.gen++
+	return ix
+}
+
+// ResolveSite resolves one site both ways.
+func (r *Resolver) ResolveSite(ix *Index, s *Site) Resolution {
+	ref := s.Ref()
+	res := Resolution{Ref: ref}
+	if !reduce.IsString(s.Value) {
+		err := &reduce.RefError{Kind: reduce.RefBadPath, Msg: fmt.Sprintf("$ref holds %s, not a string", describeNode(s.Value))}
+		res.DiskErr, res.IDErr = err, err
+		return res
+	}
+	key := memoKey{ix.Doc, s.Base, ref}
+	if m, ok := r.memo[key]; ok {
+		return m
+	}
+	res.Disk, res.DiskTried, res.DiskErr = r.onDisk(ix.Doc, ref)
+	res.URI, res.ID, res.IDResource, res.IDErr = r.UnderID(ix.Doc, s.Base, ref)
+	if res.DiskErr == nil && res.IDErr == nil {
+		if r.memo == nil {
+			r.memo = map[memoKey]Resolution{}
+		}
+		r.memo[key] = res
+	}
+	return res
+}
+
+func describeNode(n *reduce.Node) string {
+	switch {
+	case n == nil:
+		return "nothing"
+	case reduce.IsMap(n):
+		return "an object"
+	case reduce.IsSeq(n):
+		return "an array"
+	case reduce.IsNull(n):
+		return "null"
+	}
+	return reduce.Short(n, 40)
+}
+
+// onDisk is way (a): the path relative to the referring file, or the folder
+// a URL prefix is mapped to.
+func (r *Resolver) onDisk(from *reduce.Document, ref string) (reduce.Target, string, error) {
+	p, frag, _ := strings.Cut(ref, "#")
+	local := ref
+	if u, err := url.Parse(p); err == nil && len(u.Scheme) > 1 {
+		var abs string
+		switch {
+		case u.Scheme == "file":
+			abs = filepath.FromSlash(u.Path)
+		case u.Scheme == "http" || u.Scheme == "https":
+			dir, rest, ok := r.mapURL(u)
+			if !ok {
+				return reduce.Target{}, "", &reduce.RefError{Kind: reduce.RefRemote, Msg: "remote reference"}
+			}
+			abs = filepath.Join(dir, filepath.FromSlash(rest))
+		default:
+			// urn: and the like name no file; only an $id can declare them
+			return reduce.Target{}, "", &reduce.RefError{Kind: reduce.RefRemote, Msg: fmt.Sprintf("a %s: URI names no file", u.Scheme)}
+		}
+		local = (&url.URL{Path: filepath.ToSlash(abs)}).EscapedPath()
+		if strings.Contains(ref, "#") {
+			local += "#" + frag
+		}
+	}
+	tried := r.tried(from, local)
+	t, err := r.ws.ResolveOnDisk(from, local)
+	if err != nil {
+		var re *reduce.RefError
+		if errors.As(err, &re) {
+			msg := strings.TrimPrefix(strings.TrimPrefix(re.Msg, local+": "), ref+": ")
+			err = &reduce.RefError{Kind: re.Kind, Msg: msg}
+		}
+		return reduce.Target{}, tried, err
+	}
+	r.Index(t.Doc)
+	return t, tried, nil
+}
+
+// Load reads the file at path for checking: as a whole document through the
+// workspace, or, when it holds only a piece of one (a path item, a response),
+// as a fragment. display is the path printed for it ("" = the workspace's).
+func (r *Resolver) Load(path, display string) (*reduce.Document, error) {
+	return r.ws.LoadFragment(path, display, reduce.Draft202012)
+}
+
+// tried names the file and fragment way (a) looks for, for messages.
+func (r *Resolver) tried(from *reduce.Document, ref string) string {
+	p, frag, err := reduce.SplitRef(ref)
+	if err != nil || strings.Contains(p, `\`) {
+		return ""
+	}
+	file := from.Path
+	if p != "" {
+		abs := filepath.Clean(filepath.Join(filepath.Dir(from.Abs), filepath.FromSlash(p)))
+		if strings.HasPrefix(p, "/") {
+			abs = filepath.Clean(filepath.FromSlash(p))
+		}
+		if !r.ws.Inside(abs) {
+			return ""
+		}
+		file = r.ws.Display(abs)
+	}
+	if frag != "" || strings.Contains(ref, "#") {
+		return file + "#" + frag
+	}
+	return file
+}
+
+// mapURL finds the folder a URL is mapped to and the path below it.
+func (r *Resolver) mapURL(u *url.URL) (dir, rest string, ok bool) {
+	s := Key(u)
+	for _, m := range r.maps {
+		if strings.HasPrefix(s, m.Prefix) {
+			rest, err := url.PathUnescape(strings.TrimPrefix(s, m.Prefix))
+			if err != nil {
+				return "", "", false
+			}
+			return m.Dir, strings.TrimPrefix(rest, "/"), true
+		}
+	}
+	return "", "", false
+}
+
+// UnderID is way (b): ref resolved against base, looked up among the
+// registered resources; a file: URI nobody declared is read from disk, a mapped
+// URL from its folder, anything else searched for among the $ids declared in
+// the folders of the documents read so far.
+func (r *Resolver) UnderID(from *reduce.Document, base *url.URL, ref string) (*url.URL, reduce.Target, *Resource, error) {
+	u, err := url.Parse(ref)
+	if err != nil {
+		return nil, reduce.Target{}, nil, &reduce.RefError{Kind: reduce.RefBadPath, Msg: fmt.Sprintf("%s is not a URI reference", ref)}
+	}
+	abs := base.ResolveReference(u)
+	t, res, err := r.reg.ResolveFrom(abs, ref, from)
+	if res != nil && from != nil && res.Doc != from && abs.Scheme != "file" {
+		// another document claims the URI: the referrer's own folder, not
+		// yet searched, may hold a nearer claim (a schema set beside a
+		// bundle that embeds copies of it), and the nearer one wins
+		if dir := filepath.Dir(from.Abs); filepath.Dir(res.Doc.Abs) != dir && !r.scanned[dir] && r.scanFolders() {
+			t, res, err = r.reg.ResolveFrom(abs, ref, from)
+		}
+	}
+	if res != nil {
+		return abs, t, res, err
+	}
+	switch abs.Scheme {
+	case "file":
+		// a relative $id (Backstage's "$id": "EntityMeta") names a file: URI
+		// that need not be a file: a document of the folders read so far
+		// may declare it
+		if e := r.loadFile(filepath.FromSlash(abs.Path), nil); e != nil {
+			if Kind(e) != reduce.RefUnresolved {
+				return abs, reduce.Target{}, nil, e
+			}
+			nearby := func() bool { return from != nil && r.scanNearby(from) }
+			for _, scan := range []func() bool{r.scanFolders, nearby} {
+				if !scan() {
+					continue
+				}
+				if t, res, err := r.reg.ResolveFrom(abs, ref, from); res != nil {
+					return abs, t, res, err
+				}
+			}
+			return abs, reduce.Target{}, nil, e
+		}
+	case "http", "https":
+		if dir, rest, ok := r.mapURL(abs); ok {
+			if e := r.loadFile(filepath.Join(dir, filepath.FromSlash(rest)), abs); e != nil {
+				return abs, reduce.Target{}, nil, e
+			}
+			break
+		}
+		if !r.scanFolders() {
+			return abs, reduce.Target{}, nil, &reduce.RefError{Kind: reduce.RefRemote, Msg: err.Error()}
+		}
+	default:
+		r.scanFolders()
+	}
+	t, res, err = r.reg.ResolveFrom(abs, ref, from)
+	if res == nil && (abs.Scheme == "http" || abs.Scheme == "https") {
+		err = &reduce.RefError{Kind: reduce.RefRemote, Msg: err.Error()}
+	}
+	return abs, t, res, err
+}
+
+// loadFile reads the file at abs into the registry, also under as when set.
+func (r *Resolver) loadFile(abs string, as *url.URL) error {
+	abs = filepath.Clean(abs)
+	if !r.ws.Inside(abs) {
+		return &reduce.RefError{Kind: reduce.RefOutsideRoot, Msg: "leaves the project directory"}
+	}
+	if st, err := r.ws.FS.Stat(abs); err != nil || st.IsDir() {
+		return &reduce.RefError{Kind: reduce.RefUnresolved, Msg: fmt.Sprintf("no file %s", r.ws.Display(abs))}
+	}
+	doc, err := r.ws.LoadFragment(abs, "", reduce.Draft202012)
+	if err != nil {
+		return &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
+	}
+	ix := r.Index(doc)
+	if as != nil {
+		extra := &Index{Doc: doc, Resources: []*Resource{{URI: Key(as), Doc: doc, Node: doc.Root}}}
+		for _, a := range ix.Anchors {
+			if a.Resource == Key(ix.BaseAt("")) {
+				c := *a
+				c.Resource = Key(as)
+				extra.Anchors = append(extra.Anchors, &c)
+			}
+		}
+		r.reg.Add(extra)
+		r.gen++
+	}
+	return nil
+}
+
+// scanFolders registers the JSON and YAML files that declare an $id in the
+// folders (inside the root) of every document read so far, as a schema
+// registry loading the project's schemas would. It reports whether anything
+// new was registered.
+func (r *Resolver) scanFolders() bool {
+	before := r.gen
+	var dirs []string
+	for doc := range r.indexes {
+		if d := filepath.Dir(doc.Abs); !r.scanned[d] && r.ws.Inside(d) {
+			dirs = append(dirs, d)
+		}
+	}
+	sort.Strings(dirs)
+	for _, d := range dirs {
+		r.scanDir(d, 0)
+	}
+	return r.gen != before
+}
+
+// maxNearbyDepth bounds how far below a folder scanNearby looks.
+const maxNearbyDepth = 2
+
+// maxScanFiles bounds the files one resolver reads while searching folders
+// for $id declarations, so a failing reference in a huge tree stays cheap.
+const maxScanFiles = 5000
+
+// scanNearby registers the files declaring an $id in the folders around
+// from — its own folder and its parent's, with their subfolders two levels
+// down — where a schema set spread over sibling folders keeps the files its
+// relative $ids name (Backstage: kinds/ and shared/ beside Entity.schema.json).
+// It reports whether anything new was registered.
+func (r *Resolver) scanNearby(from *reduce.Document) bool {
+	before := r.gen
+	dir := filepath.Dir(from.Abs)
+	for _, d := range []string{dir, filepath.Dir(dir)} {
+		if r.ws.Inside(d) {
+			r.scanDir(d, maxNearbyDepth)
+		}
+	}
+	return r.gen != before
+}
+
+// scanDir registers the JSON and YAML files of folder d that declare an $id,
+// and those of its subfolders down to depth more levels (hidden ones
+// skipped); each folder is read once per resolver.
+func (r *Resolver) scanDir(d string, depth int) {
+	entries, err := r.ws.FS.ReadDir(d)
+	if err != nil {
+		return
+	}
+	fresh := !r.scanned[d]
+	r.scanned[d] = true
+	for _, e := range entries {
+		abs := filepath.Join(d, e.Name())
+		if e.IsDir() {
+			if depth > 0 && !strings.HasPrefix(e.Name(), ".") && r.ws.Inside(abs) {
+				r.scanDir(abs, depth-1)
+			}
+			continue
+		}
+		if !fresh {
+			continue
+		}
+		switch strings.ToLower(filepath.Ext(e.Name())) {
+		case ".json", ".yaml", ".yml":
+		default:
+			continue
+		}
+		if r.scannedFiles >= maxScanFiles {
+			return
+		}
+		r.scannedFiles++
+		// a symlink leaving the root, a FIFO or an oversized file is
+		// skipped here and reported where a $ref names it
+		data, err := r.ws.FS.ReadFile(abs, r.ws.MaxFileSize)
+		if err != nil || !declaresID(data) {
+			continue
+		}
+		if doc, err := r.ws.Load(abs, ""); err == nil {
+			r.Index(doc)
+		}
+	}
+}
+
+// Kind returns the RefError kind of err, 0 when err is nil or of another type.
+func Kind(err error) reduce.RefErrorKind {
+	var re *reduce.RefError
+	if errors.As(err, &re) {
+		return re.Kind
+	}
+	return 0
+}
+
+// Generation counts how often the registry grew: a lookup that failed at an
+// earlier generation may succeed now.
+func (r *Resolver) Generation() int { return r.gen }
+
+// Indexes returns the index of every document registered so far, sorted by
+// path.
+func (r *Resolver) Indexes() []*Index {
+	out := make([]*Index, 0, len(r.indexes))
+	for _, ix := range r.indexes {
+		out = append(out, ix)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Doc.Path < out[j].Doc.Path })
+	return out
+}
+
+// Workspace returns the workspace the resolver reads.
+func (r *Resolver) Workspace() *reduce.Workspace { return r.ws }
+
+// Resolve implements reduce.Resolver for parity, diffcheck and compat: ref
+// as written at the root of from (see ResolveAt).
+func (r *Resolver) Resolve(from *reduce.Document, ref string) (reduce.Target, error) {
+	return r.ResolveAt(from, "", ref)
+}
+
+// ResolveAt resolves ref written at pointer ptr of from to the one place it
+// lands: inside a schema resource embedded with its own $id, against that
+// $id first; otherwise relative to from's file first, as tools that read files do (so each
+// document's references stay within its own file set), and when that finds
+// nothing, under the $id base in force at ptr — an absolute or relative $id,
+// an $anchor, a $dynamicAnchor or a draft-04..07 "#name" id, in any
+// registered document or one declaring an $id in the folders read so far.
+// A reference that resolves by $id lands on its target, so it names the same
+// definition as a path to it would.
+func (r *Resolver) ResolveAt(from *reduce.Document, ptr, ref string) (reduce.Target, error) {
+	if from == nil {
+		return reduce.Target{}, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: "no referring document"}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if ptr != "" {
+		// inside an embedded resource, its $id is the base before the file
+		if ix := r.Index(from); ix.BaseAt(ptr) != ix.BaseAt("") {
+			if _, t, _, err := r.UnderID(from, ix.BaseAt(ptr), ref); err == nil {
+				return t, nil
+			}
+		}
+	}
+	var diskErr error
+	if !hasScheme(ref) || len(r.maps) > 0 {
+		var t reduce.Target
+		if hasScheme(ref) {
+			t, _, diskErr = r.onDisk(from, ref)
+		} else {
+			t, diskErr = r.ws.ResolveOnDisk(from, ref)
+		}
+		if diskErr == nil {
+			return t, nil
+		}
+		switch Kind(diskErr) {
+		case reduce.RefUnresolved, reduce.RefRemote:
+		default:
+			return reduce.Target{}, diskErr
+		}
+	}
+	ix := r.Index(from)
+	_, t, _, err := r.UnderID(from, ix.BaseAt(ptr), ref)
+	if err == nil {
+		return t, nil
+	}
+	if diskErr != nil && !hasScheme(ref) {
+		return reduce.Target{}, diskErr
+	}
+	return reduce.Target{}, err
+}
+
+// HasIDScopes reports whether doc declares an $id below its root, so the
+// base a reference resolves against depends on where it is written.
+func (r *Resolver) HasIDScopes(doc *reduce.Document) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	ix := r.Index(doc)
+	for p := range ix.bases {
+		if p != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// declaresID reports whether a file's bytes may declare an $id: $id, $self,
+// or draft-04's id as a JSON or YAML key.
+func declaresID(data []byte) bool {
+	for _, k := range []string{"$id", "$self", `"id"`, "\nid:", " id:"} {
+		if bytes.Contains(data, []byte(k)) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,55 @@
+package routes
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestListings reads each framework's own route listing (testdata/listings,
+// provenance in its PROVENANCE.md) and pins the routes it yields.
+func TestListings(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		want []string
+	}{
+		{"flask-routes.txt", []string{"GET /", "GET /static/{filename}"}},
+		{"flask-routes-blueprints.txt", []string{"GET /api/v1/test_route1", "GET /api/v1/test_route2", "GET /static/{filename}"}},
+		{"gin-debug.txt", []string{"CONNECT /CICD/TestApp/", "DELETE /CICD/TestApp/", "GET /CICD/TestApp/", "HEAD /CICD/TestApp/",
+			"OPTIONS /CICD/TestApp/", "PATCH /CICD/TestApp/", "POST /CICD/TestApp/", "PUT /CICD/TestApp/", "TRACE /CICD/TestApp/"}},
+		{"rails-routes.txt", []string{"GET /api/articles", "POST /api/articles", "GET /api/articles/new", "DELETE /api/articles/{id}",
+			"GET /api/articles/{id}", "PATCH /api/articles/{id}", "PUT /api/articles/{id}", "GET /api/articles/{id}/edit"}},
+		{"express-list-endpoints.json", []string{"GET /", "POST /", "GET /about"}},
+		{"spring-actuator-mappings.json", []string{"GET /actuator"}},
+		{"nest-mapped.log", []string{"GET /cats", "POST /cats", "GET /cats/{id}"}},
+		{"echo-routes.json", []string{"GET /", "POST /secured/reset", "POST /users", "GET /users/{email}", "PATCH /users/{email}/numbers"}},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", "listings", c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			set := FromList(data, c.file)
+			var got []string
+			for _, r := range set.Routes {
+				got = append(got, r.Method+" "+r.Path())
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("routes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+			if len(set.Unresolved) > 0 {
+				t.Errorf("unresolved: %+v", set.Unresolved)
+			}
+		})
+	}
+}
+
+// TestListingNotJSONRoutes pins that a JSON document holding no route entry
+// is read as lines, each an unresolved malformed line, not as no routes.
+func TestListingNotJSONRoutes(t *testing.T) {
+	set := FromList([]byte(`{"hello": "/world"}`), "x.json")
+	if len(set.Routes) != 0 || len(set.Unresolved) != 1 || !set.Unresolved[0].Malformed {
+		t.Errorf("got %+v", set)
+	}
+}

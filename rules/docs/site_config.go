@@ -1,0 +1,411 @@
+package docs
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/pb33f/go-yaml"
+	"github.com/wirelint/wirelint/report"
+)
+
+// hugoConfig is what wirelint reads from a Hugo site's configuration: where
+// its content is mounted, its languages, and how goldmark names headings.
+type hugoConfig struct {
+	mounts      []hugoMount
+	contentDirs []string // languages.*.contentDir
+	languages   []string // language keys, sorted
+	slug        func(string) string
+	termIDs     bool // markup.goldmark.parser.autoDefinitionTermID
+}
+
+// hugoMount is one module.mounts entry.
+type hugoMount struct{ source, target string }
+
+// configFile is one configuration file's name and contents.
+type configFile struct {
+	name string
+	src  []byte
+}
+
+// hugoConfigDir reads every configuration file of a Hugo config/_default
+// folder: hugo.yaml beside module.yaml, params.toml and the like, each a
+// top-level key of the whole configuration.
+func (c *checker) hugoConfigDir(dir string) []configFile {
+	var names []string
+	for f := range c.files {
+		if path.Dir(f) == dir && hugoConfigName.MatchString(path.Base(f)) {
+			names = append(names, f)
+		}
+	}
+	sort.Strings(names)
+	var out []configFile
+	for _, n := range names {
+		if src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(n)), 0); err == nil {
+			out = append(out, configFile{n, src})
+		}
+	}
+	return out
+}
+
+var hugoConfigName = regexp.MustCompile(`\.(toml|ya?ml|json)$`)
+
+// decodeConfig decodes a YAML, TOML or JSON configuration file into plain
+// maps; nil when it does not decode.
+func decodeConfig(name string, src []byte) map[string]any {
+	var out map[string]any
+	var err error
+	switch strings.ToLower(path.Ext(name)) {
+	case ".toml":
+		_, err = toml.Decode(string(src), &out)
+	case ".json":
+		err = json.Unmarshal(src, &out)
+	default:
+		err = yaml.Unmarshal(src, &out)
+	}
+	if err != nil {
+		return nil
+	}
+	return out
+}
+
+// readHugoConfig reads a Hugo configuration from its files. A file named
+// module*.EXT or markup.EXT in a config folder holds that key's value.
+func readHugoConfig(files []configFile) hugoConfig {
+	hc := hugoConfig{slug: Slug}
+	langs := map[string]bool{}
+	for _, f := range files {
+		top := decodeConfig(f.name, f.src)
+		if top == nil {
+			continue
+		}
+		base := strings.TrimSuffix(path.Base(f.name), path.Ext(f.name))
+		module, markup, languages := field(top, "module"), field(top, "markup"), field(top, "languages")
+		switch {
+		case strings.HasPrefix(base, "module"):
+			module = top
+		case base == "markup":
+			markup = top
+		case base == "languages":
+			languages = top
+		}
+		if m, ok := module.(map[string]any); ok {
+			if list, ok := m["mounts"].([]any); ok {
+				for _, e := range list {
+					source, _ := field(e, "source").(string)
+					target, _ := field(e, "target").(string)
+					if source != "" && target != "" {
+						hc.mounts = append(hc.mounts, hugoMount{path.Clean(source), path.Clean(target)})
+					}
+				}
+			}
+		}
+		if l, ok := languages.(map[string]any); ok {
+			for k, v := range l {
+				langs[strings.ToLower(k)] = true
+				if d, ok := field(v, "contentDir").(string); ok && d != "" {
+					hc.contentDirs = append(hc.contentDirs, path.Clean(d))
+				}
+			}
+		}
+		parser := field(field(markup, "goldmark"), "parser")
+		switch field(parser, "autoHeadingIDType") {
+		case "github-ascii":
+			hc.slug = githubASCIISlug
+		case "blackfriday":
+			hc.slug = blackfridaySlug
+		}
+		if b, ok := field(parser, "autoDefinitionTermID").(bool); ok {
+			hc.termIDs = b
+		}
+	}
+	for l := range langs {
+		hc.languages = append(hc.languages, l)
+	}
+	sort.Strings(hc.languages)
+	sort.Strings(hc.contentDirs)
+	return hc
+}
+
+// field returns v[key] when v is a map, case-insensitively as Hugo reads
+// its keys; nil otherwise.
+func field(v any, key string) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	if x, ok := m[key]; ok {
+		return x
+	}
+	for k, x := range m {
+		if strings.EqualFold(k, key) {
+			return x
+		}
+	}
+	return nil
+}
+
+// readMkDocsConfig adjusts an MkDocs flavor to mkdocs.yml: use_directory_urls
+// (default true), the toc extension's slugify (pymdownx.slugs.uslugify keeps
+// non-ASCII letters) and attr_list (ids on headings and blocks). mkdocs.yml
+// holds !!python tags, so it is read line by line, not decoded.
+func readMkDocsConfig(src []byte, fl *flavor) {
+	if m := mkdocsDirectoryURLs.FindSubmatch(src); m != nil && strings.EqualFold(string(m[1]), "false") {
+		fl.dirURLs = false
+	}
+	if bytes.Contains(src, []byte("uslugify")) || bytes.Contains(src, []byte("slugify(case")) && bytes.Contains(src, []byte("percent_encode")) {
+		fl.slug = tocUnicodeSlug
+	}
+	hasAttrList := bytes.Contains(src, []byte("attr_list"))
+	fl.attributes, fl.blockAttributes = hasAttrList, hasAttrList
+	fl.tabs = bytes.Contains(src, []byte("pymdownx.tabbed"))
+	if mkdocsHooks.Match(src) {
+		fl.unknownIDs = "mkdocs.yml runs build hooks (hooks:), which may add or change ids"
+	}
+}
+
+var mkdocsHooks = regexp.MustCompile(`(?m)^hooks\s*:`)
+
+var mkdocsDirectoryURLs = regexp.MustCompile(`(?m)^use_directory_urls\s*:\s*(\w+)`)
+
+// mintlifyRedirects reads docs.json's redirects: {source, destination}, a
+// trailing /:slug* matching every route below.
+func mintlifyRedirects(src []byte) []redirect {
+	var cfg struct {
+		Redirects []struct{ Source, Destination string }
+	}
+	if json.Unmarshal(src, &cfg) != nil {
+		return nil
+	}
+	var out []redirect
+	for _, r := range cfg.Redirects {
+		from, fromWild := strings.CutSuffix(r.Source, "/:slug*")
+		to, toWild := strings.CutSuffix(r.Destination, "/:slug*")
+		if strings.ContainsAny(from, ":*") || strings.ContainsAny(to, ":*") || fromWild != toWild {
+			continue // a pattern wirelint does not evaluate
+		}
+		out = append(out, redirect{from: "/" + strings.Trim(from, "/"), to: "/" + strings.Trim(to, "/"), prefix: fromWild})
+	}
+	return out
+}
+
+// absentRoute says why a route the site does not serve may still exist: it
+// lies below a mount whose folder is not in the tree ("" = it does not).
+func (c *checker) absentRoute(s *site, p string) string {
+	n := s.normalizeRoute(p)
+	for _, m := range s.absent {
+		r := s.normalizeRoute(mountRoute(m))
+		if n == r || strings.HasPrefix(n, strings.TrimSuffix(r, "/")+"/") {
+			return fmt.Sprintf("the site mounts %s at %s, and %s is not in the tree (it is fetched or generated when the site builds)", m.Dir, mountRoute(m), m.Dir)
+		}
+	}
+	return ""
+}
+
+// parse scans a page as the generator serving it reads it.
+func (c *checker) parse(name string, src []byte) *Markdown {
+	fl := github
+	if s := c.siteFor(name); s != nil {
+		fl = s.flavor
+	}
+	return parseMarkdown(src, fl, strings.EqualFold(path.Ext(name), ".mdx") || fl.mdxPages)
+}
+
+// pageURLs reports a page whose relative links the site resolves against
+// the page's route when they name no file.
+func (c *checker) pageURLs(file string) bool {
+	s := c.siteFor(file)
+	return s != nil && s.flavor.pageURLs
+}
+
+// judgeOnSite reads a relative link that names no file the way the
+// generator serving the page does: from the content folder's root
+// (Docusaurus), then as a URL below the page's own route. It returns false
+// when neither finds a page or static file.
+func (c *checker) judgeOnSite(ct citation, p, fragment string, hasFragment bool) (verdict, bool) {
+	s := c.siteFor(ct.file)
+	if s == nil || !s.flavor.pageURLs {
+		return verdict{}, false
+	}
+	if s.flavor.docsRoot && isPage(p) {
+		for _, m := range s.Content {
+			if within(ct.file, m.Dir) {
+				if cand := path.Join(m.Dir, p); !escapes(cand) && c.exists(cand) {
+					return c.judgeAnchor(cand, fragment, hasFragment), true
+				}
+			}
+		}
+	}
+	if v, ok := c.judgeContentPath(s, p, fragment, hasFragment); ok {
+		return v, true
+	}
+	base := c.pageBase(s, ct.file)
+	if base == "" {
+		return verdict{}, false
+	}
+	u := path.Join(base, p)
+	page, ok := c.route(s, u)
+	if !ok {
+		if reason := c.absentRoute(s, u); reason != "" {
+			return verdict{problem: problemUnverified, reason: reason}, true
+		}
+		if s.unfolded != "" {
+			return verdict{problem: problemUnverified, reason: s.unfolded}, true
+		}
+		return verdict{}, false
+	}
+	if page == "" {
+		return verdict{}, true // a static file
+	}
+	return c.judgeRouteAnchor(s, page, fragment, hasFragment), true
+}
+
+// judgeContentPath looks a link naming a content file (x.md, /guide/x.md) up
+// below each content folder of a site whose generator resolves such paths
+// (Hugo's GetPage); false when the site does not or nothing is found.
+func (c *checker) judgeContentPath(s *site, p, fragment string, hasFragment bool) (verdict, bool) {
+	if !s.flavor.contentPaths || !isPage(p) {
+		return verdict{}, false
+	}
+	for _, m := range s.Content {
+		if cand := path.Join(m.Dir, strings.TrimPrefix(path.Clean("/"+p), "/"+strings.Trim(mountRoute(m), "/"))); !escapes(cand) && c.exists(cand) {
+			return c.judgeAnchor(cand, fragment, hasFragment), true
+		}
+	}
+	return verdict{}, false
+}
+
+// judgeRouteAnchor checks a fragment on the page serving a route, or on
+// any other page serving the same route (another language's).
+func (c *checker) judgeRouteAnchor(s *site, page, fragment string, hasFragment bool) verdict {
+	v := c.judgeAnchor(page, fragment, hasFragment)
+	if v.problem != problemMissingAnchor {
+		return v
+	}
+	for _, alt := range s.alternates[s.pages[page]] {
+		if alt != page && c.judgeAnchor(alt, fragment, hasFragment).problem == problemNone {
+			return verdict{}
+		}
+	}
+	return v
+}
+
+// pageBase is the URL folder a page's relative links are read from: its
+// route as a folder when the generator serves pages as folders (or the page
+// is an index), its route's parent otherwise; "" when the site serves no
+// route for it.
+func (c *checker) pageBase(s *site, file string) string {
+	if s.routes == nil {
+		c.buildRoutes(s)
+	}
+	r, ok := s.pages[file]
+	if !ok {
+		return ""
+	}
+	name := strings.ToLower(strings.TrimSuffix(path.Base(file), path.Ext(file)))
+	if s.flavor.dirURLs || name == "index" || name == "_index" || name == "readme" {
+		return strings.TrimSuffix(r, "/") + "/"
+	}
+	return strings.TrimSuffix(path.Dir(r), "/") + "/"
+}
+
+// fragmentFile says why a file's links are read in another page ("" = they
+// are its own): a Hugo content file in a _-prefixed folder is a fragment a
+// shortcode includes, so its links resolve from the including page.
+func (c *checker) fragmentFile(file string) string {
+	if strings.HasSuffix(strings.ToLower(file), ".src.md") {
+		return fmt.Sprintf("%s is the source a tool renders into another Markdown file (.src.md): its links resolve where the output is written", c.shown(file))
+	}
+	for _, s := range c.site {
+		if s.Generator != "hugo" || s.where == "" {
+			continue
+		}
+		dir := path.Dir(s.where)
+		if path.Base(path.Dir(dir)) == "config" {
+			dir = path.Dir(path.Dir(dir))
+		}
+		for _, templates := range []string{"layouts", "archetypes", "themes"} {
+			if within(file, path.Join(dir, templates)) {
+				return fmt.Sprintf("%s is under the Hugo site's %s/: a template, whose links are filled in when a page is made from it", c.shown(file), templates)
+			}
+		}
+	}
+	s := c.siteFor(file)
+	if s == nil || s.Generator != "hugo" {
+		return ""
+	}
+	parts := strings.Split(path.Dir(file), "/")
+	for _, p := range parts {
+		if strings.HasPrefix(p, "_") {
+			return fmt.Sprintf("%s is an include fragment (its folder %s starts with _): its links resolve in the page that includes it", c.shown(file), p)
+		}
+	}
+	return ""
+}
+
+// readSubmodules reads the paths of .gitmodules: each, and the folders
+// above it, exist in the repository as GitHub shows it, though their files
+// are not in this tree.
+func (c *checker) readSubmodules() {
+	if !c.files[".gitmodules"] {
+		return
+	}
+	src, err := c.fs.ReadFile(filepath.Join(c.root, ".gitmodules"), 0)
+	if err != nil {
+		return
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		key, value, ok := strings.Cut(strings.TrimSpace(line), "=")
+		if !ok || strings.TrimSpace(key) != "path" {
+			continue
+		}
+		p := path.Clean(strings.TrimSpace(value))
+		if p == "." || escapes(p) {
+			continue
+		}
+		c.submodules = append(c.submodules, p)
+		for d := p; d != "." && !c.dirs[d]; d = path.Dir(d) {
+			c.dirs[d] = true
+		}
+	}
+}
+
+// inSubmodule says why a path cannot be checked: it lies in a git
+// submodule ("" = it does not).
+func (c *checker) inSubmodule(p string) string {
+	for _, m := range c.submodules {
+		if p == m || within(p, m) {
+			return fmt.Sprintf("%s is in the git submodule %s, whose files are not in this tree", p, m)
+		}
+	}
+	return ""
+}
+
+// unverified says that a target cannot be checked, and why.
+func (c *checker) unverified(ct citation, reason string) report.Finding {
+	return fingerprinted(report.Finding{
+		Rule:      RuleUnverified,
+		Severity:  unverifiedRule.Severity,
+		Message:   fmt.Sprintf("link target %s is not checked: %s", ct.target, reason),
+		Locations: []report.Location{c.location(ct)},
+		Fields:    map[string]any{"target": ct.target, "reason": reason},
+	})
+}
+
+// missingLine reports a line fragment past the end of the file it names.
+func (c *checker) missingLine(ct citation, v verdict) report.Finding {
+	return fingerprinted(report.Finding{
+		Rule:     ct.rule.ID,
+		Severity: ct.rule.Severity,
+		Message: fmt.Sprintf("link target %s names line #%s of %s, which has %d lines: point it at the lines meant, or pin the URL to a commit",
+			ct.target, v.fragment, c.shown(v.resolved), v.lines),
+		Locations: []report.Location{c.location(ct), {File: c.display(v.resolved), Line: max(1, v.lines), Column: 1}},
+		Fields:    map[string]any{"target": ct.target, "resolved": c.shown(v.resolved), "lines": v.lines},
+	})
+}

@@ -1,0 +1,347 @@
+package types
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wirelint/wirelint/codetypes/read"
+	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
+)
+
+// construct is one projection the family claims: a property schema and, per
+// language, a field that mirrors it (equal) and the same field with one
+// leaf changed (unequal), which must report exactly the rules in want.
+type construct struct {
+	name string
+	// prop is the property p's schema; required and closed shape Thing.
+	prop             string
+	required, closed bool
+	// fields maps a language to its equal and unequal field declarations.
+	fields map[string][2]string
+	// want maps a language to the rules its unequal field reports (default:
+	// the construct's rule).
+	rule string
+	want map[string][]string
+	// whole marks fields holding whole declarations (Thing and what it
+	// needs) rather than one field of Thing.
+	whole bool
+	// property names the property ("" = p).
+	property string
+}
+
+// pairPrelude declares, per language, the types every generated mirror
+// holds besides Thing: Kind (enum a, b), Other (x: integer) and Another
+// (y: string), each equal to the schema.
+var pairPrelude = map[string]string{
+	"go": "package gen\n\ntype Kind string\n\nconst (\n\tKindA Kind = \"a\"\n\tKindB Kind = \"b\"\n)\n\n" +
+		"type Other struct {\n\tX int `json:\"x,omitempty\"`\n}\n\ntype Another struct {\n\tY string `json:\"y,omitempty\"`\n}\n\n",
+	"typescript": "export enum Kind {\n  A = \"a\",\n  B = \"b\",\n}\n\nexport interface Other {\n  x?: number;\n}\n\nexport interface Another {\n  y?: string;\n}\n\n",
+	"python": "from enum import Enum\nfrom typing import Annotated, Any, Literal, NotRequired, Optional, Required, TypedDict\nfrom dataclasses import dataclass\nfrom datetime import datetime\nfrom pydantic import BaseModel, ConfigDict, Field\nfrom pydantic.alias_generators import to_camel\n\n\n" +
+		"class Kind(str, Enum):\n    A = \"a\"\n    B = \"b\"\n\n\nclass Other(BaseModel):\n    x: Optional[int] = None\n\n\nclass Another(BaseModel):\n    y: Optional[str] = None\n\n\n",
+	"rust": "use serde::{Deserialize, Serialize};\nuse std::collections::HashMap;\n\n" +
+		"#[derive(Serialize, Deserialize)]\n#[serde(rename_all = \"lowercase\")]\npub enum Kind {\n    A,\n    B,\n}\n\n" +
+		"#[derive(Serialize, Deserialize)]\npub struct Other {\n    #[serde(default)]\n    pub x: i32,\n}\n\n" +
+		"#[derive(Serialize, Deserialize)]\npub struct Another {\n    #[serde(default)]\n    pub y: String,\n}\n\n",
+}
+
+// thing wraps a field declaration into the language's Thing type.
+func thing(lang, field string) string {
+	switch lang {
+	case "go":
+		return "type Thing struct {\n\t" + field + "\n}\n"
+	case "typescript":
+		return "export interface Thing {\n  " + field + "\n}\n"
+	case "python":
+		return "class Thing(BaseModel):\n    " + field + "\n"
+	case "rust":
+		return "#[derive(Serialize, Deserialize)]\npub struct Thing {\n    " + field + "\n}\n"
+	}
+	panic(lang)
+}
+
+var pairExt = map[string]string{"go": "gen.go", "typescript": "gen.ts", "python": "gen.py", "rust": "gen.rs"}
+
+// goStruct, tsDecl, pyModel and rsStruct write a Thing of one field for
+// the language-specific constructs.
+func goStruct(body string) string { return "type Thing struct {\n\t" + body + "\n}\n" }
+
+var constructs = []construct{
+	{name: "string", prop: `{"type": "string"}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"go":         {"P string `json:\"p\"`", "P int `json:\"p\"`"},
+		"typescript": {"p: string;", "p: number;"},
+		"python":     {"p: str", "p: int"},
+		"rust":       {"pub p: String,", "pub p: i64,"},
+	}},
+	{name: "integer", prop: `{"type": "integer"}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"go":         {"P int64 `json:\"p\"`", "P string `json:\"p\"`"},
+		"typescript": {"p: number;", "p: string;"},
+		"python":     {"p: int", "p: str"},
+		"rust":       {"pub p: u32,", "pub p: String,"},
+	}},
+	{name: "number", prop: `{"type": "number"}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"go":         {"P float64 `json:\"p\"`", "P int `json:\"p\"`"},
+		"typescript": {"p: number;", "p: boolean;"},
+		"python":     {"p: float", "p: int"},
+		"rust":       {"pub p: f64,", "pub p: i32,"},
+	}},
+	{name: "boolean", prop: `{"type": "boolean"}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"go":         {"P bool `json:\"p\"`", "P string `json:\"p\"`"},
+		"typescript": {"p: boolean;", "p: string;"},
+		"python":     {"p: bool", "p: str"},
+		"rust":       {"pub p: bool,", "pub p: String,"},
+	}},
+	{name: "date-time", prop: `{"type": "string", "format": "date-time"}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"go":         {"P time.Time `json:\"p\"`", "P int64 `json:\"p\"`"},
+		"typescript": {"p: Date;", "p: number;"},
+		"python":     {"p: datetime", "p: int"},
+		"rust":       {"pub p: chrono::DateTime<chrono::Utc>,", "pub p: i64,"},
+	}},
+	{name: "format", prop: `{"type": "string", "format": "date-time"}`, required: true, rule: RuleType, fields: map[string][2]string{
+		// a date type where the schema says date-time (Go and TypeScript
+		// have no date-only type)
+		"python": {"p: str", "p: date"},
+		"rust":   {"pub p: String,", "pub p: chrono::NaiveDate,"},
+	}},
+	{name: "optional", prop: `{"type": "string"}`, rule: RuleRequired, fields: map[string][2]string{
+		"typescript": {"p?: string;", "p: string;"},
+		"python":     {"p: Optional[str] = None", "p: str"},
+		"rust":       {"pub p: Option<String>,", "pub p: String,"},
+	}},
+	{name: "required", prop: `{"type": "string"}`, required: true, rule: RuleRequired, fields: map[string][2]string{
+		"go":         {"P string `json:\"p\"`", "P string `json:\"p,omitempty\"`"},
+		"typescript": {"p: string;", "p?: string;"},
+		"python":     {"p: str", "p: str = \"\""},
+		"rust":       {"pub p: String,", "#[serde(default)]\n    pub p: String,"},
+	}},
+	{name: "nullable", prop: `{"type": ["string", "null"]}`, required: true, rule: RuleNullable, fields: map[string][2]string{
+		"go":         {"P *string `json:\"p\"`", "P string `json:\"p\"`"},
+		"typescript": {"p: string | null;", "p: string;"},
+		"python":     {"p: Optional[str]", "p: str"},
+		"rust":       {"pub p: Option<String>,", "pub p: String,"},
+	}},
+	{name: "not-nullable", prop: `{"type": "string"}`, required: true, rule: RuleNullable, fields: map[string][2]string{
+		"go":         {"P string `json:\"p\"`", "P *string `json:\"p\"`"},
+		"typescript": {"p: string;", "p: string | null;"},
+		"python":     {"p: str", "p: Optional[str]"},
+	}},
+	{name: "enum", prop: `{"enum": ["a", "b"]}`, required: true, rule: RuleEnum, fields: map[string][2]string{
+		"go":         {"P Kind `json:\"p\"`", "P Other `json:\"p\"`"},
+		"typescript": {"p: \"a\" | \"b\";", "p: \"a\" | \"c\";"},
+		"python":     {"p: Literal[\"a\", \"b\"]", "p: Literal[\"a\"]"},
+		"rust":       {"pub p: Kind,", "pub p: Other,"},
+	}, want: map[string][]string{"go": {RuleType}, "rust": {RuleType}}},
+	{name: "items", prop: `{"type": "array", "items": {"type": "string"}}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"go":         {"P []string `json:\"p\"`", "P []int `json:\"p\"`"},
+		"typescript": {"p: string[];", "p: number[];"},
+		"python":     {"p: list[str]", "p: list[int]"},
+		"rust":       {"pub p: Vec<String>,", "pub p: Vec<i32>,"},
+	}},
+	{name: "map", prop: `{"type": "object", "additionalProperties": {"type": "string"}}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"go":         {"P map[string]string `json:\"p\"`", "P map[string]bool `json:\"p\"`"},
+		"typescript": {"p: Record<string, string>;", "p: Record<string, boolean>;"},
+		"python":     {"p: dict[str, str]", "p: dict[str, bool]"},
+		"rust":       {"pub p: HashMap<String, String>,", "pub p: HashMap<String, bool>,"},
+	}},
+	{name: "ref", prop: `{"$ref": "#/$defs/Other"}`, required: true, rule: RuleRefTarget, fields: map[string][2]string{
+		"go":         {"P Other `json:\"p\"`", "P Another `json:\"p\"`"},
+		"typescript": {"p: Other;", "p: Another;"},
+		"python":     {"p: Other", "p: Another"},
+		"rust":       {"pub p: Other,", "pub p: Another,"},
+	}},
+	{name: "rename", prop: `{"type": "string"}`, required: true, rule: RuleMissingField, fields: map[string][2]string{
+		"go":         {"Q string `json:\"p\"`", "P string `json:\"-\"`"},
+		"typescript": {"\"p\": string;", "q?: never;"},
+		"python":     {"q: str = Field(alias=\"p\")", "q: str = Field(alias=\"q\")"},
+		"rust":       {"#[serde(rename = \"p\")]\n    pub q: String,", "#[serde(skip)]\n    pub p: String,"},
+	}, want: map[string][]string{"typescript": {RuleExtraField, RuleMissingField}, "python": {RuleExtraField, RuleMissingField}}},
+	{name: "go-embedded", prop: `{"type": "string"}`, required: true, rule: RuleMissingField, whole: true, fields: map[string][2]string{
+		"go": {"type Base struct {\n\tP string `json:\"p\"`\n}\n\n" + goStruct("Base"), "type Base struct {\n\tP string `json:\"-\"`\n}\n\n" + goStruct("Base")},
+	}},
+	{name: "go-omitzero", prop: `{"type": "string"}`, required: true, rule: RuleRequired, fields: map[string][2]string{
+		"go": {"P string `json:\"p\"`", "P string `json:\"p,omitzero\"`"},
+	}},
+	{name: "go-string-tag", prop: `{"type": "string"}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"go": {"P int64 `json:\"p,string\"`", "P int64 `json:\"p\"`"},
+	}},
+	{name: "go-untagged", prop: `{"type": "string"}`, required: true, rule: RuleType, property: "Name", fields: map[string][2]string{
+		"go": {"Name string", "Name int"},
+	}},
+	{name: "alias", prop: `{"type": "string"}`, required: true, rule: RuleType, whole: true, fields: map[string][2]string{
+		"go":         {"type Name = string\n\n" + goStruct("P Name `json:\"p\"`"), "type Name = int\n\n" + goStruct("P Name `json:\"p\"`")},
+		"typescript": {"export type Name = string;\nexport interface Thing {\n  p: Name;\n}\n", "export type Name = number;\nexport interface Thing {\n  p: Name;\n}\n"},
+		"python":     {"Name = Annotated[str, 1]\n\nclass Thing(BaseModel):\n    p: Name\n", "Name = Annotated[int, 1]\n\nclass Thing(BaseModel):\n    p: Name\n"},
+		"rust":       {"pub type Name = String;\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: Name,\n}\n", "pub type Name = i64;\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: Name,\n}\n"},
+	}},
+	{name: "named-enum", prop: `{"$ref": "#/$defs/Kind"}`, required: true, rule: RuleEnum, whole: true, fields: map[string][2]string{
+		"go":         {goStruct("P Kind `json:\"p\"`"), goStruct("P Kind `json:\"p\"`") + "\nconst KindC Kind = \"c\"\n"},
+		"typescript": {"export interface Thing {\n  p: Kind;\n}\n", "export const enum Kind2 {\n  A = \"a\",\n}\nexport interface Thing {\n  p: Kind2;\n}\n"},
+		"python":     {"class Thing(BaseModel):\n    p: Kind\n", "class Kind2(str, Enum):\n    A = \"a\"\n\n\nclass Thing(BaseModel):\n    p: Kind2\n"},
+		"rust":       {"#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: Kind,\n}\n", "#[derive(Serialize, Deserialize)]\n#[serde(rename_all = \"UPPERCASE\")]\npub enum Kind2 {\n    A,\n    B,\n}\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: Kind2,\n}\n"},
+	}},
+	{name: "extends", prop: `{"type": "string"}`, required: true, rule: RuleType, whole: true, fields: map[string][2]string{
+		"typescript": {"interface Base {\n  p: string;\n}\nexport interface Thing extends Base {}\n", "interface Base {\n  p: number;\n}\nexport interface Thing extends Base {}\n"},
+		"python":     {"class Base(BaseModel):\n    p: str\n\n\nclass Thing(Base):\n    pass\n", "class Base(BaseModel):\n    p: int\n\n\nclass Thing(Base):\n    pass\n"},
+		"rust":       {"#[derive(Serialize, Deserialize)]\npub struct Base {\n    pub p: String,\n}\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    #[serde(flatten)]\n    pub base: Base,\n}\n", "#[derive(Serialize, Deserialize)]\npub struct Base {\n    pub p: i32,\n}\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    #[serde(flatten)]\n    pub base: Base,\n}\n"},
+	}, want: map[string][]string{"rust": {RuleType}}},
+	{name: "intersection", prop: `{"type": "string"}`, required: true, rule: RuleType, whole: true, fields: map[string][2]string{
+		"typescript": {"interface Base {\n  p: string;\n}\nexport type Thing = Base & {};\n", "interface Base {\n  p: boolean;\n}\nexport type Thing = Base & {};\n"},
+	}},
+	{name: "undefined", prop: `{"type": "string"}`, rule: RuleRequired, fields: map[string][2]string{
+		"typescript": {"p: string | undefined;", "p: string;"},
+	}},
+	{name: "index-signature", prop: `{"type": "object", "additionalProperties": {"type": "integer"}}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"typescript": {"p: { [key: string]: number };", "p: { [key: string]: string };"},
+	}},
+	{name: "declare", prop: `{"type": "string"}`, required: true, rule: RuleType, whole: true, fields: map[string][2]string{
+		"typescript": {"declare interface Thing {\n  readonly p: string;\n}\n", "declare interface Thing {\n  readonly p: number;\n}\n"},
+	}},
+	{name: "alias-generator", prop: `{"type": "string"}`, required: true, rule: RuleMissingField, property: "pQ", whole: true, fields: map[string][2]string{
+		"python": {"class Thing(BaseModel):\n    model_config = ConfigDict(alias_generator=to_camel)\n    p_q: str\n", "class Thing(BaseModel):\n    p_q: str\n"},
+		"rust":   {"#[derive(Serialize, Deserialize)]\n#[serde(rename_all = \"camelCase\")]\npub struct Thing {\n    pub p_q: String,\n}\n", "#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p_q: String,\n}\n"},
+	}, want: map[string][]string{"python": {RuleExtraField, RuleMissingField}, "rust": {RuleExtraField, RuleMissingField}}},
+	{name: "dataclass", prop: `{"type": "string"}`, required: true, rule: RuleType, whole: true, fields: map[string][2]string{
+		"python": {"@dataclass\nclass Thing:\n    p: str\n", "@dataclass\nclass Thing:\n    p: int\n"},
+	}},
+	{name: "typeddict-total", prop: `{"type": "string"}`, rule: RuleRequired, whole: true, fields: map[string][2]string{
+		"python": {"class Thing(TypedDict, total=False):\n    p: str\n", "class Thing(TypedDict):\n    p: str\n"},
+	}},
+	{name: "typeddict-required", prop: `{"type": "string"}`, required: true, rule: RuleRequired, whole: true, fields: map[string][2]string{
+		"python": {"class Thing(TypedDict, total=False):\n    p: Required[str]\n", "class Thing(TypedDict):\n    p: NotRequired[str]\n"},
+	}},
+	{name: "union-none", prop: `{"type": ["integer", "null"]}`, required: true, rule: RuleNullable, fields: map[string][2]string{
+		"python": {"p: int | None", "p: int"},
+	}},
+	{name: "skip-serializing-if", prop: `{"type": "string"}`, required: true, rule: RuleRequired, fields: map[string][2]string{
+		"rust": {"pub p: String,", "#[serde(skip_serializing_if = \"String::is_empty\")]\n    pub p: String,"},
+	}},
+	{name: "newtype", prop: `{"type": "string"}`, required: true, rule: RuleType, whole: true, fields: map[string][2]string{
+		"rust": {"#[derive(Serialize, Deserialize)]\npub struct Name(String);\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: Name,\n}\n", "#[derive(Serialize, Deserialize)]\npub struct Name(u64);\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: Name,\n}\n"},
+	}},
+	{name: "any", prop: `{"type": "object"}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"go":         {"P json.RawMessage `json:\"p\"`", "P []string `json:\"p\"`"},
+		"typescript": {"p: unknown;", "p: string[];"},
+		"python":     {"p: Any", "p: list[str]"},
+		"rust":       {"pub p: serde_json::Value,", "pub p: Vec<String>,"},
+	}},
+	{name: "tuple", prop: `{"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}]}`, required: true, rule: RuleType, fields: map[string][2]string{
+		"typescript": {"p: [string, number];", "p: [string, string];"},
+		"python":     {"p: tuple[str, int]", "p: tuple[str, str]"},
+		"rust":       {"pub p: (String, i64),", "pub p: (String, String),"},
+	}},
+	{name: "closed", prop: `{"type": "string"}`, required: true, closed: true, rule: RuleExtraField, fields: map[string][2]string{
+		"go":         {"P string `json:\"p\"`", "P string `json:\"p\"`\n\tZ int `json:\"z\"`"},
+		"typescript": {"p: string;", "p: string;\n  z?: number;"},
+		"python":     {"p: str", "p: str\n    z: int = 0"},
+		"rust":       {"pub p: String,", "pub p: String,\n    #[serde(default)]\n    pub z: i32,"},
+	}},
+}
+
+// TestPairs generates, for every construct and language, a schema and a
+// mirror that agree (silent) and one with a single leaf changed, which must
+// report exactly the expected rules, each with a position in the schema and
+// one in the code.
+func TestPairs(t *testing.T) {
+	for _, k := range constructs {
+		for _, lang := range []string{"go", "typescript", "python", "rust"} {
+			fields, ok := k.fields[lang]
+			if !ok {
+				continue
+			}
+			t.Run(k.name+"/"+lang, func(t *testing.T) {
+				schema := pairSchema(k)
+				equal := runPair(t, schema, lang, fields[0], k.whole)
+				if len(equal) > 0 {
+					t.Errorf("equal pair reports:\n%s", dump(equal))
+				}
+				want := []string{k.rule}
+				if w, ok := k.want[lang]; ok && w != nil {
+					want = w
+				}
+				unequal := runPair(t, schema, lang, fields[1], k.whole)
+				var got []string
+				for _, f := range unequal {
+					got = append(got, f.Rule)
+					if len(f.Locations) < 2 || f.Locations[0].Line == 0 || f.Locations[1].Line == 0 || !strings.HasPrefix(f.Locations[1].File, "gen.") {
+						t.Errorf("%s is not located in both documents: %+v", f.Rule, f.Locations)
+					}
+				}
+				if strings.Join(got, ",") != strings.Join(want, ",") {
+					t.Errorf("unequal pair reports %v, want %v:\n%s", got, want, dump(unequal))
+				}
+			})
+		}
+	}
+}
+
+func pairSchema(k construct) string {
+	var prop any
+	if err := json.Unmarshal([]byte(k.prop), &prop); err != nil {
+		panic(err)
+	}
+	name := k.property
+	if name == "" {
+		name = "p"
+	}
+	thing := map[string]any{"type": "object", "properties": map[string]any{name: prop}}
+	if k.required {
+		thing["required"] = []string{name}
+	}
+	if k.closed {
+		thing["additionalProperties"] = false
+	}
+	doc := map[string]any{
+		"$schema": "https://json-schema.org/draft/2020-12/schema",
+		"$defs": map[string]any{
+			"Thing":   thing,
+			"Kind":    map[string]any{"type": "string", "enum": []string{"a", "b"}},
+			"Other":   map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"type": "integer"}}},
+			"Another": map[string]any{"type": "object", "properties": map[string]any{"y": map[string]any{"type": "string"}}},
+		},
+	}
+	out, _ := json.MarshalIndent(doc, "", "  ")
+	return string(out)
+}
+
+func runPair(t *testing.T, schema, lang, field string, whole bool) []report.Finding {
+	t.Helper()
+	dir := t.TempDir()
+	src := pairPrelude[lang] + thing(lang, field)
+	if whole {
+		src = pairPrelude[lang] + field
+	}
+	if lang == "go" {
+		src = strings.Replace(src, "package gen\n", "package gen\n\nimport (\n\t\"encoding/json\"\n\t\"time\"\n)\n", 1)
+	}
+	if lang == "python" {
+		src = strings.Replace(src, "from datetime import datetime", "from datetime import date, datetime", 1)
+	}
+	for name, data := range map[string]string{"schema.json": schema, pairExt[lang]: src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ws := reduce.NewWorkspace(dir)
+	doc, err := ws.Load(filepath.Join(dir, "schema.json"), "schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := read.Files([]string{filepath.Join(dir, pairExt[lang])}, read.Options{FS: fsroot.New(dir), Display: func(string) string { return pairExt[lang] }})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	return report.Finalize(Check(Input{Canonical: doc, Resolver: ws, Mirror: set}))
+}
+
+func dump(fs []report.Finding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		fmt.Fprintf(&b, "%s %v: %s\n", f.Rule, f.Locations, f.Message)
+	}
+	return b.String()
+}
