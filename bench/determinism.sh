@@ -53,31 +53,9 @@ parity:
 YAML
 
 status=0
-run_cmd() {
-  local name=$1; shift
-  local first="" sum bytes start end
-  start=$(date +%s.%N)
-  for i in $(seq 1 "$runs"); do
-    out=$work/$name.$i.json
-    set +e
-    (cd "$pair" && "$bin/wirelint" "$@" --format json) > "$out" 2> "$work/$name.$i.err"
-    rc=$?
-    set -e
-    [ "$rc" -le 1 ] || die "$name run $i exited $rc: $(head -c 300 "$work/$name.$i.err")"
-    sum=$(sha256sum < "$out" | cut -c1-16)
-    if [ -z "$first" ]; then
-      first=$sum
-    elif [ "$sum" != "$first" ]; then
-      echo "$name: run $i differs from run 1 ($sum vs $first)"
-      status=1
-    fi
-  done
-  end=$(date +%s.%N)
-  bytes=$(wc -c < "$work/$name.1.json")
-  printf '%-10s %d runs  %8d bytes  sha256 %s  %.1f s\n' "$name" "$runs" "$bytes" "$first" "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')"
-}
-
-run_cmd parity parity converted.json spec.json
-run_cmd diffcheck diffcheck converted.json spec.json
-run_cmd check check
+# shellcheck source=bench/same-bytes.sh
+. "$root/bench/same-bytes.sh"
+same_bytes parity "$pair" parity converted.json spec.json
+same_bytes diffcheck "$pair" diffcheck converted.json spec.json
+same_bytes check "$pair" check
 exit $status

@@ -15,13 +15,41 @@ func validJSON(data []byte, maxDepth int) bool {
 // maxDepth (which makes it invalid), the byte offset where it did (-1 when
 // it does not).
 func scanJSON(data []byte, maxDepth int) (ok bool, tooDeep int) {
-	s := jsonScanner{data: data, maxDepth: maxDepth, tooDeep: -1}
+	r := scanJSONBudgets(data, jsonBudgets{depth: maxDepth})
+	return r.ok, r.tooDeep
+}
+
+// jsonBudgets are what scanJSONBudgets counts against; 0 = no bound (depth
+// must be set).
+type jsonBudgets struct {
+	depth int
+	// nodes bounds the nodes, counted as the tree counts them: every value
+	// and every member name.
+	nodes int
+	// enum bounds the members of an array that is the value of a member
+	// named "enum".
+	enum int
+}
+
+// jsonScan is what scanJSONBudgets found. Offsets are -1 when the budget held.
+type jsonScan struct {
+	ok      bool
+	tooDeep int // where the nesting passed the depth budget
+	tooMany int // where the node count passed the nodes budget
+	bigEnum int // where an enum passed the enum budget
+}
+
+// scanJSONBudgets is scanJSON that also counts nodes and enum members as it
+// goes, so a document over those budgets is refused before any tree is
+// built: counting is a pass over bytes without allocation.
+func scanJSONBudgets(data []byte, b jsonBudgets) jsonScan {
+	s := jsonScanner{data: data, maxDepth: b.depth, maxNodes: b.nodes, maxEnum: b.enum, tooDeep: -1, tooMany: -1, bigEnum: -1}
 	s.space()
-	if !s.value(0) {
-		return false, s.tooDeep
+	if !s.value(0, false) {
+		return jsonScan{tooDeep: s.tooDeep, tooMany: s.tooMany, bigEnum: s.bigEnum}
 	}
 	s.space()
-	return s.i == len(s.data), -1
+	return jsonScan{ok: s.i == len(s.data), tooDeep: -1, tooMany: -1, bigEnum: -1}
 }
 
 type jsonScanner struct {
@@ -29,6 +57,21 @@ type jsonScanner struct {
 	i        int
 	maxDepth int
 	tooDeep  int // offset where the nesting passed maxDepth; -1 = it did not
+	maxNodes int // 0 = no bound
+	nodes    int
+	tooMany  int // offset where the nodes passed maxNodes; -1 = they did not
+	maxEnum  int // 0 = no bound
+	bigEnum  int // offset of the enum member past maxEnum; -1 = none
+}
+
+// node counts one node at the current offset, false past the budget.
+func (s *jsonScanner) node() bool {
+	s.nodes++
+	if s.maxNodes > 0 && s.nodes > s.maxNodes {
+		s.tooMany = s.i
+		return false
+	}
+	return true
 }
 
 func (s *jsonScanner) space() {
@@ -42,15 +85,16 @@ func (s *jsonScanner) space() {
 	}
 }
 
-func (s *jsonScanner) value(depth int) bool {
-	if s.i >= len(s.data) {
+// value scans one value; enum says it is the value of a member named enum.
+func (s *jsonScanner) value(depth int, enum bool) bool {
+	if s.i >= len(s.data) || !s.node() {
 		return false
 	}
 	switch c := s.data[s.i]; {
 	case c == '{':
 		return s.object(depth + 1)
 	case c == '[':
-		return s.array(depth + 1)
+		return s.array(depth+1, enum)
 	case c == '"':
 		return s.str()
 	case c == '-' || c >= '0' && c <= '9':
@@ -85,16 +129,18 @@ func (s *jsonScanner) object(depth int) bool {
 		return true
 	}
 	for {
-		if s.i >= len(s.data) || s.data[s.i] != '"' || !s.str() {
+		start := s.i
+		if s.i >= len(s.data) || s.data[s.i] != '"' || !s.node() || !s.str() {
 			return false
 		}
+		enum := string(s.data[start:s.i]) == `"enum"`
 		s.space()
 		if s.i >= len(s.data) || s.data[s.i] != ':' {
 			return false
 		}
 		s.i++
 		s.space()
-		if !s.value(depth) {
+		if !s.value(depth, enum) {
 			return false
 		}
 		s.space()
@@ -114,7 +160,7 @@ func (s *jsonScanner) object(depth int) bool {
 	}
 }
 
-func (s *jsonScanner) array(depth int) bool {
+func (s *jsonScanner) array(depth int, enum bool) bool {
 	if depth > s.maxDepth {
 		s.tooDeep = s.i
 		return false
@@ -125,8 +171,12 @@ func (s *jsonScanner) array(depth int) bool {
 		s.i++
 		return true
 	}
-	for {
-		if !s.value(depth) {
+	for members := 1; ; members++ {
+		if enum && s.maxEnum > 0 && members > s.maxEnum {
+			s.bigEnum = s.i
+			return false
+		}
+		if !s.value(depth, false) {
 			return false
 		}
 		s.space()

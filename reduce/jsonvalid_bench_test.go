@@ -37,7 +37,7 @@ func BenchmarkCheckKeys(b *testing.B) {
 			if err != nil {
 				b.Skipf("no corpus: %v", err)
 			}
-			doc, err := parseTree(data, filepath.Base(name), 0, 0)
+			doc, err := parseTree(data, filepath.Base(name), treeBudgets{})
 			if err != nil {
 				b.Fatal(err)
 			}

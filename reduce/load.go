@@ -171,7 +171,7 @@ func nodeBudget(max int) int {
 // the default budgets. display is the path used in messages and output
 // ("" = path). root is required: a nil root reads nothing.
 func LoadFile(root *fsroot.Root, path, display string) (*Document, error) {
-	doc, err := loadTree(root, 0, 0, 0, path, display)
+	doc, err := loadTree(root, 0, treeBudgets{}, path, display)
 	if err != nil {
 		return nil, err
 	}
@@ -183,10 +183,9 @@ func LoadFile(root *fsroot.Root, path, display string) (*Document, error) {
 
 // loadTree reads, through root, and parses the file at path without telling
 // what kind of document it is: Dialect is empty and no definition is indexed.
-// max is the file-size budget in bytes (0 = MaxFileSize), maxNodes the
-// nodes-per-document budget (0 = MaxNodes), maxDepth the nesting budget
-// (0 = MaxDepth).
-func loadTree(root *fsroot.Root, max int64, maxNodes, maxDepth int, path, display string) (*Document, error) {
+// max is the file-size budget in bytes (0 = MaxFileSize), b the budgets of
+// the tree.
+func loadTree(root *fsroot.Root, max int64, b treeBudgets, path, display string) (*Document, error) {
 	if display == "" {
 		display = filepath.ToSlash(path)
 	}
@@ -198,7 +197,7 @@ func loadTree(root *fsroot.Root, max int64, maxNodes, maxDepth int, path, displa
 	if err != nil {
 		return nil, &LoadError{File: display, Msg: readErrorText(err), Err: err}
 	}
-	doc, err := parseTree(data, display, maxNodes, maxDepth)
+	doc, err := parseTree(data, display, b)
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +224,7 @@ var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // Parse parses data as a JSON Schema or OpenAPI document. file names it in errors.
 func Parse(data []byte, file string) (*Document, error) {
-	doc, err := parseTree(data, file, 0, 0)
+	doc, err := parseTree(data, file, treeBudgets{})
 	if err != nil {
 		return nil, err
 	}
@@ -238,12 +237,34 @@ func Parse(data []byte, file string) (*Document, error) {
 // utf8BOM is the byte order mark some editors write at the start of a file.
 var utf8BOM = []byte("\xef\xbb\xbf")
 
+// treeBudgets bound one document's tree; a zero field is its default.
+type treeBudgets struct {
+	// nodes is the nodes-per-document budget (0 = MaxNodes).
+	nodes int
+	// depth is the nesting budget (0 = MaxDepth).
+	depth int
+	// enum is the most members one enum lists (0 = MaxEnum).
+	enum int
+}
+
+// MaxEnum is the default enum budget: the most members one enum lists;
+// Workspace.MaxEnum overrides it.
+const MaxEnum = limits.DefaultEnum
+
 // parseTree parses data into a Document whose kind is not yet told. A file
 // named .json must be JSON (RFC 8259), not YAML that looks like it; keys are
-// unique in every mapping; a leading byte order mark is skipped.
-func parseTree(data []byte, file string, maxNodes, maxDepth int) (*Document, error) {
+// unique in every mapping; a leading byte order mark is skipped. A .json
+// file is held to the node and enum budgets by a pass over its bytes before
+// any tree is built, so one far over them costs no memory; YAML is counted
+// once parsed.
+func parseTree(data []byte, file string, b treeBudgets) (*Document, error) {
+	maxNodes, maxDepth := nodeBudget(b.nodes), b.depth
 	if maxDepth <= 0 {
 		maxDepth = MaxDepth
+	}
+	maxEnum := b.enum
+	if maxEnum <= 0 {
+		maxEnum = MaxEnum
 	}
 	data = bytes.TrimPrefix(data, utf8BOM)
 	trimmed := bytes.TrimSpace(data)
@@ -258,12 +279,18 @@ func parseTree(data []byte, file string, maxNodes, maxDepth int) (*Document, err
 		format = "json"
 	}
 	if strings.EqualFold(filepath.Ext(file), ".json") {
-		ok, tooDeep := scanJSON(data, maxDepth)
+		r := scanJSONBudgets(data, jsonBudgets{depth: maxDepth, nodes: maxNodes, enum: maxEnum})
 		switch {
-		case tooDeep >= 0:
-			line, col := lineCol(data, tooDeep)
+		case r.tooDeep >= 0:
+			line, col := lineCol(data, r.tooDeep)
 			return nil, &LoadError{File: file, Line: line, Column: col, Msg: DepthError(maxDepth).Error()}
-		case !ok:
+		case r.tooMany >= 0:
+			line, col := lineCol(data, r.tooMany)
+			return nil, &LoadError{File: file, Line: line, Column: col, Msg: nodesError(maxNodes)}
+		case r.bigEnum >= 0:
+			line, col := lineCol(data, r.bigEnum)
+			return nil, &LoadError{File: file, Line: line, Column: col, Msg: enumError(maxEnum)}
+		case !r.ok:
 			return nil, notJSON(file, data)
 		}
 		format = "json"
@@ -293,7 +320,7 @@ func parseTree(data []byte, file string, maxNodes, maxDepth int) (*Document, err
 	if err := checkExpansion(top, maxNodes, maxDepth); err != nil {
 		return nil, &LoadError{File: file, Line: top.Line, Msg: err.Error()}
 	}
-	if err := CheckKeys(file, top, maxNodes); err != nil {
+	if err := checkTree(file, top, maxNodes, maxEnum); err != nil {
 		return nil, err
 	}
 	return &Document{Path: file, Root: top, Format: format}, nil
@@ -332,6 +359,21 @@ func notJSON(file string, data []byte) error {
 // left as strings because they lie beyond float64 (1e400): a number keeps
 // its exact value, read with Number.
 func CheckKeys(file string, top *Node, maxNodes int) error {
+	return checkTree(file, top, maxNodes, 0)
+}
+
+// nodesError and enumError say which budget a document is over.
+func nodesError(max int) string {
+	return fmt.Sprintf("more than %d nodes: over the nodes-per-document budget (%s)", max, limits.Hint("max-nodes"))
+}
+
+func enumError(max int) string {
+	return fmt.Sprintf("an enum of more than %d members: over the enum budget (%s)", max, limits.Hint("max-enum"))
+}
+
+// checkTree is CheckKeys that also holds every enum (the sequence value of a
+// key named enum) to maxEnum members (0 = no bound).
+func checkTree(file string, top *Node, maxNodes, maxEnum int) error {
 	maxNodes = nodeBudget(maxNodes)
 	stack := []*Node{top}
 	nodes := 0
@@ -340,12 +382,18 @@ func CheckKeys(file string, top *Node, maxNodes int) error {
 		stack = stack[:len(stack)-1]
 		nodes++
 		if nodes > maxNodes {
-			return &LoadError{File: file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("more than %d nodes: over the nodes-per-document budget (%s)", maxNodes, limits.Hint("max-nodes"))}
+			return &LoadError{File: file, Line: n.Line, Column: n.Column, Msg: nodesError(maxNodes)}
 		}
 		if n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Style == 0 && isPlainNumber(n.Value) {
 			n.Tag = "!!float"
 		}
 		if n.Kind == yaml.MappingNode {
+			for i := 0; maxEnum > 0 && i+1 < len(n.Content); i += 2 {
+				if v := n.Content[i+1]; n.Content[i].Value == "enum" && v.Kind == yaml.SequenceNode && len(v.Content) > maxEnum {
+					at := v.Content[maxEnum]
+					return &LoadError{File: file, Line: at.Line, Column: at.Column, Msg: enumError(maxEnum)}
+				}
+			}
 			if k, first := duplicateKey(n); k != nil {
 				return &LoadError{File: file, Line: k.Line, Column: k.Column,
 					Msg: fmt.Sprintf("duplicate key %q (first at line %d, column %d); parsers disagree on which value wins, so keep one", k.Value, first.Line, first.Column)}

@@ -169,7 +169,7 @@ func TestLoadFragment(t *testing.T) {
 // The nesting error names the line and the column (in characters) of the
 // bracket that passes the budget.
 func TestDepthErrorPosition(t *testing.T) {
-	_, err := parseTree([]byte("{\"x\":\n[{\"é\": [[1]]}]}"), "deep.json", 0, 4)
+	_, err := parseTree([]byte("{\"x\":\n[{\"é\": [[1]]}]}"), "deep.json", treeBudgets{depth: 4})
 	var le *LoadError
 	if !errors.As(err, &le) {
 		t.Fatalf("got %v, want a *LoadError", err)

@@ -31,6 +31,8 @@ type Workspace struct {
 	MaxNodes int
 	// MaxDepth is the nesting budget of one document (0 = MaxDepth).
 	MaxDepth int
+	// MaxEnum is the most members one enum lists (0 = MaxEnum).
+	MaxEnum int
 	// Rev is the git revision the workspace's files were read at, stamped
 	// on each Document it loads ("" = the working tree).
 	Rev string
@@ -106,7 +108,7 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 	}
 	w.mu.Unlock()
 	e.once.Do(func() {
-		tree, err := loadTree(w.FS, w.MaxFileSize, w.MaxNodes, w.MaxDepth, abs, display)
+		tree, err := loadTree(w.FS, w.MaxFileSize, treeBudgets{nodes: w.MaxNodes, depth: w.MaxDepth, enum: w.MaxEnum}, abs, display)
 		if err != nil {
 			e.err = err
 			return

@@ -348,7 +348,7 @@ func (r *run) parallel(names []string, fns []func() ([]report.Finding, error)) (
 func (r *run) workspace(root string) *reduce.Workspace {
 	ws := reduce.NewWorkspace(root, r.cfg.Widen...)
 	ws.Cwd = r.cfg.Dir
-	ws.MaxFileSize, ws.MaxNodes, ws.MaxDepth = r.limits.FileSize, int(r.limits.Nodes), int(r.limits.Depth)
+	ws.MaxFileSize, ws.MaxNodes, ws.MaxDepth, ws.MaxEnum = r.limits.FileSize, int(r.limits.Nodes), int(r.limits.Depth), int(r.limits.Enum)
 	return ws
 }
 

@@ -373,6 +373,7 @@ func sourceFramework(confine *fsroot.Root, path, ext string) (framework, languag
 func (d *discovery) render(base string) string {
 	var b strings.Builder
 	q := func(p string) string { return strconv.Quote(path.Join(base, p)) }
+	b.WriteString("# yaml-language-server: $schema=" + config.SchemaURL + "\n")
 	b.WriteString("# wirelint configuration. Paths are relative to this file; 'wirelint explain RULE' describes a rule.\n")
 	b.WriteString("# Written by 'wirelint init'; review it, then run 'wirelint check'.\n")
 	b.WriteString("version: 1\n")

@@ -53,7 +53,7 @@ func main() {
 var commands = []func(e *env, code *int) *cobra.Command{
 	newCheckCmd, newBaselineCmd,
 	newParityCmd, newRefsCmd, newRegexCmd, newRoutesCmd, newFixturesCmd, newDiffcheckCmd, newDocsCmd, newCompatCmd, newTypesCmd,
-	newInitCmd, newFixCmd, newLSPCmd, newRulesCmd, newExplainCmd, newVersionCmd,
+	newInitCmd, newFixCmd, newLSPCmd, newSchemaCmd, newRulesCmd, newExplainCmd, newVersionCmd,
 }
 
 // newRoot builds the command tree for one invocation.

@@ -5,6 +5,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/wirelint/wirelint/internal/config"
 )
 
 func TestBuildVersion(t *testing.T) {
@@ -40,4 +42,12 @@ func TestChangelogNamesTheVersion(t *testing.T) {
 		}
 	}
 	t.Error("the CHANGELOG has no entry")
+}
+
+// TestSchemaURLNamesTheVersion pins that the configuration schema editors
+// are pointed at is the one of this source's release tag.
+func TestSchemaURLNamesTheVersion(t *testing.T) {
+	if !strings.Contains(config.SchemaURL, "/v"+releaseVersion+"/") {
+		t.Errorf("SchemaURL %s does not name the tag v%s", config.SchemaURL, releaseVersion)
+	}
 }

@@ -220,15 +220,17 @@ func TestParseErrors(t *testing.T) {
 		{"taxonomy records kind", "docs:\n  taxonomy:\n    - root: docs\n      records: both\n",
 			`.wirelint.yaml:4:16: docs.taxonomy[0].records "both" must be file or folder`},
 		{"limits misspelt key", "limits:\n  max-node: 10\n",
-			`.wirelint.yaml:2:3: unknown key "max-node" in limits: did you mean max-nodes? (want one of match-timeout, max-calls, max-depth, max-file-size, max-folded-length, max-nodes, max-pattern-length, max-payload-size, max-source-size, probe-budget, validation-budget)`},
+			`.wirelint.yaml:2:3: unknown key "max-node" in limits: did you mean max-nodes? (want one of match-timeout, max-calls, max-depth, max-docs-files, max-docs-links, max-enum, max-file-size, max-folded-length, max-nodes, max-pattern-length, max-payload-size, max-source-size, probe-budget, validation-budget)`},
 		{"limits negative count", "limits:\n  max-nodes: -1\n",
 			`.wirelint.yaml:2:14: limits.max-nodes: want a positive whole number, not "-1"`},
 		{"limits zero size", "limits:\n  max-file-size: 0\n",
 			`.wirelint.yaml:2:18: limits.max-file-size: want a positive size such as 64MB, not "0"`},
 		{"limits unparsable size", "limits:\n  max-source-size: 8 furlongs\n",
 			`.wirelint.yaml:2:20: limits.max-source-size: want a positive size such as 64MB, not "8 furlongs"`},
-		{"limits duration without unit", "limits:\n  probe-budget: 5\n",
-			`.wirelint.yaml:2:17: limits.probe-budget: want a positive duration such as 500ms or 5s, not "5"`},
+		{"limits duration without unit", "limits:\n  match-timeout: 5\n",
+			`.wirelint.yaml:2:18: limits.match-timeout: want a positive duration such as 500ms or 5s, not "5"`},
+		{"limits steps as a duration", "limits:\n  probe-budget: 5s\n",
+			`.wirelint.yaml:2:17: limits.probe-budget: want a positive whole number, not "5s"`},
 		{"limits empty value", "limits:\n  match-timeout:\n",
 			`.wirelint.yaml:2:17: limits.match-timeout must be a value, not empty`},
 		{"limits not a mapping", "limits: [max-nodes]\n",
@@ -266,14 +268,18 @@ func TestParseLimits(t *testing.T) {
   max-source-size: 2MiB
   max-folded-length: 512
   max-calls: 99
-  probe-budget: 1s
-  validation-budget: 2m
+  probe-budget: 1000
+  validation-budget: 2000
+  max-enum: 30
+  max-docs-files: 40
+  max-docs-links: 50
 `), ".wirelint.yaml", dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := limits.Limits{FileSize: 1 << 20, Nodes: 1000, Depth: 64, PatternLength: 2 << 10, MatchTimeout: 20 * time.Millisecond,
-		PayloadSize: 4096, SourceSize: 2 << 20, FoldedLength: 512, Calls: 99, ProbeBudget: time.Second, ValidationBudget: 2 * time.Minute}
+		PayloadSize: 4096, SourceSize: 2 << 20, FoldedLength: 512, Calls: 99, ProbeBudget: 1000, ValidationBudget: 2000,
+		Enum: 30, DocsFiles: 40, DocsLinks: 50}
 	if c.Limits != want {
 		t.Errorf("limits = %+v\nwant %+v", c.Limits, want)
 	}

@@ -1,9 +1,14 @@
 // Package limits holds the budgets that bound one run — file sizes, nodes,
-// nesting, pattern length and match time, route extraction's folding and
-// calls, the differential and fixture validation time — with their
-// defaults, and the one name each has as a flag (--NAME) and as a key of
-// the limits: block of .wirelint.yaml. A message for an exceeded budget
-// names both with Hint.
+// nesting, enum members, pattern length and match time, route extraction's
+// folding and calls, the differential and fixture validation work, the docs
+// walk — with their defaults, and the one name each has as a flag (--NAME)
+// and as a key of the limits: block of .wirelint.yaml. A message for an
+// exceeded budget names both with Hint.
+//
+// Budgets count work (bytes, nodes, payloads, validation steps), not time, so
+// the same input gives the same output on a busy machine. The pattern-match
+// timeout, which bounds the backtracking engine only, and Backstop are the
+// exceptions: wall-clock bounds whose expiry is reported as such.
 package limits
 
 import (
@@ -15,8 +20,8 @@ import (
 
 // The defaults of the budgets, which the packages that keep them name.
 const (
-	DefaultFileSize         = 64 << 20
-	DefaultNodes            = 5_000_000
+	DefaultFileSize         = 32 << 20
+	DefaultNodes            = 600_000
 	DefaultDepth            = 10_000
 	DefaultPatternLength    = 32 << 10
 	DefaultMatchTimeout     = 100 * time.Millisecond
@@ -24,9 +29,18 @@ const (
 	DefaultSourceSize       = 8 << 20
 	DefaultFoldedLength     = 8 << 10
 	DefaultCalls            = 10_000
-	DefaultProbeBudget      = 5 * time.Second
-	DefaultValidationBudget = 60 * time.Second
+	DefaultProbeBudget      = 4_000_000
+	DefaultValidationBudget = 4_000_000
+	DefaultEnum             = 100_000
+	DefaultDocsFiles        = 10_000
+	DefaultDocsLinks        = 50_000
 )
+
+// Backstop bounds, in wall-clock time, the differential probing of one
+// definition and the validation of one fixtures payload set, in case the
+// step estimate (validate.Schema.Steps) misjudges an input. Its expiry is
+// reported as a backstop, since where it falls depends on the machine.
+const Backstop = 10 * time.Second
 
 // Limits are the budgets of one run; a zero field is its default (see
 // Budgets). WithDefaults fills them in.
@@ -49,10 +63,18 @@ type Limits struct {
 	FoldedLength int64
 	// Calls bounds the function bodies one route extraction runs.
 	Calls int64
-	// ProbeBudget bounds probing one definition in the differential check.
-	ProbeBudget time.Duration
-	// ValidationBudget bounds validating a fixture payload set.
-	ValidationBudget time.Duration
+	// ProbeBudget bounds probing the definitions of a document pair in the
+	// differential check, in validation steps (validate.Schema.Steps).
+	ProbeBudget int64
+	// ValidationBudget bounds validating a fixture payload set, in
+	// validation steps.
+	ValidationBudget int64
+	// Enum is the most members one enum may list.
+	Enum int64
+	// DocsFiles is the most Markdown and source files the docs check reads.
+	DocsFiles int64
+	// DocsLinks is the most links and cited paths the docs check resolves.
+	DocsLinks int64
 }
 
 // Kind is how a budget's value is written.
@@ -99,10 +121,16 @@ var Budgets = []Budget{
 		func(l *Limits) *int64 { return &l.FoldedLength }},
 	{"max-calls", Count, DefaultCalls, "most function bodies one route extraction analyses",
 		func(l *Limits) *int64 { return &l.Calls }},
-	{"probe-budget", Duration, int64(DefaultProbeBudget), "time bound for probing one definition with payloads (differential rules); probes left are reported unchecked",
-		func(l *Limits) *int64 { return (*int64)(&l.ProbeBudget) }},
-	{"validation-budget", Duration, int64(DefaultValidationBudget), "time bound for validating a fixtures payload set; payloads left are reported fixture/unchecked",
-		func(l *Limits) *int64 { return (*int64)(&l.ValidationBudget) }},
+	{"probe-budget", Count, DefaultProbeBudget, "validation steps for probing a document pair's definitions with payloads (differential rules); probes left are reported unchecked",
+		func(l *Limits) *int64 { return &l.ProbeBudget }},
+	{"validation-budget", Count, DefaultValidationBudget, "validation steps for checking a fixtures payload set; payloads left are reported fixture/unchecked",
+		func(l *Limits) *int64 { return &l.ValidationBudget }},
+	{"max-enum", Count, DefaultEnum, "most members one enum may list",
+		func(l *Limits) *int64 { return &l.Enum }},
+	{"max-docs-files", Count, DefaultDocsFiles, "most Markdown and source files the docs check reads",
+		func(l *Limits) *int64 { return &l.DocsFiles }},
+	{"max-docs-links", Count, DefaultDocsLinks, "most links and documentation paths the docs check resolves",
+		func(l *Limits) *int64 { return &l.DocsLinks }},
 }
 
 // Lookup returns the budget called name.

@@ -33,7 +33,7 @@ func TestWithDefaultsAndOver(t *testing.T) {
 func TestParse(t *testing.T) {
 	size, _ := Lookup("max-file-size")
 	count, _ := Lookup("max-nodes")
-	dur, _ := Lookup("probe-budget")
+	dur, _ := Lookup("match-timeout")
 	for _, tc := range []struct {
 		b    Budget
 		in   string

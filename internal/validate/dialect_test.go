@@ -57,6 +57,7 @@ components:
     Lookbehind: {type: string, pattern: '(?<=a)b'}
     ControlEscape: {type: string, pattern: '^\cA$'}
     Catastrophic: {type: string, pattern: '^(a+)+$'}
+    CatastrophicLookahead: {type: string, pattern: '^(?=a)(a+)+$'}
 `
 
 // TestOpenAPI30 pins the 3.0 meaning of nullable, boolean exclusive bounds,
@@ -134,15 +135,15 @@ func TestFailurePointers(t *testing.T) {
 	}
 }
 
-// TestMatchTimeout: a catastrophic pattern reports an unknown result, not a
-// verdict.
+// TestMatchTimeout: a catastrophic pattern only the backtracking engine can
+// run (a lookahead) reports an unknown result, not a verdict.
 func TestMatchTimeout(t *testing.T) {
 	ws, doc := load(t, map[string]string{"project/openapi.yaml": oas30}, "project/openapi.yaml")
 	set, err := Compile(ws, doc, Options{MatchTimeout: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sch, err := set.Schema("/components/schemas/Catastrophic")
+	sch, err := set.Schema("/components/schemas/CatastrophicLookahead")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,6 +153,54 @@ func TestMatchTimeout(t *testing.T) {
 	}
 	if _, known := sch.Valid(strings.Repeat("a", 40) + "!"); known {
 		t.Error("Valid claims to know the answer after a timeout")
+	}
+}
+
+// TestLinearEngine: a catastrophic pattern Go's regexp can spell gets an
+// exact verdict under a timeout no backtracking match of it could meet (2^40
+// steps), because it runs in linear time.
+func TestLinearEngine(t *testing.T) {
+	ws, doc := load(t, map[string]string{"project/openapi.yaml": oas30}, "project/openapi.yaml")
+	set, err := Compile(ws, doc, Options{MatchTimeout: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sch, err := set.Schema("/components/schemas/Catastrophic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		in    string
+		valid bool
+	}{{strings.Repeat("a", 40) + "!", false}, {strings.Repeat("a", 40), true}, {"", false}} {
+		valid, err := sch.Judge(c.in)
+		if err != nil || valid != c.valid {
+			t.Errorf("%q: got %v, %v; want %v, nil", c.in, valid, err, c.valid)
+		}
+	}
+}
+
+// TestEngineOf pins which engine runs a pattern: Go's regexp wherever the
+// translation exists, regexp2 for lookaround, backreferences, Annex B syntax
+// and repeats past RE2's bound.
+func TestEngineOf(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		want    Engine
+	}{
+		{`^(a+)+$`, Linear},
+		{`^\p{Letter}+\s\d$`, Linear},
+		{`^[a-z]{2,8}$`, Linear},
+		{`^(?<year>\d{4})-\k<year>$`, Backtracking},
+		{`^(?=a)a+$`, Backtracking},
+		{`(?<!x)y`, Backtracking},
+		{`^(a)\1$`, Backtracking},
+		{`^a{2000}$`, Backtracking},
+		{`\a`, Backtracking}, // Annex B: u mode refuses it
+	} {
+		if got := EngineOf(c.pattern); got != c.want {
+			t.Errorf("%q runs in %s, want %s", c.pattern, got, c.want)
+		}
 	}
 }
 

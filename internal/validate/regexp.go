@@ -3,11 +3,14 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/wirelint/wirelint/internal/ecmaregex"
 	"github.com/wirelint/wirelint/internal/limits"
 )
 
@@ -67,7 +70,8 @@ func ShortPattern(p string) string {
 	return fmt.Sprintf("%q…", p[:cut])
 }
 
-// ecmaRegexp adapts a regexp2 expression to jsonschema.Regexp.
+// ecmaRegexp adapts a regexp2 expression to jsonschema.Regexp: the
+// backtracking engine, kept for the patterns Go's regexp cannot take.
 type ecmaRegexp struct{ re *regexp2.Regexp }
 
 func (r ecmaRegexp) String() string { return r.re.String() }
@@ -83,23 +87,92 @@ func (r ecmaRegexp) MatchString(s string) bool {
 	return ok
 }
 
+// linearRegexp is an ECMA-262 pattern translated to Go's regexp, which
+// matches in time linear in the input and so needs no timeout. source is the
+// pattern as written, for messages.
+type linearRegexp struct {
+	source string
+	re     *regexp.Regexp
+}
+
+func (r linearRegexp) String() string { return r.source }
+
+// MatchString reports whether s contains a match.
+func (r linearRegexp) MatchString(s string) bool { return r.re.MatchString(s) }
+
 type matchTimeout struct{ pattern string }
 
-// engine returns the jsonschema regexp hook: ECMAScript semantics with the
-// timeout, after an optional validity check of the caller's.
+// engine returns the jsonschema regexp hook: ECMAScript semantics, after an
+// optional validity check of the caller's; see CompileRegexp.
 func engine(opts Options) jsonschema.RegexpEngine {
 	timeout := opts.Timeout()
 	return func(s string) (jsonschema.Regexp, error) {
 		if pe := OverPatternBudget(s, opts.MaxPatternLength); pe != nil {
 			return nil, pe
 		}
-		re, err := CompilePattern(s, opts.PatternCheck)
-		if err != nil {
-			return nil, err
-		}
-		re.MatchTimeout = timeout
-		return ecmaRegexp{re}, nil
+		return CompileRegexp(s, opts.PatternCheck, timeout)
 	}
+}
+
+// Engine names the engine a compiled pattern runs in.
+type Engine string
+
+const (
+	// Linear is Go's regexp: the pattern's ECMA-262 `u`-mode meaning, spelled
+	// by ecmaregex.Translate; linear time, no timeout.
+	Linear Engine = "linear"
+	// Backtracking is regexp2 in ECMAScript mode under the match timeout:
+	// lookaround, backreferences and what Go's regexp cannot spell.
+	Backtracking Engine = "backtracking"
+)
+
+// EngineOf returns the engine CompileRegexp runs the valid pattern s in.
+func EngineOf(s string) Engine {
+	if linear(s) != nil {
+		return Linear
+	}
+	return Backtracking
+}
+
+// CompileRegexp compiles an ECMA-262 pattern for validation. Go's regexp takes
+// every pattern whose `u`-mode meaning ecmaregex.Translate spells for it
+// (rules/regex's tests hold those translations to node's answers), so no
+// input can make it backtrack; the rest — lookaround, backreferences,
+// Annex B syntax, repeats past RE2's 1000 — run in regexp2 with the match
+// timeout. check and the errors are CompilePattern's.
+func CompileRegexp(s string, check func(string) error, timeout time.Duration) (jsonschema.Regexp, error) {
+	if check != nil {
+		if err := check(s); err != nil {
+			return nil, &PatternError{Pattern: s, Reason: err.Error()}
+		}
+	}
+	if re := linear(s); re != nil {
+		return linearRegexp{source: s, re: re}, nil
+	}
+	re, err := CompilePattern(s, nil)
+	if err != nil {
+		return nil, err
+	}
+	re.MatchTimeout = timeout
+	return ecmaRegexp{re}, nil
+}
+
+// linear returns s translated to Go's regexp, or nil when s is not valid in
+// `u` mode or has a construct Go cannot spell.
+func linear(s string) *regexp.Regexp {
+	tree, err := ecmaregex.Parse(s, ecmaregex.Unicode)
+	if err != nil {
+		return nil
+	}
+	translated, err := ecmaregex.Translate(tree, ecmaregex.Dialect{Name: ecmaregex.NameGo})
+	if err != nil {
+		return nil
+	}
+	re, err := regexp.Compile(translated)
+	if err != nil {
+		return nil
+	}
+	return re
 }
 
 // CompilePattern compiles an ECMA-262 pattern with regexp2 in ECMAScript mode.

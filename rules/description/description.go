@@ -82,6 +82,12 @@ func compare(p pair.Pair, field string) (report.Finding, bool) {
 	case mk == nil:
 		rule = driftRule
 		f.Message = fmt.Sprintf("%s is set in %s but absent in %s; copy it", field, pair.Name(cs.Doc, ms.Doc), pair.Name(ms.Doc, cs.Doc))
+	case len(ctext) > maxCompared || len(mtext) > maxCompared:
+		// Normalize and WordDiff take seconds on megabytes of text
+		rule = driftRule
+		f.Message = fmt.Sprintf("%s differs between %s and %s (%d and %d bytes, past the %d bytes compared word by word); make them agree",
+			field, pair.Name(cs.Doc, ms.Doc), pair.Name(ms.Doc, cs.Doc), len(ctext), len(mtext), maxCompared)
+		f.Fields["canonical"], f.Fields["mirror"] = shorten(ctext, 2000), shorten(mtext, 2000)
 	case Normalize(ctext) == Normalize(mtext):
 		rule = cosmeticRule
 		f.Message = fmt.Sprintf("%s differs only in %s between %s and %s", field, cosmeticKind(ctext, mtext), pair.Name(cs.Doc, ms.Doc), pair.Name(ms.Doc, cs.Doc))
@@ -99,6 +105,10 @@ func compare(p pair.Pair, field string) (report.Finding, bool) {
 	f.Rule, f.Severity = rule.ID, rule.Severity
 	return f, true
 }
+
+// maxCompared is the longest annotation text normalised and diffed word by
+// word; longer texts are compared byte for byte.
+const maxCompared = 64 << 10
 
 var (
 	spaceRE    = regexp.MustCompile(`\s+`)

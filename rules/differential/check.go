@@ -26,9 +26,13 @@ type Options struct {
 	// Fixtures are golden and negative payloads (validate.LoadPayloads reads them); each one filed
 	// under a definition is a probe of it.
 	Fixtures []*validate.Payload
-	// Budget bounds the time spent probing one definition; 0 = DefaultBudget.
-	// A definition that runs out is reported as differential/unchecked.
-	Budget time.Duration
+	// Budget bounds the work of probing the pair's definitions, in
+	// validation steps (validate.Schema.Steps, both sides); 0 =
+	// DefaultBudget. It is granted in definition order, each definition the
+	// longest run of its probes (smallest first) that fits in what is left; a
+	// definition left short is reported as differential/unchecked.
+	// limits.Backstop bounds each definition's wall-clock time besides.
+	Budget int64
 	// MaxProbes bounds the probes of one definition; 0 = DefaultMaxProbes.
 	MaxProbes int
 	// Validate tunes the validators; a nil PatternCheck is the ECMA-262 u-mode
@@ -125,25 +129,26 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 		fixturesByDef[f.Definition] = append(fixturesByDef[f.Definition], f)
 	}
 
+	// plan every pair (its probes and what each costs), grant the step
+	// budget in definition order, then probe: the planning and probing run in
+	// parallel, the grant does not, so which probes run never depends on
+	// timing
 	results := make([][]report.Finding, len(pairs))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				results[i] = checkPairSafely(pairs[i], sides, roots, fixturesByDef[pairs[i].name], opts)
-			}
-		}()
-	}
-	for i, p := range pairs {
-		if !p.broken {
-			work <- i
+	plans := make([]*plan, len(pairs))
+	inParallel(pairs, func(i int) {
+		plans[i], results[i] = planPairSafely(pairs[i], sides, roots, fixturesByDef[pairs[i].name], opts)
+	})
+	left := opts.Budget
+	for _, pl := range plans {
+		if pl != nil {
+			left = pl.grant(left)
 		}
 	}
-	close(work)
-	wg.Wait()
+	inParallel(pairs, func(i int) {
+		if plans[i] != nil {
+			results[i] = probePairSafely(pairs[i], sides, plans[i], opts)
+		}
+	})
 	for _, r := range results {
 		findings = append(findings, r...)
 	}
@@ -178,8 +183,54 @@ func sideIndex(s *side) int {
 	return 1
 }
 
-// checkPair probes one definition pair.
-func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*validate.Payload, opts Options) []report.Finding {
+// inParallel runs do for the index of every pair that compiled, on
+// GOMAXPROCS workers.
+func inParallel(pairs []*pair, do func(i int)) {
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				do(i)
+			}
+		}()
+	}
+	for i, p := range pairs {
+		if !p.broken {
+			work <- i
+		}
+	}
+	close(work)
+	wg.Wait()
+}
+
+// plan is the probing of one definition pair: its probes, smallest first,
+// what each costs in validation steps on both sides, and how many of them
+// the budget grants.
+type plan struct {
+	probes  []probe
+	costs   []int64 // costs[i] > max means probe i alone is over any budget left
+	granted int
+}
+
+// grant gives the plan the longest prefix of its probes whose steps fit in
+// left, and returns what is left after it.
+func (pl *plan) grant(left int64) int64 {
+	for _, c := range pl.costs {
+		if c > left {
+			break
+		}
+		left -= c
+		pl.granted++
+	}
+	return left
+}
+
+// planPair collects one definition pair's probes and costs them; a pair
+// whose two sides compile to the same schema needs no probe (nil plan).
+func planPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*validate.Payload, opts Options) *plan {
 	cs, ms := p.schemas[0], p.schemas[1]
 	if equalSchemas(cs.Compiled(), ms.Compiled()) {
 		return nil
@@ -222,24 +273,41 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*valid
 		return out
 	}
 	g := newGen(stop, examples)
-	probes := collectProbes(g, [2]*jsonschema.Schema{cs.Compiled(), ms.Compiled()}, fixtures, opts.MaxProbes)
+	pl := &plan{probes: collectProbes(g, [2]*jsonschema.Schema{cs.Compiled(), ms.Compiled()}, fixtures, opts.MaxProbes)}
+	// a probe is costed up to the whole budget: one that needs more can
+	// never be granted, whatever is left
+	for _, pr := range pl.probes {
+		cost := cs.Steps(pr.value, opts.Budget)
+		if cost <= opts.Budget {
+			cost += ms.Steps(pr.value, opts.Budget-cost)
+		}
+		pl.costs = append(pl.costs, cost)
+	}
+	return pl
+}
 
-	deadline := time.Now().Add(opts.Budget)
+// probePair judges the probes the plan was granted on both sides.
+func probePair(p *pair, sides [2]*side, pl *plan, opts Options) []report.Finding {
+	cs, ms := p.schemas[0], p.schemas[1]
+	probes := pl.probes
+	deadline := time.Now().Add(limits.Backstop)
 	type group struct {
 		probe   probe
 		accepts int // index of the side that accepts
 	}
 	groups := map[string]*group{}
 	var order []string
-	timedOut := false
+	// probes run before the wall-clock backstop stopped the rest
+	run, backstopped := 0, false
 	// probes a side could not judge within the match timeout: reported, never
 	// dropped, so the same input gives the same findings every run
 	var slow []probe
-	for i, pr := range probes {
+	for i, pr := range probes[:pl.granted] {
 		if i%32 == 0 && time.Now().After(deadline) {
-			timedOut = true
+			backstopped = true
 			break
 		}
+		run++
 		cv, cerr := cs.Judge(pr.value)
 		mv, merr := ms.Judge(pr.value)
 		if errors.Is(cerr, validate.ErrMatchTimeout) || errors.Is(merr, validate.ErrMatchTimeout) {
@@ -259,6 +327,7 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*valid
 			order = append(order, key)
 		}
 	}
+	overBudget := pl.granted < len(probes)
 	var out []report.Finding
 	for _, key := range order {
 		if len(out) >= maxFindingsPerDefinition {
@@ -276,14 +345,33 @@ func checkPair(p *pair, sides [2]*side, roots map[string]bool, fixtures []*valid
 			Fields:    map[string]any{"reason": "match-timeout", "probes": len(slow), "payload": json.RawMessage(slow[0].text)},
 		})
 	}
-	if timedOut {
+	switch {
+	case overBudget:
 		out = append(out, report.Finding{
 			Rule: RuleUnchecked, Severity: uncheckedRule.Severity, Definition: p.name,
-			Message:   fmt.Sprintf("%s ran past its %s probe budget after some of its %d probes; the rest were not compared (split the definition or %s)", p.name, opts.Budget, len(probes), limits.Hint("probe-budget")),
+			Message: fmt.Sprintf("%s: probing it needs more than what is left of the %d-step probe budget: %d of its %d probes were compared, the rest were not (the next: %s, %s); split the definition, flatten its $ref graph or %s",
+				p.name, opts.Budget, run, len(probes), shorten(probes[run].text, 80), stepsText(pl.costs[run], opts.Budget), limits.Hint("probe-budget")),
 			Locations: []report.Location{p.defs[0].Location(), p.defs[1].Location()},
+			Fields:    map[string]any{"reason": "probe-budget", "budget": opts.Budget, "compared": run, "probes": len(probes)},
+		})
+	case backstopped:
+		out = append(out, report.Finding{
+			Rule: RuleUnchecked, Severity: uncheckedRule.Severity, Definition: p.name,
+			Message: fmt.Sprintf("%s: probing it ran past the %s wall-clock backstop after %d of its %d probes, within its %d-step probe budget; the rest were not compared, and where this stops depends on the machine (split the definition)",
+				p.name, limits.Backstop, run, len(probes), opts.Budget),
+			Locations: []report.Location{p.defs[0].Location(), p.defs[1].Location()},
+			Fields:    map[string]any{"reason": "backstop", "compared": run, "probes": len(probes)},
 		})
 	}
 	return dedupeFindings(out)
+}
+
+// stepsText says what a probe costs, in validation steps.
+func stepsText(cost, budget int64) string {
+	if cost > budget {
+		return fmt.Sprintf("over %d steps alone", budget)
+	}
+	return fmt.Sprintf("%d steps", cost)
 }
 
 // collectProbes gathers the probes of both sides and the fixtures, once
@@ -474,15 +562,27 @@ func problemFindings(sides [2]*side, pairs []*pair) []report.Finding {
 	return out
 }
 
-// checkPairSafely is checkPair with a panic reported as the pair being
-// unchecked.
-func checkPairSafely(p *pair, sides [2]*side, roots map[string]bool, fixtures []*validate.Payload, opts Options) (out []report.Finding) {
+// planPairSafely and probePairSafely are planPair and probePair with a panic
+// reported as the pair being unchecked.
+func planPairSafely(p *pair, sides [2]*side, roots map[string]bool, fixtures []*validate.Payload, opts Options) (pl *plan, out []report.Finding) {
 	var err error
 	func() {
 		// another goroutine's panic escapes the runner's recover, and one bad
 		// definition must not take the run down
 		defer guard.Recover(&err, "")
-		out = checkPair(p, sides, roots, fixtures, opts)
+		pl = planPair(p, sides, roots, fixtures, opts)
+	}()
+	if err != nil {
+		return nil, []report.Finding{uncompiled(p, sides[0], err)}
+	}
+	return pl, nil
+}
+
+func probePairSafely(p *pair, sides [2]*side, pl *plan, opts Options) (out []report.Finding) {
+	var err error
+	func() {
+		defer guard.Recover(&err, "")
+		out = probePair(p, sides, pl, opts)
 	}()
 	if err != nil {
 		out = []report.Finding{uncompiled(p, sides[0], err)}

@@ -2,6 +2,7 @@ package docs
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"net/url"
@@ -13,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/report"
 )
 
@@ -58,6 +60,11 @@ type Options struct {
 	// scanned: root joined with the path below it). Locations keep the
 	// scanned form; the caller relativizes them with every other family's.
 	Display func(abs string) string
+	// MaxFiles is the docs budget of files scanned (Markdown and source
+	// files); MaxLinks that of links and cited paths resolved. A tree over
+	// either is an error naming the budget before the work it bounds;
+	// 0 = limits.DefaultDocsFiles, limits.DefaultDocsLinks.
+	MaxFiles, MaxLinks int
 }
 
 // Check scans the Markdown files and source-file comments under root and
@@ -121,6 +128,11 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 			scan = append(scan, f)
 		}
 	}
+	maxFiles, maxLinks := cmp.Or(opts.MaxFiles, limits.DefaultDocsFiles), cmp.Or(opts.MaxLinks, limits.DefaultDocsLinks)
+	if len(scan) > maxFiles {
+		return nil, fmt.Errorf("%s holds %d Markdown and source files to scan, over the %d-file docs budget (exclude some with --exclude or exclude:, or %s)",
+			root, len(scan), maxFiles, limits.Hint("max-docs-files"))
+	}
 	c.site, err = c.detectSite(opts.Site)
 	if err != nil {
 		return nil, err
@@ -129,6 +141,14 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 	results, err := c.scanAll(scan)
 	if err != nil {
 		return nil, err
+	}
+	links := 0
+	for _, r := range results {
+		links += len(r.citations)
+	}
+	if links > maxLinks {
+		return nil, fmt.Errorf("%s holds %d links and cited paths to resolve, over the %d-link docs budget (exclude some files with --exclude or exclude:, or %s)",
+			root, links, maxLinks, limits.Hint("max-docs-links"))
 	}
 	for i, r := range results {
 		if r.doc != nil {
@@ -217,7 +237,17 @@ type checker struct {
 	// submodules are the paths .gitmodules names: their files are another
 	// repository's, absent from this tree.
 	submodules []string
+	// suggestionWork counts the candidate files broken links were compared
+	// with, up to maxSuggestionWork
+	suggestionWork int
 }
+
+// maxSuggestionWork bounds the comparisons of broken links with candidate
+// files in one run (each a Levenshtein distance of two names): a tree of
+// thousands of broken links among thousands of files costs seconds, not
+// minutes. Resolution is sequential, so which links get a suggestion is the
+// same on every run.
+const maxSuggestionWork = 5_000_000
 
 // scanAll reads and scans files in parallel; results keep the files' order.
 func (c *checker) scanAll(files []string) ([]scanned, error) {
@@ -666,7 +696,14 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	if ct.kind != "" {
 		f.Fields["kind"] = string(ct.kind)
 	}
-	if suggestion := closestFile(resolved, ct.file, candidates); suggestion != "" {
+	// suggestions compare the target with every candidate: past
+	// maxSuggestionWork comparisons in the run, broken links get none
+	suggestion := ""
+	if c.suggestionWork+len(candidates) <= maxSuggestionWork {
+		c.suggestionWork += len(candidates)
+		suggestion = closestFile(resolved, ct.file, candidates)
+	}
+	if suggestion != "" {
 		f.Fields["suggestion"] = spell(ct, suggestion)
 		f.Locations = append(f.Locations, report.Location{File: c.display(suggestion), Line: 1, Column: 1})
 	}
@@ -675,7 +712,7 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	if path.Clean(strings.TrimLeft(written, "/")) != resolved {
 		shown = c.shown(resolved)
 	}
-	suggestion, _ := f.Fields["suggestion"].(string)
+	suggestion, _ = f.Fields["suggestion"].(string)
 	f.Message = missingFileMessage(ct, shown, suggestion)
 	return f
 }

@@ -49,6 +49,7 @@ func run(p *family.Pass) (family.Output, error) {
 	opts := s.Options
 	opts.FS = p.FS
 	opts.Display = p.FromRepo
+	opts.MaxFiles, opts.MaxLinks = int(p.Limits.DocsFiles), int(p.Limits.DocsLinks)
 	fs, err := Check(root, opts)
 	return family.Output{Findings: fs}, err
 }

@@ -1,0 +1,245 @@
+// Command hostile writes the hostile inputs of bench/budgets.sh into a folder:
+// one sub-folder per budget class, each shaped as a pull request that tries to
+// make wirelint run long or use much memory. Nothing it writes is committed.
+//
+//	go -C bench run ./hostile DIR [CLASS...]
+//
+// Classes (all when none is named):
+//
+//	redos     200 fixture payloads against ^(a+)+$, in a pair whose mirror says ^a+$
+//	refgraph  250 files whose definition D is an allOf of refs to the next two files
+//	defs      10^6 definitions in one 40 MB document
+//	enum      one enum of 10^7 elements
+//	describe  one description of 50 MB
+//	docs      50,000 Markdown files holding 150,000 links
+//
+// and, to show that what the budgets let through is answered in time too,
+// the same shapes just under the default budgets:
+//
+//	nodes-edge     99,000 definitions (594,000 nodes, 15 MB) in each document
+//	nodes-over     250,000 definitions (1.5 million nodes, 9 MB): past the node budget
+//	enum-edge      an enum of 100,000 members
+//	describe-edge  a description of 30 MB
+//	docs-edge      9,900 Markdown files holding 29,700 links, 19,800 of them broken
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+var classes = map[string]func(dir string) error{
+	"redos":    redos,
+	"refgraph": refgraph,
+	"defs":     defs,
+	"enum":     enum,
+	"describe": describe,
+	"docs":     docs,
+
+	"nodes-edge":    func(dir string) error { return manyDefs(dir, 99_000, "D%07d") },
+	"nodes-over":    func(dir string) error { return manyDefs(dir, 250_000, "%x") },
+	"enum-edge":     func(dir string) error { return enumOf(dir, 100_000) },
+	"describe-edge": func(dir string) error { return describeOf(dir, 30<<20) },
+	"docs-edge":     func(dir string) error { return docsOf(dir, 9_900) },
+}
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: hostile DIR [redos|refgraph|defs|enum|describe|docs]...")
+		os.Exit(2)
+	}
+	names := os.Args[2:]
+	if len(names) == 0 {
+		names = []string{"redos", "refgraph", "defs", "enum", "describe", "docs", "nodes-edge", "nodes-over", "enum-edge", "describe-edge", "docs-edge"}
+	}
+	for _, n := range names {
+		gen, ok := classes[n]
+		if !ok {
+			fmt.Fprintf(os.Stderr, "hostile: unknown class %q\n", n)
+			os.Exit(2)
+		}
+		dir := filepath.Join(os.Args[1], n)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			fail(err)
+		}
+		if err := gen(dir); err != nil {
+			fail(fmt.Errorf("%s: %w", n, err))
+		}
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "hostile:", err)
+	os.Exit(2)
+}
+
+func write(path, text string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, []byte(text), 0o644)
+}
+
+// writeWith streams a large file through fill.
+func writeWith(path string, fill func(w *bufio.Writer)) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	fill(w)
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+const config = "version: 1\nparity:\n  - canonical: canonical.json\n    mirror: mirror.json\nfixtures:\n  - folders: [fixtures]\n    schema: canonical.json\n"
+
+// redos: the canonical pattern backtracks exponentially on "aaa…a!"; the
+// mirror's ^a+$ means the same, so every verdict can be exact.
+func redos(dir string) error {
+	doc := func(p string) string {
+		return `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"A": {"type": "string", "pattern": "` + p + `"}}}` + "\n"
+	}
+	if err := write(filepath.Join(dir, "canonical.json"), doc(`^(a+)+$`)); err != nil {
+		return err
+	}
+	if err := write(filepath.Join(dir, "mirror.json"), doc(`^(a+)+b?$`)); err != nil {
+		return err
+	}
+	if err := write(filepath.Join(dir, ".wirelint.yaml"), config); err != nil {
+		return err
+	}
+	for i := 0; i < 200; i++ {
+		a := strings.Repeat("a", 20+i%20)
+		path := filepath.Join(dir, "fixtures", "A", fmt.Sprintf("p%03d.json", i))
+		if i%2 == 1 {
+			path = filepath.Join(dir, "fixtures", "A", "negative", fmt.Sprintf("p%03d.json", i))
+			a += "!"
+		}
+		if err := write(path, `"`+a+`"`+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// refgraph: D in file i is allOf [file i+1's D, file i+2's D], so expanding
+// it naively visits a Fibonacci number of schemas.
+func refgraph(dir string) error {
+	const n = 250
+	for _, side := range []string{"canonical", "mirror"} {
+		for i := 0; i < n; i++ {
+			var body string
+			if i+2 < n {
+				body = fmt.Sprintf(`{"allOf": [{"$ref": "g%03d.json#/$defs/D"}, {"$ref": "g%03d.json#/$defs/D"}]}`, i+1, i+2)
+			} else {
+				body = `{"type": "object", "properties": {"x": {"type": "string", "maxLength": 8}}}`
+				if side == "mirror" {
+					body = `{"type": "object", "properties": {"x": {"type": "string", "maxLength": 9}}}`
+				}
+			}
+			text := `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"D": ` + body + `}}` + "\n"
+			if err := write(filepath.Join(dir, side, fmt.Sprintf("g%03d.json", i)), text); err != nil {
+				return err
+			}
+		}
+	}
+	cfg := "version: 1\nparity:\n  - canonical: canonical/g000.json\n    mirror: mirror/g000.json\nfixtures:\n  - folders: [fixtures]\n    schema: canonical/g000.json\n"
+	if err := write(filepath.Join(dir, ".wirelint.yaml"), cfg); err != nil {
+		return err
+	}
+	return write(filepath.Join(dir, "fixtures", "D", "ok.json"), `{"x": "abc"}`+"\n")
+}
+
+// defs: 10^6 definitions, about 40 bytes each.
+func defs(dir string) error { return manyDefs(dir, 1_000_000, "D%07d") }
+
+// manyDefs writes n definitions named by the format name.
+func manyDefs(dir string, n int, name string) error {
+	for _, side := range []string{"canonical", "mirror"} {
+		err := writeWith(filepath.Join(dir, side+".json"), func(w *bufio.Writer) {
+			w.WriteString(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {`)
+			for i := 0; i < n; i++ {
+				if i > 0 {
+					w.WriteString(",\n")
+				}
+				fmt.Fprintf(w, `"`+name+`": {"type": "string", "maxLength": 8}`, i)
+			}
+			w.WriteString("}}\n")
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return write(filepath.Join(dir, ".wirelint.yaml"), "version: 1\nparity:\n  - canonical: canonical.json\n    mirror: mirror.json\n")
+}
+
+// enum: one definition whose enum has 10^7 elements.
+func enum(dir string) error { return enumOf(dir, 10_000_000) }
+
+// enumOf writes one definition whose enum has n elements.
+func enumOf(dir string, n int) error {
+	for _, side := range []string{"canonical", "mirror"} {
+		err := writeWith(filepath.Join(dir, side+".json"), func(w *bufio.Writer) {
+			w.WriteString(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"E": {"enum": [`)
+			for i := 0; i < n; i++ {
+				if i > 0 {
+					w.WriteByte(',')
+				}
+				fmt.Fprintf(w, "%d", i%10)
+			}
+			w.WriteString("]}}}\n")
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return write(filepath.Join(dir, ".wirelint.yaml"), "version: 1\nparity:\n  - canonical: canonical.json\n    mirror: mirror.json\n")
+}
+
+// describe: one definition whose description is 50 MB of prose; the mirror's
+// differs in its last word.
+func describe(dir string) error { return describeOf(dir, 50<<20) }
+
+// describeOf writes a description of size bytes.
+func describeOf(dir string, size int) error {
+	for _, side := range []string{"canonical", "mirror"} {
+		err := writeWith(filepath.Join(dir, side+".json"), func(w *bufio.Writer) {
+			w.WriteString(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"T": {"type": "string", "description": "`)
+			const words = "the frame id names one frame of the wire contract "
+			for i := 0; i < size/len(words); i++ {
+				w.WriteString(words)
+			}
+			w.WriteString(side)
+			w.WriteString("\"}}}\n")
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return write(filepath.Join(dir, ".wirelint.yaml"), "version: 1\nparity:\n  - canonical: canonical.json\n    mirror: mirror.json\n")
+}
+
+// docs: 50,000 Markdown files in 500 folders, three links each: to a
+// sibling, to a heading of the next file, and to one that is missing.
+func docs(dir string) error { return docsOf(dir, 50_000) }
+
+// docsOf writes files Markdown files, three links each.
+func docsOf(dir string, files int) error {
+	const perDir = 100
+	for i := 0; i < files; i++ {
+		d := fmt.Sprintf("d%03d", i/perDir)
+		next := fmt.Sprintf("../d%03d/f%05d.md", (i+1)%files/perDir, (i+1)%files)
+		text := fmt.Sprintf("# File %d\n\nSee [the next](%s#file-%d), [the index](../README.md) and [a gap](missing-%d.md).\n", i, next, (i+1)%files, i)
+		if err := write(filepath.Join(dir, "docs", d, fmt.Sprintf("f%05d.md", i)), text); err != nil {
+			return err
+		}
+	}
+	return write(filepath.Join(dir, "docs", "README.md"), "# Index\n")
+}
