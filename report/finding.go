@@ -130,6 +130,9 @@ type Finding struct {
 	Fields map[string]any `json:"-"`
 	// Detail is extra text for humans (a word diff, a caret line); not part of JSON.
 	Detail string `json:"-"`
+	// Fixes are the edits that mend the finding, when wirelint knows them
+	// (nil = none); not part of its identity.
+	Fixes []Fix `json:"fixes,omitempty"`
 }
 
 // Primary returns the first location, or a zero Location.

@@ -93,7 +93,7 @@ func (f *Finding) UnmarshalJSON(b []byte) error {
 // which no rule-specific field may shadow.
 func coreMember(k string) bool {
 	switch k {
-	case "rule", "severity", "message", "definition", "pointer", "locations", "fingerprint":
+	case "rule", "severity", "message", "definition", "pointer", "locations", "fingerprint", "fixes":
 		return true
 	}
 	return false

@@ -84,6 +84,53 @@ type sarifResult struct {
 	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
 	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
 	Properties          map[string]any    `json:"properties,omitempty"`
+	Fixes               []sarifFix        `json:"fixes,omitempty"`
+}
+
+// sarifFix is §3.55: a proposed fix as replacements in artifacts, each
+// region given by byte offset and length (§3.30.10, §3.30.11).
+type sarifFix struct {
+	Description     sarifText             `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifByteRegion `json:"deletedRegion"`
+	InsertedContent *sarifText      `json:"insertedContent,omitempty"`
+}
+
+type sarifByteRegion struct {
+	ByteOffset int `json:"byteOffset"`
+	ByteLength int `json:"byteLength"`
+}
+
+// sarifFixesFor converts a finding's fixes, one artifactChange per file.
+func sarifFixesFor(fixes []Fix) []sarifFix {
+	var out []sarifFix
+	for _, fx := range fixes {
+		sf := sarifFix{Description: sarifText{Text: fx.Description}}
+		byFile := map[string]int{}
+		for _, e := range fx.Edits {
+			i, ok := byFile[e.File]
+			if !ok {
+				i = len(sf.ArtifactChanges)
+				byFile[e.File] = i
+				sf.ArtifactChanges = append(sf.ArtifactChanges, sarifArtifactChange{ArtifactLocation: sarifArtifactFor(e.File)})
+			}
+			r := sarifReplacement{DeletedRegion: sarifByteRegion{ByteOffset: e.Offset, ByteLength: e.Length}}
+			if e.Text != "" {
+				r.InsertedContent = &sarifText{Text: e.Text}
+			}
+			sf.ArtifactChanges[i].Replacements = append(sf.ArtifactChanges[i].Replacements, r)
+		}
+		out = append(out, sf)
+	}
+	return out
 }
 
 type sarifLocation struct {
@@ -277,6 +324,7 @@ func sarifResultFor(f Finding, index int) sarifResult {
 	if len(props) > 0 {
 		res.Properties = props
 	}
+	res.Fixes = sarifFixesFor(f.Fixes)
 	return res
 }
 

@@ -86,7 +86,7 @@ func compileSARIFSchema(t *testing.T) *jsonschema.Schema {
 // log, with findings and without.
 func TestSARIFValidatesAgainstSchema(t *testing.T) {
 	sch := compileSARIFSchema(t)
-	for name, fs := range map[string][]Finding{"findings": sampleFindings(), "empty": nil} {
+	for name, fs := range map[string][]Finding{"findings": sampleFindings(), "empty": nil, "fixes": withFixes()} {
 		t.Run(name, func(t *testing.T) {
 			var buf bytes.Buffer
 			if err := Write(&buf, "sarif", fs, testOptions); err != nil {
@@ -193,4 +193,16 @@ func TestSARIFContent(t *testing.T) {
 			t.Errorf("uri = %q, want a colon in the first segment kept from reading as a scheme", r.Locations[0].PhysicalLocation.ArtifactLocation.URI)
 		}
 	}
+}
+
+// withFixes is the sample findings, the first carrying a fix that inserts,
+// replaces and deletes, as wirelint fix computes them.
+func withFixes() []Finding {
+	fs := sampleFindings()
+	fs[0].Fixes = []Fix{{Description: "set maxLength", Edits: []Edit{
+		{File: "api/open api.yaml", Offset: 10, Length: 3, Text: " 64"},
+		{File: "api/open api.yaml", Offset: 40, Length: 0, Text: "maxItems: 3\n"},
+		{File: "schema/frame_wire.json", Offset: 7, Length: 12},
+	}}}
+	return fs
 }

@@ -7,13 +7,16 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/wirelint/wirelint/internal/fix"
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/suppress"
+	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/runner"
 )
@@ -103,6 +106,9 @@ func (o *output) useColor(e *env, w io.Writer) bool {
 // returns the exit code.
 func (o *output) emit(e *env, fs []report.Finding) (int, error) {
 	fs = report.Finalize(fs)
+	if o.wantsFixes() {
+		attachFixes(fs)
+	}
 	threshold, _ := report.ParseSeverity(o.failOn)
 	opts := report.Options{Color: o.useColor(e, e.stdout), Version: version, Rules: runner.Rules(), FailOn: threshold, LinkBase: linkBase(e.getenv)}
 	if err := report.Write(e.stdout, o.format, fs, opts); err != nil {
@@ -170,4 +176,34 @@ func (o *output) runAndEmit(e *env, code *int, cfg runner.Config, in *input) err
 	}
 	*code, err = o.emit(e, res.Findings)
 	return err
+}
+
+// wantsFixes reports whether a format that carries fixes (json, sarif) is
+// written, so the fixes are worth computing.
+func (o *output) wantsFixes() bool {
+	formats := []string{o.format}
+	for _, out := range o.outputs {
+		format, _, _ := strings.Cut(out, "=")
+		formats = append(formats, format)
+	}
+	for _, f := range formats {
+		if f == "json" || f == "sarif" {
+			return true
+		}
+	}
+	return false
+}
+
+// attachFixes gives each finding wirelint fix can mend its edits, read from
+// the repository the findings' paths start at.
+func attachFixes(fs []report.Finding) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return // no fixes: the findings themselves are unaffected
+	}
+	root := reduce.ProjectRoot(wd)
+	files := fsroot.New(root)
+	fix.Attach(fs, func(p string) ([]byte, error) {
+		return files.ReadFile(filepath.Join(root, filepath.FromSlash(p)), 64<<20)
+	})
 }

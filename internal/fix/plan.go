@@ -249,3 +249,28 @@ func literalBlock(v string, indent int) string {
 	}
 	return head + "\n" + strings.Join(lines, "\n")
 }
+
+// Report is the fix as a finding carries it for the JSON and SARIF printers.
+func (f Fix) Report() report.Fix {
+	r := report.Fix{Description: f.Description}
+	for _, e := range f.Edits {
+		r.Edits = append(r.Edits, report.Edit{File: e.File, Offset: e.Start, Length: e.End - e.Start, Text: e.Text})
+	}
+	return r
+}
+
+// Attach sets each finding's Fixes to the fixes Plan finds for it (towards
+// the canonical document), matched by fingerprint; findings it cannot mend
+// keep none.
+func Attach(findings []report.Finding, read Read) {
+	fixes, _ := Plan(findings, read, TowardsCanonical)
+	byPrint := map[string][]report.Fix{}
+	for _, fx := range fixes {
+		byPrint[fx.Finding.Fingerprint] = append(byPrint[fx.Finding.Fingerprint], fx.Report())
+	}
+	for i := range findings {
+		if fs, ok := byPrint[findings[i].Fingerprint]; ok && findings[i].Fingerprint != "" {
+			findings[i].Fixes = fs
+		}
+	}
+}
