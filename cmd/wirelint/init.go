@@ -377,6 +377,7 @@ func (d *discovery) render(base string) string {
 	b.WriteString("# wirelint configuration. Paths are relative to this file; 'wirelint explain RULE' describes a rule.\n")
 	b.WriteString("# Written by 'wirelint init'; review it, then run 'wirelint check'.\n")
 	b.WriteString("version: 1\n")
+	b.WriteString("wirelint: " + releaseVersion + "  # the least wirelint version this file needs\n")
 	if len(d.pairs) > 0 {
 		b.WriteString("\n# Each canonical JSON Schema and the OpenAPI document that mirrors it, paired by the\n")
 		b.WriteString("# definition names they share. Add renames: {CanonicalName: MirrorName} for renamed ones.\n")

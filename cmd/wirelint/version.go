@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/wirelint/wirelint/internal/config"
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
@@ -19,6 +20,7 @@ const releaseVersion = "0.1.0"
 var version = ""
 
 func init() {
+	config.Running = releaseVersion
 	if version == "" {
 		version = releaseVersion + "-devel"
 		if bi, ok := debug.ReadBuildInfo(); ok {

@@ -44,6 +44,9 @@ type Pos struct {
 // Config is one parsed and validated .wirelint.yaml. Paths in it are as the
 // user wrote them, relative to Dir; Path resolves them.
 type Config struct {
+	// Wirelint is the least wirelint version the configuration asks for
+	// (its wirelint: key; "" = any).
+	Wirelint string
 	// File is the configuration file as named on the command line.
 	File string
 	// Dir is the absolute directory holding File; relative paths resolve here.
@@ -327,6 +330,11 @@ type Ignore struct {
 	// Reason says why the finding is acceptable; required.
 	Reason string
 }
+
+// Running is the version of the wirelint reading configurations (set by the
+// command; "" = unknown): a configuration asking for a newer one is refused,
+// and a key this version does not know is said to need the newer one.
+var Running string
 
 // Error is a configuration problem, printed as file:line:col: msg.
 type Error struct {

@@ -26,6 +26,10 @@ type decoder struct {
 	dir   string // relative paths resolve here (globs are expanded against it)
 	errs  []*Error
 	paths []pathRef
+	// newer is the configuration's wirelint: version when it is newer than
+	// Running ("" = not), and newerLine the line it is set on.
+	newer     string
+	newerLine int
 }
 
 func (d *decoder) errAt(p Pos, format string, args ...any) {
@@ -108,7 +112,10 @@ func (d *decoder) fields(n *yaml.Node, what string, fields map[string]func(k, v 
 		switch {
 		case !ok:
 			msg := fmt.Sprintf("unknown key %q in %s", k.Value, what)
-			if near := nearestKey(k.Value, fields); near != "" {
+			if d.newer != "" {
+				// The key may be one a later version introduced.
+				msg = fmt.Sprintf("%q is not a key of wirelint %s, and this configuration asks for wirelint ≥ %s (wirelint: at line %d): upgrade wirelint, or remove the key", k.Value, Running, d.newer, d.newerLine)
+			} else if near := nearestKey(k.Value, fields); near != "" {
 				msg += fmt.Sprintf(": did you mean %s?", near)
 			}
 			d.errorf(k, "%s (want one of %s)", msg, keyList(fields))
@@ -210,7 +217,30 @@ func (d *decoder) ruleRef(n *yaml.Node, what string) string {
 }
 
 func (d *decoder) config(n *yaml.Node, c *Config) {
+	// The version the configuration asks for is read first: it explains
+	// the keys this wirelint does not know.
+	if k, v := mappingValue(n, "wirelint"); v != nil && v.Kind == yaml.ScalarNode {
+		if want, ok := parseVersion(v.Value); ok && Running != "" {
+			if have, ok := parseVersion(Running); ok && compareVersions(want, have) > 0 {
+				d.newer, d.newerLine = v.Value, k.Line
+			}
+		}
+	}
 	d.fields(n, "the configuration", map[string]func(k, v *yaml.Node){
+		"wirelint": func(k, v *yaml.Node) {
+			if v == nil || v.Kind != yaml.ScalarNode {
+				d.errorf(v, "wirelint must be a version such as 0.1.0, not %s", kindName(v))
+				return
+			}
+			if _, ok := parseVersion(v.Value); !ok {
+				d.errorf(v, "wirelint: %q is not a version such as 0.1.0", v.Value)
+				return
+			}
+			c.Wirelint = v.Value
+			if d.newer != "" {
+				d.errorf(v, "this configuration asks for wirelint ≥ %s; this is wirelint %s: upgrade wirelint", d.newer, Running)
+			}
+		},
 		"version": func(k, v *yaml.Node) {
 			if v == nil || v.Kind != yaml.ScalarNode || v.Value != "1" {
 				d.errorf(v, "version must be 1, not %s", kindName(v))
@@ -895,4 +925,52 @@ func yamlError(file string, err error) error {
 		return &Error{File: file, Pos: Pos{Line: line, Column: col}, Msg: "malformed YAML: " + m[3]}
 	}
 	return &Error{File: file, Msg: "malformed YAML: " + msg}
+}
+
+// mappingValue returns the key and value nodes of key in mapping n.
+func mappingValue(n *yaml.Node, key string) (k, v *yaml.Node) {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil, nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i], deref(n.Content[i+1])
+		}
+	}
+	return nil, nil
+}
+
+// parseVersion reads MAJOR[.MINOR[.PATCH]] with an optional leading v.
+func parseVersion(s string) ([3]int, bool) {
+	var v [3]int
+	parts := strings.Split(strings.TrimPrefix(strings.TrimSpace(s), "v"), ".")
+	if len(parts) == 0 || len(parts) > 3 {
+		return v, false
+	}
+	for i, p := range parts {
+		if p == "" || len(p) > 6 {
+			return v, false
+		}
+		for _, c := range p {
+			if c < '0' || c > '9' {
+				return v, false
+			}
+			v[i] = v[i]*10 + int(c-'0')
+		}
+	}
+	return v, true
+}
+
+// compareVersions is -1, 0 or 1 as a is older than, equal to or newer than b.
+func compareVersions(a, b [3]int) int {
+	for i := range a {
+		switch {
+		case a[i] < b[i]:
+			return -1
+		case a[i] > b[i]:
+			return 1
+		}
+	}
+	return 0
 }

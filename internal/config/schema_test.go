@@ -209,3 +209,30 @@ func TestConfigDocsListSchemaKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestNewerConfiguration pins the keys' history: a configuration asking for
+// a newer wirelint is refused with that reason, and a key this wirelint does
+// not know is said to need the newer version rather than to be misspelt;
+// one asking for this version or an older one reads as usual.
+func TestNewerConfiguration(t *testing.T) {
+	defer func(r string) { Running = r }(Running)
+	Running = "0.1.0"
+	dir := project(t)
+	_, err := Parse([]byte("version: 1\nwirelint: 0.3.0\nlintz: {x: 1}\n"), ".wirelint.yaml", dir)
+	msg := errText(err)
+	if !strings.Contains(msg, `.wirelint.yaml:3:1: "lintz" is not a key of wirelint 0.1.0, and this configuration asks for wirelint ≥ 0.3.0 (wirelint: at line 2): upgrade wirelint, or remove the key`) ||
+		!strings.Contains(msg, ".wirelint.yaml:2:11: this configuration asks for wirelint ≥ 0.3.0; this is wirelint 0.1.0: upgrade wirelint") {
+		t.Errorf("newer configuration: %v", err)
+	}
+	for _, v := range []string{"0.1.0", "0.1", "v0.0.9"} {
+		if _, err := Parse([]byte("wirelint: "+v+"\n"), ".wirelint.yaml", dir); err != nil {
+			t.Errorf("wirelint: %s: %v", v, err)
+		}
+	}
+	if _, err := Parse([]byte("wirelint: latest\n"), ".wirelint.yaml", dir); !strings.Contains(errText(err), `"latest" is not a version`) {
+		t.Errorf("wirelint: latest: %v", err)
+	}
+	if _, err := Parse([]byte("lintz: 1\n"), ".wirelint.yaml", dir); !strings.Contains(errText(err), `unknown key "lintz"`) {
+		t.Errorf("without wirelint:, an unknown key is unknown: %v", err)
+	}
+}
