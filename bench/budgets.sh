@@ -18,6 +18,9 @@
 # in time too: nodes-edge (594,000 nodes a document), enum-edge (100,000
 # members), describe-edge (30 MB), docs-edge (9,900 files, 29,700 links);
 # nodes-over (1.5 million nodes in 9 MB) is past the node budget only.
+# The YAML forms of the reading budgets: yaml-nodes (1.5 million nodes in
+# 9 MB of block YAML), yaml-enum (a block-sequence enum of 3,000,000
+# members), yaml-flow (a flow-sequence enum of 10^7 members).
 #
 # Usage (from anywhere):
 #
@@ -51,7 +54,7 @@ else
 fi
 (cd bench && go build -o "$work/bin/hostile" ./hostile)
 classes=("$@")
-[ ${#classes[@]} -gt 0 ] || classes=(redos refgraph defs enum describe docs nodes-edge nodes-over enum-edge describe-edge docs-edge)
+[ ${#classes[@]} -gt 0 ] || classes=(redos refgraph defs enum describe docs nodes-edge nodes-over enum-edge describe-edge docs-edge yaml-nodes yaml-enum yaml-flow)
 for c in "${classes[@]}"; do
   [ -d "$work/in/$c" ] || "$work/bin/hostile" "$work/in" "$c"
 done
@@ -87,6 +90,8 @@ for c in "${classes[@]}"; do
       measure refgraph check ;;
     defs | enum | describe | nodes-edge | nodes-over | enum-edge | describe-edge)
       measure "$c" parity canonical.json mirror.json ;;
+    yaml-nodes | yaml-enum | yaml-flow)
+      measure "$c" parity canonical.yaml mirror.yaml ;;
     docs | docs-edge)
       measure "$c" docs docs ;;
     *) die "unknown class $c" ;;

@@ -255,8 +255,9 @@ const MaxEnum = limits.DefaultEnum
 // named .json must be JSON (RFC 8259), not YAML that looks like it; keys are
 // unique in every mapping; a leading byte order mark is skipped. A .json
 // file is held to the node and enum budgets by a pass over its bytes before
-// any tree is built, so one far over them costs no memory; YAML is counted
-// once parsed.
+// any tree is built, so one far over them costs no memory; any other file is
+// held to them by scanYAMLBudgets, which counts a lower bound of the tree's
+// nodes and each enum's members before parsing, and exactly once parsed.
 func parseTree(data []byte, file string, b treeBudgets) (*Document, error) {
 	maxNodes, maxDepth := nodeBudget(b.nodes), b.depth
 	if maxDepth <= 0 {
@@ -294,6 +295,16 @@ func parseTree(data []byte, file string, b treeBudgets) (*Document, error) {
 			return nil, notJSON(file, data)
 		}
 		format = "json"
+	} else {
+		r := scanYAMLBudgets(data, jsonBudgets{depth: maxDepth, nodes: maxNodes, enum: maxEnum})
+		switch {
+		case r.tooMany >= 0:
+			line, col := lineCol(data, r.tooMany)
+			return nil, &LoadError{File: file, Line: line, Column: col, Msg: nodesError(maxNodes)}
+		case r.bigEnum >= 0:
+			line, col := lineCol(data, r.bigEnum)
+			return nil, &LoadError{File: file, Line: line, Column: col, Msg: enumError(maxEnum)}
+		}
 	}
 	// libopenapi parses both JSON and YAML into one node tree with positions. The
 	// document check is bypassed so JSON Schema documents load too; its logger

@@ -21,6 +21,13 @@
 //	enum-edge      an enum of 100,000 members
 //	describe-edge  a description of 30 MB
 //	docs-edge      9,900 Markdown files holding 29,700 links, 19,800 of them broken
+//
+// and the YAML forms of the reading budgets, which the pre-scan in reduce
+// refuses before the YAML parser builds a tree:
+//
+//	yaml-nodes     250,000 definitions (1.5 million nodes, 9 MB) in block YAML
+//	yaml-enum      a block-sequence enum of 3,000,000 members (18 MB)
+//	yaml-flow      a flow-sequence enum of 10^7 members (20 MB)
 package main
 
 import (
@@ -44,6 +51,10 @@ var classes = map[string]func(dir string) error{
 	"enum-edge":     func(dir string) error { return enumOf(dir, 100_000) },
 	"describe-edge": func(dir string) error { return describeOf(dir, 30<<20) },
 	"docs-edge":     func(dir string) error { return docsOf(dir, 9_900) },
+
+	"yaml-nodes": yamlNodes,
+	"yaml-enum":  func(dir string) error { return yamlEnum(dir, 3_000_000, false) },
+	"yaml-flow":  func(dir string) error { return yamlEnum(dir, 10_000_000, true) },
 }
 
 func main() {
@@ -53,7 +64,7 @@ func main() {
 	}
 	names := os.Args[2:]
 	if len(names) == 0 {
-		names = []string{"redos", "refgraph", "defs", "enum", "describe", "docs", "nodes-edge", "nodes-over", "enum-edge", "describe-edge", "docs-edge"}
+		names = []string{"redos", "refgraph", "defs", "enum", "describe", "docs", "nodes-edge", "nodes-over", "enum-edge", "describe-edge", "docs-edge", "yaml-nodes", "yaml-enum", "yaml-flow"}
 	}
 	for _, n := range names {
 		gen, ok := classes[n]
@@ -242,4 +253,54 @@ func docsOf(dir string, files int) error {
 		}
 	}
 	return write(filepath.Join(dir, "docs", "README.md"), "# Index\n")
+}
+
+const yamlConfig = "version: 1\nparity:\n  - canonical: canonical.yaml\n    mirror: mirror.yaml\n"
+
+// yamlNodes: 250,000 definitions of six nodes each in block YAML.
+func yamlNodes(dir string) error {
+	for _, side := range []string{"canonical", "mirror"} {
+		err := writeWith(filepath.Join(dir, side+".yaml"), func(w *bufio.Writer) {
+			w.WriteString("$schema: https://json-schema.org/draft/2020-12/schema\n$defs:\n")
+			for i := 0; i < 250_000; i++ {
+				fmt.Fprintf(w, "  %x:\n    type: string\n    maxLength: 8\n", i)
+			}
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return write(filepath.Join(dir, ".wirelint.yaml"), yamlConfig)
+}
+
+// yamlEnum: one definition whose enum has n members, as a block sequence
+// or, with flow, a flow sequence.
+func yamlEnum(dir string, n int, flow bool) error {
+	for _, side := range []string{"canonical", "mirror"} {
+		err := writeWith(filepath.Join(dir, side+".yaml"), func(w *bufio.Writer) {
+			w.WriteString("$schema: https://json-schema.org/draft/2020-12/schema\n$defs:\n  E:\n    enum:")
+			if flow {
+				w.WriteString(" [")
+			} else {
+				w.WriteString("\n")
+			}
+			for i := 0; i < n; i++ {
+				switch {
+				case flow && i > 0:
+					fmt.Fprintf(w, ",%d", i%10)
+				case flow:
+					fmt.Fprintf(w, "%d", i%10)
+				default:
+					fmt.Fprintf(w, "    - %d\n", i%10)
+				}
+			}
+			if flow {
+				w.WriteString("]\n")
+			}
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return write(filepath.Join(dir, ".wirelint.yaml"), yamlConfig)
 }
