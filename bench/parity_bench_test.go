@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,10 +132,10 @@ func parityLoop(b *testing.B, defs int, body func()) {
 
 // loadParityPair parses both documents with reduce.LoadFile, nothing else.
 func loadParityPair(b *testing.B, canonical, mirror string) {
-	if _, err := reduce.LoadFile(fsroot.Unconfined(), canonical, ""); err != nil {
+	if _, err := reduce.LoadFile(fsroot.Unconfined(), limits.Limits{}, canonical, ""); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := reduce.LoadFile(fsroot.Unconfined(), mirror, ""); err != nil {
+	if _, err := reduce.LoadFile(fsroot.Unconfined(), limits.Limits{}, mirror, ""); err != nil {
 		b.Fatal(err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/routes/extract"
 	"github.com/wirelint/wirelint/routes/script"
@@ -165,7 +166,7 @@ func BenchmarkRoutesJS500(b *testing.B) {
 func BenchmarkRoutesGitHubSpecLoad(b *testing.B) {
 	path := corpusFile(b, githubSpec)
 	for b.Loop() {
-		if _, err := reduce.LoadFile(fsroot.Unconfined(), path, ""); err != nil {
+		if _, err := reduce.LoadFile(fsroot.Unconfined(), limits.Limits{}, path, ""); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -189,7 +190,7 @@ func BenchmarkRoutesRatio(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		t := time.Now()
-		if _, err := reduce.LoadFile(fsroot.Unconfined(), path, ""); err != nil {
+		if _, err := reduce.LoadFile(fsroot.Unconfined(), limits.Limits{}, path, ""); err != nil {
 			b.Fatal(err)
 		}
 		load += time.Since(t)

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/pb33f/go-yaml"
 )
 
 // BenchmarkValidJSON measures the .json check on the GitHub spec from the
@@ -57,4 +59,50 @@ func corpusDir() string {
 		return dir
 	}
 	return filepath.Join("..", "..", "shared", "corpus")
+}
+
+// BenchmarkYAMLPreScan measures the YAML pre-scan against the parse it
+// guards, on the GitHub spec from the corpus (WIRELINT_CORPUS, default
+// ../shared/corpus) written out as block YAML (2.9 MB) by the YAML encoder; it skips
+// without it. The pre-scan must be a small fraction of parsing.
+func BenchmarkYAMLPreScan(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(corpusDir(), "perf", "github", "api.github.com.json"))
+	if err != nil {
+		b.Skipf("no corpus: %v", err)
+	}
+	doc, err := parseTree(data, "api.github.com.json", treeBudgets{nodes: 1 << 30})
+	if err != nil {
+		b.Fatal(err)
+	}
+	blockStyle(doc.Root)
+	text, err := yaml.Marshal(doc.Root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	budgets := jsonBudgets{depth: MaxDepth, nodes: 1 << 30, enum: MaxEnum}
+	b.Run("prescan", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			if r := scanYAMLBudgets(text, budgets); r.tooMany >= 0 || r.bigEnum >= 0 {
+				b.Fatalf("refused: %+v", r)
+			}
+		}
+	})
+	b.Run("parse", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			if _, err := parseTree(text, "api.github.com.yaml", treeBudgets{nodes: 1 << 30}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// blockStyle clears the styles the JSON text gave the tree under n, so the
+// YAML encoder writes block collections and plain scalars where it can.
+func blockStyle(n *Node) {
+	n.Style = 0
+	for _, c := range n.Content {
+		blockStyle(c)
+	}
 }

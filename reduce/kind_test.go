@@ -3,6 +3,7 @@ package reduce
 import (
 	"errors"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,7 @@ func TestLoadRefusesOtherKinds(t *testing.T) {
 			continue
 		}
 		n++
-		doc, err := LoadFile(fsroot.Unconfined(), path, name)
+		doc, err := LoadFile(fsroot.Unconfined(), limits.Limits{}, path, name)
 		if err == nil {
 			t.Errorf("%s: loaded as %s, want it refused", name, doc.Dialect)
 			continue

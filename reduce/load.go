@@ -167,11 +167,12 @@ func nodeBudget(max int) int {
 	return max
 }
 
-// LoadFile reads, through root, and parses the regular file at path, with
-// the default budgets. display is the path used in messages and output
-// ("" = path). root is required: a nil root reads nothing.
-func LoadFile(root *fsroot.Root, path, display string) (*Document, error) {
-	doc, err := loadTree(root, 0, treeBudgets{}, path, display)
+// LoadFile reads, through root, and parses the regular file at path, held to
+// the run's reading budgets in lim (file size, nodes, depth, enum members;
+// a zero field is its default). display is the path used in messages and
+// output ("" = path). root is required: a nil root reads nothing.
+func LoadFile(root *fsroot.Root, lim limits.Limits, path, display string) (*Document, error) {
+	doc, err := loadTree(root, lim.FileSize, budgetsOf(lim), path, display)
 	if err != nil {
 		return nil, err
 	}
@@ -245,6 +246,11 @@ type treeBudgets struct {
 	depth int
 	// enum is the most members one enum lists (0 = MaxEnum).
 	enum int
+}
+
+// budgetsOf returns the tree budgets of lim.
+func budgetsOf(lim limits.Limits) treeBudgets {
+	return treeBudgets{nodes: int(lim.Nodes), depth: int(lim.Depth), enum: int(lim.Enum)}
 }
 
 // MaxEnum is the default enum budget: the most members one enum lists;

@@ -123,7 +123,7 @@ func (y *yamlCounter) scan() {
 			switch {
 			case y.enumSeq < 0 || indent < y.enumSeq || indent == y.enumSeq && !dash:
 				y.enumKey = -1
-			case indent == y.enumSeq && !y.member(&y.members, p):
+			case indent == y.enumSeq && !y.member(&y.members, blankTo(data, p+1, end)):
 				return
 			}
 		}
@@ -350,7 +350,7 @@ func (y *yamlCounter) entry(top *flowEntry, at int) bool {
 	if !top.key {
 		return true
 	}
-	if top.enum && !y.member(&top.members, at) {
+	if top.enum && !y.member(&top.members, top.keyStart) {
 		return false
 	}
 	if top.keyAlias {

@@ -165,7 +165,8 @@ func fmtInt(i int) string {
 
 // TestYAMLPreScanCorpus: over every .yaml and .yml file of the repository's
 // testdata and of the DigitalOcean specification in the corpus
-// (WIRELINT_CORPUS, default ../shared/corpus; skipped without it), the
+// (WIRELINT_CORPUS, default ../shared/corpus; skipped without it), and the
+// corpus's GitHub specification written as block YAML, the
 // pre-scan counts no more nodes than the tree holds and refuses nothing at
 // budgets of exactly the tree's counts.
 func TestYAMLPreScanCorpus(t *testing.T) {
@@ -201,6 +202,22 @@ func TestYAMLPreScanCorpus(t *testing.T) {
 		})
 		if err != nil {
 			t.Fatal(err)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(corpusDir(), "perf", "github", "api.github.com.json")); err == nil {
+		// the GitHub spec written as block YAML, as BenchmarkYAMLPreScan reads it
+		doc, err := parseTree(data, "api.github.com.json", treeBudgets{nodes: 1 << 30})
+		if err != nil {
+			t.Fatal(err)
+		}
+		blockStyle(doc.Root)
+		text, err := yaml.Marshal(doc.Root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scanned, exact, ok := checkLowerBound(t, "api.github.com.yaml", text)
+		if !ok || scanned != exact {
+			t.Errorf("api.github.com.yaml: the pre-scan counts %d nodes, the tree holds %d (parsed: %v)", scanned, exact, ok)
 		}
 	}
 	if files == 0 {

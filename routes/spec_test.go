@@ -2,6 +2,7 @@ package routes
 
 import (
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func TestFromSpec(t *testing.T) {
 		{"swagger2.json", SpecOptions{}},
 		{"swagger2.json", SpecOptions{BasePath: "/override", Override: true}},
 	} {
-		doc, err := reduce.LoadFile(fsroot.Unconfined(), filepath.Join("testdata", "spec", tc.file), "spec/"+tc.file)
+		doc, err := reduce.LoadFile(fsroot.Unconfined(), limits.Limits{}, filepath.Join("testdata", "spec", tc.file), "spec/"+tc.file)
 		if err != nil {
 			t.Fatal(err)
 		}

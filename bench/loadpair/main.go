@@ -14,6 +14,7 @@ package main
 import (
 	"fmt"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"io"
 	"os"
 	"path/filepath"
@@ -36,7 +37,7 @@ func run(files []string, stdout, stderr io.Writer) int {
 	var wg sync.WaitGroup
 	for i, f := range files {
 		// the files are typed on the command line: each is read where it is
-		wg.Go(func() { docs[i], errs[i] = reduce.LoadFile(fsroot.New(filepath.Dir(f)), f, "") })
+		wg.Go(func() { docs[i], errs[i] = reduce.LoadFile(fsroot.New(filepath.Dir(f)), limits.Limits{}, f, "") })
 	}
 	wg.Wait()
 	for i, doc := range docs {

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/wirelint/wirelint/internal/config"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/reduce"
 )
 
@@ -237,7 +238,8 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 			if st, err := confine.Stat(p); err != nil || st.Size() > initMaxFileSize {
 				return
 			}
-			if doc, err := reduce.LoadFile(confine, p, rel); err == nil {
+			// init takes no budget flags: the default budgets, and its own file size
+			if doc, err := reduce.LoadFile(confine, limits.Limits{FileSize: initMaxFileSize}, p, rel); err == nil {
 				docs[i] = doc
 			}
 		}()

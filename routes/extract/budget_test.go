@@ -2,11 +2,13 @@ package extract
 
 import (
 	"fmt"
-	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 )
 
 // TestBudgetDoublingConstants is the attack of a pull request adding a
@@ -91,5 +93,34 @@ func TestBudgetSourceSize(t *testing.T) {
 	_, err = FromServer(dir, ServerOptions{FS: fsroot.Unconfined(), Display: func(p string) string { return filepath.Base(p) }})
 	if err == nil || !strings.Contains(err.Error(), "huge.py: ") || !strings.Contains(err.Error(), "source-file budget") {
 		t.Fatalf("err = %v, want the file and the source-file budget named", err)
+	}
+}
+
+// TestServerOpenAPIReadWithTheRunsLimits: a server-generated OpenAPI
+// document is read with the run's budgets, not the defaults: the same
+// document loads under the defaults and is refused, naming the budget, under
+// a node budget it passes or an enum budget one of its enums passes.
+func TestServerOpenAPIReadWithTheRunsLimits(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "openapi.yaml")
+	spec := "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n      parameters:\n        - name: q\n          in: query\n          schema: {type: string, enum: [x, y, z]}\n      responses: {'200': {description: ok}}\n"
+	if err := os.WriteFile(path, []byte(spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		limits limits.Limits
+		want   string // "" = loads
+	}{
+		{limits.Limits{}, ""},
+		{limits.Limits{Nodes: 10}, "more than 10 nodes: over the nodes-per-document budget (raise it with --max-nodes or limits.max-nodes)"},
+		{limits.Limits{Enum: 2}, "an enum of more than 2 members: over the enum budget (raise it with --max-enum or limits.max-enum)"},
+	} {
+		_, err := FromServer(path, ServerOptions{FS: fsroot.Unconfined(), Display: func(string) string { return "openapi.yaml" }, Limits: tc.limits})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%+v: %v", tc.limits, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), "openapi.yaml:") || !strings.HasSuffix(err.Error(), tc.want)):
+			t.Errorf("%+v: got %v, want %s", tc.limits, err, tc.want)
+		}
 	}
 }

@@ -88,7 +88,7 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 		if !st.Mode().IsRegular() {
 			return nil, fmt.Errorf("%s: not a regular file; route extraction reads only regular files", display(path))
 		}
-		doc, err := reduce.LoadFile(opt.FS, path, display(path))
+		doc, err := reduce.LoadFile(opt.FS, opt.Limits, path, display(path))
 		if err != nil {
 			return nil, err
 		}

@@ -65,6 +65,9 @@ type Options struct {
 	// either is an error naming the budget before the work it bounds;
 	// 0 = limits.DefaultDocsFiles, limits.DefaultDocsLinks.
 	MaxFiles, MaxLinks int
+	// Limits are the reading budgets of the documents values markers name
+	// (file size, nodes, depth, enum members; zero fields = the defaults).
+	Limits limits.Limits
 }
 
 // Check scans the Markdown files and source-file comments under root and
@@ -103,6 +106,7 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 	}
 	c := &checker{
 		fs:       confine,
+		limits:   opts.Limits,
 		root:     root,
 		refs:     refs,
 		files:    map[string]bool{},
@@ -221,6 +225,7 @@ type scanned struct {
 // goroutine, so the maps need no lock.
 type checker struct {
 	fs       *fsroot.Root
+	limits   limits.Limits // the budgets documents are read with
 	root     string
 	refs     []Glob
 	included []string             // listed files not excluded, sorted: suggestions come from these

@@ -2,6 +2,7 @@ package docs
 
 import (
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"os"
 	"os/exec"
 	"path"
@@ -184,5 +185,35 @@ func TestFingerprintIgnoresSuggestion(t *testing.T) {
 	}
 	if before != after {
 		t.Errorf("fingerprint changed from %s to %s when a suggestion appeared", before, after)
+	}
+}
+
+// TestValuesMarkerReadWithTheRunsLimits: the document a values marker names
+// is read with the run's budgets, not the defaults: under the defaults its
+// table checks, under a node budget it passes the marker is broken, naming
+// the budget.
+func TestValuesMarkerReadWithTheRunsLimits(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"schema.yaml": "$defs:\n  Color:\n    type: string\n    enum: [red, green]\n",
+		"README.md":   "<!-- wirelint: values schema.yaml#/$defs/Color -->\n| value |\n|---|\n| `red` |\n| `green` |\n",
+	})
+	t.Setenv("PATH", "")
+	for _, tc := range []struct {
+		limits limits.Limits
+		want   string // "" = no finding
+	}{
+		{limits.Limits{}, ""},
+		{limits.Limits{Nodes: 5}, "more than 5 nodes: over the nodes-per-document budget (raise it with --max-nodes or limits.max-nodes)"},
+	} {
+		fs, err := Check(dir, Options{FS: fsroot.Unconfined(), Limits: tc.limits})
+		switch {
+		case err != nil:
+			t.Fatal(err)
+		case tc.want == "" && len(fs) != 0:
+			t.Errorf("%+v: %v, want no finding", tc.limits, fs)
+		case tc.want != "" && (len(fs) != 1 || !strings.Contains(fs[0].Message, tc.want)):
+			t.Errorf("%+v: %v, want one finding naming %q", tc.limits, fs, tc.want)
+		}
 	}
 }

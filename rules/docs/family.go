@@ -50,6 +50,7 @@ func run(p *family.Pass) (family.Output, error) {
 	opts.FS = p.FS
 	opts.Display = p.FromRepo
 	opts.MaxFiles, opts.MaxLinks = int(p.Limits.DocsFiles), int(p.Limits.DocsLinks)
+	opts.Limits = p.Limits
 	fs, err := Check(root, opts)
 	return family.Output{Findings: fs}, err
 }

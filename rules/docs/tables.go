@@ -202,7 +202,7 @@ func (tc *tableChecker) load(rel string) (*reduce.Document, error) {
 	if d, ok := tc.docs[rel]; ok {
 		return d, tc.errs[rel]
 	}
-	d, err := reduce.LoadFile(tc.c.fs, filepath.Join(tc.c.root, filepath.FromSlash(rel)), tc.c.display(rel))
+	d, err := reduce.LoadFile(tc.c.fs, tc.c.limits, filepath.Join(tc.c.root, filepath.FromSlash(rel)), tc.c.display(rel))
 	tc.docs[rel], tc.errs[rel] = d, err
 	return d, err
 }

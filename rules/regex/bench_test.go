@@ -2,6 +2,7 @@ package regex
 
 import (
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"os"
 	"path/filepath"
 	"testing"
@@ -47,7 +48,7 @@ func BenchmarkCheckLargeSpecs(b *testing.B) {
 			b.Logf("skip %s: %v", name, err)
 			continue
 		}
-		doc, err := reduce.LoadFile(fsroot.Unconfined(), path, name)
+		doc, err := reduce.LoadFile(fsroot.Unconfined(), limits.Limits{}, path, name)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package routes
 
 import (
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ func TestCases(t *testing.T) {
 			}
 			return "", false
 		}
-		doc, err := reduce.LoadFile(fsroot.Unconfined(), filepath.Join(c.Dir, "spec.yaml"), "spec.yaml")
+		doc, err := reduce.LoadFile(fsroot.Unconfined(), limits.Limits{}, filepath.Join(c.Dir, "spec.yaml"), "spec.yaml")
 		if err != nil {
 			t.Fatal(err)
 		}
