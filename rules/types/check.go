@@ -871,9 +871,11 @@ func (c *checker) compareStructure(s *reduce.Schema, t codetypes.Expr, at site, 
 			c.emit(typeRule, report.SeverityError, fmt.Sprintf("%s has %s in %s but its type in %s reads format %s: make them agree", c.subject(at), have, c.docName(), fileName(pos), t.Format),
 				c.definitionName(), ptr, loc, codeLocation(pos), map[string]any{"keyword": "format", "canonical": format, "mirror": t.Format})
 		}
-		// a const (one value, often a discriminator) in a language without
-		// literal types is a plain string: only enums of several values count
-		if e := s.Keywords["enum"]; e != nil && t.Type == "string" && literalsOfType(e.Set, "string") && len(without(e.Set, "null")) > 1 {
+		// a plain string where the schema lists the values, one value too
+		// (SARIF's enum ["2.1.0"]): the type writes any string; a const is
+		// how a schema writes a discriminator, which a language without
+		// literal types holds in a plain string, so it alone stays silent
+		if e := s.Keywords["enum"]; e != nil && t.Type == "string" && literalsOfType(e.Set, "string") && (len(without(e.Set, "null")) > 1 || len(e.Set) == 1 && e.Source != "const") {
 			c.emit(enumRule, report.SeverityWarning, fmt.Sprintf("%s allows only %s in %s but its type in %s is any string: use a literal type", c.subject(at), strings.Join(without(e.Set, "null"), ", "), c.docName(), fileName(pos)),
 				c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(pos), map[string]any{"keyword": "enum"})
 		}
