@@ -494,6 +494,16 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 			closedAt = kw.Schema
 		}
 	}
+	if d.Closed && !closed && extra == nil && c.in.Direction != Request {
+		loc, ptr := c.docLocation(s.Node, s.Pointer()), s.Pointer()
+		for _, name := range []string{"patternProperties", "additionalProperties"} {
+			if kw := s.Keywords[name]; kw != nil {
+				loc, ptr = c.docLocation(kw.Key, kw.Pointer()), kw.Pointer()
+			}
+		}
+		c.emit(closedRule, report.SeverityError, fmt.Sprintf("%s in %s allows properties it does not name (additionalProperties is not false) but %s rejects unknown members: drop the rejection or close the schema", c.subjectOr(at, d), c.docName(), typeNameOf(d)),
+			c.definitionName(), ptr, loc, codeLocation(d.Pos), map[string]any{"canonical": "open", "mirror": "closed"})
+	}
 	byName := map[string]*codetypes.Field{}
 	folded := map[string]*codetypes.Field{}
 	for _, f := range fields {
@@ -505,10 +515,7 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 		}
 	}
 	matched := map[*codetypes.Field]bool{}
-	typeName := fmt.Sprintf("type %s in %s", d.Name, fileName(d.Pos))
-	if d.Name == "object literal type" || d.Name == "intersection" || d.Name == "struct" {
-		typeName = fmt.Sprintf("the %s at %s:%d", d.Name, fileName(d.Pos), d.Pos.Line)
-	}
+	typeName := typeNameOf(d)
 	var entries []*reduce.Entry
 	if props != nil {
 		entries = props.Map
@@ -565,6 +572,15 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 		c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s is compared with %s in %s in part: %s", typeName, c.definitionName(), c.docName(), strings.Join(gaps, "; ")),
 			c.definitionName(), s.Pointer(), c.docLocation(s.Node, s.Pointer()), codeLocation(d.Pos), nil)
 	}
+}
+
+// typeNameOf names a declaration in a message: its name and file, or where
+// an anonymous one is written.
+func typeNameOf(d *codetypes.Decl) string {
+	if d.Name == "object literal type" || d.Name == "intersection" || d.Name == "struct" {
+		return fmt.Sprintf("the %s at %s:%d", d.Name, fileName(d.Pos), d.Pos.Line)
+	}
+	return fmt.Sprintf("type %s in %s", d.Name, fileName(d.Pos))
 }
 
 func joinPath(p, name string) string {

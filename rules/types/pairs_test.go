@@ -292,6 +292,21 @@ var constructs = []construct{
 		"rust": {"#[derive(Serialize, Deserialize)]\n#[serde(tag = \"type\")]\npub enum Message {\n    #[serde(rename = \"thing\")]\n    Thing(Thing),\n}\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {}\n",
 			"#[derive(Serialize, Deserialize)]\n#[serde(tag = \"type\")]\npub enum Message {\n    #[serde(rename = \"thin\")]\n    Thing(Thing),\n}\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {}\n"},
 	}},
+	{name: "closed-mirror-closed-schema", prop: `{"type": "string"}`, required: true, closed: true, rule: RuleExtraField, whole: true, fields: map[string][2]string{
+		// a closed type for a closed schema is silent; the leaf is a field
+		// the schema lacks
+		"python": {"class Thing(BaseModel):\n    model_config = ConfigDict(extra=\"forbid\")\n    p: str\n", "class Thing(BaseModel):\n    model_config = ConfigDict(extra=\"forbid\")\n    p: str\n    z: int = 0\n"},
+		"rust":   {"#[derive(Serialize, Deserialize)]\n#[serde(deny_unknown_fields)]\npub struct Thing {\n    pub p: String,\n}\n", "#[derive(Serialize, Deserialize)]\n#[serde(deny_unknown_fields)]\npub struct Thing {\n    pub p: String,\n    #[serde(default)]\n    pub z: i32,\n}\n"},
+	}},
+	{name: "closed-mirror-open-schema", prop: `{"type": "string"}`, required: true, rule: RuleClosed, whole: true, fields: map[string][2]string{
+		// the leaf is the rejection of unknown members: v2 model_config,
+		// v1 Config and serde's attribute
+		"python": {"class Thing(BaseModel):\n    model_config = ConfigDict(extra=\"ignore\")\n    p: str\n", "class Thing(BaseModel):\n    model_config = ConfigDict(extra=\"forbid\")\n    p: str\n"},
+		"rust":   {"#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: String,\n}\n", "#[derive(Serialize, Deserialize)]\n#[serde(deny_unknown_fields)]\npub struct Thing {\n    pub p: String,\n}\n"},
+	}},
+	{name: "closed-mirror-open-schema-v1", prop: `{"type": "string"}`, required: true, rule: RuleClosed, whole: true, fields: map[string][2]string{
+		"python": {"class Thing(BaseModel):\n    p: str\n\n    class Config:\n        extra = \"allow\"\n", "class Thing(BaseModel):\n    p: str\n\n    class Config:\n        extra = \"forbid\"\n"},
+	}},
 	{name: "emptiness-slice", prop: `{"type": "array", "items": {"type": "string"}}`, emptiness: true, rule: RuleEmptiness, fields: map[string][2]string{
 		"go": {"P []string `json:\"p,omitempty\"`", "P []string `json:\"p\"`"},
 	}},
