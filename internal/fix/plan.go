@@ -115,6 +115,22 @@ func sides(f report.Finding, towards Towards) (from, to report.Location, err err
 	return from, to, nil
 }
 
+// openSides opens the file read from and the file edited, with the
+// finding's location in each.
+func openSides(f report.Finding, open func(string) (*source, error), towards Towards) (from, to *source, fromLoc, toLoc report.Location, err error) {
+	fromLoc, toLoc, err = sides(f, towards)
+	if err != nil {
+		return nil, nil, fromLoc, toLoc, err
+	}
+	if from, err = open(fromLoc.File); err != nil {
+		return nil, nil, fromLoc, toLoc, err
+	}
+	if to, err = open(toLoc.File); err != nil {
+		return nil, nil, fromLoc, toLoc, err
+	}
+	return from, to, fromLoc, toLoc, nil
+}
+
 // lastToken is the last token of pointer p.
 func lastToken(p string) string {
 	tokens := reduce.SplitPointer(p)
@@ -134,15 +150,7 @@ func keyword(f report.Finding, open func(string) (*source, error), towards Towar
 	if parent := reduce.SplitPointer(f.Pointer); len(parent) >= 2 && (parent[len(parent)-2] == "properties" || parent[len(parent)-2] == "patternProperties") {
 		return nil, fmt.Errorf("%q is a property name here, not the keyword", kw)
 	}
-	fromLoc, toLoc, err := sides(f, towards)
-	if err != nil {
-		return nil, err
-	}
-	from, err := open(fromLoc.File)
-	if err != nil {
-		return nil, err
-	}
-	to, err := open(toLoc.File)
+	from, to, fromLoc, toLoc, err := openSides(f, open, towards)
 	if err != nil {
 		return nil, err
 	}
@@ -190,15 +198,7 @@ func keyword(f report.Finding, open func(string) (*source, error), towards Towar
 // description mends a description finding: the edited side takes the other
 // side's text.
 func description(f report.Finding, open func(string) (*source, error), towards Towards) (*Fix, error) {
-	fromLoc, toLoc, err := sides(f, towards)
-	if err != nil {
-		return nil, err
-	}
-	from, err := open(fromLoc.File)
-	if err != nil {
-		return nil, err
-	}
-	to, err := open(toLoc.File)
+	from, to, fromLoc, toLoc, err := openSides(f, open, towards)
 	if err != nil {
 		return nil, err
 	}
