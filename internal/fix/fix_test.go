@@ -308,7 +308,9 @@ func TestPlanLinksAndIDs(t *testing.T) {
 		"docs/x2.md": "",
 	}
 	read := func(p string) ([]byte, error) { return []byte(files[p]), nil }
-	loc := func(file string, line, col int) report.Location { return report.Location{File: file, Line: line, Column: col} }
+	loc := func(file string, line, col int) report.Location {
+		return report.Location{File: file, Line: line, Column: col}
+	}
 	findings := []report.Finding{
 		{Rule: "docs/broken-link", Fingerprint: "1", Locations: []report.Location{loc("docs/a.md", 3, 44), loc("docs/b.md", 1, 1)},
 			Fields: map[string]any{"target": "b/old.md#part", "suggestion": "b/new.md"}},
