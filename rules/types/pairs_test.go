@@ -254,6 +254,7 @@ var constructs = []construct{
 		"go":         {"type One string\n\nconst OneA One = \"a\"\n\n" + goStruct("P One `json:\"p\"`"), goStruct("P string `json:\"p\"`")},
 		"typescript": {"export interface Thing {\n  p: \"a\";\n}\n", "export interface Thing {\n  p: string;\n}\n"},
 		"python":     {"class Thing(BaseModel):\n    p: Literal[\"a\"]\n", "class Thing(BaseModel):\n    p: str\n"},
+		"rust":       {"#[derive(Serialize, Deserialize)]\n#[serde(rename_all = \"lowercase\")]\npub enum One {\n    A,\n}\n\n#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: One,\n}\n", "#[derive(Serialize, Deserialize)]\npub struct Thing {\n    pub p: String,\n}\n"},
 	}},
 	{name: "const-discriminator", prop: `{"const": "a"}`, required: true, rule: RuleEnum, whole: true, fields: map[string][2]string{
 		// a const on a plain string is silent (how Go holds a
