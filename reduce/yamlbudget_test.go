@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -117,16 +118,16 @@ func TestYAMLPreScanRefuses(t *testing.T) {
 	var defs, block, flow strings.Builder
 	defs.WriteString("$defs:\n")
 	for i := range 1000 {
-		defs.WriteString("  d" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + itoa(i) + ":\n    type: string\n")
+		defs.WriteString("  d" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + strconv.Itoa(i) + ":\n    type: string\n")
 	}
 	block.WriteString("$defs:\n  E:\n    enum:\n")
 	flow.WriteString("$defs:\n  E:\n    enum: [")
 	for i := range 1000 {
-		block.WriteString("      - " + itoa(i) + "\n")
+		block.WriteString("      - " + strconv.Itoa(i) + "\n")
 		if i > 0 {
 			flow.WriteString(", ")
 		}
-		flow.WriteString(itoa(i))
+		flow.WriteString(strconv.Itoa(i))
 	}
 	flow.WriteString("]\n")
 	for _, tc := range []struct {
@@ -152,15 +153,6 @@ func TestYAMLPreScanRefuses(t *testing.T) {
 			t.Errorf("%s: got %v, want %s:%d: %s", tc.name, err, tc.name+".yaml", tc.line, tc.want)
 		}
 	}
-}
-
-func itoa(i int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(i)) }
-
-func fmtInt(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return fmtInt(i/10) + string(rune('0'+i%10))
 }
 
 // TestYAMLPreScanCorpus: over every .yaml and .yml file of the repository's
