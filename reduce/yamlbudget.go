@@ -163,7 +163,7 @@ func (y *yamlCounter) line(start, p, end, parent int, skip, open *int, pending *
 		if parent == noParent {
 			return 0, false
 		}
-		*open, *pending = parent, true
+		*open = parent // properties alone: of the value already counted, which the next lines hold
 		return end + 1, true
 	}
 	if (data[p] == '?' || data[p] == ':') && sep(data, p+1) {

@@ -1,6 +1,7 @@
 package reduce
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/pb33f/go-yaml"
 )
@@ -216,4 +218,41 @@ func TestYAMLPreScanCorpus(t *testing.T) {
 		t.Fatal("no YAML file read")
 	}
 	t.Logf("%d YAML files: the pre-scan counted %d of %d nodes (%.1f%%)", files, scannedTotal, exactTotal, 100*float64(scannedTotal)/float64(exactTotal))
+}
+
+// FuzzYAMLPreScan: for any UTF-8 text the YAML parser reads into a tree, the
+// pre-scan counts no more nodes than the tree holds and refuses nothing at
+// budgets of exactly the tree's counts; no input makes it panic.
+func FuzzYAMLPreScan(f *testing.F) {
+	for _, seed := range []string{
+		"a:\n  - name: id\n    in: path\n  - x\n",
+		"a: |\n  - not: an item\nb: >\n  x\n",
+		"a: plain\n  - continued\nb: \"q\n  - r: s\"\n",
+		"a: {x: [1, 2], 'y': \"z\"}\nenum: [a, *b, {c: d}]\n",
+		"enum:\n- a\n- - b\n-\n  *c\n",
+		"- &a [1, 2]\n- *a\n- !t {k}\n",
+		"%YAML 1.2\n---\na: 1\n...\n",
+		"? a\n: b\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		scanYAMLBudgets(data, jsonBudgets{depth: 50, nodes: 3, enum: 1})
+		if !utf8.Valid(data) || bytes.IndexByte(data, 0) >= 0 {
+			return // parseTree refuses it as binary before the pre-scan
+		}
+		var root yaml.Node
+		if err := yaml.Unmarshal(data, &root); err != nil || len(root.Content) == 0 {
+			return
+		}
+		if n := yamlLowerBound(data); n > 0 {
+			exact, enum := treeCounts(root.Content[0])
+			if n > exact {
+				t.Fatalf("the pre-scan counts %d nodes, the tree holds %d", n, exact)
+			}
+			if r := scanYAMLBudgets(data, jsonBudgets{depth: MaxDepth, nodes: exact, enum: max(enum, 1)}); r.tooMany >= 0 || r.bigEnum >= 0 {
+				t.Fatalf("the pre-scan refuses it at budgets of exactly its %d nodes and %d enum members: %+v", exact, enum, r)
+			}
+		}
+	})
 }
