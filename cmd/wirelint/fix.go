@@ -101,7 +101,7 @@ func newFixCmd(e *env, code *int) *cobra.Command {
 				if d != "" {
 					// The diff quotes the project's own files: each line is made
 					// inert; a diff line never starts a workflow command.
-					if _, err := fmt.Fprintln(e.stdout, strings.Join(report.VisibleLines(strings.TrimSuffix(d, "\n")), "\n")); err != nil {
+					if _, err := fmt.Fprintln(e.stdout, strings.Join(diffLines(d), "\n")); err != nil {
 						return err
 					}
 				}
@@ -190,7 +190,7 @@ func fixConfig(configPath string, pos []string, renames listFlag, in *input) (ru
 	if len(pos) > 2 {
 		p.Canonicals = pos[:len(pos)-1]
 	}
-	rc := runner.Config{Parity: []runner.Parity{p}}
+	rc := runner.Config{Parity: []runner.Parity{p}, Refs: &runner.Refs{}}
 	in.configure(&rc)
 	return rc, reduce.ProjectRoot(wd), nil
 }
@@ -203,4 +203,19 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// diffLines is a unified diff's lines made inert for the terminal: control
+// characters escaped as report.Visible does, tabs kept so the diff still
+// applies.
+func diffLines(d string) []string {
+	lines := strings.Split(strings.TrimSuffix(d, "\n"), "\n")
+	for i, l := range lines {
+		parts := strings.Split(strings.TrimSuffix(l, "\r"), "\t")
+		for j, p := range parts {
+			parts[j] = report.Visible(p)
+		}
+		lines[i] = strings.Join(parts, "\t")
+	}
+	return lines
 }

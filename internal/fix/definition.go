@@ -302,15 +302,7 @@ func definition(f report.Finding, open func(string) (*source, error), towards To
 	if towards != TowardsCanonical {
 		return nil, fmt.Errorf("a missing definition is copied to the mirror only")
 	}
-	fromLoc, toLoc, err := sides(f, towards)
-	if err != nil {
-		return nil, err
-	}
-	from, err := open(fromLoc.File)
-	if err != nil {
-		return nil, err
-	}
-	to, err := open(toLoc.File)
+	from, to, fromLoc, toLoc, err := openSides(f, open, towards)
 	if err != nil {
 		return nil, err
 	}

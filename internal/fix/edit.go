@@ -31,6 +31,9 @@ func Apply(data []byte, edits []Edit) ([]byte, error) {
 	var b strings.Builder
 	last := 0
 	for i, e := range sorted {
+		if i > 0 && e == sorted[i-1] {
+			continue // two findings mended by the same edit (one $id several refs miss)
+		}
 		if e.Start < last || e.End < e.Start || e.End > len(data) {
 			if i > 0 && e.Start < last {
 				return nil, fmt.Errorf("%s: two fixes edit bytes %d-%d", e.File, e.Start, last)

@@ -292,3 +292,56 @@ func TestPlanMissingDefinition(t *testing.T) {
 		t.Fatalf("json: got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestPlanLinksAndIDs pins the docs and ref mends: a broken link's target
+// replaced by the suggested file (keeping its anchor) or anchor (keeping its
+// file), in Markdown and in a code comment, where the finding locates it; and
+// a $id that lost its .json given back once, however many references miss it.
+func TestPlanLinksAndIDs(t *testing.T) {
+	files := map[string]string{
+		"docs/a.md":  "# A\n\nSee [x](x.md#y) and [b](b/old.md#part) twice: [b](b/old.md#part).\n",
+		"main.go":    "package main\n\n\t// see docs/a.md#intro for why\nfunc main() {}\n",
+		"s/f.json":   "{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n  \"$id\": \"https://x.example/f\",\n  \"$defs\": {\"A\": {\"type\": \"string\"}}\n}\n",
+		"s/c.json":   "{}",
+		"docs/b.md":  "",
+		"docs/x.md":  "",
+		"docs/x2.md": "",
+	}
+	read := func(p string) ([]byte, error) { return []byte(files[p]), nil }
+	loc := func(file string, line, col int) report.Location {
+		return report.Location{File: file, Line: line, Column: col}
+	}
+	findings := []report.Finding{
+		{Rule: "docs/broken-link", Fingerprint: "1", Locations: []report.Location{loc("docs/a.md", 3, 44), loc("docs/b.md", 1, 1)},
+			Fields: map[string]any{"target": "b/old.md#part", "suggestion": "b/new.md"}},
+		{Rule: "docs/broken-ref", Fingerprint: "2", Locations: []report.Location{loc("main.go", 3, 8), loc("docs/a.md", 1, 1)},
+			Fields: map[string]any{"target": "docs/a.md#intro", "suggestion": "#a"}},
+	}
+	for _, ref := range []string{"#/$defs/A", "#/$defs/B"} {
+		findings = append(findings, report.Finding{Rule: "ref/id-mismatch", Fingerprint: ref,
+			Locations: []report.Location{{File: "s/c.json", Pointer: "/$ref"}, {File: "s/f.json", Line: 3, Column: 10, Pointer: "/$id"}},
+			Fields:    map[string]any{"id": "https://x.example/f.json" + ref, "declared": "https://x.example/f"}})
+	}
+	fixes, skipped := Plan(findings, read, TowardsCanonical)
+	if len(fixes) != 4 || len(skipped) != 0 {
+		t.Fatalf("fixes %d, skipped %+v", len(fixes), skipped)
+	}
+	byFile := map[string][]Edit{}
+	for _, f := range fixes {
+		byFile[f.Edits[0].File] = append(byFile[f.Edits[0].File], f.Edits...)
+	}
+	want := map[string]string{
+		"docs/a.md": "# A\n\nSee [x](x.md#y) and [b](b/old.md#part) twice: [b](b/new.md#part).\n",
+		"main.go":   "package main\n\n\t// see docs/a.md#a for why\nfunc main() {}\n",
+		"s/f.json":  strings.Replace(files["s/f.json"], `"https://x.example/f"`, `"https://x.example/f.json"`, 1),
+	}
+	for file, w := range want {
+		got, err := Apply([]byte(files[file]), byFile[file])
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if string(got) != w {
+			t.Errorf("%s: got\n%s\nwant\n%s", file, got, w)
+		}
+	}
+}

@@ -40,7 +40,7 @@ type Skipped struct {
 type Read func(path string) ([]byte, error)
 
 // Fixable lists the rules Plan can mend.
-var Fixable = []string{"parity/keyword", "parity/missing-definition", "description/drift", "description/cosmetic"}
+var Fixable = []string{"parity/keyword", "parity/missing-definition", "description/drift", "description/cosmetic", "ref/id-mismatch", "docs/broken-link", "docs/broken-ref"}
 
 // keywords are the parity keywords whose value means the same in every
 // dialect wirelint reads, so copying it across is safe: scalars and lists of
@@ -59,6 +59,18 @@ var keywords = map[string]bool{
 // ignored, and those it cannot mend safely are listed in skipped.
 func Plan(findings []report.Finding, read Read, towards Towards) (fixes []Fix, skipped []Skipped) {
 	sources := map[string]*source{}
+	texts := map[string]*source{}
+	openText := func(path string) (*source, error) {
+		if s, ok := texts[path]; ok {
+			return s, nil
+		}
+		data, err := read(path)
+		if err != nil {
+			return nil, err
+		}
+		texts[path] = textSource(path, data)
+		return texts[path], nil
+	}
 	open := func(path string) (*source, error) {
 		if s, ok := sources[path]; ok {
 			return s, nil
@@ -84,6 +96,10 @@ func Plan(findings []report.Finding, read Read, towards Towards) (fixes []Fix, s
 			fx, err = definition(f, open, towards)
 		case "description/drift", "description/cosmetic":
 			fx, err = description(f, open, towards)
+		case "ref/id-mismatch":
+			fx, err = idMismatch(f, open)
+		case "docs/broken-link", "docs/broken-ref":
+			fx, err = link(f, openText)
 		default:
 			continue
 		}
@@ -115,6 +131,22 @@ func sides(f report.Finding, towards Towards) (from, to report.Location, err err
 	return from, to, nil
 }
 
+// openSides opens the file read from and the file edited, with the
+// finding's location in each.
+func openSides(f report.Finding, open func(string) (*source, error), towards Towards) (from, to *source, fromLoc, toLoc report.Location, err error) {
+	fromLoc, toLoc, err = sides(f, towards)
+	if err != nil {
+		return nil, nil, fromLoc, toLoc, err
+	}
+	if from, err = open(fromLoc.File); err != nil {
+		return nil, nil, fromLoc, toLoc, err
+	}
+	if to, err = open(toLoc.File); err != nil {
+		return nil, nil, fromLoc, toLoc, err
+	}
+	return from, to, fromLoc, toLoc, nil
+}
+
 // lastToken is the last token of pointer p.
 func lastToken(p string) string {
 	tokens := reduce.SplitPointer(p)
@@ -134,15 +166,7 @@ func keyword(f report.Finding, open func(string) (*source, error), towards Towar
 	if parent := reduce.SplitPointer(f.Pointer); len(parent) >= 2 && (parent[len(parent)-2] == "properties" || parent[len(parent)-2] == "patternProperties") {
 		return nil, fmt.Errorf("%q is a property name here, not the keyword", kw)
 	}
-	fromLoc, toLoc, err := sides(f, towards)
-	if err != nil {
-		return nil, err
-	}
-	from, err := open(fromLoc.File)
-	if err != nil {
-		return nil, err
-	}
-	to, err := open(toLoc.File)
+	from, to, fromLoc, toLoc, err := openSides(f, open, towards)
 	if err != nil {
 		return nil, err
 	}
@@ -190,15 +214,7 @@ func keyword(f report.Finding, open func(string) (*source, error), towards Towar
 // description mends a description finding: the edited side takes the other
 // side's text.
 func description(f report.Finding, open func(string) (*source, error), towards Towards) (*Fix, error) {
-	fromLoc, toLoc, err := sides(f, towards)
-	if err != nil {
-		return nil, err
-	}
-	from, err := open(fromLoc.File)
-	if err != nil {
-		return nil, err
-	}
-	to, err := open(toLoc.File)
+	from, to, fromLoc, toLoc, err := openSides(f, open, towards)
 	if err != nil {
 		return nil, err
 	}
@@ -273,4 +289,75 @@ func Attach(findings []report.Finding, read Read) {
 			findings[i].Fixes = fs
 		}
 	}
+}
+
+// field is a string detail of a finding ("" = absent).
+func field(f report.Finding, key string) string {
+	s, _ := f.Fields[key].(string)
+	return s
+}
+
+// link mends docs/broken-link and docs/broken-ref: the target as written is
+// replaced, where the finding locates it, by the one the docs family
+// suggests (a file keeps the link's anchor; an anchor keeps its file).
+func link(f report.Finding, open func(string) (*source, error)) (*Fix, error) {
+	target, suggestion := field(f, "target"), field(f, "suggestion")
+	if target == "" || suggestion == "" || len(f.Locations) == 0 {
+		return nil, fmt.Errorf("no single suggestion to apply")
+	}
+	replacement := suggestion
+	path, anchor, hasAnchor := strings.Cut(target, "#")
+	switch {
+	case strings.HasPrefix(suggestion, "#"):
+		replacement = path + suggestion
+	case hasAnchor && !strings.Contains(suggestion, "#"):
+		replacement = suggestion + "#" + anchor
+	}
+	at := f.Locations[0]
+	data, err := open(at.File)
+	if err != nil {
+		return nil, err
+	}
+	if at.Line < 1 || at.Line > len(data.starts) {
+		return nil, fmt.Errorf("the link is not where the finding says")
+	}
+	lineStart := data.starts[at.Line-1]
+	line := data.data[lineStart:data.lineEnd(lineStart)]
+	from := data.offset(at.Line, at.Column) - lineStart
+	i := strings.Index(string(line[min(max(from, 0), len(line)):]), target)
+	if i < 0 {
+		if i = strings.Index(string(line), target); i < 0 || strings.Count(string(line), target) != 1 {
+			return nil, fmt.Errorf("the link target is not on its line")
+		}
+	} else {
+		i += min(max(from, 0), len(line))
+	}
+	start := lineStart + i
+	return &Fix{Finding: f, Description: fmt.Sprintf("link %s instead of %s in %s", replacement, target, at.File),
+		Edits: []Edit{{File: at.File, Start: start, End: start + len(target), Text: replacement}}}, nil
+}
+
+// idMismatch mends ref/id-mismatch: the $id the reference was written
+// against is given to the file that declares a different one (the .json
+// suffix a $id lost), when the finding locates that $id.
+func idMismatch(f report.Finding, open func(string) (*source, error)) (*Fix, error) {
+	want, _, _ := strings.Cut(field(f, "id"), "#")
+	declared := field(f, "declared")
+	if want == "" || declared == "" || want == declared || len(f.Locations) < 2 || lastToken(f.Locations[1].Pointer) != "$id" {
+		return nil, fmt.Errorf("no single $id to set")
+	}
+	at := f.Locations[1]
+	s, err := open(at.File)
+	if err != nil {
+		return nil, err
+	}
+	m, ok := s.lookupMember(at.Pointer)
+	if !ok || m.value == nil || m.value.Value != declared {
+		return nil, fmt.Errorf("the $id is not where the finding says")
+	}
+	e, err := s.set(m, &reduce.Node{Kind: reduce.ScalarNode, Tag: "!!str", Value: want})
+	if err != nil {
+		return nil, err
+	}
+	return &Fix{Finding: f, Description: fmt.Sprintf("set $id to %s in %s", want, at.File), Edits: []Edit{e}}, nil
 }

@@ -28,6 +28,12 @@ func newSource(path string, data []byte) (*source, error) {
 	return &source{path: path, data: data, doc: doc, starts: lineStarts(string(data))}, nil
 }
 
+// textSource is a file edited as text alone (Markdown, source code): no
+// node tree.
+func textSource(path string, data []byte) *source {
+	return &source{path: path, data: data, starts: lineStarts(string(data))}
+}
+
 // json reports whether the file is JSON (every node flow style).
 func (s *source) json() bool { return s.doc.Format == "json" }
 
