@@ -3,7 +3,8 @@
 // intersections, literal unions, enum and const enum, optional members,
 // `| null` and `| undefined`, arrays, tuples, Record and index signatures,
 // export and declare. Types imported from other files of the mirror set are
-// found by name when the set is compared.
+// found by name when the set is compared; one imported under another name
+// (import { A as B }) is an alias of it.
 package typescript
 
 import (
@@ -118,12 +119,37 @@ func (p *parser) top() {
 				p.spaces = append(p.spaces, namespace{name: name, end: p.Closer()})
 			}
 			p.I++
+		case p.Is(0, "import") && (p.Is(1, "{") || p.Is(1, "type") && p.Is(2, "{")):
+			p.importDecl()
 		case t.Kind == script.TokOp && (t.Text == "{" || t.Text == "(" || t.Text == "["):
 			p.skipBracket()
 		default:
 			p.I++
 		}
 	}
+}
+
+// importDecl reads import { A as B } from "...": B is an alias of A, which
+// another file of the mirror set declares (a name imported as itself needs
+// nothing: the set finds it by name).
+func (p *parser) importDecl() {
+	for !p.Is(0, "{") {
+		p.I++
+	}
+	end := p.Closer()
+	for p.I++; p.I < end; p.I++ {
+		if p.Is(0, "type") && p.Tok(1).Kind == script.TokName {
+			p.I++
+		}
+		if p.Tok(0).Kind == script.TokName && p.Is(1, "as") && p.Tok(2).Kind == script.TokName && p.I+2 < end {
+			local := p.Tok(2)
+			d := p.newDecl(local, local, codetypes.Alias)
+			d.Target = codetypes.Named{Name: p.Tok(0).Text}
+			p.out = append(p.out, d)
+			p.I += 2
+		}
+	}
+	p.I = end + 1
 }
 
 func (p *parser) newDecl(start, name script.Token, kind codetypes.Kind) *codetypes.Decl {

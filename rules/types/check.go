@@ -494,6 +494,16 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 			closedAt = kw.Schema
 		}
 	}
+	if d.Closed && !closed && extra == nil && c.in.Direction != Request {
+		loc, ptr := c.docLocation(s.Node, s.Pointer()), s.Pointer()
+		for _, name := range []string{"patternProperties", "additionalProperties"} {
+			if kw := s.Keywords[name]; kw != nil {
+				loc, ptr = c.docLocation(kw.Key, kw.Pointer()), kw.Pointer()
+			}
+		}
+		c.emit(closedRule, report.SeverityError, fmt.Sprintf("%s in %s allows properties it does not name (additionalProperties is not false) but %s rejects unknown members: drop the rejection or close the schema", c.subjectOr(at, d), c.docName(), typeNameOf(d)),
+			c.definitionName(), ptr, loc, codeLocation(d.Pos), map[string]any{"canonical": "open", "mirror": "closed"})
+	}
 	byName := map[string]*codetypes.Field{}
 	folded := map[string]*codetypes.Field{}
 	for _, f := range fields {
@@ -505,10 +515,7 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 		}
 	}
 	matched := map[*codetypes.Field]bool{}
-	typeName := fmt.Sprintf("type %s in %s", d.Name, fileName(d.Pos))
-	if d.Name == "object literal type" || d.Name == "intersection" || d.Name == "struct" {
-		typeName = fmt.Sprintf("the %s at %s:%d", d.Name, fileName(d.Pos), d.Pos.Line)
-	}
+	typeName := typeNameOf(d)
 	var entries []*reduce.Entry
 	if props != nil {
 		entries = props.Map
@@ -565,6 +572,15 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 		c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s is compared with %s in %s in part: %s", typeName, c.definitionName(), c.docName(), strings.Join(gaps, "; ")),
 			c.definitionName(), s.Pointer(), c.docLocation(s.Node, s.Pointer()), codeLocation(d.Pos), nil)
 	}
+}
+
+// typeNameOf names a declaration in a message: its name and file, or where
+// an anonymous one is written.
+func typeNameOf(d *codetypes.Decl) string {
+	if d.Name == "object literal type" || d.Name == "intersection" || d.Name == "struct" {
+		return fmt.Sprintf("the %s at %s:%d", d.Name, fileName(d.Pos), d.Pos.Line)
+	}
+	return fmt.Sprintf("type %s in %s", d.Name, fileName(d.Pos))
 }
 
 func joinPath(p, name string) string {
@@ -871,9 +887,11 @@ func (c *checker) compareStructure(s *reduce.Schema, t codetypes.Expr, at site, 
 			c.emit(typeRule, report.SeverityError, fmt.Sprintf("%s has %s in %s but its type in %s reads format %s: make them agree", c.subject(at), have, c.docName(), fileName(pos), t.Format),
 				c.definitionName(), ptr, loc, codeLocation(pos), map[string]any{"keyword": "format", "canonical": format, "mirror": t.Format})
 		}
-		// a const (one value, often a discriminator) in a language without
-		// literal types is a plain string: only enums of several values count
-		if e := s.Keywords["enum"]; e != nil && t.Type == "string" && literalsOfType(e.Set, "string") && len(without(e.Set, "null")) > 1 {
+		// a plain string where the schema lists the values, one value too
+		// (SARIF's enum ["2.1.0"]): the type writes any string; a const is
+		// how a schema writes a discriminator, which a language without
+		// literal types holds in a plain string, so it alone stays silent
+		if e := s.Keywords["enum"]; e != nil && t.Type == "string" && literalsOfType(e.Set, "string") && (len(without(e.Set, "null")) > 1 || len(e.Set) == 1 && e.Source != "const") {
 			c.emit(enumRule, report.SeverityWarning, fmt.Sprintf("%s allows only %s in %s but its type in %s is any string: use a literal type", c.subject(at), strings.Join(without(e.Set, "null"), ", "), c.docName(), fileName(pos)),
 				c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(pos), map[string]any{"keyword": "enum"})
 		}

@@ -14,6 +14,7 @@ const (
 	RuleRefTarget    = "types/ref-target"
 	RuleOpaque       = "types/opaque"
 	RuleEmptiness    = "types/emptiness"
+	RuleClosed       = "types/closed"
 )
 
 // The family's rules; each finding takes its default severity from its rule.
@@ -68,8 +69,9 @@ var (
 		Title:    "the schema's enum or const and the type's literal values differ",
 		Why: "A literal union, Literal[...], Enum class, Rust unit enum or Go typed constant block that lacks a value " +
 			"rejects valid payloads; one with a value the schema does not list sends invalid ones. Sets compare " +
-			"without order. A plain string where the schema lists values is a warning: the type accepts what the " +
-			"schema rejects.",
+			"without order. A plain string where the schema lists values, one value too, is a warning: the type " +
+			"accepts what the schema rejects. A const on a plain string is not: it is how a schema writes a " +
+			"discriminator, which a language without literal types holds in a string.",
 		Bad:  "schema: {enum: [open, closed, draft]}; type State = \"open\" | \"closed\"",
 		Good: "type State = \"open\" | \"closed\" | \"draft\"",
 	}
@@ -127,7 +129,20 @@ var (
 		Bad:  "Results []Result `json:\"results\"` (schema: results: {type: array}, required)",
 		Good: "Results []Result `json:\"results,omitempty\"`, or a constructor that sets Results: []Result{}",
 	}
+	closedRule = report.Rule{
+		ID:       RuleClosed,
+		Severity: report.SeverityError,
+		Title:    "the type rejects unknown members where the schema allows other properties",
+		Why: "A type closed to unknown members (Rust #[serde(deny_unknown_fields)], pydantic extra=\"forbid\" in " +
+			"model_config or a v1 Config) fails to read a payload the schema accepts as soon as it carries a property " +
+			"the schema leaves open (no additionalProperties: false, or patternProperties): the next revision's new " +
+			"property breaks every reader. Reported where the mirror reads (direction response or both). The converse " +
+			"— an open type for a closed schema — reads every valid payload and writes only its fields, so it is " +
+			"silent; a field the closed schema lacks is types/extra-field.",
+		Bad:  "schema: {properties: {id: …}} (open); #[serde(deny_unknown_fields)] struct Frame { id: String }",
+		Good: "schema: {properties: {id: …}, additionalProperties: false}, or drop deny_unknown_fields",
+	}
 )
 
 // Rules lists the family's rules.
-var Rules = []report.Rule{missingFieldRule, extraFieldRule, requiredRule, nullableRule, enumRule, typeRule, missingTypeRule, refTargetRule, opaqueRule, emptinessRule}
+var Rules = []report.Rule{missingFieldRule, extraFieldRule, requiredRule, nullableRule, enumRule, typeRule, missingTypeRule, refTargetRule, opaqueRule, emptinessRule, closedRule}
