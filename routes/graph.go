@@ -153,12 +153,12 @@ func implicitMethods(fw, method string) []string {
 }
 
 // joinRoute joins a prefix and a path registered under it the way fw does.
-// FastAPI, Starlette, Flask, gin and echo concatenate: "/" under "/books" is
+// FastAPI, Starlette, Flask, gin, echo and gorilla/mux concatenate: "/" under "/books" is
 // /books/ (the bare prefix only redirects there); chi, Express and the others
 // serve "/" under a prefix as the bare prefix (Join); Django as joinFor.
 func joinRoute(fw, prefix, path string) string {
 	switch fw {
-	case "fastapi", "starlette", "flask", "gin", "echo":
+	case "fastapi", "starlette", "flask", "gin", "echo", "gorilla":
 		if path == "/" && strings.TrimRight(prefix, "/") != "" {
 			return strings.TrimRight(prefix, "/") + "/"
 		}

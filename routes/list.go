@@ -100,7 +100,10 @@ var nestMapped = regexp.MustCompile(`Mapped \{([^,}]*), ([A-Z]+)\} route`)
 // listEntry is one route of a JSON listing, whichever of the frameworks'
 // spellings it uses: echo's e.Routes() {method, path, name},
 // express-list-endpoints {path, methods: [...]}, Laravel's route:list --json
-// {method: "GET|HEAD", uri}, a FastAPI or Starlette dump {path, methods}.
+// {method: "GET|HEAD", uri, path} (its path is a closure's source file, not
+// the route's), a FastAPI or Starlette dump {path, methods},
+// django-extensions' show_urls --format=json {url, module, name}, which names
+// no method: every method reaches the view.
 type listEntry struct {
 	Method  string          `json:"method"`
 	Methods json.RawMessage `json:"methods"`
@@ -108,6 +111,8 @@ type listEntry struct {
 	URI     string          `json:"uri"`
 	Rule    string          `json:"rule"`
 	Pattern string          `json:"pattern"`
+	URL     string          `json:"url"`
+	Module  *string         `json:"module"`
 }
 
 // springMapping is a handler mapping of Spring Boot's actuator mappings
@@ -158,7 +163,7 @@ func fromJSONListing(data []byte, file string) (*Set, bool) {
 		}
 		var e listEntry
 		if json.Unmarshal(raw, &e) == nil {
-			path := firstNonEmpty(e.Path, e.URI, e.Rule, e.Pattern)
+			path := firstNonEmpty(e.URI, e.Path, e.Rule, e.Pattern)
 			var methods []string
 			var names []string
 			if json.Unmarshal(e.Methods, &names) == nil {
@@ -171,6 +176,9 @@ func fromJSONListing(data []byte, file string) (*Set, bool) {
 			}
 			if e.Method != "" {
 				methods = append(methods, strings.FieldsFunc(e.Method, func(r rune) bool { return r == ',' || r == '|' || r == ' ' })...)
+			}
+			if e.URL != "" && e.Module != nil && path == "" && len(methods) == 0 {
+				path, methods = e.URL, []string{MethodAny}
 			}
 			if path != "" && len(methods) > 0 {
 				found = true

@@ -24,6 +24,12 @@ func TestListings(t *testing.T) {
 		{"spring-actuator-mappings.json", []string{"GET /actuator"}},
 		{"nest-mapped.log", []string{"GET /cats", "POST /cats", "GET /cats/{id}"}},
 		{"echo-routes.json", []string{"GET /", "POST /secured/reset", "POST /users", "GET /users/{email}", "PATCH /users/{email}/numbers"}},
+		{"laravel-route-list.json", []string{"GET /example", "HEAD /example", "GET /example-group", "HEAD /example-group"}},
+		{"django-show-urls.txt", []string{"ANY /class/based/", "ANY /function/based/", "ANY /lambda/view"}},
+		{"django-show-urls.json", []string{"ANY /class/based/", "ANY /function/based/", "ANY /lambda/view"}},
+		{"fastapi-routes.json", []string{"DELETE /api/v1/items/{item_id}", "GET /api/v1/users/", "GET /api/v1/users/{user_id}",
+			"PATCH /api/v1/users/{user_id}", "PUT /api/v1/users/{user_id}", "GET /docs", "HEAD /docs", "GET /docs/oauth2-redirect",
+			"HEAD /docs/oauth2-redirect", "GET /files/{file_path}", "GET /openapi.json", "HEAD /openapi.json", "GET /redoc", "HEAD /redoc"}},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "listings", c.file))
@@ -42,6 +48,25 @@ func TestListings(t *testing.T) {
 				t.Errorf("unresolved: %+v", set.Unresolved)
 			}
 		})
+	}
+}
+
+// TestListingLaravelClosurePath pins that Laravel's route:list --json entry is
+// read by its uri: newer Laravel adds a "path" key holding the closure's source
+// file and line (laravel/framework tests/Testing/Console/RouteListCommandTest.php
+// asserts "path":null for a controller route and the file:line for a closure),
+// which is not the route's path.
+func TestListingLaravelClosurePath(t *testing.T) {
+	data := `[{"domain":null,"method":"GET|HEAD","uri":"closure-path","name":null,"action":"Closure","middleware":[],"path":"tests\/Testing\/Console\/RouteListCommandTest.php:170"},` +
+		`{"domain":null,"method":"GET|HEAD","uri":"controller-method\/{user}","name":null,"action":"FooController@show","middleware":[],"path":null}]`
+	set := FromList([]byte(data), "routes.json")
+	var got []string
+	for _, r := range set.Routes {
+		got = append(got, r.Method+" "+r.Path())
+	}
+	want := "GET /closure-path HEAD /closure-path GET /controller-method/{user} HEAD /controller-method/{user}"
+	if strings.Join(got, " ") != want || len(set.Unresolved) > 0 {
+		t.Errorf("got %v, unresolved %v; want %s", got, set.Unresolved, want)
 	}
 }
 

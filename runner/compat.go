@@ -15,38 +15,33 @@ import (
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
-	"github.com/wirelint/wirelint/rules/compat"
+	"github.com/wirelint/wirelint/rules/family"
 )
 
-// Compat configures the breaking-change comparison of every group's
-// documents with their version at a git revision.
-type Compat struct {
-	// Against is the git revision (branch, tag, commit).
-	Against string
-	// Role is the side standalone JSON Schema definitions are used on.
-	Role compat.Side
-	// Schemas names OpenAPI components compared as contracts of their own
-	// even where no operation reaches them.
-	Schemas []string
-	// Documents are compared besides every group's documents (`wirelint
-	// compat --against REV FILE...` names them; a check run needs none).
-	Documents []string
-	// Old and New, when New is set, are compared with each other instead of
-	// with a revision: two files, or every document of folder New with the
-	// file at the same place in folder Old (paths as the command line gives
-	// them, from the working directory).
-	Old, New string
-}
-
-// comparePaths is the group-free task of a Compat with Old and New: their
-// comparison, and the head documents whose inline ignores apply.
-func (r *run) comparePaths() groupResult {
+// comparePaths is the group-free task of the comparing family f when the
+// configuration's compat section has Old and New: the two revisions
+// prepared from the two paths, their comparison, and the ignores of the head
+// documents compared.
+func (r *run) comparePaths(f *family.Family) groupResult {
 	c := r.cfg.Compat
 	var heads []*reduce.Document
-	fs, err := r.task("compat", func() ([]report.Finding, error) {
-		fs, hs, err := compareOldNew(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New, c.options())
-		heads = hs
-		return fs, err
+	fs, err := r.task(f.Name, func() ([]report.Finding, error) {
+		rv, err := pathRevisions(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New)
+		if err != nil {
+			return nil, err
+		}
+		for _, pair := range rv.Pairs {
+			if pair.Head != nil {
+				heads = append(heads, pair.Head)
+			}
+		}
+		out, err := f.Run(&family.Pass{
+			Family: f, Entries: r.entries[f], Workspace: rv.Head, Resolver: rv.Head, Documents: heads,
+			Doc: func(string) *reduce.Document { return nil }, Dir: r.cfg.Dir, Root: r.root, FS: rv.Head.FS, Limits: r.limits,
+			Display: rv.Head.Display, FromRepo: fromRepo(reduce.ProjectRoot(r.cfg.Dir)), Parallel: r.parallel,
+			ResultOf: map[string]any{}, Revisions: rv,
+		})
+		return out.Findings, err
 	})
 	if err != nil {
 		return groupResult{err: err}
@@ -69,112 +64,131 @@ func (r *run) workspaceAt(p string) *reduce.Workspace {
 	return r.workspace(root)
 }
 
-// options are the comparison's options for compat.Check.
-func (c *Compat) options() compat.Options {
-	return compat.Options{Role: c.Role, Schemas: c.Schemas, Paired: map[string]string{}}
-}
-
-// ParseRole reads a role as .wirelint.yaml and --role write it: produced,
-// consumed or both ("" = both).
-func ParseRole(s string) (compat.Side, error) {
-	switch s {
-	case "produced":
-		return compat.Produced, nil
-	case "consumed":
-		return compat.Consumed, nil
-	case "both", "":
-		return compat.Both, nil
+// comparePass runs the pass of a family that Compares in a group: the
+// group's documents are read at the compat section's git revision into a
+// temporary folder, removed when the pass returns, and the family compares
+// them (nothing when the section names no revision).
+func (r *run) comparePass(p *family.Pass) (family.Output, error) {
+	c := r.cfg.Compat
+	if c == nil || c.Against == "" || len(p.Documents) == 0 {
+		return family.Output{}, nil
 	}
-	return 0, fmt.Errorf("role %q: want produced, consumed or both", s)
+	var out family.Output
+	_, err := r.task(p.Family.Name, func() ([]report.Finding, error) {
+		// every document the run compares is compared on its own, in
+		// whichever group it is: a $ref from one into another is not
+		// followed
+		paired := map[string]string{}
+		for _, d := range r.docs {
+			if abs, err := filepath.Abs(r.cfg.path(d)); err == nil {
+				paired[abs] = ""
+			}
+		}
+		rv, cleanup, err := revisionAt(p.Workspace, p.Documents, c.Against, paired)
+		if err != nil {
+			return nil, err
+		}
+		defer cleanup()
+		p.Revisions = rv
+		out, err = p.Family.Run(p)
+		p.Revisions = nil
+		return nil, err
+	})
+	return out, err
 }
 
 // ErrMixedPaths is Run's error for a Compat whose Old and New are a file and
 // a folder.
 var ErrMixedPaths = errors.New("OLD and NEW must both be files or both folders")
 
-// compareAgainst compares each loaded document with its version at git
-// revision rev, read from the repository's objects into a temporary folder
-// mirroring the repository (with the files its $refs reach), so cross-file
-// references resolve inside that revision. A document the revision lacks is
-// new: nothing in it can break.
-func compareAgainst(headWS *reduce.Workspace, docs []*reduce.Document, rev string, opts compat.Options) ([]report.Finding, error) {
-	if len(docs) == 0 {
-		return nil, nil
-	}
+// revisionAt reads each of a group's documents at git revision rev from the
+// repository's objects into a temporary folder mirroring the repository
+// (with the files its $refs reach), so cross-file references resolve inside
+// that revision, and pairs it with its version there; a document the
+// revision lacks is new: nothing in it can break. paired holds the run's
+// documents by absolute path (in every group); the revisions' Paired keys
+// those and their copies in the folder by their path in the revision.
+// cleanup removes the folder.
+func revisionAt(headWS *reduce.Workspace, docs []*reduce.Document, rev string, paired map[string]string) (rv *family.Revisions, cleanup func(), err error) {
 	repo, err := gitx.Find(headWS.Root)
 	if err != nil {
-		return nil, fmt.Errorf("compare with %s: %w", rev, err)
+		return nil, nil, fmt.Errorf("compare with %s: %w", rev, err)
 	}
 	r, err := gitrev.Open(repo, rev)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rels := make([]string, len(docs))
 	for i, d := range docs {
 		rel, ok := r.Rel(d.Abs)
 		if !ok {
-			return nil, fmt.Errorf("%s is outside the repository at %s", d.Path, r.Top)
+			return nil, nil, fmt.Errorf("%s is outside the repository at %s", d.Path, r.Top)
 		}
 		rels[i] = rel
 	}
 	tmp, err := os.MkdirTemp("", "wirelint-compat-")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer func() { _ = os.RemoveAll(tmp) }() // a leftover temporary folder changes no finding
+	cleanup = func() { _ = os.RemoveAll(tmp) } // a leftover temporary folder changes no finding
+	defer func() {
+		if err != nil {
+			cleanup()
+		}
+	}()
 	if _, err := r.Extract(tmp, rels); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// the base side is named from the repository's top, wherever the run
 	// started, and carries the revision (output names it REV:PATH)
 	baseWS := reduce.NewWorkspace(tmp)
 	baseWS.Cwd, baseWS.Rev = tmp, rev
 	// each file is compared on its own: a $ref from one into another is
-	// reported where the other is compared (opts.Paired names the run's
-	// documents, in every group; their key is their path in the revision)
-	paired := map[string]string{}
-	for abs := range opts.Paired {
+	// reported where the other is compared (their key is their path in the
+	// revision)
+	rv = &family.Revisions{Base: baseWS, Head: headWS, Paired: map[string]string{}}
+	for abs := range paired {
 		if rel, ok := r.Rel(abs); ok && r.Has(rel) {
-			paired[abs] = rel
-			paired[filepath.Join(tmp, filepath.FromSlash(rel))] = rel
+			rv.Paired[abs] = rel
+			rv.Paired[filepath.Join(tmp, filepath.FromSlash(rel))] = rel
 		}
 	}
 	for i, head := range docs {
 		if r.Has(rels[i]) {
-			paired[head.Abs] = rels[i]
-			paired[filepath.Join(tmp, filepath.FromSlash(rels[i]))] = rels[i]
+			rv.Paired[head.Abs] = rels[i]
+			rv.Paired[filepath.Join(tmp, filepath.FromSlash(rels[i]))] = rels[i]
 		}
 	}
-	opts.Paired = paired
-	var findings []report.Finding
 	for i, head := range docs {
 		if !r.Has(rels[i]) {
 			continue
 		}
 		base, err := baseWS.Load(filepath.Join(tmp, filepath.FromSlash(rels[i])), "")
 		if err != nil {
-			return nil, fmt.Errorf("%s at %s: %w", head.Path, rev, err)
+			return nil, nil, fmt.Errorf("%s at %s: %w", head.Path, rev, err)
 		}
-		findings = append(findings, compat.Check(baseWS, headWS, base, head, opts)...)
+		rv.Pairs = append(rv.Pairs, family.RevisionPair{Base: base, Head: head})
 	}
-	return findings, nil
+	return rv, cleanup, nil
 }
 
-// compareOldNew compares two files, or every document of folder newPath with
+// pathRevisions pairs two files, or every document of folder newPath with
 // the file at the same place in folder oldPath, loading them through baseWS
-// and headWS. It returns the findings and the head documents compared.
-func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, opts compat.Options) ([]report.Finding, []*reduce.Document, error) {
+// and headWS: first the documents newPath no longer has, then those both
+// have.
+func pathRevisions(baseWS, headWS *reduce.Workspace, oldPath, newPath string) (*family.Revisions, error) {
 	oldInfo, err := baseWS.FS.Stat(oldPath)
 	if err != nil {
-		return nil, nil, &reduce.LoadError{File: filepath.ToSlash(oldPath), Msg: "no such file or folder"}
+		return nil, &reduce.LoadError{File: filepath.ToSlash(oldPath), Msg: "no such file or folder"}
 	}
 	newInfo, err := headWS.FS.Stat(newPath)
 	if err != nil {
-		return nil, nil, &reduce.LoadError{File: filepath.ToSlash(newPath), Msg: "no such file or folder"}
+		return nil, &reduce.LoadError{File: filepath.ToSlash(newPath), Msg: "no such file or folder"}
 	}
 	if oldInfo.IsDir() != newInfo.IsDir() {
-		return nil, nil, ErrMixedPaths
+		return nil, ErrMixedPaths
 	}
+	rv := &family.Revisions{Base: baseWS, Head: headWS, Paired: map[string]string{}}
 	if !oldInfo.IsDir() {
 		// the two revisions parse in parallel
 		var base *reduce.Document
@@ -187,31 +201,29 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, op
 		head, err := headWS.Load(newPath, "")
 		<-done
 		if baseErr != nil {
-			return nil, nil, baseErr
+			return nil, baseErr
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		return compat.Check(baseWS, headWS, base, head, opts), []*reduce.Document{head}, nil
+		rv.Pairs = []family.RevisionPair{{Base: base, Head: head}}
+		return rv, nil
 	}
 	rels, err := documentFiles(headWS.FS, newPath)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	oldRels, err := documentFiles(baseWS.FS, oldPath)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	var findings []report.Finding
-	var heads []*reduce.Document
 	// each file is compared on its own: a $ref from one into another is
 	// reported where the other is compared
-	opts.Paired = map[string]string{}
 	for _, rel := range rels {
 		oldAbs, err1 := filepath.Abs(filepath.Join(oldPath, rel))
 		newAbs, err2 := filepath.Abs(filepath.Join(newPath, rel))
 		if _, err := baseWS.FS.Stat(oldAbs); err == nil && err1 == nil && err2 == nil {
-			opts.Paired[oldAbs], opts.Paired[newAbs] = rel, rel
+			rv.Paired[oldAbs], rv.Paired[newAbs] = rel, rel
 		}
 	}
 	for _, rel := range oldRels {
@@ -224,9 +236,9 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, op
 			continue
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		findings = append(findings, compat.Removed(baseWS, base, headWS.Display(filepath.Join(newPath, rel)), opts)...)
+		rv.Pairs = append(rv.Pairs, family.RevisionPair{Base: base, Removed: headWS.Display(filepath.Join(newPath, rel))})
 	}
 	for _, rel := range rels {
 		oldFile := filepath.Join(oldPath, rel)
@@ -238,19 +250,18 @@ func compareOldNew(baseWS, headWS *reduce.Workspace, oldPath, newPath string, op
 			continue // a piece of a document, compared where it is referenced
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		base, err := baseWS.Load(oldFile, "")
 		if errors.Is(err, reduce.ErrNotDocument) {
 			continue
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		heads = append(heads, head)
-		findings = append(findings, compat.Check(baseWS, headWS, base, head, opts)...)
+		rv.Pairs = append(rv.Pairs, family.RevisionPair{Base: base, Head: head})
 	}
-	return findings, heads, nil
+	return rv, nil
 }
 
 // documentFiles lists the JSON and YAML files under dir (hidden folders

@@ -63,7 +63,8 @@ type Config struct {
 	// a schema document is skipped rather than an error.
 	Optional map[string]bool
 	// Compat compares each group's loaded documents with their version at a
-	// git revision, as one more task of the group (nil = not run).
+	// git revision, as one more pass of the group, or two paths (nil = not
+	// run).
 	Compat *Compat
 }
 

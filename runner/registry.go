@@ -31,11 +31,23 @@ var registry = []registered{
 	{regex.Family, func(c *Config) any { return c.Regex }},
 	{docs.Family, func(c *Config) any { return c.Docs }},
 	{types.Family, func(c *Config) any { return c.Types }},
+	{compat.Family, func(c *Config) any { return c.Compat }},
 }
 
-// unregistered are the rules of what is not (yet) a registered family: the
-// compat family, which runner/compat.go runs, and the ignores' own rules.
-var unregistered = [][]report.Rule{compat.Rules, suppress.Rules}
+// unregistered are the rules of what is not a registered family: the
+// ignores' own rules.
+var unregistered = [][]report.Rule{suppress.Rules}
+
+// comparing returns the registered family that Compares documents with an
+// earlier revision of them (nil = none).
+func comparing() *family.Family {
+	for _, reg := range registry {
+		if reg.family.Compares {
+			return reg.family
+		}
+	}
+	return nil
+}
 
 // registered is one family of the registry.
 type registered struct {
@@ -66,6 +78,9 @@ type (
 	TypesOptions = types.Options
 	// TypesDirection is which way a mirror's payloads travel.
 	TypesDirection = types.Direction
+	// Compat compares every group's documents with their version at a git
+	// revision, or two paths.
+	Compat = compat.Section
 )
 
 // What commands read from families, through the registry.
@@ -86,6 +101,8 @@ var (
 	ParseDialects = regex.ParseDialects
 	// TypesSection is a configuration's types entries.
 	TypesSection = types.SectionOf
+	// ParseRole reads a compat role as .wirelint.yaml and --role write it.
+	ParseRole = compat.ParseRole
 )
 
 // RegexDivergent is the regex rule whose severity `wirelint regex

@@ -9,14 +9,6 @@ import (
 	"github.com/wirelint/wirelint/rules/family"
 )
 
-// notYetRegistered maps a family folder to the non-test files outside it
-// that still import it besides the registry: the compat family is run by
-// runner/compat.go (its comparison with a revision or a second folder),
-// which the compat work of this round owns.
-var notYetRegistered = map[string][]string{
-	"compat": {"runner/compat.go"},
-}
-
 // TestFamilyImports pins that a family joins the rest of the code in one
 // place: outside its folder, the only non-test Go file that imports it is
 // runner/registry.go, and every folder under rules/ (but rules/internal and
@@ -24,9 +16,8 @@ var notYetRegistered = map[string][]string{
 func TestFamilyImports(t *testing.T) {
 	importers := familyImporters(t)
 	for fam, files := range importers {
-		want := append([]string{"runner/registry.go"}, notYetRegistered[fam]...)
 		for _, f := range files {
-			if !slices.Contains(want, f) {
+			if f != "runner/registry.go" {
 				t.Errorf("%s imports rules/%s: only runner/registry.go may (add what it needs to the family's Family, or re-export it from the registry)", f, fam)
 			}
 		}
@@ -37,7 +28,7 @@ func TestFamilyImports(t *testing.T) {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if !e.IsDir() || name == "internal" || name == "family" || notYetRegistered[name] != nil {
+		if !e.IsDir() || name == "internal" || name == "family" {
 			continue
 		}
 		if !slices.ContainsFunc(registry, func(r registered) bool { return r.family.Name == name }) {

@@ -99,11 +99,11 @@ func Run(c Config) (*Result, error) {
 			results[len(groups)+i] = r.finish(fs, nil, nil)
 		}()
 	}
-	if c.Compat != nil && c.Compat.New != "" {
+	if f := comparing(); f != nil && c.Compat != nil && c.Compat.New != "" && len(r.entries[f]) > 0 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[len(results)-1] = r.comparePaths()
+			results[len(results)-1] = r.comparePaths(f)
 		}()
 	}
 	wg.Wait()
@@ -207,11 +207,6 @@ func (r *run) groups() ([]*group, []string) {
 			for _, e := range r.entries[reg.family] {
 				add(e)
 			}
-		}
-	}
-	if c := r.cfg.Compat; c != nil {
-		for _, p := range c.Documents {
-			add(family.Entry{Documents: []string{p}})
 		}
 	}
 	byRoot := map[string]*group{}
@@ -404,24 +399,7 @@ func (r *run) group(g *group) groupResult {
 		Display: ws.Display, FromRepo: fromRepo(reduce.ProjectRoot(c.Dir)), Parallel: r.parallel,
 	}
 	passes := r.passes(g, base)
-	compatTask := func() ([]report.Finding, error) {
-		if c.Compat == nil || c.Compat.Against == "" || len(loaded) == 0 {
-			return nil, nil
-		}
-		return r.task("compat", func() ([]report.Finding, error) {
-			opts := c.Compat.options()
-			// every document the run compares is compared on its own, in
-			// whichever group it is: a $ref from one into another is not
-			// followed
-			for _, p := range r.docs {
-				if abs, err := filepath.Abs(c.path(p)); err == nil {
-					opts.Paired[abs] = ""
-				}
-			}
-			return compareAgainst(ws, loaded, c.Compat.Against, opts)
-		})
-	}
-	all, results, err := r.runPasses(passes, ws.Documents, compatTask)
+	all, results, err := r.runPasses(passes, ws.Documents)
 	if err != nil {
 		return groupResult{err: err}
 	}
@@ -469,12 +447,13 @@ func (r *run) passes(g *group, base family.Pass) []*family.Pass {
 	return out
 }
 
-// runPasses runs the Grouped passes and extra (the compat task) at once,
-// each pass once the passes of the families it requires are done, then the
+// runPasses runs the Grouped passes at once, each once the passes of the
+// families it requires are done (a family that Compares with the group's
+// documents at a revision read first: comparePass), then the
 // Loaded passes over every document all returns (the workspace's, the
 // files $refs reached included). It returns the findings in pass order and
 // each family's Result by name.
-func (r *run) runPasses(passes []*family.Pass, all func() []*reduce.Document, extra func() ([]report.Finding, error)) ([]report.Finding, map[string]any, error) {
+func (r *run) runPasses(passes []*family.Pass, all func() []*reduce.Document) ([]report.Finding, map[string]any, error) {
 	done := map[string]chan struct{}{}
 	for _, p := range passes {
 		done[p.Family.Name] = make(chan struct{})
@@ -493,8 +472,8 @@ func (r *run) runPasses(passes []*family.Pass, all func() []*reduce.Document, ex
 	}
 	results := map[string]any{}
 	var mu sync.Mutex
-	findings := make([][]report.Finding, len(passes)+1)
-	errs := make([]error, len(passes)+1)
+	findings := make([][]report.Finding, len(passes))
+	errs := make([]error, len(passes))
 	runPass := func(i int, p *family.Pass) {
 		defer close(done[p.Family.Name])
 		p.ResultOf = map[string]any{}
@@ -506,7 +485,11 @@ func (r *run) runPasses(passes []*family.Pass, all func() []*reduce.Document, ex
 		var out family.Output
 		_, errs[i] = Protect(p.Family.Name, func() ([]report.Finding, error) {
 			var err error
-			out, err = p.Family.Run(p)
+			if p.Family.Compares {
+				out, err = r.comparePass(p)
+			} else {
+				out, err = p.Family.Run(p)
+			}
 			return nil, err
 		})
 		findings[i] = out.Findings
@@ -538,11 +521,6 @@ func (r *run) runPasses(passes []*family.Pass, all func() []*reduce.Document, ex
 			runPass(i, p)
 		}()
 	}
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		findings[len(passes)], errs[len(passes)] = extra()
-	}()
 	wg.Wait()
 	failed := errors.Join(errs...) != nil
 	for i, p := range passes {

@@ -254,6 +254,50 @@ func (a *goAnalysis) configDefs(keys []string) []configDef {
 			out = append(out, d)
 		}
 	}
+	if len(out) > 0 {
+		return out
+	}
+	// a section handed down on its own (uiConf *server.UI, read under the
+	// ui key its parent's field names): the key path below any mapping
+	for _, cf := range a.configFiles {
+		out = append(out, cf.lookupBelow(keys)...)
+	}
+	return out
+}
+
+// lookupBelow finds the string values cf's YAML defines for keys under any
+// mapping, not only at the top (ui: {api_base_url: ""} for keys
+// [api_base_url]); up to 8 levels deep.
+func (cf *configFile) lookupBelow(keys []string) []configDef {
+	if cf.yaml == nil {
+		return nil
+	}
+	var out []configDef
+	var walk func(n *yaml.Node, depth int)
+	walk = func(n *yaml.Node, depth int) {
+		if depth > 8 {
+			return
+		}
+		if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+			n = n.Content[0]
+		}
+		if n.Kind != yaml.MappingNode {
+			return
+		}
+		if d, ok := (&configFile{display: cf.display, yaml: n}).lookup(keys); ok {
+			out = append(out, d)
+		}
+		for i := 1; i < len(n.Content); i += 2 {
+			walk(n.Content[i], depth+1)
+		}
+	}
+	n := cf.yaml
+	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		n = n.Content[0]
+	}
+	for i := 1; n.Kind == yaml.MappingNode && i < len(n.Content); i += 2 {
+		walk(n.Content[i], 1)
+	}
 	return out
 }
 

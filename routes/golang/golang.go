@@ -73,6 +73,31 @@ var goRouterTypes = map[string]map[string]bool{
 	"gorilla": {"Router": true},
 }
 
+// goRootTypes are the router types that are always the root of a server
+// (an engine, never a group), by framework.
+var goRootTypes = map[string]string{"gin": "Engine", "echo": "Echo", "fiber": "App"}
+
+// rootRouterType returns the framework of t when t is one of goRootTypes,
+// as a pointer (*gin.Engine) or not.
+func (a *goAnalysis) rootRouterType(f *goFile, t ast.Expr) string {
+	if st, ok := t.(*ast.StarExpr); ok {
+		t = st.X
+	}
+	sel, ok := t.(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	x, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	fw := goFramework(f.imports[x.Name])
+	if fw == "" || goRootTypes[fw] != sel.Sel.Name {
+		return ""
+	}
+	return fw
+}
+
 // goMethods are the route-registering method names that carry their HTTP
 // method in their name, by framework.
 var goMethods = map[string]map[string]string{
@@ -116,6 +141,9 @@ type goAnalysis struct {
 	defaultMux *routes.Router
 	memo       map[string]any
 	active     map[*ast.FuncDecl]bool
+	// asserted holds the root router each type assertion made, so that
+	// evaluating it again yields the same one.
+	asserted map[*ast.TypeAssertExpr]*routes.Router
 	// activeRecv cuts recursion of a wrapper's method by declaration and
 	// receiver: r.Route nests another r.Route on a new wrapper.
 	activeRecv map[string]bool
@@ -243,6 +271,24 @@ func (e *goEnv) set(name string, v any) {
 	}
 }
 
+// update assigns v to name. A variable declared with no value (var r
+// *gin.Engine) takes it where it is declared, so a case or block that sets
+// it sets it for the code after; a variable declared with a value keeps that
+// value outside the block that reassigns it (webPath := "/" set from a flag
+// under an if is compared under "/"), as a scope of its own.
+func (e *goEnv) update(name string, v any) {
+	for s := e; s != nil; s = s.parent {
+		if old, ok := s.vars[name]; ok {
+			if old == nil {
+				s.vars[name] = v
+				return
+			}
+			break
+		}
+	}
+	e.set(name, v)
+}
+
 func newEnv(parent *goEnv) *goEnv { return &goEnv{vars: map[string]any{}, parent: parent} }
 
 // Extract extracts the routes a Go server registers, reading every .go file
@@ -266,7 +312,7 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	a := &goAnalysis{
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
-		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, activeRecv: map[string]bool{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
+		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, activeRecv: map[string]bool{}, asserted: map[*ast.TypeAssertExpr]*routes.Router{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
 		display: display, confine: confine, budget: budget, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
 		root: root, cfgMemo: map[ast.Expr]any{}, fieldAssigned: map[string]routes.Pos{},
 	}
@@ -441,6 +487,7 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 // declaration (x = v, pkg.X = v, &x passed to a flag): such a variable is
 // not folded, since its value is decided at run time.
 func (a *goAnalysis) recordAssignments(gf *goFile) {
+	var foreign map[string]bool
 	note := func(e ast.Expr) {
 		switch e := e.(type) {
 		case *ast.Ident:
@@ -452,6 +499,9 @@ func (a *goAnalysis) recordAssignments(gf *goFile) {
 					return
 				}
 			}
+			if x, ok := e.X.(*ast.Ident); ok && foreign[x.Name] {
+				return // a field of another module's type (cfg.BaseURL on openai's config)
+			}
 			if _, seen := a.fieldAssigned[e.Sel.Name]; !seen {
 				a.fieldAssigned[e.Sel.Name] = a.pos(gf, e.Pos())
 			}
@@ -462,6 +512,7 @@ func (a *goAnalysis) recordAssignments(gf *goFile) {
 		if !ok || fd.Body == nil {
 			continue
 		}
+		foreign = a.foreignLocals(gf, fd.Body)
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
@@ -478,6 +529,68 @@ func (a *goAnalysis) recordAssignments(gf *goFile) {
 			return true
 		})
 	}
+}
+
+// importNamed finds the import of gf whose package is most likely called
+// name though its path ends otherwise: go-openai or openai-go for openai, a
+// /v2 suffix dropped.
+func importNamed(gf *goFile, name string) (string, bool) {
+	for _, p := range gf.imports {
+		parts := strings.Split(p, "/")
+		last := parts[len(parts)-1]
+		if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+			last = parts[len(parts)-2]
+		}
+		last = strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(last, "go-"), "-go"), ".go")
+		if last == name {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// foreignLocals returns the local variables body declares from another
+// module's function or type (cfg := openai.DefaultConfig(""), c :=
+// &redis.Options{}): their fields are not the server's config fields.
+func (a *goAnalysis) foreignLocals(gf *goFile, body *ast.BlockStmt) map[string]bool {
+	out := map[string]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Rhs) == 0 {
+			return true
+		}
+		rhs := as.Rhs[0]
+		if u, ok := rhs.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			rhs = u.X
+		}
+		var fun ast.Expr
+		switch r := rhs.(type) {
+		case *ast.CallExpr:
+			fun = r.Fun
+		case *ast.CompositeLit:
+			fun = r.Type
+		}
+		sel, ok := fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		x, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		imp, ok := gf.imports[x.Name]
+		if !ok {
+			imp, ok = importNamed(gf, x.Name)
+		}
+		if !ok || a.modPath == "" || imp == a.modPath || strings.HasPrefix(imp, a.modPath+"/") {
+			return true
+		}
+		if id, ok := as.Lhs[0].(*ast.Ident); ok {
+			out[id.Name] = true
+		}
+		return true
+	})
+	return out
 }
 
 // goVarKey names a package-level variable in goAnalysis.assigned.
@@ -789,7 +902,12 @@ func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *goResult) {
 	case *ast.AssignStmt:
 		if len(s.Lhs) == len(s.Rhs) {
 			for i, l := range s.Lhs {
-				a.assign(f, env, l, a.eval(f, env, s.Rhs[i]))
+				v := a.eval(f, env, s.Rhs[i])
+				if id, ok := l.(*ast.Ident); ok && s.Tok == token.ASSIGN {
+					env.update(id.Name, v)
+					continue
+				}
+				a.assign(f, env, l, v)
 			}
 		} else {
 			for _, r := range s.Rhs {
@@ -803,6 +921,8 @@ func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *goResult) {
 					for i, n := range vs.Names {
 						if i < len(vs.Values) {
 							env.set(n.Name, a.eval(f, env, vs.Values[i]))
+						} else {
+							env.set(n.Name, nil) // declared here, assigned later
 						}
 					}
 				}
@@ -835,6 +955,18 @@ func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *goResult) {
 	case *ast.ForStmt:
 		a.block(f, newEnv(env), s.Body.List, ret)
 	case *ast.RangeStmt:
+		if fns := a.initAppended(f, env, s.X); len(fns) > 0 {
+			if v, ok := s.Value.(*ast.Ident); ok {
+				// for _, f := range registrars { f(v1) }: each function a
+				// package init() appended runs with the loop's arguments
+				for _, fn := range fns {
+					inner := newEnv(env)
+					inner.set(v.Name, fn)
+					a.block(f, inner, s.Body.List, ret)
+				}
+				break
+			}
+		}
 		a.block(f, newEnv(env), s.Body.List, ret)
 	case *ast.SwitchStmt:
 		for _, c := range s.Body.List {
@@ -851,6 +983,47 @@ func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *goResult) {
 	case *ast.LabeledStmt:
 		a.stmt(f, env, s.Stmt, ret)
 	}
+}
+
+// initAppended returns the functions of f's package that its init()
+// functions append to the package-level variable x names (registrars =
+// append(registrars, registerUserRouter)), in file and statement order; nil
+// when x is not such a variable.
+func (a *goAnalysis) initAppended(f *goFile, env *goEnv, x ast.Expr) []*goFunc {
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if _, local := env.lookup(id.Name); local || !f.pkg.vars[id.Name] {
+		return nil
+	}
+	var out []*goFunc
+	for _, gf := range f.pkg.files {
+		for _, d := range gf.ast.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || fd.Name.Name != "init" || fd.Body == nil {
+				continue
+			}
+			for _, st := range fd.Body.List {
+				as, ok := st.(*ast.AssignStmt)
+				if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !isIdent(as.Lhs[0], id.Name) {
+					continue
+				}
+				call, ok := as.Rhs[0].(*ast.CallExpr)
+				if !ok || !isIdent(call.Fun, "append") || len(call.Args) < 2 || !isIdent(call.Args[0], id.Name) {
+					continue
+				}
+				for _, arg := range call.Args[1:] {
+					if n, ok := arg.(*ast.Ident); ok {
+						if d, ok := f.pkg.funcs[n.Name]; ok {
+							out = append(out, &goFunc{decl: d, file: a.byDecl[d]})
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 func (a *goAnalysis) assign(f *goFile, env *goEnv, lhs ast.Expr, v any) {
@@ -891,6 +1064,18 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 		return a.eval(f, env, e.X)
 	case *ast.StarExpr:
 		return a.eval(f, env, e.X)
+	case *ast.TypeAssertExpr:
+		a.eval(f, env, e.X)
+		// h.(*gin.Engine) on a value a library hands out: the engine
+		// serves from the root whatever made it
+		if fw := a.rootRouterType(f, e.Type); fw != "" {
+			if r, ok := a.asserted[e]; ok {
+				return r
+			}
+			r := a.newRouter(fw)
+			a.asserted[e] = r
+			return r
+		}
 	case *ast.FuncLit:
 		return &goFunc{lit: e, file: f, env: env}
 	case *ast.CompositeLit:

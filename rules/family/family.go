@@ -86,6 +86,10 @@ type Family struct {
 	// Result is dropped as soon as the passes that require it have run, so
 	// it does not stay in memory while the rest of the group runs.
 	FinishReads []string
+	// Compares marks a family that compares documents with an earlier
+	// revision of them (compat): the runner fills Pass.Revisions before its
+	// Run, reading the revision itself; nil Revisions = nothing to compare.
+	Compares bool
 }
 
 // Output is what one pass produced.
@@ -137,6 +141,40 @@ type Pass struct {
 	// ResultOf holds, per required family's name, the Result of its pass in
 	// the same group (nil when it did not run).
 	ResultOf map[string]any
+	// Revisions are the two revisions a family that Compares reads (nil
+	// for any other family, or when there is nothing to compare).
+	Revisions *Revisions
+}
+
+// Revisions are the two revisions of the documents a family that Compares
+// reads. The runner prepares them — reads a git revision's files into a
+// folder of its own, or loads OLD beside NEW — and the family compares: it
+// reads no git history and walks no folder itself.
+type Revisions struct {
+	// Base and Head hold each revision's documents and resolve $refs inside
+	// that revision.
+	Base, Head *reduce.Workspace
+	// Pairs are the documents compared, in the order they are reported.
+	Pairs []RevisionPair
+	// Paired maps the absolute path of each file compared on its own, in
+	// either revision, to the key its two revisions share (its path in the
+	// revision; "" when only one revision has it): a $ref into such a file
+	// is not followed, since what it reaches is reported where it is
+	// compared.
+	Paired map[string]string
+}
+
+// RevisionPair is one document in the base revision and the same document
+// in the head revision.
+type RevisionPair struct {
+	// Base is the document in the base revision.
+	Base *reduce.Document
+	// Head is the document in the head revision (nil = the head revision
+	// lacks it: it was removed).
+	Head *reduce.Document
+	// Removed names, when Head is nil, where the head revision lacks the
+	// document, as findings name a file.
+	Removed string
 }
 
 // Path resolves a configured path against the pass's Dir.

@@ -761,7 +761,7 @@ func docStem(seg string) string {
 var webAssetSegments = map[string]bool{
 	"static": true, "assets": true, "public": true, "dist": true, "favicon.ico": true, "index.html": true,
 	"manifest.json": true, "robots.txt": true, "service-worker.js": true, "sw.js": true, "_next": true,
-	"site.webmanifest": true,
+	"site.webmanifest": true, "sitemap.xml": true, "opensearch.xml": true,
 }
 
 // webFileExts are the extensions of a web UI's files served at the root
