@@ -3,13 +3,13 @@
 # independent diff (diff.py): per pair, the count of findings by rule (regex
 # rules left out; they judge patterns, not parity) and the diff's lines, for
 # a reviewer to match one against the other. The pairs are read from a
-# corpus folder (default /work/corpus/parity) that holds each repository's
+# corpus folder (the first argument, default ./corpus/parity) that holds each repository's
 # files as `git archive` extracted them; nothing is fetched here.
 #
 #   bench/parity-real/run.sh [CORPUS] [WIRELINT]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-corpus=${1:-/work/corpus/parity}
+corpus=${1:-corpus/parity}
 wirelint=${2:-}
 if [[ -z $wirelint ]]; then
 	wirelint=$(mktemp -d)/wirelint

@@ -1,9 +1,17 @@
 # Independent truth for go-sarif v210 vs sarif-schema-2.1.0.json, from the
 # schema and a regex over struct tags (not wirelint's reader).
+#
+#   python3 bench/types/go_sarif_truth.py [SCHEMA [GO_SARIF_DIR]]
+#
+# SCHEMA defaults to the shared corpus's SARIF schema beside the checkout, and
+# GO_SARIF_DIR to owenrumney__go-sarif/pkg/report/v210/sarif under $CORPUS
+# (bench/types/MANIFEST.md says how to fetch it).
 import json, re, glob, os, sys
-schema = json.load(open('/work/shared/corpus/sarif/sarif-schema-2.1.0.json'))
+here = os.path.dirname(os.path.abspath(__file__))
+schema_path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, '..', '..', '..', 'shared', 'corpus', 'sarif', 'sarif-schema-2.1.0.json')
+schema = json.load(open(schema_path))
 defs = schema['definitions']
-src = '/work/corpus/types/owenrumney__go-sarif/pkg/report/v210/sarif'
+src = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.environ.get('CORPUS', 'corpus'), 'owenrumney__go-sarif', 'pkg', 'report', 'v210', 'sarif')
 structs = {}
 for f in sorted(glob.glob(src + '/*.go')):
     if f.endswith('_test.go'): continue

@@ -9,15 +9,17 @@ set -euo pipefail
 bin=$(realpath "$1")
 corpus=$(realpath "$2")
 here=$(cd "$(dirname "$0")" && pwd)
-sarif=/work/shared/corpus/sarif/sarif-schema-2.1.0.json
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+sarif=${SHARED_CORPUS:-$here/../../../shared/corpus}/sarif/sarif-schema-2.1.0.json  # the shared corpus beside the checkout
 [ -f "$corpus/sarif-schema-2.1.0.json" ] && sarif="$corpus/sarif-schema-2.1.0.json"
 
 score() { # NAME TRUTH DIR ARGS...
 	local name=$1 truth=$2 dir=$3
 	shift 3
 	echo "== $name"
-	(cd "$dir" && "$bin" types "$@" --format json >/tmp/types-run.json || true)
-	python3 "$here/score.py" "$here/$truth" /tmp/types-run.json
+	(cd "$dir" && "$bin" types "$@" --format json >"$out" || true)
+	python3 "$here/score.py" "$here/$truth" "$out"
 }
 
 score go-sarif go-sarif.truth "$corpus/owenrumney__go-sarif" sarif-schema-2.1.0.json pkg/report/v210/sarif
