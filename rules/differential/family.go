@@ -31,16 +31,11 @@ var Family = &family.Family{
 	},
 	Run: func(p *family.Pass) (family.Output, error) {
 		loaded, _ := p.ResultOf["fixture"].(map[string][]*validate.Payload)
-		names := make([]string, len(p.Entries))
-		fns := make([]func() ([]report.Finding, error), len(p.Entries))
-		for i, en := range p.Entries {
+		fs, err := p.EachEntry(func(en family.Entry) ([]report.Finding, error) {
 			e := en.Value.(validate.Fixtures)
-			canonical, mirror := p.Doc(e.Documents[0]), p.Doc(e.Documents[1])
 			opts := Options{Renames: e.Renames, Fixtures: loaded[en.Name], Budget: p.Limits.ProbeBudget, Validate: validate.OptionsOf(p.Limits)}
-			names[i] = en.Name
-			fns[i] = func() ([]report.Finding, error) { return Check(p.Workspace, canonical, mirror, opts), nil }
-		}
-		fs, err := p.Parallel(names, fns)
+			return Check(p.Workspace, p.Doc(e.Documents[0]), p.Doc(e.Documents[1]), opts), nil
+		})
 		if err != nil {
 			return family.Output{}, err
 		}

@@ -146,6 +146,19 @@ type Pass struct {
 	Revisions *Revisions
 }
 
+// EachEntry checks every entry with check under the run's task budget (see
+// Parallel), each task named by its entry, and returns the findings in
+// entry order, or the first error.
+func (p *Pass) EachEntry(check func(Entry) ([]report.Finding, error)) ([]report.Finding, error) {
+	names := make([]string, len(p.Entries))
+	fns := make([]func() ([]report.Finding, error), len(p.Entries))
+	for i, en := range p.Entries {
+		names[i] = en.Name
+		fns[i] = func() ([]report.Finding, error) { return check(en) }
+	}
+	return p.Parallel(names, fns)
+}
+
 // Revisions are the two revisions of the documents a family that Compares
 // reads. The runner prepares them — reads a git revision's files into a
 // folder of its own, or loads OLD beside NEW — and the family compares: it

@@ -1,8 +1,10 @@
 package family
 
 import (
+	"github.com/wirelint/wirelint/report"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/wirelint/wirelint/reduce"
@@ -52,5 +54,33 @@ func TestPath(t *testing.T) {
 		if got := p.Path(in); got != want {
 			t.Errorf("Path(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestEachEntry pins that every entry is checked as a task named by the
+// entry, and that findings come back in entry order whatever order the
+// tasks ran in.
+func TestEachEntry(t *testing.T) {
+	var ran []string
+	p := &Pass{
+		Entries: []Entry{{Name: "e[0]", Value: "a"}, {Name: "e[1]", Value: "b"}},
+		Parallel: func(names []string, fns []func() ([]report.Finding, error)) ([]report.Finding, error) {
+			ran = names
+			var out []report.Finding
+			for i := len(fns) - 1; i >= 0; i-- { // run backwards: order comes from the slots
+				fs, err := fns[i]()
+				if err != nil {
+					return nil, err
+				}
+				out = append(fs, out...)
+			}
+			return out, nil
+		},
+	}
+	fs, err := p.EachEntry(func(en Entry) ([]report.Finding, error) {
+		return []report.Finding{{Rule: "t/" + en.Value.(string)}}, nil
+	})
+	if err != nil || strings.Join(ran, ",") != "e[0],e[1]" || len(fs) != 2 || fs[0].Rule != "t/a" || fs[1].Rule != "t/b" {
+		t.Errorf("ran %v, findings %+v, %v", ran, fs, err)
 	}
 }

@@ -39,13 +39,7 @@ var Family = &family.Family{
 		return out
 	},
 	Run: func(p *family.Pass) (family.Output, error) {
-		names := make([]string, len(p.Entries))
-		fns := make([]func() ([]report.Finding, error), len(p.Entries))
-		for i, en := range p.Entries {
-			names[i] = en.Name
-			fns[i] = func() ([]report.Finding, error) { return checkEntry(p, en.Value.(Entry)) }
-		}
-		fs, err := p.Parallel(names, fns)
+		fs, err := p.EachEntry(func(en family.Entry) ([]report.Finding, error) { return checkEntry(p, en.Value.(Entry)) })
 		return family.Output{Findings: fs}, err
 	},
 }

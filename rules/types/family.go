@@ -39,27 +39,21 @@ var Family = &family.Family{
 		return out
 	},
 	Run: func(p *family.Pass) (family.Output, error) {
-		names := make([]string, len(p.Entries))
-		fns := make([]func() ([]report.Finding, error), len(p.Entries))
-		for i, en := range p.Entries {
+		fs, err := p.EachEntry(func(en family.Entry) ([]report.Finding, error) {
 			e := en.Value.(Entry)
-			names[i] = en.Name
-			fns[i] = func() ([]report.Finding, error) {
-				var paths []string
-				for _, m := range e.Mirror {
-					paths = append(paths, p.Path(m))
-				}
-				set, err := read.Files(paths, read.Options{Language: e.Language, FS: p.Workspace.FS, Display: p.Workspace.Display, MaxFileSize: p.Limits.FileSize})
-				if err != nil {
-					return nil, fmt.Errorf("types: %w", err)
-				}
-				if len(set.Decls) == 0 {
-					return nil, fmt.Errorf("types: %s: no type declarations of %s read", strings.Join(e.Mirror, ", "), languageNames(e.Language))
-				}
-				return Check(Input{Canonical: p.Doc(e.Canonical), Resolver: p.Workspace, Mirror: set, Options: e.Options}), nil
+			var paths []string
+			for _, m := range e.Mirror {
+				paths = append(paths, p.Path(m))
 			}
-		}
-		fs, err := p.Parallel(names, fns)
+			set, err := read.Files(paths, read.Options{Language: e.Language, FS: p.Workspace.FS, Display: p.Workspace.Display, MaxFileSize: p.Limits.FileSize})
+			if err != nil {
+				return nil, fmt.Errorf("types: %w", err)
+			}
+			if len(set.Decls) == 0 {
+				return nil, fmt.Errorf("types: %s: no type declarations of %s read", strings.Join(e.Mirror, ", "), languageNames(e.Language))
+			}
+			return Check(Input{Canonical: p.Doc(e.Canonical), Resolver: p.Workspace, Mirror: set, Options: e.Options}), nil
+		})
 		return family.Output{Findings: fs}, err
 	},
 }
