@@ -77,7 +77,7 @@ func newFixCmd(e *env, code *int) *cobra.Command {
 		}
 		fixes, skipped := fix.Plan(findings, read, side)
 		for _, s := range skipped {
-			_, _ = fmt.Fprintf(e.stderr, "wirelint fix: %s: not mended (%s): %s\n", s.Finding.Primary(), s.Finding.Rule, report.Visible(s.Reason))
+			_, _ = fmt.Fprintf(e.stderr, "wirelint fix: %s: not mended (%s): %s\n", report.Visible(s.Finding.Primary().String()), s.Finding.Rule, report.Visible(s.Reason))
 		}
 		byFile := map[string][]fix.Edit{}
 		for _, f := range fixes {
@@ -147,11 +147,11 @@ func newFixCmd(e *env, code *int) *cobra.Command {
 		for _, f := range fixes {
 			if after[f.Finding.Fingerprint] {
 				remaining++
-				_, _ = fmt.Fprintf(e.stderr, "wirelint fix: %s: still reported after the fix (%s)\n", f.Finding.Primary(), f.Finding.Rule)
+				_, _ = fmt.Fprintf(e.stderr, "wirelint fix: %s: still reported after the fix (%s)\n", report.Visible(f.Finding.Primary().String()), f.Finding.Rule)
 			}
 		}
 		for _, f := range fresh {
-			_, _ = fmt.Fprintf(e.stderr, "wirelint fix: %s: new after the fix: %s (%s)\n", f.Primary(), report.Visible(f.Message), f.Rule)
+			_, _ = fmt.Fprintf(e.stderr, "wirelint fix: %s: new after the fix: %s (%s)\n", report.Visible(f.Primary().String()), report.Visible(f.Message), f.Rule)
 		}
 		// the files are written and the exit code says what is left: these
 		// lines only report it
