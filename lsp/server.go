@@ -420,8 +420,8 @@ func (s *Server) checkDocument(rel string) {
 func (s *Server) publish(findings []report.Finding) {
 	s.findings = report.Finalize(findings)
 	byFile := map[string][]Diagnostic{}
-	texts := map[string][]byte{}
-	text := func(rel string) []byte {
+	texts := map[string]*lines{}
+	text := func(rel string) *lines {
 		if t, ok := texts[rel]; ok {
 			return t
 		}
@@ -429,16 +429,16 @@ func (s *Server) publish(findings []report.Finding) {
 		if err != nil {
 			data = nil
 		}
-		texts[rel] = data
-		return data
+		texts[rel] = newLines(data)
+		return texts[rel]
 	}
 	for _, f := range s.findings {
 		for i, l := range f.Locations {
-			d := Diagnostic{Range: lineRange(text(l.File), l.Line, l.Column), Severity: severity(f.Severity), Code: f.Rule, Source: "wirelint", Message: f.Message}
+			d := Diagnostic{Range: text(l.File).lineRange(l.Line, l.Column), Severity: severity(f.Severity), Code: f.Rule, Source: "wirelint", Message: f.Message}
 			for j, other := range f.Locations {
 				if j != i {
 					d.RelatedInformation = append(d.RelatedInformation, RelatedInformation{
-						Location: Location{URI: s.uri(other.File), Range: lineRange(text(other.File), other.Line, other.Column)},
+						Location: Location{URI: s.uri(other.File), Range: text(other.File).lineRange(other.Line, other.Column)},
 						Message:  "also here: " + other.Pointer})
 				}
 			}
@@ -478,17 +478,37 @@ func severity(sev report.Severity) int {
 	return 3
 }
 
+// lines is a file's text with the offset where each line starts, found
+// once, so every diagnostic in it is placed without splitting it again.
+type lines struct {
+	text   []byte
+	starts []int
+}
+
+func newLines(text []byte) *lines {
+	l := &lines{text: text, starts: []int{0}}
+	for i, c := range text {
+		if c == '\n' {
+			l.starts = append(l.starts, i+1)
+		}
+	}
+	return l
+}
+
 // lineRange is the range from 1-based line and character column to the end
-// of that line, in UTF-16 units of text.
-func lineRange(text []byte, line, col int) Range {
+// of that line, in UTF-16 units.
+func (t *lines) lineRange(line, col int) Range {
 	if line < 1 {
 		return Range{}
 	}
-	lines := strings.SplitN(string(text), "\n", line+1)
-	if len(lines) < line {
+	if line > len(t.starts) {
 		return Range{Start: Position{Line: line - 1}, End: Position{Line: line - 1}}
 	}
-	l := strings.TrimSuffix(lines[line-1], "\r")
+	end := len(t.text)
+	if line < len(t.starts) {
+		end = t.starts[line] - 1
+	}
+	l := strings.TrimSuffix(string(t.text[t.starts[line-1]:end]), "\r")
 	runes := []rune(l)
 	start := utf16Len(string(runes[:min(max(col-1, 0), len(runes))]))
 	return Range{Start: Position{Line: line - 1, Character: start}, End: Position{Line: line - 1, Character: utf16Len(l)}}
