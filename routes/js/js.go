@@ -34,7 +34,13 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	ev := newJSEval(root, display, confine)
 	ev.Budget = budget
-	return ev.Extract(files, "JavaScript and TypeScript Express, Fastify, Hono and NestJS")
+	var server []string
+	for _, f := range files {
+		if !inTestFolder(root, f) {
+			server = append(server, f)
+		}
+	}
+	return ev.Extract(server, "JavaScript and TypeScript Express, Fastify, Hono and NestJS")
 }
 
 // jsEval is the script evaluator with JavaScript's statements and
@@ -56,6 +62,7 @@ func newJSEval(root string, display func(string) string, confine *fsroot.Root) *
 	ev.Settle = ev.nestSettle
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.jsScan, ev.jsFrameCall, ev.jsExtCall
 	ev.Tokenize = script.TokenizeJS
+	ev.Ignore = isTestScript
 	ev.Require = func(f *script.File, spec string) script.Value {
 		switch m := ev.jsModule(f, spec).(type) {
 		case *script.Module:

@@ -192,6 +192,9 @@ type Interp struct {
 	// Submodule, when set, returns the module at path (a package's member
 	// module, Python), or nil.
 	Submodule func(path string) Value
+	// Ignore, when set, reports whether a file just tokenized is no part of
+	// the server (a test script): it is neither run nor importable.
+	Ignore func(f *File) bool
 }
 
 // Scope returns the file's top-level scope once it has run, or nil.
@@ -246,6 +249,9 @@ func (ev *Interp) AddSource(path, src string) error {
 	if err != nil {
 		return err
 	}
+	if ev.Ignore != nil && ev.Ignore(f) {
+		return nil
+	}
 	ev.files[filepath.Clean(path)] = f
 	if abs, err := filepath.Abs(path); err == nil {
 		ev.files[abs] = f
@@ -274,7 +280,7 @@ func (ev *Interp) Extract(files []string, lookedFor string) (*routes.Set, error)
 	}
 	set := ev.Finish()
 	set.LookedFor = lookedFor
-	set.Files = len(files)
+	set.Files = len(ev.order) // the files read, test scripts left out
 	return set, nil
 }
 
