@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -27,21 +28,96 @@ func (ev *pyEval) djangoCall(f *script.File, sc *script.Scope, c *script.Expr, e
 		case "include":
 			return ev.djangoInclude(f, sc, c, args), true
 		}
-	case "rest_framework.routers":
+	case "rest_framework.routers", "rest_framework_nested.routers":
 		switch name {
-		case "DefaultRouter", "SimpleRouter":
+		case "DefaultRouter", "SimpleRouter", "NestedSimpleRouter", "NestedDefaultRouter":
 			r := ev.NewRouter("django")
 			r.Orphan = "REST framework router no URLconf includes"
-			if name == "DefaultRouter" {
+			if name == "DefaultRouter" || name == "NestedDefaultRouter" {
 				// the browsable API root DefaultRouter adds
 				rr := r.Add([]string{"GET"}, "", ev.Pos(f, c.X.Line, c.X.Col))
 				rr.Hidden = true
 			}
 			ev.drfRouters[r] = true
+			if strings.HasPrefix(name, "Nested") {
+				ev.drfNested(f, sc, c, args, r)
+			}
+			return script.Router{R: r}, true
+		}
+	case "rest_framework.documentation":
+		if name == "include_docs_urls" {
+			// the REST framework's own documentation pages and schema
+			r := ev.NewRouter("django")
+			rr := r.Add([]string{"GET"}, "", ev.Pos(f, c.X.Line, c.X.Col))
+			rr.Subtree, rr.Asset = true, docsAsset
 			return script.Router{R: r}, true
 		}
 	}
+	if name == "get_schema_view" || strings.Contains(module, schemaView) {
+		// drf-yasg's and the REST framework's schema view, and what its
+		// with_ui(), without_ui() and as_view() return: a view serving
+		// the schema or a documentation UI
+		return &script.Ext{Module: module, Name: schemaView}, true
+	}
 	return nil, false
+}
+
+// schemaView names the view a get_schema_view(...) call returns.
+const schemaView = "get_schema_view()"
+
+// docsAsset is why a schema or documentation view's route is no API
+// operation (the reason the routes family's asset rule gives).
+const docsAsset = "a documentation UI or spec file"
+
+// docViews are the schema and documentation UI views of drf-spectacular.
+var docViews = map[string]bool{
+	"SpectacularAPIView": true, "SpectacularJSONAPIView": true, "SpectacularYAMLAPIView": true,
+	"SpectacularSwaggerView": true, "SpectacularSwaggerSplitView": true, "SpectacularRedocView": true,
+}
+
+// isDocView reports whether v, a view from outside the server, serves a
+// schema or a documentation UI.
+func isDocView(v script.Value) bool {
+	ext, ok := v.(*script.Ext)
+	if !ok {
+		return false
+	}
+	module, name := splitExt(ext)
+	return name == schemaView || strings.Contains(module, schemaView) || docViews[name] ||
+		name == "as_view" && docViews[module[strings.LastIndexByte(module, '.')+1:]]
+}
+
+// drfNested reads drf-nested-routers' NestedSimpleRouter(parent, prefix,
+// lookup=name): r's routes sit below the parent's prefix and the detail
+// parameter of the viewset registered there, named name_ and that
+// viewset's lookup kwarg (domains/<domain_pk>/).
+func (ev *pyEval) drfNested(f *script.File, sc *script.Scope, c *script.Expr, args []script.Value, r *routes.Router) {
+	parent, ok := args[0].(script.Router)
+	if len(args) < 2 || !ok || !ev.drfRouters[parent.R] {
+		r.Orphan = "parent of a nested REST framework router is not one this analysis can follow"
+		return
+	}
+	prefix, ok := args[1].(script.Str)
+	if !ok {
+		r.Orphan = "parent prefix of a nested REST framework router is not a constant this analysis can fold"
+		return
+	}
+	lookup := fmt.Sprintf("nested_%d", strings.Count(ev.drfNest[parent.R], "/<")+1)
+	if l := script.KeywordArg(c, "lookup"); l != nil {
+		s, ok := ev.Eval(f, sc, l).(script.Str)
+		if !ok {
+			r.Orphan = "lookup of a nested REST framework router is not a constant this analysis can fold"
+			return
+		}
+		lookup = string(s)
+	}
+	for _, reg := range ev.drfRegistry[parent.R] {
+		if reg.prefix == string(prefix) {
+			ev.drfNest[r] = ev.drfNest[parent.R] + strings.Trim(reg.prefix, "/") + "/<" + lookup + "_" + ev.lookupKwarg(reg.viewset) + ">/"
+			return
+		}
+	}
+	r.Orphan = "parent prefix " + string(prefix) + " of a nested REST framework router is registered on no router this analysis read"
 }
 
 // splitExt returns the module and the last name of an imported name:
@@ -94,6 +170,9 @@ func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, a
 	if mount {
 		return &script.RouteDef{Mount: true, Path: p, Pos: pos, Target: args[1]}
 	}
+	if isDocView(args[1]) || isDocView(ev.Eval(f, sc, c.Args[1].X)) {
+		return &script.RouteDef{Path: p, Pos: pos, Methods: []string{"GET"}, Asset: docsAsset}
+	}
 	return &script.RouteDef{Path: p, Pos: pos, Methods: ev.viewMethods(f, sc, c.Args[1], args[1])}
 }
 
@@ -113,6 +192,9 @@ func (ev *pyEval) djangoInclude(f *script.File, sc *script.Scope, c *script.Expr
 	case script.Str:
 		m := ev.pyModule(f, string(t), 0)
 		if m == nil || m.File == nil {
+			if conf, ok := packageURLconfs[string(t)]; ok {
+				return script.Router{R: ev.packageConf(f, c, conf)}
+			}
 			return &script.Ext{Module: string(t)} // a package's URLconf
 		}
 		return script.Router{R: ev.djangoConf(m.File)}
@@ -124,6 +206,54 @@ func (ev *pyEval) djangoInclude(f *script.File, sc *script.Scope, c *script.Expr
 		return t
 	}
 	return nil
+}
+
+// packageConf is a URLconf a package ships, which projects include by
+// name: the routes it lists and why they are pages, not API operations.
+type packageConf struct {
+	asset  string
+	routes []packageRoute
+}
+
+// packageRoute is one entry of a package's URLconf, in path() syntax.
+type packageRoute struct {
+	path    string
+	methods []string // nil = every method
+}
+
+// packageURLconfs are the package URLconfs whose routes are known, as the
+// packages list them (rest_framework/urls.py, django/contrib/auth/urls.py);
+// their views are form pages answering GET and POST, or GET alone.
+var packageURLconfs = map[string]packageConf{
+	"rest_framework.urls": {asset: "a login or logout page of the REST framework's browsable API", routes: []packageRoute{
+		{"login/", []string{"GET", "POST"}}, {"logout/", []string{"GET", "POST"}},
+	}},
+	"django.contrib.auth.urls": {asset: "a page of Django's authentication views", routes: []packageRoute{
+		{"login/", []string{"GET", "POST"}}, {"logout/", []string{"GET", "POST"}},
+		{"password_change/", []string{"GET", "POST"}}, {"password_change/done/", []string{"GET"}},
+		{"password_reset/", []string{"GET", "POST"}}, {"password_reset/done/", []string{"GET"}},
+		{"reset/<uidb64>/<token>/", []string{"GET", "POST"}}, {"reset/done/", []string{"GET"}},
+	}},
+}
+
+// packageConf returns a router holding the routes of a package's URLconf,
+// placed at the include() that names it.
+func (ev *pyEval) packageConf(f *script.File, c *script.Expr, conf packageConf) *routes.Router {
+	r := ev.NewRouter("django")
+	pos := ev.Pos(f, c.X.Line, c.X.Col)
+	for _, pr := range conf.routes {
+		r.Add(pr.methods, pr.path, pos).Asset = conf.asset
+	}
+	return r
+}
+
+// adminAsset is why the routes of admin.site.urls are not API operations.
+const adminAsset = "the Django admin site"
+
+// isAdminSite reports whether ext is Django's admin.site.urls.
+func isAdminSite(ext *script.Ext) bool {
+	module, name := splitExt(ext)
+	return name == "urls" && strings.HasSuffix(module, "admin.site") && strings.HasPrefix(module, "django.contrib")
 }
 
 // djangoConf returns the router of the URLconf in file f, built once from
@@ -148,7 +278,7 @@ func (ev *pyEval) djangoAttach(r *routes.Router, list script.List) {
 		switch x := x.(type) {
 		case *script.RouteDef:
 			if !x.Mount {
-				r.Add(x.Methods, x.Path, x.Pos)
+				r.Add(x.Methods, x.Path, x.Pos).Asset = x.Asset
 				continue
 			}
 			if child, ok := x.Target.(script.Router); ok {
@@ -156,9 +286,15 @@ func (ev *pyEval) djangoAttach(r *routes.Router, list script.List) {
 				ev.claim(child.R)
 				continue
 			}
-			// pages of a package (the admin): served, never documented
 			rr := r.Add(nil, x.Path, x.Pos)
-			rr.Subtree, rr.Hidden = true, true
+			rr.Subtree = true
+			if ext, ok := x.Target.(*script.Ext); ok && isAdminSite(ext) {
+				rr.Asset = adminAsset
+			} else {
+				// a package's URLconf this analysis cannot read: it may
+				// serve anything below its prefix, and only there
+				rr.Opaque = true
+			}
 		case script.Router:
 			r.Mount("", x.R, false)
 			ev.claim(x.R)
@@ -243,14 +379,9 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 			detail = append(detail, a.method)
 		}
 	}
-	base := strings.Trim(prefix, "/")
-	// the detail kwarg: lookup_url_kwarg, else lookup_field, else pk
-	kwarg := "pk"
-	for _, attr := range []string{"lookup_field", "lookup_url_kwarg"} {
-		if v := ev.classAttr(cls, attr); v != "" {
-			kwarg = v
-		}
-	}
+	ev.drfRegistry[r] = append(ev.drfRegistry[r], drfEntry{prefix: prefix, viewset: cls})
+	base := ev.drfNest[r] + strings.Trim(prefix, "/")
+	kwarg := ev.lookupKwarg(cls)
 	if len(list) > 0 {
 		r.Add(list, base+"/", pos)
 	}
@@ -273,6 +404,25 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 			}
 		}
 	}
+}
+
+// lookupKwarg returns a viewset's detail kwarg: lookup_url_kwarg, else
+// lookup_field, else pk.
+func (ev *pyEval) lookupKwarg(cls *script.Class) string {
+	kwarg := "pk"
+	for _, attr := range []string{"lookup_field", "lookup_url_kwarg"} {
+		if v := ev.classAttr(cls, attr); v != "" {
+			kwarg = v
+		}
+	}
+	return kwarg
+}
+
+// drfEntry is one router.register(prefix, viewset) of a REST framework
+// router, as drf-nested-routers finds a parent's.
+type drfEntry struct {
+	prefix  string // as registered
+	viewset *script.Class
 }
 
 // drfAction is a viewset method decorated with the REST framework's
@@ -471,10 +621,16 @@ func djangoRegex(re string, mount bool) (string, string) {
 			if end < 0 {
 				return "", "regular expression path with an unclosed group"
 			}
-			if body := re[i+len(m[0]) : end]; body == ".*" || body == ".+" {
+			switch body := re[i+len(m[0]) : end]; {
+			case body == ".*" || body == ".+":
 				b.WriteString("<path:" + m[1] + ">") // matches slashes: a catch-all
-			} else {
+			case body == "[^/]+" || body == "[^/.]+" || strings.ContainsAny(body, ":<>") || strings.HasPrefix(body, "path"):
+				// any segment, or a regex the angle syntax cannot carry
 				b.WriteString("<" + m[1] + ">")
+			default:
+				// the regex constrains the parameter: a spec's literal
+				// segment is served only when it matches
+				b.WriteString("<" + body + ":" + m[1] + ">")
 			}
 			i = end
 		case '[', ']', '|', '*', '+', '?', '{', '}', ')', '^', '$':

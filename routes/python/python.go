@@ -48,6 +48,10 @@ type pyEval struct {
 	actions map[*script.File][]*drfAction
 	// classSpans are where each class the source defines sits.
 	classSpans map[*script.Class]classSpan
+	// drfRegistry are the viewsets registered on each REST framework
+	// router; drfNest is the path a nested router's routes sit below.
+	drfRegistry map[*routes.Router][]drfEntry
+	drfNest     map[*routes.Router]string
 }
 
 // classSpan is the token range of a class statement in a file.
@@ -59,7 +63,8 @@ type classSpan struct {
 // newPyEval returns an evaluator of the Python files of the server at root.
 func newPyEval(root string, display func(string) string, confine *fsroot.Root) *pyEval {
 	ev := &pyEval{Interp: script.New(true, root, display, confine), confs: map[*script.File]*routes.Router{}, drfRouters: map[*routes.Router]bool{},
-		actions: map[*script.File][]*drfAction{}, classSpans: map[*script.Class]classSpan{}}
+		actions: map[*script.File][]*drfAction{}, classSpans: map[*script.Class]classSpan{},
+		drfRegistry: map[*routes.Router][]drfEntry{}, drfNest: map[*routes.Router]string{}}
 	ev.Settle, ev.Member = ev.djangoSettle, ev.drfMember
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
 	ev.Tokenize = script.TokenizePython

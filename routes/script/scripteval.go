@@ -109,6 +109,9 @@ type (
 		Target  Value // mount: the app or list of routes
 		Router  *routes.Router
 		Hidden  bool
+		// Asset says why the route is a library's page or file, not an
+		// API operation (see routes.Route.Asset); "" = not known as one.
+		Asset string
 	}
 	// LazyAttr is a name imported from a module that was still running
 	// (an import cycle), resolved on use.

@@ -811,6 +811,8 @@ func (c *checker) assetReason(m route.Route) string {
 	switch {
 	case m.Tooling:
 		why = "a profiling or metrics endpoint a library registers"
+	case m.Asset != "":
+		why = m.Asset
 	case m.Static:
 		why = "static files"
 	case docUISegments[first] || docUISegments[docStem(first)] || specFiles[last]:
