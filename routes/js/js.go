@@ -40,6 +40,7 @@ func FromFiles(root string, files []string, display func(string) string, confine
 			server = append(server, f)
 		}
 	}
+	ev.serverFiles = server
 	return ev.Extract(server, "JavaScript and TypeScript Express, Fastify, Hono and NestJS")
 }
 
@@ -53,6 +54,10 @@ type jsEval struct {
 	// through; tsconfigs memoises them by path (nil = none there).
 	confine   *fsroot.Root
 	tsconfigs map[string]*tsConfig
+	// serverFiles are the files read; packages are the server's own
+	// packages by name, found beside them (nil = not looked for yet).
+	serverFiles []string
+	packages    map[string]string
 }
 
 // newJSEval returns an evaluator of the JavaScript and TypeScript files of
@@ -203,6 +208,10 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 				i = end + 1
 				continue
 			}
+			if isOp(i, "*") {
+				i = ev.jsExportAll(f, i+1, to)
+				continue
+			}
 			exportNext = true
 			continue
 		case "const", "let", "var":
@@ -234,8 +243,23 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 			for j < to && !isOp(j, "{") {
 				j++
 			}
+			var cls *script.Class
+			if i+1 < to && toks[i+1].Kind == script.TokName && toks[i+1].Text != "extends" {
+				// the class as a value: NestJS modules list controllers
+				// and modules by it
+				cls = &script.Class{Name: toks[i+1].Text}
+				sc.Set(cls.Name, cls)
+				if exportNext {
+					f.Exports[cls.Name] = cls
+				}
+			}
 			if j < to && toks[j].Match > j {
-				ev.nestController(f, sc, from, i, j)
+				switch name, open, close := nestDecorator(f, from, i); name {
+				case "Controller":
+					ev.nestController(f, sc, open, close, j, cls)
+				case "Module":
+					ev.nestModule(f, sc, open, close, cls)
+				}
 				i = toks[j].Match + 1
 			} else {
 				i = j + 1
@@ -423,6 +447,35 @@ func (ev *jsEval) jsExportList(f *script.File, from, to int, sc *script.Scope) {
 	})
 }
 
+// jsExportAll handles a re-export after `export *`: `from 'm'` (every
+// named export of m, not its default, as an index file re-exports its
+// folder) or `as name from 'm'` (m as one namespace object); returns the
+// index after it.
+func (ev *jsEval) jsExportAll(f *script.File, i, to int) int {
+	toks := f.Toks
+	name := ""
+	if i+1 < to && toks[i].Kind == script.TokName && toks[i].Text == "as" {
+		name = toks[i+1].Text
+		i += 2
+	}
+	if i+1 >= to || toks[i].Kind != script.TokName || toks[i].Text != "from" || toks[i+1].Kind != script.TokString {
+		return i
+	}
+	m := ev.jsModule(f, toks[i+1].Str)
+	if name != "" {
+		f.Exports[name] = m
+		return i + 2
+	}
+	if mod, ok := m.(*script.Module); ok {
+		for k, v := range mod.File.Exports {
+			if _, own := f.Exports[k]; !own && k != "default" {
+				f.Exports[k] = v
+			}
+		}
+	}
+	return i + 2
+}
+
 // jsDecl handles `const a = v, {b, c: d} = require(...)` after the keyword.
 func (ev *jsEval) jsDecl(f *script.File, i, to int, sc *script.Scope, export bool) int {
 	toks := f.Toks
@@ -511,6 +564,8 @@ func (ev *jsEval) jsExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 		return script.Router{R: ev.NewRouter("hono")}
 	case mod == "@nestjs/core" && (ext.Name == "NestFactory.create" || ext.Name == "NestFactory.createApplicationContext"):
 		return script.Router{R: ev.nestApp()}
+	case mod == "@nestjs/core" && ext.Name == "RouterModule.register" && len(args) == 1:
+		ev.nest.routerModule(args[0], "", 0)
 	case mod == "fastify-plugin" && len(args) > 0:
 		return args[0]
 	case mod == "express" && ext.Name == "static", mod == "serve-static" && (ext.Name == "default" || ext.Name == ""):
@@ -743,7 +798,18 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 	case jsSameRouter[r.Framework][method]:
 		return rv, true // documented to return the instance itself
 	}
-	return nil, true
+	return ev.lostRouter(f, c, r), true
+}
+
+// lostRouter is what a method of router r this analysis does not know
+// returns: maybe r itself, maybe another router. Routes registered on it are
+// not dropped but reported unresolved, scoped to r's prefix (the lost router
+// hangs below r), naming the call.
+func (ev *jsEval) lostRouter(f *script.File, c *script.Expr, r *routes.Router) script.Value {
+	lost := ev.NewRouter(r.Framework)
+	lost.Orphan = "registered on what " + routes.Shorten(ev.Text(f, c)) + " returns, a method this analysis does not know to hand back the router"
+	r.Mount("", lost, false)
+	return script.Router{R: lost}
 }
 
 // jsSameRouter are the methods each framework documents as returning the

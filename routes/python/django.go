@@ -222,8 +222,9 @@ type packageRoute struct {
 }
 
 // packageURLconfs are the package URLconfs whose routes are known, as the
-// packages list them (rest_framework/urls.py, django/contrib/auth/urls.py);
-// their views are form pages answering GET and POST, or GET alone.
+// packages list them (rest_framework/urls.py, django/contrib/auth/urls.py,
+// django/conf/urls/i18n.py, django_prometheus/urls.py); their views are form
+// pages answering GET and POST, or GET alone.
 var packageURLconfs = map[string]packageConf{
 	"rest_framework.urls": {asset: "a login or logout page of the REST framework's browsable API", routes: []packageRoute{
 		{"login/", []string{"GET", "POST"}}, {"logout/", []string{"GET", "POST"}},
@@ -234,6 +235,9 @@ var packageURLconfs = map[string]packageConf{
 		{"password_reset/", []string{"GET", "POST"}}, {"password_reset/done/", []string{"GET"}},
 		{"reset/<uidb64>/<token>/", []string{"GET", "POST"}}, {"reset/done/", []string{"GET"}},
 	}},
+	// set_language sets the language on POST and redirects on any other
+	"django.conf.urls.i18n": {asset: "Django's language switch view", routes: []packageRoute{{"setlang/", nil}}},
+	"django_prometheus.urls": {asset: "a profiling or metrics endpoint a library registers", routes: []packageRoute{{"metrics", []string{"GET"}}}},
 }
 
 // packageConf returns a router holding the routes of a package's URLconf,
