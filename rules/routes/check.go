@@ -651,19 +651,32 @@ func (c *checker) otherRouter(rs []route.Route) {
 }
 
 func (c *checker) outOfScope(rs []route.Route) {
+	// one route or several: the sentence agrees with its count
+	one := len(rs) == 1
+	verb := func(singular, plural string) string {
+		if one {
+			return singular
+		}
+		return plural
+	}
 	var scope []string
 	if len(c.scope.BasePaths) > 0 && !(len(c.scope.BasePaths) == 1 && c.scope.BasePaths[0] == "") {
-		scope = append(scope, "lie outside the spec's base path "+strings.Join(c.scope.BasePaths, ", "))
+		scope = append(scope, verb("lies", "lie")+" outside the spec's base path "+strings.Join(c.scope.BasePaths, ", "))
 	}
 	if len(c.scope.Include) > 0 {
-		scope = append(scope, "match no include glob ("+strings.Join(c.scope.Include, ", ")+")")
+		scope = append(scope, verb("matches", "match")+" no include glob ("+strings.Join(c.scope.Include, ", ")+")")
 	}
 	if len(c.scope.Exclude) > 0 {
-		scope = append(scope, "match an exclude glob ("+strings.Join(c.scope.Exclude, ", ")+")")
+		scope = append(scope, verb("matches", "match")+" an exclude glob ("+strings.Join(c.scope.Exclude, ", ")+")")
+	}
+	subject := fmt.Sprintf("%d routes were not compared because they", len(rs))
+	remedy := "to compare them, add their paths to include or widen the spec's base path"
+	if one {
+		subject = "1 route was not compared because it"
+		remedy = "to compare it, add its path to include or widen the spec's base path"
 	}
 	c.add(outOfScopeRule, report.Finding{
-		Message: fmt.Sprintf("%d route(s) were not compared because they %s: %s; widen include or the spec's base path to compare them",
-			len(rs), strings.Join(scope, " or "), listRoutes(rs)),
+		Message:   fmt.Sprintf("%s %s: %s; %s", subject, strings.Join(scope, " or "), listRoutes(rs), remedy),
 		Locations: []report.Location{serverLoc(rs[0])},
 		Fields:    map[string]any{"routes": len(rs)},
 	})
