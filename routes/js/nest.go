@@ -406,3 +406,43 @@ func (ev *jsEval) nestSwagger(f *script.File, sc *script.Scope, c *script.Expr, 
 	}
 	ev.nest.docs = append(ev.nest.docs, d)
 }
+
+// nestMethods are the methods of a NestJS application this analysis reads:
+// setGlobalPrefix(prefix, {exclude}), enableVersioning(options), and the
+// verbs of the HTTP adapter's router it passes on (app.get(path, handler)).
+var nestMethods = withVerbs(map[string]jsMethod{
+	"setGlobalPrefix": func(call *jsCall) script.Value {
+		if len(call.args) < 1 {
+			return nil
+		}
+		n := &call.ev.nest
+		if s, ok := call.pathArg(0, routes.MethodAny); ok {
+			n.prefix = s
+		}
+		if len(call.args) > 1 {
+			n.exclude = nestExclude(call.args[1])
+		}
+		return script.Router{R: call.r}
+	},
+	"enableVersioning": func(call *jsCall) script.Value {
+		call.ev.nest.enableVersioning(call.args)
+		return script.Router{R: call.r}
+	},
+})
+
+// nestExt reads the names of @nestjs/core and @nestjs/swagger:
+// NestFactory.create (the application), RouterModule.register (module
+// paths) and SwaggerModule.setup (the documentation it serves).
+func nestExt(call *jsCall, ext *script.Ext) (script.Value, bool) {
+	switch mod := ext.Module; {
+	case mod == "@nestjs/core" && (ext.Name == "NestFactory.create" || ext.Name == "NestFactory.createApplicationContext"):
+		return script.Router{R: call.ev.nestApp()}, true
+	case mod == "@nestjs/core" && ext.Name == "RouterModule.register" && len(call.args) == 1:
+		call.ev.nest.routerModule(call.args[0], "", 0)
+		return nil, true
+	case mod == "@nestjs/swagger" && ext.Name == "SwaggerModule.setup" && len(call.args) >= 2:
+		call.ev.nestSwagger(call.f, call.sc, call.c, call.args)
+		return nil, true
+	}
+	return nil, false
+}

@@ -236,7 +236,7 @@ var packageURLconfs = map[string]packageConf{
 		{"reset/<uidb64>/<token>/", []string{"GET", "POST"}}, {"reset/done/", []string{"GET"}},
 	}},
 	// set_language sets the language on POST and redirects on any other
-	"django.conf.urls.i18n": {asset: "Django's language switch view", routes: []packageRoute{{"setlang/", nil}}},
+	"django.conf.urls.i18n":  {asset: "Django's language switch view", routes: []packageRoute{{"setlang/", nil}}},
 	"django_prometheus.urls": {asset: "a profiling or metrics endpoint a library registers", routes: []packageRoute{{"metrics", []string{"GET"}}}},
 }
 

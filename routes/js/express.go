@@ -1,0 +1,132 @@
+package js
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/routes/script"
+)
+
+// expressMethods are the methods of an Express application or Router this
+// analysis reads: the verbs and all() register routes, route(path) starts a
+// chain, use(prefix, ...handlers) mounts routers and static files, and the
+// methods Express documents as returning the application (set, enable,
+// disable, engine, param) hand it back.
+var expressMethods = withVerbs(map[string]jsMethod{
+	"route": expressRoute, "use": expressUse,
+	"set": same, "enable": same, "disable": same, "engine": same, "param": same,
+})
+
+// expressExt reads the names of express, serve-static and
+// swagger-ui-express: the application and Router constructors and the
+// handlers that serve files or a documentation page.
+func expressExt(call *jsCall, ext *script.Ext) (script.Value, bool) {
+	mod := ext.Module
+	switch {
+	case mod == "express" && (ext.Name == "default" || ext.Name == "" || ext.Name == "Router" || ext.Name == "express"):
+		r := call.ev.NewRouter("express")
+		r.Sub = ext.Name == "Router"
+		return script.Router{R: r}, true
+	case mod == "express" && ext.Name == "static", mod == "serve-static" && (ext.Name == "default" || ext.Name == ""):
+		return &script.Static{}, true
+	case mod == swaggerUIExpress && ext.Name == "serveFiles":
+		return &script.Static{}, true // the UI's assets below the mount
+	case mod == swaggerUIExpress && ext.Name == "setup":
+		return &script.Ext{Module: mod, Name: swaggerUIPage}, true
+	}
+	return nil, false
+}
+
+// swaggerUIExpress is the package serving Swagger UI from an Express mount.
+const swaggerUIExpress = "swagger-ui-express"
+
+// swaggerUIPage names the handler swagger-ui-express's setup(document)
+// returns: it sends the UI's page for every method and every path below
+// its mount.
+const swaggerUIPage = "setup()"
+
+// jsServesFiles reports whether h, an Express handler, serves files below
+// its mount: express.static and the like, or swagger-ui-express's serve
+// (its UI's assets; serveFiles(document) evaluates to a static handler).
+func jsServesFiles(h script.Value) bool {
+	switch h := h.(type) {
+	case *script.Static:
+		return true
+	case *script.Ext:
+		return h.Module == swaggerUIExpress && h.Name == "serve"
+	}
+	return false
+}
+
+// jsServesPage reports whether h is swagger-ui-express's setup(document).
+func jsServesPage(h script.Value) bool {
+	ext, ok := h.(*script.Ext)
+	return ok && ext.Module == swaggerUIExpress && ext.Name == swaggerUIPage
+}
+
+// expressRoute reads route(path): a chain whose verb methods register on
+// path.
+func expressRoute(call *jsCall) script.Value {
+	if len(call.args) != 1 {
+		return nil
+	}
+	if s, ok := call.pathArg(0, ""); ok {
+		return &script.RouteDef{Router: call.r, Path: s, Pos: call.pos}
+	}
+	return nil
+}
+
+// expressChain reads a verb of a route(path) chain: the route on the
+// chain's path; the chain goes on.
+func expressChain(chain *script.RouteDef, method string, pos routes.Pos) script.Value {
+	switch {
+	case slices.Contains(jsVerbs, method):
+		chain.Router.Add([]string{strings.ToUpper(method)}, chain.Path, pos)
+	case method == "all":
+		chain.Router.Add(nil, chain.Path, pos)
+	}
+	return chain
+}
+
+// expressUse reads use([prefix], ...handlers): routers mounted at the
+// prefix, static files and documentation pages served below it; an
+// unknown name beside them is middleware, and an unknown name alone at a
+// prefix a router this analysis cannot follow.
+func expressUse(call *jsCall) script.Value {
+	r, args := call.r, call.args
+	prefix, rest := "", args
+	if len(args) > 0 {
+		if s, ok := args[0].(script.Str); ok {
+			prefix, rest = string(s), args[1:]
+		}
+	}
+	// An unknown name beside a router or static mount it guards is
+	// middleware (app.use('/x', auth, router)), not a router lost.
+	served := slices.ContainsFunc(rest, func(h script.Value) bool {
+		_, child := h.(script.Router)
+		return jsServesFiles(h) || jsServesPage(h) || child
+	})
+	// One catch-all however many handlers serve below the mount: every
+	// method when a page handler answers them all, else GET files.
+	page := slices.ContainsFunc(rest, jsServesPage)
+	static := false
+	for k, h := range rest {
+		arg := call.arg(len(args) - len(rest) + k)
+		switch child, isRouter := h.(script.Router); {
+		case jsServesFiles(h) || jsServesPage(h):
+			if !static && page {
+				r.Add(nil, prefix, call.pos).Subtree = true
+			} else if !static {
+				rr := r.Add([]string{"GET"}, prefix, call.pos)
+				rr.Static, rr.Subtree = true, true
+			}
+			static = true
+		case isRouter:
+			r.Mount(prefix, child.R, false)
+		case h == nil && !served && prefix != "" && arg.Kind == script.ExprName:
+			call.unresolved(routes.Unresolved{Pos: call.pos, Method: routes.MethodAny, Expr: prefix + " -> " + call.text(arg), Reason: "mounted router is not one this analysis can follow"})
+		}
+	}
+	return script.Router{R: r}
+}
