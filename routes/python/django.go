@@ -15,6 +15,32 @@ import (
 // becomes one router of framework "django"; the one settings.ROOT_URLCONF
 // names is the root.
 
+// djangoExt reads the names of django.urls, the REST framework and the
+// packages beside it (djangoCall).
+func djangoExt(call *pyCall, ext *script.Ext) (script.Value, bool) {
+	return call.ev.djangoCall(call.f, call.sc, call.c, ext, call.args)
+}
+
+// drfMethod reads a method call on a REST framework router: register adds
+// a viewset's routes; the router's own helpers register nothing; any other
+// method (one a project's subclass adds) is noted, its routes unknown.
+func drfMethod(call *pyCall, method string) {
+	switch method {
+	case "register":
+		call.ev.drfRegister(call.f, call.sc, call.c, call.r)
+	case "get_urls", "get_routes", "get_api_root_view", "get_default_basename", "get_lookup_regex", "get_method_map":
+	default:
+		var frags []string
+		if len(call.args) > 0 {
+			if s, ok := call.args[0].(script.Str); ok && s != "" {
+				frags = []string{string(s)}
+			}
+		}
+		call.unresolved(routes.Unresolved{Pos: call.pos, Expr: call.text(call.c),
+			Reason: "method " + method + " of a REST framework router subclass is not one this analysis reads, so the routes it adds are not known", Fragments: frags})
+	}
+}
+
 // djangoCall evaluates a call of django.urls (or django.conf.urls) and
 // rest_framework's routers and decorators; handled is false for any other
 // name.
