@@ -52,7 +52,7 @@ func (call *pyCall) newRouter(fw string, sub bool) *routes.Router {
 }
 
 // starletteRoute reads Route(path, endpoint, methods=...): GET unless
-// methods= says otherwise, or every method for a class endpoint.
+// methods= says otherwise, or the handlers a class endpoint defines.
 func starletteRoute(call *pyCall) script.Value {
 	rt := &script.RouteDef{Pos: call.pos}
 	if len(call.c.Args) > 0 {
@@ -64,8 +64,10 @@ func starletteRoute(call *pyCall) script.Value {
 	}
 	rt.Methods = []string{"GET"}
 	if len(call.args) > 1 {
-		if _, isClass := call.args[1].(*script.Class); isClass {
-			rt.Methods = nil
+		if cls, isClass := call.args[1].(*script.Class); isClass {
+			// an HTTPEndpoint answers the methods it defines (nil =
+			// none read: any)
+			rt.Methods = cls.Methods
 		}
 	}
 	if m := call.kw("methods"); m != nil {
