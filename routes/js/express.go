@@ -124,9 +124,17 @@ func expressUse(call *jsCall) script.Value {
 			static = true
 		case isRouter:
 			r.Mount(prefix, child.R, false)
-		case h == nil && !served && prefix != "" && arg.Kind == script.ExprName:
+		case (h == nil || isUnreadModule(h)) && !served && prefix != "" && arg.Kind == script.ExprName:
 			call.unresolved(routes.Unresolved{Pos: call.pos, Method: routes.MethodAny, Expr: prefix + " -> " + call.text(arg), Reason: "mounted router is not one this analysis can follow"})
 		}
 	}
 	return script.Router{R: r}
+}
+
+// isUnreadModule reports whether h was imported from a module of the server
+// that is not among the files read: a router this analysis cannot follow,
+// not a package's middleware.
+func isUnreadModule(h script.Value) bool {
+	ext, ok := h.(*script.Ext)
+	return ok && isLocalModule(ext.Module)
 }

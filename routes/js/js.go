@@ -95,7 +95,15 @@ func (ev *jsEval) jsModule(f *script.File, spec string) script.Value {
 	if m := ev.fileModule(filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(spec))); m != nil {
 		return m
 	}
-	return nil
+	// a module of the server that is not among the files read (generated
+	// at build time, or in a folder not read): known by its path only
+	return &script.Ext{Module: spec}
+}
+
+// isLocalModule reports whether module, the module of an imported name,
+// is a file of the server that could not be read (a relative path).
+func isLocalModule(module string) bool {
+	return strings.HasPrefix(module, ".") || strings.HasPrefix(module, "/")
 }
 
 // fileModule runs and returns the server's file base names, with or without

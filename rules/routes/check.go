@@ -688,7 +688,11 @@ func (c *checker) unresolved(u route.Unresolved, spec bool) {
 		side = "spec"
 	}
 	what := "a route"
-	if u.Method != "" {
+	switch u.Method {
+	case "":
+	case route.MethodAny:
+		what = "a route of every method"
+	default:
 		what = "a " + u.Method + " route"
 	}
 	hint := ""
