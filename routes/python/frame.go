@@ -112,7 +112,48 @@ func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ex
 			return v
 		}
 	}
+	libraryRoutes(call, ext)
 	return nil
+}
+
+// libraryRoutes notes a router handed to a function this analysis cannot
+// read that may register routes on it: any function of a module of the
+// server that is not among the files read (imported relatively, generated),
+// or a package's function whose name says it registers or mounts routes.
+// What it registers is not known: a gap of the router, scoped to the
+// router's prefix.
+func libraryRoutes(call *pyCall, ext *script.Ext) {
+	name := lastName(ext.Name)
+	local := strings.HasPrefix(ext.Module, ".")
+	if !local && !registersRoutes(name) {
+		return
+	}
+	for _, a := range call.args {
+		r, ok := a.(script.Router)
+		if !ok {
+			continue
+		}
+		what := "a function of a package this analysis does not read"
+		if local {
+			what = "a function of a module of the server that is not among the files read (generated, or outside the folder read)"
+		}
+		r.R.Gaps = append(r.R.Gaps, routes.Unresolved{Pos: call.pos, Method: routes.MethodAny, Expr: routes.Shorten(call.text(call.c)),
+			Reason: "the router is passed to " + name + " of " + ext.Module + ", " + what + ", so the routes it registers are not known"})
+		return
+	}
+}
+
+// registersRoutes reports whether a package function's name says it adds
+// routes to the app it is given (register_routes, setup_swagger,
+// mount_admin, api_routes).
+func registersRoutes(name string) bool {
+	lower := strings.ToLower(name)
+	for _, prefix := range []string{"register", "mount", "setup", "attach", "add_routes", "include_routes"} {
+		if strings.HasPrefix(lower, prefix) {
+			return true
+		}
+	}
+	return strings.HasSuffix(lower, "routes") || strings.HasSuffix(lower, "router")
 }
 
 // pyFrameCall evaluates a method call on a router: a REST framework

@@ -430,6 +430,10 @@ func (ev *pyEval) pyFromImport(f *script.File, i, to int, sc *script.Scope) int 
 			sc.Set(local, ev.Attr(m, name))
 		case level == 0 && dotted != "":
 			sc.Set(local, &script.Ext{Module: dotted, Name: name})
+		case level > 0:
+			// a module of the server that is not among the files read
+			// (generated, or outside the folder read): known by its path
+			sc.Set(local, &script.Ext{Module: strings.Repeat(".", level) + dotted, Name: name})
 		}
 	}
 	return i
