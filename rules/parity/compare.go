@@ -121,6 +121,12 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 		if unpairedRoot && md.def.Pointer == "" && md.doc == mirror {
 			continue // the unpaired-root finding names it
 		}
+		if x := c.nullableCopy(name, true); x != "" && matchedMirror[x] {
+			// nullable-X is X plus null, and X pairs with a canonical
+			// definition (through renames): the copy is that definition too,
+			// and where it is used the comparison says whether null matches
+			continue
+		}
 		c.emit(report.Finding{
 			Rule:       RuleMirrorOnly,
 			Severity:   mirrorOnlyRule.Severity,
