@@ -14,8 +14,8 @@ import (
 // how a plain-name anchor is declared.
 type embeddedDialect struct {
 	name, uri, container string
-	idKey, notIDKey     string
-	anchor              func(s map[string]any) // declares the plain name "tag"
+	idKey, notIDKey      string
+	anchor               func(s map[string]any) // declares the plain name "tag"
 	// siblingsIgnored: a $ref's sibling $id does not move the $ref's base
 	// (draft-07 and earlier ignore every sibling of $ref)
 	siblingsIgnored bool
@@ -44,7 +44,7 @@ type embeddedCase struct {
 	sibling bool
 	// wantFile and wantPtr are where both ways must land (%c = container)
 	wantFile, wantPtr string
-	only             func(d embeddedDialect) bool
+	only              func(d embeddedDialect) bool
 }
 
 var embeddedCases = []embeddedCase{
@@ -105,8 +105,8 @@ func TestEmbeddedResourceBase(t *testing.T) {
 					p[d.idKey] = "https://example.com/sib.json"
 				}
 				inner := map[string]any{
-					key: tc.innerID,
-					c:   map[string]any{"Name": map[string]any{"type": "string"}, "Tagged": tagged},
+					key:          tc.innerID,
+					c:            map[string]any{"Name": map[string]any{"type": "string"}, "Tagged": tagged},
 					"properties": map[string]any{"p": p},
 				}
 				bundle := map[string]any{
