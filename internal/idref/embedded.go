@@ -97,10 +97,25 @@ func (ix *Index) inResource(scope, frag, ref string) (reduce.Target, error) {
 
 // onDiskIn is way (a) for a reference written inside the schema resource at
 // scope ("" = the document's root, read relative to the file): see above.
+// When the resource holds nothing there but the file read from its root
+// does (an OpenAPI 3.1 component with an $id writing
+// "#/components/schemas/Tag"), that is what tools reading the file reach,
+// and the $id way tells the two apart.
 func (r *Resolver) onDiskIn(ix *Index, scope, ref string) (reduce.Target, string, error) {
 	if scope == "" || hasScheme(ref) {
 		return r.onDisk(ix.Doc, ref)
 	}
+	t, tried, err := r.inEmbedded(ix, scope, ref)
+	if Kind(err) == reduce.RefUnresolved {
+		if ft, ftried, ferr := r.onDisk(ix.Doc, ref); ferr == nil {
+			return ft, ftried, nil
+		}
+	}
+	return t, tried, err
+}
+
+// inEmbedded reads ref inside the resource at scope (see onDiskIn).
+func (r *Resolver) inEmbedded(ix *Index, scope, ref string) (reduce.Target, string, error) {
 	p, frag, err := reduce.SplitRef(ref)
 	if err != nil {
 		return reduce.Target{}, "", &reduce.RefError{Kind: reduce.RefBadPath, Msg: err.Error()}

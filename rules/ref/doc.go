@@ -45,7 +45,9 @@
 // root (a bundle's "#" inside an embedded meta-schema is that meta-schema), a
 // path follows relative embedded $ids from the file's folder, and under an
 // absolute embedded $id reaches the resource of that URI the document itself
-// embeds, else is read from the file's folder as at the root; a $ref
+// embeds, else is read from the file's folder as at the root (and a fragment
+// the embedded schema lacks but the file's root holds is read from the root,
+// as file tools do: ref/id-mismatch then, since $id reaches nothing); a $ref
 // that is a bare name ("EntityMeta", "common#relation": no folder, no
 // extension) reaching a schema that declares it as its $id is silent, as an
 // absolute $id URL without a file is.
