@@ -43,6 +43,9 @@ func (ix *Index) ScopeAt(p string) string {
 // the nearest enclosing $id scope whose base is the site's (in draft-07 and
 // earlier a $ref's sibling $id does not move the reference's own base).
 func (ix *Index) siteScope(s *Site) string {
+	if _, root := ix.bases[""]; len(ix.bases) == 0 || len(ix.bases) == 1 && root {
+		return "" // no embedded resource: the common case, kept cheap
+	}
 	p := s.Object
 	for {
 		if b, ok := ix.bases[p]; ok && b == s.Base {
