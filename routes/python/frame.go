@@ -90,7 +90,7 @@ var pyMethods = map[string]map[string]pyMethod{
 
 // pyExts are the frameworks' readers of calls of names imported from their
 // packages; handled is false for a name the framework does not know.
-var pyExts = []func(call *pyCall, ext *script.Ext) (v script.Value, handled bool){djangoExt, fastapiExt, starletteExt, flaskExt}
+var pyExts = []func(call *pyCall, ext *script.Ext) (v script.Value, handled bool){djangoExt, fastapiExt, starletteExt, flaskExt, libraryExt}
 
 // verbMethods returns a registration method for each of verbs:
 // `@router.get(path, ...)`.
