@@ -34,9 +34,28 @@ func expressExt(call *jsCall, ext *script.Ext) (script.Value, bool) {
 		return &script.Static{}, true // the UI's assets below the mount
 	case mod == swaggerUIExpress && ext.Name == "setup":
 		return &script.Ext{Module: mod, Name: swaggerUIPage}, true
+	case mod == promBundle && (ext.Name == "default" || ext.Name == ""):
+		// the middleware answers GET on its metricsPath (/metrics)
+		path := script.Str("/metrics")
+		if len(call.args) > 0 {
+			if opts, ok := call.args[0].(script.Dict); ok {
+				if p, set := opts["metricsPath"]; set {
+					s, ok := p.(script.Str)
+					if !ok {
+						return nil, true // a middleware whose path is not known
+					}
+					path = s
+				}
+			}
+		}
+		return &script.RouteDef{Methods: []string{"GET"}, Path: string(path), Pos: call.pos}, true
 	}
 	return nil, false
 }
+
+// promBundle is express-prom-bundle, the Prometheus middleware that serves
+// the metrics itself.
+const promBundle = "express-prom-bundle"
 
 // swaggerUIExpress is the package serving Swagger UI from an Express mount.
 const swaggerUIExpress = "swagger-ui-express"
@@ -114,6 +133,10 @@ func expressUse(call *jsCall) script.Value {
 	for k, h := range rest {
 		arg := call.arg(len(args) - len(rest) + k)
 		switch child, isRouter := h.(script.Router); {
+		case isMetrics(h):
+			// a middleware that answers one path itself, below the mount
+			m := h.(*script.RouteDef)
+			r.Add(m.Methods, routes.Join(prefix, m.Path), m.Pos).Tooling = true
 		case jsServesFiles(h) || jsServesPage(h):
 			if !static && page {
 				r.Add(nil, prefix, call.pos).Subtree = true
@@ -137,4 +160,11 @@ func expressUse(call *jsCall) script.Value {
 func isUnreadModule(h script.Value) bool {
 	ext, ok := h.(*script.Ext)
 	return ok && isLocalModule(ext.Module)
+}
+
+// isMetrics reports whether h is a metrics middleware's route (what
+// express-prom-bundle's constructor evaluates to).
+func isMetrics(h script.Value) bool {
+	m, ok := h.(*script.RouteDef)
+	return ok && m.Router == nil && !m.Mount
 }
