@@ -35,7 +35,7 @@ func FromFiles(root string, files []string, display func(string) string, confine
 	ev.Budget = budget
 	var server []string
 	for _, f := range files {
-		if !inTestFolder(root, f) {
+		if !notServerCode(root, f) {
 			server = append(server, f)
 		}
 	}

@@ -7,10 +7,14 @@ import (
 	"github.com/wirelint/wirelint/routes/script"
 )
 
-// A test script registers routes too (a mock upstream, an identity provider
-// a test starts, the app under supertest), but they are its fixtures, not
-// the server's. Test files by name (x.test.ts, x.spec.js) never reach the
-// reader (routes.IsTestFile); these are the ones a name does not tell.
+// Not every JavaScript file below a server is the server's. A test script
+// registers routes too (a mock upstream, an identity provider a test
+// starts, the app under supertest), but they are its fixtures; the files a
+// server sends to browsers (collected static files, public/, minified
+// bundles) are no server code at all, and reading them costs memory (a
+// Django project's 15 MB of collected static files took 455 MB). Test files
+// by name (x.test.ts, x.spec.js) never reach the reader
+// (routes.IsTestFile); these are the ones a name does not tell.
 
 // testFolders are folder names that hold tests, fixtures and the scripts
 // tests run, in JavaScript projects' conventions.
@@ -27,15 +31,24 @@ var testPackages = map[string]bool{
 	"cypress": true, "@nestjs/testing": true, "sinon": true,
 }
 
-// inTestFolder reports whether path lies in a test folder below root (the
-// folder the server was named by may itself be called test).
-func inTestFolder(root, path string) bool {
+// browserFolders are folder names that hold the files a web server sends
+// to browsers (a Django project's collected static files, Express's
+// public/), never the server's own code.
+var browserFolders = map[string]bool{"static": true, "public": true, "bower_components": true}
+
+// notServerCode reports whether path is no source of the server's routes:
+// it lies in a test or browser-files folder below root (the folder the
+// server was named by may itself be called test), or is a minified bundle.
+func notServerCode(root, path string) bool {
+	if strings.HasSuffix(path, ".min.js") {
+		return true
+	}
 	rel, err := filepath.Rel(root, filepath.Dir(path))
 	if err != nil || strings.HasPrefix(rel, "..") {
 		return false
 	}
 	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
-		if testFolders[seg] {
+		if testFolders[seg] || browserFolders[seg] {
 			return true
 		}
 	}
