@@ -369,6 +369,62 @@ func (ev *pyEval) djangoSettle() {
 	}
 }
 
+// pyMember reads a member of a value the interpreter does not: a REST
+// framework router's urls, a settings object's field.
+func (ev *pyEval) pyMember(recv script.Value, name string) script.Value {
+	if cls, ok := recv.(*script.Class); ok {
+		return ev.classField(cls, name)
+	}
+	return ev.drfMember(recv, name)
+}
+
+// classField reads field name of a class the source defines (or of its
+// first base of the source): the string its body assigns (`PREFIX = "/x"`,
+// `API_V1_STR: str = "/api/v1"`). On a pydantic settings class (a
+// BaseSettings) the environment may override it at run time, so the value
+// is Assumed at its default, the declaration's position kept.
+func (ev *pyEval) classField(cls *script.Class, name string) script.Value {
+	settings := false
+	if base := cls.ExtBase(); base != nil {
+		_, baseName := splitExt(base)
+		settings = baseName == "BaseSettings"
+	}
+	for depth := 0; cls != nil && depth < 8; depth++ {
+		if span, ok := ev.classSpans[cls]; ok {
+			toks := span.file.Toks
+			for i := span.from; i+2 < span.to && i+2 < len(toks); i++ {
+				t := toks[i]
+				if t.Kind != script.TokName || t.Text != name || i == 0 || toks[i-1].Kind != script.TokNewline && toks[i-1].Kind != script.TokIndent {
+					continue
+				}
+				j := i + 1
+				if toks[j].Kind == script.TokOp && toks[j].Text == ":" { // an annotation
+					for j < span.to && toks[j].Kind != script.TokNewline && !(toks[j].Kind == script.TokOp && toks[j].Text == "=") {
+						j++
+					}
+				}
+				if j+1 >= span.to || toks[j].Kind != script.TokOp || toks[j].Text != "=" || toks[j+1].Kind != script.TokString || len(toks) > j+2 && toks[j+2].Kind != script.TokNewline {
+					continue
+				}
+				value := script.Str(toks[j+1].Str)
+				if !settings {
+					return value
+				}
+				return script.Assumed{Value: value, As: routes.Assumption{Expr: cls.Name + "." + name, Value: string(value), At: ev.Pos(span.file, t.Line, t.Col)}}
+			}
+		}
+		var next *script.Class
+		for _, b := range cls.Bases {
+			if k, ok := b.(*script.Class); ok {
+				next = k
+				break
+			}
+		}
+		cls = next
+	}
+	return nil
+}
+
 // drfMember reads router.urls of a REST framework router: the router.
 func (ev *pyEval) drfMember(recv script.Value, name string) script.Value {
 	if r, ok := recv.(script.Router); ok && name == "urls" && ev.drfRouters[r.R] {

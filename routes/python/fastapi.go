@@ -68,11 +68,12 @@ func includeMethod(call *pyCall) {
 	}
 	prefix := ""
 	if p := call.kw(key); p != nil {
-		s, ok := call.pathArg(p, routes.MethodAny)
+		s, assumed, ok := call.prefix(p, routes.MethodAny)
 		if !ok {
 			return
 		}
 		prefix = s
+		child.R.Assumed = append(child.R.Assumed, assumed...)
 		if blueprint {
 			call.r.Mounts = append(call.r.Mounts, routes.Mount{Prefix: prefix, Child: child.R, Hidden: hidden, Override: true})
 			child.R.Parents++

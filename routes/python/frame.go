@@ -177,15 +177,28 @@ func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 
 // prefixArg sets r's prefix from keyword argument key of the call when it
 // is given; one that does not fold leaves r's routes unresolved, naming
-// what.
+// what; a settings field read at run time is assumed at its default.
 func (call *pyCall) prefixArg(r *routes.Router, key, what string) {
 	if p := call.kw(key); p != nil {
-		s, ok := call.pathArg(p, "")
+		s, assumed, ok := call.prefix(p, "")
 		if !ok {
 			r.Orphan = what + " is not a constant this analysis can fold"
 		}
 		r.Prefix = s
+		r.Assumed = append(r.Assumed, assumed...)
 	}
+}
+
+// prefix folds e as a mount prefix: a constant, or a settings field the
+// server reads at run time, taken at its declared default with the
+// assumption that says so; ok is false (and the registration recorded
+// unresolved for method) when it does not fold.
+func (call *pyCall) prefix(e *script.Expr, method string) (string, []routes.Assumption, bool) {
+	if a, ok := call.eval(e).(script.Assumed); ok {
+		return string(a.Value), []routes.Assumption{a.As}, true
+	}
+	s, ok := call.pathArg(e, method)
+	return s, nil, ok
 }
 
 // lastName returns the part of a dotted name after its last dot.

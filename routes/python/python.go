@@ -65,7 +65,7 @@ func newPyEval(root string, display func(string) string, confine *fsroot.Root) *
 	ev := &pyEval{Interp: script.New(true, root, display, confine), confs: map[*script.File]*routes.Router{}, drfRouters: map[*routes.Router]bool{},
 		actions: map[*script.File][]*drfAction{}, classSpans: map[*script.Class]classSpan{},
 		drfRegistry: map[*routes.Router][]drfEntry{}, drfNest: map[*routes.Router]string{}}
-	ev.Settle, ev.Member = ev.djangoSettle, ev.drfMember
+	ev.Settle, ev.Member = ev.djangoSettle, ev.pyMember
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
 	ev.Tokenize = script.TokenizePython
 	ev.Submodule = func(path string) script.Value {

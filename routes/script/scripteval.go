@@ -59,8 +59,11 @@ func newScope(parent *Scope) *Scope { return &Scope{Vars: map[string]Value{}, Pa
 //   - Dict: a dict or object literal;
 //   - Router: a router, app, blueprint or group;
 //   - *Func: a function of the server, with its defining scope;
-//   - *Ext, *Module, *Class, Dynamic, *Static, *RouteDef, and *LazyAttr
-//     (bound by an import cycle, resolved on lookup, never returned).
+//   - *Ext, *Module, *Class (a class, or an instance of one whose base is
+//     a package's, such as a settings object), Dynamic, *Static,
+//     *RouteDef, Assumed (a string read at run time, taken as its declared
+//     default), and *LazyAttr (bound by an import cycle, resolved on
+//     lookup, never returned).
 type Value interface{ value() }
 
 type (
@@ -113,6 +116,13 @@ type (
 		// API operation (see routes.Route.Asset); "" = not known as one.
 		Asset string
 	}
+	// Assumed is a string the server reads at run time (a settings field
+	// an environment variable may override), taken as the default its
+	// declaration gives; As says so for findings.
+	Assumed struct {
+		Value Str
+		As    routes.Assumption
+	}
 	// LazyAttr is a name imported from a module that was still running
 	// (an import cycle), resolved on use.
 	LazyAttr struct {
@@ -135,6 +145,7 @@ func (Dynamic) value()   {}
 func (*Static) value()   {}
 func (*RouteDef) value() {}
 func (*LazyAttr) value() {}
+func (Assumed) value()   {}
 
 // resolve reads the name now; a name that resolves to itself (a module
 // importing its own name) is nil.
@@ -548,7 +559,9 @@ func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) Value {
 			if r, ok := ev.ExtCall(f, sc, c, base, isNew).(Router); ok {
 				return r
 			}
-			return nil
+			// an instance (a settings object): its attributes are the
+			// class's (the language's Member reads them)
+			return fn
 		}
 	case *Func:
 		args := ev.Args(f, sc, c)
