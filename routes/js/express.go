@@ -115,9 +115,23 @@ func expressChain(chain *script.RouteDef, method string, pos routes.Pos) script.
 func expressUse(call *jsCall) script.Value {
 	r, args := call.r, call.args
 	prefix, rest := "", args
+	var assumed []routes.Assumption // a prefix read at run time
+	var unknown *routes.Router      // holds what is mounted at a prefix that does not fold
 	if len(args) > 0 {
-		if s, ok := args[0].(script.Str); ok {
+		switch s := args[0].(type) {
+		case script.Str:
 			prefix, rest = string(s), args[1:]
+		case script.Assumed:
+			prefix, rest, assumed = string(s.Value), args[1:], []routes.Assumption{s.As}
+		case script.Dynamic, nil:
+			if e := call.arg(0); s != nil || script.IsEnvRead(e) || e.Kind == script.ExprBinary || e.Kind == script.ExprTemplate {
+				// a path computed at run time (process.env.X): what is
+				// mounted there is served at a prefix no one knows
+				rest = args[1:]
+				unknown = call.ev.NewRouter(r.Framework)
+				unknown.Orphan = "mounted at " + routes.Shorten(call.text(e)) + ", a prefix this analysis cannot fold"
+				r.Mount("", unknown, false)
+			}
 		}
 	}
 	// An unknown name beside a router or static mount it guards is
@@ -145,8 +159,11 @@ func expressUse(call *jsCall) script.Value {
 				rr.Static, rr.Subtree = true, true
 			}
 			static = true
+		case isRouter && unknown != nil:
+			unknown.Mount("", child.R, false)
 		case isRouter:
 			r.Mount(prefix, child.R, false)
+			child.R.Assumed = append(child.R.Assumed, assumed...)
 		case (h == nil || isUnreadModule(h)) && !served && prefix != "" && arg.Kind == script.ExprName:
 			call.unresolved(routes.Unresolved{Pos: call.pos, Method: routes.MethodAny, Expr: prefix + " -> " + call.text(arg), Reason: "mounted router is not one this analysis can follow"})
 		}

@@ -33,6 +33,12 @@ func libraryExt(call *pyCall, ext *script.Ext) (script.Value, bool) {
 			call.metrics(r, "path")
 		}
 		return nil, true
+	case top == "os" && (name == "getenv" || ext.Name == "environ.get") && len(call.args) == 2:
+		// os.getenv("X", "/api"): the default, assumed
+		if d, ok := call.args[1].(script.Str); ok {
+			return script.Assumed{Value: d, As: routes.Assumption{Expr: call.text(call.c), Value: string(d), At: call.ev.Pos(call.f, call.arg(1).Line, call.arg(1).Col)}}, true
+		}
+		return nil, true
 	case top == "prometheus_fastapi_instrumentator":
 		// Instrumentator() and instrument(app) hand the instrumentator on;
 		// expose(app) serves the metrics

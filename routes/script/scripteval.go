@@ -448,6 +448,10 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 		return v
 	case ExprBinary:
 		x, y := ev.Eval(f, sc, e.X), ev.Eval(f, sc, e.y)
+		if d, ok := y.(Str); ok && (e.Name == "||" || e.Name == "??") && IsEnvRead(e.X) {
+			// process.env.X || "/api": the default, assumed
+			return Assumed{Value: d, As: routes.Assumption{Expr: ev.Text(f, e.X), Value: string(d), At: ev.Pos(f, e.y.Line, e.y.Col)}}
+		}
 		xs, ok1 := x.(Str)
 		ys, ok2 := y.(Str)
 		if e.Name == "+" && ok1 && ok2 {
@@ -763,4 +767,14 @@ func (c *Class) ExtBase() *Ext {
 		return nil
 	}
 	return walk(c)
+}
+
+// IsEnvRead reports whether e reads an environment variable in JavaScript:
+// process.env.NAME or process.env["NAME"].
+func IsEnvRead(e *Expr) bool {
+	if e == nil || e.Kind != ExprAttr && e.Kind != ExprIndex {
+		return false
+	}
+	env := e.X
+	return env != nil && env.Kind == ExprAttr && env.Name == "env" && env.X != nil && env.X.Kind == ExprName && env.X.Name == "process"
 }
