@@ -555,9 +555,14 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		ev.Args(f, sc, c)
 		switch {
 		case jsVerbs[method]:
+			// an .all() before a method handler runs for every method
+			// and hands on (route('/x').all(auth).get(h)): middleware
+			if ch.Guard != nil {
+				ch.Guard.Dead, ch.Guard = true, nil
+			}
 			ch.Router.Add([]string{strings.ToUpper(method)}, ch.Path, pos)
 		case method == "all":
-			ch.Router.Add(nil, ch.Path, pos)
+			ch.Guard = ch.Router.Add(nil, ch.Path, pos)
 		}
 		return ch, true
 	}
