@@ -557,12 +557,13 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		case jsVerbs[method]:
 			// an .all() before a method handler runs for every method
 			// and hands on (route('/x').all(auth).get(h)): middleware
-			if ch.Guard != nil {
-				ch.Guard.Dead, ch.Guard = true, nil
+			for _, g := range ch.Guards {
+				g.Dead = true
 			}
+			ch.Guards = nil
 			ch.Router.Add([]string{strings.ToUpper(method)}, ch.Path, pos)
 		case method == "all":
-			ch.Guard = ch.Router.Add(nil, ch.Path, pos)
+			ch.Guards = append(ch.Guards, ch.Router.Add(nil, ch.Path, pos))
 		}
 		return ch, true
 	}

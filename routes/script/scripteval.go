@@ -109,9 +109,10 @@ type (
 		Target  Value // mount: the app or list of routes
 		Router  *routes.Router
 		Hidden  bool
-		// Guard is an Express route chain's .all() with no method
-		// handler after it yet: one that follows makes it middleware.
-		Guard *routes.Registration
+		// Guards are an Express route chain's .all() calls with no
+		// method handler after them yet: one that follows makes them
+		// middleware.
+		Guards []*routes.Registration
 	}
 	// LazyAttr is a name imported from a module that was still running
 	// (an import cycle), resolved on use.
