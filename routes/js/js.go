@@ -196,6 +196,10 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 				i = end + 1
 				continue
 			}
+			if isOp(i, "*") {
+				i = ev.jsExportStar(f, i+1, to)
+				continue
+			}
 			exportNext = true
 			continue
 		case "const", "let", "var":
@@ -414,6 +418,32 @@ func (ev *jsEval) jsExportList(f *script.File, from, to int, sc *script.Scope) {
 		v, _ := sc.Lookup(name)
 		f.Exports[local] = v
 	})
+}
+
+// jsExportStar handles the re-exports after `export *`, from i up to to:
+// `* as name from 'm'` exports m's namespace as name, `* from 'm'` every
+// named export of m (not its default). It returns the index after them.
+func (ev *jsEval) jsExportStar(f *script.File, i, to int) int {
+	toks := f.Toks
+	name := ""
+	if i+1 < to && toks[i].Kind == script.TokName && toks[i].Text == "as" && toks[i+1].Kind == script.TokName {
+		name = toks[i+1].Text
+		i += 2
+	}
+	if i+1 >= to || toks[i].Kind != script.TokName || toks[i].Text != "from" || toks[i+1].Kind != script.TokString {
+		return i
+	}
+	m := ev.jsModule(f, toks[i+1].Str)
+	if name != "" {
+		f.Exports[name] = m
+	} else if mod, ok := m.(*script.Module); ok {
+		for k, v := range mod.File.Exports {
+			if _, own := f.Exports[k]; k != "default" && !own {
+				f.Exports[k] = v
+			}
+		}
+	}
+	return i + 2
 }
 
 // jsDecl handles `const a = v, {b, c: d} = require(...)` after the keyword.

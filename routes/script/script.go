@@ -188,7 +188,12 @@ func (p *Parser) Expr() *Expr {
 }
 
 // SkipType moves past a TypeScript type after as/satisfies or a colon.
-func (p *Parser) SkipType() {
+func (p *Parser) SkipType() { p.skipType(false) }
+
+// skipType skips a type annotation; with arrowEnds an unbracketed => ends it
+// (an arrow function's return type, `(a): T => body`) instead of reading on
+// as a function type.
+func (p *Parser) skipType(arrowEnds bool) {
 	for p.At < p.End {
 		t := p.tok(0)
 		switch {
@@ -214,7 +219,7 @@ func (p *Parser) SkipType() {
 					break
 				}
 			}
-		case t.Kind == TokOp && t.Text == "=>":
+		case t.Kind == TokOp && t.Text == "=>" && !arrowEnds:
 			p.At++
 		default:
 			return
@@ -582,7 +587,7 @@ func (p *Parser) arrowParams(open, close int) ([]string, bool) {
 	p.At = close + 1
 	if p.IsOp(0, ":") { // a return type
 		p.At++
-		p.SkipType()
+		p.skipType(true)
 	}
 	return names, p.IsOp(0, "=>")
 }
