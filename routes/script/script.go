@@ -194,8 +194,20 @@ func (p *Parser) SkipType() { p.skipType(false) }
 // (an arrow function's return type, `(a): T => body`) instead of reading on
 // as a function type.
 func (p *Parser) skipType(arrowEnds bool) {
+	// a word or bracket on a later line than a complete type before it
+	// starts the next statement (`{...} as const` with no semicolon)
+	afterAtom, line := false, 0
 	for p.At < p.End {
 		t := p.tok(0)
+		opens := t.Kind == TokOp && (t.Text == "[" || t.Text == "(" || t.Text == "{")
+		if afterAtom && t.Line > line && (t.Kind == TokName || t.Kind == TokString || t.Kind == TokNumber || opens) {
+			return
+		}
+		afterAtom = t.Kind == TokName || t.Kind == TokString || t.Kind == TokNumber || opens
+		line = t.Line
+		if opens && t.Match > p.At {
+			line = p.Toks[t.Match].Line
+		}
 		switch {
 		case t.Kind == TokName || t.Kind == TokString || t.Kind == TokNumber:
 			p.At++
@@ -219,6 +231,7 @@ func (p *Parser) skipType(arrowEnds bool) {
 					break
 				}
 			}
+			afterAtom, line = true, p.Toks[p.At-1].Line
 		case t.Kind == TokOp && t.Text == "=>" && !arrowEnds:
 			p.At++
 		default:
