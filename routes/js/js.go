@@ -626,6 +626,11 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		return nil
 	}
 	switch {
+	case method == "listen":
+		// a server of its own: the check sets apart listened apps that
+		// serve nothing documented (an admin app on a second port)
+		r.Listened = true
+		return nil, true
 	case (jsVerbs[method] || method == "all") && len(c.Args) >= 2:
 		var ms []string
 		if method != "all" {
