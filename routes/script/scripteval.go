@@ -334,11 +334,16 @@ func (ev *Interp) Attr(m *Module, name string) Value {
 			return v
 		}
 		if ev.py && m.File.scope != nil {
-			if v, ok := m.File.scope.Vars[name]; ok {
+			// a name bound to nothing (an import under `if TYPE_CHECKING:`
+			// of the package's own submodule) does not hide the submodule
+			if v, ok := m.File.scope.Vars[name]; ok && v != nil {
 				if l, ok := v.(*LazyAttr); ok {
-					return l.resolve()
+					if r := l.resolve(); r != nil {
+						return r
+					}
+				} else {
+					return v
 				}
-				return v
 			}
 		}
 	}
