@@ -97,13 +97,19 @@ func expressRoute(call *jsCall) script.Value {
 }
 
 // expressChain reads a verb of a route(path) chain: the route on the
-// chain's path; the chain goes on.
+// chain's path; the chain goes on. An .all() before a method handler runs
+// for every method and hands on (route('/x').all(auth).get(h)): it is
+// middleware once a method handler follows it.
 func expressChain(chain *script.RouteDef, method string, pos routes.Pos) script.Value {
 	switch {
 	case slices.Contains(jsVerbs, method):
+		for _, g := range chain.Guards {
+			g.Dead = true
+		}
+		chain.Guards = nil
 		chain.Router.Add([]string{strings.ToUpper(method)}, chain.Path, pos)
 	case method == "all":
-		chain.Router.Add(nil, chain.Path, pos)
+		chain.Guards = append(chain.Guards, chain.Router.Add(nil, chain.Path, pos))
 	}
 	return chain
 }

@@ -183,6 +183,12 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		return nil, false
 	}
 	call := &jsCall{ev: ev, f: f, sc: sc, c: c, args: ev.Args(f, sc, c), pos: pos, r: rv.R}
+	if method == "listen" {
+		// a server of its own: the check sets apart listened apps that
+		// serve nothing documented (an admin app on a second port)
+		rv.R.Listened = true
+		return nil, true
+	}
 	if read, ok := jsMethods[rv.R.Framework][method]; ok {
 		if v := read(call); v != nil {
 			return v, true

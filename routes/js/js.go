@@ -216,7 +216,7 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 				continue
 			}
 			if isOp(i, "*") {
-				i = ev.jsExportAll(f, i+1, to)
+				i = ev.jsExportStar(f, i+1, to)
 				continue
 			}
 			exportNext = true
@@ -454,14 +454,13 @@ func (ev *jsEval) jsExportList(f *script.File, from, to int, sc *script.Scope) {
 	})
 }
 
-// jsExportAll handles a re-export after `export *`: `from 'm'` (every
-// named export of m, not its default, as an index file re-exports its
-// folder) or `as name from 'm'` (m as one namespace object); returns the
-// index after it.
-func (ev *jsEval) jsExportAll(f *script.File, i, to int) int {
+// jsExportStar handles the re-exports after `export *`, from i up to to:
+// `* as name from 'm'` exports m's namespace as name, `* from 'm'` every
+// named export of m (not its default). It returns the index after them.
+func (ev *jsEval) jsExportStar(f *script.File, i, to int) int {
 	toks := f.Toks
 	name := ""
-	if i+1 < to && toks[i].Kind == script.TokName && toks[i].Text == "as" {
+	if i+1 < to && toks[i].Kind == script.TokName && toks[i].Text == "as" && toks[i+1].Kind == script.TokName {
 		name = toks[i+1].Text
 		i += 2
 	}
@@ -471,11 +470,9 @@ func (ev *jsEval) jsExportAll(f *script.File, i, to int) int {
 	m := ev.jsModule(f, toks[i+1].Str)
 	if name != "" {
 		f.Exports[name] = m
-		return i + 2
-	}
-	if mod, ok := m.(*script.Module); ok {
+	} else if mod, ok := m.(*script.Module); ok {
 		for k, v := range mod.File.Exports {
-			if _, own := f.Exports[k]; !own && k != "default" {
+			if _, own := f.Exports[k]; k != "default" && !own {
 				f.Exports[k] = v
 			}
 		}
