@@ -561,6 +561,20 @@ func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) Value {
 			return v
 		}
 	}
+	if c.X != nil && c.X.Kind == ExprIndex {
+		if r, ok := ev.Eval(f, sc, c.X.X).(Router); ok {
+			// router[method](path, ...): a registration whose method is
+			// chosen at run time, a gap of the router scoped to its prefix
+			ev.Args(f, sc, c)
+			var frags []string
+			if len(c.Args) > 0 {
+				frags = ev.Fragments(f, sc, c.Args[0], nil)
+			}
+			r.R.Gaps = append(r.R.Gaps, routes.Unresolved{Pos: ev.Pos(f, c.X.Line, c.X.Col), Expr: ev.Text(f, c),
+				Reason: "registered through a router method chosen at run time (router[method](...)), so its method and path are not known", Fragments: frags})
+			return r
+		}
+	}
 	callee := ev.Eval(f, sc, c.X)
 	switch fn := callee.(type) {
 	case *Ext:

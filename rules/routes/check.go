@@ -89,7 +89,7 @@ func (c *checker) run() {
 				}
 			}
 		}
-		if i := c.slashTwin(s, byKey); hit < 0 && i >= 0 && mirror[i].AnySlash {
+		if i := c.anySlashTwin(s, byKey); hit < 0 && i >= 0 {
 			// served with and without the slash: as exact as a twin, so
 			// before any catch-all (Fastify's '/' beside '/*')
 			c.matched[i] = true
@@ -308,6 +308,27 @@ func (c *checker) slashTwin(s route.Route, byKey map[string][]int) int {
 	for _, i := range byKey[t.Key()] {
 		m := c.mirror[i]
 		if !m.Implicit && (m.Method == s.Method || m.Method == route.MethodAny) {
+			return i
+		}
+	}
+	return -1
+}
+
+// anySlashTwin returns the index of a server route of s's method (or ANY)
+// served with and without a trailing slash whose path differs from s's only
+// in that slash, implicit ones too (the HEAD Fastify adds beside a GET
+// answers on both spellings, as the GET does), or -1.
+func (c *checker) anySlashTwin(s route.Route, byKey map[string][]int) int {
+	t := s.Template
+	if t.TrailingSlash {
+		t = t.WithoutTrailingSlash()
+	} else if len(t.Segments) > 0 {
+		t.TrailingSlash = true
+	} else {
+		return -1
+	}
+	for _, i := range byKey[t.Key()] {
+		if m := c.mirror[i]; m.AnySlash && (m.Method == s.Method || m.Method == route.MethodAny) {
 			return i
 		}
 	}
