@@ -34,6 +34,8 @@ type Mount struct {
 	Dir string
 	// Route is the URL path the folder is served at ("" = "/").
 	Route string
+	// lang is the language a Hugo mount serves ("" = the site's).
+	lang string
 }
 
 // site is one site's resolved routing: which files it covers and the routes
@@ -174,7 +176,7 @@ func (c *checker) siteFrom(f, generator string) *site {
 					route = strings.TrimSuffix(route, path.Ext(route))
 					route = strings.TrimSuffix(strings.TrimSuffix(route, "/_index"), "/index")
 				}
-				mount := Mount{Dir: join(m.source), Route: route}
+				mount := Mount{Dir: join(m.source), Route: route, lang: m.lang}
 				if !c.exists(mount.Dir) {
 					s.absent = append(s.absent, mount)
 					continue
@@ -189,7 +191,7 @@ func (c *checker) siteFrom(f, generator string) *site {
 			s.Content = s.Content[1:] // mounts replace the default content folder
 		}
 		for _, d := range hc.contentDirs {
-			s.Content = append(s.Content, Mount{Dir: join(d), Route: "/"})
+			s.Content = append(s.Content, Mount{Dir: join(d.source), Route: "/", lang: d.lang})
 		}
 		s.Static = append(s.Static, Mount{Dir: join(option(hugoStaticDir, "static")), Route: "/"})
 		s.langs = hc.languages
@@ -315,12 +317,28 @@ func (c *checker) buildRoutes(s *site) {
 	priority := map[string]int{} // route → the index of the mount serving its page
 	addPage := func(route, page string, mount int) {
 		r := s.normalizeRoute(route)
-		if old, seen := s.routes[r]; !seen || old == "" || mount < priority[r] {
-			// The first mount in the configuration's order serves a route
-			// (Hugo: the default language's folder before a fallback).
+		old, seen := s.routes[r]
+		switch {
+		case !seen || old == "":
+			s.routes[r], priority[r] = page, mount
+			s.alternates[r] = append(s.alternates[r], page)
+		case s.Content[mount].lang != s.Content[priority[r]].lang:
+			// Another language's page at the same route: its anchors
+			// are the route's too.
+			if mount < priority[r] {
+				s.routes[r], priority[r] = page, mount
+			}
+			s.alternates[r] = append(s.alternates[r], page)
+		case mount < priority[r]:
+			// The first mount in the configuration's order serves a
+			// route two mounts of one language supply.
+			for i, alt := range s.alternates[r] {
+				if alt == old {
+					s.alternates[r][i] = page
+				}
+			}
 			s.routes[r], priority[r] = page, mount
 		}
-		s.alternates[r] = append(s.alternates[r], page)
 		if _, seen := s.pages[page]; !seen {
 			s.pages[page] = r
 		}
