@@ -20,7 +20,7 @@ import (
 type hugoConfig struct {
 	mounts      []hugoMount
 	contentDirs []hugoMount // languages.*.contentDir, each with its language
-	languages   []string // language keys, sorted
+	languages   []string    // language keys, sorted
 	slug        func(string) string
 	termIDs     bool // markup.goldmark.parser.autoDefinitionTermID
 }
