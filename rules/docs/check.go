@@ -47,7 +47,8 @@ type Options struct {
 	Discriminant string
 	// Repository is the checked repository as "owner/name": links to
 	// https://github.com/owner/name/blob/REF/PATH (and tree/) in Markdown
-	// and comments are checked against the tree ("" = not checked).
+	// and comments are checked against the tree ("" = the GitHub
+	// repository the git remote origin names; none = not checked).
 	Repository string
 	// IgnoreLinks are globs of link targets, as written, that are not
 	// checked: a project's own short forms a render hook expands.
@@ -118,6 +119,7 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 		ignore:   ignore,
 		repo:     strings.Trim(opts.Repository, "/"),
 	}
+	c.repoDir, c.repo = ownRepository(confine, root, c.repo)
 	var scan []string
 	for _, f := range files {
 		c.files[f] = true
@@ -239,6 +241,10 @@ type checker struct {
 	named    func(abs string) string
 	ignore   []Glob // link targets not checked
 	repo     string // owner/name; "" = own URLs not checked
+	// repoDir is root's folder below the repository's top, slash-separated
+	// ("" = root is the top, or the top is not known): an own URL's path
+	// is below the top.
+	repoDir string
 	// submodules are the paths .gitmodules names: their files are another
 	// repository's, absent from this tree.
 	submodules []string
@@ -626,6 +632,13 @@ func (c *checker) judgeOwnURL(ct citation, u ownURL) verdict {
 		return verdict{}
 	}
 	resolved := path.Clean(u.path)
+	if c.repoDir != "" {
+		below, ok := strings.CutPrefix(resolved, c.repoDir+"/")
+		if !ok {
+			return verdict{} // a file of the repository outside the checked folder
+		}
+		resolved = below
+	}
 	if !c.exists(resolved) {
 		return verdict{problem: problemMissingFile, resolved: resolved}
 	}
