@@ -214,6 +214,11 @@ type citation struct {
 	line   int         // 1-based
 	col    int         // 1-based, characters
 	target string      // as written
+	// foreign lists, newline-separated, the folders the citing file names
+	// that hold a bare citation's first folder below another path
+	// ("tmp/semconv" for tmp/semconv/docs/): the tree the comment may mean
+	// ("" = none).
+	foreign string
 }
 
 // scanned is what one file yields.
@@ -472,6 +477,11 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 			}
 		}
 	}
+	if v.problem == problemMissingFile && bareRef(ct) {
+		if reason := c.foreignTree(ct); reason != "" {
+			v = verdict{problem: problemUnverified, reason: reason}
+		}
+	}
 	if v.problem != problemNone && v.problem != problemUnverified && v.problem != problemUnresolved {
 		if reason := c.fragmentFile(ct.file); reason != "" {
 			v = verdict{problem: problemUnverified, reason: reason}
@@ -494,6 +504,23 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 		return c.unresolvedLink(ct), true
 	}
 	return report.Finding{}, false
+}
+
+// foreignTree says why a bare comment citation naming no file of this tree
+// may cite another tree's ("" = it cites this one): the citing file also
+// names its first folder below a path this tree lacks, as a script working
+// on a checkout of another repository (tmp/semconv/docs/) does.
+func (c *checker) foreignTree(ct citation) string {
+	first, _, nested := strings.Cut(ct.target, "/")
+	if !nested || ct.foreign == "" {
+		return ""
+	}
+	for _, o := range strings.Split(ct.foreign, "\n") {
+		if folder := path.Join(o, first); !c.dirs[folder] && !escapes(folder) {
+			return fmt.Sprintf("%s also names %s/, which is not in this tree: the comment may cite that tree's %s", c.shown(ct.file), folder, ct.target)
+		}
+	}
+	return ""
 }
 
 // matchesBelow reports whether a glob matches name or name read from one of
