@@ -241,6 +241,9 @@ type checker struct {
 	docs     map[string]*Markdown // parsed Markdown by path; nil = unreadable
 	stat     map[string]bool      // existence of unlisted paths, cached
 	refDocs  []string             // included files a comment could cite; nil = not computed yet
+	// includedIndex and refDocsIndex find suggestions among included and
+	// refDocs (nil = not built yet).
+	includedIndex, refDocsIndex *fileIndex
 	verdicts map[verdictKey]verdict
 	site     []*site // documentation sites root-absolute links are routed through
 	named    func(abs string) string
@@ -259,10 +262,11 @@ type checker struct {
 }
 
 // maxSuggestionWork bounds the comparisons of broken links with candidate
-// files in one run (each a Levenshtein distance of two names): a tree of
-// thousands of broken links among thousands of files costs seconds, not
-// minutes. Resolution is sequential, so which links get a suggestion is the
-// same on every run.
+// files in one run (each a Levenshtein distance of two names). The file
+// index hands a link only the files whose names are near its own, so this
+// is a backstop for trees where thousands of files share a name.
+// Resolution is sequential, so which links get a suggestion is the same on
+// every run.
 const maxSuggestionWork = 5_000_000
 
 // scanAll reads and scans files in parallel; results keep the files' order.
@@ -376,6 +380,10 @@ func (c *checker) exists(name string) bool {
 	}
 	if ok, seen := c.stat[name]; seen {
 		return ok
+	}
+	if parent := path.Dir(name); parent != "." && !c.dirs[parent] && !c.exists(parent) {
+		c.stat[name] = false // nothing is below a folder that is not there
+		return false
 	}
 	_, err := c.fs.Stat(filepath.Join(c.root, filepath.FromSlash(name)))
 	c.stat[name] = err == nil
@@ -720,7 +728,7 @@ func (c *checker) location(ct citation) report.Location {
 // missingFile reports a target that does not exist, suggesting a moved or
 // renamed file when one is close.
 func (c *checker) missingFile(ct citation, resolved string) report.Finding {
-	candidates := c.included
+	candidates := c.includedNear(resolved)
 	if ct.rule.ID == RuleBrokenRef {
 		if c.refDocs == nil {
 			c.refDocs = []string{}
@@ -729,8 +737,9 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 					c.refDocs = append(c.refDocs, f)
 				}
 			}
+			c.refDocsIndex = newFileIndex(c.refDocs)
 		}
-		candidates = c.refDocs
+		candidates = c.refDocsIndex.near(resolved)
 	}
 	f := report.Finding{
 		Rule:      ct.rule.ID,
@@ -741,8 +750,9 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	if ct.kind != "" {
 		f.Fields["kind"] = string(ct.kind)
 	}
-	// suggestions compare the target with every candidate: past
-	// maxSuggestionWork comparisons in the run, broken links get none
+	// suggestions compare the target with the candidates the index finds
+	// near it: past maxSuggestionWork comparisons in the run, broken links
+	// get none
 	suggestion := ""
 	if c.suggestionWork+len(candidates) <= maxSuggestionWork {
 		c.suggestionWork += len(candidates)
@@ -760,6 +770,15 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	suggestion, _ = f.Fields["suggestion"].(string)
 	f.Message = missingFileMessage(ct, shown, suggestion)
 	return f
+}
+
+// includedNear returns the included files closestFile may suggest for the
+// missing path want.
+func (c *checker) includedNear(want string) []string {
+	if c.includedIndex == nil {
+		c.includedIndex = newFileIndex(c.included)
+	}
+	return c.includedIndex.near(want)
 }
 
 // spell writes the root-relative path p the way the citation would: relative

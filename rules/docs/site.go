@@ -74,18 +74,32 @@ func within(file, dir string) bool {
 	return dir == "." || dir == "" || len(file) > len(dir) && file[len(dir)] == '/' && strings.HasPrefix(file, dir)
 }
 
-// siteConfigs are the configuration files that name a generator.
-var siteConfigs = []struct {
-	re        *regexp.Regexp
-	generator string
-}{
-	{regexp.MustCompile(`(^|/)hugo\.(toml|yaml|yml|json)$`), "hugo"},
-	{regexp.MustCompile(`(^|/)config\.(toml|yaml|yml)$`), "hugo"}, // with content/ beside it
-	{regexp.MustCompile(`(^|/)docusaurus\.config\.(js|cjs|mjs|ts)$`), "docusaurus"},
-	{regexp.MustCompile(`(^|/)mkdocs\.ya?ml$`), "mkdocs"},
-	{regexp.MustCompile(`(^|/)\.vitepress/config\.(js|cjs|mjs|ts|mts)$`), "vitepress"},
-	{regexp.MustCompile(`(^|/)redocly\.ya?ml$`), "redocly"},
-	{regexp.MustCompile(`(^|/)(docs|mint)\.json$`), "mintlify"},
+// siteConfigs are the names of the configuration files that name a
+// generator (a Hugo config.toml only with content/ beside it); a VitePress
+// configuration is config.js (cjs, mjs, ts, mts) in a .vitepress folder.
+var siteConfigs = map[string]string{
+	"hugo.toml": "hugo", "hugo.yaml": "hugo", "hugo.yml": "hugo", "hugo.json": "hugo",
+	"config.toml": "hugo", "config.yaml": "hugo", "config.yml": "hugo",
+	"docusaurus.config.js": "docusaurus", "docusaurus.config.cjs": "docusaurus",
+	"docusaurus.config.mjs": "docusaurus", "docusaurus.config.ts": "docusaurus",
+	"mkdocs.yml": "mkdocs", "mkdocs.yaml": "mkdocs",
+	"redocly.yaml": "redocly", "redocly.yml": "redocly",
+	"docs.json": "mintlify", "mint.json": "mintlify",
+}
+
+// vitePressConfigs are the names of a VitePress configuration in .vitepress/.
+var vitePressConfigs = map[string]bool{"config.js": true, "config.cjs": true, "config.mjs": true, "config.ts": true, "config.mts": true}
+
+// siteGenerator returns the generator file's name says it configures ("",
+// false = none). A lookup of the name, not a pattern: every file of the tree
+// is asked.
+func siteGenerator(file string) (string, bool) {
+	base := file[strings.LastIndexByte(file, '/')+1:]
+	if vitePressConfigs[base] && path.Base(path.Dir(file)) == ".vitepress" {
+		return "vitepress", true
+	}
+	g, ok := siteConfigs[base]
+	return g, ok
 }
 
 // detectSite returns the configured site, or the sites whose generator
@@ -104,14 +118,10 @@ func (c *checker) detectSite(configured *Site) ([]*site, error) {
 	}
 	var out []*site
 	for f := range c.files {
-		for _, sc := range siteConfigs {
-			if !sc.re.MatchString(f) {
-				continue
-			}
-			if s := c.siteFrom(f, sc.generator); s != nil {
+		if generator, ok := siteGenerator(f); ok {
+			if s := c.siteFrom(f, generator); s != nil {
 				out = append(out, s)
 			}
-			break
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].where < out[j].where })
