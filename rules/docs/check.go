@@ -244,11 +244,11 @@ type checker struct {
 	// includedIndex and refDocsIndex find suggestions among included and
 	// refDocs (nil = not built yet).
 	includedIndex, refDocsIndex *fileIndex
-	verdicts map[verdictKey]verdict
-	site     []*site // documentation sites root-absolute links are routed through
-	named    func(abs string) string
-	ignore   []Glob // link targets not checked
-	repo     string // owner/name; "" = own URLs not checked
+	verdicts                    map[verdictKey]verdict
+	site                        []*site // documentation sites root-absolute links are routed through
+	named                       func(abs string) string
+	ignore                      []Glob // link targets not checked
+	repo                        string // owner/name; "" = own URLs not checked
 	// repoDir is root's folder below the repository's top, slash-separated
 	// ("" = root is the top, or the top is not known): an own URL's path
 	// is below the top.
