@@ -241,14 +241,11 @@ type checker struct {
 	docs     map[string]*Markdown // parsed Markdown by path; nil = unreadable
 	stat     map[string]bool      // existence of unlisted paths, cached
 	refDocs  []string             // included files a comment could cite; nil = not computed yet
-	// includedIndex and refDocsIndex find suggestions among included and
-	// refDocs (nil = not built yet).
-	includedIndex, refDocsIndex *fileIndex
-	verdicts                    map[verdictKey]verdict
-	site                        []*site // documentation sites root-absolute links are routed through
-	named                       func(abs string) string
-	ignore                      []Glob // link targets not checked
-	repo                        string // owner/name; "" = own URLs not checked
+	verdicts map[verdictKey]verdict
+	site     []*site // documentation sites root-absolute links are routed through
+	named    func(abs string) string
+	ignore   []Glob // link targets not checked
+	repo     string // owner/name; "" = own URLs not checked
 	// repoDir is root's folder below the repository's top, slash-separated
 	// ("" = root is the top, or the top is not known): an own URL's path
 	// is below the top.
@@ -259,6 +256,9 @@ type checker struct {
 	// suggestionWork counts the candidate files broken links were compared
 	// with, up to maxSuggestionWork
 	suggestionWork int
+	// includedIndex and refDocsIndex find suggestions among included and
+	// refDocs (nil = not built yet).
+	includedIndex, refDocsIndex *fileIndex
 }
 
 // maxSuggestionWork bounds the comparisons of broken links with candidate
