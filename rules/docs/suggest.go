@@ -51,21 +51,23 @@ func closestFile(want, citing string, candidates []string) string {
 	return best
 }
 
-// maxNearMiss is the most edits the spelling index answers for: closestFile
-// allows len/5 edits, so names under 15 bytes; a longer name (a renamed
-// low-noise-heap-target.png is low-noise-high-heap-target.png, five edits)
-// is compared with the distinct names of its extension and a length within
-// its allowance.
+// maxNearMiss is the most edits the spelling index finds a renamed file's
+// name at. closestFile allows len/5 edits, so a name of 15 bytes or more may
+// be further off than that: such a rename is found when it added or dropped
+// one word of the name (low-noise-heap-target.png, renamed
+// low-noise-high-heap-target.png, is five edits away).
 const maxNearMiss = 2
 
-// fileIndex answers closestFile's question without reading every
-// candidate. Per extension, built when first asked: each distinct name
-// (lower-cased) is filed under a hash of every spelling its stem takes with
-// up to maxNearMiss bytes deleted, and a missing name's own deletions meet
-// its near misses there (two names within k edits share a spelling with at
-// most k bytes deleted from each; a hash collision only adds a candidate
-// closestFile then rejects). A lookup of a name under 15 bytes costs about
-// len(stem)² binary searches, whatever the tree's size.
+// fileIndex finds the candidates closestFile may suggest for a missing
+// path without reading every candidate. Per extension, built when first
+// asked, each distinct name (lower-cased) is filed under a hash of every
+// spelling its stem takes with up to maxNearMiss bytes deleted — a missing
+// name's own deletions meet its near misses there, since two names within k
+// edits share a spelling with at most k bytes deleted from each (a hash
+// collision only adds a candidate closestFile rejects) — and under its stem
+// with each word (a run between '-', '_', '.' and ' ') left out. A lookup
+// costs about len(stem)² binary searches and a few map reads, whatever the
+// tree's size.
 type fileIndex struct {
 	candidates []string
 	byExt      map[string]*extIndex
@@ -73,9 +75,9 @@ type fileIndex struct {
 
 // extIndex is the index of the candidates with one extension.
 type extIndex struct {
-	files    [][]int         // per distinct name: indices in candidates, ascending
-	spelling []spellingHash  // sorted by hash
-	byLength map[int][]int32 // distinct names by length
+	files    [][]int            // per distinct name: indices in candidates, ascending
+	spelling []spellingHash     // sorted by hash
+	byWords  map[string][]int32 // a stem, and each stem with one word left out → names
 }
 
 // spellingHash files one spelling of a name's stem under its hash.
@@ -102,12 +104,16 @@ func (x *fileIndex) near(want string) []string {
 		x.byExt[ext] = e
 	}
 	seen := map[int32]bool{}
-	if allowed := max(1, len(base)/5); allowed > maxNearMiss {
-		for l := len(base) - allowed; l <= len(base)+allowed; l++ {
-			for _, n := range e.byLength[l] {
-				seen[n] = true
-			}
+	stem := strings.TrimSuffix(base, ext)
+	if max(1, len(base)/5) > maxNearMiss {
+		for _, n := range e.byWords[stem] {
+			seen[n] = true // a name with one more word
 		}
+		eachWordLeftOut(stem, func(w string) {
+			for _, n := range e.byWords[w] {
+				seen[n] = true // a name with one word less, or another in its place
+			}
+		})
 	}
 	spellings(strings.TrimSuffix(base, ext), min(maxNearMiss, max(1, len(base)/5)), func(h uint64) {
 		for i := sort.Search(len(e.spelling), func(i int) bool { return e.spelling[i].hash >= h }); i < len(e.spelling) && e.spelling[i].hash == h; i++ {
@@ -128,7 +134,7 @@ func (x *fileIndex) near(want string) []string {
 
 // build indexes the candidates named with extension ext.
 func (x *fileIndex) build(ext string) *extIndex {
-	e := &extIndex{byLength: map[int][]int32{}}
+	e := &extIndex{byWords: map[string][]int32{}}
 	byName := map[string]int32{}
 	for i, c := range x.candidates {
 		name := strings.ToLower(path.Base(c))
@@ -140,7 +146,9 @@ func (x *fileIndex) build(ext string) *extIndex {
 			n = int32(len(e.files))
 			byName[name] = n
 			e.files = append(e.files, nil)
-			e.byLength[len(name)] = append(e.byLength[len(name)], n)
+			stem := strings.TrimSuffix(name, ext)
+			e.byWords[stem] = append(e.byWords[stem], n)
+			eachWordLeftOut(stem, func(w string) { e.byWords[w] = append(e.byWords[w], n) })
 			spellings(strings.TrimSuffix(name, ext), maxNearMiss, func(h uint64) {
 				e.spelling = append(e.spelling, spellingHash{h, n})
 			})
@@ -149,6 +157,25 @@ func (x *fileIndex) build(ext string) *extIndex {
 	}
 	slices.SortFunc(e.spelling, func(a, b spellingHash) int { return cmp.Compare(a.hash, b.hash) })
 	return e
+}
+
+// eachWordLeftOut calls fn with stem less each of its words and the
+// separator before it (the first word: after it), when it has two or more.
+func eachWordLeftOut(stem string, fn func(string)) {
+	isSep := func(c byte) bool { return c == '-' || c == '_' || c == '.' || c == ' ' }
+	start := 0
+	for i := 0; i <= len(stem); i++ {
+		if i < len(stem) && !isSep(stem[i]) {
+			continue
+		}
+		switch {
+		case start == 0 && i < len(stem):
+			fn(stem[i+1:])
+		case start > 0:
+			fn(stem[:start-1] + stem[i:])
+		}
+		start = i + 1
+	}
 }
 
 // spellings calls fn with a hash of s and of every string made by deleting
