@@ -11,7 +11,7 @@ import (
 
 // fingerprintRepo writes a repository whose configuration sits in svc/: a
 // parity pair that drifts (maxLength 3 against 4), a README and a Go comment
-// citing a file that does not exist (docs/wires.md is suggested), and
+// citing a file that does not exist (svc/docs/wires.md is suggested), and
 // a base revision (tags v1 and v1b, one commit) in
 // which the pair's canonical schema allowed more (maxLength 5), so compat
 // reports a narrowed request.

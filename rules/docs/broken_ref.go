@@ -83,7 +83,7 @@ func citedPaths(file string, src []byte, comments []Span, refs []Glob, matched m
 				continue
 			}
 			if besideURL(text[:start]) {
-				continue // another repository's path: "https://github.com/o/r docs/x.md"
+				continue // another repository's path: "https://github.com/o/r manual/x.md"
 			}
 			ct := citation{rule: brokenRefRule, file: file, target: tok}
 			ct.line, ct.col = lines.position(sp.Start + start)
@@ -106,7 +106,7 @@ func citedPaths(file string, src []byte, comments []Span, refs []Glob, matched m
 
 // besideURL reports a comment's text before a path ending in a URL and a
 // space: the path is that URL's repository's ("see https://x.example/r
-// docs/a.md").
+// manual/a.md").
 func besideURL(before []byte) bool {
 	t := bytes.TrimRight(before, " \t")
 	if len(t) == len(before) {
