@@ -527,6 +527,9 @@ func (p *mdParser) addHeading(at segment, raw []byte, level int) {
 			a := Anchor{Heading: text, Line: at.line.no, Column: column(at.line.text, at.off), Level: level}
 			if id != "" {
 				a.Name = id
+				if p.flavor.rawHeadings {
+					p.slugger.reserve(id) // goldmark's IDs.Put: a later heading's id avoids it
+				}
 			} else {
 				a.Name = p.slugger.Slug(p.idSource(raw[:open], text))
 			}
