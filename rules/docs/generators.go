@@ -73,6 +73,12 @@ type flavor struct {
 	// tabs: a content tab (=== "Label", pymdownx.tabbed) gets the anchor
 	// of its label, alone and after the heading above it.
 	tabs bool
+	// exactIDs: a fragment names an id only in its own case, as a browser
+	// finds it on the built site; GitHub's page script alone answers any case.
+	exactIDs bool
+	// noH1IDs: level-1 headings get no id (Docusaurus' theme renders h1
+	// without one: it is the page title and not in the table of contents).
+	noH1IDs bool
 }
 
 // githubSuffix is github-slugger's, goldmark's and markdown-it-anchor's
@@ -92,14 +98,16 @@ var flavors = map[string]*flavor{
 	"": {name: "", slug: Slug, suffix: githubSuffix, footnotes: githubFootnotes},
 	"hugo": {name: "hugo", slug: goldmarkSlug, suffix: githubSuffix, attributes: true, rawHeadings: true,
 		footnotes: []string{"fn:%s", "fnref:%s"}, numberedFootnotes: true, repeatedRef: "fnref%[2]d:%[1]d",
-		pageURLs: true, dirURLs: true, lower: true, contentPaths: true},
+		pageURLs: true, dirURLs: true, lower: true, contentPaths: true, exactIDs: true},
 	"mkdocs": {name: "mkdocs", slug: tocSlug, suffix: tocSuffix, attributes: true, blockAttributes: true,
-		footnotes: []string{"fn:%s", "fnref:%s"}, pageURLs: true, dirURLs: true},
+		footnotes: []string{"fn:%s", "fnref:%s"}, pageURLs: true, dirURLs: true, exactIDs: true},
 	"vitepress": {name: "vitepress", slug: VitePressSlug, suffix: githubSuffix, attributes: true,
-		footnotes: []string{"fn%s", "fnref%s"}, numberedFootnotes: true, repeatedRef: "fnref%[1]d:%[2]d", pageURLs: true},
+		footnotes: []string{"fn%s", "fnref%s"}, numberedFootnotes: true, repeatedRef: "fnref%[1]d:%[2]d", pageURLs: true,
+		exactIDs: true},
 	"docusaurus": {name: "docusaurus", slug: Slug, suffix: githubSuffix, attributes: true, footnotes: githubFootnotes,
-		pageURLs: true, docsRoot: true, mdxPages: true},
-	"redocly": {name: "redocly", slug: Slug, suffix: githubSuffix, attributes: true, footnotes: githubFootnotes, pageURLs: true},
+		pageURLs: true, docsRoot: true, mdxPages: true, exactIDs: true, noH1IDs: true},
+	"redocly": {name: "redocly", slug: Slug, suffix: githubSuffix, attributes: true, footnotes: githubFootnotes, pageURLs: true,
+		exactIDs: true},
 	"mintlify": {name: "mintlify", slug: Slug, suffix: githubSuffix, footnotes: githubFootnotes, pageURLs: true,
 		unknownIDs: "Mintlify's heading ids are not modelled (it does not publish its slug rules)"},
 }

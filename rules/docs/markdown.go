@@ -53,19 +53,25 @@ type Markdown struct {
 	// HTML id or <a name>, in document order.
 	Anchors []Anchor
 
-	folded    map[string]bool   // lower-cased anchor names, built by ParseMarkdown
+	folded    map[string]bool   // anchor names, lower-cased unless exact, built by ParseMarkdown
+	exact     bool              // fragments match in their own case (a generator's built site)
 	front     map[string]string // front matter keys that move a page (see readFrontMatter)
 	generated generator         // what may render headings into the page
 }
 
 // HasAnchor reports whether name (already percent-decoded) is a fragment the
-// document offers. Matching ignores case, as GitHub's fragment navigation does.
+// document offers. Matching ignores case, as GitHub's fragment navigation does,
+// unless the document is read as a generator's page, whose ids the browser
+// matches exactly.
 func (m *Markdown) HasAnchor(name string) bool {
 	if m.folded != nil {
+		if m.exact {
+			return m.folded[name]
+		}
 		return m.folded[strings.ToLower(name)]
 	}
 	for _, a := range m.Anchors {
-		if strings.EqualFold(a.Name, name) {
+		if a.Name == name || !m.exact && strings.EqualFold(a.Name, name) {
 			return true
 		}
 	}
@@ -89,9 +95,14 @@ func parseMarkdown(src []byte, fl *flavor, mdx bool) *Markdown {
 	p.numberFootnotes()
 	p.md.front = readFrontMatter(src)
 	p.md.generated = generatedBy(src, p.components)
+	p.md.exact = fl.exactIDs
 	p.md.folded = make(map[string]bool, len(p.md.Anchors))
 	for _, a := range p.md.Anchors {
-		p.md.folded[strings.ToLower(a.Name)] = true
+		if p.md.exact {
+			p.md.folded[a.Name] = true
+		} else {
+			p.md.folded[strings.ToLower(a.Name)] = true
+		}
 	}
 	return p.md
 }
@@ -519,6 +530,20 @@ func (p *mdParser) heading(segs []segment, content []byte, level int) {
 }
 
 func (p *mdParser) addHeading(at segment, raw []byte, level int) {
+	if level == 1 && p.flavor.noH1IDs {
+		// The slug is still taken: the ids are numbered before the theme
+		// drops the h1's, so a later "Title" heading is title-1.
+		if p.flavor.attributes {
+			if open, id, ok := trailingAttributes(string(raw)); ok {
+				if id == "" {
+					p.slugger.Slug(plainText(string(raw[:open])))
+				}
+				return
+			}
+		}
+		p.slugger.Slug(plainText(string(raw)))
+		return
+	}
 	if p.flavor.attributes {
 		// "## Title {#id .class lang=en}": the block is attributes, not
 		// text; an id names the heading instead of its slug.

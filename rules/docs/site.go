@@ -504,10 +504,22 @@ func (c *checker) pageRoutes(s *site, m Mount, file, rel string) []string {
 			routes = append(routes, path.Join(base, dir, name+".md")) // Mintlify serves every page's Markdown too
 		}
 	}
+	// A relative alias is read from the folder holding the page's URL, as
+	// Hugo does (install/_index.md's "installation" is a sibling of
+	// install/); a relative redirect's from from the page's URL itself, as
+	// OpenTelemetry's layouts write it (RelPermalink + from).
+	for _, a := range strings.Split(fm["redirects"], "\x00") {
+		if a != "" {
+			if !strings.HasPrefix(a, "/") {
+				a = path.Join(routes[0], a)
+			}
+			routes = append(routes, a)
+		}
+	}
 	for _, a := range strings.Split(fm["aliases"], "\x00") {
 		if a != "" {
 			if !strings.HasPrefix(a, "/") {
-				a = path.Join(base, dir, a)
+				a = path.Join(path.Dir(routes[0]), a)
 			}
 			routes = append(routes, a)
 		}
@@ -516,7 +528,7 @@ func (c *checker) pageRoutes(s *site, m Mount, file, rel string) []string {
 }
 
 // frontMatter reads the keys of a page's front matter that move it: slug,
-// url, id, and aliases (joined with NUL). YAML (---) and TOML (+++) front
+// url, id, aliases and redirects' from (each list joined with NUL). YAML (---) and TOML (+++) front
 // matter are read line by line; nested values are ignored.
 func (c *checker) frontMatter(file string) map[string]string {
 	if d := c.doc(file); d != nil {
@@ -551,7 +563,7 @@ func readFrontMatter(src []byte) map[string]string {
 		if item, ok := strings.CutPrefix(strings.TrimSpace(line), "- "); ok && list != "" {
 			if list == "redirects" {
 				if m := redirectFrom.FindStringSubmatch(item); m != nil {
-					out["aliases"] += unquote(m[1]) + "\x00"
+					out["redirects"] += unquote(m[1]) + "\x00"
 				}
 				continue
 			}
