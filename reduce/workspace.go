@@ -36,6 +36,10 @@ type Workspace struct {
 	// Rev is the git revision the workspace's files were read at, stamped
 	// on each Document it loads ("" = the working tree).
 	Rev string
+	// Trees, when set, shares parsed trees with the other workspaces given
+	// the same Trees: a file whose bytes one of them parsed is not parsed
+	// again (nil = every file parsed here).
+	Trees *Trees
 
 	mu   sync.Mutex
 	docs map[string]*wsEntry
@@ -108,7 +112,13 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 	}
 	w.mu.Unlock()
 	e.once.Do(func() {
-		tree, err := loadTree(w.FS, w.MaxFileSize, treeBudgets{nodes: w.MaxNodes, depth: w.MaxDepth, enum: w.MaxEnum}, abs, display)
+		b := treeBudgets{nodes: w.MaxNodes, depth: w.MaxDepth, enum: w.MaxEnum}
+		tree, err := readTree(w.FS, w.MaxFileSize, abs, display, func(data []byte, file string) (*Document, error) {
+			if w.Trees != nil {
+				return w.Trees.parse(w, data, file, b)
+			}
+			return parseTree(data, file, b)
+		})
 		if err != nil {
 			e.err = err
 			return
