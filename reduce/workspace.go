@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
 )
@@ -49,6 +50,9 @@ type wsEntry struct {
 	once sync.Once
 	doc  *Document
 	err  error
+	// read is set once the file's bytes were read through the workspace's
+	// root, which found it inside.
+	read atomic.Bool
 	// tree is the parsed file when it is not a whole document (err wraps
 	// ErrNotDocument); frag is it read as a fragment, in the dialect of the
 	// first referrer (one Document per file, so its $refs are indexed once).
@@ -114,6 +118,7 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 	e.once.Do(func() {
 		b := treeBudgets{nodes: w.MaxNodes, depth: w.MaxDepth, enum: w.MaxEnum}
 		tree, err := readTree(w.FS, w.MaxFileSize, abs, display, func(data []byte, file string) (*Document, error) {
+			e.read.Store(true)
 			if w.Trees != nil {
 				return w.Trees.parse(w, data, file, b)
 			}
@@ -134,6 +139,16 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 		e.doc = tree
 	})
 	return e, nil
+}
+
+// readInside reports whether the file at abs was already read through the
+// workspace's root, so resolving another $ref into it need not ask the file
+// system again whether it lies inside.
+func (w *Workspace) readInside(abs string) bool {
+	w.mu.Lock()
+	e, ok := w.docs[abs]
+	w.mu.Unlock()
+	return ok && e.read.Load()
 }
 
 // loaded reports whether the file at abs was already read, so resolving the
@@ -296,12 +311,14 @@ func (w *Workspace) ResolveOnDisk(from *Document, ref string) (Target, error) {
 		if strings.HasPrefix(p, "/") {
 			abs = filepath.Clean(filepath.FromSlash(p))
 		}
-		if !w.Inside(abs) {
-			return Target{}, &RefError{Kind: RefOutsideRoot, Msg: fmt.Sprintf("%s leaves the project directory; not followed", ref)}
-		}
-		if !w.loaded(abs) {
-			if _, err := w.FS.Stat(abs); err != nil {
-				return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: no file %s", ref, w.Display(abs))}
+		if !w.readInside(abs) {
+			if !w.Inside(abs) {
+				return Target{}, &RefError{Kind: RefOutsideRoot, Msg: fmt.Sprintf("%s leaves the project directory; not followed", ref)}
+			}
+			if !w.loaded(abs) {
+				if _, err := w.FS.Stat(abs); err != nil {
+					return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: no file %s", ref, w.Display(abs))}
+				}
 			}
 		}
 		// a file holding a piece of a document is read in the referrer's dialect

@@ -52,6 +52,10 @@ type change struct {
 	baseKeyword, headKeyword *reduce.Keyword
 	// baseValue and headValue render the two values ("absent" for none).
 	baseValue, headValue string
+	// renderKeywords says baseValue and headValue are the rendering of
+	// baseKeyword and headKeyword, made when the change is kept (most
+	// keyword pairs compared change nothing).
+	renderKeywords bool
 	// root is the definition or operation position compared.
 	root *root
 	// path is the instance path from the root's instance, when pathKnown.
@@ -170,6 +174,9 @@ func newComparer(baseReducer, headReducer *reduce.Reducer) *comparer {
 func (c *comparer) add(x context, ch *change, effect Effect) {
 	if effect == None {
 		return
+	}
+	if ch.renderKeywords {
+		ch.baseValue, ch.headValue = render(ch.baseKeyword), render(ch.headKeyword)
 	}
 	switch {
 	case x.baseBlind && x.headBlind,
@@ -463,7 +470,7 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 		if !ok {
 			continue
 		}
-		ch := &change{keyword: name, base: base, head: head, baseKeyword: b, headKeyword: h, baseValue: render(b), headValue: render(h)}
+		ch := &change{keyword: name, base: base, head: head, baseKeyword: b, headKeyword: h, renderKeywords: true}
 		switch kind {
 		case KindUpper, KindLower:
 			c.add(x, withCandidates(ch, boundCandidates), boundEffect(kind, b, h))
@@ -478,7 +485,7 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 				if h != nil && impliedType(c.headReducer, head) {
 					h = nil
 				}
-				ch.baseKeyword, ch.headKeyword, ch.baseValue, ch.headValue = b, h, render(b), render(h)
+				ch.baseKeyword, ch.headKeyword = b, h
 			}
 			ch.summary = setSummary(b, h)
 			c.add(x, withCandidates(ch, allowedCandidates), allowedEffect(name, b, h))
