@@ -292,6 +292,16 @@ func (c *comparer) views(base, head *reduce.Schema) (*reduce.Schema, *reduce.Sch
 	if rb == nil || rh == nil {
 		return base, head
 	}
+	// a bare $ref against a conjunction is compared where it lands when
+	// that is a conjunction too: {allOf: [X], required: [...]} moved into a
+	// file the response now names compares with what it was, not as a
+	// $ref that lost its siblings
+	switch {
+	case isBareRef(head) && reduce.Mergeable(base) && reduce.Mergeable(rh):
+		head = rh
+	case isBareRef(base) && reduce.Mergeable(head) && reduce.Mergeable(rb):
+		base = rb
+	}
 	if v := nullableView(c.baseReducer, base, rh); v != nil {
 		base = v
 	}
@@ -317,6 +327,9 @@ func (c *comparer) views(base, head *reduce.Schema) (*reduce.Schema, *reduce.Sch
 	}
 	return base, head
 }
+
+// isBareRef reports whether s is a $ref with no keyword beside it.
+func isBareRef(s *reduce.Schema) bool { return s.Ref != nil && len(s.Keywords) == 0 }
 
 // sameParts reports whether two conjunctions have parts that pair one to
 // one: as many allOf parts, the same definitions named by their $refs, and
