@@ -74,6 +74,9 @@ type change struct {
 	// separators are, for a pattern change, the shortest string only base
 	// accepts and the shortest only head accepts (where there is one).
 	separators [2]separator
+	// gap names what wirelint could not read to judge the change (a $ref
+	// it cannot follow); "" when it read everything.
+	gap string
 }
 
 // setSummary describes the members one set adds and removes, when both
@@ -439,7 +442,16 @@ func (c *comparer) references(base, head *reduce.Schema, x context) bool {
 }
 
 func (c *comparer) unresolved(base, head *reduce.Schema, x context, r *reduce.Ref) bool {
-	c.add(x, &change{keyword: "$ref", base: base, head: head, baseValue: refText(base.Ref), headValue: refText(head.Ref)}, Unknown)
+	reducer, s := c.headReducer, head
+	if r == base.Ref {
+		reducer, s = c.baseReducer, base
+	}
+	gap := "the schema it names is not read"
+	if _, err := reducer.Resolve(s.Doc, r.Raw); err != nil {
+		gap = err.Error()
+	}
+	c.add(x, &change{keyword: "$ref", base: base, head: head, baseValue: refText(base.Ref), headValue: refText(head.Ref),
+		gap: gap + ", so what it accepts is not known"}, Unknown)
 	return true
 }
 
