@@ -160,6 +160,9 @@ type comparer struct {
 	// on its own, in either revision, to the key both revisions share.
 	paired map[string]string
 	canon  map[*reduce.Node]string
+	// shared remembers which nodes both revisions share unchanged
+	// (unchanged).
+	shared map[sharedKey]bool
 }
 
 type pairKey struct {
@@ -170,7 +173,8 @@ type pairKey struct {
 }
 
 func newComparer(baseReducer, headReducer *reduce.Reducer) *comparer {
-	return &comparer{baseReducer: baseReducer, headReducer: headReducer, seen: map[pairKey]bool{}, roots: map[*reduce.Document]bool{}, canon: map[*reduce.Node]string{}}
+	return &comparer{baseReducer: baseReducer, headReducer: headReducer, seen: map[pairKey]bool{}, roots: map[*reduce.Document]bool{}, canon: map[*reduce.Node]string{},
+		shared: map[sharedKey]bool{}}
 }
 
 // add records a change with the effect seen through the context.
@@ -251,6 +255,9 @@ func (c *comparer) schema(base, head *reduce.Schema, x context) {
 			return
 		}
 		c.seen[key] = true
+		if base.Node == head.Node && c.unchanged(base.Doc, head.Doc, base.Node) {
+			return // a schema of a file neither revision changed, nor what it reaches
+		}
 	}
 	base, head = c.views(base, head)
 	if c.lifted(base, head, x) {
