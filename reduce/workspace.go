@@ -3,6 +3,7 @@ package reduce
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -149,15 +150,6 @@ func (w *Workspace) readInside(abs string) bool {
 	e, ok := w.docs[abs]
 	w.mu.Unlock()
 	return ok && e.read.Load()
-}
-
-// loaded reports whether the file at abs was already read, so resolving the
-// many $refs into one file asks the file system once.
-func (w *Workspace) loaded(abs string) bool {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	_, ok := w.docs[abs]
-	return ok
 }
 
 // LoadFragment reads the file at path as LoadFile does, and also when it is
@@ -315,15 +307,13 @@ func (w *Workspace) ResolveOnDisk(from *Document, ref string) (Target, error) {
 			if !w.Inside(abs) {
 				return Target{}, &RefError{Kind: RefOutsideRoot, Msg: fmt.Sprintf("%s leaves the project directory; not followed", ref)}
 			}
-			if !w.loaded(abs) {
-				if _, err := w.FS.Stat(abs); err != nil {
-					return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: no file %s", ref, w.Display(abs))}
-				}
-			}
 		}
 		// a file holding a piece of a document is read in the referrer's dialect
 		d, err := w.LoadFragment(abs, "", from.Dialect)
 		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: no file %s", ref, w.Display(abs))}
+			}
 			var le *LoadError
 			if errors.As(err, &le) {
 				return Target{}, &RefError{Kind: RefBadFile, Msg: fmt.Sprintf("%s: %v", ref, err)}

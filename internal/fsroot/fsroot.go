@@ -10,6 +10,7 @@
 package fsroot
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -357,13 +358,19 @@ func (r *Root) ReadFile(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }() // read-only: closing cannot lose data
-	if st, err := f.Stat(); err == nil && st.Size() > max {
-		return nil, sizeError(path, max)
+	var buf bytes.Buffer
+	if st, err := f.Stat(); err == nil {
+		if st.Size() > max {
+			return nil, sizeError(path, max)
+		}
+		// read in one go: the size is known (a file growing meanwhile is
+		// still read whole, up to the budget)
+		buf.Grow(int(st.Size()) + bytes.MinRead)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
+	if _, err := buf.ReadFrom(io.LimitReader(f, max+1)); err != nil {
 		return nil, err
 	}
+	data := buf.Bytes()
 	if int64(len(data)) > max {
 		return nil, sizeError(path, max)
 	}
