@@ -188,9 +188,26 @@ func (p *Parser) Expr() *Expr {
 }
 
 // SkipType moves past a TypeScript type after as/satisfies or a colon.
-func (p *Parser) SkipType() {
+func (p *Parser) SkipType() { p.skipType(false) }
+
+// skipType skips a type annotation; with arrowEnds an unbracketed => ends it
+// (an arrow function's return type, `(a): T => body`) instead of reading on
+// as a function type.
+func (p *Parser) skipType(arrowEnds bool) {
+	// a word or bracket on a later line than a complete type before it
+	// starts the next statement (`{...} as const` with no semicolon)
+	afterAtom, line := false, 0
 	for p.At < p.End {
 		t := p.tok(0)
+		opens := t.Kind == TokOp && (t.Text == "[" || t.Text == "(" || t.Text == "{")
+		if afterAtom && t.Line > line && (t.Kind == TokName || t.Kind == TokString || t.Kind == TokNumber || opens) {
+			return
+		}
+		afterAtom = t.Kind == TokName || t.Kind == TokString || t.Kind == TokNumber || opens
+		line = t.Line
+		if opens && t.Match > p.At {
+			line = p.Toks[t.Match].Line
+		}
 		switch {
 		case t.Kind == TokName || t.Kind == TokString || t.Kind == TokNumber:
 			p.At++
@@ -214,7 +231,8 @@ func (p *Parser) SkipType() {
 					break
 				}
 			}
-		case t.Kind == TokOp && t.Text == "=>":
+			afterAtom, line = true, p.Toks[p.At-1].Line
+		case t.Kind == TokOp && t.Text == "=>" && !arrowEnds:
 			p.At++
 		default:
 			return
@@ -582,7 +600,7 @@ func (p *Parser) arrowParams(open, close int) ([]string, bool) {
 	p.At = close + 1
 	if p.IsOp(0, ":") { // a return type
 		p.At++
-		p.SkipType()
+		p.skipType(true)
 	}
 	return names, p.IsOp(0, "=>")
 }
@@ -619,7 +637,21 @@ func (p *Parser) function(start int) *Expr {
 	}
 	close := p.tok(0).Match
 	fn.Params, _ = p.arrowParams(p.At, close)
-	for p.At < p.End && !p.IsOp(0, "{") {
+	// the body is the first { after the parameters outside a return
+	// type's type arguments (Promise<{ id: string }>)
+	p.At = close + 1
+	for depth := 0; p.At < p.End && !(depth <= 0 && p.IsOp(0, "{")); {
+		t := p.tok(0)
+		switch {
+		case t.Kind == TokOp && t.Text == "<":
+			depth++
+		case t.Kind == TokOp && t.Text == ">":
+			depth--
+		case t.Kind == TokOp && t.Text == ">>":
+			depth -= 2
+		case depth > 0 && t.Kind == TokOp && (t.Text == "{" || t.Text == "(" || t.Text == "[") && t.Match > p.At:
+			p.At = t.Match
+		}
 		p.At++
 	}
 	if p.tok(0).Match < p.At {
