@@ -187,6 +187,12 @@ func LoadFile(root *fsroot.Root, lim limits.Limits, path, display string) (*Docu
 // max is the file-size budget in bytes (0 = MaxFileSize), b the budgets of
 // the tree.
 func loadTree(root *fsroot.Root, max int64, b treeBudgets, path, display string) (*Document, error) {
+	return readTree(root, max, path, display, func(data []byte, file string) (*Document, error) { return parseTree(data, file, b) })
+}
+
+// readTree is loadTree with the parse step given: parse turns the file's
+// bytes into its tree (file names it in errors).
+func readTree(root *fsroot.Root, max int64, path, display string, parse func(data []byte, file string) (*Document, error)) (*Document, error) {
 	if display == "" {
 		display = filepath.ToSlash(path)
 	}
@@ -198,7 +204,7 @@ func loadTree(root *fsroot.Root, max int64, b treeBudgets, path, display string)
 	if err != nil {
 		return nil, &LoadError{File: display, Msg: readErrorText(err), Err: err}
 	}
-	doc, err := parseTree(data, display, b)
+	doc, err := parse(data, display)
 	if err != nil {
 		return nil, err
 	}

@@ -124,6 +124,13 @@ func TestResolveOnDisk(t *testing.T) {
 			}
 		}
 	}
+	// a missing file is "no file" for every $ref to it, not only the first
+	for i := range 2 {
+		_, err := ws.ResolveOnDisk(a, "missing.json#/x")
+		if re, ok := err.(*RefError); !ok || re.Kind != RefUnresolved || !strings.HasSuffix(re.Msg, "/schemas/missing.json") {
+			t.Errorf("$ref %d to a missing file: %v, want no file .../schemas/missing.json", i+1, err)
+		}
+	}
 }
 
 // TestLoadFragment reads a file that is only a piece of a document in the
