@@ -49,7 +49,7 @@ type configDef struct {
 // define for the key path when they define exactly one, else, when none
 // defines it, the last field's tag default. nil when e is no such chain; goDynamic, naming the key
 // and the candidates, when its value cannot be decided.
-func (a *goAnalysis) configValue(f *goFile, e *ast.SelectorExpr) any {
+func (a *goAnalysis) configValue(f *goFile, e *ast.SelectorExpr) value {
 	if v, ok := a.cfgMemo[e]; ok {
 		return v
 	}
@@ -58,7 +58,7 @@ func (a *goAnalysis) configValue(f *goFile, e *ast.SelectorExpr) any {
 	return v
 }
 
-func (a *goAnalysis) configValueOf(f *goFile, e *ast.SelectorExpr) any {
+func (a *goAnalysis) configValueOf(f *goFile, e *ast.SelectorExpr) value {
 	var names []string
 	var x ast.Expr = e
 	for {
@@ -481,11 +481,11 @@ func tomlKey(s string) string {
 
 // unwrapAssumed replaces each goAssumed argument with its string and
 // returns the assumptions they carried.
-func unwrapAssumed(args []any) []routes.Assumption {
+func unwrapAssumed(args []value) []routes.Assumption {
 	var as []routes.Assumption
 	for i, v := range args {
 		if x, ok := v.(goAssumed); ok {
-			args[i] = x.value
+			args[i] = goString(x.value)
 			as = append(as, x.as...)
 		}
 	}

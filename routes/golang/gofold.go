@@ -17,12 +17,12 @@ import (
 // imp.name is not one of them; a call that is one but cannot be folded
 // gives nil, or goDynamic when an argument is dynamic or the result exceeds
 // budget.FoldedBytes; one folded on assumed values gives goAssumed.
-func goStdFold(imp, name string, c *ast.CallExpr, args []any, budget routes.Budget) (v any, ok bool) {
+func goStdFold(imp, name string, c *ast.CallExpr, args []value, budget routes.Budget) (v value, ok bool) {
 	plain := slices.Clone(args)
 	if as := unwrapAssumed(plain); as != nil {
 		// folded on the assumed values, the result carries the assumptions
 		v, ok := goStdFold(imp, name, c, plain, budget)
-		if s, isString := v.(string); isString {
+		if s, isString := str(v); isString {
 			return goAssumed{value: s, as: as}, ok
 		}
 		return v, ok
@@ -40,8 +40,8 @@ func goStdFold(imp, name string, c *ast.CallExpr, args []any, budget routes.Budg
 		switch v := v.(type) {
 		case goDynamic:
 			return v, true
-		case string:
-			strs[i] = v
+		case goString:
+			strs[i] = string(v)
 		default:
 			if lit, isLit := c.Args[i].(*ast.BasicLit); isLit && lit.Kind == token.INT && name == "Sprintf" {
 				strs[i] = lit.Value
@@ -87,7 +87,7 @@ func goStdFold(imp, name string, c *ast.CallExpr, args []any, budget routes.Budg
 	if len(out) > budget.FoldedBytes {
 		return goDynamic{why: budget.OverFolded()}, true
 	}
-	return out, true
+	return goString(out), true
 }
 
 // sprintf applies the verbs %s, %d, %v and %% of format to args, each used

@@ -119,7 +119,7 @@ type goPkg struct {
 	funcs map[string]*ast.FuncDecl
 	// methods maps a method name to its declarations (any receiver type).
 	methods map[string][]*ast.FuncDecl
-	fields  map[string]any // struct fields holding routers, by field name
+	fields  map[string]value // struct fields holding routers, by field name
 	// types are the package's named types, typeFile the file declaring each.
 	types    map[string]ast.Expr
 	typeFile map[string]*goFile
@@ -139,7 +139,7 @@ type goAnalysis struct {
 	byDecl     map[*ast.FuncDecl]*goFile
 	routers    []*routes.Router
 	defaultMux *routes.Router
-	memo       map[string]any
+	memo       map[string]value
 	active     map[*ast.FuncDecl]bool
 	// asserted holds the root router each type assertion made, so that
 	// evaluating it again yields the same one.
@@ -170,12 +170,12 @@ type goAnalysis struct {
 	// that assigns it after its declaration.
 	assigned map[string]routes.Pos
 	// folded memoises package-level values already folded.
-	folded map[ast.Expr]any
+	folded map[ast.Expr]value
 	// root is the folder or file extraction was asked for.
 	root string
 	// cfgMemo memoises configValue by selector; configFiles are the
 	// module's config files, read on first need.
-	cfgMemo     map[ast.Expr]any
+	cfgMemo     map[ast.Expr]value
 	configFiles []*configFile
 	// fieldAssigned maps a field name to the first place the code read
 	// assigns a field of that name (cfg.HTTP.Prefix = env): a config field
@@ -196,7 +196,7 @@ type goFunc struct {
 	file *goFile
 	env  *goEnv
 	// recv is the receiver a method runs with (a *goWrap), or nil.
-	recv any
+	recv value
 }
 
 // goRoute is a gorilla/mux route under construction.
@@ -226,7 +226,7 @@ type goWrap struct {
 // goStrip is http.StripPrefix(prefix, handler).
 type goStrip struct {
 	prefix string
-	inner  any
+	inner  value
 }
 
 // fiberRoute is Fiber v3's app.Route(path): a path whose methods are chained
@@ -241,7 +241,7 @@ type goStatic struct{}
 
 // isStatic reports whether a handler value serves files, directly or under
 // StripPrefix.
-func isStatic(h any) bool {
+func isStatic(h value) bool {
 	switch h := h.(type) {
 	case goStatic:
 		return true
@@ -252,11 +252,11 @@ func isStatic(h any) bool {
 }
 
 type goEnv struct {
-	vars   map[string]any
+	vars   map[string]value
 	parent *goEnv
 }
 
-func (e *goEnv) lookup(name string) (any, bool) {
+func (e *goEnv) lookup(name string) (value, bool) {
 	for ; e != nil; e = e.parent {
 		if v, ok := e.vars[name]; ok {
 			return v, true
@@ -265,7 +265,7 @@ func (e *goEnv) lookup(name string) (any, bool) {
 	return nil, false
 }
 
-func (e *goEnv) set(name string, v any) {
+func (e *goEnv) set(name string, v value) {
 	if name != "_" {
 		e.vars[name] = v
 	}
@@ -276,7 +276,7 @@ func (e *goEnv) set(name string, v any) {
 // it sets it for the code after; a variable declared with a value keeps that
 // value outside the block that reassigns it (webPath := "/" set from a flag
 // under an if is compared under "/"), as a scope of its own.
-func (e *goEnv) update(name string, v any) {
+func (e *goEnv) update(name string, v value) {
 	for s := e; s != nil; s = s.parent {
 		if old, ok := s.vars[name]; ok {
 			if old == nil {
@@ -289,7 +289,7 @@ func (e *goEnv) update(name string, v any) {
 	e.set(name, v)
 }
 
-func newEnv(parent *goEnv) *goEnv { return &goEnv{vars: map[string]any{}, parent: parent} }
+func newEnv(parent *goEnv) *goEnv { return &goEnv{vars: map[string]value{}, parent: parent} }
 
 // Extract extracts the routes a Go server registers, reading every .go file
 // under root (or root itself when it is a file) except tests, testdata and
@@ -312,9 +312,9 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	a := &goAnalysis{
 		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
-		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, activeRecv: map[string]bool{}, asserted: map[*ast.TypeAssertExpr]*routes.Router{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
-		display: display, confine: confine, budget: budget, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
-		root: root, cfgMemo: map[ast.Expr]any{}, fieldAssigned: map[string]routes.Pos{},
+		memo: map[string]value{}, active: map[*ast.FuncDecl]bool{}, activeRecv: map[string]bool{}, asserted: map[*ast.TypeAssertExpr]*routes.Router{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
+		display: display, confine: confine, budget: budget, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]value{},
+		root: root, cfgMemo: map[ast.Expr]value{}, fieldAssigned: map[string]routes.Pos{},
 	}
 	a.modRoot, a.modPath = goModule(confine, root)
 	var order []*goPkg
@@ -372,7 +372,7 @@ func FromFiles(root string, files []string, display func(string) string, confine
 		}
 		// one argument per parameter name; a fresh router, marked as an
 		// orphan, for each router-typed one
-		var args []any
+		var args []value
 		var routers []*routes.Router
 		var names []string
 		for i, field := range d.Type.Params.List {
@@ -385,7 +385,7 @@ func FromFiles(root string, files []string, display func(string) string, confine
 				}
 				r := a.newRouter(fw)
 				routers = append(routers, r)
-				args = append(args, r)
+				args = append(args, goRouter{r})
 			}
 			if _, isRouter := params[i]; isRouter {
 				names = append(names, paramNames(field)...)
@@ -427,7 +427,7 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 	}
 	pkg = a.pkgs[key]
 	if pkg == nil {
-		pkg = &goPkg{path: imp, consts: map[string]ast.Expr{}, constFile: map[string]*goFile{}, vars: map[string]bool{}, funcs: map[string]*ast.FuncDecl{}, methods: map[string][]*ast.FuncDecl{}, fields: map[string]any{}, types: map[string]ast.Expr{}, typeFile: map[string]*goFile{}}
+		pkg = &goPkg{path: imp, consts: map[string]ast.Expr{}, constFile: map[string]*goFile{}, vars: map[string]bool{}, funcs: map[string]*ast.FuncDecl{}, methods: map[string][]*ast.FuncDecl{}, fields: map[string]value{}, types: map[string]ast.Expr{}, typeFile: map[string]*goFile{}}
 		a.pkgs[key] = pkg
 		fresh = true
 	}
@@ -760,7 +760,7 @@ func (a *goAnalysis) callsExhausted(fn *goFunc) {
 // call analyses a function with args bound to its parameters and returns the
 // router (or handler) it returns. A function called without router arguments
 // is analysed once; recursion is cut.
-func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
+func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 	var params *ast.FieldList
 	var body *ast.BlockStmt
 	key := ""
@@ -776,12 +776,12 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 		}
 		for _, v := range args {
 			switch v := v.(type) {
-			case *routes.Router:
-				key += fmt.Sprintf(",%p", v)
+			case goRouter:
+				key += fmt.Sprintf(",%p", v.r)
 			case *goWrap:
 				key += fmt.Sprintf(",%p", v.r)
-			case string:
-				key += "," + strconv.Quote(v)
+			case goString:
+				key += "," + strconv.Quote(string(v))
 			default:
 				key += ",?"
 			}
@@ -844,15 +844,15 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 // goResult gathers what a function returns: the first router or StripPrefix
 // it returns, else the string or function every return statement agrees on.
 type goResult struct {
-	router  any // *Router or *goStrip
-	other   any // string, *goFunc or goDynamic from the first return
+	router  value // *Router or *goStrip
+	other   value // string, *goFunc or goDynamic from the first return
 	returns int
 	differ  bool // two returns gave different values, or one gave nothing static
 }
 
-func (r *goResult) add(v any) {
+func (r *goResult) add(v value) {
 	switch v.(type) {
-	case *routes.Router, *goStrip, *goWrap:
+	case goRouter, *goStrip, *goWrap:
 		if r.router == nil {
 			r.router = v
 		}
@@ -860,7 +860,7 @@ func (r *goResult) add(v any) {
 	}
 	r.returns++
 	switch v.(type) {
-	case string, goDynamic, *goFunc:
+	case goString, goDynamic, *goFunc:
 	default:
 		r.differ = true
 		return
@@ -872,7 +872,7 @@ func (r *goResult) add(v any) {
 	}
 }
 
-func (r *goResult) value() any {
+func (r *goResult) value() value {
 	if r.router != nil {
 		return r.router
 	}
@@ -882,9 +882,9 @@ func (r *goResult) value() any {
 	return r.other
 }
 
-func hasRouter(args []any) bool {
+func hasRouter(args []value) bool {
 	for _, v := range args {
-		if _, ok := v.(*routes.Router); ok {
+		if _, ok := routerOf(v); ok {
 			return true
 		}
 	}
@@ -1026,7 +1026,7 @@ func (a *goAnalysis) initAppended(f *goFile, env *goEnv, x ast.Expr) []*goFunc {
 	return out
 }
 
-func (a *goAnalysis) assign(f *goFile, env *goEnv, lhs ast.Expr, v any) {
+func (a *goAnalysis) assign(f *goFile, env *goEnv, lhs ast.Expr, v value) {
 	switch l := lhs.(type) {
 	case *ast.Ident:
 		env.set(l.Name, v)
@@ -1040,12 +1040,12 @@ func (a *goAnalysis) assign(f *goFile, env *goEnv, lhs ast.Expr, v any) {
 // eval evaluates e as far as static analysis can: a folded string, a router,
 // a gorilla route, a function, StripPrefix; nil for anything else. Calls are
 // evaluated for their registrations.
-func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
+func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 	switch e := e.(type) {
 	case *ast.BasicLit:
 		if e.Kind == token.STRING {
 			if s, err := strconv.Unquote(e.Value); err == nil {
-				return s
+				return goString(s)
 			}
 		}
 	case *ast.ParenExpr:
@@ -1070,11 +1070,11 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 		// serves from the root whatever made it
 		if fw := a.rootRouterType(f, e.Type); fw != "" {
 			if r, ok := a.asserted[e]; ok {
-				return r
+				return goRouter{r}
 			}
 			r := a.newRouter(fw)
 			a.asserted[e] = r
-			return r
+			return goRouter{r}
 		}
 	case *ast.FuncLit:
 		return &goFunc{lit: e, file: f, env: env}
@@ -1082,15 +1082,15 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 		var held []*routes.Router
 		for _, el := range e.Elts {
 			kv, keyed := el.(*ast.KeyValueExpr)
-			var v any
+			var v value
 			if keyed {
 				v = a.eval(f, env, kv.Value)
 			} else {
 				v = a.eval(f, env, el)
 			}
 			switch x := v.(type) {
-			case *routes.Router:
-				held = append(held, x)
+			case goRouter:
+				held = append(held, x.r)
 			case *goWrap:
 				held = append(held, x.r)
 			}
@@ -1099,7 +1099,7 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 			}
 			if k, ok := kv.Key.(*ast.Ident); ok && v != nil {
 				f.pkg.fields[k.Name] = v
-				if r, isRouter := v.(*routes.Router); isRouter && k.Name == "Handler" {
+				if r, isRouter := routerOf(v); isRouter && k.Name == "Handler" {
 					r.Listened = true // http.Server{Handler: r}
 				}
 			}
@@ -1120,7 +1120,7 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 			}
 		}
 		if w, ok := a.eval(f, env, e.X).(*goWrap); ok {
-			return w.r
+			return goRouter{w.r}
 		}
 		if v := f.pkg.fields[e.Sel.Name]; v != nil {
 			return v
@@ -1135,7 +1135,7 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 // pkgName resolves a package-level name of pkg: a constant or a variable
 // nothing reassigns, folded; a function; or goDynamic for a variable some
 // code of the module assigns.
-func (a *goAnalysis) pkgName(pkg *goPkg, name string) any {
+func (a *goAnalysis) pkgName(pkg *goPkg, name string) value {
 	if d, ok := pkg.funcs[name]; ok {
 		return &goFunc{decl: d, file: a.byDecl[d]}
 	}
@@ -1147,7 +1147,7 @@ func (a *goAnalysis) pkgName(pkg *goPkg, name string) any {
 		if at, ok := a.assigned[goVarKey(pkg, name)]; ok {
 			// compared under the value it is declared with, an assumption
 			// the findings state with where it is reassigned
-			if declared, isStr := a.foldDecl(pkg, name, e).(string); isStr {
+			if declared, isStr := str(a.foldDecl(pkg, name, e)); isStr {
 				f := pkg.constFile[name]
 				return goAssumed{value: declared, as: []routes.Assumption{{Expr: name, Value: declared, At: a.pos(f, e.Pos()), Reassigned: at}}}
 			}
@@ -1159,14 +1159,14 @@ func (a *goAnalysis) pkgName(pkg *goPkg, name string) any {
 
 // foldDecl folds the expression e a package-level name of pkg is declared
 // with: a string, goDynamic, or nil.
-func (a *goAnalysis) foldDecl(pkg *goPkg, name string, e ast.Expr) any {
+func (a *goAnalysis) foldDecl(pkg *goPkg, name string, e ast.Expr) value {
 	if v, ok := a.folded[e]; ok {
 		return v
 	}
 	a.folded[e] = nil // a cycle folds to nothing
 	v := a.eval(pkg.constFile[name], nil, e)
 	switch v.(type) {
-	case string, goDynamic:
+	case goString, goDynamic:
 	default:
 		v = nil
 	}
@@ -1176,58 +1176,58 @@ func (a *goAnalysis) foldDecl(pkg *goPkg, name string, e ast.Expr) any {
 
 // concat joins two folded strings within budget.FoldedBytes; a dynamic side
 // makes the result dynamic.
-func concat(x, y any, budget routes.Budget) any {
+func concat(x, y value, budget routes.Budget) value {
 	if d, ok := x.(goDynamic); ok {
 		return d
 	}
 	if d, ok := y.(goDynamic); ok {
 		return d
 	}
-	xy := []any{x, y}
+	xy := []value{x, y}
 	if as := unwrapAssumed(xy); as != nil {
 		v := concat(xy[0], xy[1], budget)
-		if s, ok := v.(string); ok {
+		if s, ok := str(v); ok {
 			return goAssumed{value: s, as: as}
 		}
 		return v
 	}
-	xs, ok1 := x.(string)
-	ys, ok2 := y.(string)
+	xs, ok1 := str(x)
+	ys, ok2 := str(y)
 	if !ok1 || !ok2 {
 		return nil
 	}
 	if len(xs)+len(ys) > budget.FoldedBytes {
 		return goDynamic{why: budget.OverFolded()}
 	}
-	return xs + ys
+	return goString(xs + ys)
 }
 
 // goStdConst folds net/http's and Fiber's method constants.
-func goStdConst(imp, name string) any {
+func goStdConst(imp, name string) value {
 	if (imp == "net/http" || goFramework(imp) == "fiber") && strings.HasPrefix(name, "Method") && routes.IsMethod(strings.TrimPrefix(name, "Method")) {
-		return strings.ToUpper(strings.TrimPrefix(name, "Method"))
+		return goString(strings.ToUpper(strings.TrimPrefix(name, "Method")))
 	}
 	return nil
 }
 
 // pkgMember resolves imp.name for an imported package: a constant or function
 // of a package of this server, or a folded standard constant.
-func (a *goAnalysis) pkgMember(imp, name string) any {
+func (a *goAnalysis) pkgMember(imp, name string) value {
 	if pkg := a.loadPkg(imp); pkg != nil {
 		return a.pkgName(pkg, name)
 	}
 	return goStdConst(imp, name)
 }
 
-func (a *goAnalysis) evalArgs(f *goFile, env *goEnv, c *ast.CallExpr) []any {
-	args := make([]any, len(c.Args))
+func (a *goAnalysis) evalArgs(f *goFile, env *goEnv, c *ast.CallExpr) []value {
+	args := make([]value, len(c.Args))
 	for i, x := range c.Args {
 		args[i] = a.eval(f, env, x)
 	}
 	return args
 }
 
-func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
+func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) value {
 	switch fun := c.Fun.(type) {
 	case *ast.SelectorExpr:
 		// pkg.Func(...)
@@ -1240,8 +1240,8 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 		}
 		recv := a.eval(f, env, fun.X)
 		switch r := recv.(type) {
-		case *routes.Router:
-			return a.routerCall(f, env, c, r, fun.Sel)
+		case goRouter:
+			return a.routerCall(f, env, c, r.r, fun.Sel)
 		case *goRoute:
 			return a.gorillaRouteCall(f, env, c, r, fun.Sel.Name)
 		case *fiberRoute:
@@ -1273,8 +1273,8 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 		// a getter of another package of the module handing out the router
 		// it holds (srv.Router() on a value its constructor returned)
 		if d := a.uniqueMethod(fun.Sel.Name); d != nil {
-			if r, ok := a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c).(*routes.Router); ok {
-				return r
+			if r, ok := routerOf(a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c)); ok {
+				return goRouter{r}
 			}
 		}
 		return nil
@@ -1297,20 +1297,20 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 // callPkg evaluates imp.name(args): a router constructor, net/http's
 // package-level registrations and StripPrefix, or a function of a package of
 // this server.
-func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name string) any {
+func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name string) value {
 	fw := goFramework(imp)
 	if fw != "" && goConstructors[fw][name] {
 		a.evalArgs(f, env, c)
 		r := a.newRouter(fw)
 		r.StrictSlash = fw == "fiber" && fiberStrict(c)
-		return r
+		return goRouter{r}
 	}
 	if fw == "nethttp" {
 		switch name {
 		case "ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS":
 			args := a.evalArgs(f, env, c)
 			if len(args) > 0 {
-				if r, ok := args[len(args)-1].(*routes.Router); ok {
+				if r, ok := routerOf(args[len(args)-1]); ok {
 					r.Listened = true
 				} else if args[len(args)-1] == nil && a.defaultMux != nil {
 					a.defaultMux.Listened = true
@@ -1325,7 +1325,7 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		case "StripPrefix":
 			args := a.evalArgs(f, env, c)
 			if len(args) == 2 {
-				if p, ok := args[0].(string); ok {
+				if p, ok := str(args[0]); ok {
 					return &goStrip{prefix: p, inner: args[1]}
 				}
 			}
@@ -1367,12 +1367,12 @@ var pprofPackages = map[string]bool{"github.com/labstack/echo-contrib/pprof": tr
 // Register function, a gap of the router: routes no one can list, which
 // could serve only paths below the router's prefix. What another such
 // function returns may be the router again (a wrapper): it is a goLost.
-func (a *goAnalysis) libraryRoutes(f *goFile, c *ast.CallExpr, imp, name string, args []any) any {
+func (a *goAnalysis) libraryRoutes(f *goFile, c *ast.CallExpr, imp, name string, args []value) value {
 	var r *routes.Router
 	for _, v := range args {
 		switch v := v.(type) {
-		case *routes.Router:
-			r = v
+		case goRouter:
+			r = v.r
 		case *goWrap:
 			r = v.r
 		}
@@ -1387,7 +1387,7 @@ func (a *goAnalysis) libraryRoutes(f *goFile, c *ast.CallExpr, imp, name string,
 	if pprofPackages[imp] && name == "Register" {
 		prefix := "/debug/pprof"
 		if len(args) > 1 {
-			if p, ok := args[1].(string); ok {
+			if p, ok := str(args[1]); ok {
 				prefix = p
 			}
 		}
@@ -1407,11 +1407,11 @@ func (a *goAnalysis) libraryRoutes(f *goFile, c *ast.CallExpr, imp, name string,
 
 // routePath folds the path argument at index i; when it cannot be folded the
 // registration is recorded as Unresolved and ok is false.
-func (a *goAnalysis) routePath(f *goFile, c *ast.CallExpr, args []any, i int, method string, at token.Pos) (string, bool) {
+func (a *goAnalysis) routePath(f *goFile, c *ast.CallExpr, args []value, i int, method string, at token.Pos) (string, bool) {
 	if i >= len(args) {
 		return "", false
 	}
-	if s, ok := args[i].(string); ok {
+	if s, ok := str(args[i]); ok {
 		return s, true
 	}
 	why := "path is not a constant this analysis can fold"
@@ -1444,7 +1444,7 @@ func (a *goAnalysis) fragments(f *goFile, e ast.Expr, out []string) []string {
 	case *ast.ParenExpr:
 		return a.fragments(f, e.X, out)
 	case *ast.Ident:
-		if s, ok := a.pkgName(f.pkg, e.Name).(string); ok {
+		if s, ok := str(a.pkgName(f.pkg, e.Name)); ok {
 			out = append(out, s)
 		}
 	case *ast.BinaryExpr:
@@ -1468,10 +1468,10 @@ func (a *goAnalysis) fragments(f *goFile, e ast.Expr, out []string) []string {
 	return out
 }
 
-func stringList(v []any) ([]string, bool) {
+func stringList(v []value) ([]string, bool) {
 	var out []string
 	for _, x := range v {
-		s, ok := x.(string)
+		s, ok := str(x)
 		if !ok {
 			return nil, false
 		}
@@ -1483,11 +1483,11 @@ func stringList(v []any) ([]string, bool) {
 // methodRoute registers a call naming the method first and the path second
 // (chi Method, gin Handle, echo Add); a method that is not a folded constant
 // is unresolved, never guessed.
-func (a *goAnalysis) methodRoute(f *goFile, c *ast.CallExpr, args []any, r *routes.Router, sel *ast.Ident, at routes.Pos) {
+func (a *goAnalysis) methodRoute(f *goFile, c *ast.CallExpr, args []value, r *routes.Router, sel *ast.Ident, at routes.Pos) {
 	if len(args) < 2 {
 		return
 	}
-	m, _ := args[0].(string)
+	m, _ := str(args[0])
 	if m == "" {
 		a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method is not a constant this analysis can fold"})
 		return
@@ -1498,7 +1498,7 @@ func (a *goAnalysis) methodRoute(f *goFile, c *ast.CallExpr, args []any, r *rout
 }
 
 // routerCall evaluates a method call on a router.
-func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident) any {
+func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident) value {
 	args := a.evalArgs(f, env, c)
 	if as := unwrapAssumed(args); as != nil {
 		// a path or prefix built from a value read at run time: what this
@@ -1506,7 +1506,7 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 		before := r.Len()
 		v := a.routerCallOf(f, env, c, r, sel, args)
 		r.AssumeSince(before, as)
-		if child, ok := v.(*routes.Router); ok && child != r {
+		if child, ok := routerOf(v); ok && child != r {
 			child.Assumed = append(child.Assumed, as...)
 		}
 		return v
@@ -1529,7 +1529,7 @@ func (a *goAnalysis) keepGaps(r *routes.Router, before int) {
 // lostCall evaluates a method call on a value an unknown router method
 // returned: a route registration on it is a gap of the router (its method
 // and path fragments kept); any other call hands the value on.
-func (a *goAnalysis) lostCall(f *goFile, env *goEnv, c *ast.CallExpr, l *goLost, sel *ast.Ident) any {
+func (a *goAnalysis) lostCall(f *goFile, env *goEnv, c *ast.CallExpr, l *goLost, sel *ast.Ident) value {
 	args := a.evalArgs(f, env, c)
 	m, verb := goMethods[l.r.Framework][sel.Name]
 	if !verb && sel.Name != "Handle" && sel.Name != "HandleFunc" && sel.Name != "Any" && sel.Name != "Group" && sel.Name != "Route" {
@@ -1537,7 +1537,7 @@ func (a *goAnalysis) lostCall(f *goFile, env *goEnv, c *ast.CallExpr, l *goLost,
 	}
 	var frags []string
 	if len(args) > 0 {
-		if p, ok := args[0].(string); ok {
+		if p, ok := str(args[0]); ok {
 			frags = []string{p}
 		} else {
 			frags = a.fragments(f, c.Args[0], nil)
@@ -1554,7 +1554,7 @@ func (a *goAnalysis) lostCall(f *goFile, env *goEnv, c *ast.CallExpr, l *goLost,
 // methodListRoute registers a call of (methods, path, handler...): gin's and
 // echo's Match, Fiber v3's Add; a method list that is not a folded constant
 // is unresolved.
-func (a *goAnalysis) methodListRoute(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any, at routes.Pos) {
+func (a *goAnalysis) methodListRoute(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value, at routes.Pos) {
 	if len(args) < 2 {
 		return
 	}
@@ -1569,7 +1569,7 @@ func (a *goAnalysis) methodListRoute(f *goFile, env *goEnv, c *ast.CallExpr, r *
 }
 
 // routerCallOf is routerCall on evaluated arguments.
-func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any) any {
+func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value) value {
 	name := sel.Name
 	at := a.pos(f, sel.Pos())
 	if a.site != nil && len(c.Args) > 0 {
@@ -1603,12 +1603,12 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 			if len(args) > 1 {
 				switch h := args[1].(type) {
 				case *goStrip:
-					if child, ok := h.inner.(*routes.Router); ok {
+					if child, ok := routerOf(h.inner); ok {
 						r.Mount(h.prefix, child, false)
 						return nil
 					}
-				case *routes.Router:
-					r.Mount("", h, false)
+				case goRouter:
+					r.Mount("", h.r, false)
 					return nil
 				}
 			}
@@ -1640,12 +1640,12 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 			if !ok {
 				return nil
 			}
-			return a.subRouter(r, p, args, 1, c)
+			return goRouter{a.subRouter(r, p, args, 1, c)}
 		case "Group", "With":
 			if name == "With" {
-				return a.subRouter(r, "", nil, 0, c)
+				return goRouter{a.subRouter(r, "", nil, 0, c)}
 			}
-			return a.subRouter(r, "", args, 0, c)
+			return goRouter{a.subRouter(r, "", args, 0, c)}
 		case "Mount":
 			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
 			if !ok || len(args) < 2 {
@@ -1657,7 +1657,7 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 		switch name {
 		case "Use":
 			if fw == "gin" {
-				return r // RouterGroup.Use returns the group itself
+				return goRouter{r} // RouterGroup.Use returns the group itself
 			}
 		case "Run", "RunTLS", "Start", "StartTLS", "StartServer":
 			r.Listened = true
@@ -1685,7 +1685,7 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 	case "gorilla":
 		switch name {
 		case "StrictSlash", "SkipClean", "UseEncodedPath":
-			return r // *Router's setters return the router itself
+			return goRouter{r} // *Router's setters return the router itself
 		case "NewRoute":
 			rr := r.Add(nil, "", at)
 			rr.Dead = true
@@ -1726,12 +1726,12 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 // subRouter mounts a new router of r's framework under prefix and, when
 // args[i] is a function (chi's Route and Group, Fiber's v2 Route), analyses
 // it with the new router as its argument.
-func (a *goAnalysis) subRouter(r *routes.Router, prefix string, args []any, i int, c *ast.CallExpr) *routes.Router {
+func (a *goAnalysis) subRouter(r *routes.Router, prefix string, args []value, i int, c *ast.CallExpr) *routes.Router {
 	child := a.newRouter(r.Framework)
 	r.Mount(prefix, child, false)
 	if i < len(args) {
 		if fn, ok := args[i].(*goFunc); ok {
-			a.call(fn, []any{child}, c)
+			a.call(fn, []value{goRouter{child}}, c)
 		}
 	}
 	return child
@@ -1739,12 +1739,12 @@ func (a *goAnalysis) subRouter(r *routes.Router, prefix string, args []any, i in
 
 // group evaluates Group(prefix, middleware...) of gin, echo and Fiber: a new
 // router mounted under the folded prefix, or nil when it does not fold.
-func (a *goAnalysis) group(f *goFile, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any) any {
+func (a *goAnalysis) group(f *goFile, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value) value {
 	p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
 	if !ok {
 		return nil
 	}
-	return a.subRouter(r, p, nil, 0, c)
+	return goRouter{a.subRouter(r, p, nil, 0, c)}
 }
 
 // methodList folds a []string{...} literal argument.
@@ -1758,7 +1758,7 @@ func (a *goAnalysis) methodList(f *goFile, env *goEnv, c *ast.CallExpr, i int) [
 	}
 	var out []string
 	for _, el := range cl.Elts {
-		s, ok := a.eval(f, env, el).(string)
+		s, ok := str(a.eval(f, env, el))
 		if !ok {
 			return nil
 		}
@@ -1769,13 +1769,13 @@ func (a *goAnalysis) methodList(f *goFile, env *goEnv, c *ast.CallExpr, i int) [
 
 // mountHandler mounts what a handler argument evaluates to under prefix, or
 // records it as Unresolved.
-func (a *goAnalysis) mountHandler(f *goFile, c *ast.CallExpr, r *routes.Router, prefix string, h any, at routes.Pos) {
+func (a *goAnalysis) mountHandler(f *goFile, c *ast.CallExpr, r *routes.Router, prefix string, h value, at routes.Pos) {
 	switch h := h.(type) {
-	case *routes.Router:
-		r.Mount(prefix, h, false)
+	case goRouter:
+		r.Mount(prefix, h.r, false)
 		return
 	case *goStrip:
-		if child, ok := h.inner.(*routes.Router); ok {
+		if child, ok := routerOf(h.inner); ok {
 			r.Mount(prefix, child, false)
 			return
 		}
@@ -1789,7 +1789,7 @@ func (a *goAnalysis) mountHandler(f *goFile, c *ast.CallExpr, r *routes.Router, 
 }
 
 // gorillaRouteCall evaluates a method call on a gorilla/mux route.
-func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g *goRoute, name string) any {
+func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g *goRoute, name string) value {
 	args := a.evalArgs(f, env, c)
 	switch name {
 	case "Methods":
@@ -1804,7 +1804,7 @@ func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g 
 		if len(args) == 0 {
 			return g
 		}
-		p, ok := args[0].(string)
+		p, ok := str(args[0])
 		if !ok {
 			a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: g.rr.Pos, Expr: a.src(c), Reason: "path is not a constant this analysis can fold"})
 			g.rr.Dead = true
@@ -1822,7 +1822,7 @@ func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g 
 		} else {
 			g.r.Mount("", child, false)
 		}
-		return child
+		return goRouter{child}
 	}
 	return g
 }
