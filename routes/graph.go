@@ -61,6 +61,8 @@ type Registration struct {
 	Tooling bool // registered by a library for profiling or metrics (see Route.Tooling)
 	// Assumed are run-time values the path was built from (see Route.Assumed).
 	Assumed []Assumption
+	// Tags are the custom build tags the registration needs (see Route.Tagged).
+	Tags []string
 }
 
 // Mount is a router mounted under another at Prefix.
@@ -101,6 +103,18 @@ func (r *Router) Len() int { return len(r.routes) }
 func (r *Router) AssumeSince(from int, as []Assumption) {
 	for _, rr := range r.routes[from:] {
 		rr.Assumed = append(rr.Assumed, as...)
+	}
+}
+
+// TagSince adds tags to the build tags of every registration of r from
+// index from on: those code of a tagged file added.
+func (r *Router) TagSince(from int, tags []string) {
+	for _, rr := range r.routes[from:] {
+		for _, t := range tags {
+			if !slices.Contains(rr.Tags, t) {
+				rr.Tags = append(rr.Tags, t)
+			}
+		}
 	}
 }
 
@@ -236,7 +250,7 @@ func Flatten(routers []*Router, set *Set) {
 				}
 				// the route as registered; the implicit methods it serves
 				// are copies of it, not hidden
-				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash}
+				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash, Tagged: rr.Tags}
 				for _, m := range methods {
 					reg := route
 					reg.Method, reg.Hidden = m, rr.Hidden || f.hidden

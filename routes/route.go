@@ -72,6 +72,15 @@ type Route struct {
 	// (Fiber unless StrictRouting is set): a spec path that differs from it
 	// only in that slash is served, not a trailing-slash drift.
 	AnySlash bool
+	// Tagged are the custom build tags without which the route is not
+	// served (Go's //go:build feature files): it is served only when the
+	// server is built with them, so it is neither undocumented nor the
+	// server of an operation in the build compared. nil = every build.
+	Tagged []string
+	// Programs are, when one module builds several programs (Go main
+	// packages) and none was named, the programs whose code registers the
+	// route, by folder; nil = the one program there is.
+	Programs []string
 }
 
 // Assumption is a value the server reads at run time that the analysis took

@@ -87,6 +87,9 @@ func (a *goAnalysis) fiberAdd(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.
 // fiberRouteCall evaluates a method chained on Fiber v3's app.Route(path):
 // Get(h), Post(h)..., All(h), Add(methods, h) and a nested Route(path).
 func (a *goAnalysis) fiberRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, fr *fiberRoute, sel *ast.Ident) value {
+	if len(a.tags) > 0 {
+		defer fr.r.TagSince(fr.r.Len(), a.tags)
+	}
 	args := a.evalArgs(f, env, c)
 	at := a.pos(f, sel.Pos())
 	if m, ok := goMethods["fiber"][sel.Name]; ok {

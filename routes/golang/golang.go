@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -130,11 +131,84 @@ type goFile struct {
 	ast     *ast.File
 	display string
 	imports map[string]string // local name -> import path
+	// tags are the custom build tags the file's constraint names, in the
+	// build of every tagged variant only (nil in the default build): what
+	// it registers is served only when built with them.
+	tags []string
+}
+
+// parse returns the syntax of the Go file at path, read through the
+// confinement once per extraction and shared by the builds compared.
+func (a *goAnalysis) parse(path string) (*ast.File, error) {
+	if f, ok := a.parsed.files[path]; ok {
+		return f, nil
+	}
+	src, err := routes.ReadSource(a.confine, path, a.display, a.budget.SourceBytes)
+	if err != nil {
+		return nil, err
+	}
+	a.parsed.sources[path] = src
+	f, err := parser.ParseFile(a.parsed.fset, path, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("%s", strings.Replace(firstLine(err.Error()), path, a.display(path), 1))
+	}
+	a.parsed.files[path] = f
+	return f, nil
+}
+
+// header returns the source of the file at path, parsed as f, up to its
+// package clause: where its build constraints are.
+func (a *goAnalysis) header(path string, f *ast.File) []byte {
+	src := a.parsed.sources[path]
+	return src[:min(len(src), a.parsed.fset.Position(f.Package).Offset)]
+}
+
+// runByName reports whether every Go file of folder dir (tests aside) is
+// tagged //go:build ignore: a program kept out of every build and run by
+// naming its files (go run main.go routes.go), which ignores the tag.
+func (a *goAnalysis) runByName(dir string) bool {
+	if v, ok := a.parsed.byName[dir]; ok {
+		return v
+	}
+	a.parsed.byName[dir] = false // a cycle reads as no
+	entries, err := a.confine.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	all := false
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		f, err := a.parse(p)
+		if err != nil {
+			return false
+		}
+		ok, custom := Build{}.fileTags(p, a.header(p, f))
+		if ok || !slices.Contains(custom, "ignore") {
+			return false
+		}
+		all = true
+	}
+	a.parsed.byName[dir] = all
+	return all
+}
+
+// parsedFiles are the Go files parsed once for every build compared.
+type parsedFiles struct {
+	fset *token.FileSet
+	// files and sources by the path read, as the file set names them.
+	files   map[string]*ast.File
+	sources map[string][]byte
+	// byName memoises runByName by folder.
+	byName map[string]bool
 }
 
 // goAnalysis is one run of Extract.
 type goAnalysis struct {
-	fset       *token.FileSet
+	parsed     *parsedFiles
 	pkgs       map[string]*goPkg // by import path, and by directory for packages without one
 	byDecl     map[*ast.FuncDecl]*goFile
 	routers    []*routes.Router
@@ -160,8 +234,17 @@ type goAnalysis struct {
 	overCalls  bool // the calls budget ran out and was reported
 	display    func(string) string
 	confine    *fsroot.Root
-	// sources are the files read, by the name the file set knows them by.
-	sources map[string][]byte
+	// build decides which files are read; variants are the custom tags
+	// of files it left out, in order; tags are the custom tags of the
+	// tagged files on the call stack, given to what they register.
+	build    Build
+	variants []string
+	tags     []string
+	// program is the main package compared, by folder ("" = every one);
+	// programs are, with several main packages and none named, the
+	// programs whose imports reach each file, by display name.
+	program  string
+	programs map[string][]string
 	// modRoot and modPath are the go.mod's directory and module path ("" =
 	// none): packages of the module outside the server folder are read for
 	// folding when imported.
@@ -297,6 +380,11 @@ func newEnv(parent *goEnv) *goEnv { return &goEnv{vars: map[string]value{}, pare
 // is read through confine (see routes.ReadSource), the go.mod and the
 // module's other packages included.
 func Extract(root string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
+	return ExtractWith(root, display, confine, budget, Options{})
+}
+
+// ExtractWith is Extract with options.
+func ExtractWith(root string, display func(string) string, confine *fsroot.Root, budget routes.Budget, opt Options) (*routes.Set, error) {
 	files, err := routes.SourceFiles(confine, root, ".go")
 	if err != nil {
 		return nil, err
@@ -304,16 +392,65 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no Go source found (.go files)", display(root))
 	}
-	return FromFiles(root, files, display, confine, budget)
+	return FromFilesWith(root, files, display, confine, budget, opt)
+}
+
+// Options tunes a Go extraction beyond what every language shares.
+type Options struct {
+	// Tags are the custom build tags set, as go build -tags sets them
+	// (nil = the default build).
+	Tags []string
+	// Program is the folder of the main package compared, slash-separated
+	// as output names files ("" = every program: each route names the
+	// programs that serve it, and the comparison picks one).
+	Program string
 }
 
 // FromFiles extracts the routes of the server at root from its .go files,
-// as routes.SourceFiles lists them under root.
+// as routes.SourceFiles lists them under root, for the default build.
 func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
+	return FromFilesWith(root, files, display, confine, budget, Options{})
+}
+
+// FromFilesWith is FromFiles with options. The build compared is the one
+// opt.Tags names; when files that build leaves out for their custom tags
+// (a feature's real file beside its //go:build !feature stub) register
+// routes the compared build does not, those routes are added marked
+// Tagged: served only when built with those tags.
+func FromFilesWith(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, opt Options) (*routes.Set, error) {
+	parsed := &parsedFiles{fset: token.NewFileSet(), files: map[string]*ast.File{}, sources: map[string][]byte{}, byName: map[string]bool{}}
+	set, variants, err := extractBuild(root, files, display, confine, budget, Build{Tags: opt.Tags}, parsed, opt.Program)
+	if err != nil || len(variants) == 0 {
+		return set, err
+	}
+	tagged, _, err := extractBuild(root, files, display, confine, budget, Build{Tags: opt.Tags, all: true}, parsed, opt.Program)
+	if err != nil {
+		return nil, err
+	}
+	served := map[string]bool{}
+	for _, r := range set.Routes {
+		served[r.Method+" "+r.Template.Key()] = true
+	}
+	for _, r := range tagged.Routes {
+		if served[r.Method+" "+r.Template.Key()] {
+			continue
+		}
+		if len(r.Tagged) == 0 {
+			r.Tagged = variants // reached through a tagged file this analysis did not attribute
+		}
+		set.Routes = append(set.Routes, r)
+	}
+	set.Finish()
+	return set, nil
+}
+
+// extractBuild extracts the routes of one build and returns the custom
+// tags of the files it left out.
+func extractBuild(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, build Build, parsed *parsedFiles, program string) (*routes.Set, []string, error) {
 	a := &goAnalysis{
-		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
+		parsed: parsed, build: build, program: cleanProgram(program), programs: map[string][]string{}, pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
 		memo: map[string]value{}, active: map[*ast.FuncDecl]bool{}, activeRecv: map[string]bool{}, asserted: map[*ast.TypeAssertExpr]*routes.Router{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
-		display: display, confine: confine, budget: budget, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]value{},
+		display: display, confine: confine, budget: budget, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]value{},
 		root: root, cfgMemo: map[ast.Expr]value{}, fieldAssigned: map[string]routes.Pos{},
 	}
 	a.modRoot, a.modPath = goModule(confine, root)
@@ -324,7 +461,7 @@ func FromFiles(root string, files []string, display func(string) string, confine
 		}
 		pkg, fresh, err := a.parseFile(path)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if fresh {
 			order = append(order, pkg)
@@ -335,7 +472,10 @@ func FromFiles(root string, files []string, display func(string) string, confine
 	// a router parameter; then, as orphans, functions taking a router that
 	// nothing this analysis follows calls.
 	var decls, ctors, rest []*ast.FuncDecl
-	order = a.programPackages(order)
+	order, err := a.programPackages(order)
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, pkg := range order {
 		for _, f := range pkg.files {
 			for _, d := range f.ast.Decls {
@@ -398,23 +538,35 @@ func FromFiles(root string, files []string, display func(string) string, confine
 		a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, nil)
 	}
 	routes.Flatten(a.routers, a.set)
+	for i, r := range a.set.Routes {
+		a.set.Routes[i].Programs = a.programs[r.Pos.File]
+	}
 	a.set.Finish()
 	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber and gorilla/mux"
 	a.set.Files = len(files)
-	return a.set, nil
+	return a.set, a.variants, nil
 }
 
 // parseFile reads one Go file into its package, creating the package on
 // first sight (fresh), and records its package-level names.
 func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) {
-	src, err := routes.ReadSource(a.confine, path, a.display, a.budget.SourceBytes)
+	f, err := a.parse(path)
 	if err != nil {
 		return nil, false, err
 	}
-	a.sources[path] = src
-	f, err := parser.ParseFile(a.fset, path, src, parser.SkipObjectResolution)
-	if err != nil {
-		return nil, false, fmt.Errorf("%s", strings.Replace(firstLine(err.Error()), path, a.display(path), 1))
+	ok, custom := a.build.fileTags(path, a.header(path, f))
+	if !ok && slices.Contains(custom, "ignore") && a.runByName(filepath.Dir(path)) {
+		ok, custom = true, nil
+	}
+	if !ok {
+		// a file another build compiles: a tagged variant when custom
+		// tags exclude it, another platform's file when only those do
+		for _, t := range custom {
+			if t != "ignore" && !slices.Contains(a.variants, t) {
+				a.variants = append(a.variants, t)
+			}
+		}
+		return nil, false, nil
 	}
 	dir, _ := filepath.Abs(filepath.Dir(path))
 	key := "dir:" + dir + ":" + f.Name.Name
@@ -432,6 +584,9 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 		fresh = true
 	}
 	gf := &goFile{pkg: pkg, ast: f, display: a.display(path), imports: map[string]string{}}
+	if a.build.all {
+		gf.tags = custom
+	}
 	for _, is := range f.Imports {
 		p, _ := strconv.Unquote(is.Path.Value)
 		name := p[strings.LastIndex(p, "/")+1:]
@@ -726,14 +881,14 @@ func (a *goAnalysis) newRouter(fw string) *routes.Router {
 }
 
 func (a *goAnalysis) pos(f *goFile, p token.Pos) routes.Pos {
-	pp := a.fset.Position(p)
+	pp := a.parsed.fset.Position(p)
 	return routes.Pos{File: f.display, Line: pp.Line, Column: pp.Column}
 }
 
 // src returns the source text of n for messages, shortened.
 func (a *goAnalysis) src(n ast.Node) string {
-	if f := a.fset.File(n.Pos()); f != nil {
-		if data, ok := a.sources[f.Name()]; ok {
+	if f := a.parsed.fset.File(n.Pos()); f != nil {
+		if data, ok := a.parsed.sources[f.Name()]; ok {
 			s, e := f.Offset(n.Pos()), f.Offset(n.End())
 			if s >= 0 && e <= len(data) && s <= e {
 				return routes.Shorten(string(data[s:e]))
@@ -812,6 +967,16 @@ func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 	a.calls++
 	a.depth++
 	defer func() { a.depth-- }()
+	if fn.file != nil && len(fn.file.tags) > 0 {
+		outer := a.tags
+		a.tags = slices.Clone(outer)
+		for _, t := range fn.file.tags {
+			if !slices.Contains(a.tags, t) {
+				a.tags = append(a.tags, t)
+			}
+		}
+		defer func() { a.tags = outer }()
+	}
 	env := newEnv(fn.env)
 	if fn.recv != nil && fn.decl != nil && fn.decl.Recv != nil && len(fn.decl.Recv.List) > 0 && len(fn.decl.Recv.List[0].Names) > 0 {
 		env.set(fn.decl.Recv.List[0].Names[0].Name, fn.recv)
@@ -1499,6 +1664,9 @@ func (a *goAnalysis) methodRoute(f *goFile, c *ast.CallExpr, args []value, r *ro
 
 // routerCall evaluates a method call on a router.
 func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident) value {
+	if len(a.tags) > 0 {
+		defer r.TagSince(r.Len(), a.tags) // code of a tagged file registers it
+	}
 	args := a.evalArgs(f, env, c)
 	if as := unwrapAssumed(args); as != nil {
 		// a path or prefix built from a value read at run time: what this
@@ -1895,43 +2063,84 @@ func (w *goWrap) method(name string) *ast.FuncDecl {
 // itself or through other packages of the module, when order holds a main
 // package: a package only tests or tools import (an e2e hook server) is not
 // part of any program, so its routes are not the server's. Without a main
-// package (a library folder), every package is kept.
-func (a *goAnalysis) programPackages(order []*goPkg) []*goPkg {
+// package (a library folder), every package is kept. With several main
+// packages (one module, several binaries), each file is attributed to the
+// programs whose imports reach it (a.programs), or, when the options name
+// one, only that program's packages are kept.
+func (a *goAnalysis) programPackages(order []*goPkg) ([]*goPkg, error) {
 	byPath := map[string]*goPkg{}
-	var queue []*goPkg
+	var mains []*goPkg
 	for _, pkg := range order {
 		if pkg.path != "" {
 			byPath[pkg.path] = pkg
 		}
 		if len(pkg.files) > 0 && pkg.files[0].ast.Name.Name == "main" {
-			queue = append(queue, pkg)
+			mains = append(mains, pkg)
 		}
 	}
-	if len(queue) == 0 {
-		return order
+	if len(mains) == 0 {
+		return order, nil
 	}
-	reached := map[*goPkg]bool{}
-	for len(queue) > 0 {
-		pkg := queue[0]
-		queue = queue[1:]
-		if reached[pkg] {
+	reachedBy := map[*goPkg][]string{}
+	var names []string
+	for _, main := range mains {
+		name := programName(main)
+		names = append(names, name)
+		if a.program != "" && name != a.program {
 			continue
 		}
-		reached[pkg] = true
-		for _, f := range pkg.files {
-			for _, is := range f.ast.Imports {
-				p, _ := strconv.Unquote(is.Path.Value)
-				if dep := byPath[p]; dep != nil && !reached[dep] {
-					queue = append(queue, dep)
+		seen := map[*goPkg]bool{}
+		queue := []*goPkg{main}
+		for len(queue) > 0 {
+			pkg := queue[0]
+			queue = queue[1:]
+			if seen[pkg] {
+				continue
+			}
+			seen[pkg] = true
+			reachedBy[pkg] = append(reachedBy[pkg], name)
+			for _, f := range pkg.files {
+				for _, is := range f.ast.Imports {
+					p, _ := strconv.Unquote(is.Path.Value)
+					if dep := byPath[p]; dep != nil && !seen[dep] {
+						queue = append(queue, dep)
+					}
 				}
 			}
 		}
 	}
+	if a.program != "" && len(reachedBy) == 0 {
+		return nil, fmt.Errorf("program %q: no main package in that folder; the main packages are %s", a.program, strings.Join(names, ", "))
+	}
 	var out []*goPkg
 	for _, pkg := range order {
-		if reached[pkg] {
-			out = append(out, pkg)
+		progs, ok := reachedBy[pkg]
+		if !ok {
+			continue
+		}
+		out = append(out, pkg)
+		if len(mains) > 1 && a.program == "" {
+			for _, f := range pkg.files {
+				a.programs[f.display] = progs
+			}
 		}
 	}
-	return out
+	return out, nil
+}
+
+// cleanProgram spells a program's folder as programName does ("" = none).
+func cleanProgram(folder string) string {
+	if folder == "" {
+		return ""
+	}
+	return path.Clean(strings.TrimPrefix(filepath.ToSlash(folder), "./"))
+}
+
+// programName names a main package by its folder, slash-separated, as
+// output shows files ("." for the root).
+func programName(main *goPkg) string {
+	if len(main.files) == 0 {
+		return "."
+	}
+	return path.Dir(main.files[0].display)
 }

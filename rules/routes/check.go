@@ -3,6 +3,7 @@ package routes
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -56,7 +57,7 @@ func (c *checker) run() {
 		}
 	}
 	var outside []route.Route
-	for _, m := range c.in.Mirror.Routes {
+	for _, m := range c.program() {
 		if c.scope.UnderBase(m.Template) && c.scope.Selected(m.Template) {
 			c.mirror = append(c.mirror, m)
 		} else if !m.Implicit {
@@ -114,6 +115,10 @@ func (c *checker) run() {
 		if hit >= 0 {
 			m := mirror[hit]
 			rootHits[m.Root] = true
+			if len(m.Tagged) > 0 {
+				c.servedWhenTagged(m, &s)
+				continue
+			}
 			id := s.Pointer + "\x00" + fmt.Sprint(m.Pos)
 			if !m.Implicit && !paramSeen[id] {
 				paramSeen[id] = true
@@ -203,6 +208,10 @@ func (c *checker) run() {
 		c.unimplemented(s, byKey[s.Template.Key()], nearSpec[s.Pointer])
 	}
 	for _, m := range undocumented {
+		if len(m.Tagged) > 0 {
+			c.servedWhenTagged(m, nil)
+			continue
+		}
 		c.undocumented(m, nearServer[m.Pos])
 	}
 	for _, m := range assets {
@@ -913,4 +922,95 @@ func (c *checker) notCompared(s route.Route) {
 		Locations: []report.Location{specLoc(s)},
 		Fields:    map[string]any{"method": s.Method, "path": s.Path()},
 	})
+}
+
+// servedWhenTagged reports m, a route served only in a build with custom
+// tags: alone when the spec does not document it, or as the server of spec
+// operation s.
+func (c *checker) servedWhenTagged(m route.Route, s *route.Route) {
+	tags := strings.Join(m.Tagged, ", ")
+	if s == nil {
+		c.add(servedWhenTaggedRule, report.Finding{
+			Message: fmt.Sprintf("%s %s is served only when the server is built with tags %s, and is not in the spec; "+
+				"the build compared does not serve it (name the tags with --build-tags to compare that build)", m.Method, m.Path(), tags),
+			Locations: []report.Location{serverLoc(m)},
+			Fields:    map[string]any{"method": m.Method, "path": m.Path(), "tags": m.Tagged},
+		})
+		return
+	}
+	spec := specLoc(*s)
+	c.add(servedWhenTaggedRule, report.Finding{
+		Message: fmt.Sprintf("%s %s is in the spec and served by %s:%d only when the server is built with tags %s; "+
+			"the build compared does not serve it (name the tags with --build-tags to compare that build)", s.Method, s.Path(), m.Pos.File, m.Pos.Line, tags),
+		Pointer:   s.Pointer,
+		Locations: []report.Location{spec, serverLoc(m)},
+		Fields:    map[string]any{"method": s.Method, "path": s.Path(), "tags": m.Tagged},
+	})
+}
+
+// program returns the server routes of the program compared. When one
+// module builds several programs (Go main packages) and none was named,
+// the one compared is the one whose routes serve the most spec operations;
+// the others' routes are listed as routes/other-router, not compared. With
+// one program, or none serving a documented operation, every route is.
+func (c *checker) program() []route.Route {
+	all := c.in.Mirror.Routes
+	served := map[string]map[string]bool{} // program -> spec operations its routes serve
+	for _, m := range all {
+		for _, p := range m.Programs {
+			if served[p] == nil {
+				served[p] = map[string]bool{}
+			}
+		}
+	}
+	if len(served) < 2 {
+		return all
+	}
+	for _, s := range c.spec {
+		for _, m := range all {
+			if m.Template.Key() == s.Template.Key() && (m.Method == s.Method || m.Method == route.MethodAny) {
+				for _, p := range m.Programs {
+					served[p][s.Pointer] = true
+				}
+			}
+		}
+	}
+	best := ""
+	for _, p := range sortedStrings(served) {
+		if best == "" || len(served[p]) > len(served[best]) {
+			best = p
+		}
+	}
+	if len(served[best]) == 0 {
+		return all
+	}
+	var kept []route.Route
+	others := map[string][]route.Route{}
+	for _, m := range all {
+		if len(m.Programs) == 0 || slices.Contains(m.Programs, best) {
+			kept = append(kept, m)
+		} else if !m.Implicit {
+			others[m.Programs[0]] = append(others[m.Programs[0]], m)
+		}
+	}
+	for _, p := range sortedStrings(others) {
+		rs := others[p]
+		c.add(otherRouterRule, report.Finding{
+			Message: fmt.Sprintf("%d route(s) of program %s, another main package of the module, were not compared (%s): "+
+				"the spec documents program %s, whose routes serve %d of its operations; name the program with --program to compare another",
+				len(rs), p, listRoutes(rs), best, len(served[best])),
+			Locations: []report.Location{serverLoc(rs[0])},
+			Fields:    map[string]any{"routes": len(rs), "program": p, "compared": best},
+		})
+	}
+	return kept
+}
+
+func sortedStrings[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
