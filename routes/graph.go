@@ -106,6 +106,10 @@ func (r *Router) AssumeSince(from int, as []Assumption) {
 	}
 }
 
+// Since returns the registrations of r from index from on, for the caller
+// to mark: those one call added.
+func (r *Router) Since(from int) []*Registration { return r.routes[from:] }
+
 // TagSince adds tags to the build tags of every registration of r from
 // index from on: those code of a tagged file added.
 func (r *Router) TagSince(from int, tags []string) {

@@ -989,6 +989,15 @@ func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 				i++
 				continue
 			}
+			if _, variadic := f.Type.(*ast.Ellipsis); variadic && len(names) == 1 && (at == nil || !at.Ellipsis.IsValid()) {
+				// f(a, b): the variadic parameter holds the rest
+				rest := []value{}
+				if i < len(args) {
+					rest = slices.Clone(args[i:])
+				}
+				env.set(names[0].Name, &goList{items: rest})
+				continue
+			}
 			for _, n := range names {
 				if i < len(args) {
 					env.set(n.Name, args[i])
@@ -1025,7 +1034,7 @@ func (r *goResult) add(v value) {
 	}
 	r.returns++
 	switch v.(type) {
-	case goString, goDynamic, *goFunc:
+	case goString, goDynamic, *goFunc, *goList:
 	default:
 		r.differ = true
 		return
@@ -1150,6 +1159,25 @@ func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *goResult) {
 	}
 }
 
+// appendList folds append(list, x, y) and append(list, other...) on a
+// slice this analysis holds; nil for anything else.
+func appendList(c *ast.CallExpr, args []value) value {
+	if len(args) == 0 {
+		return nil
+	}
+	l, ok := args[0].(*goList)
+	if !ok {
+		return nil
+	}
+	rest := spread(c, args[1:])
+	if c.Ellipsis.IsValid() && len(rest) == len(args)-1 {
+		if _, isList := args[len(args)-1].(*goList); !isList {
+			return nil // append(l, unknown...)
+		}
+	}
+	return &goList{items: append(slices.Clip(l.items), rest...)}
+}
+
 // initAppended returns the functions of f's package that its init()
 // functions append to the package-level variable x names (registrars =
 // append(registrars, registerUserRouter)), in file and statement order; nil
@@ -1245,14 +1273,18 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 		return &goFunc{lit: e, file: f, env: env}
 	case *ast.CompositeLit:
 		var held []*routes.Router
+		var items []value // the elements, for a slice literal
+		keyedAny := false
 		for _, el := range e.Elts {
 			kv, keyed := el.(*ast.KeyValueExpr)
 			var v value
 			if keyed {
 				v = a.eval(f, env, kv.Value)
+				keyedAny = true
 			} else {
 				v = a.eval(f, env, el)
 			}
+			items = append(items, v)
 			switch x := v.(type) {
 			case goRouter:
 				held = append(held, x.r)
@@ -1268,6 +1300,9 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 					r.Listened = true // http.Server{Handler: r}
 				}
 			}
+		}
+		if _, isSlice := e.Type.(*ast.ArrayType); isSlice && !keyedAny {
+			return &goList{items: items}
 		}
 		// a struct of the server holding one router: a wrapper whose
 		// methods register on it
@@ -1445,7 +1480,10 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) value {
 		return nil
 	case *ast.Ident:
 		if _, ok := env.lookup(fun.Name); !ok {
-			if fun.Name == "new" || fun.Name == "make" || fun.Name == "append" || fun.Name == "len" {
+			if fun.Name == "append" {
+				return appendList(c, a.evalArgs(f, env, c))
+			}
+			if fun.Name == "new" || fun.Name == "make" || fun.Name == "len" {
 				a.evalArgs(f, env, c)
 				return nil
 			}
@@ -1679,10 +1717,34 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 		}
 		return v
 	}
-	before := len(a.set.Unresolved)
+	before, added := len(a.set.Unresolved), r.Len()
 	v := a.routerCallOf(f, env, c, r, sel, args)
 	a.keepGaps(r, before)
+	if len(c.Args) > 1 && a.profiling(f, c.Args[len(c.Args)-1]) {
+		for _, rr := range r.Since(added) {
+			rr.Tooling = true
+		}
+	}
 	return v
+}
+
+// profilingPkgs are the packages whose handlers serve Go's profiles.
+var profilingPkgs = map[string]bool{"net/http/pprof": true, "runtime/pprof": true}
+
+// profiling reports whether handler expression h calls into Go's profiling
+// packages (pprof.Index, a function literal calling pprof.Profile): the
+// route it serves is a profiling endpoint, tooling rather than the API.
+func (a *goAnalysis) profiling(f *goFile, h ast.Expr) bool {
+	found := false
+	ast.Inspect(h, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok && profilingPkgs[f.imports[x.Name]] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // keepGaps moves the Unresolved entries recorded since index before onto
@@ -1873,7 +1935,7 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 			rr.Dead, rr.Subtree = true, name == "PathPrefix"
 			return &goRoute{r: r, rr: rr}
 		case "Methods":
-			ms, ok := stringList(args)
+			ms, ok := stringList(spread(c, args))
 			if !ok {
 				return nil
 			}
@@ -1961,7 +2023,7 @@ func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g 
 	args := a.evalArgs(f, env, c)
 	switch name {
 	case "Methods":
-		ms, ok := stringList(args)
+		ms, ok := stringList(spread(c, args))
 		if !ok {
 			a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: g.rr.Pos, Expr: a.src(c), Reason: "method list is not a constant this analysis can fold"})
 			g.rr.Dead = true
@@ -1981,6 +2043,7 @@ func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g 
 		g.rr.Path, g.rr.Subtree = p, name == "PathPrefix"
 	case "Handler", "HandlerFunc":
 		g.rr.Dead = false
+		g.rr.Tooling = g.rr.Tooling || len(c.Args) > 0 && a.profiling(f, c.Args[0])
 	case "Subrouter":
 		g.rr.Dead = true
 		child := a.newRouter("gorilla")

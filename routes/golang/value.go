@@ -1,6 +1,10 @@
 package golang
 
-import "github.com/wirelint/wirelint/routes"
+import (
+	"go/ast"
+
+	"github.com/wirelint/wirelint/routes"
+)
 
 // value is what the extractor's interpreter evaluates a Go expression to: a
 // closed set of named types, written down here with what each means.
@@ -17,7 +21,8 @@ import "github.com/wirelint/wirelint/routes"
 //   - *goLost: what a router method this analysis does not know returns;
 //   - *goWrap: a value of a struct type of the server holding a router;
 //   - *goStrip: http.StripPrefix(prefix, handler);
-//   - goStatic: a handler serving files from a folder.
+//   - goStatic: a handler serving files from a folder;
+//   - *goList: a slice literal, append on one, or a variadic parameter.
 type value interface{ isValue() }
 
 type (
@@ -38,6 +43,23 @@ func (*goLost) isValue()     {}
 func (*goWrap) isValue()     {}
 func (*goStrip) isValue()    {}
 func (goStatic) isValue()    {}
+func (*goList) isValue()     {}
+
+// goList is a slice: its elements as evaluated, in order.
+type goList struct{ items []value }
+
+// spread returns args with a final slice passed with ... (f(xs...))
+// replaced by its elements, as the callee's variadic parameter receives
+// them; args unchanged otherwise.
+func spread(c *ast.CallExpr, args []value) []value {
+	if !c.Ellipsis.IsValid() || len(args) == 0 {
+		return args
+	}
+	if l, ok := args[len(args)-1].(*goList); ok {
+		return append(args[:len(args)-1:len(args)-1], l.items...)
+	}
+	return args
+}
 
 // str returns v's string when v is a folded string.
 func str(v value) (string, bool) {
