@@ -264,6 +264,9 @@ type goAnalysis struct {
 	// assigns a field of that name (cfg.HTTP.Prefix = env): a config field
 	// so assigned is not taken from the config files.
 	fieldAssigned map[string]routes.Pos
+	// flags are the urfave/cli string flags the module declares, by name,
+	// found on first need.
+	flags map[string]cliFlag
 	// configTooMany marks a module with more than maxConfigFiles.
 	configTooMany bool
 }
@@ -589,7 +592,7 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 	}
 	for _, is := range f.Imports {
 		p, _ := strconv.Unquote(is.Path.Value)
-		name := p[strings.LastIndex(p, "/")+1:]
+		name := importName(p)
 		switch goFramework(p) {
 		case "chi", "echo":
 			name = strings.TrimSuffix(strings.TrimSuffix(strings.Split(strings.TrimPrefix(p, "github.com/"), "/")[1], ".v5"), ".v4")
@@ -684,6 +687,18 @@ func (a *goAnalysis) recordAssignments(gf *goFile) {
 			return true
 		})
 	}
+}
+
+// importName is the name an import without a local name binds: the last
+// element of its path, or the one before a major-version suffix
+// (github.com/urfave/cli/v3 is cli), as Go modules name their packages.
+func importName(p string) string {
+	parts := strings.Split(p, "/")
+	last := parts[len(parts)-1]
+	if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		return parts[len(parts)-2]
+	}
+	return last
 }
 
 // importNamed finds the import of gf whose package is most likely called
@@ -1159,6 +1174,14 @@ func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *goResult) {
 	}
 }
 
+// firstArg returns args[0], or nil when there is none.
+func firstArg(args []value) value {
+	if len(args) == 0 {
+		return nil
+	}
+	return args[0]
+}
+
 // appendList folds append(list, x, y) and append(list, other...) on a
 // slice this analysis holds; nil for anything else.
 func appendList(c *ast.CallExpr, args []value) value {
@@ -1311,6 +1334,24 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 				return &goWrap{typ: id.Name, pkg: f.pkg, r: held[0]}
 			}
 		}
+		// options passed by value (api.GinServerOptions{BaseURL: prefix}):
+		// a struct whose string fields the callee reads
+		if keyedAny && len(held) == 0 {
+			fields := map[string]value{}
+			stringy := false
+			for i, el := range e.Elts {
+				if k, ok := el.(*ast.KeyValueExpr).Key.(*ast.Ident); ok {
+					fields[k.Name] = items[i]
+					switch items[i].(type) {
+					case goString, goAssumed, goDynamic:
+						stringy = true
+					}
+				}
+			}
+			if stringy {
+				return &goStruct{fields: fields}
+			}
+		}
 	case *ast.SelectorExpr:
 		if x, ok := e.X.(*ast.Ident); ok {
 			if _, shadowed := env.lookup(x.Name); !shadowed {
@@ -1319,8 +1360,13 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 				}
 			}
 		}
-		if w, ok := a.eval(f, env, e.X).(*goWrap); ok {
-			return goRouter{w.r}
+		switch x := a.eval(f, env, e.X).(type) {
+		case *goWrap:
+			return goRouter{x.r}
+		case *goStruct:
+			if v, ok := x.fields[e.Sel.Name]; ok {
+				return v
+			}
 		}
 		if v := f.pkg.fields[e.Sel.Name]; v != nil {
 			return v
@@ -1466,6 +1512,11 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) value {
 			}
 		}
 		args := a.evalArgs(f, env, c)
+		if name, ok := str(firstArg(args)); ok && fun.Sel.Name == "String" && len(args) == 1 {
+			if v, ok := a.flagDefault(f, name); ok {
+				return v // cmd.String("api-prefix"): the flag's declared default
+			}
+		}
 		// a method of this package (s.routes())
 		if ds := f.pkg.methods[fun.Sel.Name]; len(ds) == 1 {
 			return a.call(&goFunc{decl: ds[0], file: a.byDecl[ds[0]]}, args, c)

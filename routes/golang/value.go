@@ -22,7 +22,8 @@ import (
 //   - *goWrap: a value of a struct type of the server holding a router;
 //   - *goStrip: http.StripPrefix(prefix, handler);
 //   - goStatic: a handler serving files from a folder;
-//   - *goList: a slice literal, append on one, or a variadic parameter.
+//   - *goList: a slice literal, append on one, or a variadic parameter;
+//   - *goStruct: a struct literal with string fields (options passed on).
 type value interface{ isValue() }
 
 type (
@@ -44,6 +45,10 @@ func (*goWrap) isValue()     {}
 func (*goStrip) isValue()    {}
 func (goStatic) isValue()    {}
 func (*goList) isValue()     {}
+func (*goStruct) isValue()   {}
+
+// goStruct is a keyed struct literal: its fields as evaluated, by name.
+type goStruct struct{ fields map[string]value }
 
 // goList is a slice: its elements as evaluated, in order.
 type goList struct{ items []value }

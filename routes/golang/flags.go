@@ -1,0 +1,106 @@
+package golang
+
+import (
+	"go/ast"
+	"strings"
+
+	"github.com/wirelint/wirelint/routes"
+)
+
+// cliFlag is a command-line flag the module declares, with the default it
+// declares for it.
+type cliFlag struct {
+	value string
+	at    routes.Pos // where the default is written (the flag's literal when it is left out)
+}
+
+// urfaveCLI reports whether imp is github.com/urfave/cli at any major
+// version.
+func urfaveCLI(imp string) bool {
+	return imp == "github.com/urfave/cli" || strings.HasPrefix(imp, "github.com/urfave/cli/")
+}
+
+// flagDefault folds cmd.String(name), urfave/cli's read of a string flag,
+// to the default the module declares for that flag (&cli.StringFlag{Name:
+// name, Value: def}): an assumption, since the flag or its environment
+// variable may set another value at run time. ok is false when f does not
+// use urfave/cli or no single declaration of the flag is found.
+func (a *goAnalysis) flagDefault(f *goFile, name string) (goAssumed, bool) {
+	uses := false
+	for _, imp := range f.imports {
+		uses = uses || urfaveCLI(imp)
+	}
+	if !uses {
+		return goAssumed{}, false
+	}
+	if a.flags == nil {
+		a.flags = a.cliFlags()
+	}
+	fl, ok := a.flags[name]
+	if !ok {
+		return goAssumed{}, false
+	}
+	return goAssumed{value: fl.value, as: []routes.Assumption{{Expr: "flag --" + name, Value: fl.value, At: fl.at}}}, true
+}
+
+// cliFlags finds every urfave/cli string flag the packages read declare
+// with a constant name and default; a name declared twice with different
+// defaults is left out.
+func (a *goAnalysis) cliFlags() map[string]cliFlag {
+	out := map[string]cliFlag{}
+	twice := map[string]bool{}
+	for _, pkg := range a.pkgs {
+		if pkg == nil {
+			continue
+		}
+		for _, gf := range pkg.files {
+			ast.Inspect(gf.ast, func(n ast.Node) bool {
+				lit, ok := n.(*ast.CompositeLit)
+				if !ok {
+					return true
+				}
+				sel, ok := lit.Type.(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "StringFlag" {
+					return true
+				}
+				if x, ok := sel.X.(*ast.Ident); !ok || !urfaveCLI(gf.imports[x.Name]) {
+					return true
+				}
+				var name string
+				fl := cliFlag{at: a.pos(gf, lit.Pos())}
+				for _, el := range lit.Elts {
+					kv, ok := el.(*ast.KeyValueExpr)
+					if !ok {
+						continue
+					}
+					key, _ := kv.Key.(*ast.Ident)
+					if key == nil {
+						continue
+					}
+					switch key.Name {
+					case "Name":
+						name, _ = str(a.eval(gf, nil, kv.Value))
+					case "Value":
+						v, ok := str(a.eval(gf, nil, kv.Value))
+						if !ok {
+							return true // a default computed at run time
+						}
+						fl.value, fl.at = v, a.pos(gf, kv.Value.Pos())
+					}
+				}
+				if name == "" {
+					return true
+				}
+				if old, seen := out[name]; seen && old.value != fl.value {
+					twice[name] = true
+				}
+				out[name] = fl
+				return true
+			})
+		}
+	}
+	for name := range twice {
+		delete(out, name)
+	}
+	return out
+}
