@@ -146,6 +146,38 @@ type Set struct {
 	LookedFor string
 	// Files counts the source files read; server side only.
 	Files int
+	// Generated is the server a generator builds at run time from the spec
+	// it embeds (go-swagger), nil = none found; server side only.
+	Generated *Generated
+}
+
+// Generated is a server a generator builds at run time from a table it
+// generated from the spec (go-swagger's handler cache): it serves the
+// spec's operations by construction, and what is left to compare is
+// which operations still run the generator's stub.
+type Generated struct {
+	// Generator names it ("go-swagger").
+	Generator string
+	// Pos is where the generated table is.
+	Pos Pos
+	// BasePath is the base path of the spec it embeds ("" = none).
+	BasePath string
+	// Operations are the table's entries, in order.
+	Operations []GeneratedOperation
+}
+
+// GeneratedOperation is one entry of a generated server's table.
+type GeneratedOperation struct {
+	// Method is upper case; Path is relative to the base path, as the
+	// spec spells it.
+	Method, Path string
+	// Handler names the field of the API value that serves it.
+	Handler string
+	// Pos is the entry's line in the table.
+	Pos Pos
+	// Stub marks an operation no code sets to anything but the
+	// generator's NotImplemented handler: it answers 501.
+	Stub bool
 }
 
 // add appends r; finish drops a registration reached twice.

@@ -173,6 +173,9 @@ func fromDir(dir string, display func(string) string, confine *fsroot.Root, budg
 		roots += top
 		out.Unresolved = append(out.Unresolved, s.Unresolved...)
 		out.Files += s.Files
+		if out.Generated == nil {
+			out.Generated = s.Generated
+		}
 		looked = append(looked, s.LookedFor)
 	}
 	out.LookedFor = strings.Join(looked, "; ")

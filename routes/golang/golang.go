@@ -541,6 +541,16 @@ func extractBuild(root string, files []string, display func(string) string, conf
 		a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, nil)
 	}
 	routes.Flatten(a.routers, a.set)
+	a.set.Generated = a.goSwagger(order)
+	if gen := a.set.Generated; gen != nil && len(a.set.Routes) == 0 {
+		// the generated server is the whole server: it serves its table
+		r := a.newRouter("go-swagger")
+		for _, op := range gen.Operations {
+			r.Add([]string{op.Method}, routes.Join(gen.BasePath, op.Path), op.Pos)
+		}
+		r.Listened = true
+		routes.Flatten([]*routes.Router{r}, a.set)
+	}
 	for i, r := range a.set.Routes {
 		a.set.Routes[i].Programs = a.programs[r.Pos.File]
 	}

@@ -32,6 +32,9 @@ const (
 	// with custom build tags (a Go //go:build feature file), or an
 	// operation only such a route serves.
 	RuleServedWhenTagged = "routes/served-when-tagged"
+	// RuleGeneratedServer is a server a generator builds at run time from
+	// the spec it embeds (go-swagger): it serves the spec by construction.
+	RuleGeneratedServer = "routes/generated-server"
 )
 
 // The family's rules; each finding takes its default severity from its rule.
@@ -153,7 +156,16 @@ var (
 		Bad:  "ext/search.go: //go:build search\n  mux.HandleFunc(\"GET /search\", h)",
 		Good: "routes: [{spec: openapi.yaml, server: ., build-tags: [search]}]",
 	}
+	generatedServerRule = report.Rule{
+		ID: RuleGeneratedServer, Severity: report.SeverityInfo,
+		Title: "the server is generated from the spec and serves it by construction",
+		Why: "a generated server (go-swagger) builds its router at run time from a table generated from the spec, so its " +
+			"routes are the spec's; what can still drift is the handlers: an operation no code implements answers with the " +
+			"generator's NotImplemented stub, reported as routes/unimplemented",
+		Bad:  "api.GetAlertsHandler left as generated: middleware.NotImplemented(\"operation alert.GetAlerts has not yet been implemented\")",
+		Good: "api.GetAlertsHandler = alert.GetAlertsHandlerFunc(getAlerts)",
+	}
 )
 
 // Rules lists the family's rules, in the order the catalogue shows them.
-var Rules = []report.Rule{undocumentedRule, unimplementedRule, paramMismatchRule, trailingSlashRule, anyMethodRule, unresolvedRule, possiblyServedRule, noRoutesRule, catchAllRule, otherRouterRule, outOfScopeRule, assetRule, extractionIncompleteRule, servedWhenTaggedRule}
+var Rules = []report.Rule{undocumentedRule, unimplementedRule, paramMismatchRule, trailingSlashRule, anyMethodRule, unresolvedRule, possiblyServedRule, noRoutesRule, catchAllRule, otherRouterRule, outOfScopeRule, assetRule, extractionIncompleteRule, servedWhenTaggedRule, generatedServerRule}
