@@ -3,8 +3,8 @@ package golang
 import (
 	"go/ast"
 	"maps"
-	"slices"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 

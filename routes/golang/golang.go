@@ -602,7 +602,10 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 	}
 	for _, is := range f.Imports {
 		p, _ := strconv.Unquote(is.Path.Value)
-		name := importName(p)
+		name := p[strings.LastIndex(p, "/")+1:]
+		if a.modPath == "" || !strings.HasPrefix(p, a.modPath+"/") {
+			name = importName(p) // the module's own packages keep their folder's name
+		}
 		switch goFramework(p) {
 		case "chi", "echo":
 			name = strings.TrimSuffix(strings.TrimSuffix(strings.Split(strings.TrimPrefix(p, "github.com/"), "/")[1], ".v5"), ".v4")
