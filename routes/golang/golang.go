@@ -289,6 +289,10 @@ type goFunc struct {
 type goRoute struct {
 	r  *routes.Router
 	rr *routes.Registration
+	// unresolved marks a route whose path or methods did not fold: it is
+	// reported unresolved, and a handler attached later does not make it
+	// a route.
+	unresolved bool
 }
 
 // goLost is what a method of a router this analysis does not know returns
@@ -2090,7 +2094,7 @@ func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g 
 		ms, ok := stringList(spread(c, args))
 		if !ok {
 			a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: g.rr.Pos, Expr: a.src(c), Reason: "method list is not a constant this analysis can fold"})
-			g.rr.Dead = true
+			g.rr.Dead, g.unresolved = true, true
 			return g
 		}
 		g.rr.Methods = append(g.rr.Methods, routes.Upper(ms)...)
@@ -2101,12 +2105,12 @@ func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g 
 		p, ok := str(args[0])
 		if !ok {
 			a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: g.rr.Pos, Expr: a.src(c), Reason: "path is not a constant this analysis can fold"})
-			g.rr.Dead = true
+			g.rr.Dead, g.unresolved = true, true
 			return g
 		}
 		g.rr.Path, g.rr.Subtree = p, name == "PathPrefix"
 	case "Handler", "HandlerFunc":
-		g.rr.Dead = false
+		g.rr.Dead = g.unresolved
 		g.rr.Tooling = g.rr.Tooling || len(c.Args) > 0 && a.profiling(f, c.Args[0])
 	case "Subrouter":
 		g.rr.Dead = true
