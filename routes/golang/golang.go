@@ -1793,7 +1793,37 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 			rr.Tooling = true
 		}
 	}
+	if len(c.Args) > 1 && servesFiles(c.Args[len(c.Args)-1]) {
+		for _, rr := range r.Since(added) {
+			// a catch-all whose handler sends files (r.GET("/files/*path",
+			// func(c) { c.File(...) })): a file server, not an operation
+			rr.Static = rr.Static || strings.Contains(rr.Path, "*")
+		}
+	}
 	return v
+}
+
+// fileSenders are the calls that answer a request with a file's content:
+// net/http's ServeFile and ServeContent, gin's and echo's File family.
+var fileSenders = map[string]bool{"ServeFile": true, "ServeFileFS": true, "ServeContent": true, "File": true, "FileAttachment": true, "FileFromFS": true}
+
+// servesFiles reports whether handler expression h, a function literal,
+// answers with a file's content.
+func servesFiles(h ast.Expr) bool {
+	lit, ok := h.(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	found := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok && fileSenders[sel.Sel.Name] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // profilingPkgs are the packages whose handlers serve Go's profiles.
