@@ -829,6 +829,11 @@ func (c *checker) assetReason(m route.Route) string {
 		t.CatchAll() == 0 && len(t.Segments) == 1, len(rel.Segments) == 1 && webFileExts[path.Ext(first)]:
 		why = "a web UI's pages or files"
 	}
+	if why == "" && first != "" && len(t.Segments) == 2 && t.CatchAll() == 1 && (m.Method == "GET" || m.Method == "OPTIONS") && c.webUIRoot(m.Root) {
+		// /login/* beside a file server at /: a single-page app's
+		// client-side route, answered with its index page
+		why = "a web UI's client-side route beside its file server"
+	}
 	if why == "" {
 		return ""
 	}
@@ -1065,4 +1070,15 @@ func (c *checker) generated() {
 		Locations: []report.Location{{File: g.Pos.File, Line: g.Pos.Line, Column: g.Pos.Column}},
 		Fields:    map[string]any{"generator": g.Generator, "operations": len(g.Operations), "stubs": stubs},
 	})
+}
+
+// webUIRoot reports whether root router root answers GET on a catch-all
+// at its top (/{*}: a single-page app's file server or index).
+func (c *checker) webUIRoot(root int) bool {
+	for _, m := range c.in.Mirror.Routes {
+		if m.Root == root && (m.Method == "GET" || m.Method == route.MethodAny) && len(m.Template.Segments) == 1 && m.Template.CatchAll() == 0 {
+			return true
+		}
+	}
+	return false
 }
