@@ -156,6 +156,46 @@ func (a *goAnalysis) parse(path string) (*ast.File, error) {
 	return f, nil
 }
 
+// registerNames are the method names a router registers routes or mounts
+// routers with, across the frameworks read.
+var registerNames = map[string]bool{
+	"Handle": true, "HandleFunc": true, "Route": true, "Group": true, "Mount": true, "Path": true, "PathPrefix": true,
+	"Add": true, "Any": true, "All": true, "Match": true, "Static": true, "Methods": true,
+}
+
+// registers reports whether f, importing a router package, calls a
+// method that registers a route with it: a verb or Group, PathPrefix...
+// of a router framework, Handle or HandleFunc of net/http (an HTTP
+// client's Get is not one): whether the file can change the routes of a
+// build that reads it.
+func (a *goAnalysis) registers(f *ast.File) bool {
+	router, nethttp := false, false
+	for _, is := range f.Imports {
+		p, _ := strconv.Unquote(is.Path.Value)
+		switch fw := goFramework(p); fw {
+		case "":
+		case "nethttp":
+			nethttp = true
+		default:
+			router = true
+		}
+	}
+	if !router && !nethttp {
+		return false
+	}
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
+				name := sel.Sel.Name
+				found = name == "Handle" || name == "HandleFunc" || router && (registerNames[name] || routes.IsMethod(name))
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // header returns the source of the file at path, parsed as f, up to its
 // package clause: where its build constraints are.
 func (a *goAnalysis) header(path string, f *ast.File) []byte {
@@ -578,6 +618,9 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 	if !ok {
 		// a file another build compiles: a tagged variant when custom
 		// tags exclude it, another platform's file when only those do
+		if !a.registers(f) {
+			return nil, false, nil // a variant that registers nothing leaves the routes alike
+		}
 		for _, t := range custom {
 			if t != "ignore" && !slices.Contains(a.variants, t) {
 				a.variants = append(a.variants, t)
@@ -2242,6 +2285,19 @@ func (a *goAnalysis) programPackages(order []*goPkg) ([]*goPkg, error) {
 	if len(mains) == 0 {
 		return order, nil
 	}
+	if a.program == "" {
+		// examples, tests and tools are programs of the repository, not
+		// servers of its API, unless nothing else is
+		var servers []*goPkg
+		for _, main := range mains {
+			if !auxiliaryProgram(programName(main)) {
+				servers = append(servers, main)
+			}
+		}
+		if len(servers) > 0 {
+			mains = servers
+		}
+	}
 	reachedBy := map[*goPkg][]string{}
 	var names []string
 	for _, main := range mains {
@@ -2287,6 +2343,24 @@ func (a *goAnalysis) programPackages(order []*goPkg) ([]*goPkg, error) {
 		}
 	}
 	return out, nil
+}
+
+// auxiliaryFolders name the folders whose programs are examples, tests or
+// tools of a repository rather than its servers.
+var auxiliaryFolders = map[string]bool{
+	"example": true, "examples": true, "_examples": true, "test": true, "tests": true, "e2e": true, "testdata": true,
+	"hack": true, "tools": true, "tool": true, "scripts": true, "docs": true, "benchmarks": true,
+}
+
+// auxiliaryProgram reports whether a program's folder lies under one of
+// auxiliaryFolders.
+func auxiliaryProgram(folder string) bool {
+	for _, part := range strings.Split(folder, "/") {
+		if auxiliaryFolders[part] {
+			return true
+		}
+	}
+	return false
 }
 
 // cleanProgram spells a program's folder as programName does ("" = none).

@@ -981,19 +981,23 @@ func (c *checker) program() []route.Route {
 			}
 		}
 	}
-	best := ""
-	for _, p := range sortedStrings(served) {
-		if best == "" || len(served[p]) > len(served[best]) {
-			best = p
-		}
+	most := 0
+	for _, ops := range served {
+		most = max(most, len(ops))
 	}
-	if len(served[best]) == 0 {
+	if most == 0 {
 		return all
+	}
+	var best []string // the programs serving the most operations; ties are all compared
+	for _, p := range sortedStrings(served) {
+		if len(served[p]) == most {
+			best = append(best, p)
+		}
 	}
 	var kept []route.Route
 	others := map[string][]route.Route{}
 	for _, m := range all {
-		if len(m.Programs) == 0 || slices.Contains(m.Programs, best) {
+		if len(m.Programs) == 0 || slices.ContainsFunc(m.Programs, func(p string) bool { return slices.Contains(best, p) }) {
 			kept = append(kept, m)
 		} else if !m.Implicit {
 			others[m.Programs[0]] = append(others[m.Programs[0]], m)
@@ -1004,7 +1008,7 @@ func (c *checker) program() []route.Route {
 		c.add(otherRouterRule, report.Finding{
 			Message: fmt.Sprintf("%d route(s) of program %s, another main package of the module, were not compared (%s): "+
 				"the spec documents program %s, whose routes serve %d of its operations; name the program with --program to compare another",
-				len(rs), p, listRoutes(rs), best, len(served[best])),
+				len(rs), p, listRoutes(rs), strings.Join(best, " and "), most),
 			Locations: []report.Location{serverLoc(rs[0])},
 			Fields:    map[string]any{"routes": len(rs), "program": p, "compared": best},
 		})
