@@ -2,6 +2,7 @@ package golang
 
 import (
 	"go/ast"
+	"go/token"
 	"strings"
 
 	"github.com/wirelint/wirelint/routes"
@@ -103,4 +104,63 @@ func (a *goAnalysis) cliFlags() map[string]cliFlag {
 		delete(out, name)
 	}
 	return out
+}
+
+// stdFlagPkgs are the flag packages whose String and StringVar take (name,
+// default, usage): the standard library's and spf13/pflag.
+var stdFlagPkgs = map[string]bool{"flag": true, "github.com/spf13/pflag": true}
+
+// stdFlagVar is a package-level variable bound to a flag.
+type stdFlagVar struct {
+	name, value string
+	at          routes.Pos
+}
+
+// stdFlag folds flag.String(name, default, usage), read through the
+// pointer it returns, to the declared default: an assumption, the flag
+// may set another value at run time.
+func (a *goAnalysis) stdFlag(f *goFile, c *ast.CallExpr, imp, name string, args []value) (value, bool) {
+	if !stdFlagPkgs[imp] || name != "String" || len(args) != 3 {
+		return nil, false
+	}
+	flagName, ok1 := str(args[0])
+	def, ok2 := str(args[1])
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	return goAssumed{value: def, as: []routes.Assumption{{Expr: "flag -" + flagName, Value: def, At: a.pos(f, c.Args[1].Pos())}}}, true
+}
+
+// noteFlagVar records flag.StringVar(&v, name, default, usage) on a
+// package-level variable v of gf's package (or another package's,
+// pkg.V), read later as the flag's default.
+func (a *goAnalysis) noteFlagVar(gf *goFile, c *ast.CallExpr) {
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "StringVar" || len(c.Args) != 4 {
+		return
+	}
+	x, ok := sel.X.(*ast.Ident)
+	if !ok || !stdFlagPkgs[gf.imports[x.Name]] {
+		return
+	}
+	addr, ok := c.Args[0].(*ast.UnaryExpr)
+	if !ok || addr.Op != token.AND {
+		return
+	}
+	name, ok1 := stringLit(c.Args[1])
+	def, ok2 := stringLit(c.Args[2])
+	if !ok1 || !ok2 {
+		return
+	}
+	fl := stdFlagVar{name: name, value: def, at: a.pos(gf, c.Args[2].Pos())}
+	switch v := addr.X.(type) {
+	case *ast.Ident:
+		a.flagVars[goVarKey(gf.pkg, v.Name)] = fl
+	case *ast.SelectorExpr:
+		if p, ok := v.X.(*ast.Ident); ok {
+			if imp, ok := gf.imports[p.Name]; ok {
+				a.flagVars[imp+"."+v.Sel.Name] = fl
+			}
+		}
+	}
 }

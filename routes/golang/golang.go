@@ -304,6 +304,9 @@ type goAnalysis struct {
 	// assigns a field of that name (cfg.HTTP.Prefix = env): a config field
 	// so assigned is not taken from the config files.
 	fieldAssigned map[string]routes.Pos
+	// flagVars are the package-level variables flag.StringVar (or
+	// pflag's) binds to a flag, by goVarKey, with the flag's default.
+	flagVars map[string]stdFlagVar
 	// flags are the urfave/cli string flags the module declares, by name,
 	// found on first need.
 	flags map[string]cliFlag
@@ -498,7 +501,7 @@ func extractBuild(root string, files []string, display func(string) string, conf
 		parsed: parsed, build: build, program: cleanProgram(program), programs: map[string][]string{}, pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
 		memo: map[string]value{}, active: map[*ast.FuncDecl]bool{}, activeRecv: map[string]bool{}, asserted: map[*ast.TypeAssertExpr]*routes.Router{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
 		display: display, confine: confine, budget: budget, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]value{},
-		root: root, cfgMemo: map[ast.Expr]value{}, fieldAssigned: map[string]routes.Pos{},
+		root: root, cfgMemo: map[ast.Expr]value{}, fieldAssigned: map[string]routes.Pos{}, flagVars: map[string]stdFlagVar{},
 	}
 	a.modRoot, a.modPath = goModule(confine, root)
 	var order []*goPkg
@@ -743,6 +746,8 @@ func (a *goAnalysis) recordAssignments(gf *goFile) {
 				if n.Op == token.AND {
 					note(n.X)
 				}
+			case *ast.CallExpr:
+				a.noteFlagVar(gf, n)
 			}
 			return true
 		})
@@ -1447,6 +1452,10 @@ func (a *goAnalysis) pkgName(pkg *goPkg, name string) value {
 	}
 	e, ok := pkg.consts[name]
 	if !ok {
+		if fl, ok := a.flagVars[goVarKey(pkg, name)]; ok {
+			// var prefix string; flag.StringVar(&prefix, "prefix", "/api", ...)
+			return goAssumed{value: fl.value, as: []routes.Assumption{{Expr: "flag -" + fl.name, Value: fl.value, At: fl.at}}}
+		}
 		return nil
 	}
 	if pkg.vars[name] {
@@ -1656,6 +1665,9 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		}
 	}
 	args := a.evalArgs(f, env, c)
+	if v, ok := a.stdFlag(f, c, imp, name, args); ok {
+		return v
+	}
 	if fiberStatic[imp] && name == "New" {
 		return goStatic{}
 	}
