@@ -1665,6 +1665,9 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		}
 	}
 	args := a.evalArgs(f, env, c)
+	if v, ok := a.humaCall(f, c, imp, name, args); ok {
+		return v
+	}
 	if v, ok := a.stdFlag(f, c, imp, name, args); ok {
 		return v
 	}
