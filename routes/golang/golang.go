@@ -2342,6 +2342,9 @@ func (a *goAnalysis) programPackages(order []*goPkg) ([]*goPkg, error) {
 		}
 	}
 	if a.program != "" && len(reachedBy) == 0 {
+		if a.build.all {
+			return nil, nil // the tagged variants do not build it: they add nothing
+		}
 		return nil, fmt.Errorf("program %q: no main package in that folder; the main packages are %s", a.program, strings.Join(names, ", "))
 	}
 	var out []*goPkg

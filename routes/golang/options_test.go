@@ -13,14 +13,15 @@ import (
 
 // TestOptions pins what ExtractWith's options select: the named program's
 // routes only (and an error naming the programs for a folder holding
-// none), and the build the tags name, whose tagged file then registers the
+// none; a program only the default build builds is no error in the tagged
+// variants), and the build the tags name, whose tagged file then registers the
 // routes the default build's stub does not.
 func TestOptions(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
 		"go.mod":          "module example.com/app\n",
 		"cmd/api/main.go": "package main\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/app/ext\"\n)\n\nfunc main() {\n\tmux := http.NewServeMux()\n\tmux.HandleFunc(\"GET /items\", nil)\n\text.Setup(mux)\n\thttp.ListenAndServe(\":1\", mux)\n}\n",
-		"cmd/exp/main.go": "package main\n\nimport \"net/http\"\n\nfunc main() {\n\tmux := http.NewServeMux()\n\tmux.HandleFunc(\"GET /metrics\", nil)\n\thttp.ListenAndServe(\":2\", mux)\n}\n",
+		"cmd/exp/main.go": "//go:build !search\n\npackage main\n\nimport \"net/http\"\n\nfunc main() {\n\tmux := http.NewServeMux()\n\tmux.HandleFunc(\"GET /metrics\", nil)\n\thttp.ListenAndServe(\":2\", mux)\n}\n",
 		"ext/on.go":       "//go:build search\n\npackage ext\n\nimport \"net/http\"\n\nfunc Setup(mux *http.ServeMux) { mux.HandleFunc(\"GET /search\", nil) }\n",
 		"ext/off.go":      "//go:build !search\n\npackage ext\n\nimport \"net/http\"\n\nfunc Setup(mux *http.ServeMux) { mux.HandleFunc(\"GET /off\", nil) }\n",
 	}
@@ -57,6 +58,8 @@ func TestOptions(t *testing.T) {
 		{Options{}, "GET /items  cmd/api; GET /metrics  cmd/exp; GET /off  cmd/api; GET /search search cmd/api"},
 		{Options{Program: "./cmd/api"}, "GET /items  ; GET /off  ; GET /search search "},
 		{Options{Program: "cmd/api", Tags: []string{"search"}}, "GET /items  ; GET /search  "},
+		// a program the tagged variants do not build: they add nothing to it
+		{Options{Program: "cmd/exp"}, "GET /metrics  "},
 	} {
 		got, err := extract(tc.opt)
 		if err != nil {
