@@ -2354,7 +2354,7 @@ func (a *goAnalysis) programPackages(order []*goPkg) ([]*goPkg, error) {
 			continue
 		}
 		out = append(out, pkg)
-		if len(mains) > 1 && a.program == "" {
+		if (len(mains) > 1 || a.build.all) && a.program == "" {
 			for _, f := range pkg.files {
 				a.programs[f.display] = progs
 			}
