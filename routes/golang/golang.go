@@ -478,8 +478,10 @@ func FromFilesWith(root string, files []string, display func(string) string, con
 		return nil, err
 	}
 	served := map[string]bool{}
+	programs := false // the build compared has several programs
 	for _, r := range set.Routes {
 		served[r.Method+" "+r.Template.Key()] = true
+		programs = programs || len(r.Programs) > 0
 	}
 	for _, r := range tagged.Routes {
 		if served[r.Method+" "+r.Template.Key()] {
@@ -487,6 +489,9 @@ func FromFilesWith(root string, files []string, display func(string) string, con
 		}
 		if len(r.Tagged) == 0 {
 			r.Tagged = variants // reached through a tagged file this analysis did not attribute
+		}
+		if !programs {
+			r.Programs = nil
 		}
 		set.Routes = append(set.Routes, r)
 	}
@@ -2354,7 +2359,7 @@ func (a *goAnalysis) programPackages(order []*goPkg) ([]*goPkg, error) {
 			continue
 		}
 		out = append(out, pkg)
-		if (len(mains) > 1 || a.build.all) && a.program == "" {
+		if (len(mains) > 1 || a.build.all) && a.program == "" { // the caller drops them when the build compared has one program
 			for _, f := range pkg.files {
 				a.programs[f.display] = progs
 			}
