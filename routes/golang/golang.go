@@ -607,7 +607,7 @@ func extractBuild(root string, files []string, display func(string) string, conf
 		a.set.Routes[i].Programs = a.programs[r.Pos.File]
 	}
 	a.set.Finish()
-	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber and gorilla/mux"
+	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber, gorilla/mux, huma and go-swagger"
 	a.set.Files = len(files)
 	return a.set, a.variants, nil
 }
