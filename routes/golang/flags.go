@@ -3,6 +3,8 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/wirelint/wirelint/routes"
@@ -50,7 +52,8 @@ func (a *goAnalysis) flagDefault(f *goFile, name string) (goAssumed, bool) {
 func (a *goAnalysis) cliFlags() map[string]cliFlag {
 	out := map[string]cliFlag{}
 	twice := map[string]bool{}
-	for _, pkg := range a.pkgs {
+	for _, key := range slices.Sorted(maps.Keys(a.pkgs)) { // in a fixed order: the first declaration is the one named
+		pkg := a.pkgs[key]
 		if pkg == nil {
 			continue
 		}
