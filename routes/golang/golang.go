@@ -1022,6 +1022,10 @@ func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 				key += fmt.Sprintf(",%p", v.r)
 			case goString:
 				key += "," + strconv.Quote(string(v))
+			case goAssumed:
+				key += ",assumed" + strconv.Quote(v.value)
+			case *goStruct, *goList:
+				key += fmt.Sprintf(",%p", v) // options differ call by call
 			default:
 				key += ",?"
 			}
