@@ -178,6 +178,10 @@ type GeneratedOperation struct {
 	// Stub marks an operation no code sets to anything but the
 	// generator's NotImplemented handler: it answers 501.
 	Stub bool
+	// Intercepted, for a stub, is where code outside the generated
+	// package writes the operation's full path as a string (a middleware
+	// answering it before the generated router); zero = nowhere.
+	Intercepted Pos
 }
 
 // add appends r; finish drops a registration reached twice.

@@ -22,6 +22,7 @@ var basePathJSON = regexp.MustCompile(`"basePath":\s*"([^"]*)"`)
 // middleware.NotImplemented. nil when no package holds such a table.
 func (a *goAnalysis) goSwagger(pkgs []*goPkg) *routes.Generated {
 	var gen *routes.Generated
+	var tablePkg *goPkg
 	for _, pkg := range pkgs {
 		for _, d := range pkg.methods["initHandlerCache"] {
 			gf := a.byDecl[d]
@@ -37,6 +38,7 @@ func (a *goAnalysis) goSwagger(pkgs []*goPkg) *routes.Generated {
 			}
 			if len(ops) > 0 && gen == nil {
 				gen = &routes.Generated{Generator: "go-swagger", Pos: a.pos(gf, d.Name.Pos()), Operations: ops}
+				tablePkg = pkg
 			}
 		}
 	}
@@ -69,8 +71,32 @@ func (a *goAnalysis) goSwagger(pkgs []*goPkg) *routes.Generated {
 			}
 		}
 	}
+	// a path written as a string outside the generated package: a
+	// middleware may answer it before the generated router does
+	written := map[string]routes.Pos{}
+	for _, pkg := range pkgs {
+		if pkg == tablePkg {
+			continue
+		}
+		for _, gf := range pkg.files {
+			if strings.HasSuffix(gf.display, "embedded_spec.go") {
+				continue
+			}
+			ast.Inspect(gf.ast, func(n ast.Node) bool {
+				if s, ok := stringLit(asExpr(n)); ok && strings.HasPrefix(s, "/") {
+					if _, seen := written[s]; !seen {
+						written[s] = a.pos(gf, n.Pos())
+					}
+				}
+				return true
+			})
+		}
+	}
 	for i, op := range gen.Operations {
 		gen.Operations[i].Stub = !implemented[op.Handler]
+		if at, ok := written[routes.Join(gen.BasePath, op.Path)]; ok && gen.Operations[i].Stub {
+			gen.Operations[i].Intercepted = at
+		}
 	}
 	return gen
 }
@@ -104,6 +130,12 @@ func swaggerEntry(st ast.Stmt) (routes.GeneratedOperation, bool) {
 		return routes.GeneratedOperation{}, false
 	}
 	return routes.GeneratedOperation{Method: strings.ToUpper(method), Path: path, Handler: field.Sel.Name}, true
+}
+
+// asExpr returns n as an expression, or nil.
+func asExpr(n ast.Node) ast.Expr {
+	e, _ := n.(ast.Expr)
+	return e
 }
 
 // stringLit returns the value of a string literal.

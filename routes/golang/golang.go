@@ -596,6 +596,8 @@ func extractBuild(root string, files []string, display func(string) string, conf
 	a.set.Generated = a.goSwagger(order)
 	if gen := a.set.Generated; gen != nil && len(a.set.Routes) == 0 {
 		// the generated server is the whole server: it serves its table
+		// (beside other routes, where its handler is mounted is not
+		// followed, so its table is not added)
 		r := a.newRouter("go-swagger")
 		for _, op := range gen.Operations {
 			r.Add([]string{op.Method}, routes.Join(gen.BasePath, op.Path), op.Pos)
