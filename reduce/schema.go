@@ -27,7 +27,8 @@ type Schema struct {
 	Ref *Ref
 	// Keywords holds the constraining keywords by normalised name.
 	Keywords map[string]*Keyword
-	// Annotations holds title and description by name.
+	// Annotations holds title and description by name (nil when the schema
+	// has neither).
 	Annotations map[string]*Keyword
 	// Nullable is an OpenAPI 3.0 `nullable: true` as written, nil otherwise
 	// (it is already folded into type when the schema has one).
@@ -199,7 +200,7 @@ func (r *Reducer) schema(doc *Document, n *Node, locate func(*Schema)) *Schema {
 	if s, ok := r.cache[n]; ok {
 		return s
 	}
-	s := &Schema{Doc: doc, Node: n, Keywords: map[string]*Keyword{}, Annotations: map[string]*Keyword{}}
+	s := &Schema{Doc: doc, Node: n, Keywords: map[string]*Keyword{}}
 	locate(s)
 	r.cache[n] = s
 	if n.Kind == ScalarNode {
@@ -249,6 +250,9 @@ func (r *Reducer) project(s *Schema) {
 		switch info.Class {
 		case Annotation:
 			if name == "title" || name == "description" {
+				if s.Annotations == nil {
+					s.Annotations = map[string]*Keyword{}
+				}
 				s.Annotations[name] = &Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value}
 			}
 			continue

@@ -1,6 +1,9 @@
 package reduce
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // SchemaSite is one schema object found in a document.
 type SchemaSite struct {
@@ -90,6 +93,9 @@ type walker struct {
 	doc  *Document
 	fn   func(SchemaSite)
 	seen map[*Node]bool // alias targets already walked
+	// last is the definition definitionFor found last: sites come in
+	// document order, so the next one is most often inside it too
+	last *Definition
 }
 
 var httpMethods = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace", "query"}
@@ -281,6 +287,11 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 // definitionFor returns the definition enclosing ptr, matching the longest
 // definition pointer that is ptr or a prefix of it at a token boundary.
 func (w *walker) definitionFor(ptr string) *Definition {
+	if d := w.last; d != nil && strings.HasPrefix(ptr, d.Pointer) && (len(ptr) == len(d.Pointer) || ptr[len(d.Pointer)] == '/') {
+		// a definition pointer is a container and one token, and at most
+		// one container is a prefix of ptr: the loop below finds d again
+		return d
+	}
 	for _, c := range w.doc.DefinitionContainers() {
 		if len(ptr) <= len(c)+1 || ptr[:len(c)] != c || ptr[len(c)] != '/' {
 			continue
@@ -294,6 +305,9 @@ func (w *walker) definitionFor(ptr string) *Definition {
 			}
 		}
 		if def := w.doc.byPointer[c+"/"+rest[:end]]; def != nil {
+			if end > 0 {
+				w.last = def
+			}
 			return def
 		}
 	}

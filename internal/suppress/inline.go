@@ -154,29 +154,46 @@ const maxWalkDepth = 256
 // with the tokens of its pointer (path's array is reused: fn must not keep
 // it). parentKey is the key n sits under.
 func walkMappings(n *reduce.Node, path []string, parentKey string, depth int, fn func(n *reduce.Node, path []string)) {
+	w := &mappingWalker{path: path, fn: fn}
+	w.walk(n, parentKey, depth)
+}
+
+// mappingWalker is walkMappings' state: one token stack for the whole walk,
+// so descending a level costs no allocation.
+type mappingWalker struct {
+	path []string
+	fn   func(n *reduce.Node, path []string)
+}
+
+func (w *mappingWalker) walk(n *reduce.Node, parentKey string, depth int) {
 	n = reduce.Deref(n)
 	if n == nil || depth > maxWalkDepth {
 		return
 	}
 	switch n.Kind {
 	case reduce.MappingNode:
-		if !containerKeys[parentKey] {
-			fn(n, path)
+		container := containerKeys[parentKey]
+		if !container {
+			w.fn(n, w.path)
 		}
-		reduce.Pairs(n, func(k, v *reduce.Node) bool {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], reduce.Deref(n.Content[i+1])
 			key := k.Value
-			if dataKeys[key] && !containerKeys[parentKey] {
-				return true // instance data, never annotations
+			if dataKeys[key] && !container {
+				continue // instance data, never annotations
 			}
-			if containerKeys[parentKey] {
+			if container {
 				key = "" // a name, not a keyword: its value is a schema again
 			}
-			walkMappings(v, append(path, k.Value), key, depth+1, fn)
-			return true
-		})
+			w.path = append(w.path, k.Value)
+			w.walk(v, key, depth+1)
+			w.path = w.path[:len(w.path)-1]
+		}
 	case reduce.SequenceNode:
 		for i, e := range n.Content {
-			walkMappings(e, append(path, strconv.Itoa(i)), "", depth+1, fn)
+			w.path = append(w.path, strconv.Itoa(i))
+			w.walk(e, "", depth+1)
+			w.path = w.path[:len(w.path)-1]
 		}
 	}
 }
