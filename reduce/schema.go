@@ -237,6 +237,13 @@ func (r *Reducer) project(s *Schema) {
 	n := s.Node
 	var nullable bool
 	exclusive := map[string]*Keyword{} // boolean exclusiveMinimum/Maximum
+	// every key makes at most one keyword: one allocation holds them all
+	slab := make([]Keyword, len(n.Content)/2)
+	newKeyword := func(k Keyword) *Keyword {
+		kw := &slab[0]
+		*kw, slab = k, slab[1:]
+		return kw
+	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], Deref(n.Content[i+1])
 		if v == nil {
@@ -253,7 +260,7 @@ func (r *Reducer) project(s *Schema) {
 				if s.Annotations == nil {
 					s.Annotations = map[string]*Keyword{}
 				}
-				s.Annotations[name] = &Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value}
+				s.Annotations[name] = newKeyword(Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value})
 			}
 			continue
 		case Reference:
@@ -261,14 +268,14 @@ func (r *Reducer) project(s *Schema) {
 				s.Ref = r.ref(s, k, v)
 			} else if name != "$ref" {
 				// $dynamicRef / $recursiveRef compare by what they say.
-				s.Keywords[name] = &Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value}
+				s.Keywords[name] = newKeyword(Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value})
 			}
 			continue
 		case Constraining:
 		default:
 			continue
 		}
-		kw := &Keyword{Name: info.Normal, Source: name, Key: k, Value: v, Owner: s}
+		kw := newKeyword(Keyword{Name: info.Normal, Source: name, Key: k, Value: v, Owner: s})
 		switch name {
 		case "nullable":
 			// only OpenAPI 3.0 defines it; elsewhere validators ignore it
@@ -310,8 +317,9 @@ func (r *Reducer) project(s *Schema) {
 		s.Keywords[kw.Name] = kw
 	}
 
+	has := normalisationSteps(s.Keywords)
 	// additionalItems counts only beside a tuple.
-	if k, v := Get(n, "additionalItems"); k != nil && s.Keywords["prefixItems"] != nil && s.Keywords["prefixItems"].Source == "items" {
+	if k, v := Get(n, "additionalItems"); has&hasPrefixItems != 0 && k != nil && s.Keywords["prefixItems"] != nil && s.Keywords["prefixItems"].Source == "items" {
 		kw := &Keyword{Name: "items", Source: "additionalItems", Key: k, Value: v, Owner: s}
 		if r.fill(s, kw, ShapeSchema, v) {
 			s.Keywords["items"] = kw
@@ -332,27 +340,37 @@ func (r *Reducer) project(s *Schema) {
 	}
 	// OpenAPI 3.0 nullable adds "null" to the type (nullable without a type
 	// constrains nothing).
-	if t := s.Keywords["type"]; nullable && t != nil {
-		t.Set = addToSet(t.Set, "null")
-	}
-	// Defaults that constrain nothing are dropped.
-	for _, name := range []string{"minLength", "minItems", "minProperties"} {
-		if kw := s.Keywords[name]; kw != nil && kw.Num != nil && kw.Num.Sign() == 0 {
-			delete(s.Keywords, name)
+	if nullable && has&hasType != 0 {
+		if t := s.Keywords["type"]; t != nil {
+			t.Set = addToSet(t.Set, "null")
 		}
 	}
-	if kw := s.Keywords["uniqueItems"]; kw != nil && !kw.Bool {
-		delete(s.Keywords, "uniqueItems")
+	// Defaults that constrain nothing are dropped.
+	if has&hasDefault != 0 {
+		for _, name := range []string{"minLength", "minItems", "minProperties"} {
+			if kw := s.Keywords[name]; kw != nil && kw.Num != nil && kw.Num.Sign() == 0 {
+				delete(s.Keywords, name)
+			}
+		}
 	}
-	dropConstrainNothing(s)
-	for _, name := range []string{"additionalProperties", "items", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "then", "else"} {
-		if kw := s.Keywords[name]; kw != nil && kw.Schema != nil && kw.Schema.Trivial() {
-			delete(s.Keywords, name)
+	if has&hasUniqueItems != 0 {
+		if kw := s.Keywords["uniqueItems"]; kw != nil && !kw.Bool {
+			delete(s.Keywords, "uniqueItems")
+		}
+	}
+	if has&(hasEmptiable|hasType) != 0 {
+		dropConstrainNothing(s)
+	}
+	if has&hasSubschema != 0 {
+		for _, name := range []string{"additionalProperties", "items", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "then", "else"} {
+			if kw := s.Keywords[name]; kw != nil && kw.Schema != nil && kw.Schema.Trivial() {
+				delete(s.Keywords, name)
+			}
 		}
 	}
 	// allOf: drop trivially-true entries; a one-entry allOf holding only a $ref
 	// is that $ref.
-	if kw := s.Keywords["allOf"]; kw != nil {
+	if kw := s.Keywords["allOf"]; has&hasAllOf != 0 && kw != nil {
 		kept := kw.List[:0:0]
 		for _, e := range kw.List {
 			if !e.Trivial() {
@@ -372,6 +390,44 @@ func (r *Reducer) project(s *Schema) {
 	if s.Ref != nil && d.RefSiblingsIgnored() && s.Ref.Owner == s {
 		clear(s.Keywords)
 	}
+}
+
+// The normalisation steps after a schema's keywords are read, each a bit of
+// what normalisationSteps returns when a keyword it looks at is there: a
+// step whose keywords are all absent is skipped without looking them up.
+const (
+	hasPrefixItems = 1 << iota // additionalItems beside a tuple
+	hasType                    // nullable, and a type admitting every value
+	hasDefault                 // minLength, minItems, minProperties of 0
+	hasUniqueItems             // uniqueItems: false
+	hasEmptiable               // dropConstrainNothing's keywords but type
+	hasSubschema               // a schema-valued keyword absent means {}
+	hasAllOf                   // trivial allOf entries, a lone $ref entry
+)
+
+// normalisationSteps returns the steps that have keywords to look at among
+// keywords.
+func normalisationSteps(keywords map[string]*Keyword) int {
+	has := 0
+	for name := range keywords {
+		switch name {
+		case "prefixItems":
+			has |= hasPrefixItems
+		case "type":
+			has |= hasType
+		case "minLength", "minItems", "minProperties":
+			has |= hasDefault
+		case "uniqueItems":
+			has |= hasUniqueItems
+		case "properties", "patternProperties", "dependentSchemas", "dependentRequired", "required", "minContains", "pattern":
+			has |= hasEmptiable
+		case "additionalProperties", "items", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "then", "else":
+			has |= hasSubschema
+		case "allOf":
+			has |= hasAllOf
+		}
+	}
+	return has
 }
 
 func (r *Reducer) ref(s *Schema, k, v *Node) *Ref {
@@ -436,8 +492,14 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 		kw.List = r.list(s, v, kw.Source)
 		return IsSeq(v)
 	case ShapeSchemaMap:
+		var entries []Entry // one allocation for the members
+		if m := Deref(v); m != nil && m.Kind == MappingNode && len(m.Content) > 0 {
+			entries = make([]Entry, 0, len(m.Content)/2)
+			kw.Map = make([]*Entry, 0, len(m.Content)/2)
+		}
 		Pairs(v, func(ek, ev *Node) bool {
-			kw.Map = append(kw.Map, &Entry{Name: ek.Value, Key: ek, Schema: r.child(s, ev, kw.Source, ek.Value), Keyword: kw})
+			entries = append(entries, Entry{Name: ek.Value, Key: ek, Schema: r.child(s, ev, kw.Source, ek.Value), Keyword: kw})
+			kw.Map = append(kw.Map, &entries[len(entries)-1])
 			return true
 		})
 		return IsMap(v)
