@@ -256,28 +256,30 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 			continue
 		}
 		v := n.Content[i+1]
-		kptr := JoinPointer(ptr, key)
+		// a member's pointer is built in one piece: the keyword's own
+		// pointer only when it is a schema's
+		tok := EscapePointerToken(key)
 		switch info.Shape {
 		case ShapeSchema:
-			w.schema(v, kptr, loose && key != "not")
+			w.schema(v, ptr+"/"+tok, loose && key != "not")
 		case ShapeItems:
 			if IsSeq(v) {
 				for j, e := range Items(v) {
-					w.schema(e, kptr+"/"+strconv.Itoa(j), false)
+					w.schema(e, ptr+"/"+tok+"/"+strconv.Itoa(j), false)
 				}
 			} else {
-				w.schema(v, kptr, loose)
+				w.schema(v, ptr+"/"+tok, loose)
 			}
 		case ShapeSchemaList, ShapeSchemaTuple:
 			for j, e := range Items(v) {
-				w.schema(e, kptr+"/"+strconv.Itoa(j), false)
+				w.schema(e, ptr+"/"+tok+"/"+strconv.Itoa(j), false)
 			}
 		case ShapeSchemaMap, ShapeDependencies:
 			Pairs(v, func(k, e *Node) bool {
 				if info.Shape == ShapeDependencies && IsSeq(e) {
 					return true
 				}
-				w.schema(e, JoinPointer(kptr, k.Value), false)
+				w.schema(e, ptr+"/"+tok+"/"+EscapePointerToken(k.Value), false)
 				return true
 			})
 		}

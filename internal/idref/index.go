@@ -114,21 +114,32 @@ func Key(u *url.URL) string {
 	return c.String()
 }
 
-// nameMaps are keys whose value maps names to objects: a member called "$ref"
-// or "$id" in them is a name, not a keyword.
-var nameMaps = map[string]bool{
-	"properties": true, "patternProperties": true, "$defs": true, "definitions": true,
-	"dependentSchemas": true, "dependencies": true, "paths": true, "webhooks": true,
-	"responses": true, "headers": true, "content": true, "callbacks": true, "links": true,
-	"encoding": true, "securitySchemes": true, "variables": true, "schemas": true,
-	"requestBodies": true, "pathItems": true, "mediaTypes": true,
+// nameMap reports the keys whose value maps names to objects: a member
+// called "$ref" or "$id" in them is a name, not a keyword. (A switch, not a
+// map: the scan asks it of every key of a document.)
+func nameMap(key string) bool {
+	switch key {
+	case "properties", "patternProperties", "$defs", "definitions",
+		"dependentSchemas", "dependencies", "paths", "webhooks",
+		"responses", "headers", "content", "callbacks", "links",
+		"encoding", "securitySchemes", "variables", "schemas",
+		"requestBodies", "pathItems", "mediaTypes":
+		return true
+	}
+	return false
 }
 
-// dataKeys are keys whose value is an instance, never walked for keywords.
-// dataKeys hold literal data: schema enum/const/default and example values,
-// and the value of an OpenAPI Example object (GitHub's spec has example SCIM
-// payloads whose "$ref" members are URLs, not references).
-var dataKeys = map[string]bool{"enum": true, "const": true, "default": true, "example": true, "value": true}
+// dataKey reports the keys whose value is an instance, never walked for
+// keywords: schema enum/const/default and example values, and the value of
+// an OpenAPI Example object (GitHub's spec has example SCIM payloads whose
+// "$ref" members are URLs, not references).
+func dataKey(key string) bool {
+	switch key {
+	case "enum", "const", "default", "example", "value":
+		return true
+	}
+	return false
+}
 
 // NewIndex scans doc: every $ref outside data values (enum, const, default,
 // example, examples) and name positions, each with its base URI; every $id
@@ -282,7 +293,7 @@ func (w *scanner) object(n *reduce.Node, base *url.URL, depth int) {
 			w.ix.Sites = append(w.ix.Sites, w.site(n, k, w.deref(v), refBase))
 		case k.Value == "$dynamicRef" && dynamicRefs(w.ix.Doc.Dialect):
 			w.ix.Sites = append(w.ix.Sites, w.site(n, k, w.deref(v), base))
-		case dataKeys[k.Value]:
+		case dataKey(k.Value):
 			// Bundlers substitute a whole example that is only a relative
 			// $ref (DigitalOcean: example: {$ref: 'examples.yml#/x'}); any
 			// other $ref inside data is data.
@@ -310,7 +321,7 @@ func (w *scanner) object(n *reduce.Node, base *url.URL, depth int) {
 				return true
 			})
 			w.pop(mark)
-		case nameMaps[k.Value] && reduce.IsMap(v):
+		case nameMap(k.Value) && reduce.IsMap(v):
 			mark := w.push(k.Value)
 			w.names(v, base, depth+1)
 			w.pop(mark)

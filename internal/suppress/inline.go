@@ -51,15 +51,26 @@ type inlineIgnore struct {
 	at     string // file:line of the x-wirelint-ignore key
 }
 
-// containerKeys hold maps whose keys are names, not keywords: a property
-// called x-wirelint-ignore is a property, not an annotation.
-var containerKeys = map[string]bool{
-	"properties": true, "patternProperties": true, "$defs": true, "definitions": true,
-	"dependentSchemas": true, "schemas": true, "paths": true, "responses": true, "parameters": true,
+// containerKey reports the keys holding maps whose keys are names, not
+// keywords: a property called x-wirelint-ignore is a property, not an
+// annotation. (A switch, not a map: the scan asks it of every key.)
+func containerKey(key string) bool {
+	switch key {
+	case "properties", "patternProperties", "$defs", "definitions",
+		"dependentSchemas", "schemas", "paths", "responses", "parameters":
+		return true
+	}
+	return false
 }
 
-// dataKeys hold instance values, not schemas.
-var dataKeys = map[string]bool{"enum": true, "const": true, "default": true, "examples": true, "example": true}
+// dataKey reports the keys holding instance values, not schemas.
+func dataKey(key string) bool {
+	switch key {
+	case "enum", "const", "default", "examples", "example":
+		return true
+	}
+	return false
+}
 
 // ScanInline indexes the inline ignores of docs. known reports whether a rule
 // reference names a rule; an ignore that names none, is malformed or has no
@@ -172,14 +183,14 @@ func (w *mappingWalker) walk(n *reduce.Node, parentKey string, depth int) {
 	}
 	switch n.Kind {
 	case reduce.MappingNode:
-		container := containerKeys[parentKey]
+		container := containerKey(parentKey)
 		if !container {
 			w.fn(n, w.path)
 		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], reduce.Deref(n.Content[i+1])
 			key := k.Value
-			if dataKeys[key] && !container {
+			if !container && dataKey(key) {
 				continue // instance data, never annotations
 			}
 			if container {
