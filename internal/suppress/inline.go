@@ -79,6 +79,9 @@ func ScanInline(docs []*reduce.Document, known func(ref string) bool) (*Inline, 
 	in := &Inline{byFile: map[string]map[string]inlineIgnore{}}
 	var fs []report.Finding
 	for _, doc := range docs {
+		if !doc.MayHoldKey(IgnoreKey) {
+			continue // no mapping to find it in: skip the walk
+		}
 		walkMappings(doc.Root, nil, "", 0, func(n *reduce.Node, path []string) {
 			k, v := reduce.Get(n, IgnoreKey)
 			if k == nil {
