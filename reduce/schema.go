@@ -319,10 +319,13 @@ func (r *Reducer) project(s *Schema) {
 
 	has := normalisationSteps(s.Keywords)
 	// additionalItems counts only beside a tuple.
-	if k, v := Get(n, "additionalItems"); has&hasPrefixItems != 0 && k != nil && s.Keywords["prefixItems"] != nil && s.Keywords["prefixItems"].Source == "items" {
-		kw := &Keyword{Name: "items", Source: "additionalItems", Key: k, Value: v, Owner: s}
-		if r.fill(s, kw, ShapeSchema, v) {
-			s.Keywords["items"] = kw
+	if has&hasPrefixItems != 0 {
+		if k, v := Get(n, "additionalItems"); k != nil && s.Keywords["prefixItems"] != nil && s.Keywords["prefixItems"].Source == "items" {
+			kw := &Keyword{Name: "items", Source: "additionalItems", Key: k, Value: v, Owner: s}
+			if r.fill(s, kw, ShapeSchema, v) {
+				s.Keywords["items"] = kw
+				has |= hasSubschema
+			}
 		}
 	}
 	// Boolean exclusive bounds fold into numeric ones.
@@ -358,9 +361,7 @@ func (r *Reducer) project(s *Schema) {
 			delete(s.Keywords, "uniqueItems")
 		}
 	}
-	if has&(hasEmptiable|hasType) != 0 {
-		dropConstrainNothing(s)
-	}
+	dropConstrainNothing(s, has)
 	if has&hasSubschema != 0 {
 		for _, name := range []string{"additionalProperties", "items", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "then", "else"} {
 			if kw := s.Keywords[name]; kw != nil && kw.Schema != nil && kw.Schema.Trivial() {
@@ -370,22 +371,25 @@ func (r *Reducer) project(s *Schema) {
 	}
 	// allOf: drop trivially-true entries; a one-entry allOf holding only a $ref
 	// is that $ref.
-	if kw := s.Keywords["allOf"]; has&hasAllOf != 0 && kw != nil {
-		kept := kw.List[:0:0]
-		for _, e := range kw.List {
-			if !e.Trivial() {
-				kept = append(kept, e)
+	if has&hasAllOf != 0 {
+		if kw := s.Keywords["allOf"]; kw != nil {
+			kept := kw.List[:0:0]
+			for _, e := range kw.List {
+				if !e.Trivial() {
+					kept = append(kept, e)
+				}
+			}
+			kw.List = kept
+			switch {
+			case len(kept) == 0:
+				delete(s.Keywords, "allOf")
+			case len(kept) == 1 && s.Ref == nil && kept[0].Ref != nil && len(kept[0].Keywords) == 0 && !kept[0].False:
+				s.Ref = kept[0].Ref
+				delete(s.Keywords, "allOf")
 			}
 		}
-		kw.List = kept
-		switch {
-		case len(kept) == 0:
-			delete(s.Keywords, "allOf")
-		case len(kept) == 1 && s.Ref == nil && kept[0].Ref != nil && len(kept[0].Keywords) == 0 && !kept[0].False:
-			s.Ref = kept[0].Ref
-			delete(s.Keywords, "allOf")
-		}
 	}
+
 	// Siblings of $ref are ignored in Swagger 2.0, OpenAPI 3.0 and drafts ≤ 07.
 	if s.Ref != nil && d.RefSiblingsIgnored() && s.Ref.Owner == s {
 		clear(s.Keywords)
@@ -400,7 +404,10 @@ const (
 	hasType                    // nullable, and a type admitting every value
 	hasDefault                 // minLength, minItems, minProperties of 0
 	hasUniqueItems             // uniqueItems: false
-	hasEmptiable               // dropConstrainNothing's keywords but type
+	hasMap                     // properties, patternProperties, dependentSchemas, dependentRequired
+	hasRequired                // required: []
+	hasMinContains             // minContains: 1
+	hasPattern                 // pattern: ""
 	hasSubschema               // a schema-valued keyword absent means {}
 	hasAllOf                   // trivial allOf entries, a lone $ref entry
 )
@@ -419,8 +426,14 @@ func normalisationSteps(keywords map[string]*Keyword) int {
 			has |= hasDefault
 		case "uniqueItems":
 			has |= hasUniqueItems
-		case "properties", "patternProperties", "dependentSchemas", "dependentRequired", "required", "minContains", "pattern":
-			has |= hasEmptiable
+		case "properties", "patternProperties", "dependentSchemas", "dependentRequired":
+			has |= hasMap
+		case "required":
+			has |= hasRequired
+		case "minContains":
+			has |= hasMinContains
+		case "pattern":
+			has |= hasPattern
 		case "additionalProperties", "items", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "then", "else":
 			has |= hasSubschema
 		case "allOf":
