@@ -207,6 +207,9 @@ func Flatten(routers []*Router, set *Set) {
 			}
 			raw := joinRoute(f.r.Framework, f.prefix, rr.Path)
 			assumed := append(slices.Clip(f.assumed), rr.Assumed...)
+			// Fastify registers '/' in a prefixed plugin at both /prefix
+			// and /prefix/ (prefixTrailingSlash "both", its default)
+			bothSlashes := anySlash || f.r.Framework == "fastify" && rr.Path == "/" && strings.Trim(f.prefix, "/") != ""
 			methods := rr.Methods
 			if len(methods) == 0 {
 				methods = f.methods
@@ -236,7 +239,7 @@ func Flatten(routers []*Router, set *Set) {
 				}
 				// the route as registered; the implicit methods it serves
 				// are copies of it, not hidden
-				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: anySlash}
+				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: bothSlashes}
 				for _, m := range methods {
 					reg := route
 					reg.Method, reg.Hidden = m, rr.Hidden || f.hidden

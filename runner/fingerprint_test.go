@@ -10,8 +10,9 @@ import (
 )
 
 // fingerprintRepo writes a repository whose configuration sits in svc/: a
-// parity pair that drifts (maxLength 3 against 4), a README citing a file
-// that does not exist, and a base revision (tags v1 and v1b, one commit) in
+// parity pair that drifts (maxLength 3 against 4), a README and a Go comment
+// citing a file that does not exist (svc/docs/wires.md is suggested), and
+// a base revision (tags v1 and v1b, one commit) in
 // which the pair's canonical schema allowed more (maxLength 5), so compat
 // reports a narrowed request.
 func fingerprintRepo(t *testing.T) string {
@@ -43,6 +44,8 @@ func fingerprintRepo(t *testing.T) string {
 	write("svc/c.json", schema("5"))
 	write("svc/m.json", schema("4"))
 	write("svc/README.md", "see [the wire format](docs/wire.md)\n")
+	write("svc/docs/wires.md", "# Wires\n")
+	write("svc/main.go", "package main\n\n// Frames follow docs/wire.md#framing.\nfunc main() {}\n")
 	write("svc/sub/.keep", "")
 	git("add", "-A")
 	git("commit", "-qm", "base")
@@ -91,8 +94,8 @@ func TestFingerprintsIgnoreWhereTheRunStarts(t *testing.T) {
 			for _, f := range res.Findings {
 				got[f.Rule+" "+f.Primary().File] = f.Fingerprint
 			}
-			for _, rule := range []string{"parity/keyword", "docs/broken-link", "compat/request-narrowed"} {
-				if _, ok := got[rule+" svc/"+map[string]string{"parity/keyword": "c.json", "docs/broken-link": "README.md", "compat/request-narrowed": "c.json"}[rule]]; !ok {
+			for _, rule := range []string{"parity/keyword", "docs/broken-link", "docs/broken-ref", "compat/request-narrowed"} {
+				if _, ok := got[rule+" svc/"+map[string]string{"parity/keyword": "c.json", "docs/broken-link": "README.md", "docs/broken-ref": "main.go", "compat/request-narrowed": "c.json"}[rule]]; !ok {
 					t.Fatalf("no %s finding named from the repository root: %v", rule, keys(got))
 				}
 			}
@@ -106,6 +109,46 @@ func TestFingerprintsIgnoreWhereTheRunStarts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDocsFingerprintsIgnoreTheSuggestion: a docs finding's fingerprint
+// stays when the file it suggests is renamed (another suggestion, another
+// second location), with the configuration in a subfolder and run from the
+// root, so a baseline holds while the docs tree moves around it.
+func TestDocsFingerprintsIgnoreTheSuggestion(t *testing.T) {
+	root := fingerprintRepo(t)
+	svc := filepath.Join(root, "svc")
+	t.Chdir(root)
+	fingerprints := func() map[string]string {
+		t.Helper()
+		res, err := Run(Config{Dir: svc, Docs: &Docs{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, f := range res.Findings {
+			if strings.HasPrefix(f.Rule, "docs/") {
+				if len(f.Locations) < 2 {
+					t.Fatalf("%s at %s suggests no file: the case needs one", f.Rule, f.Primary())
+				}
+				got[f.Rule+" "+f.Primary().File] = f.Fingerprint
+			}
+		}
+		return got
+	}
+	before := fingerprints()
+	if len(before) != 2 {
+		t.Fatalf("docs findings %v, want the link and the comment", keys(before))
+	}
+	if err := os.Rename(filepath.Join(svc, "docs", "wires.md"), filepath.Join(svc, "docs", "wired.md")); err != nil {
+		t.Fatal(err)
+	}
+	after := fingerprints()
+	for k, fp := range before {
+		if after[k] != fp {
+			t.Errorf("%s: fingerprint %s after the suggested file was renamed, was %s", k, after[k], fp)
+		}
 	}
 }
 

@@ -66,7 +66,7 @@ var layers = []layer{
 	{"internal/fix", "domain", "turns findings into text edits that mend them (`wirelint fix`, the language server's quick fixes)", with("reduce")},
 	{"internal/suppress", "domain", "ignores, the baseline, `--since`", with("reduce", "internal/config")},
 	{"rules/family", "family", "`Family`, `Pass`, `Entry`, `Output` and the results families hand one another", with("reduce")},
-	{"rules/internal/pair", "family", "what the parity and description families share (schema pairs, naming a document)", with("reduce")},
+	{"rules/internal/pair", "family", "what the parity, description and differential families share (schema pairs, naming a document, pairing file roots)", with("reduce")},
 	{"rules/routes", "family", "the routes family: a spec's routes against its server's", with("reduce", "routes", "routes/extract", "rules/family")},
 	{"rules/types", "family", "the types family: code types against the schema they mirror", with("reduce", "codetypes", "codetypes/read", "internal/config", "rules/family")},
 	{"rules/*", "family", "one rule family each: `family.go` (its `Family`), `rules.go` (its `Rules`), its check, `doc.go`, cases in `testdata/`; never another family", with("reduce", "rules/family", "rules/internal/pair", "internal/idref", "internal/validate", "internal/config")},

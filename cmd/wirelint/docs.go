@@ -61,6 +61,7 @@ func newDocsCmd(e *env, code *int) *cobra.Command {
 			return usageErrorf("want at most one directory, got %s", arguments(len(pos)))
 		}
 		d := &runner.Docs{Root: dir}
+		rc := runner.Config{Docs: d, Arguments: []string{dir}}
 		path := configPath
 		if path == "" {
 			if fsroot.New(fsroot.ProjectDir(dir)).Exists(filepath.Join(dir, config.FileName)) {
@@ -78,12 +79,13 @@ func newDocsCmd(e *env, code *int) *cobra.Command {
 				cfg.Docs.Root, _ = filepath.Rel(cfg.Dir, mustAbs(dir))
 			}
 			d.Options = runner.DocsOptions(cfg)
+			rc.Limits = cfg.Limits // the flags are laid over it by configure
 		}
 		if refs.set || d.Options.Refs == nil {
 			d.Options.Refs = refs.value()
 		}
 		d.Options.Exclude = exclude.value()
-		return out.runAndEmit(e, code, runner.Config{Docs: d, Arguments: []string{dir}}, in)
+		return out.runAndEmit(e, code, rc, in)
 	}
 	return c
 }

@@ -248,7 +248,8 @@ type Docs struct {
 	// when neither the marker nor the document says ("" = infer it).
 	Discriminant string
 	// Repository is the project's GitHub OWNER/NAME: its blob and tree URLs
-	// in Markdown and comments are checked against the tree ("" = not).
+	// in Markdown and comments are checked against the tree ("" = the
+	// GitHub repository the git remote origin names, if any).
 	Repository string
 	// IgnoreLinks are globs of link targets, as written, not checked.
 	IgnoreLinks []string

@@ -25,6 +25,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -140,10 +141,38 @@ func (r *Repo) Run(stdin io.Reader, args ...string) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("git %s: not a command wirelint runs (internal error)", args[0])
 	}
-	args = append(append([]string{args[0]}, extra...), args[1:]...)
+	out, _, err := r.run(stdin, append(append([]string{args[0]}, extra...), args[1:]...)...)
+	return out, err
+}
+
+// RemoteURL returns the URL the repository's configuration gives remote
+// name ("origin"), as written there; "" when the remote or its URL is not
+// configured. It runs `git config --get remote.NAME.url` only: config is
+// not a command Run accepts, since its other forms write.
+func (r *Repo) RemoteURL(name string) (string, error) {
+	if !remoteName.MatchString(name) {
+		return "", fmt.Errorf("git remote %q: not a remote name (internal error)", name)
+	}
+	out, status, err := r.run(nil, "config", "--get", "remote."+name+".url")
+	if status == 1 {
+		return "", nil // git config's status for a key that is not set
+	}
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// remoteName is a remote name RemoteURL asks for: no dots at the ends, none
+// of the characters that would make it another key.
+var remoteName = regexp.MustCompile(`^[A-Za-z0-9_-]+(?:[.][A-Za-z0-9_-]+)*$`)
+
+// run runs git with args as they are, hardened as Run describes, and
+// returns its output and exit status (-1 = it did not run or was killed).
+func (r *Repo) run(stdin io.Reader, args ...string) ([]byte, int, error) {
 	git, err := exec.LookPath("git")
 	if err != nil {
-		return nil, errors.New("git is not installed")
+		return nil, -1, errors.New("git is not installed")
 	}
 	full := []string{"--no-pager", "--git-dir=" + r.GitDir, "--work-tree=" + r.Top}
 	for _, o := range overrides {
@@ -161,9 +190,9 @@ func (r *Repo) Run(stdin io.Reader, args ...string) ([]byte, error) {
 		if msg == "" {
 			msg = err.Error()
 		}
-		return nil, errors.New(strings.TrimPrefix(msg, "fatal: "))
+		return nil, cmd.ProcessState.ExitCode(), errors.New(strings.TrimPrefix(msg, "fatal: "))
 	}
-	return out, nil
+	return out, 0, nil
 }
 
 // environ is the process environment less the variables that would point

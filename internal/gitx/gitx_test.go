@@ -144,3 +144,56 @@ func TestNoCommitInShallowClone(t *testing.T) {
 		t.Errorf("full clone: %v", err)
 	}
 }
+
+// TestRemoteURL reads the origin's URL from a repository whose
+// configuration names commands everywhere git could run one while reading
+// it (fsmonitor, pager, the config pager, hooks, an ssh command, a
+// credential helper, an include of a file naming more): none runs, an unset
+// remote is "" without an error, and a name that would reach another key is
+// refused.
+func TestRemoteURL(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	marker := filepath.Join(t.TempDir(), "RAN")
+	run := "touch " + marker + "; echo"
+	git(t, dir, "init", "-q")
+	hooks := filepath.Join(dir, "hooks")
+	must(t, os.MkdirAll(hooks, 0o755))
+	for _, hook := range []string{"post-index-change", "reference-transaction", "post-checkout"} {
+		must(t, os.WriteFile(filepath.Join(hooks, hook), []byte("#!/bin/sh\ntouch "+marker+"\n"), 0o755))
+	}
+	included := filepath.Join(t.TempDir(), "included")
+	must(t, os.WriteFile(included, []byte("[core]\n\tpager = "+run+"\n\tfsmonitor = "+run+"\n"), 0o644))
+	for _, kv := range [][2]string{
+		{"core.fsmonitor", run}, {"core.pager", run}, {"pager.config", run}, {"core.hooksPath", hooks},
+		{"core.sshCommand", run}, {"credential.helper", "!" + run}, {"include.path", included},
+		{"remote.origin.url", "git@github.com:acme/widget.git"},
+	} {
+		git(t, dir, "config", kv[0], kv[1])
+	}
+	t.Setenv("GIT_DIR", t.TempDir())
+	t.Setenv("GIT_PAGER", run)
+	r, err := Find(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := r.RemoteURL("origin"); err != nil || got != "git@github.com:acme/widget.git" {
+		t.Errorf("RemoteURL(origin) = %q, %v", got, err)
+	}
+	if got, err := r.RemoteURL("upstream"); err != nil || got != "" {
+		t.Errorf("RemoteURL(upstream) = %q, %v; want \"\" and no error", got, err)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("reading the remote ran a configured command")
+	}
+	for _, name := range []string{"origin.url --add x", "", ".origin", "a=b"} {
+		if _, err := r.RemoteURL(name); err == nil {
+			t.Errorf("RemoteURL(%q): want it refused", name)
+		}
+	}
+	if _, err := r.Run(nil, "config", "--get", "remote.origin.url"); err == nil {
+		t.Error("Run(config) ran: config's other forms write, so only RemoteURL may run it")
+	}
+}

@@ -140,7 +140,7 @@ func (r *Resolver) ResolveSite(ix *Index, s *Site) Resolution {
 	if m, ok := r.memo[key]; ok {
 		return m
 	}
-	res.Disk, res.DiskTried, res.DiskErr = r.onDisk(ix.Doc, ref)
+	res.Disk, res.DiskTried, res.DiskErr = r.onDiskIn(ix, ix.siteScope(s), ref)
 	res.URI, res.ID, res.IDResource, res.IDErr = r.UnderID(ix.Doc, s.Base, ref)
 	if res.DiskErr == nil && res.IDErr == nil {
 		if r.memo == nil {
@@ -478,10 +478,17 @@ func (r *Resolver) ResolveAt(from *reduce.Document, ptr, ref string) (reduce.Tar
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	scope := ""
 	if ptr != "" {
 		// inside an embedded resource, its $id is the base before the file
-		if ix := r.Index(from); ix.BaseAt(ptr) != ix.BaseAt("") {
-			if _, t, _, err := r.UnderID(from, ix.BaseAt(ptr), ref); err == nil {
+		ix := r.Index(from)
+		if s := ix.Site(ptr); s != nil {
+			scope = ix.siteScope(s)
+		} else {
+			scope = ix.ScopeAt(ptr)
+		}
+		if scope != "" && ix.bases[scope] != ix.BaseAt("") {
+			if _, t, _, err := r.UnderID(from, ix.bases[scope], ref); err == nil {
 				return t, nil
 			}
 		}
@@ -489,9 +496,12 @@ func (r *Resolver) ResolveAt(from *reduce.Document, ptr, ref string) (reduce.Tar
 	var diskErr error
 	if !hasScheme(ref) || len(r.maps) > 0 {
 		var t reduce.Target
-		if hasScheme(ref) {
+		switch {
+		case hasScheme(ref):
 			t, _, diskErr = r.onDisk(from, ref)
-		} else {
+		case scope != "":
+			t, _, diskErr = r.onDiskIn(r.Index(from), scope, ref)
+		default:
 			t, diskErr = r.ws.ResolveOnDisk(from, ref)
 		}
 		if diskErr == nil {
@@ -504,7 +514,11 @@ func (r *Resolver) ResolveAt(from *reduce.Document, ptr, ref string) (reduce.Tar
 		}
 	}
 	ix := r.Index(from)
-	_, t, _, err := r.UnderID(from, ix.BaseAt(ptr), ref)
+	base := ix.BaseAt("")
+	if scope != "" {
+		base = ix.bases[scope]
+	}
+	_, t, _, err := r.UnderID(from, base, ref)
 	if err == nil {
 		return t, nil
 	}

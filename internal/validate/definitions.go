@@ -37,6 +37,15 @@ type Definitions struct {
 	Order []string
 }
 
+// List returns the definitions in Order.
+func (d *Definitions) List() []*reduce.Definition {
+	out := make([]*reduce.Definition, 0, len(d.Order))
+	for _, name := range d.Order {
+		out = append(out, d.ByName[name].Def)
+	}
+	return out
+}
+
 // IndexDefinitions lists doc's definitions — its root first when the root
 // is a schema, named by the file's stem (reduce.FileStem) — then the
 // definitions and schema roots of other files its schemas reach through a

@@ -196,6 +196,10 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 				i = end + 1
 				continue
 			}
+			if isOp(i, "*") {
+				i = ev.jsExportStar(f, i+1, to)
+				continue
+			}
 			exportNext = true
 			continue
 		case "const", "let", "var":
@@ -416,6 +420,32 @@ func (ev *jsEval) jsExportList(f *script.File, from, to int, sc *script.Scope) {
 	})
 }
 
+// jsExportStar handles the re-exports after `export *`, from i up to to:
+// `* as name from 'm'` exports m's namespace as name, `* from 'm'` every
+// named export of m (not its default). It returns the index after them.
+func (ev *jsEval) jsExportStar(f *script.File, i, to int) int {
+	toks := f.Toks
+	name := ""
+	if i+1 < to && toks[i].Kind == script.TokName && toks[i].Text == "as" && toks[i+1].Kind == script.TokName {
+		name = toks[i+1].Text
+		i += 2
+	}
+	if i+1 >= to || toks[i].Kind != script.TokName || toks[i].Text != "from" || toks[i+1].Kind != script.TokString {
+		return i
+	}
+	m := ev.jsModule(f, toks[i+1].Str)
+	if name != "" {
+		f.Exports[name] = m
+	} else if mod, ok := m.(*script.Module); ok {
+		for k, v := range mod.File.Exports {
+			if _, own := f.Exports[k]; k != "default" && !own {
+				f.Exports[k] = v
+			}
+		}
+	}
+	return i + 2
+}
+
 // jsDecl handles `const a = v, {b, c: d} = require(...)` after the keyword.
 func (ev *jsEval) jsDecl(f *script.File, i, to int, sc *script.Scope, export bool) int {
 	toks := f.Toks
@@ -555,9 +585,15 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		ev.Args(f, sc, c)
 		switch {
 		case jsVerbs[method]:
+			// an .all() before a method handler runs for every method
+			// and hands on (route('/x').all(auth).get(h)): middleware
+			for _, g := range ch.Guards {
+				g.Dead = true
+			}
+			ch.Guards = nil
 			ch.Router.Add([]string{strings.ToUpper(method)}, ch.Path, pos)
 		case method == "all":
-			ch.Router.Add(nil, ch.Path, pos)
+			ch.Guards = append(ch.Guards, ch.Router.Add(nil, ch.Path, pos))
 		}
 		return ch, true
 	}
@@ -590,6 +626,11 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		return nil
 	}
 	switch {
+	case method == "listen":
+		// a server of its own: the check sets apart listened apps that
+		// serve nothing documented (an admin app on a second port)
+		r.Listened = true
+		return nil, true
 	case (jsVerbs[method] || method == "all") && len(c.Args) >= 2:
 		var ms []string
 		if method != "all" {

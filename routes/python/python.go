@@ -160,6 +160,12 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 				}
 				i++
 				continue
+			case "for":
+				if end, ok := ev.pyFor(f, i, to, sc, ret); ok {
+					i = end
+					stmtStart = true
+					continue
+				}
 			case "import":
 				i = ev.pyImport(f, i+1, to, sc)
 				continue
@@ -230,6 +236,36 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 		}
 		i++
 	}
+}
+
+// pyFor runs `for NAME in EXPR:` at i, with an indented body, once per
+// element when EXPR folds to a list or tuple, NAME bound to each in turn (a
+// loop that includes each router of a tuple); otherwise once with NAME bound
+// to nothing. It returns the index after the body, or false for another
+// shape (tuple targets, a body on the same line), left to the scanner.
+func (ev *pyEval) pyFor(f *script.File, i, to int, sc *script.Scope, ret *script.Value) (int, bool) {
+	toks := f.Toks
+	if i+3 >= to || toks[i+1].Kind != script.TokName || toks[i+2].Kind != script.TokName || toks[i+2].Text != "in" {
+		return 0, false
+	}
+	p := &script.Parser{Toks: toks, End: to, Py: true, File: f}
+	p.At = i + 3
+	e := p.Expr()
+	colon := p.At
+	if e == nil || colon+2 >= to || !(toks[colon].Kind == script.TokOp && toks[colon].Text == ":") ||
+		toks[colon+1].Kind != script.TokNewline || toks[colon+2].Kind != script.TokIndent {
+		return 0, false
+	}
+	items, ok := ev.Eval(f, sc, e).(script.List)
+	if !ok {
+		items = script.List{nil}
+	}
+	end := pyBlockEnd(toks, i, to)
+	for _, v := range items {
+		sc.Set(toks[i+1].Text, v)
+		ev.pyScan(f, colon+1, end, sc, ret)
+	}
+	return end, true
 }
 
 // pyClassDefs returns the names of the methods a class at toks[i] (class

@@ -188,9 +188,26 @@ func (p *Parser) Expr() *Expr {
 }
 
 // SkipType moves past a TypeScript type after as/satisfies or a colon.
-func (p *Parser) SkipType() {
+func (p *Parser) SkipType() { p.skipType(false) }
+
+// skipType skips a type annotation; with arrowEnds an unbracketed => ends it
+// (an arrow function's return type, `(a): T => body`) instead of reading on
+// as a function type.
+func (p *Parser) skipType(arrowEnds bool) {
+	// a word or bracket on a later line than a complete type before it
+	// starts the next statement (`{...} as const` with no semicolon)
+	afterAtom, line := false, 0
 	for p.At < p.End {
 		t := p.tok(0)
+		opens := t.Kind == TokOp && (t.Text == "[" || t.Text == "(" || t.Text == "{")
+		if afterAtom && t.Line > line && (t.Kind == TokName || t.Kind == TokString || t.Kind == TokNumber || opens) {
+			return
+		}
+		afterAtom = t.Kind == TokName || t.Kind == TokString || t.Kind == TokNumber || opens
+		line = t.Line
+		if opens && t.Match > p.At {
+			line = p.Toks[t.Match].Line
+		}
 		switch {
 		case t.Kind == TokName || t.Kind == TokString || t.Kind == TokNumber:
 			p.At++
@@ -214,7 +231,8 @@ func (p *Parser) SkipType() {
 					break
 				}
 			}
-		case t.Kind == TokOp && t.Text == "=>":
+			afterAtom, line = true, p.Toks[p.At-1].Line
+		case t.Kind == TokOp && t.Text == "=>" && !arrowEnds:
 			p.At++
 		default:
 			return
@@ -582,7 +600,7 @@ func (p *Parser) arrowParams(open, close int) ([]string, bool) {
 	p.At = close + 1
 	if p.IsOp(0, ":") { // a return type
 		p.At++
-		p.SkipType()
+		p.skipType(true)
 	}
 	return names, p.IsOp(0, "=>")
 }

@@ -109,6 +109,10 @@ type (
 		Target  Value // mount: the app or list of routes
 		Router  *routes.Router
 		Hidden  bool
+		// Guards are an Express route chain's .all() calls with no
+		// method handler after them yet: one that follows makes them
+		// middleware.
+		Guards []*routes.Registration
 	}
 	// LazyAttr is a name imported from a module that was still running
 	// (an import cycle), resolved on use.
@@ -330,11 +334,16 @@ func (ev *Interp) Attr(m *Module, name string) Value {
 			return v
 		}
 		if ev.py && m.File.scope != nil {
-			if v, ok := m.File.scope.Vars[name]; ok {
+			// a name bound to nothing (an import under `if TYPE_CHECKING:`
+			// of the package's own submodule) does not hide the submodule
+			if v, ok := m.File.scope.Vars[name]; ok && v != nil {
 				if l, ok := v.(*LazyAttr); ok {
-					return l.resolve()
+					if r := l.resolve(); r != nil {
+						return r
+					}
+				} else {
+					return v
 				}
-				return v
 			}
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
+	defpair "github.com/wirelint/wirelint/rules/internal/pair"
 )
 
 // Options configure a differential run.
@@ -80,12 +81,11 @@ func Check(ws *reduce.Workspace, canonical, mirror *reduce.Document, opts Option
 	// pair, then compile every paired definition: the two sides in parallel
 	// (compilation is serial within a Set)
 	var pairs []*pair
-	byID := rootsByID(c.Defs, m.Defs)
+	// file roots pair by name, $id, title or content, as parity pairs them
+	renames := defpair.Roots(c.Defs.List(), m.Defs.List(), opts.Renames)
 	for _, name := range c.Defs.Order {
 		mname := name
-		if r, ok := opts.Renames[name]; ok {
-			mname = r
-		} else if r, ok := byID[name]; ok && m.Defs.ByName[name] == nil {
+		if r, ok := renames[name]; ok {
 			mname = r
 		}
 		md := m.Defs.ByName[mname]
@@ -588,39 +588,4 @@ func probePairSafely(p *pair, sides [2]*side, pl *plan, opts Options) (out []rep
 		out = []report.Finding{uncompiled(p, sides[0], err)}
 	}
 	return out
-}
-
-// rootsByID pairs each canonical file root with the mirror definition that
-// declares the same $id (a vendored copy's root under another file name, a
-// bundle's entry), as parity pairs them: canonical name → mirror name.
-func rootsByID(canonical, mirror *validate.Definitions) map[string]string {
-	ids := map[string]string{}
-	for _, name := range mirror.Order {
-		if id := declaredID(mirror.ByName[name].Def.Node); id != "" && canonical.ByName[name] == nil {
-			if _, dup := ids[id]; !dup {
-				ids[id] = name
-			}
-		}
-	}
-	out := map[string]string{}
-	for _, name := range canonical.Order {
-		d := canonical.ByName[name]
-		if d.Def.Pointer != "" {
-			continue
-		}
-		if m, ok := ids[declaredID(d.Def.Node)]; ok && declaredID(d.Def.Node) != "" {
-			out[name] = m
-		}
-	}
-	return out
-}
-
-// declaredID is the $id (or draft-04 id) a schema declares as a string, or "".
-func declaredID(n *reduce.Node) string {
-	for _, k := range []string{"$id", "id"} {
-		if v := reduce.Value(n, k); v != nil && reduce.IsString(v) && !strings.HasPrefix(v.Value, "#") {
-			return v.Value
-		}
-	}
-	return ""
 }

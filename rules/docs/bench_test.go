@@ -3,6 +3,7 @@ package docs
 import (
 	"fmt"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -119,6 +120,47 @@ func benchContract(files map[string]string) {
 	}
 }
 
+// benchMaxLinks is the link budget the benchmark raises: its 5,000 source
+// files cite documentation on every other line, about 155,000 citations,
+// three times the default budget.
+const benchMaxLinks = 200_000
+
+// benchConfig is benchOptions as a configuration file.
+const benchConfig = `limits:
+  max-docs-links: 200000
+docs:
+  taxonomy:
+    - root: docs/rfc
+      index: docs/rfc/README.md
+      levels:
+        - name: lifecycle
+          values: [draft, accepted, implemented, superseded]
+          status: '^Status:\s*(\w+)'
+        - name: class
+          values: [feature, bug-fix, simplification, architecture, process, testing]
+`
+
+// BenchmarkSuggestion looks a missing file's name up among the distinct
+// names of trees of 1,000 and 10,000 files: the cost of one suggestion does
+// not grow with the tree (the index is built before timing).
+func BenchmarkSuggestion(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("files=%d", n), func(b *testing.B) {
+			files := make([]string, n)
+			for i := range files {
+				files[i] = fmt.Sprintf("docs/g%d/page-%d-%s.md", i/100, i, benchClasses[i%len(benchClasses)])
+			}
+			index := newFileIndex(files)
+			index.near("docs/g0/page-0-featur.md")
+			for b.Loop() {
+				if got := closestFile("docs/g9/page-7-featur.md", "README.md", index.near("docs/g9/page-7-featur.md")); got != "docs/g0/page-6-feature.md" && got != "docs/g0/page-7-bug-fix.md" && got == "" {
+					b.Fatal("no suggestion")
+				}
+			}
+		})
+	}
+}
+
 // benchOptions configures the benchmark's taxonomy.
 func benchOptions() Options {
 	return benchTaxonomy("docs/rfc", "docs/rfc/README.md", benchLifecycles)
@@ -132,14 +174,23 @@ func benchOptions() Options {
 // done when wall time mostly shows the wait.
 //
 //	go test -run '^$' -bench Check ./rules/docs/
+//
+// With WIRELINT_DOCS_TREE set to a folder, the tree is written there and
+// kept, with a .wirelint.yaml configuring the same taxonomy, for timing the
+// command on it (bench/docs-speed.sh).
 func BenchmarkCheck(b *testing.B) {
 	dir := b.TempDir()
+	if keep := os.Getenv("WIRELINT_DOCS_TREE"); keep != "" {
+		dir = keep
+	}
 	benchTree(b, dir)
+	writeTree(b, dir, map[string]string{".wirelint.yaml": benchConfig})
 	run := func(b *testing.B) {
 		cpu0, ok := processCPU()
 		for b.Loop() {
 			opts := benchOptions()
 			opts.FS = fsroot.New(dir)
+			opts.MaxLinks = benchMaxLinks
 			fs, err := Check(dir, opts)
 			if err != nil {
 				b.Fatal(err)

@@ -3,6 +3,7 @@ package docs
 import (
 	"bytes"
 	"path"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,6 +20,7 @@ func citedPaths(file string, src []byte, comments []Span, refs []Glob, matched m
 	}
 	var out []citation
 	lines := lineIndex{src: src}
+	var foreign map[string]string // first folder → foreignFolders, per file
 	for _, sp := range comments {
 		text := src[sp.Start:sp.End]
 		for i := 0; i < len(text); {
@@ -80,10 +82,75 @@ func citedPaths(file string, src []byte, comments []Span, refs []Glob, matched m
 			} else if tok = string(raw); !citesDoc(file, tok, refs) {
 				continue
 			}
-			line, col := lines.position(sp.Start + start)
-			out = append(out, citation{rule: brokenRefRule, file: file, line: line, col: col, target: tok})
+			if besideURL(text[:start]) {
+				continue // another repository's path: "https://github.com/o/r manual/x.md"
+			}
+			ct := citation{rule: brokenRefRule, file: file, target: tok}
+			ct.line, ct.col = lines.position(sp.Start + start)
+			if first, _, nested := strings.Cut(tok, "/"); nested && tok[0] != '.' {
+				if foreign == nil {
+					foreign = map[string]string{}
+				}
+				f, seen := foreign[first]
+				if !seen {
+					f = strings.Join(foreignFolders(src, first), "\n")
+					foreign[first] = f
+				}
+				ct.foreign = f
+			}
+			out = append(out, ct)
 		}
 	}
+	return out
+}
+
+// besideURL reports a comment's text before a path ending in a URL and a
+// space: the path is that URL's repository's ("see https://x.example/r
+// manual/a.md").
+func besideURL(before []byte) bool {
+	t := bytes.TrimRight(before, " \t")
+	if len(t) == len(before) {
+		return false
+	}
+	t = bytes.TrimRight(t, ":,")
+	word := t[bytes.LastIndexAny(t, " \t(\n")+1:]
+	return bytes.Contains(word, []byte("://")) || bytes.HasPrefix(bytes.ToLower(word), []byte("github.com/"))
+}
+
+// foreignFolders returns the folders src names (in code or comments, a
+// regular expression's \/ read as /) that hold a folder named first below
+// another path: tmp/semconv for "tmp/semconv/docs/README.md" or
+// /^tmp\/semconv\/docs\//, sorted and distinct. A URL's path is not one.
+func foreignFolders(src []byte, first string) []string {
+	needle := "/" + first + "/"
+	if !bytes.Contains(src, []byte(needle)) && !bytes.Contains(src, []byte(`\/`+first+`\/`)) {
+		return nil
+	}
+	text := bytes.ReplaceAll(src, []byte(`\/`), []byte("/"))
+	seen := map[string]bool{}
+	var out []string
+	for from := 0; ; {
+		i := bytes.Index(text[from:], []byte(needle))
+		if i < 0 {
+			break
+		}
+		i += from
+		from = i + 1
+		start := i
+		for start > 0 && text[start-1] < utf8.RuneSelf && pathBytes[text[start-1]] {
+			start--
+		}
+		if bytes.HasPrefix(text[start:i], []byte("//")) || start > 0 && text[start-1] == ':' {
+			continue // a URL's path: a site's, not a tree's
+		}
+		folder := strings.Trim(string(text[start:i]), "/")
+		if folder == "" || folder == "." || folder == ".." || strings.HasSuffix(folder, "/..") || seen[folder] {
+			continue
+		}
+		seen[folder] = true
+		out = append(out, folder)
+	}
+	sort.Strings(out)
 	return out
 }
 

@@ -47,7 +47,8 @@ type Options struct {
 	Discriminant string
 	// Repository is the checked repository as "owner/name": links to
 	// https://github.com/owner/name/blob/REF/PATH (and tree/) in Markdown
-	// and comments are checked against the tree ("" = not checked).
+	// and comments are checked against the tree ("" = the GitHub
+	// repository the git remote origin names; none = not checked).
 	Repository string
 	// IgnoreLinks are globs of link targets, as written, that are not
 	// checked: a project's own short forms a render hook expands.
@@ -118,6 +119,7 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 		ignore:   ignore,
 		repo:     strings.Trim(opts.Repository, "/"),
 	}
+	c.repoDir, c.repo = ownRepository(confine, root, c.repo)
 	var scan []string
 	for _, f := range files {
 		c.files[f] = true
@@ -212,6 +214,11 @@ type citation struct {
 	line   int         // 1-based
 	col    int         // 1-based, characters
 	target string      // as written
+	// foreign lists, newline-separated, the folders the citing file names
+	// that hold a bare citation's first folder below another path
+	// ("tmp/semconv" for tmp/semconv/docs/): the tree the comment may mean
+	// ("" = none).
+	foreign string
 }
 
 // scanned is what one file yields.
@@ -239,19 +246,27 @@ type checker struct {
 	named    func(abs string) string
 	ignore   []Glob // link targets not checked
 	repo     string // owner/name; "" = own URLs not checked
+	// repoDir is root's folder below the repository's top, slash-separated
+	// ("" = root is the top, or the top is not known): an own URL's path
+	// is below the top.
+	repoDir string
 	// submodules are the paths .gitmodules names: their files are another
 	// repository's, absent from this tree.
 	submodules []string
 	// suggestionWork counts the candidate files broken links were compared
 	// with, up to maxSuggestionWork
 	suggestionWork int
+	// includedIndex and refDocsIndex find suggestions among included and
+	// refDocs (nil = not built yet).
+	includedIndex, refDocsIndex *fileIndex
 }
 
 // maxSuggestionWork bounds the comparisons of broken links with candidate
-// files in one run (each a Levenshtein distance of two names): a tree of
-// thousands of broken links among thousands of files costs seconds, not
-// minutes. Resolution is sequential, so which links get a suggestion is the
-// same on every run.
+// files in one run (each a Levenshtein distance of two names). The file
+// index hands a link only the files whose names are near its own, so this
+// is a backstop for trees where thousands of files share a name.
+// Resolution is sequential, so which links get a suggestion is the same on
+// every run.
 const maxSuggestionWork = 5_000_000
 
 // scanAll reads and scans files in parallel; results keep the files' order.
@@ -366,6 +381,10 @@ func (c *checker) exists(name string) bool {
 	if ok, seen := c.stat[name]; seen {
 		return ok
 	}
+	if parent := path.Dir(name); parent != "." && !c.dirs[parent] && !c.exists(parent) {
+		c.stat[name] = false // nothing is below a folder that is not there
+		return false
+	}
 	_, err := c.fs.Stat(filepath.Join(c.root, filepath.FromSlash(name)))
 	c.stat[name] = err == nil
 	return err == nil
@@ -466,6 +485,11 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 			}
 		}
 	}
+	if v.problem == problemMissingFile && bareRef(ct) {
+		if reason := c.foreignTree(ct); reason != "" {
+			v = verdict{problem: problemUnverified, reason: reason}
+		}
+	}
 	if v.problem != problemNone && v.problem != problemUnverified && v.problem != problemUnresolved {
 		if reason := c.fragmentFile(ct.file); reason != "" {
 			v = verdict{problem: problemUnverified, reason: reason}
@@ -488,6 +512,23 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 		return c.unresolvedLink(ct), true
 	}
 	return report.Finding{}, false
+}
+
+// foreignTree says why a bare comment citation naming no file of this tree
+// may cite another tree's ("" = it cites this one): the citing file also
+// names its first folder below a path this tree lacks, as a script working
+// on a checkout of another repository (tmp/semconv/docs/) does.
+func (c *checker) foreignTree(ct citation) string {
+	first, _, nested := strings.Cut(ct.target, "/")
+	if !nested || ct.foreign == "" {
+		return ""
+	}
+	for _, o := range strings.Split(ct.foreign, "\n") {
+		if folder := path.Join(o, first); !c.dirs[folder] && !escapes(folder) {
+			return fmt.Sprintf("%s also names %s/, which is not in this tree: the comment may cite that tree's %s", c.shown(ct.file), folder, ct.target)
+		}
+	}
+	return ""
 }
 
 // matchesBelow reports whether a glob matches name or name read from one of
@@ -626,6 +667,13 @@ func (c *checker) judgeOwnURL(ct citation, u ownURL) verdict {
 		return verdict{}
 	}
 	resolved := path.Clean(u.path)
+	if c.repoDir != "" {
+		below, ok := strings.CutPrefix(resolved, c.repoDir+"/")
+		if !ok {
+			return verdict{} // a file of the repository outside the checked folder
+		}
+		resolved = below
+	}
 	if !c.exists(resolved) {
 		return verdict{problem: problemMissingFile, resolved: resolved}
 	}
@@ -680,7 +728,7 @@ func (c *checker) location(ct citation) report.Location {
 // missingFile reports a target that does not exist, suggesting a moved or
 // renamed file when one is close.
 func (c *checker) missingFile(ct citation, resolved string) report.Finding {
-	candidates := c.included
+	candidates := c.includedNear(resolved)
 	if ct.rule.ID == RuleBrokenRef {
 		if c.refDocs == nil {
 			c.refDocs = []string{}
@@ -689,8 +737,9 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 					c.refDocs = append(c.refDocs, f)
 				}
 			}
+			c.refDocsIndex = newFileIndex(c.refDocs)
 		}
-		candidates = c.refDocs
+		candidates = c.refDocsIndex.near(resolved)
 	}
 	f := report.Finding{
 		Rule:      ct.rule.ID,
@@ -701,8 +750,9 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	if ct.kind != "" {
 		f.Fields["kind"] = string(ct.kind)
 	}
-	// suggestions compare the target with every candidate: past
-	// maxSuggestionWork comparisons in the run, broken links get none
+	// suggestions compare the target with the candidates the index finds
+	// near it: past maxSuggestionWork comparisons in the run, broken links
+	// get none
 	suggestion := ""
 	if c.suggestionWork+len(candidates) <= maxSuggestionWork {
 		c.suggestionWork += len(candidates)
@@ -720,6 +770,15 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	suggestion, _ = f.Fields["suggestion"].(string)
 	f.Message = missingFileMessage(ct, shown, suggestion)
 	return f
+}
+
+// includedNear returns the included files closestFile may suggest for the
+// missing path want.
+func (c *checker) includedNear(want string) []string {
+	if c.includedIndex == nil {
+		c.includedIndex = newFileIndex(c.included)
+	}
+	return c.includedIndex.near(want)
 }
 
 // spell writes the root-relative path p the way the citation would: relative

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -28,9 +29,23 @@ type flavor struct {
 	// { #id }) gives the block above it an id (Hugo parser.attribute.block,
 	// MkDocs attr_list).
 	blockAttributes bool
-	// footnotes are the anchor forms of footnote label X, as fmt verbs
-	// replaced by the label: "fn:%s" is #fn:1.
+	// footnotes are the anchor forms of footnote label X, with %s replaced
+	// by the label ("fn:%s" is #fn:note), or by the footnote's number when
+	// numberedFootnotes is set.
 	footnotes []string
+	// numberedFootnotes: footnotes are numbered in the order of their first
+	// reference ([^note] referenced first is #fn:1), as goldmark and
+	// markdown-it-footnote number them; a footnote nothing references is
+	// not rendered.
+	numberedFootnotes bool
+	// repeatedRef is the anchor of the kth (1-based) repeated reference to
+	// numbered footnote n, a format with %[1]d the number and %[2]d k
+	// ("" = none).
+	repeatedRef string
+	// rawHeadings: a heading's id is made from its Markdown source (its
+	// last line, attribute block removed), not its rendered text, as
+	// goldmark does: [a](b) is "ab", &amp; is "amp".
+	rawHeadings bool
 	// termIDs: a definition list's terms get the anchor of their text
 	// (goldmark's autoDefinitionTermID).
 	termIDs bool
@@ -75,12 +90,13 @@ var githubFootnotes = []string{"user-content-fn-%s", "user-content-fnref-%s", "f
 // flavors is the table of generators: the key is Site.Generator.
 var flavors = map[string]*flavor{
 	"": {name: "", slug: Slug, suffix: githubSuffix, footnotes: githubFootnotes},
-	"hugo": {name: "hugo", slug: Slug, suffix: githubSuffix, attributes: true, footnotes: []string{"fn:%s", "fnref:%s"},
+	"hugo": {name: "hugo", slug: goldmarkSlug, suffix: githubSuffix, attributes: true, rawHeadings: true,
+		footnotes: []string{"fn:%s", "fnref:%s"}, numberedFootnotes: true, repeatedRef: "fnref%[2]d:%[1]d",
 		pageURLs: true, dirURLs: true, lower: true, contentPaths: true},
 	"mkdocs": {name: "mkdocs", slug: tocSlug, suffix: tocSuffix, attributes: true, blockAttributes: true,
 		footnotes: []string{"fn:%s", "fnref:%s"}, pageURLs: true, dirURLs: true},
 	"vitepress": {name: "vitepress", slug: VitePressSlug, suffix: githubSuffix, attributes: true,
-		footnotes: []string{"fn%s", "fnref%s"}, pageURLs: true},
+		footnotes: []string{"fn%s", "fnref%s"}, numberedFootnotes: true, repeatedRef: "fnref%[1]d:%[2]d", pageURLs: true},
 	"docusaurus": {name: "docusaurus", slug: Slug, suffix: githubSuffix, attributes: true, footnotes: githubFootnotes,
 		pageURLs: true, docsRoot: true, mdxPages: true},
 	"redocly": {name: "redocly", slug: Slug, suffix: githubSuffix, attributes: true, footnotes: githubFootnotes, pageURLs: true},
@@ -175,13 +191,56 @@ func VitePressSlug(text string) string {
 	return strings.ToLower(s)
 }
 
-// blackfridaySlug is Hugo's autoHeadingIDType blackfriday: letters and digits
-// kept (lower-cased), every other run one hyphen, trimmed.
+// goldmarkSlug is Hugo's default autoHeadingIDType, github, as its goldmark
+// sanitizer writes it (gohugoio/hugo markup/goldmark/autoid.go): trim,
+// turn each space and hyphen into a hyphen, keep letters, decimal digits and
+// _ lower-cased, drop everything else. Unlike github-slugger it drops marks,
+// non-decimal numbers and a tab. An empty id is "heading".
+func goldmarkSlug(text string) string { return goldmarkSanitize(text, false) }
+
+// goldmarkASCIISlug is Hugo's autoHeadingIDType github-ascii: accents
+// removed (decomposed, non-spacing marks dropped), then goldmarkSlug keeping
+// only ASCII ("Resumé" is resume, "神" disappears).
+func goldmarkASCIISlug(text string) string { return goldmarkSanitize(removeAccents(text), true) }
+
+func goldmarkSanitize(text string, asciiOnly bool) string {
+	var b strings.Builder
+	for _, r := range strings.TrimSpace(text) {
+		switch {
+		case asciiOnly && r >= utf8.RuneSelf:
+		case r == ' ', r == '-':
+			b.WriteByte('-')
+		case r == '_', unicode.IsLetter(r), unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	if b.Len() == 0 {
+		return "heading"
+	}
+	return b.String()
+}
+
+// removeAccents decomposes text, drops its non-spacing marks and composes
+// it again, as Hugo's text.RemoveAccents does.
+func removeAccents(text string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(text) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return norm.NFC.String(b.String())
+}
+
+// blackfridaySlug is Hugo's autoHeadingIDType blackfriday (Blackfriday's
+// SanitizedAnchorName, kept in gohugoio/hugo markup/blackfriday): letters
+// and numbers of any kind kept lower-cased, every other run one hyphen
+// between them ("Let's try" is let-s-try); an empty id is "heading".
 func blackfridaySlug(text string) string {
 	var b strings.Builder
 	run := false
 	for _, r := range text {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) {
 			if run && b.Len() > 0 {
 				b.WriteByte('-')
 			}
@@ -191,17 +250,8 @@ func blackfridaySlug(text string) string {
 		}
 		run = true
 	}
-	return b.String()
-}
-
-// githubASCIISlug is Hugo's autoHeadingIDType github-ascii: accents removed,
-// other non-ASCII characters dropped, then GitHub's rules.
-func githubASCIISlug(text string) string {
-	var b strings.Builder
-	for _, r := range norm.NFKD.String(text) {
-		if r < unicode.MaxASCII {
-			b.WriteRune(r)
-		}
+	if b.Len() == 0 {
+		return "heading"
 	}
-	return Slug(b.String())
+	return b.String()
 }

@@ -1,6 +1,10 @@
 package docs
 
-import "testing"
+import (
+	"fmt"
+	"sort"
+	"testing"
+)
 
 // TestGlob pins ** as zero or more whole segments and path.Match within one.
 func TestGlob(t *testing.T) {
@@ -66,5 +70,48 @@ func TestRelative(t *testing.T) {
 		if got := relative(tc.dir, tc.target); got != tc.want {
 			t.Errorf("relative(%q, %q) = %q, want %q", tc.dir, tc.target, got, tc.want)
 		}
+	}
+}
+
+// TestFileIndexAgrees: the index hands closestFile a subset of the tree
+// that yields the same suggestion as reading every file — moved files,
+// renamed ones (also a long name five edits away), generic names, the
+// citing file itself — and a short name's candidates do not grow when the
+// tree grows with unrelated names.
+func TestFileIndexAgrees(t *testing.T) {
+	var files []string
+	stems := []string{"low-noise-high-heap-target", "wire", "frame_wire", "frame-wire", "readme", "index", "guide", "guides", "api", "apis", "config", "configs", "setup", "set-up", "usage"}
+	for d, dir := range []string{"docs", "docs/a", "docs/b/c", "old", "site/content/en"} {
+		for s, stem := range stems {
+			if (d+s)%3 != 0 {
+				files = append(files, dir+"/"+stem+".md")
+			}
+			if (d+s)%4 == 0 {
+				files = append(files, dir+"/"+stem+".txt")
+			}
+		}
+	}
+	sort.Strings(files)
+	index := newFileIndex(files)
+	for _, dir := range []string{"docs", "docs/x", "old/b"} {
+		for _, stem := range append(stems, "wir", "wires", "frame_wir", "framewire", "guidez", "cnofig", "usages", "xyz", "a", "low-noise-heap-target") {
+			for _, ext := range []string{".md", ".txt", ".rst"} {
+				want := dir + "/" + stem + ext
+				for _, citing := range []string{"README.md", files[0]} {
+					all, near := closestFile(want, citing, files), closestFile(want, citing, index.near(want))
+					if all != near {
+						t.Errorf("closestFile(%q): every file gives %q, the index %q", want, all, near)
+					}
+				}
+			}
+		}
+	}
+	grown := append([]string(nil), files...)
+	for i := range 2000 {
+		grown = append(grown, fmt.Sprintf("gen/p%d/unrelated-%d.md", i/100, i))
+	}
+	sort.Strings(grown)
+	if small, large := len(index.near("docs/guide.md")), len(newFileIndex(grown).near("docs/guide.md")); small != large {
+		t.Errorf("candidates for docs/guide.md: %d in the small tree, %d with 2,000 unrelated files", small, large)
 	}
 }

@@ -2,8 +2,10 @@ package docs
 
 import (
 	"bytes"
+	"fmt"
 	"html"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -84,6 +86,7 @@ func parseMarkdown(src []byte, fl *flavor, mdx bool) *Markdown {
 	p.slugger.flavor = fl
 	p.splitLines(src)
 	p.blocks()
+	p.numberFootnotes()
 	p.md.front = readFrontMatter(src)
 	p.md.generated = generatedBy(src, p.components)
 	p.md.folded = make(map[string]bool, len(p.md.Anchors))
@@ -115,6 +118,11 @@ type mdParser struct {
 	slugger    Slugger
 	para       []segment // the open paragraph's lines
 	paraBuf    []byte
+	// footnoteDefs and footnoteRefs are the footnotes defined (label →
+	// where) and referenced (labels in order, repeats included), for a
+	// flavor that numbers them.
+	footnoteDefs map[string]Anchor
+	footnoteRefs []string
 }
 
 func (p *mdParser) splitLines(src []byte) {
@@ -431,7 +439,9 @@ func (p *mdParser) blocks() {
 				continue
 			}
 		}
-		if label, ok := footnoteDefinition(body); ok && !prevPara {
+		if label, ok := footnoteDefinition(body); ok {
+			// A definition may follow another on the next line: it
+			// interrupts a paragraph.
 			p.footnote(ln, q+n, label)
 		}
 		if p.flavor.blockAttributes || p.flavor.attributes {
@@ -517,8 +527,11 @@ func (p *mdParser) addHeading(at segment, raw []byte, level int) {
 			a := Anchor{Heading: text, Line: at.line.no, Column: column(at.line.text, at.off), Level: level}
 			if id != "" {
 				a.Name = id
+				if p.flavor.rawHeadings {
+					p.slugger.reserve(id) // goldmark's IDs.Put: a later heading's id avoids it
+				}
 			} else {
-				a.Name = p.slugger.Slug(text)
+				a.Name = p.slugger.Slug(p.idSource(raw[:open], text))
 			}
 			p.md.Anchors = append(p.md.Anchors, a)
 			return
@@ -526,7 +539,7 @@ func (p *mdParser) addHeading(at segment, raw []byte, level int) {
 	}
 	text := plainText(string(raw))
 	a := Anchor{
-		Name:    p.slugger.Slug(text),
+		Name:    p.slugger.Slug(p.idSource(raw, text)),
 		Heading: text,
 		Line:    at.line.no,
 		Column:  column(at.line.text, at.off),
@@ -539,6 +552,18 @@ func (p *mdParser) addHeading(at segment, raw []byte, level int) {
 		a.Name = id
 		p.md.Anchors = append(p.md.Anchors, a)
 	}
+}
+
+// idSource is the text the flavor makes a heading's id from: its rendered
+// text, or (rawHeadings) the Markdown of its last source line.
+func (p *mdParser) idSource(raw []byte, text string) string {
+	if !p.flavor.rawHeadings {
+		return text
+	}
+	if i := bytes.LastIndexByte(raw, '\n'); i >= 0 {
+		raw = raw[i+1:]
+	}
+	return string(raw)
 }
 
 // terms gives each line of the open paragraph, a definition list's terms,
@@ -558,8 +583,48 @@ func (p *mdParser) terms() {
 // footnote records the anchors the generator gives footnote label, defined
 // at ln.
 func (p *mdParser) footnote(ln mdLine, off int, label string) {
+	if p.flavor.numberedFootnotes {
+		if p.footnoteDefs == nil {
+			p.footnoteDefs = map[string]Anchor{}
+		}
+		if _, seen := p.footnoteDefs[label]; !seen {
+			p.footnoteDefs[label] = Anchor{Line: ln.no, Column: column(ln.text, off)}
+		}
+		return
+	}
 	for _, form := range p.flavor.footnotes {
 		p.md.Anchors = append(p.md.Anchors, Anchor{Name: strings.ReplaceAll(form, "%s", label), Line: ln.no, Column: column(ln.text, off)})
+	}
+}
+
+// numberFootnotes gives each defined footnote its number in the order of its
+// first reference and records its anchors at its definition: the note's, the
+// first reference's and each repeated reference's.
+func (p *mdParser) numberFootnotes() {
+	if len(p.footnoteDefs) == 0 {
+		return
+	}
+	number, repeats := map[string]int{}, map[string]int{}
+	for _, label := range p.footnoteRefs {
+		at, defined := p.footnoteDefs[label]
+		if !defined {
+			continue // not a footnote: rendered as text
+		}
+		n, seen := number[label]
+		if !seen {
+			n = len(number) + 1
+			number[label] = n
+			for _, form := range p.flavor.footnotes {
+				at.Name = strings.ReplaceAll(form, "%s", strconv.Itoa(n))
+				p.md.Anchors = append(p.md.Anchors, at)
+			}
+			continue
+		}
+		if p.flavor.repeatedRef != "" {
+			repeats[label]++
+			at.Name = fmt.Sprintf(p.flavor.repeatedRef, n, repeats[label])
+			p.md.Anchors = append(p.md.Anchors, at)
+		}
 	}
 }
 
@@ -858,6 +923,10 @@ func (p *mdParser) inline(buf []byte, segs []segment) {
 			}
 			open := opens[len(opens)-1]
 			opens = opens[:len(opens)-1]
+			if p.flavor.numberedFootnotes && i > open+2 && m[open+1] == '^' && (i+1 >= len(m) || m[i+1] != ':') {
+				p.footnoteRefs = append(p.footnoteRefs, string(buf[open+2:i])) // [^label]
+				continue
+			}
 			if i+1 < len(m) && m[i+1] == '[' {
 				// [text][label] or [text][]: a reference link; the label's
 				// brackets are not a link's text.

@@ -3,9 +3,53 @@ package docs
 import (
 	"bytes"
 	"net/url"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/gitx"
 )
+
+// ownRepository returns the checked folder root's place below its
+// repository's top ("" = the top, or unknown) and the repository as
+// "owner/name": configured, else the GitHub repository the remote origin
+// names ("" = none: own URLs are not checked, and that is no error).
+func ownRepository(confine *fsroot.Root, root, configured string) (dir, repository string) {
+	repo, err := gitx.Find(confine.Dir())
+	if err != nil {
+		return "", configured
+	}
+	if abs, err := filepath.Abs(root); err == nil {
+		if rel, err := filepath.Rel(repo.Top, abs); err == nil && rel != "." && !escapes(filepath.ToSlash(rel)) {
+			dir = filepath.ToSlash(rel)
+		}
+	}
+	if configured != "" {
+		return dir, configured
+	}
+	remote, err := repo.RemoteURL("origin")
+	if err != nil {
+		return dir, ""
+	}
+	return dir, githubRepository(remote)
+}
+
+// githubRemote matches the forms git writes a GitHub remote in: https (with
+// or without credentials), ssh (scp-like and URL), git://; the repository
+// name may end in .git and a slash.
+var githubRemote = regexp.MustCompile(`(?i)^(?:(?:https?|git|ssh|git\+ssh)://(?:[^@/]+@)?github\.com(?::\d+)?/|(?:[^@/:]+@)?github\.com:)([A-Za-z0-9-]+)/([A-Za-z0-9._-]+?)(?:\.git)?/?$`)
+
+// githubRepository reads "owner/name" from a GitHub remote URL; "" for
+// any other host or form.
+func githubRepository(remote string) string {
+	m := githubRemote.FindStringSubmatch(strings.TrimSpace(remote))
+	if m == nil {
+		return ""
+	}
+	return m[1] + "/" + m[2]
+}
 
 // ownURL is a link to a file of the checked repository written as a GitHub
 // URL: https://github.com/OWNER/REPO/blob/REF/PATH#FRAGMENT.

@@ -44,7 +44,8 @@ var (
 			"generator serving the page resolves them (Hugo, MkDocs, VitePress, Docusaurus, Mintlify: page-relative URLs, " +
 			"mounts, the docs root), and anchors against the target's headings as that generator slugs them (GitHub's " +
 			"rules for a page no site serves; explicit {#id}, footnotes and HTML ids count). URLs of this repository's " +
-			"own files (docs.repository) are checked against the tree, #L lines against the file's length; other " +
+			"own files (docs.repository, else the GitHub repository of the git remote origin) are checked against the tree, " +
+			"#L lines against the file's length; other " +
 			"external URLs are not fetched; links in code blocks and code spans are not links.",
 		Bad:  "See [folding](design/frame_wire.md#fold) (the file moved to docs/wire/ and the heading is now \"Folding\").",
 		Good: "See [folding](wire/frame_wire.md#folding).",

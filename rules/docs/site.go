@@ -34,6 +34,8 @@ type Mount struct {
 	Dir string
 	// Route is the URL path the folder is served at ("" = "/").
 	Route string
+	// lang is the language a Hugo mount serves ("" = the site's).
+	lang string
 }
 
 // site is one site's resolved routing: which files it covers and the routes
@@ -72,18 +74,32 @@ func within(file, dir string) bool {
 	return dir == "." || dir == "" || len(file) > len(dir) && file[len(dir)] == '/' && strings.HasPrefix(file, dir)
 }
 
-// siteConfigs are the configuration files that name a generator.
-var siteConfigs = []struct {
-	re        *regexp.Regexp
-	generator string
-}{
-	{regexp.MustCompile(`(^|/)hugo\.(toml|yaml|yml|json)$`), "hugo"},
-	{regexp.MustCompile(`(^|/)config\.(toml|yaml|yml)$`), "hugo"}, // with content/ beside it
-	{regexp.MustCompile(`(^|/)docusaurus\.config\.(js|cjs|mjs|ts)$`), "docusaurus"},
-	{regexp.MustCompile(`(^|/)mkdocs\.ya?ml$`), "mkdocs"},
-	{regexp.MustCompile(`(^|/)\.vitepress/config\.(js|cjs|mjs|ts|mts)$`), "vitepress"},
-	{regexp.MustCompile(`(^|/)redocly\.ya?ml$`), "redocly"},
-	{regexp.MustCompile(`(^|/)(docs|mint)\.json$`), "mintlify"},
+// siteConfigs are the names of the configuration files that name a
+// generator (a Hugo config.toml only with content/ beside it); a VitePress
+// configuration is config.js (cjs, mjs, ts, mts) in a .vitepress folder.
+var siteConfigs = map[string]string{
+	"hugo.toml": "hugo", "hugo.yaml": "hugo", "hugo.yml": "hugo", "hugo.json": "hugo",
+	"config.toml": "hugo", "config.yaml": "hugo", "config.yml": "hugo",
+	"docusaurus.config.js": "docusaurus", "docusaurus.config.cjs": "docusaurus",
+	"docusaurus.config.mjs": "docusaurus", "docusaurus.config.ts": "docusaurus",
+	"mkdocs.yml": "mkdocs", "mkdocs.yaml": "mkdocs",
+	"redocly.yaml": "redocly", "redocly.yml": "redocly",
+	"docs.json": "mintlify", "mint.json": "mintlify",
+}
+
+// vitePressConfigs are the names of a VitePress configuration in .vitepress/.
+var vitePressConfigs = map[string]bool{"config.js": true, "config.cjs": true, "config.mjs": true, "config.ts": true, "config.mts": true}
+
+// siteGenerator returns the generator file's name says it configures ("",
+// false = none). A lookup of the name, not a pattern: every file of the tree
+// is asked.
+func siteGenerator(file string) (string, bool) {
+	base := file[strings.LastIndexByte(file, '/')+1:]
+	if vitePressConfigs[base] && path.Base(path.Dir(file)) == ".vitepress" {
+		return "vitepress", true
+	}
+	g, ok := siteConfigs[base]
+	return g, ok
 }
 
 // detectSite returns the configured site, or the sites whose generator
@@ -102,14 +118,10 @@ func (c *checker) detectSite(configured *Site) ([]*site, error) {
 	}
 	var out []*site
 	for f := range c.files {
-		for _, sc := range siteConfigs {
-			if !sc.re.MatchString(f) {
-				continue
-			}
-			if s := c.siteFrom(f, sc.generator); s != nil {
+		if generator, ok := siteGenerator(f); ok {
+			if s := c.siteFrom(f, generator); s != nil {
 				out = append(out, s)
 			}
-			break
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].where < out[j].where })
@@ -174,7 +186,7 @@ func (c *checker) siteFrom(f, generator string) *site {
 					route = strings.TrimSuffix(route, path.Ext(route))
 					route = strings.TrimSuffix(strings.TrimSuffix(route, "/_index"), "/index")
 				}
-				mount := Mount{Dir: join(m.source), Route: route}
+				mount := Mount{Dir: join(m.source), Route: route, lang: m.lang}
 				if !c.exists(mount.Dir) {
 					s.absent = append(s.absent, mount)
 					continue
@@ -189,7 +201,7 @@ func (c *checker) siteFrom(f, generator string) *site {
 			s.Content = s.Content[1:] // mounts replace the default content folder
 		}
 		for _, d := range hc.contentDirs {
-			s.Content = append(s.Content, Mount{Dir: join(d), Route: "/"})
+			s.Content = append(s.Content, Mount{Dir: join(d.source), Route: "/", lang: d.lang})
 		}
 		s.Static = append(s.Static, Mount{Dir: join(option(hugoStaticDir, "static")), Route: "/"})
 		s.langs = hc.languages
@@ -315,12 +327,28 @@ func (c *checker) buildRoutes(s *site) {
 	priority := map[string]int{} // route → the index of the mount serving its page
 	addPage := func(route, page string, mount int) {
 		r := s.normalizeRoute(route)
-		if old, seen := s.routes[r]; !seen || old == "" || mount < priority[r] {
-			// The first mount in the configuration's order serves a route
-			// (Hugo: the default language's folder before a fallback).
+		old, seen := s.routes[r]
+		switch {
+		case !seen || old == "":
+			s.routes[r], priority[r] = page, mount
+			s.alternates[r] = append(s.alternates[r], page)
+		case s.Content[mount].lang != s.Content[priority[r]].lang:
+			// Another language's page at the same route: its anchors
+			// are the route's too.
+			if mount < priority[r] {
+				s.routes[r], priority[r] = page, mount
+			}
+			s.alternates[r] = append(s.alternates[r], page)
+		case mount < priority[r]:
+			// The first mount in the configuration's order serves a
+			// route two mounts of one language supply.
+			for i, alt := range s.alternates[r] {
+				if alt == old {
+					s.alternates[r][i] = page
+				}
+			}
 			s.routes[r], priority[r] = page, mount
 		}
-		s.alternates[r] = append(s.alternates[r], page)
 		if _, seen := s.pages[page]; !seen {
 			s.pages[page] = r
 		}

@@ -19,14 +19,14 @@ import (
 // its content is mounted, its languages, and how goldmark names headings.
 type hugoConfig struct {
 	mounts      []hugoMount
-	contentDirs []string // languages.*.contentDir
-	languages   []string // language keys, sorted
+	contentDirs []hugoMount // languages.*.contentDir, each with its language
+	languages   []string    // language keys, sorted
 	slug        func(string) string
 	termIDs     bool // markup.goldmark.parser.autoDefinitionTermID
 }
 
 // hugoMount is one module.mounts entry.
-type hugoMount struct{ source, target string }
+type hugoMount struct{ source, target, lang string }
 
 // configFile is one configuration file's name and contents.
 type configFile struct {
@@ -78,7 +78,7 @@ func decodeConfig(name string, src []byte) map[string]any {
 // readHugoConfig reads a Hugo configuration from its files. A file named
 // module*.EXT or markup.EXT in a config folder holds that key's value.
 func readHugoConfig(files []configFile) hugoConfig {
-	hc := hugoConfig{slug: Slug}
+	hc := hugoConfig{slug: goldmarkSlug}
 	langs := map[string]bool{}
 	for _, f := range files {
 		top := decodeConfig(f.name, f.src)
@@ -100,8 +100,9 @@ func readHugoConfig(files []configFile) hugoConfig {
 				for _, e := range list {
 					source, _ := field(e, "source").(string)
 					target, _ := field(e, "target").(string)
+					lang, _ := field(e, "lang").(string)
 					if source != "" && target != "" {
-						hc.mounts = append(hc.mounts, hugoMount{path.Clean(source), path.Clean(target)})
+						hc.mounts = append(hc.mounts, hugoMount{path.Clean(source), path.Clean(target), strings.ToLower(lang)})
 					}
 				}
 			}
@@ -110,14 +111,14 @@ func readHugoConfig(files []configFile) hugoConfig {
 			for k, v := range l {
 				langs[strings.ToLower(k)] = true
 				if d, ok := field(v, "contentDir").(string); ok && d != "" {
-					hc.contentDirs = append(hc.contentDirs, path.Clean(d))
+					hc.contentDirs = append(hc.contentDirs, hugoMount{source: path.Clean(d), lang: strings.ToLower(k)})
 				}
 			}
 		}
 		parser := field(field(markup, "goldmark"), "parser")
 		switch field(parser, "autoHeadingIDType") {
 		case "github-ascii":
-			hc.slug = githubASCIISlug
+			hc.slug = goldmarkASCIISlug
 		case "blackfriday":
 			hc.slug = blackfridaySlug
 		}
@@ -129,7 +130,7 @@ func readHugoConfig(files []configFile) hugoConfig {
 		hc.languages = append(hc.languages, l)
 	}
 	sort.Strings(hc.languages)
-	sort.Strings(hc.contentDirs)
+	sort.Slice(hc.contentDirs, func(i, j int) bool { return hc.contentDirs[i].source < hc.contentDirs[j].source })
 	return hc
 }
 

@@ -53,3 +53,14 @@ func (s *Slugger) Slug(text string) string {
 	s.occurrences[result] = 0
 	return result
 }
+
+// reserve marks id as taken by a heading that names its own, so a later
+// heading slugging to it is numbered instead.
+func (s *Slugger) reserve(id string) {
+	if s.occurrences == nil {
+		s.occurrences = map[string]int{}
+	}
+	if _, taken := s.occurrences[id]; !taken {
+		s.occurrences[id] = 0
+	}
+}

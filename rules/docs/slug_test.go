@@ -39,3 +39,32 @@ func TestSluggerDuplicates(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoSlugs pins Hugo's three autoHeadingIDType slugs, applied to a
+// heading's Markdown source, against the ids hugo v0.111.3 (Debian's) wrote
+// for the same headings: the entity, the link's destination and the raw
+// HTML count; github drops marks, superscripts and a tab, blackfriday keeps
+// numbers of every kind.
+func TestHugoSlugs(t *testing.T) {
+	for _, tc := range []struct{ source, github, ascii, blackfriday string }{
+		{"Q&amp;A with [links](/guide/)", "qampa-with-linksguide", "qampa-with-linksguide", "q-amp-a-with-links-guide"},
+		{`Link cache <a id="refcache"></a>`, "link-cache-a-idrefcachea", "link-cache-a-idrefcachea", "link-cache-a-id-refcache-a"},
+		{"`hugo server` flags", "hugo-server-flags", "hugo-server-flags", "hugo-server-flags"},
+		{"!!!", "heading", "heading", "heading"},
+		{"Cafe&#769; *emph* ²", "cafe769-emph-", "cafe769-emph-", "cafe-769-emph-²"},
+		{"Tab\tSpace", "tabspace", "tabspace", "tab-space"},
+	} {
+		for _, c := range []struct {
+			name string
+			slug func(string) string
+			want string
+		}{{"github", goldmarkSlug, tc.github}, {"github-ascii", goldmarkASCIISlug, tc.ascii}, {"blackfriday", blackfridaySlug, tc.blackfriday}} {
+			if got := c.slug(tc.source); got != c.want {
+				t.Errorf("%s(%q) = %q, want %q", c.name, tc.source, got, c.want)
+			}
+		}
+	}
+	if got := goldmarkASCIISlug("Résumé神真美好 notes"); got != "resume-notes" {
+		t.Errorf("github-ascii drops what is not ASCII after removing accents: got %q", got)
+	}
+}

@@ -234,7 +234,7 @@ func (tc *tableChecker) check(mt markedTable) []report.Finding {
 	}
 	if !tc.c.exists(rel) {
 		msg := fmt.Sprintf("%s does not exist", tc.c.shown(rel))
-		if s := closestFile(rel, mt.file, tc.c.included); s != "" {
+		if s := closestFile(rel, mt.file, tc.c.includedNear(rel)); s != "" {
 			msg += ": did you mean " + s
 		} else {
 			msg += ": fix the marker"

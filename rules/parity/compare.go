@@ -121,6 +121,12 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 		if unpairedRoot && md.def.Pointer == "" && md.doc == mirror {
 			continue // the unpaired-root finding names it
 		}
+		if x := c.nullableCopy(name, true); x != "" && matchedMirror[x] {
+			// nullable-X is X plus null, and X pairs with a canonical
+			// definition (through renames): the copy is that definition too,
+			// and where it is used the comparison says whether null matches
+			continue
+		}
 		c.emit(report.Finding{
 			Rule:       RuleMirrorOnly,
 			Severity:   mirrorOnlyRule.Severity,
@@ -150,68 +156,20 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 	return Result{Findings: c.dedupe(c.findings), Pairs: c.pairs, Documents: docs, Partial: partial}
 }
 
-// pairRoots returns renames with each canonical file root that no mirror
-// definition shares a name with paired with a mirror definition declaring
-// the same $id (a file root, or a bundle's entry keeping the file's $id),
-// else a mirror file root with the same title, else one equal as written:
-// bom.json and its copy bom.SNAPSHOT.json are one definition. Explicit
-// renames stay as given.
+// pairRoots pairs the canonical file roots that no mirror definition shares
+// a name with, by $id, title or content (pair.Roots, which diffcheck uses
+// too), on top of the explicit renames.
 func pairRoots(cdefs, mdefs *defIndex, renames map[string]string) map[string]string {
-	out := make(map[string]string, len(renames))
-	taken := map[string]bool{}
-	for cn, mn := range renames {
-		out[cn] = mn
-		taken[mn] = true
-	}
-	// candidates: mirror file roots, and for a match by $id any mirror
-	// definition (a bundle embeds each file as a definition keeping its $id)
-	var mroots, mall []*namedDef
-	for _, name := range mdefs.order {
-		if md := mdefs.byName[name]; cdefs.byName[name] == nil && !taken[name] {
-			mall = append(mall, md)
-			if md.def.Pointer == "" {
-				mroots = append(mroots, md)
-			}
-		}
-	}
-	sameID := func(c, m *reduce.Node) bool {
-		return rootText(c, "$id", "id") != "" && rootText(c, "$id", "id") == rootText(m, "$id", "id")
-	}
-	sameTitle := func(c, m *reduce.Node) bool {
-		return rootText(c, "title") != "" && rootText(c, "title") == rootText(m, "title")
-	}
-	sameContent := func(c, m *reduce.Node) bool { return reduce.Canonical(c) == reduce.Canonical(m) }
-	same := []struct {
-		among []*namedDef
-		eq    func(c, m *reduce.Node) bool
-	}{{mall, sameID}, {mroots, sameTitle}, {mroots, sameContent}}
-	for _, name := range cdefs.order {
-		cd := cdefs.byName[name]
-		if cd.def.Pointer != "" || out[name] != "" || mdefs.byName[name] != nil {
-			continue
-		}
-	match:
-		for _, r := range same {
-			for _, md := range r.among {
-				if !taken[md.def.Name] && r.eq(cd.def.Node, md.def.Node) {
-					out[name] = md.def.Name
-					taken[md.def.Name] = true
-					break match
-				}
-			}
-		}
-	}
-	return out
+	return pair.Roots(cdefs.definitions(), mdefs.definitions(), renames)
 }
 
-// rootText returns the first of keys that n holds as a string, or "".
-func rootText(n *reduce.Node, keys ...string) string {
-	for _, k := range keys {
-		if v := reduce.Value(n, k); v != nil && reduce.IsString(v) {
-			return v.Value
-		}
+// definitions lists the indexed definitions in order.
+func (idx *defIndex) definitions() []*reduce.Definition {
+	out := make([]*reduce.Definition, 0, len(idx.order))
+	for _, name := range idx.order {
+		out = append(out, idx.byName[name].def)
 	}
-	return ""
+	return out
 }
 
 // canonicalNames names the canonical documents in a message: the one file,

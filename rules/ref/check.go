@@ -324,10 +324,6 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 	case remoteRef && ik == reduce.RefRemote:
 		return newFinding(remoteRule, ix, s, fmt.Sprintf("$ref %s is a remote reference and is never fetched; map its URL prefix to a local folder in the configuration, or vendor the schema into the project", ref),
 			map[string]any{"ref": ref, "url": res.URI.String()}), true
-	case dk != 0 && dk != reduce.RefRemote && res.IDErr == nil && strings.HasPrefix(ref, "#") && s.Base.String() != ix.BaseAt("").String():
-		// a fragment inside a schema embedded with its own $id (a bundle's
-		// entry) names a place in that schema, as JSON Schema reads it
-		return report.Finding{}, false
 	case dk == reduce.RefUnresolved && res.IDErr == nil && bareName(ref) && res.IDResource != nil && res.IDResource.ID != nil:
 		// "EntityMeta", "common#relation": a name a schema declares as its
 		// $id, not a file path; registries that add schemas by $id (ajv)

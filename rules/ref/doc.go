@@ -38,9 +38,16 @@
 // several documents declare one $id, a reference resolves to the claim in its
 // own document, else in the folder nearest its own (the referrer's folder is
 // searched first), so a vendored copy resolves within itself; two ways that
-// reach equal content (a copy) are not a mismatch; a fragment-only reference
-// inside a schema embedded with its own $id that resolves under $id only (a
-// bundle's entry) is read in that schema, as JSON Schema reads it; a $ref
+// reach equal content (a copy) are not a mismatch; a reference inside a
+// schema embedded with its own $id (draft-04 id) is relative to that schema
+// on disk as under $id, as JSON Schema reads it: a fragment-only one ("#",
+// "#/definitions/x", "#name") names a place in that schema, not in the file's
+// root (a bundle's "#" inside an embedded meta-schema is that meta-schema), a
+// path follows relative embedded $ids from the file's folder, and under an
+// absolute embedded $id reaches the resource of that URI the document itself
+// embeds, else is read from the file's folder as at the root (and a fragment
+// the embedded schema lacks but the file's root holds is read from the root,
+// as file tools do: ref/id-mismatch then, since $id reaches nothing); a $ref
 // that is a bare name ("EntityMeta", "common#relation": no folder, no
 // extension) reaching a schema that declares it as its $id is silent, as an
 // absolute $id URL without a file is.

@@ -89,6 +89,13 @@ func (c *checker) run() {
 				}
 			}
 		}
+		if i := c.slashTwin(s, byKey); hit < 0 && i >= 0 && mirror[i].AnySlash {
+			// served with and without the slash: as exact as a twin, so
+			// before any catch-all (Fastify's '/' beside '/*')
+			c.matched[i] = true
+			rootHits[mirror[i].Root] = true
+			continue
+		}
 		if hit < 0 {
 			// the most specific catch-all covering s serves it, as the
 			// routers themselves decide (/a/{id}/b/{*} before /a/{*})

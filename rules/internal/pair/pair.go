@@ -1,6 +1,7 @@
-// Package pair holds what the parity and description families share
+// Package pair holds what the parity, description and differential families share
 // without one importing the other: the schema pairs parity visits, how
-// messages name a document beside the other, and how a node is located.
+// messages name a document beside the other, how a node is located, and how
+// file roots of differently named files pair (Roots).
 package pair
 
 import (
