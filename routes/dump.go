@@ -21,6 +21,9 @@ func (s *Set) Dump() string {
 		if r.Opaque {
 			mark += " opaque"
 		}
+		if r.Asset != "" {
+			mark += " asset"
+		}
 		for _, a := range r.Assumed {
 			mark += fmt.Sprintf(" assumed{%s=%q %s:%d:%d}", a.Expr, a.Value, a.At.File, a.At.Line, a.At.Column)
 		}

@@ -59,6 +59,9 @@ type Registration struct {
 	Static  bool // serves files from a folder (a static mount)
 	Opaque  bool // mounts an app this analysis cannot read (see Route.Opaque)
 	Tooling bool // registered by a library for profiling or metrics (see Route.Tooling)
+	// Asset says why a library's route is a page or file rather than an
+	// API operation (see Route.Asset); "" = not known to be one.
+	Asset string
 	// Assumed are run-time values the path was built from (see Route.Assumed).
 	Assumed []Assumption
 }
@@ -239,7 +242,7 @@ func Flatten(routers []*Router, set *Set) {
 				}
 				// the route as registered; the implicit methods it serves
 				// are copies of it, not hidden
-				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: bothSlashes}
+				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Asset: rr.Asset, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: bothSlashes}
 				for _, m := range methods {
 					reg := route
 					reg.Method, reg.Hidden = m, rr.Hidden || f.hidden

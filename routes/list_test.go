@@ -30,6 +30,11 @@ func TestListings(t *testing.T) {
 		{"fastapi-routes.json", []string{"DELETE /api/v1/items/{item_id}", "GET /api/v1/users/", "GET /api/v1/users/{user_id}",
 			"PATCH /api/v1/users/{user_id}", "PUT /api/v1/users/{user_id}", "GET /docs", "HEAD /docs", "GET /docs/oauth2-redirect",
 			"HEAD /docs/oauth2-redirect", "GET /files/{file_path}", "GET /openapi.json", "HEAD /openapi.json", "GET /redoc", "HEAD /redoc"}},
+		{"chi-walk-example.txt", []string{"GET /", "PUT /ping", "GET /road/left", "POST /road/right"}},
+		{"chi-walk.txt", []string{"CONNECT /admin/metrics", "DELETE /admin/metrics", "GET /admin/metrics", "HEAD /admin/metrics",
+			"OPTIONS /admin/metrics", "PATCH /admin/metrics", "POST /admin/metrics", "PUT /admin/metrics", "QUERY /admin/metrics",
+			"TRACE /admin/metrics", "GET /admin/users", "POST /articles/", "GET /articles/{id}", "DELETE /articles/{slug}/comments/{commentID}",
+			"GET /files/{*}", "PATCH /orders/{orderID}"}},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "listings", c.file))

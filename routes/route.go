@@ -58,6 +58,10 @@ type Route struct {
 	// Tooling marks a route a library registers for profiling or metrics
 	// (echo-contrib's pprof.Register): served, and not an API operation.
 	Tooling bool
+	// Asset says why a route a library registers is a page or file, not an
+	// operation of the API ("the Django admin site", "a documentation UI
+	// or spec file"); "" = not known to be one.
+	Asset string
 	// Root numbers the root router (listener) the route hangs from, 1-based
 	// in the order routers are created; 0 on the spec side.
 	Root int

@@ -62,6 +62,7 @@ var layers = []layer{
 	{"internal/idref", "domain", "`$id` and `$ref` indexing and the resolver every family follows `$ref`s with", with("reduce")},
 	{"internal/validate", "domain", "payload validation and the fixtures section the fixture and differential families share", with("reduce", "internal/idref")},
 	{"internal/casetest", "domain", "the one rule-case harness (txtar cases, `-update`)", with("reduce")},
+	{"routes/routecase", "domain", "the statement-level cases of the route extractors: a small source in the one case format, the routes it yields", with("routes", "internal/casetest")},
 	{"internal/config", "domain", "`.wirelint.yaml`: reading, validating, the sections of every family", with("routes")},
 	{"internal/fix", "domain", "turns findings into text edits that mend them (`wirelint fix`, the language server's quick fixes)", with("reduce")},
 	{"internal/suppress", "domain", "ignores, the baseline, `--since`", with("reduce", "internal/config")},

@@ -3,7 +3,6 @@ package js
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
@@ -34,7 +33,14 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
 	ev := newJSEval(root, display, confine)
 	ev.Budget = budget
-	return ev.Extract(files, "JavaScript and TypeScript Express, Fastify, Hono and NestJS")
+	var server []string
+	for _, f := range files {
+		if !notServerCode(root, f) {
+			server = append(server, f)
+		}
+	}
+	ev.serverFiles = server
+	return ev.Extract(server, "JavaScript and TypeScript Express, Fastify, Hono and NestJS")
 }
 
 // jsEval is the script evaluator with JavaScript's statements and
@@ -47,6 +53,10 @@ type jsEval struct {
 	// through; tsconfigs memoises them by path (nil = none there).
 	confine   *fsroot.Root
 	tsconfigs map[string]*tsConfig
+	// serverFiles are the files read; packages are the server's own
+	// packages by name, found beside them (nil = not looked for yet).
+	serverFiles []string
+	packages    map[string]string
 }
 
 // newJSEval returns an evaluator of the JavaScript and TypeScript files of
@@ -56,6 +66,7 @@ func newJSEval(root string, display func(string) string, confine *fsroot.Root) *
 	ev.Settle = ev.nestSettle
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.jsScan, ev.jsFrameCall, ev.jsExtCall
 	ev.Tokenize = script.TokenizeJS
+	ev.Ignore = isTestScript
 	ev.Require = func(f *script.File, spec string) script.Value {
 		switch m := ev.jsModule(f, spec).(type) {
 		case *script.Module:
@@ -84,7 +95,15 @@ func (ev *jsEval) jsModule(f *script.File, spec string) script.Value {
 	if m := ev.fileModule(filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(spec))); m != nil {
 		return m
 	}
-	return nil
+	// a module of the server that is not among the files read (generated
+	// at build time, or in a folder not read): known by its path only
+	return &script.Ext{Module: spec}
+}
+
+// isLocalModule reports whether module, the module of an imported name,
+// is a file of the server that could not be read (a relative path).
+func isLocalModule(module string) bool {
+	return strings.HasPrefix(module, ".") || strings.HasPrefix(module, "/")
 }
 
 // fileModule runs and returns the server's file base names, with or without
@@ -231,8 +250,23 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 			for j < to && !isOp(j, "{") {
 				j++
 			}
+			var cls *script.Class
+			if i+1 < to && toks[i+1].Kind == script.TokName && toks[i+1].Text != "extends" {
+				// the class as a value: NestJS modules list controllers
+				// and modules by it
+				cls = &script.Class{Name: toks[i+1].Text}
+				sc.Set(cls.Name, cls)
+				if exportNext {
+					f.Exports[cls.Name] = cls
+				}
+			}
 			if j < to && toks[j].Match > j {
-				ev.nestController(f, sc, from, i, j)
+				switch name, open, close := nestDecorator(f, from, i); name {
+				case "Controller":
+					ev.nestController(f, sc, open, close, j, cls)
+				case "Module":
+					ev.nestModule(f, sc, open, close, cls)
+				}
 				i = toks[j].Match + 1
 			} else {
 				i = j + 1
@@ -516,278 +550,4 @@ func (ev *jsEval) jsDecl(f *script.File, i, to int, sc *script.Scope, export boo
 		return i
 	}
 	return i
-}
-
-// jsExtCall evaluates a call of something from outside the server: a router
-// constructor, require, fastify-plugin.
-func (ev *jsEval) jsExtCall(f *script.File, sc *script.Scope, c *script.Expr, ext *script.Ext, _ bool) script.Value {
-	args := ev.Args(f, sc, c)
-	mod := ext.Module
-	switch {
-	case mod == "express" && (ext.Name == "default" || ext.Name == "" || ext.Name == "Router" || ext.Name == "express"):
-		r := ev.NewRouter("express")
-		r.Sub = ext.Name == "Router"
-		return script.Router{R: r}
-	case mod == "fastify" && (ext.Name == "default" || ext.Name == "" || ext.Name == "fastify" || ext.Name == "Fastify"):
-		return script.Router{R: ev.NewRouter("fastify")}
-	case (mod == "hono" || strings.HasPrefix(mod, "hono/")) && ext.Name == "Hono":
-		return script.Router{R: ev.NewRouter("hono")}
-	case mod == "@nestjs/core" && (ext.Name == "NestFactory.create" || ext.Name == "NestFactory.createApplicationContext"):
-		return script.Router{R: ev.nestApp()}
-	case mod == "fastify-plugin" && len(args) > 0:
-		return args[0]
-	case mod == "express" && ext.Name == "static", mod == "serve-static" && (ext.Name == "default" || ext.Name == ""):
-		return &script.Static{}
-	case mod == swaggerUIExpress && ext.Name == "serveFiles":
-		return &script.Static{} // the UI's assets below the mount
-	case mod == swaggerUIExpress && ext.Name == "setup":
-		return &script.Ext{Module: mod, Name: swaggerUIPage}
-	case mod == "@nestjs/swagger" && ext.Name == "SwaggerModule.setup" && len(args) >= 2:
-		ev.nestSwagger(f, sc, c, args)
-	}
-	return nil
-}
-
-// swaggerUIExpress is the package serving Swagger UI from an Express mount.
-const swaggerUIExpress = "swagger-ui-express"
-
-// swaggerUIPage names the handler swagger-ui-express's setup(document)
-// returns: it sends the UI's page for every method and every path below
-// its mount.
-const swaggerUIPage = "setup()"
-
-// jsServesFiles reports whether h, an Express handler, serves files below
-// its mount: express.static and the like, or swagger-ui-express's serve
-// (its UI's assets; serveFiles(document) evaluates to a static handler).
-func jsServesFiles(h script.Value) bool {
-	switch h := h.(type) {
-	case *script.Static:
-		return true
-	case *script.Ext:
-		return h.Module == swaggerUIExpress && h.Name == "serve"
-	}
-	return false
-}
-
-// jsServesPage reports whether h is swagger-ui-express's setup(document).
-func jsServesPage(h script.Value) bool {
-	ext, ok := h.(*script.Ext)
-	return ok && ext.Module == swaggerUIExpress && ext.Name == swaggerUIPage
-}
-
-var jsVerbs = map[string]bool{"get": true, "post": true, "put": true, "delete": true, "patch": true, "options": true, "head": true}
-
-// jsFrameCall evaluates method calls on Express, Fastify and Hono routers
-// and Express route chains, and require().
-func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, recv script.Value, method string) (script.Value, bool) {
-	pos := ev.Pos(f, c.X.Line, c.X.Col)
-	if ch, ok := recv.(*script.RouteDef); ok && ch.Router != nil {
-		ev.Args(f, sc, c)
-		switch {
-		case jsVerbs[method]:
-			// an .all() before a method handler runs for every method
-			// and hands on (route('/x').all(auth).get(h)): middleware
-			for _, g := range ch.Guards {
-				g.Dead = true
-			}
-			ch.Guards = nil
-			ch.Router.Add([]string{strings.ToUpper(method)}, ch.Path, pos)
-		case method == "all":
-			ch.Guards = append(ch.Guards, ch.Router.Add(nil, ch.Path, pos))
-		}
-		return ch, true
-	}
-	rv, ok := recv.(script.Router)
-	if !ok {
-		return nil, false
-	}
-	r := rv.R
-	args := ev.Args(f, sc, c)
-	var first *script.Expr
-	if len(c.Args) > 0 {
-		first = c.Args[0]
-	}
-	// paths folds a path argument that may be a list of paths.
-	paths := func(e *script.Expr, v script.Value, m string) []string {
-		if list, ok := v.(script.List); ok {
-			var out []string
-			for _, x := range list {
-				if s, ok := x.(script.Str); ok {
-					out = append(out, string(s))
-				}
-			}
-			if len(out) == len(list) {
-				return out
-			}
-		}
-		if s, ok := ev.PathArg(f, sc, c, e, m); ok {
-			return []string{s}
-		}
-		return nil
-	}
-	switch {
-	case method == "listen":
-		// a server of its own: the check sets apart listened apps that
-		// serve nothing documented (an admin app on a second port)
-		r.Listened = true
-		return nil, true
-	case (jsVerbs[method] || method == "all") && len(c.Args) >= 2:
-		var ms []string
-		if method != "all" {
-			ms = []string{strings.ToUpper(method)}
-		}
-		for _, p := range paths(first, args[0], strings.Join(ms, ",")) {
-			r.Add(ms, p, pos)
-		}
-		return rv, true
-	case r.Framework == "express" && method == "route" && len(args) == 1:
-		if s, ok := ev.PathArg(f, sc, c, first, ""); ok {
-			return &script.RouteDef{Router: r, Path: s, Pos: pos}, true
-		}
-		return nil, true
-	case r.Framework == "express" && method == "use":
-		prefix, rest := "", args
-		if len(args) > 0 {
-			if s, ok := args[0].(script.Str); ok {
-				prefix, rest = string(s), args[1:]
-			}
-		}
-		// An unknown name beside a router or static mount it guards is
-		// middleware (app.use('/x', auth, router)), not a router lost.
-		served := slices.ContainsFunc(rest, func(h script.Value) bool {
-			_, child := h.(script.Router)
-			return jsServesFiles(h) || jsServesPage(h) || child
-		})
-		// One catch-all however many handlers serve below the mount: every
-		// method when a page handler answers them all, else GET files.
-		page := slices.ContainsFunc(rest, jsServesPage)
-		static := false
-		for k, h := range rest {
-			if jsServesFiles(h) || jsServesPage(h) {
-				if !static && page {
-					r.Add(nil, prefix, pos).Subtree = true
-				} else if !static {
-					rr := r.Add([]string{"GET"}, prefix, pos)
-					rr.Static, rr.Subtree = true, true
-				}
-				static = true
-			} else if child, ok := h.(script.Router); ok {
-				r.Mount(prefix, child.R, false)
-			} else if h == nil && !served && prefix != "" && c.Args[len(args)-len(rest)+k].Kind == script.ExprName {
-				ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: prefix + " -> " + ev.Text(f, c.Args[len(args)-len(rest)+k]), Reason: "mounted router is not one this analysis can follow"})
-			}
-		}
-		return rv, true
-	case r.Framework == "fastify" && method == "route" && len(args) == 1:
-		opts, ok := args[0].(script.Dict)
-		if !ok {
-			return rv, true
-		}
-		ms, ok1 := script.MethodsOf(opts["method"])
-		url, ok2 := opts["url"].(script.Str)
-		if !ok2 {
-			url, ok2 = opts["path"].(script.Str)
-		}
-		if !ok1 || !ok2 {
-			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Expr: ev.Text(f, first), Reason: "route method or url is not a constant this analysis can fold"})
-			return rv, true
-		}
-		r.Add(ms, string(url), pos)
-		return rv, true
-	case r.Framework == "fastify" && method == "register" && len(args) >= 1:
-		child := ev.NewRouter("fastify")
-		var opts script.Value
-		if len(args) > 1 {
-			opts = args[1]
-			if o, ok := args[1].(script.Dict); ok {
-				if p, has := o["prefix"]; has {
-					s, ok := p.(script.Str)
-					if !ok {
-						child.Orphan = "plugin prefix is not a constant this analysis can fold"
-					}
-					child.Prefix = string(s)
-				}
-			}
-		}
-		plugin := args[0]
-		if m, ok := plugin.(*script.Module); ok {
-			plugin = ev.jsDefault(m)
-		}
-		if ext, ok := plugin.(*script.Ext); ok && (ext.Module == "@fastify/static" || ext.Module == "fastify-static") {
-			prefix := "/"
-			if o, ok := opts.(script.Dict); ok {
-				if p, ok := o["prefix"].(script.Str); ok {
-					prefix = string(p)
-				}
-			}
-			rr := r.Add([]string{"GET"}, prefix, pos)
-			rr.Static, rr.Subtree = true, true
-			return rv, true
-		}
-		fn, ok := plugin.(*script.Func)
-		if !ok {
-			if _, ext := plugin.(*script.Ext); !ext {
-				ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: ev.Text(f, first), Reason: "registered plugin is not a function this analysis can follow"})
-			}
-			return rv, true
-		}
-		r.Mount("", child, false)
-		ev.Invoke(fn, []script.Value{script.Router{R: child}, opts})
-		return rv, true
-	case r.Framework == "hono" && method == "on" && len(args) >= 2:
-		ms, ok := script.MethodsOf(args[0])
-		if !ok {
-			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Expr: ev.Text(f, first), Reason: "methods are not constants this analysis can fold"})
-			return rv, true
-		}
-		for _, p := range paths(c.Args[1], args[1], strings.Join(ms, ",")) {
-			r.Add(ms, p, pos)
-		}
-		return rv, true
-	case r.Framework == "hono" && method == "route" && len(args) == 2:
-		s, ok := ev.PathArg(f, sc, c, first, routes.MethodAny)
-		if !ok {
-			return rv, true
-		}
-		if child, ok := args[1].(script.Router); ok {
-			r.Mount(s, child.R, false)
-		} else {
-			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: s + " -> " + ev.Text(f, c.Args[1]), Reason: "mounted app is not one this analysis can follow"})
-		}
-		return rv, true
-	case r.Framework == "nestjs" && method == "setGlobalPrefix" && len(args) >= 1:
-		if s, ok := ev.PathArg(f, sc, c, first, routes.MethodAny); ok {
-			ev.nest.prefix = s
-		}
-		if len(args) > 1 {
-			ev.nest.exclude = nestExclude(args[1])
-		}
-		return rv, true
-	case r.Framework == "nestjs" && method == "enableVersioning":
-		ev.nest.enableVersioning(args)
-		return rv, true
-	case r.Framework == "hono" && method == "basePath" && len(args) == 1:
-		s, ok := ev.PathArg(f, sc, c, first, routes.MethodAny)
-		if !ok {
-			return nil, true
-		}
-		child := ev.NewRouter("hono")
-		r.Mount(s, child, false)
-		return script.Router{R: child}, true
-	case jsSameRouter[r.Framework][method]:
-		return rv, true // documented to return the instance itself
-	}
-	return nil, true
-}
-
-// jsSameRouter are the methods each framework documents as returning the
-// router or instance they are called on (Fastify's withTypeProvider<T>(),
-// Express's app.set()), so routes chained or registered on the result are
-// the router's own.
-var jsSameRouter = map[string]map[string]bool{
-	"fastify": {"withTypeProvider": true, "addHook": true, "decorate": true, "decorateRequest": true, "decorateReply": true,
-		"setErrorHandler": true, "setNotFoundHandler": true, "addSchema": true, "addContentTypeParser": true,
-		"setValidatorCompiler": true, "setSerializerCompiler": true, "setReplySerializer": true, "setSchemaErrorFormatter": true},
-	"express": {"set": true, "enable": true, "disable": true, "engine": true, "param": true},
-	"hono":    {"use": true, "onError": true, "notFound": true},
 }

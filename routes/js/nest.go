@@ -28,6 +28,10 @@ type nestApp struct {
 	routes         []*nestRoute
 	// docs are the API documentation SwaggerModule.setup serves.
 	docs []nestDocs
+	// moduleOf is the module (@Module class) listing each controller;
+	// modulePath is the path RouterModule.register gives a module.
+	moduleOf   map[*script.Class]*script.Class
+	modulePath map[*script.Class]string
 }
 
 // nestDocs is one SwaggerModule.setup(path, app, document, options) of
@@ -50,6 +54,78 @@ type nestRoute struct {
 	// versions are the handler's (@Version) or else its controller's;
 	// "" = VERSION_NEUTRAL; nil = none declared.
 	versions []string
+	// controller is the controller's class (nil = unnamed).
+	controller *script.Class
+}
+
+// nestDecorator returns the name of the decorator directly before the
+// class keyword at toks[class] (the tokenizer drops the @), and the
+// parentheses of its arguments; "" when there is none.
+func nestDecorator(f *script.File, from, class int) (name string, open, close int) {
+	toks := f.Toks
+	j := class - 1
+	for j >= from && toks[j].Kind == script.TokName && (toks[j].Text == "export" || toks[j].Text == "default" || toks[j].Text == "abstract") {
+		j--
+	}
+	if j < from+1 || toks[j].Kind != script.TokOp || toks[j].Text != ")" {
+		return "", 0, 0
+	}
+	for k := j - 1; k > from; k-- {
+		if toks[k].Kind == script.TokOp && toks[k].Text == "(" && toks[k].Match == j {
+			if toks[k-1].Kind == script.TokName {
+				return toks[k-1].Text, k, j
+			}
+			break
+		}
+	}
+	return "", 0, 0
+}
+
+// nestModule reads @Module({controllers: [...]}) on class cls: which
+// module each controller belongs to, so a RouterModule path of the module
+// applies to its routes.
+func (ev *jsEval) nestModule(f *script.File, sc *script.Scope, open, close int, cls *script.Class) {
+	list, _ := ev.nestOption(f, sc, open, close, "controllers").(script.List)
+	for _, c := range list {
+		if ctrl, ok := c.(*script.Class); ok && cls != nil {
+			if ev.nest.moduleOf == nil {
+				ev.nest.moduleOf = map[*script.Class]*script.Class{}
+			}
+			ev.nest.moduleOf[ctrl] = cls
+		}
+	}
+}
+
+// routerModule reads RouterModule.register(routes) of @nestjs/core: a tree
+// of {path, module, children} entries (a child may be a module alone),
+// each module's controllers served below the paths of its entry and its
+// ancestors.
+func (n *nestApp) routerModule(tree script.Value, parent string, depth int) {
+	list, ok := tree.(script.List)
+	if !ok || depth > 16 {
+		return
+	}
+	for _, x := range list {
+		switch x := x.(type) {
+		case *script.Class:
+			n.setModulePath(x, parent)
+		case script.Dict:
+			p, _ := x["path"].(script.Str)
+			path := routes.Join(parent, string(p))
+			if m, ok := x["module"].(*script.Class); ok {
+				n.setModulePath(m, path)
+			}
+			n.routerModule(x["children"], path, depth+1)
+		}
+	}
+}
+
+// setModulePath records the RouterModule path of module m.
+func (n *nestApp) setModulePath(m *script.Class, path string) {
+	if n.modulePath == nil {
+		n.modulePath = map[*script.Class]string{}
+	}
+	n.modulePath[m] = path
 }
 
 // nestNeutral stands for VERSION_NEUTRAL among versions.
@@ -123,25 +199,8 @@ func nestExclude(opts script.Value) []string {
 // @Controller({path, version}) (the tokenizer drops the @), its handlers
 // decorated with @Get(path), @Post()... and @Version(...). Its routes are
 // joined with the application's prefix and versions when every file has run.
-func (ev *jsEval) nestController(f *script.File, sc *script.Scope, from, class, open int) {
+func (ev *jsEval) nestController(f *script.File, sc *script.Scope, paren, j, open int, cls *script.Class) {
 	toks := f.Toks
-	j := class - 1
-	for j >= from && toks[j].Kind == script.TokName && (toks[j].Text == "export" || toks[j].Text == "default" || toks[j].Text == "abstract") {
-		j--
-	}
-	if j < from+1 || toks[j].Kind != script.TokOp || toks[j].Text != ")" {
-		return
-	}
-	paren := -1
-	for k := j - 1; k >= from; k-- {
-		if toks[k].Kind == script.TokOp && toks[k].Text == "(" && toks[k].Match == j {
-			paren = k
-			break
-		}
-	}
-	if paren < from+1 || toks[paren-1].Kind != script.TokName || toks[paren-1].Text != "Controller" {
-		return
-	}
 	bases, ok := ev.nestPaths(f, sc, paren, j)
 	if !ok {
 		return
@@ -194,7 +253,7 @@ func (ev *jsEval) nestController(f *script.File, sc *script.Scope, from, class, 
 		// a path array registers every path, under every controller path
 		for _, base := range bases {
 			for _, sub := range subs {
-				r := &nestRoute{methods: methods, base: base, path: sub, pos: ev.Pos(f, t.Line, t.Col)}
+				r := &nestRoute{methods: methods, base: base, path: sub, pos: ev.Pos(f, t.Line, t.Col), controller: cls}
 				group = append(group, r)
 				ev.nest.routes = append(ev.nest.routes, r)
 			}
@@ -278,6 +337,11 @@ func (ev *jsEval) nestSettle() {
 	n := &ev.nest
 	for _, r := range n.routes {
 		local := routes.Join(r.base, r.path)
+		if m, ok := n.moduleOf[r.controller]; ok && r.controller != nil {
+			if p, ok := n.modulePath[m]; ok {
+				local = routes.Join(p, local)
+			}
+		}
 		prefix := n.prefix
 		for _, x := range n.exclude {
 			if x == strings.Trim(local, "/") {
@@ -341,4 +405,44 @@ func (ev *jsEval) nestSwagger(f *script.File, sc *script.Scope, c *script.Expr, 
 		d.global = script.IsTrue(c.Args[3].Field("useGlobalPrefix"))
 	}
 	ev.nest.docs = append(ev.nest.docs, d)
+}
+
+// nestMethods are the methods of a NestJS application this analysis reads:
+// setGlobalPrefix(prefix, {exclude}), enableVersioning(options), and the
+// verbs of the HTTP adapter's router it passes on (app.get(path, handler)).
+var nestMethods = withVerbs(map[string]jsMethod{
+	"setGlobalPrefix": func(call *jsCall) script.Value {
+		if len(call.args) < 1 {
+			return nil
+		}
+		n := &call.ev.nest
+		if s, ok := call.pathArg(0, routes.MethodAny); ok {
+			n.prefix = s
+		}
+		if len(call.args) > 1 {
+			n.exclude = nestExclude(call.args[1])
+		}
+		return script.Router{R: call.r}
+	},
+	"enableVersioning": func(call *jsCall) script.Value {
+		call.ev.nest.enableVersioning(call.args)
+		return script.Router{R: call.r}
+	},
+})
+
+// nestExt reads the names of @nestjs/core and @nestjs/swagger:
+// NestFactory.create (the application), RouterModule.register (module
+// paths) and SwaggerModule.setup (the documentation it serves).
+func nestExt(call *jsCall, ext *script.Ext) (script.Value, bool) {
+	switch mod := ext.Module; {
+	case mod == "@nestjs/core" && (ext.Name == "NestFactory.create" || ext.Name == "NestFactory.createApplicationContext"):
+		return script.Router{R: call.ev.nestApp()}, true
+	case mod == "@nestjs/core" && ext.Name == "RouterModule.register" && len(call.args) == 1:
+		call.ev.nest.routerModule(call.args[0], "", 0)
+		return nil, true
+	case mod == "@nestjs/swagger" && ext.Name == "SwaggerModule.setup" && len(call.args) >= 2:
+		call.ev.nestSwagger(call.f, call.sc, call.c, call.args)
+		return nil, true
+	}
+	return nil, false
 }

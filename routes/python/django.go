@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -13,6 +14,32 @@ import (
 // entries or a Django REST framework router under a prefix. Each URLconf
 // becomes one router of framework "django"; the one settings.ROOT_URLCONF
 // names is the root.
+
+// djangoExt reads the names of django.urls, the REST framework and the
+// packages beside it (djangoCall).
+func djangoExt(call *pyCall, ext *script.Ext) (script.Value, bool) {
+	return call.ev.djangoCall(call.f, call.sc, call.c, ext, call.args)
+}
+
+// drfMethod reads a method call on a REST framework router: register adds
+// a viewset's routes; the router's own helpers register nothing; any other
+// method (one a project's subclass adds) is noted, its routes unknown.
+func drfMethod(call *pyCall, method string) {
+	switch method {
+	case "register":
+		call.ev.drfRegister(call.f, call.sc, call.c, call.r)
+	case "get_urls", "get_routes", "get_api_root_view", "get_default_basename", "get_lookup_regex", "get_method_map":
+	default:
+		var frags []string
+		if len(call.args) > 0 {
+			if s, ok := call.args[0].(script.Str); ok && s != "" {
+				frags = []string{string(s)}
+			}
+		}
+		call.unresolved(routes.Unresolved{Pos: call.pos, Expr: call.text(call.c),
+			Reason: "method " + method + " of a REST framework router subclass is not one this analysis reads, so the routes it adds are not known", Fragments: frags})
+	}
+}
 
 // djangoCall evaluates a call of django.urls (or django.conf.urls) and
 // rest_framework's routers and decorators; handled is false for any other
@@ -27,21 +54,96 @@ func (ev *pyEval) djangoCall(f *script.File, sc *script.Scope, c *script.Expr, e
 		case "include":
 			return ev.djangoInclude(f, sc, c, args), true
 		}
-	case "rest_framework.routers":
+	case "rest_framework.routers", "rest_framework_nested.routers":
 		switch name {
-		case "DefaultRouter", "SimpleRouter":
+		case "DefaultRouter", "SimpleRouter", "NestedSimpleRouter", "NestedDefaultRouter":
 			r := ev.NewRouter("django")
 			r.Orphan = "REST framework router no URLconf includes"
-			if name == "DefaultRouter" {
+			if name == "DefaultRouter" || name == "NestedDefaultRouter" {
 				// the browsable API root DefaultRouter adds
 				rr := r.Add([]string{"GET"}, "", ev.Pos(f, c.X.Line, c.X.Col))
 				rr.Hidden = true
 			}
 			ev.drfRouters[r] = true
+			if strings.HasPrefix(name, "Nested") {
+				ev.drfNested(f, sc, c, args, r)
+			}
+			return script.Router{R: r}, true
+		}
+	case "rest_framework.documentation":
+		if name == "include_docs_urls" {
+			// the REST framework's own documentation pages and schema
+			r := ev.NewRouter("django")
+			rr := r.Add([]string{"GET"}, "", ev.Pos(f, c.X.Line, c.X.Col))
+			rr.Subtree, rr.Asset = true, docsAsset
 			return script.Router{R: r}, true
 		}
 	}
+	if name == "get_schema_view" || strings.Contains(module, schemaView) {
+		// drf-yasg's and the REST framework's schema view, and what its
+		// with_ui(), without_ui() and as_view() return: a view serving
+		// the schema or a documentation UI
+		return &script.Ext{Module: module, Name: schemaView}, true
+	}
 	return nil, false
+}
+
+// schemaView names the view a get_schema_view(...) call returns.
+const schemaView = "get_schema_view()"
+
+// docsAsset is why a schema or documentation view's route is no API
+// operation (the reason the routes family's asset rule gives).
+const docsAsset = "a documentation UI or spec file"
+
+// docViews are the schema and documentation UI views of drf-spectacular.
+var docViews = map[string]bool{
+	"SpectacularAPIView": true, "SpectacularJSONAPIView": true, "SpectacularYAMLAPIView": true,
+	"SpectacularSwaggerView": true, "SpectacularSwaggerSplitView": true, "SpectacularRedocView": true,
+}
+
+// isDocView reports whether v, a view from outside the server, serves a
+// schema or a documentation UI.
+func isDocView(v script.Value) bool {
+	ext, ok := v.(*script.Ext)
+	if !ok {
+		return false
+	}
+	module, name := splitExt(ext)
+	return name == schemaView || strings.Contains(module, schemaView) || docViews[name] ||
+		name == "as_view" && docViews[module[strings.LastIndexByte(module, '.')+1:]]
+}
+
+// drfNested reads drf-nested-routers' NestedSimpleRouter(parent, prefix,
+// lookup=name): r's routes sit below the parent's prefix and the detail
+// parameter of the viewset registered there, named name_ and that
+// viewset's lookup kwarg (domains/<domain_pk>/).
+func (ev *pyEval) drfNested(f *script.File, sc *script.Scope, c *script.Expr, args []script.Value, r *routes.Router) {
+	parent, ok := args[0].(script.Router)
+	if len(args) < 2 || !ok || !ev.drfRouters[parent.R] {
+		r.Orphan = "parent of a nested REST framework router is not one this analysis can follow"
+		return
+	}
+	prefix, ok := args[1].(script.Str)
+	if !ok {
+		r.Orphan = "parent prefix of a nested REST framework router is not a constant this analysis can fold"
+		return
+	}
+	lookup := fmt.Sprintf("nested_%d", strings.Count(ev.drfNest[parent.R], "/<")+1)
+	if l := script.KeywordArg(c, "lookup"); l != nil {
+		s, ok := ev.Eval(f, sc, l).(script.Str)
+		if !ok {
+			r.Orphan = "lookup of a nested REST framework router is not a constant this analysis can fold"
+			return
+		}
+		lookup = string(s)
+	}
+	for _, reg := range ev.drfRegistry[parent.R] {
+		if reg.prefix == string(prefix) {
+			ev.drfNest[r] = ev.drfNest[parent.R] + strings.Trim(reg.prefix, "/") + "/<" + lookup + "_" + ev.lookupKwarg(reg.viewset) + ">/"
+			return
+		}
+	}
+	r.Orphan = "parent prefix " + string(prefix) + " of a nested REST framework router is registered on no router this analysis read"
 }
 
 // splitExt returns the module and the last name of an imported name:
@@ -94,6 +196,9 @@ func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, a
 	if mount {
 		return &script.RouteDef{Mount: true, Path: p, Pos: pos, Target: args[1]}
 	}
+	if isDocView(args[1]) || isDocView(ev.Eval(f, sc, c.Args[1].X)) {
+		return &script.RouteDef{Path: p, Pos: pos, Methods: []string{"GET"}, Asset: docsAsset}
+	}
 	return &script.RouteDef{Path: p, Pos: pos, Methods: ev.viewMethods(f, sc, c.Args[1], args[1])}
 }
 
@@ -113,6 +218,9 @@ func (ev *pyEval) djangoInclude(f *script.File, sc *script.Scope, c *script.Expr
 	case script.Str:
 		m := ev.pyModule(f, string(t), 0)
 		if m == nil || m.File == nil {
+			if conf, ok := packageURLconfs[string(t)]; ok {
+				return script.Router{R: ev.packageConf(f, c, conf)}
+			}
 			return &script.Ext{Module: string(t)} // a package's URLconf
 		}
 		return script.Router{R: ev.djangoConf(m.File)}
@@ -124,6 +232,58 @@ func (ev *pyEval) djangoInclude(f *script.File, sc *script.Scope, c *script.Expr
 		return t
 	}
 	return nil
+}
+
+// packageConf is a URLconf a package ships, which projects include by
+// name: the routes it lists and why they are pages, not API operations.
+type packageConf struct {
+	asset  string
+	routes []packageRoute
+}
+
+// packageRoute is one entry of a package's URLconf, in path() syntax.
+type packageRoute struct {
+	path    string
+	methods []string // nil = every method
+}
+
+// packageURLconfs are the package URLconfs whose routes are known, as the
+// packages list them (rest_framework/urls.py, django/contrib/auth/urls.py,
+// django/conf/urls/i18n.py, django_prometheus/urls.py); their views are form
+// pages answering GET and POST, or GET alone.
+var packageURLconfs = map[string]packageConf{
+	"rest_framework.urls": {asset: "a login or logout page of the REST framework's browsable API", routes: []packageRoute{
+		{"login/", []string{"GET", "POST"}}, {"logout/", []string{"GET", "POST"}},
+	}},
+	"django.contrib.auth.urls": {asset: "a page of Django's authentication views", routes: []packageRoute{
+		{"login/", []string{"GET", "POST"}}, {"logout/", []string{"GET", "POST"}},
+		{"password_change/", []string{"GET", "POST"}}, {"password_change/done/", []string{"GET"}},
+		{"password_reset/", []string{"GET", "POST"}}, {"password_reset/done/", []string{"GET"}},
+		{"reset/<uidb64>/<token>/", []string{"GET", "POST"}}, {"reset/done/", []string{"GET"}},
+	}},
+	// set_language sets the language on POST and redirects on any other
+	"django.conf.urls.i18n":  {asset: "Django's language switch view", routes: []packageRoute{{"setlang/", nil}}},
+	"django_prometheus.urls": {asset: "a profiling or metrics endpoint a library registers", routes: []packageRoute{{"metrics", []string{"GET"}}}},
+}
+
+// packageConf returns a router holding the routes of a package's URLconf,
+// placed at the include() that names it.
+func (ev *pyEval) packageConf(f *script.File, c *script.Expr, conf packageConf) *routes.Router {
+	r := ev.NewRouter("django")
+	pos := ev.Pos(f, c.X.Line, c.X.Col)
+	for _, pr := range conf.routes {
+		r.Add(pr.methods, pr.path, pos).Asset = conf.asset
+	}
+	return r
+}
+
+// adminAsset is why the routes of admin.site.urls are not API operations.
+const adminAsset = "the Django admin site"
+
+// isAdminSite reports whether ext is Django's admin.site.urls.
+func isAdminSite(ext *script.Ext) bool {
+	module, name := splitExt(ext)
+	return name == "urls" && strings.HasSuffix(module, "admin.site") && strings.HasPrefix(module, "django.contrib")
 }
 
 // djangoConf returns the router of the URLconf in file f, built once from
@@ -148,7 +308,7 @@ func (ev *pyEval) djangoAttach(r *routes.Router, list script.List) {
 		switch x := x.(type) {
 		case *script.RouteDef:
 			if !x.Mount {
-				r.Add(x.Methods, x.Path, x.Pos)
+				r.Add(x.Methods, x.Path, x.Pos).Asset = x.Asset
 				continue
 			}
 			if child, ok := x.Target.(script.Router); ok {
@@ -156,9 +316,15 @@ func (ev *pyEval) djangoAttach(r *routes.Router, list script.List) {
 				ev.claim(child.R)
 				continue
 			}
-			// pages of a package (the admin): served, never documented
 			rr := r.Add(nil, x.Path, x.Pos)
-			rr.Subtree, rr.Hidden = true, true
+			rr.Subtree = true
+			if ext, ok := x.Target.(*script.Ext); ok && isAdminSite(ext) {
+				rr.Asset = adminAsset
+			} else {
+				// a package's URLconf this analysis cannot read: it may
+				// serve anything below its prefix, and only there
+				rr.Opaque = true
+			}
 		case script.Router:
 			r.Mount("", x.R, false)
 			ev.claim(x.R)
@@ -203,6 +369,62 @@ func (ev *pyEval) djangoSettle() {
 	}
 }
 
+// pyMember reads a member of a value the interpreter does not: a REST
+// framework router's urls, a settings object's field.
+func (ev *pyEval) pyMember(recv script.Value, name string) script.Value {
+	if cls, ok := recv.(*script.Class); ok {
+		return ev.classField(cls, name)
+	}
+	return ev.drfMember(recv, name)
+}
+
+// classField reads field name of a class the source defines (or of its
+// first base of the source): the string its body assigns (`PREFIX = "/x"`,
+// `API_V1_STR: str = "/api/v1"`). On a pydantic settings class (a
+// BaseSettings) the environment may override it at run time, so the value
+// is Assumed at its default, the declaration's position kept.
+func (ev *pyEval) classField(cls *script.Class, name string) script.Value {
+	settings := false
+	if base := cls.ExtBase(); base != nil {
+		_, baseName := splitExt(base)
+		settings = baseName == "BaseSettings"
+	}
+	for depth := 0; cls != nil && depth < 8; depth++ {
+		if span, ok := ev.classSpans[cls]; ok {
+			toks := span.file.Toks
+			for i := span.from; i+2 < span.to && i+2 < len(toks); i++ {
+				t := toks[i]
+				if t.Kind != script.TokName || t.Text != name || i == 0 || toks[i-1].Kind != script.TokNewline && toks[i-1].Kind != script.TokIndent {
+					continue
+				}
+				j := i + 1
+				if toks[j].Kind == script.TokOp && toks[j].Text == ":" { // an annotation
+					for j < span.to && toks[j].Kind != script.TokNewline && !(toks[j].Kind == script.TokOp && toks[j].Text == "=") {
+						j++
+					}
+				}
+				if j+1 >= span.to || toks[j].Kind != script.TokOp || toks[j].Text != "=" || toks[j+1].Kind != script.TokString || len(toks) > j+2 && toks[j+2].Kind != script.TokNewline {
+					continue
+				}
+				value := script.Str(toks[j+1].Str)
+				if !settings {
+					return value
+				}
+				return script.Assumed{Value: value, As: routes.Assumption{Expr: cls.Name + "." + name, Value: string(value), At: ev.Pos(span.file, t.Line, t.Col)}}
+			}
+		}
+		var next *script.Class
+		for _, b := range cls.Bases {
+			if k, ok := b.(*script.Class); ok {
+				next = k
+				break
+			}
+		}
+		cls = next
+	}
+	return nil
+}
+
 // drfMember reads router.urls of a REST framework router: the router.
 func (ev *pyEval) drfMember(recv script.Value, name string) script.Value {
 	if r, ok := recv.(script.Router); ok && name == "urls" && ev.drfRouters[r.R] {
@@ -243,14 +465,9 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 			detail = append(detail, a.method)
 		}
 	}
-	base := strings.Trim(prefix, "/")
-	// the detail kwarg: lookup_url_kwarg, else lookup_field, else pk
-	kwarg := "pk"
-	for _, attr := range []string{"lookup_field", "lookup_url_kwarg"} {
-		if v := ev.classAttr(cls, attr); v != "" {
-			kwarg = v
-		}
-	}
+	ev.drfRegistry[r] = append(ev.drfRegistry[r], drfEntry{prefix: prefix, viewset: cls})
+	base := ev.drfNest[r] + strings.Trim(prefix, "/")
+	kwarg := ev.lookupKwarg(cls)
 	if len(list) > 0 {
 		r.Add(list, base+"/", pos)
 	}
@@ -273,6 +490,25 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 			}
 		}
 	}
+}
+
+// lookupKwarg returns a viewset's detail kwarg: lookup_url_kwarg, else
+// lookup_field, else pk.
+func (ev *pyEval) lookupKwarg(cls *script.Class) string {
+	kwarg := "pk"
+	for _, attr := range []string{"lookup_field", "lookup_url_kwarg"} {
+		if v := ev.classAttr(cls, attr); v != "" {
+			kwarg = v
+		}
+	}
+	return kwarg
+}
+
+// drfEntry is one router.register(prefix, viewset) of a REST framework
+// router, as drf-nested-routers finds a parent's.
+type drfEntry struct {
+	prefix  string // as registered
+	viewset *script.Class
 }
 
 // drfAction is a viewset method decorated with the REST framework's
@@ -471,10 +707,16 @@ func djangoRegex(re string, mount bool) (string, string) {
 			if end < 0 {
 				return "", "regular expression path with an unclosed group"
 			}
-			if body := re[i+len(m[0]) : end]; body == ".*" || body == ".+" {
+			switch body := re[i+len(m[0]) : end]; {
+			case body == ".*" || body == ".+":
 				b.WriteString("<path:" + m[1] + ">") // matches slashes: a catch-all
-			} else {
+			case body == "[^/]+" || body == "[^/.]+" || strings.ContainsAny(body, ":<>") || strings.HasPrefix(body, "path"):
+				// any segment, or a regex the angle syntax cannot carry
 				b.WriteString("<" + m[1] + ">")
+			default:
+				// the regex constrains the parameter: a spec's literal
+				// segment is served only when it matches
+				b.WriteString("<" + body + ":" + m[1] + ">")
 			}
 			i = end
 		case '[', ']', '|', '*', '+', '?', '{', '}', ')', '^', '$':

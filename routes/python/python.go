@@ -48,6 +48,10 @@ type pyEval struct {
 	actions map[*script.File][]*drfAction
 	// classSpans are where each class the source defines sits.
 	classSpans map[*script.Class]classSpan
+	// drfRegistry are the viewsets registered on each REST framework
+	// router; drfNest is the path a nested router's routes sit below.
+	drfRegistry map[*routes.Router][]drfEntry
+	drfNest     map[*routes.Router]string
 }
 
 // classSpan is the token range of a class statement in a file.
@@ -59,8 +63,9 @@ type classSpan struct {
 // newPyEval returns an evaluator of the Python files of the server at root.
 func newPyEval(root string, display func(string) string, confine *fsroot.Root) *pyEval {
 	ev := &pyEval{Interp: script.New(true, root, display, confine), confs: map[*script.File]*routes.Router{}, drfRouters: map[*routes.Router]bool{},
-		actions: map[*script.File][]*drfAction{}, classSpans: map[*script.Class]classSpan{}}
-	ev.Settle, ev.Member = ev.djangoSettle, ev.drfMember
+		actions: map[*script.File][]*drfAction{}, classSpans: map[*script.Class]classSpan{},
+		drfRegistry: map[*routes.Router][]drfEntry{}, drfNest: map[*routes.Router]string{}}
+	ev.Settle, ev.Member = ev.djangoSettle, ev.pyMember
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
 	ev.Tokenize = script.TokenizePython
 	ev.Submodule = func(path string) script.Value {
@@ -461,6 +466,10 @@ func (ev *pyEval) pyFromImport(f *script.File, i, to int, sc *script.Scope) int 
 			sc.Set(local, ev.Attr(m, name))
 		case level == 0 && dotted != "":
 			sc.Set(local, &script.Ext{Module: dotted, Name: name})
+		case level > 0:
+			// a module of the server that is not among the files read
+			// (generated, or outside the folder read): known by its path
+			sc.Set(local, &script.Ext{Module: strings.Repeat(".", level) + dotted, Name: name})
 		}
 	}
 	return i
@@ -555,333 +564,6 @@ func (ev *pyEval) pyFileModuleAt(path string) *script.Module {
 	return nil
 }
 
-// pyFramework returns the framework of the router a constructor makes, from
-// its package and name ("" = not a router).
-func pyFramework(module, name string) string {
-	top := strings.SplitN(module, ".", 2)[0]
-	switch {
-	case top == "fastapi" && (name == "FastAPI" || name == "APIRouter" || name == "routing.APIRouter"):
-		return "fastapi"
-	case top == "flask" && (name == "Flask" || name == "Blueprint"):
-		return "flask"
-	case top == "starlette" && (name == "Starlette" || name == "Router" || name == "applications.Starlette" || name == "routing.Router"):
-		return "starlette"
-	}
-	return ""
-}
-
-// prefixArg sets r's prefix from keyword argument key of c when it is given;
-// one that does not fold leaves r's routes unresolved, naming what.
-func (ev *pyEval) prefixArg(f *script.File, sc *script.Scope, c *script.Expr, r *routes.Router, key, what string) {
-	if p := script.KeywordArg(c, key); p != nil {
-		s, ok := ev.PathArg(f, sc, c, p, "")
-		if !ok {
-			r.Orphan = what + " is not a constant this analysis can fold"
-		}
-		r.Prefix = s
-	}
-}
-
-// pyExtCall evaluates a call of something imported from outside the server:
-// a router constructor, Starlette's Route and Mount.
-func (ev *pyEval) pyExtCall(f *script.File, sc *script.Scope, c *script.Expr, ext *script.Ext, _ bool) script.Value {
-	args := ev.Args(f, sc, c)
-	if v, handled := ev.djangoCall(f, sc, c, ext, args); handled {
-		return v
-	}
-	name := ext.Name
-	if i := strings.LastIndexByte(name, '.'); i >= 0 {
-		name = name[i+1:]
-	}
-	top := strings.SplitN(ext.Module, ".", 2)[0]
-	if fw := pyFramework(ext.Module, ext.Name); fw != "" || (top == "starlette" || top == "fastapi") && (name == "Starlette" || name == "Router" || name == "APIRouter" || name == "FastAPI") {
-		if fw == "" {
-			fw = map[bool]string{true: "fastapi", false: "starlette"}[top == "fastapi"]
-		}
-		r := ev.NewRouter(fw)
-		r.Sub = name == "APIRouter" || name == "Blueprint" || name == "Router" // name is past the last dot
-		switch name {
-		case "APIRouter":
-			ev.prefixArg(f, sc, c, r, "prefix", "router prefix")
-		case "Blueprint":
-			ev.prefixArg(f, sc, c, r, "url_prefix", "blueprint url_prefix")
-		}
-		if kw := script.KeywordArg(c, "routes"); kw != nil {
-			ev.attach(f, r, ev.Eval(f, sc, kw))
-		}
-		r.Hidden = script.IsFalse(script.KeywordArg(c, "include_in_schema"))
-		return script.Router{R: r}
-	}
-	if (top == "starlette" || top == "fastapi") && name == "StaticFiles" {
-		return &script.Static{}
-	}
-	if (top == "flask_restful" || top == "flask_restx") && (name == "Api" || name == "Namespace") {
-		r := ev.NewRouter("flask")
-		if len(args) > 0 {
-			if parent, ok := args[0].(script.Router); ok {
-				parent.R.Mount("", r, false)
-			}
-		}
-		ev.prefixArg(f, sc, c, r, "prefix", "Api prefix")
-		if p := script.KeywordArg(c, "path"); p != nil && name == "Namespace" {
-			s, _ := ev.PathArg(f, sc, c, p, "")
-			r.Prefix = s
-		}
-		return script.Router{R: r}
-	}
-	if top == "starlette" || top == "fastapi" {
-		switch name {
-		case "Route", "APIRoute":
-			rt := &script.RouteDef{Pos: ev.Pos(f, c.X.Line, c.X.Col)}
-			if len(c.Args) > 0 {
-				s, ok := ev.PathArg(f, sc, c, c.Args[0], "")
-				if !ok {
-					return nil
-				}
-				rt.Path = s
-			}
-			rt.Methods = []string{"GET"}
-			if len(args) > 1 {
-				if _, isClass := args[1].(*script.Class); isClass {
-					rt.Methods = nil
-				}
-			}
-			if m := script.KeywordArg(c, "methods"); m != nil {
-				ms, ok := script.MethodsOf(ev.Eval(f, sc, m))
-				if !ok {
-					ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: rt.Pos, Expr: ev.Text(f, m), Reason: "methods are not constants this analysis can fold"})
-					return nil
-				}
-				rt.Methods = ms
-			}
-			rt.Hidden = script.IsFalse(script.KeywordArg(c, "include_in_schema"))
-			return rt
-		case "Mount":
-			rt := &script.RouteDef{Mount: true, Pos: ev.Pos(f, c.X.Line, c.X.Col)}
-			if len(c.Args) > 0 {
-				s, ok := ev.PathArg(f, sc, c, c.Args[0], "")
-				if !ok {
-					return nil
-				}
-				rt.Path = s
-			}
-			if len(args) > 1 {
-				rt.Target = args[1]
-			}
-			if a := script.KeywordArg(c, "app"); a != nil {
-				rt.Target = ev.Eval(f, sc, a)
-			}
-			if rs := script.KeywordArg(c, "routes"); rs != nil {
-				rt.Target = ev.Eval(f, sc, rs)
-			}
-			return rt
-		}
-	}
-	return nil
-}
-
-// attach adds Starlette Route and Mount values to router r.
-func (ev *pyEval) attach(f *script.File, r *routes.Router, v script.Value) {
-	list, _ := v.(script.List)
-	for _, x := range list {
-		rt, ok := x.(*script.RouteDef)
-		if !ok {
-			continue
-		}
-		if !rt.Mount {
-			rr := r.Add(rt.Methods, rt.Path, rt.Pos)
-			rr.Hidden = rt.Hidden
-			continue
-		}
-		switch t := rt.Target.(type) {
-		case script.Router:
-			r.Mount(rt.Path, t.R, false)
-		case *script.Static:
-			rr := r.Add([]string{"GET"}, rt.Path, rt.Pos)
-			rr.Subtree, rr.Static = true, true
-		case script.List:
-			child := ev.NewRouter(r.Framework)
-			ev.attach(f, child, t)
-			r.Mount(rt.Path, child, false)
-		default:
-			rr := r.Add(nil, rt.Path, rt.Pos)
-			rr.Subtree, rr.Hidden = true, true
-		}
-	}
-}
-
+// pyVerbs are the HTTP methods a class's handlers are named by (Flask's
+// MethodView, Flask-RESTful's Resource, Django's views).
 var pyVerbs = map[string]bool{"get": true, "put": true, "post": true, "delete": true, "options": true, "head": true, "patch": true, "trace": true}
-
-// pyFrameCall evaluates method calls on FastAPI, Flask and Starlette routers.
-func (ev *pyEval) pyFrameCall(f *script.File, sc *script.Scope, c *script.Expr, recv script.Value, method string) (script.Value, bool) {
-	rv, ok := recv.(script.Router)
-	if !ok {
-		return nil, false
-	}
-	r := rv.R
-	if ev.drfRouters[r] {
-		args := ev.Args(f, sc, c)
-		switch method {
-		case "register":
-			ev.drfRegister(f, sc, c, r)
-		case "get_urls", "get_routes", "get_api_root_view", "get_default_basename", "get_lookup_regex", "get_method_map":
-		default:
-			// a method a project's router subclass adds: the routes it
-			// registers are not known, and noted, never dropped silently
-			var frags []string
-			if len(args) > 0 {
-				if s, ok := args[0].(script.Str); ok && s != "" {
-					frags = []string{string(s)}
-				}
-			}
-			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: ev.Pos(f, c.X.Line, c.X.Col), Expr: ev.Text(f, c),
-				Reason: "method " + method + " of a REST framework router subclass is not one this analysis reads, so the routes it adds are not known", Fragments: frags})
-		}
-		return nil, true
-	}
-	pos := ev.Pos(f, c.X.Line, c.X.Col)
-	var first *script.Expr
-	if len(c.Args) > 0 {
-		first = c.Args[0]
-	}
-	hidden := script.IsFalse(script.KeywordArg(c, "include_in_schema"))
-	register := func(def []string, pathExpr *script.Expr) {
-		methods := def
-		if m := script.KeywordArg(c, "methods"); m != nil {
-			ms, ok := script.MethodsOf(ev.Eval(f, sc, m))
-			if !ok {
-				ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Expr: ev.Text(f, m), Reason: "methods are not constants this analysis can fold"})
-				return
-			}
-			methods = ms
-		}
-		if pathExpr == nil {
-			pathExpr = script.KeywordArg(c, "path")
-			if pathExpr == nil {
-				pathExpr = script.KeywordArg(c, "rule")
-			}
-		}
-		p, ok := ev.PathArg(f, sc, c, pathExpr, strings.Join(methods, ","))
-		if !ok {
-			return
-		}
-		rr := r.Add(methods, p, pos)
-		rr.Hidden = hidden
-	}
-	switch {
-	case pyVerbs[method] && (r.Framework == "fastapi" || r.Framework == "flask" && method != "head" && method != "options" && method != "trace"):
-		ev.Args(f, sc, c)
-		register([]string{strings.ToUpper(method)}, first)
-	case method == "api_route" || method == "add_api_route" || method == "route" || method == "add_route":
-		args := ev.Args(f, sc, c)
-		def := []string{"GET"}
-		if (method == "add_route" || method == "add_api_route") && len(args) > 1 {
-			if _, isClass := args[1].(*script.Class); isClass {
-				def = nil
-			}
-		}
-		register(def, first)
-	case method == "add_url_rule" && r.Framework == "flask":
-		ev.Args(f, sc, c)
-		def := []string{"GET"}
-		view := script.KeywordArg(c, "view_func")
-		if view == nil && len(c.Args) > 2 {
-			view = c.Args[2]
-		}
-		if view != nil && view.Kind == script.ExprCall && view.X.Kind == script.ExprAttr && view.X.Name == "as_view" {
-			def = nil // a MethodView serves the methods its class defines
-			if cls, ok := ev.Eval(f, sc, view.X.X).(*script.Class); ok && len(cls.Methods) > 0 {
-				def = cls.Methods
-			}
-		}
-		register(def, first)
-	case method == "add_resource" && r.Framework == "flask":
-		// Flask-RESTful: add_resource(Resource, *urls); the methods are the
-		// handlers the class defines
-		args := ev.Args(f, sc, c)
-		var methods []string
-		if len(args) > 0 {
-			if cls, ok := args[0].(*script.Class); ok {
-				methods = cls.Methods
-			}
-		}
-		for _, u := range c.Args[min(1, len(c.Args)):] {
-			p, ok := ev.PathArg(f, sc, c, u, strings.Join(methods, ","))
-			if !ok {
-				continue
-			}
-			r.Add(methods, p, pos)
-		}
-	case method == "init_app" && r.Framework == "flask":
-		args := ev.Args(f, sc, c)
-		if len(args) > 0 {
-			if parent, ok := args[0].(script.Router); ok {
-				parent.R.Mount("", r, false)
-			}
-		}
-	case method == "include_router" || method == "register_blueprint":
-		args := ev.Args(f, sc, c)
-		if len(args) == 0 {
-			return nil, true
-		}
-		key := "prefix"
-		if method == "register_blueprint" {
-			key = "url_prefix"
-		}
-		childv, ok := args[0].(script.Router)
-		child := childv.R
-		if !ok {
-			// an app this analysis cannot read (a library's blueprint)
-			// still serves only below the prefix it is mounted at
-			if p := script.KeywordArg(c, key); p != nil {
-				if s, ok := ev.PathArg(f, sc, c, p, routes.MethodAny); ok && strings.Trim(s, "/") != "" {
-					rr := r.Add(nil, s, pos)
-					rr.Subtree, rr.Opaque = true, true
-					return nil, true
-				}
-			}
-			ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: ev.Text(f, c.Args[0]), Reason: "included router is not one this analysis can follow"})
-			return nil, true
-		}
-		prefix := ""
-		if p := script.KeywordArg(c, key); p != nil {
-			s, ok := ev.PathArg(f, sc, c, p, routes.MethodAny)
-			if !ok {
-				return nil, true
-			}
-			prefix = s
-			if method == "register_blueprint" {
-				r.Mounts = append(r.Mounts, routes.Mount{Prefix: prefix, Child: child, Hidden: hidden, Override: true})
-				child.Parents++
-				return nil, true
-			}
-		}
-		r.Mount(prefix, child, hidden)
-	case method == "mount":
-		args := ev.Args(f, sc, c)
-		p, ok := ev.PathArg(f, sc, c, first, routes.MethodAny)
-		if !ok {
-			return nil, true
-		}
-		var target script.Value
-		if len(args) > 1 {
-			target = args[1]
-		}
-		if a := script.KeywordArg(c, "app"); a != nil {
-			target = ev.Eval(f, sc, a)
-		}
-		switch t := target.(type) {
-		case script.Router:
-			r.Mount(p, t.R, false)
-		case *script.Static:
-			rr := r.Add([]string{"GET"}, p, pos)
-			rr.Subtree, rr.Static = true, true
-		default:
-			rr := r.Add(nil, p, pos)
-			rr.Subtree, rr.Hidden = true, true
-		}
-	default:
-		ev.Args(f, sc, c)
-	}
-	return nil, true
-}

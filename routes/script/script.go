@@ -637,7 +637,21 @@ func (p *Parser) function(start int) *Expr {
 	}
 	close := p.tok(0).Match
 	fn.Params, _ = p.arrowParams(p.At, close)
-	for p.At < p.End && !p.IsOp(0, "{") {
+	// the body is the first { after the parameters outside a return
+	// type's type arguments (Promise<{ id: string }>)
+	p.At = close + 1
+	for depth := 0; p.At < p.End && !(depth <= 0 && p.IsOp(0, "{")); {
+		t := p.tok(0)
+		switch {
+		case t.Kind == TokOp && t.Text == "<":
+			depth++
+		case t.Kind == TokOp && t.Text == ">":
+			depth--
+		case t.Kind == TokOp && t.Text == ">>":
+			depth -= 2
+		case depth > 0 && t.Kind == TokOp && (t.Text == "{" || t.Text == "(" || t.Text == "[") && t.Match > p.At:
+			p.At = t.Match
+		}
 		p.At++
 	}
 	if p.tok(0).Match < p.At {

@@ -59,8 +59,11 @@ func newScope(parent *Scope) *Scope { return &Scope{Vars: map[string]Value{}, Pa
 //   - Dict: a dict or object literal;
 //   - Router: a router, app, blueprint or group;
 //   - *Func: a function of the server, with its defining scope;
-//   - *Ext, *Module, *Class, Dynamic, *Static, *RouteDef, and *LazyAttr
-//     (bound by an import cycle, resolved on lookup, never returned).
+//   - *Ext, *Module, *Class (a class, or an instance of one whose base is
+//     a package's, such as a settings object), Dynamic, *Static,
+//     *RouteDef, Assumed (a string read at run time, taken as its declared
+//     default), and *LazyAttr (bound by an import cycle, resolved on
+//     lookup, never returned).
 type Value interface{ value() }
 
 type (
@@ -113,6 +116,16 @@ type (
 		// method handler after them yet: one that follows makes them
 		// middleware.
 		Guards []*routes.Registration
+		// Asset says why the route is a library's page or file, not an
+		// API operation (see routes.Route.Asset); "" = not known as one.
+		Asset string
+	}
+	// Assumed is a string the server reads at run time (a settings field
+	// an environment variable may override), taken as the default its
+	// declaration gives; As says so for findings.
+	Assumed struct {
+		Value Str
+		As    routes.Assumption
 	}
 	// LazyAttr is a name imported from a module that was still running
 	// (an import cycle), resolved on use.
@@ -136,6 +149,7 @@ func (Dynamic) value()   {}
 func (*Static) value()   {}
 func (*RouteDef) value() {}
 func (*LazyAttr) value() {}
+func (Assumed) value()   {}
 
 // resolve reads the name now; a name that resolves to itself (a module
 // importing its own name) is nil.
@@ -196,6 +210,9 @@ type Interp struct {
 	// Submodule, when set, returns the module at path (a package's member
 	// module, Python), or nil.
 	Submodule func(path string) Value
+	// Ignore, when set, reports whether a file just tokenized is no part of
+	// the server (a test script): it is neither run nor importable.
+	Ignore func(f *File) bool
 }
 
 // Scope returns the file's top-level scope once it has run, or nil.
@@ -250,6 +267,9 @@ func (ev *Interp) AddSource(path, src string) error {
 	if err != nil {
 		return err
 	}
+	if ev.Ignore != nil && ev.Ignore(f) {
+		return nil
+	}
 	ev.files[filepath.Clean(path)] = f
 	if abs, err := filepath.Abs(path); err == nil {
 		ev.files[abs] = f
@@ -278,7 +298,7 @@ func (ev *Interp) Extract(files []string, lookedFor string) (*routes.Set, error)
 	}
 	set := ev.Finish()
 	set.LookedFor = lookedFor
-	set.Files = len(files)
+	set.Files = len(ev.order) // the files read, test scripts left out
 	return set, nil
 }
 
@@ -437,6 +457,10 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 		return v
 	case ExprBinary:
 		x, y := ev.Eval(f, sc, e.X), ev.Eval(f, sc, e.y)
+		if d, ok := y.(Str); ok && (e.Name == "||" || e.Name == "??") && IsEnvRead(e.X) {
+			// process.env.X || "/api": the default, assumed
+			return Assumed{Value: d, As: routes.Assumption{Expr: ev.Text(f, e.X), Value: string(d), At: ev.Pos(f, e.y.Line, e.y.Col)}}
+		}
 		xs, ok1 := x.(Str)
 		ys, ok2 := y.(Str)
 		if e.Name == "+" && ok1 && ok2 {
@@ -537,6 +561,20 @@ func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) Value {
 			return v
 		}
 	}
+	if c.X != nil && c.X.Kind == ExprIndex {
+		if r, ok := ev.Eval(f, sc, c.X.X).(Router); ok {
+			// router[method](path, ...): a registration whose method is
+			// chosen at run time, a gap of the router scoped to its prefix
+			ev.Args(f, sc, c)
+			var frags []string
+			if len(c.Args) > 0 {
+				frags = ev.Fragments(f, sc, c.Args[0], nil)
+			}
+			r.R.Gaps = append(r.R.Gaps, routes.Unresolved{Pos: ev.Pos(f, c.X.Line, c.X.Col), Expr: ev.Text(f, c),
+				Reason: "registered through a router method chosen at run time (router[method](...)), so its method and path are not known", Fragments: frags})
+			return r
+		}
+	}
 	callee := ev.Eval(f, sc, c.X)
 	switch fn := callee.(type) {
 	case *Ext:
@@ -548,7 +586,9 @@ func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) Value {
 			if r, ok := ev.ExtCall(f, sc, c, base, isNew).(Router); ok {
 				return r
 			}
-			return nil
+			// an instance (a settings object): its attributes are the
+			// class's (the language's Member reads them)
+			return fn
 		}
 	case *Func:
 		args := ev.Args(f, sc, c)
@@ -750,4 +790,14 @@ func (c *Class) ExtBase() *Ext {
 		return nil
 	}
 	return walk(c)
+}
+
+// IsEnvRead reports whether e reads an environment variable in JavaScript:
+// process.env.NAME or process.env["NAME"].
+func IsEnvRead(e *Expr) bool {
+	if e == nil || e.Kind != ExprAttr && e.Kind != ExprIndex {
+		return false
+	}
+	env := e.X
+	return env != nil && env.Kind == ExprAttr && env.Name == "env" && env.X != nil && env.X.Kind == ExprName && env.X.Name == "process"
 }

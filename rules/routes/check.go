@@ -89,7 +89,7 @@ func (c *checker) run() {
 				}
 			}
 		}
-		if i := c.slashTwin(s, byKey); hit < 0 && i >= 0 && mirror[i].AnySlash {
+		if i := c.anySlashTwin(s, byKey); hit < 0 && i >= 0 {
 			// served with and without the slash: as exact as a twin, so
 			// before any catch-all (Fastify's '/' beside '/*')
 			c.matched[i] = true
@@ -308,6 +308,27 @@ func (c *checker) slashTwin(s route.Route, byKey map[string][]int) int {
 	for _, i := range byKey[t.Key()] {
 		m := c.mirror[i]
 		if !m.Implicit && (m.Method == s.Method || m.Method == route.MethodAny) {
+			return i
+		}
+	}
+	return -1
+}
+
+// anySlashTwin returns the index of a server route of s's method (or ANY)
+// served with and without a trailing slash whose path differs from s's only
+// in that slash, implicit ones too (the HEAD Fastify adds beside a GET
+// answers on both spellings, as the GET does), or -1.
+func (c *checker) anySlashTwin(s route.Route, byKey map[string][]int) int {
+	t := s.Template
+	if t.TrailingSlash {
+		t = t.WithoutTrailingSlash()
+	} else if len(t.Segments) > 0 {
+		t.TrailingSlash = true
+	} else {
+		return -1
+	}
+	for _, i := range byKey[t.Key()] {
+		if m := c.mirror[i]; m.AnySlash && (m.Method == s.Method || m.Method == route.MethodAny) {
 			return i
 		}
 	}
@@ -658,19 +679,32 @@ func (c *checker) otherRouter(rs []route.Route) {
 }
 
 func (c *checker) outOfScope(rs []route.Route) {
+	// one route or several: the sentence agrees with its count
+	one := len(rs) == 1
+	verb := func(singular, plural string) string {
+		if one {
+			return singular
+		}
+		return plural
+	}
 	var scope []string
 	if len(c.scope.BasePaths) > 0 && !(len(c.scope.BasePaths) == 1 && c.scope.BasePaths[0] == "") {
-		scope = append(scope, "lie outside the spec's base path "+strings.Join(c.scope.BasePaths, ", "))
+		scope = append(scope, verb("lies", "lie")+" outside the spec's base path "+strings.Join(c.scope.BasePaths, ", "))
 	}
 	if len(c.scope.Include) > 0 {
-		scope = append(scope, "match no include glob ("+strings.Join(c.scope.Include, ", ")+")")
+		scope = append(scope, verb("matches", "match")+" no include glob ("+strings.Join(c.scope.Include, ", ")+")")
 	}
 	if len(c.scope.Exclude) > 0 {
-		scope = append(scope, "match an exclude glob ("+strings.Join(c.scope.Exclude, ", ")+")")
+		scope = append(scope, verb("matches", "match")+" an exclude glob ("+strings.Join(c.scope.Exclude, ", ")+")")
+	}
+	subject := fmt.Sprintf("%d routes were not compared because they", len(rs))
+	remedy := "to compare them, add their paths to include or widen the spec's base path"
+	if one {
+		subject = "1 route was not compared because it"
+		remedy = "to compare it, add its path to include or widen the spec's base path"
 	}
 	c.add(outOfScopeRule, report.Finding{
-		Message: fmt.Sprintf("%d route(s) were not compared because they %s: %s; widen include or the spec's base path to compare them",
-			len(rs), strings.Join(scope, " or "), listRoutes(rs)),
+		Message:   fmt.Sprintf("%s %s: %s; %s", subject, strings.Join(scope, " or "), listRoutes(rs), remedy),
 		Locations: []report.Location{serverLoc(rs[0])},
 		Fields:    map[string]any{"routes": len(rs)},
 	})
@@ -682,7 +716,11 @@ func (c *checker) unresolved(u route.Unresolved, spec bool) {
 		side = "spec"
 	}
 	what := "a route"
-	if u.Method != "" {
+	switch u.Method {
+	case "":
+	case route.MethodAny:
+		what = "a route of every method"
+	default:
 		what = "a " + u.Method + " route"
 	}
 	hint := ""
@@ -818,6 +856,8 @@ func (c *checker) assetReason(m route.Route) string {
 	switch {
 	case m.Tooling:
 		why = "a profiling or metrics endpoint a library registers"
+	case m.Asset != "":
+		why = m.Asset
 	case m.Static:
 		why = "static files"
 	case docUISegments[first] || docUISegments[docStem(first)] || specFiles[last]:

@@ -1,5 +1,6 @@
 """A Starlette app: Route and Mount lists, a routes list built in another
-module, an endpoint class serving every method."""
+module, an endpoint class serving the methods it defines
+(HTTPEndpoint answers any other with 405)."""
 from starlette.applications import Starlette
 from starlette.endpoints import HTTPEndpoint
 from starlette.routing import Mount, Route

@@ -79,9 +79,14 @@ type tsFile struct {
 	} `json:"compilerOptions"`
 }
 
-// pkgFile is what a package.json says of module resolution.
+// pkgFile is what a package.json says of module resolution: its own
+// subpath imports, and the name and entry points other packages of the
+// workspace import it by.
 type pkgFile struct {
+	Name    string                     `json:"name"`
+	Main    string                     `json:"main"`
 	Imports map[string]json.RawMessage `json:"imports"`
+	Exports json.RawMessage            `json:"exports"`
 }
 
 // readJSON reads the JSON (with comments) file at path inside the project
@@ -181,6 +186,7 @@ func (ev *jsEval) aliasTargets(dir, spec string) []string {
 			out = append(out, cfg.match(spec)...)
 		}
 	}
+	out = append(out, ev.workspaceTargets(spec)...)
 	if strings.HasPrefix(spec, "#") {
 		var pkg pkgFile
 		if path := ev.nearest(dir, &pkg, "package.json"); path != "" {
@@ -272,4 +278,110 @@ func targetStrings(raw json.RawMessage, depth int) []string {
 		}
 	}
 	return nil
+}
+
+// workspaceTargets returns the files a bare specifier names when its
+// package is one of the server's own (a workspace package of a monorepo, or
+// the package importing itself by name): its package.json exports entry
+// for the subpath, else its main or the subpath as a path. A target in a
+// build folder (dist/, build/, lib/, out/) is also tried under src/, where
+// the source it is compiled from usually sits.
+func (ev *jsEval) workspaceTargets(spec string) []string {
+	name, sub := splitPackage(spec)
+	pkgs := ev.workspacePackages()
+	dir, ok := pkgs[name]
+	if !ok {
+		return nil
+	}
+	var pkg pkgFile
+	ev.readJSON(filepath.Join(dir, "package.json"), &pkg)
+	var targets []string
+	if exports := exportMap(pkg.Exports); exports != nil {
+		targets = matchPatterns(exports, sub)
+	} else if sub == "." {
+		targets = []string{pkg.Main, "index"}
+	} else {
+		targets = []string{sub}
+	}
+	var out []string
+	for _, t := range targets {
+		if t == "" {
+			continue
+		}
+		t = strings.TrimPrefix(filepath.ToSlash(t), "./")
+		out = append(out, filepath.Join(dir, filepath.FromSlash(t)))
+		first, rest, _ := strings.Cut(t, "/")
+		if rest != "" && (first == "dist" || first == "build" || first == "lib" || first == "out") {
+			out = append(out, filepath.Join(dir, "src", filepath.FromSlash(rest)))
+		}
+	}
+	return out
+}
+
+// splitPackage splits a bare specifier into its package name and the
+// subpath as package.json exports key it ("@a/b/c" is "@a/b", "./c"; "a"
+// is "a", ".").
+func splitPackage(spec string) (name, sub string) {
+	parts := strings.SplitN(spec, "/", 3)
+	n := 1
+	if strings.HasPrefix(spec, "@") && len(parts) > 1 {
+		n = 2
+	}
+	name = strings.Join(parts[:min(n, len(parts))], "/")
+	if rest := strings.TrimPrefix(spec, name); rest != "" {
+		return name, "." + rest
+	}
+	return name, "."
+}
+
+// exportMap reads a package.json exports field as subpath -> targets: a
+// string or conditions object is the "." entry; nil when absent.
+func exportMap(raw json.RawMessage) map[string][]string {
+	if len(raw) == 0 {
+		return nil
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(raw, &obj) == nil {
+		subpaths := false
+		for k := range obj {
+			subpaths = subpaths || strings.HasPrefix(k, ".")
+		}
+		if subpaths {
+			out := map[string][]string{}
+			for k, v := range obj {
+				out[k] = targetStrings(v, 0)
+			}
+			return out
+		}
+	}
+	if t := targetStrings(raw, 0); len(t) > 0 {
+		return map[string][]string{".": t}
+	}
+	return nil
+}
+
+// workspacePackages returns the folders of the server's own packages by
+// name: every package.json in a folder holding a source file read, or
+// above one up to the server's root, read once.
+func (ev *jsEval) workspacePackages() map[string]string {
+	if ev.packages != nil {
+		return ev.packages
+	}
+	ev.packages = map[string]string{}
+	root, _ := filepath.Abs(ev.Root)
+	seen := map[string]bool{}
+	for _, f := range ev.serverFiles {
+		dir, _ := filepath.Abs(filepath.Dir(f))
+		for !seen[dir] && (dir == root || strings.HasPrefix(dir, root+string(filepath.Separator))) {
+			seen[dir] = true
+			var pkg pkgFile
+			if ev.readJSON(filepath.Join(dir, "package.json"), &pkg) && pkg.Name != "" {
+				if _, dup := ev.packages[pkg.Name]; !dup {
+					ev.packages[pkg.Name] = dir
+				}
+			}
+			dir = filepath.Dir(dir)
+		}
+	}
+	return ev.packages
 }
