@@ -96,6 +96,32 @@ type Document struct {
 
 	memoMu sync.Mutex
 	memo   map[any]*memoEntry // see Memo
+
+	source []byte // the text parsed, nil for a tree built in memory; see MayHoldKey
+}
+
+// MayHoldKey reports whether a mapping of the document may have key as a
+// key: false only when the text it was parsed from spells key nowhere, not
+// even through an escape sequence a quoted key could use (\u in JSON; \x,
+// \u, \U or an escaped line break in YAML), so a scan of the tree for that
+// key would find nothing. A document built in memory may hold any key.
+func (d *Document) MayHoldKey(key string) bool {
+	if d.source == nil || bytes.Contains(d.source, []byte(key)) {
+		return true
+	}
+	for rest := d.source; ; {
+		i := bytes.IndexByte(rest, '\\')
+		if i < 0 || i+1 >= len(rest) {
+			return false
+		}
+		switch rest[i+1] {
+		case 'u', 'U', 'x', '\n', '\r':
+			return true
+		case '\\':
+			i++ // an escaped backslash escapes nothing after it
+		}
+		rest = rest[i+1:]
+	}
 }
 
 // Lookup follows the absolute JSON pointer p from the document's root and
@@ -346,7 +372,7 @@ func parseTree(data []byte, file string, b treeBudgets) (*Document, error) {
 	if err := checkTree(file, top, maxNodes, maxEnum); err != nil {
 		return nil, err
 	}
-	return &Document{Path: file, Root: top, Format: format}, nil
+	return &Document{Path: file, Root: top, Format: format, source: data}, nil
 }
 
 // MaxDepth is the default nesting budget of a document, as encoding/json

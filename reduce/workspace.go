@@ -168,7 +168,7 @@ func (w *Workspace) LoadFragment(path, display string, dialect Dialect) (*Docume
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.frag == nil {
-		e.frag = &Document{Path: e.tree.Path, Rev: e.tree.Rev, Abs: e.tree.Abs, Root: e.tree.Root, Format: e.tree.Format, Dialect: dialect}
+		e.frag = &Document{Path: e.tree.Path, Rev: e.tree.Rev, Abs: e.tree.Abs, Root: e.tree.Root, Format: e.tree.Format, Dialect: dialect, source: e.tree.source}
 		e.frag.indexDefinitions()
 	}
 	return e.frag, nil
