@@ -135,6 +135,7 @@ func fromDir(dir string, display func(string) string, confine *fsroot.Root, budg
 	if err != nil {
 		return nil, err
 	}
+	all = withoutExamples(dir, all)
 	for _, f := range all {
 		for i := range langs {
 			if slices.ContainsFunc(langs[i].exts, func(e string) bool { return strings.HasSuffix(f, e) }) {
@@ -181,4 +182,42 @@ func fromDir(dir string, display func(string) string, confine *fsroot.Root, budg
 	out.LookedFor = strings.Join(looked, "; ")
 	out.Finish()
 	return out, nil
+}
+
+// exampleFolders hold a repository's example and demo programs: apps of
+// their own (an SDK's FastAPI example beside a Go server), not the server's
+// code.
+var exampleFolders = map[string]bool{
+	"example": true, "examples": true, "_examples": true, "sample": true, "samples": true, "demo": true, "demos": true,
+}
+
+// withoutExamples drops the Python and JavaScript files that lie in an
+// example folder below dir, unless nothing else is left: each is an app of
+// its own, and reading it as the server's turned its routes into false
+// undocumented findings (six on hatchet). Go files stay: the Go reader tells
+// programs apart by their main packages and sets examples aside itself.
+func withoutExamples(dir string, files []string) []string {
+	var kept []string
+	for _, f := range files {
+		if strings.HasSuffix(f, ".go") || !inExampleFolder(dir, f) {
+			kept = append(kept, f)
+		}
+	}
+	if len(kept) == 0 {
+		return files
+	}
+	return kept
+}
+
+func inExampleFolder(dir, file string) bool {
+	rel, err := filepath.Rel(dir, filepath.Dir(file))
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return false
+	}
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		if exampleFolders[seg] {
+			return true
+		}
+	}
+	return false
 }
