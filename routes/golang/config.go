@@ -297,6 +297,19 @@ func isIdent(e ast.Expr, name string) bool {
 // files define for the key path keys (compared case-insensitively, as viper
 // does). Files over the source budget or that do not parse define nothing.
 func (a *goAnalysis) configDefs(keys []string) []configDef {
+	memoKey := strings.Join(keys, "\x00")
+	if defs, ok := a.defsMemo[memoKey]; ok {
+		return defs
+	}
+	defs := a.findConfigDefs(keys)
+	if a.defsMemo == nil {
+		a.defsMemo = map[string][]configDef{}
+	}
+	a.defsMemo[memoKey] = defs
+	return defs
+}
+
+func (a *goAnalysis) findConfigDefs(keys []string) []configDef {
 	if a.configFiles == nil {
 		a.loadConfigFiles()
 	}

@@ -300,6 +300,10 @@ type goAnalysis struct {
 	// module's config files, read on first need.
 	cfgMemo     map[ast.Expr]value
 	configFiles []*configFile
+	// defsMemo memoises configDefs by key path: every field read of a
+	// config struct asks it, and each asking walks every config file
+	// (a third of the extraction time on hatchet's 885 files).
+	defsMemo map[string][]configDef
 	// fieldAssigned maps a field name to the first place the code read
 	// assigns a field of that name (cfg.HTTP.Prefix = env): a config field
 	// so assigned is not taken from the config files.
