@@ -36,8 +36,15 @@ var testPackages = map[string]bool{
 // public/), never the server's own code.
 var browserFolders = map[string]bool{"static": true, "public": true, "bower_components": true}
 
+// toolFolders hold a JavaScript project's build and tooling scripts (the
+// ones package.json's scripts run), never the server's code: a build
+// script's computed require of each plugin's package.json was taken for a
+// router source nobody could resolve (apache/answer), hiding three real
+// drifts as possibly-served.
+var toolFolders = map[string]bool{"scripts": true}
+
 // notServerCode reports whether path is no source of the server's routes:
-// it lies in a test or browser-files folder below root (the folder the
+// it lies in a test, browser-files or tooling folder below root (the folder the
 // server was named by may itself be called test), or is a minified bundle.
 func notServerCode(root, path string) bool {
 	if strings.HasSuffix(path, ".min.js") {
@@ -48,7 +55,7 @@ func notServerCode(root, path string) bool {
 		return false
 	}
 	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
-		if testFolders[seg] || browserFolders[seg] {
+		if testFolders[seg] || browserFolders[seg] || toolFolders[seg] {
 			return true
 		}
 	}
