@@ -138,6 +138,9 @@ func readHugoConfig(files []configFile) hugoConfig {
 		hc.languages = append(hc.languages, l)
 	}
 	sort.Strings(hc.languages)
+	for i := range hc.mounts {
+		hc.mounts[i].langs = expandLanguages(hc.mounts[i].langs, hc.languages)
+	}
 	sort.Slice(hc.contentDirs, func(i, j int) bool { return hc.contentDirs[i].source < hc.contentDirs[j].source })
 	return hc
 }
@@ -153,6 +156,34 @@ func mountLanguages(mount any) []string {
 	for _, l := range list {
 		if lang, ok := l.(string); ok && lang != "" {
 			out = append(out, strings.ToLower(lang))
+		}
+	}
+	return out
+}
+
+// expandLanguages turns a mount's language patterns into the declared
+// languages they match: a sites matrix may name them by glob (**, e?) and
+// exclude some with "! x". A list of plain names is kept as written.
+func expandLanguages(patterns, declared []string) []string {
+	glob := false
+	for _, p := range patterns {
+		glob = glob || strings.ContainsAny(p, "*?[{!")
+	}
+	if !glob {
+		return patterns
+	}
+	out := []string{} // none matching: the mount serves no language
+	for _, l := range declared {
+		in := strings.HasPrefix(patterns[0], "!") // only exclusions: every other language
+		for _, p := range patterns {
+			negated := strings.HasPrefix(p, "!")
+			p = strings.TrimSpace(strings.TrimPrefix(p, "!"))
+			if ok, _ := path.Match(strings.ReplaceAll(p, "**", "*"), l); ok {
+				in = !negated
+			}
+		}
+		if in {
+			out = append(out, l)
 		}
 	}
 	return out

@@ -19,9 +19,10 @@ type langSpace struct {
 }
 
 // languagesOr returns a mount's languages with the default language's
-// written "" (a mount naming none serves the default language).
+// written "" (a mount naming none, nil, serves the default language; an
+// empty list, none).
 func languagesOr(langs []string, defaultLang string) []string {
-	if len(langs) == 0 {
+	if langs == nil {
 		return []string{""}
 	}
 	out := make([]string, len(langs))
