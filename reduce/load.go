@@ -96,6 +96,32 @@ type Document struct {
 
 	memoMu sync.Mutex
 	memo   map[any]*memoEntry // see Memo
+
+	source []byte // the text parsed, nil for a tree built in memory; see MayHoldKey
+}
+
+// MayHoldKey reports whether a mapping of the document may have key as a
+// key: false only when the text it was parsed from spells key nowhere, not
+// even through an escape sequence a quoted key could use (\u in JSON; \x,
+// \u, \U or an escaped line break in YAML), so a scan of the tree for that
+// key would find nothing. A document built in memory may hold any key.
+func (d *Document) MayHoldKey(key string) bool {
+	if d.source == nil || bytes.Contains(d.source, []byte(key)) {
+		return true
+	}
+	for rest := d.source; ; {
+		i := bytes.IndexByte(rest, '\\')
+		if i < 0 || i+1 >= len(rest) {
+			return false
+		}
+		switch rest[i+1] {
+		case 'u', 'U', 'x', '\n', '\r':
+			return true
+		case '\\':
+			i++ // an escaped backslash escapes nothing after it
+		}
+		rest = rest[i+1:]
+	}
 }
 
 // Lookup follows the absolute JSON pointer p from the document's root and
@@ -187,6 +213,12 @@ func LoadFile(root *fsroot.Root, lim limits.Limits, path, display string) (*Docu
 // max is the file-size budget in bytes (0 = MaxFileSize), b the budgets of
 // the tree.
 func loadTree(root *fsroot.Root, max int64, b treeBudgets, path, display string) (*Document, error) {
+	return readTree(root, max, path, display, func(data []byte, file string) (*Document, error) { return parseTree(data, file, b) })
+}
+
+// readTree is loadTree with the parse step given: parse turns the file's
+// bytes into its tree (file names it in errors).
+func readTree(root *fsroot.Root, max int64, path, display string, parse func(data []byte, file string) (*Document, error)) (*Document, error) {
 	if display == "" {
 		display = filepath.ToSlash(path)
 	}
@@ -198,7 +230,7 @@ func loadTree(root *fsroot.Root, max int64, b treeBudgets, path, display string)
 	if err != nil {
 		return nil, &LoadError{File: display, Msg: readErrorText(err), Err: err}
 	}
-	doc, err := parseTree(data, display, b)
+	doc, err := parse(data, display)
 	if err != nil {
 		return nil, err
 	}
@@ -340,7 +372,7 @@ func parseTree(data []byte, file string, b treeBudgets) (*Document, error) {
 	if err := checkTree(file, top, maxNodes, maxEnum); err != nil {
 		return nil, err
 	}
-	return &Document{Path: file, Root: top, Format: format}, nil
+	return &Document{Path: file, Root: top, Format: format, source: data}, nil
 }
 
 // MaxDepth is the default nesting budget of a document, as encoding/json

@@ -124,6 +124,13 @@ func TestResolveOnDisk(t *testing.T) {
 			}
 		}
 	}
+	// a missing file is "no file" for every $ref to it, not only the first
+	for i := range 2 {
+		_, err := ws.ResolveOnDisk(a, "missing.json#/x")
+		if re, ok := err.(*RefError); !ok || re.Kind != RefUnresolved || !strings.HasSuffix(re.Msg, "/schemas/missing.json") {
+			t.Errorf("$ref %d to a missing file: %v, want no file .../schemas/missing.json", i+1, err)
+		}
+	}
 }
 
 // TestLoadFragment reads a file that is only a piece of a document in the
@@ -176,5 +183,33 @@ func TestDepthErrorPosition(t *testing.T) {
 	}
 	if le.Line != 2 || le.Column != 9 {
 		t.Errorf("at %d:%d, want 2:9 (%v)", le.Line, le.Column, err)
+	}
+}
+
+// TestMayHoldKey pins the text test behind skipping a scan for a key: false
+// only when the key is spelled nowhere, escapes that could spell it included.
+func TestMayHoldKey(t *testing.T) {
+	for _, c := range []struct {
+		name, file, text string
+		want             bool
+	}{
+		{"spelled", "a.json", `{"type": "object", "x-k": 1}`, true},
+		{"absent", "a.json", `{"type": "object", "pattern": "^\\d+$"}`, false},
+		{"json unicode escape", "a.json", `{"type": "object", "x\u002dk": 1}`, true},
+		{"escaped backslash then u", "a.json", `{"type": "object", "pattern": "\\\\u"}`, false},
+		{"yaml hex escape", "a.yaml", "type: object\n\"x\\x2dk\": 1\n", true},
+		{"yaml escaped line break", "a.yaml", "type: object\ndescription: \"x-\\\n  k\"\n", true},
+		{"absent in yaml", "a.yaml", "type: object\nx-other: 1\n", false},
+	} {
+		doc, err := Parse([]byte(c.text), c.file)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := doc.MayHoldKey("x-k"); got != c.want {
+			t.Errorf("%s: MayHoldKey = %v, want %v", c.name, got, c.want)
+		}
+	}
+	if !(&Document{Root: &Node{Kind: MappingNode}}).MayHoldKey("x-k") {
+		t.Error("a document built in memory must be scanned for any key")
 	}
 }

@@ -289,7 +289,19 @@ func UnescapePointerToken(s string) string {
 
 // JoinPointer appends reference tokens to pointer p, escaping each.
 func JoinPointer(p string, tokens ...string) string {
+	switch len(tokens) {
+	case 0:
+		return p
+	case 1:
+		// one allocation: most pointers grow a token at a time
+		return p + "/" + EscapePointerToken(tokens[0])
+	}
+	size := len(p)
+	for _, t := range tokens {
+		size += 1 + len(t)
+	}
 	var b strings.Builder
+	b.Grow(size)
 	b.WriteString(p)
 	for _, t := range tokens {
 		b.WriteByte('/')

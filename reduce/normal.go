@@ -6,9 +6,13 @@ import "sort"
 // they compare equal to their absence: an empty properties, patternProperties,
 // dependentRequired or dependentSchemas map (and entries of the last two that
 // require nothing), an empty required list, minContains 1, an empty pattern
-// and a type listing every JSON type.
-func dropConstrainNothing(s *Schema) {
+// and a type listing every JSON type. has says which of them s may hold
+// (see normalisationSteps); the others are not looked up.
+func dropConstrainNothing(s *Schema, has int) {
 	for _, name := range []string{"properties", "patternProperties", "dependentSchemas", "dependentRequired"} {
+		if has&hasMap == 0 {
+			break
+		}
 		kw := s.Keywords[name]
 		if kw == nil {
 			continue
@@ -26,17 +30,25 @@ func dropConstrainNothing(s *Schema) {
 			delete(s.Keywords, name)
 		}
 	}
-	if kw := s.Keywords["required"]; kw != nil && len(kw.Set) == 0 {
-		delete(s.Keywords, "required")
+	if has&hasRequired != 0 {
+		if kw := s.Keywords["required"]; kw != nil && len(kw.Set) == 0 {
+			delete(s.Keywords, "required")
+		}
 	}
-	if kw := s.Keywords["minContains"]; kw != nil && kw.Num != nil && kw.Num.IsInt() && kw.Num.Num().Int64() == 1 {
-		delete(s.Keywords, "minContains")
+	if has&hasMinContains != 0 {
+		if kw := s.Keywords["minContains"]; kw != nil && kw.Num != nil && kw.Num.IsInt() && kw.Num.Num().Int64() == 1 {
+			delete(s.Keywords, "minContains")
+		}
 	}
-	if kw := s.Keywords["pattern"]; kw != nil && kw.Text == "" {
-		delete(s.Keywords, "pattern")
+	if has&hasPattern != 0 {
+		if kw := s.Keywords["pattern"]; kw != nil && kw.Text == "" {
+			delete(s.Keywords, "pattern")
+		}
 	}
-	if kw := s.Keywords["type"]; kw != nil && everyType(kw.Set) {
-		delete(s.Keywords, "type")
+	if has&hasType != 0 {
+		if kw := s.Keywords["type"]; kw != nil && everyType(kw.Set) {
+			delete(s.Keywords, "type")
+		}
 	}
 }
 

@@ -27,7 +27,8 @@ type Schema struct {
 	Ref *Ref
 	// Keywords holds the constraining keywords by normalised name.
 	Keywords map[string]*Keyword
-	// Annotations holds title and description by name.
+	// Annotations holds title and description by name (nil when the schema
+	// has neither).
 	Annotations map[string]*Keyword
 	// Nullable is an OpenAPI 3.0 `nullable: true` as written, nil otherwise
 	// (it is already folded into type when the schema has one).
@@ -199,7 +200,7 @@ func (r *Reducer) schema(doc *Document, n *Node, locate func(*Schema)) *Schema {
 	if s, ok := r.cache[n]; ok {
 		return s
 	}
-	s := &Schema{Doc: doc, Node: n, Keywords: map[string]*Keyword{}, Annotations: map[string]*Keyword{}}
+	s := &Schema{Doc: doc, Node: n, Keywords: map[string]*Keyword{}}
 	locate(s)
 	r.cache[n] = s
 	if n.Kind == ScalarNode {
@@ -236,6 +237,13 @@ func (r *Reducer) project(s *Schema) {
 	n := s.Node
 	var nullable bool
 	exclusive := map[string]*Keyword{} // boolean exclusiveMinimum/Maximum
+	// every key makes at most one keyword: one allocation holds them all
+	slab := make([]Keyword, len(n.Content)/2)
+	newKeyword := func(k Keyword) *Keyword {
+		kw := &slab[0]
+		*kw, slab = k, slab[1:]
+		return kw
+	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], Deref(n.Content[i+1])
 		if v == nil {
@@ -249,7 +257,10 @@ func (r *Reducer) project(s *Schema) {
 		switch info.Class {
 		case Annotation:
 			if name == "title" || name == "description" {
-				s.Annotations[name] = &Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value}
+				if s.Annotations == nil {
+					s.Annotations = map[string]*Keyword{}
+				}
+				s.Annotations[name] = newKeyword(Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value})
 			}
 			continue
 		case Reference:
@@ -257,14 +268,14 @@ func (r *Reducer) project(s *Schema) {
 				s.Ref = r.ref(s, k, v)
 			} else if name != "$ref" {
 				// $dynamicRef / $recursiveRef compare by what they say.
-				s.Keywords[name] = &Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value}
+				s.Keywords[name] = newKeyword(Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value})
 			}
 			continue
 		case Constraining:
 		default:
 			continue
 		}
-		kw := &Keyword{Name: info.Normal, Source: name, Key: k, Value: v, Owner: s}
+		kw := newKeyword(Keyword{Name: info.Normal, Source: name, Key: k, Value: v, Owner: s})
 		switch name {
 		case "nullable":
 			// only OpenAPI 3.0 defines it; elsewhere validators ignore it
@@ -306,11 +317,15 @@ func (r *Reducer) project(s *Schema) {
 		s.Keywords[kw.Name] = kw
 	}
 
+	has := normalisationSteps(s.Keywords)
 	// additionalItems counts only beside a tuple.
-	if k, v := Get(n, "additionalItems"); k != nil && s.Keywords["prefixItems"] != nil && s.Keywords["prefixItems"].Source == "items" {
-		kw := &Keyword{Name: "items", Source: "additionalItems", Key: k, Value: v, Owner: s}
-		if r.fill(s, kw, ShapeSchema, v) {
-			s.Keywords["items"] = kw
+	if has&hasPrefixItems != 0 {
+		if k, v := Get(n, "additionalItems"); k != nil && s.Keywords["prefixItems"] != nil && s.Keywords["prefixItems"].Source == "items" {
+			kw := &Keyword{Name: "items", Source: "additionalItems", Key: k, Value: v, Owner: s}
+			if r.fill(s, kw, ShapeSchema, v) {
+				s.Keywords["items"] = kw
+				has |= hasSubschema
+			}
 		}
 	}
 	// Boolean exclusive bounds fold into numeric ones.
@@ -328,46 +343,104 @@ func (r *Reducer) project(s *Schema) {
 	}
 	// OpenAPI 3.0 nullable adds "null" to the type (nullable without a type
 	// constrains nothing).
-	if t := s.Keywords["type"]; nullable && t != nil {
-		t.Set = addToSet(t.Set, "null")
-	}
-	// Defaults that constrain nothing are dropped.
-	for _, name := range []string{"minLength", "minItems", "minProperties"} {
-		if kw := s.Keywords[name]; kw != nil && kw.Num != nil && kw.Num.Sign() == 0 {
-			delete(s.Keywords, name)
+	if nullable && has&hasType != 0 {
+		if t := s.Keywords["type"]; t != nil {
+			t.Set = addToSet(t.Set, "null")
 		}
 	}
-	if kw := s.Keywords["uniqueItems"]; kw != nil && !kw.Bool {
-		delete(s.Keywords, "uniqueItems")
+	// Defaults that constrain nothing are dropped.
+	if has&hasDefault != 0 {
+		for _, name := range []string{"minLength", "minItems", "minProperties"} {
+			if kw := s.Keywords[name]; kw != nil && kw.Num != nil && kw.Num.Sign() == 0 {
+				delete(s.Keywords, name)
+			}
+		}
 	}
-	dropConstrainNothing(s)
-	for _, name := range []string{"additionalProperties", "items", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "then", "else"} {
-		if kw := s.Keywords[name]; kw != nil && kw.Schema != nil && kw.Schema.Trivial() {
-			delete(s.Keywords, name)
+	if has&hasUniqueItems != 0 {
+		if kw := s.Keywords["uniqueItems"]; kw != nil && !kw.Bool {
+			delete(s.Keywords, "uniqueItems")
+		}
+	}
+	dropConstrainNothing(s, has)
+	if has&hasSubschema != 0 {
+		for _, name := range []string{"additionalProperties", "items", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "then", "else"} {
+			if kw := s.Keywords[name]; kw != nil && kw.Schema != nil && kw.Schema.Trivial() {
+				delete(s.Keywords, name)
+			}
 		}
 	}
 	// allOf: drop trivially-true entries; a one-entry allOf holding only a $ref
 	// is that $ref.
-	if kw := s.Keywords["allOf"]; kw != nil {
-		kept := kw.List[:0:0]
-		for _, e := range kw.List {
-			if !e.Trivial() {
-				kept = append(kept, e)
+	if has&hasAllOf != 0 {
+		if kw := s.Keywords["allOf"]; kw != nil {
+			kept := kw.List[:0:0]
+			for _, e := range kw.List {
+				if !e.Trivial() {
+					kept = append(kept, e)
+				}
+			}
+			kw.List = kept
+			switch {
+			case len(kept) == 0:
+				delete(s.Keywords, "allOf")
+			case len(kept) == 1 && s.Ref == nil && kept[0].Ref != nil && len(kept[0].Keywords) == 0 && !kept[0].False:
+				s.Ref = kept[0].Ref
+				delete(s.Keywords, "allOf")
 			}
 		}
-		kw.List = kept
-		switch {
-		case len(kept) == 0:
-			delete(s.Keywords, "allOf")
-		case len(kept) == 1 && s.Ref == nil && kept[0].Ref != nil && len(kept[0].Keywords) == 0 && !kept[0].False:
-			s.Ref = kept[0].Ref
-			delete(s.Keywords, "allOf")
-		}
 	}
+
 	// Siblings of $ref are ignored in Swagger 2.0, OpenAPI 3.0 and drafts ≤ 07.
 	if s.Ref != nil && d.RefSiblingsIgnored() && s.Ref.Owner == s {
 		clear(s.Keywords)
 	}
+}
+
+// The normalisation steps after a schema's keywords are read, each a bit of
+// what normalisationSteps returns when a keyword it looks at is there: a
+// step whose keywords are all absent is skipped without looking them up.
+const (
+	hasPrefixItems = 1 << iota // additionalItems beside a tuple
+	hasType                    // nullable, and a type admitting every value
+	hasDefault                 // minLength, minItems, minProperties of 0
+	hasUniqueItems             // uniqueItems: false
+	hasMap                     // properties, patternProperties, dependentSchemas, dependentRequired
+	hasRequired                // required: []
+	hasMinContains             // minContains: 1
+	hasPattern                 // pattern: ""
+	hasSubschema               // a schema-valued keyword absent means {}
+	hasAllOf                   // trivial allOf entries, a lone $ref entry
+)
+
+// normalisationSteps returns the steps that have keywords to look at among
+// keywords.
+func normalisationSteps(keywords map[string]*Keyword) int {
+	has := 0
+	for name := range keywords {
+		switch name {
+		case "prefixItems":
+			has |= hasPrefixItems
+		case "type":
+			has |= hasType
+		case "minLength", "minItems", "minProperties":
+			has |= hasDefault
+		case "uniqueItems":
+			has |= hasUniqueItems
+		case "properties", "patternProperties", "dependentSchemas", "dependentRequired":
+			has |= hasMap
+		case "required":
+			has |= hasRequired
+		case "minContains":
+			has |= hasMinContains
+		case "pattern":
+			has |= hasPattern
+		case "additionalProperties", "items", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "then", "else":
+			has |= hasSubschema
+		case "allOf":
+			has |= hasAllOf
+		}
+	}
+	return has
 }
 
 func (r *Reducer) ref(s *Schema, k, v *Node) *Ref {
@@ -432,8 +505,14 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 		kw.List = r.list(s, v, kw.Source)
 		return IsSeq(v)
 	case ShapeSchemaMap:
+		var entries []Entry // one allocation for the members
+		if m := Deref(v); m != nil && m.Kind == MappingNode && len(m.Content) > 0 {
+			entries = make([]Entry, 0, len(m.Content)/2)
+			kw.Map = make([]*Entry, 0, len(m.Content)/2)
+		}
 		Pairs(v, func(ek, ev *Node) bool {
-			kw.Map = append(kw.Map, &Entry{Name: ek.Value, Key: ek, Schema: r.child(s, ev, kw.Source, ek.Value), Keyword: kw})
+			entries = append(entries, Entry{Name: ek.Value, Key: ek, Schema: r.child(s, ev, kw.Source, ek.Value), Keyword: kw})
+			kw.Map = append(kw.Map, &entries[len(entries)-1])
 			return true
 		})
 		return IsMap(v)

@@ -1,6 +1,9 @@
 package reduce
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // SchemaSite is one schema object found in a document.
 type SchemaSite struct {
@@ -90,6 +93,9 @@ type walker struct {
 	doc  *Document
 	fn   func(SchemaSite)
 	seen map[*Node]bool // alias targets already walked
+	// last is the definition definitionFor found last: sites come in
+	// document order, so the next one is most often inside it too
+	last *Definition
 }
 
 var httpMethods = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace", "query"}
@@ -250,28 +256,30 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 			continue
 		}
 		v := n.Content[i+1]
-		kptr := JoinPointer(ptr, key)
+		// a member's pointer is built in one piece: the keyword's own
+		// pointer only when it is a schema's
+		tok := EscapePointerToken(key)
 		switch info.Shape {
 		case ShapeSchema:
-			w.schema(v, kptr, loose && key != "not")
+			w.schema(v, ptr+"/"+tok, loose && key != "not")
 		case ShapeItems:
 			if IsSeq(v) {
 				for j, e := range Items(v) {
-					w.schema(e, kptr+"/"+strconv.Itoa(j), false)
+					w.schema(e, ptr+"/"+tok+"/"+strconv.Itoa(j), false)
 				}
 			} else {
-				w.schema(v, kptr, loose)
+				w.schema(v, ptr+"/"+tok, loose)
 			}
 		case ShapeSchemaList, ShapeSchemaTuple:
 			for j, e := range Items(v) {
-				w.schema(e, kptr+"/"+strconv.Itoa(j), false)
+				w.schema(e, ptr+"/"+tok+"/"+strconv.Itoa(j), false)
 			}
 		case ShapeSchemaMap, ShapeDependencies:
 			Pairs(v, func(k, e *Node) bool {
 				if info.Shape == ShapeDependencies && IsSeq(e) {
 					return true
 				}
-				w.schema(e, JoinPointer(kptr, k.Value), false)
+				w.schema(e, ptr+"/"+tok+"/"+EscapePointerToken(k.Value), false)
 				return true
 			})
 		}
@@ -281,6 +289,11 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 // definitionFor returns the definition enclosing ptr, matching the longest
 // definition pointer that is ptr or a prefix of it at a token boundary.
 func (w *walker) definitionFor(ptr string) *Definition {
+	if d := w.last; d != nil && strings.HasPrefix(ptr, d.Pointer) && (len(ptr) == len(d.Pointer) || ptr[len(d.Pointer)] == '/') {
+		// a definition pointer is a container and one token, and at most
+		// one container is a prefix of ptr: the loop below finds d again
+		return d
+	}
 	for _, c := range w.doc.DefinitionContainers() {
 		if len(ptr) <= len(c)+1 || ptr[:len(c)] != c || ptr[len(c)] != '/' {
 			continue
@@ -294,6 +307,9 @@ func (w *walker) definitionFor(ptr string) *Definition {
 			}
 		}
 		if def := w.doc.byPointer[c+"/"+rest[:end]]; def != nil {
+			if end > 0 {
+				w.last = def
+			}
 			return def
 		}
 	}

@@ -3,12 +3,14 @@ package reduce
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
 )
@@ -36,6 +38,10 @@ type Workspace struct {
 	// Rev is the git revision the workspace's files were read at, stamped
 	// on each Document it loads ("" = the working tree).
 	Rev string
+	// Trees, when set, shares parsed trees with the other workspaces given
+	// the same Trees: a file whose bytes one of them parsed is not parsed
+	// again (nil = every file parsed here).
+	Trees *Trees
 
 	mu   sync.Mutex
 	docs map[string]*wsEntry
@@ -45,6 +51,9 @@ type wsEntry struct {
 	once sync.Once
 	doc  *Document
 	err  error
+	// read is set once the file's bytes were read through the workspace's
+	// root, which found it inside.
+	read atomic.Bool
 	// tree is the parsed file when it is not a whole document (err wraps
 	// ErrNotDocument); frag is it read as a fragment, in the dialect of the
 	// first referrer (one Document per file, so its $refs are indexed once).
@@ -108,7 +117,14 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 	}
 	w.mu.Unlock()
 	e.once.Do(func() {
-		tree, err := loadTree(w.FS, w.MaxFileSize, treeBudgets{nodes: w.MaxNodes, depth: w.MaxDepth, enum: w.MaxEnum}, abs, display)
+		b := treeBudgets{nodes: w.MaxNodes, depth: w.MaxDepth, enum: w.MaxEnum}
+		tree, err := readTree(w.FS, w.MaxFileSize, abs, display, func(data []byte, file string) (*Document, error) {
+			e.read.Store(true)
+			if w.Trees != nil {
+				return w.Trees.parse(w, data, file, b)
+			}
+			return parseTree(data, file, b)
+		})
 		if err != nil {
 			e.err = err
 			return
@@ -126,13 +142,14 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 	return e, nil
 }
 
-// loaded reports whether the file at abs was already read, so resolving the
-// many $refs into one file asks the file system once.
-func (w *Workspace) loaded(abs string) bool {
+// readInside reports whether the file at abs was already read through the
+// workspace's root, so resolving another $ref into it need not ask the file
+// system again whether it lies inside.
+func (w *Workspace) readInside(abs string) bool {
 	w.mu.Lock()
-	defer w.mu.Unlock()
-	_, ok := w.docs[abs]
-	return ok
+	e, ok := w.docs[abs]
+	w.mu.Unlock()
+	return ok && e.read.Load()
 }
 
 // LoadFragment reads the file at path as LoadFile does, and also when it is
@@ -151,7 +168,7 @@ func (w *Workspace) LoadFragment(path, display string, dialect Dialect) (*Docume
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.frag == nil {
-		e.frag = &Document{Path: e.tree.Path, Rev: e.tree.Rev, Abs: e.tree.Abs, Root: e.tree.Root, Format: e.tree.Format, Dialect: dialect}
+		e.frag = &Document{Path: e.tree.Path, Rev: e.tree.Rev, Abs: e.tree.Abs, Root: e.tree.Root, Format: e.tree.Format, Dialect: dialect, source: e.tree.source}
 		e.frag.indexDefinitions()
 	}
 	return e.frag, nil
@@ -286,17 +303,17 @@ func (w *Workspace) ResolveOnDisk(from *Document, ref string) (Target, error) {
 		if strings.HasPrefix(p, "/") {
 			abs = filepath.Clean(filepath.FromSlash(p))
 		}
-		if !w.Inside(abs) {
-			return Target{}, &RefError{Kind: RefOutsideRoot, Msg: fmt.Sprintf("%s leaves the project directory; not followed", ref)}
-		}
-		if !w.loaded(abs) {
-			if _, err := w.FS.Stat(abs); err != nil {
-				return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: no file %s", ref, w.Display(abs))}
+		if !w.readInside(abs) {
+			if !w.Inside(abs) {
+				return Target{}, &RefError{Kind: RefOutsideRoot, Msg: fmt.Sprintf("%s leaves the project directory; not followed", ref)}
 			}
 		}
 		// a file holding a piece of a document is read in the referrer's dialect
 		d, err := w.LoadFragment(abs, "", from.Dialect)
 		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: no file %s", ref, w.Display(abs))}
+			}
 			var le *LoadError
 			if errors.As(err, &le) {
 				return Target{}, &RefError{Kind: RefBadFile, Msg: fmt.Sprintf("%s: %v", ref, err)}

@@ -27,6 +27,12 @@ func (s *Set) Dump() string {
 		for _, a := range r.Assumed {
 			mark += fmt.Sprintf(" assumed{%s=%q %s:%d:%d}", a.Expr, a.Value, a.At.File, a.At.Line, a.At.Column)
 		}
+		if len(r.Programs) > 0 {
+			mark += " programs{" + strings.Join(r.Programs, ",") + "}"
+		}
+		if len(r.Tagged) > 0 {
+			mark += " tagged{" + strings.Join(r.Tagged, ",") + "}"
+		}
 		for _, p := range r.Template.Params() {
 			if p.Constraint != "" || p.CatchAll {
 				mark += fmt.Sprintf(" {%s", p.Name)

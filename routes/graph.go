@@ -64,6 +64,8 @@ type Registration struct {
 	Asset string
 	// Assumed are run-time values the path was built from (see Route.Assumed).
 	Assumed []Assumption
+	// Tags are the custom build tags the registration needs (see Route.Tagged).
+	Tags []string
 }
 
 // Mount is a router mounted under another at Prefix.
@@ -104,6 +106,22 @@ func (r *Router) Len() int { return len(r.routes) }
 func (r *Router) AssumeSince(from int, as []Assumption) {
 	for _, rr := range r.routes[from:] {
 		rr.Assumed = append(rr.Assumed, as...)
+	}
+}
+
+// Since returns the registrations of r from index from on, for the caller
+// to mark: those one call added.
+func (r *Router) Since(from int) []*Registration { return r.routes[from:] }
+
+// TagSince adds tags to the build tags of every registration of r from
+// index from on: those code of a tagged file added.
+func (r *Router) TagSince(from int, tags []string) {
+	for _, rr := range r.routes[from:] {
+		for _, t := range tags {
+			if !slices.Contains(rr.Tags, t) {
+				rr.Tags = append(rr.Tags, t)
+			}
+		}
 	}
 }
 
@@ -242,7 +260,7 @@ func Flatten(routers []*Router, set *Set) {
 				}
 				// the route as registered; the implicit methods it serves
 				// are copies of it, not hidden
-				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Asset: rr.Asset, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: bothSlashes}
+				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Asset: rr.Asset, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: bothSlashes, Tagged: rr.Tags}
 				for _, m := range methods {
 					reg := route
 					reg.Method, reg.Hidden = m, rr.Hidden || f.hidden

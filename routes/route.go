@@ -76,6 +76,15 @@ type Route struct {
 	// (Fiber unless StrictRouting is set): a spec path that differs from it
 	// only in that slash is served, not a trailing-slash drift.
 	AnySlash bool
+	// Tagged are the custom build tags without which the route is not
+	// served (Go's //go:build feature files): it is served only when the
+	// server is built with them, so it is neither undocumented nor the
+	// server of an operation in the build compared. nil = every build.
+	Tagged []string
+	// Programs are, when one module builds several programs (Go main
+	// packages) and none was named, the programs whose code registers the
+	// route, by folder; nil = the one program there is.
+	Programs []string
 }
 
 // Assumption is a value the server reads at run time that the analysis took
@@ -141,6 +150,42 @@ type Set struct {
 	LookedFor string
 	// Files counts the source files read; server side only.
 	Files int
+	// Generated is the server a generator builds at run time from the spec
+	// it embeds (go-swagger), nil = none found; server side only.
+	Generated *Generated
+}
+
+// Generated is a server a generator builds at run time from a table it
+// generated from the spec (go-swagger's handler cache): it serves the
+// spec's operations by construction, and what is left to compare is
+// which operations still run the generator's stub.
+type Generated struct {
+	// Generator names it ("go-swagger").
+	Generator string
+	// Pos is where the generated table is.
+	Pos Pos
+	// BasePath is the base path of the spec it embeds ("" = none).
+	BasePath string
+	// Operations are the table's entries, in order.
+	Operations []GeneratedOperation
+}
+
+// GeneratedOperation is one entry of a generated server's table.
+type GeneratedOperation struct {
+	// Method is upper case; Path is relative to the base path, as the
+	// spec spells it.
+	Method, Path string
+	// Handler names the field of the API value that serves it.
+	Handler string
+	// Pos is the entry's line in the table.
+	Pos Pos
+	// Stub marks an operation no code sets to anything but the
+	// generator's NotImplemented handler: it answers 501.
+	Stub bool
+	// Intercepted, for a stub, is where code outside the generated
+	// package writes the operation's full path as a string (a middleware
+	// answering it before the generated router); zero = nowhere.
+	Intercepted Pos
 }
 
 // add appends r; finish drops a registration reached twice.

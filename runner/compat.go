@@ -26,7 +26,8 @@ func (r *run) comparePaths(f *family.Family) groupResult {
 	c := r.cfg.Compat
 	var heads []*reduce.Document
 	fs, err := r.task(f.Name, func() ([]report.Finding, error) {
-		rv, err := pathRevisions(r.workspaceAt(c.Old), r.workspaceAt(c.New), c.Old, c.New)
+		baseWS, headWS := r.revisionWorkspaces(c.Old, c.New)
+		rv, err := pathRevisions(baseWS, headWS, c.Old, c.New)
 		if err != nil {
 			return nil, err
 		}
@@ -52,6 +53,16 @@ func (r *run) comparePaths(f *family.Family) groupResult {
 	}
 	inline, invalid := suppress.ScanInline(heads, KnownRule)
 	return r.finish(append(fs, invalid...), inline, byPath)
+}
+
+// revisionWorkspaces returns the workspaces the revisions at oldPath and
+// newPath are read in, sharing their trees: a file both revisions hold
+// unchanged is parsed once.
+func (r *run) revisionWorkspaces(oldPath, newPath string) (base, head *reduce.Workspace) {
+	base, head = r.workspaceAt(oldPath), r.workspaceAt(newPath)
+	base.Trees = reduce.NewTrees()
+	head.Trees = base.Trees
+	return base, head
 }
 
 // workspaceAt returns a workspace for the file or folder p outside any group:
@@ -143,6 +154,8 @@ func revisionAt(headWS *reduce.Workspace, docs []*reduce.Document, rev string, p
 	// started, and carries the revision (output names it REV:PATH)
 	baseWS := reduce.NewWorkspace(tmp)
 	baseWS.Cwd, baseWS.Rev = tmp, rev
+	// a file the revision holds unchanged is not parsed again
+	baseWS.Trees = headWS.Trees
 	// each file is compared on its own: a $ref from one into another is
 	// reported where the other is compared (their key is their path in the
 	// revision)

@@ -2,8 +2,11 @@ package runner
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/wirelint/wirelint/reduce"
 )
 
 // TestCompatRemovesItsRevisionFolder: the runner reads the base revision
@@ -47,5 +50,43 @@ func TestComparingFamilyReadsNoGit(t *testing.T) {
 		if slices.Contains(imports, git) {
 			t.Errorf("rules/%s imports %s: a family that Compares reads its revisions from Pass.Revisions, which the runner prepares", f.Name, git)
 		}
+	}
+}
+
+// TestCompatRevisionsShareTrees: a file both revisions hold unchanged is
+// parsed once — read at a git revision (the group's workspace shares its
+// trees with the revision's folder) or named as OLD and NEW — and a changed
+// file is parsed in each.
+func TestCompatRevisionsShareTrees(t *testing.T) {
+	root := fingerprintRepo(t)
+	r := &run{cfg: &Config{Dir: root, Compat: &Compat{Against: "v1"}}, root: root}
+	headWS := r.workspace(root)
+	var docs []*reduce.Document
+	for _, name := range []string{"svc/c.json", "svc/m.json"} {
+		d, err := headWS.Load(filepath.Join(root, filepath.FromSlash(name)), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, d)
+	}
+	rv, cleanup, err := revisionAt(headWS, docs, "v1", map[string]string{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	if len(rv.Pairs) != 2 {
+		t.Fatalf("%d pairs, want 2", len(rv.Pairs))
+	}
+	changed, unchanged := rv.Pairs[0], rv.Pairs[1]
+	if changed.Base.Root == changed.Head.Root {
+		t.Errorf("svc/c.json changed since v1 but its two revisions hold one tree")
+	}
+	if unchanged.Base.Root != unchanged.Head.Root {
+		t.Errorf("svc/m.json is unchanged since v1 but was parsed again for the revision")
+	}
+
+	base, head := r.revisionWorkspaces(filepath.Join(root, "svc"), filepath.Join(root, "svc"))
+	if base == head || base.Trees == nil || base.Trees != head.Trees {
+		t.Errorf("OLD and NEW are read in workspaces that do not share their trees")
 	}
 }

@@ -108,7 +108,7 @@ func FromFile(cfg *config.Config) Config {
 		}
 	}
 	for _, r := range cfg.Routes {
-		c.Routes = append(c.Routes, Routes{Spec: r.Spec, Server: r.Server, Framework: r.Framework, BasePath: r.BasePath, Override: r.BasePath != "", Include: r.Include, Exclude: r.Exclude})
+		c.Routes = append(c.Routes, Routes{Spec: r.Spec, Server: r.Server, Framework: r.Framework, BasePath: r.BasePath, Override: r.BasePath != "", Include: r.Include, Exclude: r.Exclude, BuildTags: r.BuildTags, Program: r.Program})
 	}
 	for _, f := range cfg.Fixtures {
 		mirror, renames := f.Mirror, map[string]string(nil)

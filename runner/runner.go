@@ -344,6 +344,11 @@ func (r *run) workspace(root string) *reduce.Workspace {
 	ws := reduce.NewWorkspace(root, r.cfg.Widen...)
 	ws.Cwd = r.cfg.Dir
 	ws.MaxFileSize, ws.MaxNodes, ws.MaxDepth, ws.MaxEnum = r.limits.FileSize, int(r.limits.Nodes), int(r.limits.Depth), int(r.limits.Enum)
+	if c := r.cfg.Compat; c != nil && c.Against != "" {
+		// the revision compat reads from git shares the trees of the
+		// files it holds unchanged (revisionAt)
+		ws.Trees = reduce.NewTrees()
+	}
 	return ws
 }
 

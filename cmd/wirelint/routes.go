@@ -18,6 +18,8 @@ func newRoutesCmd(e *env, code *int) *cobra.Command {
 	var routesFrom string
 	c.Flags().StringVar(&routesFrom, "routes-from", "", "a route listing the framework printed (flask routes, rails routes, gin's debug log, NestJS's Mapped lines, echo Routes() or express-list-endpoints JSON, Spring actuator mappings), compared instead of reading --server")
 	c.Flags().StringVar(&rt.BasePath, "base-path", "", "prefix of every spec path, replacing the servers URL path or basePath")
+	c.Flags().StringSliceVar(&rt.BuildTags, "build-tags", nil, "Go build tags the server is built with, comma-separated (default: the default build)")
+	c.Flags().StringVar(&rt.Program, "program", "", "folder of the Go main package compared when the module builds several (default: the one the spec documents)")
 	var include, exclude listFlag
 	c.Flags().Var(&include, "include", "compare only routes matching this path glob (/api/**); repeatable")
 	c.Flags().Var(&exclude, "exclude", "do not compare routes matching this path glob (/debug/**); repeatable")

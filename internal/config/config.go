@@ -175,6 +175,12 @@ type Routes struct {
 	// Include and Exclude are path globs limiting the routes compared
 	// (empty = every route under the spec's base path).
 	Include, Exclude []string
+	// BuildTags are the Go build tags the server is built with (empty =
+	// the default build).
+	BuildTags []string
+	// Program is the folder of the Go main package compared when the module
+	// builds several ("" = the one whose routes the spec documents).
+	Program string
 }
 
 // Frameworks lists the framework names routes.framework accepts: those the

@@ -495,8 +495,10 @@ func (d *decoder) routes(n *yaml.Node, what string) Routes {
 				d.errorf(v, "%s.framework %q is not one of %s", what, r.Framework, strings.Join(Frameworks, ", "))
 			}
 		},
-		"include": func(k, v *yaml.Node) { r.Include = d.globs(v, what+".include") },
-		"exclude": func(k, v *yaml.Node) { r.Exclude = d.globs(v, what+".exclude") },
+		"include":    func(k, v *yaml.Node) { r.Include = d.globs(v, what+".include") },
+		"exclude":    func(k, v *yaml.Node) { r.Exclude = d.globs(v, what+".exclude") },
+		"build-tags": func(k, v *yaml.Node) { r.BuildTags = d.strList(v, what+".build-tags") },
+		"program":    func(k, v *yaml.Node) { r.Program = d.str(v, what+".program") },
 		"base_path": func(k, v *yaml.Node) {
 			r.BasePath = d.str(v, what+".base_path")
 			if r.BasePath != "" && !strings.HasPrefix(r.BasePath, "/") {

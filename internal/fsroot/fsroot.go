@@ -10,6 +10,7 @@
 package fsroot
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/wirelint/wirelint/internal/limits"
@@ -53,20 +55,31 @@ type Root struct {
 	dirs []string
 	// anywhere admits every path but .git folders (Unconfined).
 	anywhere bool
+	// folders remembers each folder's symlink-resolved form (nil = none
+	// remembered); shared with the roots Widen makes.
+	folders *realFolders
 }
+
+// realFolders maps an absolute folder to the folder it is with every
+// symlink followed, for the folders that exist. A run reads files that do
+// not change under it, so a folder's symlinks are followed once, not once per
+// file read in it (a tree of thousands of $ref'd files resolves the same few
+// folders again and again). The file's own name is still looked at on every
+// Resolve.
+type realFolders struct{ m sync.Map }
 
 // Unconfined returns a root that admits every directory. It is for tests
 // only: TestConfinedReads (in runner) fails when code outside a _test.go
 // file calls it.
 func Unconfined() *Root {
 	wd, _ := os.Getwd()
-	return &Root{dirs: []string{canonical(wd)}, anywhere: true}
+	return &Root{dirs: []string{canonical(wd)}, anywhere: true, folders: &realFolders{}}
 }
 
 // New returns a root made of dir and the directories in widen, each made
 // absolute with its symlinks resolved.
 func New(dir string, widen ...string) *Root {
-	r := &Root{}
+	r := &Root{folders: &realFolders{}}
 	for _, d := range append([]string{dir}, widen...) {
 		r.dirs = append(r.dirs, canonical(d))
 	}
@@ -86,7 +99,7 @@ func (r *Root) Widen(dirs ...string) *Root {
 	if r == nil || len(dirs) == 0 {
 		return r
 	}
-	out := &Root{dirs: append([]string(nil), r.dirs...), anywhere: r.anywhere}
+	out := &Root{dirs: append([]string(nil), r.dirs...), anywhere: r.anywhere, folders: r.folders}
 	for _, d := range dirs {
 		out.dirs = append(out.dirs, canonical(d))
 	}
@@ -182,13 +195,11 @@ func (r *Root) Resolve(path string) (string, error) {
 	if err != nil {
 		return "", &fs.PathError{Op: "resolve", Path: path, Err: err}
 	}
-	real := resolve(abs)
-	if _, err := filepath.EvalSymlinks(abs); err != nil {
-		if st, lerr := os.Lstat(abs); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
-			// a symlink that does not resolve (dangling, or a /proc magic
-			// link such as /dev/stdin) could lead anywhere
-			return "", &OutsideError{Path: path, Root: r.Dir()}
-		}
+	real, dangling := r.follow(abs)
+	if dangling {
+		// a symlink that does not resolve (dangling, or a /proc magic
+		// link such as /dev/stdin) could lead anywhere
+		return "", &OutsideError{Path: path, Root: r.Dir()}
 	}
 	if inGit(abs) || inGit(real) {
 		return "", &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: the repository's own data is never read or written; name a file of the work tree", ErrGit)}
@@ -202,6 +213,45 @@ func (r *Root) Resolve(path string) (string, error) {
 		}
 	}
 	return "", &OutsideError{Path: path, Root: r.dirs[0]}
+}
+
+// follow returns the absolute path abs with every symlink followed, as
+// resolve does (a missing file resolves to where it would be), and whether
+// abs is itself a symlink that does not resolve. Its folder is resolved once
+// per Root (realFolders); its own name is looked at every time.
+func (r *Root) follow(abs string) (real string, dangling bool) {
+	parent := filepath.Dir(abs)
+	if parent == abs {
+		return abs, false
+	}
+	p := filepath.Join(r.realFolder(parent), filepath.Base(abs))
+	st, err := os.Lstat(p)
+	if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		return p, false
+	}
+	t, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return p, true
+	}
+	return t, false
+}
+
+// realFolder returns the absolute folder dir with its symlinks followed
+// (those of its longest existing prefix when it does not exist), remembering
+// the folders that exist.
+func (r *Root) realFolder(dir string) string {
+	if r.folders == nil {
+		return resolve(dir)
+	}
+	if real, ok := r.folders.m.Load(dir); ok {
+		return real.(string)
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return resolve(dir)
+	}
+	r.folders.m.Store(dir, real)
+	return real
 }
 
 // inGit reports whether the absolute path p has a .git element (any case:
@@ -308,13 +358,19 @@ func (r *Root) ReadFile(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }() // read-only: closing cannot lose data
-	if st, err := f.Stat(); err == nil && st.Size() > max {
-		return nil, sizeError(path, max)
+	var buf bytes.Buffer
+	if st, err := f.Stat(); err == nil {
+		if st.Size() > max {
+			return nil, sizeError(path, max)
+		}
+		// read in one go: the size is known (a file growing meanwhile is
+		// still read whole, up to the budget)
+		buf.Grow(int(st.Size()) + bytes.MinRead)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
+	if _, err := buf.ReadFrom(io.LimitReader(f, max+1)); err != nil {
 		return nil, err
 	}
+	data := buf.Bytes()
 	if int64(len(data)) > max {
 		return nil, sizeError(path, max)
 	}

@@ -179,3 +179,42 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestFollowRemembersFolders pins that resolving through remembered folders
+// gives what following every symlink of the whole path gives, on the first
+// and on later calls: a file's own name that is a symlink (leading out,
+// dangling, or to a folder) is looked at every time.
+func TestFollowRemembersFolders(t *testing.T) {
+	outside := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(outside, "secret.json"), []byte(`{}`), 0o644))
+	dir := t.TempDir()
+	must(t, os.MkdirAll(filepath.Join(dir, "real", "deep"), 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, "real", "deep", "a.yaml"), []byte(`{}`), 0o644))
+	must(t, os.Symlink("real", filepath.Join(dir, "alias")))
+	must(t, os.Symlink("../../outside-missing", filepath.Join(dir, "real", "deep", "dangling.yaml")))
+	must(t, os.Symlink(filepath.Join(outside, "secret.json"), filepath.Join(dir, "real", "deep", "out.yaml")))
+	must(t, os.Symlink(outside, filepath.Join(dir, "real", "deep", "outdir")))
+	must(t, os.Symlink("deep", filepath.Join(dir, "real", "here")))
+	paths := []string{
+		"real/deep/a.yaml", "alias/deep/a.yaml", "alias/here/a.yaml", "real/deep/missing.yaml", "alias/nothere/x.yaml",
+		"real/deep/dangling.yaml", "alias/deep/out.yaml", "alias/deep/outdir/secret.json", "real/here", "alias",
+	}
+	r := New(dir)
+	for round := range 2 {
+		for _, p := range paths {
+			abs := filepath.Join(dir, p)
+			wantReal := resolve(abs)
+			_, evalErr := filepath.EvalSymlinks(abs)
+			st, lerr := os.Lstat(abs)
+			wantDangling := evalErr != nil && lerr == nil && st.Mode()&fs.ModeSymlink != 0
+			if real, dangling := r.follow(abs); real != wantReal || dangling != wantDangling {
+				t.Errorf("round %d: follow(%s) = %s, %v; want %s, %v", round, p, real, dangling, wantReal, wantDangling)
+			}
+		}
+	}
+	for _, p := range []string{"alias/deep/out.yaml", "alias/deep/outdir/secret.json", "real/deep/dangling.yaml"} {
+		if r.Contains(filepath.Join(dir, p)) {
+			t.Errorf("Contains(%s) after its folder was remembered = true, want false", p)
+		}
+	}
+}

@@ -114,21 +114,32 @@ func Key(u *url.URL) string {
 	return c.String()
 }
 
-// nameMaps are keys whose value maps names to objects: a member called "$ref"
-// or "$id" in them is a name, not a keyword.
-var nameMaps = map[string]bool{
-	"properties": true, "patternProperties": true, "$defs": true, "definitions": true,
-	"dependentSchemas": true, "dependencies": true, "paths": true, "webhooks": true,
-	"responses": true, "headers": true, "content": true, "callbacks": true, "links": true,
-	"encoding": true, "securitySchemes": true, "variables": true, "schemas": true,
-	"requestBodies": true, "pathItems": true, "mediaTypes": true,
+// nameMap reports the keys whose value maps names to objects: a member
+// called "$ref" or "$id" in them is a name, not a keyword. (A switch, not a
+// map: the scan asks it of every key of a document.)
+func nameMap(key string) bool {
+	switch key {
+	case "properties", "patternProperties", "$defs", "definitions",
+		"dependentSchemas", "dependencies", "paths", "webhooks",
+		"responses", "headers", "content", "callbacks", "links",
+		"encoding", "securitySchemes", "variables", "schemas",
+		"requestBodies", "pathItems", "mediaTypes":
+		return true
+	}
+	return false
 }
 
-// dataKeys are keys whose value is an instance, never walked for keywords.
-// dataKeys hold literal data: schema enum/const/default and example values,
-// and the value of an OpenAPI Example object (GitHub's spec has example SCIM
-// payloads whose "$ref" members are URLs, not references).
-var dataKeys = map[string]bool{"enum": true, "const": true, "default": true, "example": true, "value": true}
+// dataKey reports the keys whose value is an instance, never walked for
+// keywords: schema enum/const/default and example values, and the value of
+// an OpenAPI Example object (GitHub's spec has example SCIM payloads whose
+// "$ref" members are URLs, not references).
+func dataKey(key string) bool {
+	switch key {
+	case "enum", "const", "default", "example", "value":
+		return true
+	}
+	return false
+}
 
 // NewIndex scans doc: every $ref outside data values (enum, const, default,
 // example, examples) and name positions, each with its base URI; every $id
@@ -188,7 +199,10 @@ type scanner struct {
 	ix    *Index
 	idKey string
 	seen  map[*reduce.Node]bool // YAML alias targets already walked
-	path  []string              // reference tokens of the node being scanned
+	// path is the JSON pointer of the node being scanned, escaped; it grows
+	// and shrinks in place, and becomes a string only where something is
+	// recorded
+	path []byte
 }
 
 const maxDepth = 2000
@@ -197,23 +211,48 @@ const maxDepth = 2000
 // only where something is recorded: building one per node costs more than the
 // scan itself on large documents.
 func (w *scanner) ptr(extra ...string) string {
-	var b strings.Builder
-	for _, t := range w.path {
-		b.WriteByte('/')
-		b.WriteString(reduce.EscapePointerToken(t))
-	}
+	mark := len(w.path)
 	for _, t := range extra {
-		b.WriteByte('/')
-		b.WriteString(reduce.EscapePointerToken(t))
+		w.push(t)
 	}
-	return b.String()
+	s := string(w.path)
+	w.pop(mark)
+	return s
 }
 
-// enter scans n one token further down.
-func (w *scanner) enter(tok string, scan func()) {
-	w.path = append(w.path, tok)
-	scan()
-	w.path = w.path[:len(w.path)-1]
+// push appends tok, escaped, to the pointer being scanned and returns the
+// mark pop takes back to.
+func (w *scanner) push(tok string) int {
+	mark := len(w.path)
+	w.path = append(w.path, '/')
+	for i := 0; i < len(tok); i++ {
+		switch tok[i] {
+		case '~':
+			w.path = append(w.path, "~0"...)
+		case '/':
+			w.path = append(w.path, "~1"...)
+		default:
+			w.path = append(w.path, tok[i])
+		}
+	}
+	return mark
+}
+
+// pushIndex appends an array index to the pointer being scanned.
+func (w *scanner) pushIndex(i int) int {
+	mark := len(w.path)
+	w.path = strconv.AppendInt(append(w.path, '/'), int64(i), 10)
+	return mark
+}
+
+// pop cuts the pointer being scanned back to mark.
+func (w *scanner) pop(mark int) { w.path = w.path[:mark] }
+
+// site records the reference keyword key (valued v) of the object holder
+// at pointer obj+"/"+key: the two pointers share one string.
+func (w *scanner) site(holder *reduce.Node, k, v *reduce.Node, base *url.URL, tokens ...string) *Site {
+	p := w.ptr(append(tokens, k.Value)...)
+	return &Site{Pointer: p, Object: p[:len(p)-len(k.Value)-1], Holder: holder, Key: k, Value: v, Base: base}
 }
 
 // object scans a node in keyword position: a schema or an OpenAPI object.
@@ -225,7 +264,9 @@ func (w *scanner) object(n *reduce.Node, base *url.URL, depth int) {
 	switch n.Kind {
 	case reduce.SequenceNode:
 		for i, e := range n.Content {
-			w.enter(strconv.Itoa(i), func() { w.object(e, base, depth+1) })
+			mark := w.pushIndex(i)
+			w.object(e, base, depth+1)
+			w.pop(mark)
 		}
 		return
 	case reduce.MappingNode:
@@ -249,18 +290,16 @@ func (w *scanner) object(n *reduce.Node, base *url.URL, depth int) {
 				w.ix.Anchors = append(w.ix.Anchors, &Anchor{Resource: Key(base), Name: a.Value, Pointer: w.ptr(), Node: n})
 			}
 		case k.Value == "$ref":
-			obj := w.ptr()
-			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: obj + "/$ref", Object: obj, Holder: n, Key: k, Value: w.deref(v), Base: refBase})
+			w.ix.Sites = append(w.ix.Sites, w.site(n, k, w.deref(v), refBase))
 		case k.Value == "$dynamicRef" && dynamicRefs(w.ix.Doc.Dialect):
-			obj := w.ptr()
-			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: obj + "/$dynamicRef", Object: obj, Holder: n, Key: k, Value: w.deref(v), Base: base})
-		case dataKeys[k.Value]:
+			w.ix.Sites = append(w.ix.Sites, w.site(n, k, w.deref(v), base))
+		case dataKey(k.Value):
 			// Bundlers substitute a whole example that is only a relative
 			// $ref (DigitalOcean: example: {$ref: 'examples.yml#/x'}); any
 			// other $ref inside data is data.
 			if k.Value == "example" || k.Value == "value" {
 				if rk, rv := reduce.Get(v, "$ref"); rk != nil && len(w.deref(v).Content) == 2 && reduce.IsString(rv) && !hasScheme(rv.Value) {
-					w.ix.Sites = append(w.ix.Sites, &Site{Pointer: w.ptr(k.Value, "$ref"), Object: w.ptr(k.Value), Holder: w.deref(v), Key: rk, Value: rv, Base: base})
+					w.ix.Sites = append(w.ix.Sites, w.site(w.deref(v), rk, rv, base, k.Value))
 				}
 			}
 		case k.Value == "examples":
@@ -268,22 +307,28 @@ func (w *scanner) object(n *reduce.Node, base *url.URL, depth int) {
 				// OpenAPI: a map of Example objects, each a $ref or data
 				reduce.Pairs(v, func(ek, ev *reduce.Node) bool {
 					if rk, rv := reduce.Get(ev, "$ref"); rk != nil {
-						w.ix.Sites = append(w.ix.Sites, &Site{Pointer: w.ptr(k.Value, ek.Value, "$ref"), Object: w.ptr(k.Value, ek.Value), Holder: ev, Key: rk, Value: rv, Base: base})
+						w.ix.Sites = append(w.ix.Sites, w.site(ev, rk, rv, base, k.Value, ek.Value))
 					}
 					return true
 				})
 			}
 		case k.Value == "components":
-			w.enter(k.Value, func() {
-				reduce.Pairs(v, func(ck, cv *reduce.Node) bool {
-					w.enter(ck.Value, func() { w.names(cv, base, depth+1) })
-					return true
-				})
+			mark := w.push(k.Value)
+			reduce.Pairs(v, func(ck, cv *reduce.Node) bool {
+				inner := w.push(ck.Value)
+				w.names(cv, base, depth+1)
+				w.pop(inner)
+				return true
 			})
-		case nameMaps[k.Value] && reduce.IsMap(v):
-			w.enter(k.Value, func() { w.names(v, base, depth+1) })
+			w.pop(mark)
+		case nameMap(k.Value) && reduce.IsMap(v):
+			mark := w.push(k.Value)
+			w.names(v, base, depth+1)
+			w.pop(mark)
 		default:
-			w.enter(k.Value, func() { w.object(v, base, depth+1) })
+			mark := w.push(k.Value)
+			w.object(v, base, depth+1)
+			w.pop(mark)
 		}
 	}
 }
@@ -302,11 +347,12 @@ func (w *scanner) names(n *reduce.Node, base *url.URL, depth int) {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Value == "$ref" && reduce.IsString(v) {
-			obj := w.ptr()
-			w.ix.Sites = append(w.ix.Sites, &Site{Pointer: obj + "/$ref", Object: obj, Holder: n, Key: k, Value: reduce.Deref(v), Base: base})
+			w.ix.Sites = append(w.ix.Sites, w.site(n, k, reduce.Deref(v), base))
 			continue
 		}
-		w.enter(k.Value, func() { w.object(v, base, depth+1) })
+		mark := w.push(k.Value)
+		w.object(v, base, depth+1)
+		w.pop(mark)
 	}
 }
 
@@ -400,6 +446,9 @@ func (ix *Index) RootID() *Resource {
 
 // hasScheme reports whether ref is an absolute URI (http:, urn:...).
 func hasScheme(ref string) bool {
+	if !strings.Contains(ref, ":") {
+		return false // a scheme ends at a colon; most references are "#/..." or paths
+	}
 	u, err := url.Parse(ref)
 	return err == nil && len(u.Scheme) > 1
 }

@@ -426,6 +426,12 @@ func (r *Resolver) scanDir(d string, depth int) {
 
 // Kind returns the RefError kind of err, 0 when err is nil or of another type.
 func Kind(err error) reduce.RefErrorKind {
+	switch e := err.(type) {
+	case nil:
+		return 0
+	case *reduce.RefError:
+		return e.Kind
+	}
 	var re *reduce.RefError
 	if errors.As(err, &re) {
 		return re.Kind

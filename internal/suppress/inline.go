@@ -51,15 +51,26 @@ type inlineIgnore struct {
 	at     string // file:line of the x-wirelint-ignore key
 }
 
-// containerKeys hold maps whose keys are names, not keywords: a property
-// called x-wirelint-ignore is a property, not an annotation.
-var containerKeys = map[string]bool{
-	"properties": true, "patternProperties": true, "$defs": true, "definitions": true,
-	"dependentSchemas": true, "schemas": true, "paths": true, "responses": true, "parameters": true,
+// containerKey reports the keys holding maps whose keys are names, not
+// keywords: a property called x-wirelint-ignore is a property, not an
+// annotation. (A switch, not a map: the scan asks it of every key.)
+func containerKey(key string) bool {
+	switch key {
+	case "properties", "patternProperties", "$defs", "definitions",
+		"dependentSchemas", "schemas", "paths", "responses", "parameters":
+		return true
+	}
+	return false
 }
 
-// dataKeys hold instance values, not schemas.
-var dataKeys = map[string]bool{"enum": true, "const": true, "default": true, "examples": true, "example": true}
+// dataKey reports the keys holding instance values, not schemas.
+func dataKey(key string) bool {
+	switch key {
+	case "enum", "const", "default", "examples", "example":
+		return true
+	}
+	return false
+}
 
 // ScanInline indexes the inline ignores of docs. known reports whether a rule
 // reference names a rule; an ignore that names none, is malformed or has no
@@ -68,6 +79,9 @@ func ScanInline(docs []*reduce.Document, known func(ref string) bool) (*Inline, 
 	in := &Inline{byFile: map[string]map[string]inlineIgnore{}}
 	var fs []report.Finding
 	for _, doc := range docs {
+		if !doc.MayHoldKey(IgnoreKey) {
+			continue // no mapping to find it in: skip the walk
+		}
 		walkMappings(doc.Root, nil, "", 0, func(n *reduce.Node, path []string) {
 			k, v := reduce.Get(n, IgnoreKey)
 			if k == nil {
@@ -154,29 +168,46 @@ const maxWalkDepth = 256
 // with the tokens of its pointer (path's array is reused: fn must not keep
 // it). parentKey is the key n sits under.
 func walkMappings(n *reduce.Node, path []string, parentKey string, depth int, fn func(n *reduce.Node, path []string)) {
+	w := &mappingWalker{path: path, fn: fn}
+	w.walk(n, parentKey, depth)
+}
+
+// mappingWalker is walkMappings' state: one token stack for the whole walk,
+// so descending a level costs no allocation.
+type mappingWalker struct {
+	path []string
+	fn   func(n *reduce.Node, path []string)
+}
+
+func (w *mappingWalker) walk(n *reduce.Node, parentKey string, depth int) {
 	n = reduce.Deref(n)
 	if n == nil || depth > maxWalkDepth {
 		return
 	}
 	switch n.Kind {
 	case reduce.MappingNode:
-		if !containerKeys[parentKey] {
-			fn(n, path)
+		container := containerKey(parentKey)
+		if !container {
+			w.fn(n, w.path)
 		}
-		reduce.Pairs(n, func(k, v *reduce.Node) bool {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], reduce.Deref(n.Content[i+1])
 			key := k.Value
-			if dataKeys[key] && !containerKeys[parentKey] {
-				return true // instance data, never annotations
+			if !container && dataKey(key) {
+				continue // instance data, never annotations
 			}
-			if containerKeys[parentKey] {
+			if container {
 				key = "" // a name, not a keyword: its value is a schema again
 			}
-			walkMappings(v, append(path, k.Value), key, depth+1, fn)
-			return true
-		})
+			w.path = append(w.path, k.Value)
+			w.walk(v, key, depth+1)
+			w.path = w.path[:len(w.path)-1]
+		}
 	case reduce.SequenceNode:
 		for i, e := range n.Content {
-			walkMappings(e, append(path, strconv.Itoa(i)), "", depth+1, fn)
+			w.path = append(w.path, strconv.Itoa(i))
+			w.walk(e, "", depth+1)
+			w.path = w.path[:len(w.path)-1]
 		}
 	}
 }

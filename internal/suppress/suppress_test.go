@@ -262,3 +262,23 @@ func TestBaselineErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestInlineEscapedKey pins that an ignore whose key is spelled through an
+// escape sequence (JSON \u, YAML \x) is still found, while a document that
+// spells the key nowhere is not walked at all.
+func TestInlineEscapedKey(t *testing.T) {
+	for _, c := range []struct{ file, text string }{
+		{"a.json", `{"$defs": {"A": {"x-wirelint-ign\u006fre": ["parity/enum"], "x-wirelint-reason": "why", "enum": [1]}}}`},
+		{"a.yaml", "$defs:\n  A:\n    \"x-wirelint-ign\\x6fre\": [parity/enum]\n    x-wirelint-reason: why\n    enum: [1]\n"},
+	} {
+		doc, err := reduce.Parse([]byte(c.text), c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, invalid := ScanInline([]*reduce.Document{doc}, func(string) bool { return true })
+		kept, _ := Apply([]report.Finding{finding("parity/enum", "A", "", loc(c.file, 1, "/$defs/A/enum"))}, Options{Inline: in})
+		if len(invalid) != 0 || len(kept) != 0 {
+			t.Errorf("%s: the escaped ignore was not applied: kept %v, invalid %v", c.file, kept, invalid)
+		}
+	}
+}

@@ -18,7 +18,7 @@ func TestIDsAndLayout(t *testing.T) {
 		"project/elsewhere/id.json": `{"$id": "https://example.com/common/id.json", "type": "integer"}`,
 	}, "project/api/main.json")
 	ids := map[string]string{"https://example.com/common/id.json": filepath.Join(ws.Root, "elsewhere", "id.json")}
-	set, err := Compile(ws, doc, Options{IDs: ids})
+	set, err := Compile(ws, doc, Options{IDs: func(base string) (string, bool) { p, ok := ids[base]; return p, ok }})
 	if err != nil {
 		t.Fatal(err)
 	}

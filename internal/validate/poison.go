@@ -32,15 +32,22 @@ type poisoned struct{ err *PatternError }
 // display path file) and returns them as SchemaErrors.
 func (s *Set) neutralize(v any, file string, doc *reduce.Document) []*SchemaError {
 	var out []*SchemaError
+	// each distinct pattern is judged once; each place it is written is
+	// poisoned and listed on its own
+	verdicts := map[string]*PatternError{}
 	poison := func(pattern, ptr string) (string, bool) {
 		if strings.HasPrefix(pattern, poisonPrefix) {
 			return pattern, false
 		}
-		pe := OverPatternBudget(pattern, s.opts.MaxPatternLength)
-		if pe == nil {
-			if _, err := CompilePattern(pattern, s.opts.PatternCheck); err != nil {
-				pe = err.(*PatternError)
+		pe, judged := verdicts[pattern]
+		if !judged {
+			pe = OverPatternBudget(pattern, s.opts.MaxPatternLength)
+			if pe == nil {
+				if _, err := CompilePattern(pattern, s.opts.PatternCheck); err != nil {
+					pe = err.(*PatternError)
+				}
 			}
+			verdicts[pattern] = pe
 		}
 		if pe != nil {
 			s.poisonMu.Lock()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -106,11 +107,30 @@ type matchTimeout struct{ pattern string }
 // optional validity check of the caller's; see CompileRegexp.
 func engine(opts Options) jsonschema.RegexpEngine {
 	timeout := opts.Timeout()
+	// a generated document repeats a few patterns hundreds of times (an id
+	// format on every property that holds one): each is compiled once
+	type compiled struct {
+		re  jsonschema.Regexp
+		err error
+	}
+	var mu sync.Mutex
+	memo := map[string]compiled{}
 	return func(s string) (jsonschema.Regexp, error) {
-		if pe := OverPatternBudget(s, opts.MaxPatternLength); pe != nil {
-			return nil, pe
+		mu.Lock()
+		c, ok := memo[s]
+		mu.Unlock()
+		if ok {
+			return c.re, c.err
 		}
-		return CompileRegexp(s, opts.PatternCheck, timeout)
+		if pe := OverPatternBudget(s, opts.MaxPatternLength); pe != nil {
+			c.err = pe
+		} else {
+			c.re, c.err = CompileRegexp(s, opts.PatternCheck, timeout)
+		}
+		mu.Lock()
+		memo[s] = c
+		mu.Unlock()
+		return c.re, c.err
 	}
 }
 

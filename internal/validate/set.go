@@ -38,11 +38,13 @@ type Options struct {
 	// for references to published schemas kept offline (the JSON Schema Test
 	// Suite's http://localhost:1234/ remotes). Nothing is ever fetched.
 	Mirrors map[string]string
-	// IDs maps the absolute $id (without fragment) a file of the same
-	// revision declares at its root to that file's absolute path: a
-	// reference to the URL reads the file when no file sits where the URL
-	// points on disk (an $id that does not match the folder layout).
-	IDs map[string]string
+	// IDs finds the file of the same revision that declares the absolute
+	// $id base (without fragment) at its root, returning its absolute path:
+	// a reference to the URL reads the file when no file sits where the URL
+	// points on disk (an $id that does not match the folder layout). It is
+	// asked only for such a reference, so an index it builds costs nothing
+	// to a document that has none (nil = no index).
+	IDs func(base string) (path string, ok bool)
 }
 
 // Timeout is the bound of one pattern match: MatchTimeout, or
@@ -569,8 +571,10 @@ func (s *Set) localPath(u string) (string, bool) {
 	}
 	// the file that declares the URL as its $id
 	base, _, _ := strings.Cut(u, "#")
-	if p, ok := s.opts.IDs[base]; ok {
-		return p, true
+	if s.opts.IDs != nil {
+		if p, ok := s.opts.IDs(base); ok {
+			return p, true
+		}
 	}
 	// a relative reference resolved against an $id that does not match the
 	// folder layout: where the same relative path leads on disk

@@ -30,6 +30,12 @@ type ServerOptions struct {
 	// Limits bound the extraction: source-file size, folded-string length
 	// and calls (zero fields = the defaults).
 	Limits limits.Limits
+	// BuildTags are the Go build tags the server is built with (nil = the
+	// default build).
+	BuildTags []string
+	// Program is the folder of the Go main package compared when the
+	// module builds several ("" = the one the spec documents).
+	Program string
 }
 
 // FromServer extracts the routes a server registers from path, a source
@@ -79,7 +85,7 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 	}
 	switch fw {
 	case "go":
-		return golang.Extract(path, display, opt.FS, budget)
+		return golang.ExtractWith(path, display, opt.FS, budget, golang.Options{Tags: opt.BuildTags, Program: opt.Program})
 	case "python", "fastapi", "flask", "starlette", "django":
 		return python.Extract(path, display, opt.FS, budget)
 	case "js", "express", "fastify", "hono", "nestjs":
@@ -100,7 +106,7 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 		}
 		return routes.FromList(data, display(path)), nil
 	case "auto":
-		return fromDir(path, display, opt.FS, budget)
+		return fromDir(path, display, opt.FS, budget, golang.Options{Tags: opt.BuildTags, Program: opt.Program})
 	}
 	return nil, fmt.Errorf("unknown framework %q (want one of %s)", fw, strings.Join(routes.Frameworks, ", "))
 }
@@ -108,13 +114,16 @@ func FromServer(path string, opt ServerOptions) (*routes.Set, error) {
 // fromDir reads every language a directory holds and merges the results.
 // The directory is walked once; each language gets the files with its
 // extensions.
-func fromDir(dir string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
+func fromDir(dir string, display func(string) string, confine *fsroot.Root, budget routes.Budget, goOpt golang.Options) (*routes.Set, error) {
+	goFiles := func(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
+		return golang.FromFilesWith(root, files, display, confine, budget, goOpt)
+	}
 	langs := []struct {
 		exts  []string
 		read  func(string, []string, func(string) string, *fsroot.Root, routes.Budget) (*routes.Set, error)
 		files []string
 	}{
-		{exts: []string{".go"}, read: golang.FromFiles},
+		{exts: []string{".go"}, read: goFiles},
 		{exts: []string{".py"}, read: python.FromFiles},
 		{exts: js.Exts, read: js.FromFiles},
 	}
@@ -126,6 +135,7 @@ func fromDir(dir string, display func(string) string, confine *fsroot.Root, budg
 	if err != nil {
 		return nil, err
 	}
+	all = withoutExamples(dir, all)
 	for _, f := range all {
 		for i := range langs {
 			if slices.ContainsFunc(langs[i].exts, func(e string) bool { return strings.HasSuffix(f, e) }) {
@@ -164,9 +174,50 @@ func fromDir(dir string, display func(string) string, confine *fsroot.Root, budg
 		roots += top
 		out.Unresolved = append(out.Unresolved, s.Unresolved...)
 		out.Files += s.Files
+		if out.Generated == nil {
+			out.Generated = s.Generated
+		}
 		looked = append(looked, s.LookedFor)
 	}
 	out.LookedFor = strings.Join(looked, "; ")
 	out.Finish()
 	return out, nil
+}
+
+// exampleFolders hold a repository's example and demo programs: apps of
+// their own (an SDK's FastAPI example beside a Go server), not the server's
+// code.
+var exampleFolders = map[string]bool{
+	"example": true, "examples": true, "_examples": true, "sample": true, "samples": true, "demo": true, "demos": true,
+}
+
+// withoutExamples drops the Python and JavaScript files that lie in an
+// example folder below dir, unless nothing else is left: each is an app of
+// its own, and reading it as the server's turned its routes into false
+// undocumented findings (six on hatchet). Go files stay: the Go reader tells
+// programs apart by their main packages and sets examples aside itself.
+func withoutExamples(dir string, files []string) []string {
+	var kept []string
+	for _, f := range files {
+		if strings.HasSuffix(f, ".go") || !inExampleFolder(dir, f) {
+			kept = append(kept, f)
+		}
+	}
+	if len(kept) == 0 {
+		return files
+	}
+	return kept
+}
+
+func inExampleFolder(dir, file string) bool {
+	rel, err := filepath.Rel(dir, filepath.Dir(file))
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return false
+	}
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		if exampleFolders[seg] {
+			return true
+		}
+	}
+	return false
 }

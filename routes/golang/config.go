@@ -3,6 +3,7 @@ package golang
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -49,7 +50,7 @@ type configDef struct {
 // define for the key path when they define exactly one, else, when none
 // defines it, the last field's tag default. nil when e is no such chain; goDynamic, naming the key
 // and the candidates, when its value cannot be decided.
-func (a *goAnalysis) configValue(f *goFile, e *ast.SelectorExpr) any {
+func (a *goAnalysis) configValue(f *goFile, e *ast.SelectorExpr) value {
 	if v, ok := a.cfgMemo[e]; ok {
 		return v
 	}
@@ -58,7 +59,7 @@ func (a *goAnalysis) configValue(f *goFile, e *ast.SelectorExpr) any {
 	return v
 }
 
-func (a *goAnalysis) configValueOf(f *goFile, e *ast.SelectorExpr) any {
+func (a *goAnalysis) configValueOf(f *goFile, e *ast.SelectorExpr) value {
 	var names []string
 	var x ast.Expr = e
 	for {
@@ -145,6 +146,9 @@ func (a *goAnalysis) identType(f *goFile, id *ast.Ident) (ast.Expr, *goFile) {
 		if !ok || id.Pos() < fd.Pos() || id.Pos() >= fd.End() {
 			continue
 		}
+		if t := localType(fd.Body, id); t != nil {
+			return t, f
+		}
 		lists := []*ast.FieldList{fd.Recv, fd.Type.Params}
 		for _, l := range lists {
 			if l == nil {
@@ -160,6 +164,54 @@ func (a *goAnalysis) identType(f *goFile, id *ast.Ident) (ast.Expr, *goFile) {
 		}
 	}
 	return nil, nil
+}
+
+// localType returns the type of a local variable body declares before id
+// from a composite literal (c := &conf.AllConfig{}) or with a type (var c
+// conf.AllConfig); nil for any other.
+func localType(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
+	if body == nil {
+		return nil
+	}
+	var found ast.Expr
+	litType := func(e ast.Expr) ast.Expr {
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		if cl, ok := e.(*ast.CompositeLit); ok {
+			return cl.Type
+		}
+		return nil
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil || n.Pos() >= id.Pos() {
+			return false
+		}
+		switch st := n.(type) {
+		case *ast.AssignStmt:
+			if st.Tok == token.DEFINE && len(st.Lhs) == len(st.Rhs) {
+				for i, l := range st.Lhs {
+					if isIdent(l, id.Name) {
+						found = litType(st.Rhs[i])
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, n := range st.Names {
+				if n.Name != id.Name {
+					continue
+				}
+				switch {
+				case st.Type != nil:
+					found = st.Type
+				case i < len(st.Values):
+					found = litType(st.Values[i])
+				}
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // structOf resolves a type expression written in f (T, *T, pkg.T) to the
@@ -245,6 +297,19 @@ func isIdent(e ast.Expr, name string) bool {
 // files define for the key path keys (compared case-insensitively, as viper
 // does). Files over the source budget or that do not parse define nothing.
 func (a *goAnalysis) configDefs(keys []string) []configDef {
+	memoKey := strings.Join(keys, "\x00")
+	if defs, ok := a.defsMemo[memoKey]; ok {
+		return defs
+	}
+	defs := a.findConfigDefs(keys)
+	if a.defsMemo == nil {
+		a.defsMemo = map[string][]configDef{}
+	}
+	a.defsMemo[memoKey] = defs
+	return defs
+}
+
+func (a *goAnalysis) findConfigDefs(keys []string) []configDef {
 	if a.configFiles == nil {
 		a.loadConfigFiles()
 	}
@@ -481,11 +546,11 @@ func tomlKey(s string) string {
 
 // unwrapAssumed replaces each goAssumed argument with its string and
 // returns the assumptions they carried.
-func unwrapAssumed(args []any) []routes.Assumption {
+func unwrapAssumed(args []value) []routes.Assumption {
 	var as []routes.Assumption
 	for i, v := range args {
 		if x, ok := v.(goAssumed); ok {
-			args[i] = x.value
+			args[i] = goString(x.value)
 			as = append(as, x.as...)
 		}
 	}

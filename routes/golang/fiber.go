@@ -11,7 +11,7 @@ import (
 // Get/Post/... are in goMethods; here All, Add, Group, Route, Mount, Use,
 // Static and the listeners. A group's "/" is the group's bare prefix, as
 // Fiber trims a trailing slash unless StrictRouting is set.
-func (a *goAnalysis) fiberCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any) any {
+func (a *goAnalysis) fiberCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value) value {
 	name := sel.Name
 	at := a.pos(f, sel.Pos())
 	switch name {
@@ -35,30 +35,30 @@ func (a *goAnalysis) fiberCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes
 			return &fiberRoute{r: r, path: p}
 		}
 		// v2: app.Route("/x", func(r fiber.Router) {...}, name)
-		return a.subRouter(r, p, args, 1, c)
+		return goRouter{a.subRouter(r, p, args, 1, c)}
 	case "Mount":
 		p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
 		if !ok || len(args) < 2 {
 			return nil
 		}
 		a.mountHandler(f, c, r, p, args[1], at)
-		return r
+		return goRouter{r}
 	case "Use":
 		// Use([prefix,] handlers...): an app among the handlers is mounted
 		// (v3), a static middleware is a static catch-all; any other handler
 		// is middleware and serves no route of its own.
 		prefix := ""
 		if len(args) > 0 {
-			if s, ok := args[0].(string); ok {
+			if s, ok := str(args[0]); ok {
 				prefix = s
 			}
 		}
 		for _, h := range args {
-			if _, ok := h.(*routes.Router); ok || isStatic(h) {
+			if _, ok := routerOf(h); ok || isStatic(h) {
 				a.mountHandler(f, c, r, prefix, h, at)
 			}
 		}
-		return r
+		return goRouter{r}
 	case "Static":
 		p, ok := a.routePath(f, c, args, 0, "GET", sel.Pos())
 		if !ok {
@@ -73,7 +73,7 @@ func (a *goAnalysis) fiberCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes
 
 // fiberAdd registers Add(method, path, ...) (v2) or Add([]string{...}, path,
 // ...) (v3); a method that is not a folded constant is unresolved.
-func (a *goAnalysis) fiberAdd(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any, at routes.Pos) {
+func (a *goAnalysis) fiberAdd(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value, at routes.Pos) {
 	if len(args) < 2 {
 		return
 	}
@@ -86,7 +86,10 @@ func (a *goAnalysis) fiberAdd(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.
 
 // fiberRouteCall evaluates a method chained on Fiber v3's app.Route(path):
 // Get(h), Post(h)..., All(h), Add(methods, h) and a nested Route(path).
-func (a *goAnalysis) fiberRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, fr *fiberRoute, sel *ast.Ident) any {
+func (a *goAnalysis) fiberRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, fr *fiberRoute, sel *ast.Ident) value {
+	if len(a.tags) > 0 {
+		defer fr.r.TagSince(fr.r.Len(), a.tags)
+	}
 	args := a.evalArgs(f, env, c)
 	at := a.pos(f, sel.Pos())
 	if m, ok := goMethods["fiber"][sel.Name]; ok {

@@ -17,12 +17,12 @@ import (
 // imp.name is not one of them; a call that is one but cannot be folded
 // gives nil, or goDynamic when an argument is dynamic or the result exceeds
 // budget.FoldedBytes; one folded on assumed values gives goAssumed.
-func goStdFold(imp, name string, c *ast.CallExpr, args []any, budget routes.Budget) (v any, ok bool) {
+func goStdFold(imp, name string, c *ast.CallExpr, args []value, budget routes.Budget) (v value, ok bool) {
 	plain := slices.Clone(args)
 	if as := unwrapAssumed(plain); as != nil {
 		// folded on the assumed values, the result carries the assumptions
 		v, ok := goStdFold(imp, name, c, plain, budget)
-		if s, isString := v.(string); isString {
+		if s, isString := str(v); isString {
 			return goAssumed{value: s, as: as}, ok
 		}
 		return v, ok
@@ -35,16 +35,21 @@ func goStdFold(imp, name string, c *ast.CallExpr, args []any, budget routes.Budg
 		return nil, false
 	}
 	strs := make([]string, len(args))
+	unknown := make([]bool, len(args)) // Sprintf arguments that did not fold
 	total := 0
 	for i, v := range args {
 		switch v := v.(type) {
 		case goDynamic:
 			return v, true
-		case string:
-			strs[i] = v
+		case goString:
+			strs[i] = string(v)
 		default:
 			if lit, isLit := c.Args[i].(*ast.BasicLit); isLit && lit.Kind == token.INT && name == "Sprintf" {
 				strs[i] = lit.Value
+				continue
+			}
+			if name == "Sprintf" && i > 0 {
+				unknown[i] = true
 				continue
 			}
 			return nil, true
@@ -65,7 +70,10 @@ func goStdFold(imp, name string, c *ast.CallExpr, args []any, budget routes.Budg
 		}
 		out = u
 	case "Sprintf":
-		s, folded := sprintf(strs[0], strs[1:], budget.FoldedBytes)
+		if unknown[0] {
+			return nil, true
+		}
+		s, folded := sprintf(strs[0], strs[1:], unknown[1:], budget.FoldedBytes)
 		if !folded {
 			return nil, true
 		}
@@ -87,17 +95,24 @@ func goStdFold(imp, name string, c *ast.CallExpr, args []any, budget routes.Budg
 	if len(out) > budget.FoldedBytes {
 		return goDynamic{why: budget.OverFolded()}, true
 	}
-	return out, true
+	return goString(out), true
 }
 
 // sprintf applies the verbs %s, %d, %v and %% of format to args, each used
 // as written; false for any other verb, a count mismatch or a result past
-// max bytes.
-func sprintf(format string, args []string, max int) (string, bool) {
+// max bytes. An argument that did not fold (unknown) is allowed only as a
+// parameter's pattern, {name:%s} as gorilla/mux and chi write it: the
+// parameter is kept without its pattern, compared as unconstrained.
+func sprintf(format string, args []string, unknown []bool, max int) (string, bool) {
 	var b strings.Builder
 	n := 0
+	skip := false // inside a parameter's pattern that did not fold
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
+			if skip && format[i] != '}' {
+				continue
+			}
+			skip = false
 			b.WriteByte(format[i])
 			continue
 		}
@@ -112,7 +127,19 @@ func sprintf(format string, args []string, max int) (string, bool) {
 			if n >= len(args) {
 				return "", false
 			}
-			b.WriteString(args[n])
+			if unknown[n] {
+				out := b.String()
+				open := strings.LastIndexByte(out, '{')
+				colon := strings.LastIndexByte(out, ':')
+				if open < 0 || colon < open || strings.IndexByte(out[open:], '}') >= 0 {
+					return "", false
+				}
+				b.Reset()
+				b.WriteString(out[:colon])
+				skip = true
+			} else if !skip {
+				b.WriteString(args[n])
+			}
 			n++
 		default:
 			return "", false

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -119,7 +120,7 @@ type goPkg struct {
 	funcs map[string]*ast.FuncDecl
 	// methods maps a method name to its declarations (any receiver type).
 	methods map[string][]*ast.FuncDecl
-	fields  map[string]any // struct fields holding routers, by field name
+	fields  map[string]value // struct fields holding routers, by field name
 	// types are the package's named types, typeFile the file declaring each.
 	types    map[string]ast.Expr
 	typeFile map[string]*goFile
@@ -130,16 +131,129 @@ type goFile struct {
 	ast     *ast.File
 	display string
 	imports map[string]string // local name -> import path
+	// tags are the custom build tags the file's constraint names, in the
+	// build of every tagged variant only (nil in the default build): what
+	// it registers is served only when built with them.
+	tags []string
+}
+
+// parse returns the syntax of the Go file at path, read through the
+// confinement once per extraction and shared by the builds compared.
+func (a *goAnalysis) parse(path string) (*ast.File, error) {
+	if f, ok := a.parsed.files[path]; ok {
+		return f, nil
+	}
+	src, err := routes.ReadSource(a.confine, path, a.display, a.budget.SourceBytes)
+	if err != nil {
+		return nil, err
+	}
+	a.parsed.sources[path] = src
+	f, err := parser.ParseFile(a.parsed.fset, path, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("%s", strings.Replace(firstLine(err.Error()), path, a.display(path), 1))
+	}
+	a.parsed.files[path] = f
+	return f, nil
+}
+
+// registerNames are the method names a router registers routes or mounts
+// routers with, across the frameworks read.
+var registerNames = map[string]bool{
+	"Handle": true, "HandleFunc": true, "Route": true, "Group": true, "Mount": true, "Path": true, "PathPrefix": true,
+	"Add": true, "Any": true, "All": true, "Match": true, "Static": true, "Methods": true,
+}
+
+// registers reports whether f, importing a router package, calls a
+// method that registers a route with it: a verb or Group, PathPrefix...
+// of a router framework, Handle or HandleFunc of net/http (an HTTP
+// client's Get is not one): whether the file can change the routes of a
+// build that reads it.
+func (a *goAnalysis) registers(f *ast.File) bool {
+	router, nethttp := false, false
+	for _, is := range f.Imports {
+		p, _ := strconv.Unquote(is.Path.Value)
+		switch fw := goFramework(p); fw {
+		case "":
+		case "nethttp":
+			nethttp = true
+		default:
+			router = true
+		}
+	}
+	if !router && !nethttp {
+		return false
+	}
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
+				name := sel.Sel.Name
+				found = name == "Handle" || name == "HandleFunc" || router && (registerNames[name] || routes.IsMethod(name))
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// header returns the source of the file at path, parsed as f, up to its
+// package clause: where its build constraints are.
+func (a *goAnalysis) header(path string, f *ast.File) []byte {
+	src := a.parsed.sources[path]
+	return src[:min(len(src), a.parsed.fset.Position(f.Package).Offset)]
+}
+
+// runByName reports whether every Go file of folder dir (tests aside) is
+// tagged //go:build ignore: a program kept out of every build and run by
+// naming its files (go run main.go routes.go), which ignores the tag.
+func (a *goAnalysis) runByName(dir string) bool {
+	if v, ok := a.parsed.byName[dir]; ok {
+		return v
+	}
+	a.parsed.byName[dir] = false // a cycle reads as no
+	entries, err := a.confine.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	all := false
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		f, err := a.parse(p)
+		if err != nil {
+			return false
+		}
+		ok, custom := Build{}.fileTags(p, a.header(p, f))
+		if ok || !slices.Contains(custom, "ignore") {
+			return false
+		}
+		all = true
+	}
+	a.parsed.byName[dir] = all
+	return all
+}
+
+// parsedFiles are the Go files parsed once for every build compared.
+type parsedFiles struct {
+	fset *token.FileSet
+	// files and sources by the path read, as the file set names them.
+	files   map[string]*ast.File
+	sources map[string][]byte
+	// byName memoises runByName by folder.
+	byName map[string]bool
 }
 
 // goAnalysis is one run of Extract.
 type goAnalysis struct {
-	fset       *token.FileSet
+	parsed     *parsedFiles
 	pkgs       map[string]*goPkg // by import path, and by directory for packages without one
 	byDecl     map[*ast.FuncDecl]*goFile
 	routers    []*routes.Router
 	defaultMux *routes.Router
-	memo       map[string]any
+	memo       map[string]value
 	active     map[*ast.FuncDecl]bool
 	// asserted holds the root router each type assertion made, so that
 	// evaluating it again yields the same one.
@@ -160,8 +274,17 @@ type goAnalysis struct {
 	overCalls  bool // the calls budget ran out and was reported
 	display    func(string) string
 	confine    *fsroot.Root
-	// sources are the files read, by the name the file set knows them by.
-	sources map[string][]byte
+	// build decides which files are read; variants are the custom tags
+	// of files it left out, in order; tags are the custom tags of the
+	// tagged files on the call stack, given to what they register.
+	build    Build
+	variants []string
+	tags     []string
+	// program is the main package compared, by folder ("" = every one);
+	// programs are, with several main packages and none named, the
+	// programs whose imports reach each file, by display name.
+	program  string
+	programs map[string][]string
 	// modRoot and modPath are the go.mod's directory and module path ("" =
 	// none): packages of the module outside the server folder are read for
 	// folding when imported.
@@ -170,17 +293,27 @@ type goAnalysis struct {
 	// that assigns it after its declaration.
 	assigned map[string]routes.Pos
 	// folded memoises package-level values already folded.
-	folded map[ast.Expr]any
+	folded map[ast.Expr]value
 	// root is the folder or file extraction was asked for.
 	root string
 	// cfgMemo memoises configValue by selector; configFiles are the
 	// module's config files, read on first need.
-	cfgMemo     map[ast.Expr]any
+	cfgMemo     map[ast.Expr]value
 	configFiles []*configFile
+	// defsMemo memoises configDefs by key path: every field read of a
+	// config struct asks it, and each asking walks every config file
+	// (a third of the extraction time on hatchet's 885 files).
+	defsMemo map[string][]configDef
 	// fieldAssigned maps a field name to the first place the code read
 	// assigns a field of that name (cfg.HTTP.Prefix = env): a config field
 	// so assigned is not taken from the config files.
 	fieldAssigned map[string]routes.Pos
+	// flagVars are the package-level variables flag.StringVar (or
+	// pflag's) binds to a flag, by goVarKey, with the flag's default.
+	flagVars map[string]stdFlagVar
+	// flags are the urfave/cli string flags the module declares, by name,
+	// found on first need.
+	flags map[string]cliFlag
 	// configTooMany marks a module with more than maxConfigFiles.
 	configTooMany bool
 }
@@ -196,13 +329,17 @@ type goFunc struct {
 	file *goFile
 	env  *goEnv
 	// recv is the receiver a method runs with (a *goWrap), or nil.
-	recv any
+	recv value
 }
 
 // goRoute is a gorilla/mux route under construction.
 type goRoute struct {
 	r  *routes.Router
 	rr *routes.Registration
+	// unresolved marks a route whose path or methods did not fold: it is
+	// reported unresolved, and a handler attached later does not make it
+	// a route.
+	unresolved bool
 }
 
 // goLost is what a method of a router this analysis does not know returns
@@ -226,7 +363,7 @@ type goWrap struct {
 // goStrip is http.StripPrefix(prefix, handler).
 type goStrip struct {
 	prefix string
-	inner  any
+	inner  value
 }
 
 // fiberRoute is Fiber v3's app.Route(path): a path whose methods are chained
@@ -241,7 +378,7 @@ type goStatic struct{}
 
 // isStatic reports whether a handler value serves files, directly or under
 // StripPrefix.
-func isStatic(h any) bool {
+func isStatic(h value) bool {
 	switch h := h.(type) {
 	case goStatic:
 		return true
@@ -252,11 +389,11 @@ func isStatic(h any) bool {
 }
 
 type goEnv struct {
-	vars   map[string]any
+	vars   map[string]value
 	parent *goEnv
 }
 
-func (e *goEnv) lookup(name string) (any, bool) {
+func (e *goEnv) lookup(name string) (value, bool) {
 	for ; e != nil; e = e.parent {
 		if v, ok := e.vars[name]; ok {
 			return v, true
@@ -265,7 +402,7 @@ func (e *goEnv) lookup(name string) (any, bool) {
 	return nil, false
 }
 
-func (e *goEnv) set(name string, v any) {
+func (e *goEnv) set(name string, v value) {
 	if name != "_" {
 		e.vars[name] = v
 	}
@@ -276,7 +413,7 @@ func (e *goEnv) set(name string, v any) {
 // it sets it for the code after; a variable declared with a value keeps that
 // value outside the block that reassigns it (webPath := "/" set from a flag
 // under an if is compared under "/"), as a scope of its own.
-func (e *goEnv) update(name string, v any) {
+func (e *goEnv) update(name string, v value) {
 	for s := e; s != nil; s = s.parent {
 		if old, ok := s.vars[name]; ok {
 			if old == nil {
@@ -289,7 +426,7 @@ func (e *goEnv) update(name string, v any) {
 	e.set(name, v)
 }
 
-func newEnv(parent *goEnv) *goEnv { return &goEnv{vars: map[string]any{}, parent: parent} }
+func newEnv(parent *goEnv) *goEnv { return &goEnv{vars: map[string]value{}, parent: parent} }
 
 // Extract extracts the routes a Go server registers, reading every .go file
 // under root (or root itself when it is a file) except tests, testdata and
@@ -297,6 +434,11 @@ func newEnv(parent *goEnv) *goEnv { return &goEnv{vars: map[string]any{}, parent
 // is read through confine (see routes.ReadSource), the go.mod and the
 // module's other packages included.
 func Extract(root string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
+	return ExtractWith(root, display, confine, budget, Options{})
+}
+
+// ExtractWith is Extract with options.
+func ExtractWith(root string, display func(string) string, confine *fsroot.Root, budget routes.Budget, opt Options) (*routes.Set, error) {
 	files, err := routes.SourceFiles(confine, root, ".go")
 	if err != nil {
 		return nil, err
@@ -304,17 +446,71 @@ func Extract(root string, display func(string) string, confine *fsroot.Root, bud
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no Go source found (.go files)", display(root))
 	}
-	return FromFiles(root, files, display, confine, budget)
+	return FromFilesWith(root, files, display, confine, budget, opt)
+}
+
+// Options tunes a Go extraction beyond what every language shares.
+type Options struct {
+	// Tags are the custom build tags set, as go build -tags sets them
+	// (nil = the default build).
+	Tags []string
+	// Program is the folder of the main package compared, slash-separated
+	// as output names files ("" = every program: each route names the
+	// programs that serve it, and the comparison picks one).
+	Program string
 }
 
 // FromFiles extracts the routes of the server at root from its .go files,
-// as routes.SourceFiles lists them under root.
+// as routes.SourceFiles lists them under root, for the default build.
 func FromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget) (*routes.Set, error) {
+	return FromFilesWith(root, files, display, confine, budget, Options{})
+}
+
+// FromFilesWith is FromFiles with options. The build compared is the one
+// opt.Tags names; when files that build leaves out for their custom tags
+// (a feature's real file beside its //go:build !feature stub) register
+// routes the compared build does not, those routes are added marked
+// Tagged: served only when built with those tags.
+func FromFilesWith(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, opt Options) (*routes.Set, error) {
+	parsed := &parsedFiles{fset: token.NewFileSet(), files: map[string]*ast.File{}, sources: map[string][]byte{}, byName: map[string]bool{}}
+	set, variants, err := extractBuild(root, files, display, confine, budget, Build{Tags: opt.Tags}, parsed, opt.Program)
+	if err != nil || len(variants) == 0 {
+		return set, err
+	}
+	tagged, _, err := extractBuild(root, files, display, confine, budget, Build{Tags: opt.Tags, all: true}, parsed, opt.Program)
+	if err != nil {
+		return nil, err
+	}
+	served := map[string]bool{}
+	programs := false // the build compared has several programs
+	for _, r := range set.Routes {
+		served[r.Method+" "+r.Template.Key()] = true
+		programs = programs || len(r.Programs) > 0
+	}
+	for _, r := range tagged.Routes {
+		if served[r.Method+" "+r.Template.Key()] {
+			continue
+		}
+		if len(r.Tagged) == 0 {
+			r.Tagged = variants // reached through a tagged file this analysis did not attribute
+		}
+		if !programs {
+			r.Programs = nil
+		}
+		set.Routes = append(set.Routes, r)
+	}
+	set.Finish()
+	return set, nil
+}
+
+// extractBuild extracts the routes of one build and returns the custom
+// tags of the files it left out.
+func extractBuild(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, build Build, parsed *parsedFiles, program string) (*routes.Set, []string, error) {
 	a := &goAnalysis{
-		fset: token.NewFileSet(), pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
-		memo: map[string]any{}, active: map[*ast.FuncDecl]bool{}, activeRecv: map[string]bool{}, asserted: map[*ast.TypeAssertExpr]*routes.Router{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
-		display: display, confine: confine, budget: budget, sources: map[string][]byte{}, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]any{},
-		root: root, cfgMemo: map[ast.Expr]any{}, fieldAssigned: map[string]routes.Pos{},
+		parsed: parsed, build: build, program: cleanProgram(program), programs: map[string][]string{}, pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
+		memo: map[string]value{}, active: map[*ast.FuncDecl]bool{}, activeRecv: map[string]bool{}, asserted: map[*ast.TypeAssertExpr]*routes.Router{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
+		display: display, confine: confine, budget: budget, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]value{},
+		root: root, cfgMemo: map[ast.Expr]value{}, fieldAssigned: map[string]routes.Pos{}, flagVars: map[string]stdFlagVar{},
 	}
 	a.modRoot, a.modPath = goModule(confine, root)
 	var order []*goPkg
@@ -324,7 +520,7 @@ func FromFiles(root string, files []string, display func(string) string, confine
 		}
 		pkg, fresh, err := a.parseFile(path)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if fresh {
 			order = append(order, pkg)
@@ -335,7 +531,10 @@ func FromFiles(root string, files []string, display func(string) string, confine
 	// a router parameter; then, as orphans, functions taking a router that
 	// nothing this analysis follows calls.
 	var decls, ctors, rest []*ast.FuncDecl
-	order = a.programPackages(order)
+	order, err := a.programPackages(order)
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, pkg := range order {
 		for _, f := range pkg.files {
 			for _, d := range f.ast.Decls {
@@ -372,7 +571,7 @@ func FromFiles(root string, files []string, display func(string) string, confine
 		}
 		// one argument per parameter name; a fresh router, marked as an
 		// orphan, for each router-typed one
-		var args []any
+		var args []value
 		var routers []*routes.Router
 		var names []string
 		for i, field := range d.Type.Params.List {
@@ -385,7 +584,7 @@ func FromFiles(root string, files []string, display func(string) string, confine
 				}
 				r := a.newRouter(fw)
 				routers = append(routers, r)
-				args = append(args, r)
+				args = append(args, goRouter{r})
 			}
 			if _, isRouter := params[i]; isRouter {
 				names = append(names, paramNames(field)...)
@@ -398,23 +597,50 @@ func FromFiles(root string, files []string, display func(string) string, confine
 		a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, nil)
 	}
 	routes.Flatten(a.routers, a.set)
+	a.set.Generated = a.goSwagger(order)
+	if gen := a.set.Generated; gen != nil && len(a.set.Routes) == 0 {
+		// the generated server is the whole server: it serves its table
+		// (beside other routes, where its handler is mounted is not
+		// followed, so its table is not added)
+		r := a.newRouter("go-swagger")
+		for _, op := range gen.Operations {
+			r.Add([]string{op.Method}, routes.Join(gen.BasePath, op.Path), op.Pos)
+		}
+		r.Listened = true
+		routes.Flatten([]*routes.Router{r}, a.set)
+	}
+	for i, r := range a.set.Routes {
+		a.set.Routes[i].Programs = a.programs[r.Pos.File]
+	}
 	a.set.Finish()
-	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber and gorilla/mux"
+	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber, gorilla/mux, huma and go-swagger"
 	a.set.Files = len(files)
-	return a.set, nil
+	return a.set, a.variants, nil
 }
 
 // parseFile reads one Go file into its package, creating the package on
 // first sight (fresh), and records its package-level names.
 func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) {
-	src, err := routes.ReadSource(a.confine, path, a.display, a.budget.SourceBytes)
+	f, err := a.parse(path)
 	if err != nil {
 		return nil, false, err
 	}
-	a.sources[path] = src
-	f, err := parser.ParseFile(a.fset, path, src, parser.SkipObjectResolution)
-	if err != nil {
-		return nil, false, fmt.Errorf("%s", strings.Replace(firstLine(err.Error()), path, a.display(path), 1))
+	ok, custom := a.build.fileTags(path, a.header(path, f))
+	if !ok && slices.Contains(custom, "ignore") && a.runByName(filepath.Dir(path)) {
+		ok, custom = true, nil
+	}
+	if !ok {
+		// a file another build compiles: a tagged variant when custom
+		// tags exclude it, another platform's file when only those do
+		if !a.registers(f) {
+			return nil, false, nil // a variant that registers nothing leaves the routes alike
+		}
+		for _, t := range custom {
+			if t != "ignore" && !slices.Contains(a.variants, t) {
+				a.variants = append(a.variants, t)
+			}
+		}
+		return nil, false, nil
 	}
 	dir, _ := filepath.Abs(filepath.Dir(path))
 	key := "dir:" + dir + ":" + f.Name.Name
@@ -427,14 +653,20 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 	}
 	pkg = a.pkgs[key]
 	if pkg == nil {
-		pkg = &goPkg{path: imp, consts: map[string]ast.Expr{}, constFile: map[string]*goFile{}, vars: map[string]bool{}, funcs: map[string]*ast.FuncDecl{}, methods: map[string][]*ast.FuncDecl{}, fields: map[string]any{}, types: map[string]ast.Expr{}, typeFile: map[string]*goFile{}}
+		pkg = &goPkg{path: imp, consts: map[string]ast.Expr{}, constFile: map[string]*goFile{}, vars: map[string]bool{}, funcs: map[string]*ast.FuncDecl{}, methods: map[string][]*ast.FuncDecl{}, fields: map[string]value{}, types: map[string]ast.Expr{}, typeFile: map[string]*goFile{}}
 		a.pkgs[key] = pkg
 		fresh = true
 	}
 	gf := &goFile{pkg: pkg, ast: f, display: a.display(path), imports: map[string]string{}}
+	if a.build.all {
+		gf.tags = custom
+	}
 	for _, is := range f.Imports {
 		p, _ := strconv.Unquote(is.Path.Value)
 		name := p[strings.LastIndex(p, "/")+1:]
+		if a.modPath == "" || !strings.HasPrefix(p, a.modPath+"/") {
+			name = importName(p) // the module's own packages keep their folder's name
+		}
 		switch goFramework(p) {
 		case "chi", "echo":
 			name = strings.TrimSuffix(strings.TrimSuffix(strings.Split(strings.TrimPrefix(p, "github.com/"), "/")[1], ".v5"), ".v4")
@@ -525,10 +757,24 @@ func (a *goAnalysis) recordAssignments(gf *goFile) {
 				if n.Op == token.AND {
 					note(n.X)
 				}
+			case *ast.CallExpr:
+				a.noteFlagVar(gf, n)
 			}
 			return true
 		})
 	}
+}
+
+// importName is the name an import without a local name binds: the last
+// element of its path, or the one before a major-version suffix
+// (github.com/urfave/cli/v3 is cli), as Go modules name their packages.
+func importName(p string) string {
+	parts := strings.Split(p, "/")
+	last := parts[len(parts)-1]
+	if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		return parts[len(parts)-2]
+	}
+	return last
 }
 
 // importNamed finds the import of gf whose package is most likely called
@@ -726,14 +972,14 @@ func (a *goAnalysis) newRouter(fw string) *routes.Router {
 }
 
 func (a *goAnalysis) pos(f *goFile, p token.Pos) routes.Pos {
-	pp := a.fset.Position(p)
+	pp := a.parsed.fset.Position(p)
 	return routes.Pos{File: f.display, Line: pp.Line, Column: pp.Column}
 }
 
 // src returns the source text of n for messages, shortened.
 func (a *goAnalysis) src(n ast.Node) string {
-	if f := a.fset.File(n.Pos()); f != nil {
-		if data, ok := a.sources[f.Name()]; ok {
+	if f := a.parsed.fset.File(n.Pos()); f != nil {
+		if data, ok := a.parsed.sources[f.Name()]; ok {
 			s, e := f.Offset(n.Pos()), f.Offset(n.End())
 			if s >= 0 && e <= len(data) && s <= e {
 				return routes.Shorten(string(data[s:e]))
@@ -760,7 +1006,7 @@ func (a *goAnalysis) callsExhausted(fn *goFunc) {
 // call analyses a function with args bound to its parameters and returns the
 // router (or handler) it returns. A function called without router arguments
 // is analysed once; recursion is cut.
-func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
+func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 	var params *ast.FieldList
 	var body *ast.BlockStmt
 	key := ""
@@ -776,12 +1022,16 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 		}
 		for _, v := range args {
 			switch v := v.(type) {
-			case *routes.Router:
-				key += fmt.Sprintf(",%p", v)
+			case goRouter:
+				key += fmt.Sprintf(",%p", v.r)
 			case *goWrap:
 				key += fmt.Sprintf(",%p", v.r)
-			case string:
-				key += "," + strconv.Quote(v)
+			case goString:
+				key += "," + strconv.Quote(string(v))
+			case goAssumed:
+				key += ",assumed" + strconv.Quote(v.value)
+			case *goStruct, *goList:
+				key += fmt.Sprintf(",%p", v) // options differ call by call
 			default:
 				key += ",?"
 			}
@@ -812,6 +1062,16 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 	a.calls++
 	a.depth++
 	defer func() { a.depth-- }()
+	if fn.file != nil && len(fn.file.tags) > 0 {
+		outer := a.tags
+		a.tags = slices.Clone(outer)
+		for _, t := range fn.file.tags {
+			if !slices.Contains(a.tags, t) {
+				a.tags = append(a.tags, t)
+			}
+		}
+		defer func() { a.tags = outer }()
+	}
 	env := newEnv(fn.env)
 	if fn.recv != nil && fn.decl != nil && fn.decl.Recv != nil && len(fn.decl.Recv.List) > 0 && len(fn.decl.Recv.List[0].Names) > 0 {
 		env.set(fn.decl.Recv.List[0].Names[0].Name, fn.recv)
@@ -822,6 +1082,15 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 			names := f.Names
 			if len(names) == 0 {
 				i++
+				continue
+			}
+			if _, variadic := f.Type.(*ast.Ellipsis); variadic && len(names) == 1 && (at == nil || !at.Ellipsis.IsValid()) {
+				// f(a, b): the variadic parameter holds the rest
+				rest := []value{}
+				if i < len(args) {
+					rest = slices.Clone(args[i:])
+				}
+				env.set(names[0].Name, &goList{items: rest})
 				continue
 			}
 			for _, n := range names {
@@ -844,15 +1113,15 @@ func (a *goAnalysis) call(fn *goFunc, args []any, at *ast.CallExpr) any {
 // goResult gathers what a function returns: the first router or StripPrefix
 // it returns, else the string or function every return statement agrees on.
 type goResult struct {
-	router  any // *Router or *goStrip
-	other   any // string, *goFunc or goDynamic from the first return
+	router  value // *Router or *goStrip
+	other   value // string, *goFunc or goDynamic from the first return
 	returns int
 	differ  bool // two returns gave different values, or one gave nothing static
 }
 
-func (r *goResult) add(v any) {
+func (r *goResult) add(v value) {
 	switch v.(type) {
-	case *routes.Router, *goStrip, *goWrap:
+	case goRouter, *goStrip, *goWrap:
 		if r.router == nil {
 			r.router = v
 		}
@@ -860,7 +1129,7 @@ func (r *goResult) add(v any) {
 	}
 	r.returns++
 	switch v.(type) {
-	case string, goDynamic, *goFunc:
+	case goString, goDynamic, *goFunc, *goList:
 	default:
 		r.differ = true
 		return
@@ -872,7 +1141,7 @@ func (r *goResult) add(v any) {
 	}
 }
 
-func (r *goResult) value() any {
+func (r *goResult) value() value {
 	if r.router != nil {
 		return r.router
 	}
@@ -882,9 +1151,9 @@ func (r *goResult) value() any {
 	return r.other
 }
 
-func hasRouter(args []any) bool {
+func hasRouter(args []value) bool {
 	for _, v := range args {
-		if _, ok := v.(*routes.Router); ok {
+		if _, ok := routerOf(v); ok {
 			return true
 		}
 	}
@@ -985,6 +1254,33 @@ func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *goResult) {
 	}
 }
 
+// firstArg returns args[0], or nil when there is none.
+func firstArg(args []value) value {
+	if len(args) == 0 {
+		return nil
+	}
+	return args[0]
+}
+
+// appendList folds append(list, x, y) and append(list, other...) on a
+// slice this analysis holds; nil for anything else.
+func appendList(c *ast.CallExpr, args []value) value {
+	if len(args) == 0 {
+		return nil
+	}
+	l, ok := args[0].(*goList)
+	if !ok {
+		return nil
+	}
+	rest := spread(c, args[1:])
+	if c.Ellipsis.IsValid() && len(rest) == len(args)-1 {
+		if _, isList := args[len(args)-1].(*goList); !isList {
+			return nil // append(l, unknown...)
+		}
+	}
+	return &goList{items: append(slices.Clip(l.items), rest...)}
+}
+
 // initAppended returns the functions of f's package that its init()
 // functions append to the package-level variable x names (registrars =
 // append(registrars, registerUserRouter)), in file and statement order; nil
@@ -1026,7 +1322,7 @@ func (a *goAnalysis) initAppended(f *goFile, env *goEnv, x ast.Expr) []*goFunc {
 	return out
 }
 
-func (a *goAnalysis) assign(f *goFile, env *goEnv, lhs ast.Expr, v any) {
+func (a *goAnalysis) assign(f *goFile, env *goEnv, lhs ast.Expr, v value) {
 	switch l := lhs.(type) {
 	case *ast.Ident:
 		env.set(l.Name, v)
@@ -1040,12 +1336,12 @@ func (a *goAnalysis) assign(f *goFile, env *goEnv, lhs ast.Expr, v any) {
 // eval evaluates e as far as static analysis can: a folded string, a router,
 // a gorilla route, a function, StripPrefix; nil for anything else. Calls are
 // evaluated for their registrations.
-func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
+func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 	switch e := e.(type) {
 	case *ast.BasicLit:
 		if e.Kind == token.STRING {
 			if s, err := strconv.Unquote(e.Value); err == nil {
-				return s
+				return goString(s)
 			}
 		}
 	case *ast.ParenExpr:
@@ -1070,27 +1366,31 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 		// serves from the root whatever made it
 		if fw := a.rootRouterType(f, e.Type); fw != "" {
 			if r, ok := a.asserted[e]; ok {
-				return r
+				return goRouter{r}
 			}
 			r := a.newRouter(fw)
 			a.asserted[e] = r
-			return r
+			return goRouter{r}
 		}
 	case *ast.FuncLit:
 		return &goFunc{lit: e, file: f, env: env}
 	case *ast.CompositeLit:
 		var held []*routes.Router
+		var items []value // the elements, for a slice literal
+		keyedAny := false
 		for _, el := range e.Elts {
 			kv, keyed := el.(*ast.KeyValueExpr)
-			var v any
+			var v value
 			if keyed {
 				v = a.eval(f, env, kv.Value)
+				keyedAny = true
 			} else {
 				v = a.eval(f, env, el)
 			}
+			items = append(items, v)
 			switch x := v.(type) {
-			case *routes.Router:
-				held = append(held, x)
+			case goRouter:
+				held = append(held, x.r)
 			case *goWrap:
 				held = append(held, x.r)
 			}
@@ -1099,16 +1399,37 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 			}
 			if k, ok := kv.Key.(*ast.Ident); ok && v != nil {
 				f.pkg.fields[k.Name] = v
-				if r, isRouter := v.(*routes.Router); isRouter && k.Name == "Handler" {
+				if r, isRouter := routerOf(v); isRouter && k.Name == "Handler" {
 					r.Listened = true // http.Server{Handler: r}
 				}
 			}
+		}
+		if _, isSlice := e.Type.(*ast.ArrayType); isSlice && !keyedAny {
+			return &goList{items: items}
 		}
 		// a struct of the server holding one router: a wrapper whose
 		// methods register on it
 		if id, ok := e.Type.(*ast.Ident); ok && len(held) == 1 {
 			if _, isStruct := f.pkg.types[id.Name].(*ast.StructType); isStruct {
 				return &goWrap{typ: id.Name, pkg: f.pkg, r: held[0]}
+			}
+		}
+		// options passed by value (api.GinServerOptions{BaseURL: prefix}):
+		// a struct whose string fields the callee reads
+		if keyedAny && len(held) == 0 {
+			fields := map[string]value{}
+			stringy := false
+			for i, el := range e.Elts {
+				if k, ok := el.(*ast.KeyValueExpr).Key.(*ast.Ident); ok {
+					fields[k.Name] = items[i]
+					switch items[i].(type) {
+					case goString, goAssumed, goDynamic:
+						stringy = true
+					}
+				}
+			}
+			if stringy {
+				return &goStruct{fields: fields}
 			}
 		}
 	case *ast.SelectorExpr:
@@ -1119,8 +1440,13 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 				}
 			}
 		}
-		if w, ok := a.eval(f, env, e.X).(*goWrap); ok {
-			return w.r
+		switch x := a.eval(f, env, e.X).(type) {
+		case *goWrap:
+			return goRouter{x.r}
+		case *goStruct:
+			if v, ok := x.fields[e.Sel.Name]; ok {
+				return v
+			}
 		}
 		if v := f.pkg.fields[e.Sel.Name]; v != nil {
 			return v
@@ -1135,19 +1461,23 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) any {
 // pkgName resolves a package-level name of pkg: a constant or a variable
 // nothing reassigns, folded; a function; or goDynamic for a variable some
 // code of the module assigns.
-func (a *goAnalysis) pkgName(pkg *goPkg, name string) any {
+func (a *goAnalysis) pkgName(pkg *goPkg, name string) value {
 	if d, ok := pkg.funcs[name]; ok {
 		return &goFunc{decl: d, file: a.byDecl[d]}
 	}
 	e, ok := pkg.consts[name]
 	if !ok {
+		if fl, ok := a.flagVars[goVarKey(pkg, name)]; ok {
+			// var prefix string; flag.StringVar(&prefix, "prefix", "/api", ...)
+			return goAssumed{value: fl.value, as: []routes.Assumption{{Expr: "flag -" + fl.name, Value: fl.value, At: fl.at}}}
+		}
 		return nil
 	}
 	if pkg.vars[name] {
 		if at, ok := a.assigned[goVarKey(pkg, name)]; ok {
 			// compared under the value it is declared with, an assumption
 			// the findings state with where it is reassigned
-			if declared, isStr := a.foldDecl(pkg, name, e).(string); isStr {
+			if declared, isStr := str(a.foldDecl(pkg, name, e)); isStr {
 				f := pkg.constFile[name]
 				return goAssumed{value: declared, as: []routes.Assumption{{Expr: name, Value: declared, At: a.pos(f, e.Pos()), Reassigned: at}}}
 			}
@@ -1159,14 +1489,14 @@ func (a *goAnalysis) pkgName(pkg *goPkg, name string) any {
 
 // foldDecl folds the expression e a package-level name of pkg is declared
 // with: a string, goDynamic, or nil.
-func (a *goAnalysis) foldDecl(pkg *goPkg, name string, e ast.Expr) any {
+func (a *goAnalysis) foldDecl(pkg *goPkg, name string, e ast.Expr) value {
 	if v, ok := a.folded[e]; ok {
 		return v
 	}
 	a.folded[e] = nil // a cycle folds to nothing
 	v := a.eval(pkg.constFile[name], nil, e)
 	switch v.(type) {
-	case string, goDynamic:
+	case goString, goDynamic:
 	default:
 		v = nil
 	}
@@ -1176,58 +1506,58 @@ func (a *goAnalysis) foldDecl(pkg *goPkg, name string, e ast.Expr) any {
 
 // concat joins two folded strings within budget.FoldedBytes; a dynamic side
 // makes the result dynamic.
-func concat(x, y any, budget routes.Budget) any {
+func concat(x, y value, budget routes.Budget) value {
 	if d, ok := x.(goDynamic); ok {
 		return d
 	}
 	if d, ok := y.(goDynamic); ok {
 		return d
 	}
-	xy := []any{x, y}
+	xy := []value{x, y}
 	if as := unwrapAssumed(xy); as != nil {
 		v := concat(xy[0], xy[1], budget)
-		if s, ok := v.(string); ok {
+		if s, ok := str(v); ok {
 			return goAssumed{value: s, as: as}
 		}
 		return v
 	}
-	xs, ok1 := x.(string)
-	ys, ok2 := y.(string)
+	xs, ok1 := str(x)
+	ys, ok2 := str(y)
 	if !ok1 || !ok2 {
 		return nil
 	}
 	if len(xs)+len(ys) > budget.FoldedBytes {
 		return goDynamic{why: budget.OverFolded()}
 	}
-	return xs + ys
+	return goString(xs + ys)
 }
 
 // goStdConst folds net/http's and Fiber's method constants.
-func goStdConst(imp, name string) any {
+func goStdConst(imp, name string) value {
 	if (imp == "net/http" || goFramework(imp) == "fiber") && strings.HasPrefix(name, "Method") && routes.IsMethod(strings.TrimPrefix(name, "Method")) {
-		return strings.ToUpper(strings.TrimPrefix(name, "Method"))
+		return goString(strings.ToUpper(strings.TrimPrefix(name, "Method")))
 	}
 	return nil
 }
 
 // pkgMember resolves imp.name for an imported package: a constant or function
 // of a package of this server, or a folded standard constant.
-func (a *goAnalysis) pkgMember(imp, name string) any {
+func (a *goAnalysis) pkgMember(imp, name string) value {
 	if pkg := a.loadPkg(imp); pkg != nil {
 		return a.pkgName(pkg, name)
 	}
 	return goStdConst(imp, name)
 }
 
-func (a *goAnalysis) evalArgs(f *goFile, env *goEnv, c *ast.CallExpr) []any {
-	args := make([]any, len(c.Args))
+func (a *goAnalysis) evalArgs(f *goFile, env *goEnv, c *ast.CallExpr) []value {
+	args := make([]value, len(c.Args))
 	for i, x := range c.Args {
 		args[i] = a.eval(f, env, x)
 	}
 	return args
 }
 
-func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
+func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) value {
 	switch fun := c.Fun.(type) {
 	case *ast.SelectorExpr:
 		// pkg.Func(...)
@@ -1240,8 +1570,8 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 		}
 		recv := a.eval(f, env, fun.X)
 		switch r := recv.(type) {
-		case *routes.Router:
-			return a.routerCall(f, env, c, r, fun.Sel)
+		case goRouter:
+			return a.routerCall(f, env, c, r.r, fun.Sel)
 		case *goRoute:
 			return a.gorillaRouteCall(f, env, c, r, fun.Sel.Name)
 		case *fiberRoute:
@@ -1266,6 +1596,11 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 			}
 		}
 		args := a.evalArgs(f, env, c)
+		if name, ok := str(firstArg(args)); ok && fun.Sel.Name == "String" && len(args) == 1 {
+			if v, ok := a.flagDefault(f, name); ok {
+				return v // cmd.String("api-prefix"): the flag's declared default
+			}
+		}
 		// a method of this package (s.routes())
 		if ds := f.pkg.methods[fun.Sel.Name]; len(ds) == 1 {
 			return a.call(&goFunc{decl: ds[0], file: a.byDecl[ds[0]]}, args, c)
@@ -1273,14 +1608,17 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 		// a getter of another package of the module handing out the router
 		// it holds (srv.Router() on a value its constructor returned)
 		if d := a.uniqueMethod(fun.Sel.Name); d != nil {
-			if r, ok := a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c).(*routes.Router); ok {
-				return r
+			if r, ok := routerOf(a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c)); ok {
+				return goRouter{r}
 			}
 		}
 		return nil
 	case *ast.Ident:
 		if _, ok := env.lookup(fun.Name); !ok {
-			if fun.Name == "new" || fun.Name == "make" || fun.Name == "append" || fun.Name == "len" {
+			if fun.Name == "append" {
+				return appendList(c, a.evalArgs(f, env, c))
+			}
+			if fun.Name == "new" || fun.Name == "make" || fun.Name == "len" {
 				a.evalArgs(f, env, c)
 				return nil
 			}
@@ -1297,20 +1635,20 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) any {
 // callPkg evaluates imp.name(args): a router constructor, net/http's
 // package-level registrations and StripPrefix, or a function of a package of
 // this server.
-func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name string) any {
+func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name string) value {
 	fw := goFramework(imp)
 	if fw != "" && goConstructors[fw][name] {
 		a.evalArgs(f, env, c)
 		r := a.newRouter(fw)
 		r.StrictSlash = fw == "fiber" && fiberStrict(c)
-		return r
+		return goRouter{r}
 	}
 	if fw == "nethttp" {
 		switch name {
 		case "ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS":
 			args := a.evalArgs(f, env, c)
 			if len(args) > 0 {
-				if r, ok := args[len(args)-1].(*routes.Router); ok {
+				if r, ok := routerOf(args[len(args)-1]); ok {
 					r.Listened = true
 				} else if args[len(args)-1] == nil && a.defaultMux != nil {
 					a.defaultMux.Listened = true
@@ -1325,7 +1663,7 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		case "StripPrefix":
 			args := a.evalArgs(f, env, c)
 			if len(args) == 2 {
-				if p, ok := args[0].(string); ok {
+				if p, ok := str(args[0]); ok {
 					return &goStrip{prefix: p, inner: args[1]}
 				}
 			}
@@ -1342,6 +1680,12 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		}
 	}
 	args := a.evalArgs(f, env, c)
+	if v, ok := a.humaCall(f, c, imp, name, args); ok {
+		return v
+	}
+	if v, ok := a.stdFlag(f, c, imp, name, args); ok {
+		return v
+	}
 	if fiberStatic[imp] && name == "New" {
 		return goStatic{}
 	}
@@ -1367,12 +1711,12 @@ var pprofPackages = map[string]bool{"github.com/labstack/echo-contrib/pprof": tr
 // Register function, a gap of the router: routes no one can list, which
 // could serve only paths below the router's prefix. What another such
 // function returns may be the router again (a wrapper): it is a goLost.
-func (a *goAnalysis) libraryRoutes(f *goFile, c *ast.CallExpr, imp, name string, args []any) any {
+func (a *goAnalysis) libraryRoutes(f *goFile, c *ast.CallExpr, imp, name string, args []value) value {
 	var r *routes.Router
 	for _, v := range args {
 		switch v := v.(type) {
-		case *routes.Router:
-			r = v
+		case goRouter:
+			r = v.r
 		case *goWrap:
 			r = v.r
 		}
@@ -1387,7 +1731,7 @@ func (a *goAnalysis) libraryRoutes(f *goFile, c *ast.CallExpr, imp, name string,
 	if pprofPackages[imp] && name == "Register" {
 		prefix := "/debug/pprof"
 		if len(args) > 1 {
-			if p, ok := args[1].(string); ok {
+			if p, ok := str(args[1]); ok {
 				prefix = p
 			}
 		}
@@ -1407,11 +1751,11 @@ func (a *goAnalysis) libraryRoutes(f *goFile, c *ast.CallExpr, imp, name string,
 
 // routePath folds the path argument at index i; when it cannot be folded the
 // registration is recorded as Unresolved and ok is false.
-func (a *goAnalysis) routePath(f *goFile, c *ast.CallExpr, args []any, i int, method string, at token.Pos) (string, bool) {
+func (a *goAnalysis) routePath(f *goFile, c *ast.CallExpr, args []value, i int, method string, at token.Pos) (string, bool) {
 	if i >= len(args) {
 		return "", false
 	}
-	if s, ok := args[i].(string); ok {
+	if s, ok := str(args[i]); ok {
 		return s, true
 	}
 	why := "path is not a constant this analysis can fold"
@@ -1444,7 +1788,7 @@ func (a *goAnalysis) fragments(f *goFile, e ast.Expr, out []string) []string {
 	case *ast.ParenExpr:
 		return a.fragments(f, e.X, out)
 	case *ast.Ident:
-		if s, ok := a.pkgName(f.pkg, e.Name).(string); ok {
+		if s, ok := str(a.pkgName(f.pkg, e.Name)); ok {
 			out = append(out, s)
 		}
 	case *ast.BinaryExpr:
@@ -1468,10 +1812,10 @@ func (a *goAnalysis) fragments(f *goFile, e ast.Expr, out []string) []string {
 	return out
 }
 
-func stringList(v []any) ([]string, bool) {
+func stringList(v []value) ([]string, bool) {
 	var out []string
 	for _, x := range v {
-		s, ok := x.(string)
+		s, ok := str(x)
 		if !ok {
 			return nil, false
 		}
@@ -1483,11 +1827,11 @@ func stringList(v []any) ([]string, bool) {
 // methodRoute registers a call naming the method first and the path second
 // (chi Method, gin Handle, echo Add); a method that is not a folded constant
 // is unresolved, never guessed.
-func (a *goAnalysis) methodRoute(f *goFile, c *ast.CallExpr, args []any, r *routes.Router, sel *ast.Ident, at routes.Pos) {
+func (a *goAnalysis) methodRoute(f *goFile, c *ast.CallExpr, args []value, r *routes.Router, sel *ast.Ident, at routes.Pos) {
 	if len(args) < 2 {
 		return
 	}
-	m, _ := args[0].(string)
+	m, _ := str(args[0])
 	if m == "" {
 		a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: at, Expr: a.src(c.Args[0]), Reason: "method is not a constant this analysis can fold"})
 		return
@@ -1498,7 +1842,10 @@ func (a *goAnalysis) methodRoute(f *goFile, c *ast.CallExpr, args []any, r *rout
 }
 
 // routerCall evaluates a method call on a router.
-func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident) any {
+func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident) value {
+	if len(a.tags) > 0 {
+		defer r.TagSince(r.Len(), a.tags) // code of a tagged file registers it
+	}
 	args := a.evalArgs(f, env, c)
 	if as := unwrapAssumed(args); as != nil {
 		// a path or prefix built from a value read at run time: what this
@@ -1506,15 +1853,69 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 		before := r.Len()
 		v := a.routerCallOf(f, env, c, r, sel, args)
 		r.AssumeSince(before, as)
-		if child, ok := v.(*routes.Router); ok && child != r {
+		if child, ok := routerOf(v); ok && child != r {
 			child.Assumed = append(child.Assumed, as...)
 		}
 		return v
 	}
-	before := len(a.set.Unresolved)
+	before, added := len(a.set.Unresolved), r.Len()
 	v := a.routerCallOf(f, env, c, r, sel, args)
 	a.keepGaps(r, before)
+	if len(c.Args) > 1 && a.profiling(f, c.Args[len(c.Args)-1]) {
+		for _, rr := range r.Since(added) {
+			rr.Tooling = true
+		}
+	}
+	if len(c.Args) > 1 && servesFiles(c.Args[len(c.Args)-1]) {
+		for _, rr := range r.Since(added) {
+			// a catch-all whose handler sends files (r.GET("/files/*path",
+			// func(c) { c.File(...) })): a file server, not an operation
+			rr.Static = rr.Static || strings.Contains(rr.Path, "*")
+		}
+	}
 	return v
+}
+
+// fileSenders are the calls that answer a request with a file's content:
+// net/http's ServeFile and ServeContent, gin's and echo's File family.
+var fileSenders = map[string]bool{"ServeFile": true, "ServeFileFS": true, "ServeContent": true, "File": true, "FileAttachment": true, "FileFromFS": true}
+
+// servesFiles reports whether handler expression h, a function literal,
+// answers with a file's content.
+func servesFiles(h ast.Expr) bool {
+	lit, ok := h.(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	found := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok && fileSenders[sel.Sel.Name] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// profilingPkgs are the packages whose handlers serve Go's profiles.
+var profilingPkgs = map[string]bool{"net/http/pprof": true, "runtime/pprof": true}
+
+// profiling reports whether handler expression h calls into Go's profiling
+// packages (pprof.Index, a function literal calling pprof.Profile): the
+// route it serves is a profiling endpoint, tooling rather than the API.
+func (a *goAnalysis) profiling(f *goFile, h ast.Expr) bool {
+	found := false
+	ast.Inspect(h, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok && profilingPkgs[f.imports[x.Name]] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // keepGaps moves the Unresolved entries recorded since index before onto
@@ -1529,7 +1930,7 @@ func (a *goAnalysis) keepGaps(r *routes.Router, before int) {
 // lostCall evaluates a method call on a value an unknown router method
 // returned: a route registration on it is a gap of the router (its method
 // and path fragments kept); any other call hands the value on.
-func (a *goAnalysis) lostCall(f *goFile, env *goEnv, c *ast.CallExpr, l *goLost, sel *ast.Ident) any {
+func (a *goAnalysis) lostCall(f *goFile, env *goEnv, c *ast.CallExpr, l *goLost, sel *ast.Ident) value {
 	args := a.evalArgs(f, env, c)
 	m, verb := goMethods[l.r.Framework][sel.Name]
 	if !verb && sel.Name != "Handle" && sel.Name != "HandleFunc" && sel.Name != "Any" && sel.Name != "Group" && sel.Name != "Route" {
@@ -1537,7 +1938,7 @@ func (a *goAnalysis) lostCall(f *goFile, env *goEnv, c *ast.CallExpr, l *goLost,
 	}
 	var frags []string
 	if len(args) > 0 {
-		if p, ok := args[0].(string); ok {
+		if p, ok := str(args[0]); ok {
 			frags = []string{p}
 		} else {
 			frags = a.fragments(f, c.Args[0], nil)
@@ -1554,7 +1955,7 @@ func (a *goAnalysis) lostCall(f *goFile, env *goEnv, c *ast.CallExpr, l *goLost,
 // methodListRoute registers a call of (methods, path, handler...): gin's and
 // echo's Match, Fiber v3's Add; a method list that is not a folded constant
 // is unresolved.
-func (a *goAnalysis) methodListRoute(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any, at routes.Pos) {
+func (a *goAnalysis) methodListRoute(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value, at routes.Pos) {
 	if len(args) < 2 {
 		return
 	}
@@ -1569,7 +1970,7 @@ func (a *goAnalysis) methodListRoute(f *goFile, env *goEnv, c *ast.CallExpr, r *
 }
 
 // routerCallOf is routerCall on evaluated arguments.
-func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any) any {
+func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value) value {
 	name := sel.Name
 	at := a.pos(f, sel.Pos())
 	if a.site != nil && len(c.Args) > 0 {
@@ -1603,12 +2004,12 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 			if len(args) > 1 {
 				switch h := args[1].(type) {
 				case *goStrip:
-					if child, ok := h.inner.(*routes.Router); ok {
+					if child, ok := routerOf(h.inner); ok {
 						r.Mount(h.prefix, child, false)
 						return nil
 					}
-				case *routes.Router:
-					r.Mount("", h, false)
+				case goRouter:
+					r.Mount("", h.r, false)
 					return nil
 				}
 			}
@@ -1640,12 +2041,12 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 			if !ok {
 				return nil
 			}
-			return a.subRouter(r, p, args, 1, c)
+			return goRouter{a.subRouter(r, p, args, 1, c)}
 		case "Group", "With":
 			if name == "With" {
-				return a.subRouter(r, "", nil, 0, c)
+				return goRouter{a.subRouter(r, "", nil, 0, c)}
 			}
-			return a.subRouter(r, "", args, 0, c)
+			return goRouter{a.subRouter(r, "", args, 0, c)}
 		case "Mount":
 			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
 			if !ok || len(args) < 2 {
@@ -1657,7 +2058,7 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 		switch name {
 		case "Use":
 			if fw == "gin" {
-				return r // RouterGroup.Use returns the group itself
+				return goRouter{r} // RouterGroup.Use returns the group itself
 			}
 		case "Run", "RunTLS", "Start", "StartTLS", "StartServer":
 			r.Listened = true
@@ -1685,7 +2086,7 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 	case "gorilla":
 		switch name {
 		case "StrictSlash", "SkipClean", "UseEncodedPath":
-			return r // *Router's setters return the router itself
+			return goRouter{r} // *Router's setters return the router itself
 		case "NewRoute":
 			rr := r.Add(nil, "", at)
 			rr.Dead = true
@@ -1705,7 +2106,7 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 			rr.Dead, rr.Subtree = true, name == "PathPrefix"
 			return &goRoute{r: r, rr: rr}
 		case "Methods":
-			ms, ok := stringList(args)
+			ms, ok := stringList(spread(c, args))
 			if !ok {
 				return nil
 			}
@@ -1726,12 +2127,12 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 // subRouter mounts a new router of r's framework under prefix and, when
 // args[i] is a function (chi's Route and Group, Fiber's v2 Route), analyses
 // it with the new router as its argument.
-func (a *goAnalysis) subRouter(r *routes.Router, prefix string, args []any, i int, c *ast.CallExpr) *routes.Router {
+func (a *goAnalysis) subRouter(r *routes.Router, prefix string, args []value, i int, c *ast.CallExpr) *routes.Router {
 	child := a.newRouter(r.Framework)
 	r.Mount(prefix, child, false)
 	if i < len(args) {
 		if fn, ok := args[i].(*goFunc); ok {
-			a.call(fn, []any{child}, c)
+			a.call(fn, []value{goRouter{child}}, c)
 		}
 	}
 	return child
@@ -1739,12 +2140,12 @@ func (a *goAnalysis) subRouter(r *routes.Router, prefix string, args []any, i in
 
 // group evaluates Group(prefix, middleware...) of gin, echo and Fiber: a new
 // router mounted under the folded prefix, or nil when it does not fold.
-func (a *goAnalysis) group(f *goFile, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []any) any {
+func (a *goAnalysis) group(f *goFile, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value) value {
 	p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
 	if !ok {
 		return nil
 	}
-	return a.subRouter(r, p, nil, 0, c)
+	return goRouter{a.subRouter(r, p, nil, 0, c)}
 }
 
 // methodList folds a []string{...} literal argument.
@@ -1758,7 +2159,7 @@ func (a *goAnalysis) methodList(f *goFile, env *goEnv, c *ast.CallExpr, i int) [
 	}
 	var out []string
 	for _, el := range cl.Elts {
-		s, ok := a.eval(f, env, el).(string)
+		s, ok := str(a.eval(f, env, el))
 		if !ok {
 			return nil
 		}
@@ -1769,13 +2170,13 @@ func (a *goAnalysis) methodList(f *goFile, env *goEnv, c *ast.CallExpr, i int) [
 
 // mountHandler mounts what a handler argument evaluates to under prefix, or
 // records it as Unresolved.
-func (a *goAnalysis) mountHandler(f *goFile, c *ast.CallExpr, r *routes.Router, prefix string, h any, at routes.Pos) {
+func (a *goAnalysis) mountHandler(f *goFile, c *ast.CallExpr, r *routes.Router, prefix string, h value, at routes.Pos) {
 	switch h := h.(type) {
-	case *routes.Router:
-		r.Mount(prefix, h, false)
+	case goRouter:
+		r.Mount(prefix, h.r, false)
 		return
 	case *goStrip:
-		if child, ok := h.inner.(*routes.Router); ok {
+		if child, ok := routerOf(h.inner); ok {
 			r.Mount(prefix, child, false)
 			return
 		}
@@ -1789,14 +2190,14 @@ func (a *goAnalysis) mountHandler(f *goFile, c *ast.CallExpr, r *routes.Router, 
 }
 
 // gorillaRouteCall evaluates a method call on a gorilla/mux route.
-func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g *goRoute, name string) any {
+func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g *goRoute, name string) value {
 	args := a.evalArgs(f, env, c)
 	switch name {
 	case "Methods":
-		ms, ok := stringList(args)
+		ms, ok := stringList(spread(c, args))
 		if !ok {
 			a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: g.rr.Pos, Expr: a.src(c), Reason: "method list is not a constant this analysis can fold"})
-			g.rr.Dead = true
+			g.rr.Dead, g.unresolved = true, true
 			return g
 		}
 		g.rr.Methods = append(g.rr.Methods, routes.Upper(ms)...)
@@ -1804,15 +2205,16 @@ func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g 
 		if len(args) == 0 {
 			return g
 		}
-		p, ok := args[0].(string)
+		p, ok := str(args[0])
 		if !ok {
 			a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: g.rr.Pos, Expr: a.src(c), Reason: "path is not a constant this analysis can fold"})
-			g.rr.Dead = true
+			g.rr.Dead, g.unresolved = true, true
 			return g
 		}
 		g.rr.Path, g.rr.Subtree = p, name == "PathPrefix"
 	case "Handler", "HandlerFunc":
-		g.rr.Dead = false
+		g.rr.Dead = g.unresolved
+		g.rr.Tooling = g.rr.Tooling || len(c.Args) > 0 && a.profiling(f, c.Args[0])
 	case "Subrouter":
 		g.rr.Dead = true
 		child := a.newRouter("gorilla")
@@ -1822,7 +2224,7 @@ func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g 
 		} else {
 			g.r.Mount("", child, false)
 		}
-		return child
+		return goRouter{child}
 	}
 	return g
 }
@@ -1895,43 +2297,118 @@ func (w *goWrap) method(name string) *ast.FuncDecl {
 // itself or through other packages of the module, when order holds a main
 // package: a package only tests or tools import (an e2e hook server) is not
 // part of any program, so its routes are not the server's. Without a main
-// package (a library folder), every package is kept.
-func (a *goAnalysis) programPackages(order []*goPkg) []*goPkg {
+// package (a library folder), every package is kept. With several main
+// packages (one module, several binaries), each file is attributed to the
+// programs whose imports reach it (a.programs), or, when the options name
+// one, only that program's packages are kept.
+func (a *goAnalysis) programPackages(order []*goPkg) ([]*goPkg, error) {
 	byPath := map[string]*goPkg{}
-	var queue []*goPkg
+	var mains []*goPkg
 	for _, pkg := range order {
 		if pkg.path != "" {
 			byPath[pkg.path] = pkg
 		}
 		if len(pkg.files) > 0 && pkg.files[0].ast.Name.Name == "main" {
-			queue = append(queue, pkg)
+			mains = append(mains, pkg)
 		}
 	}
-	if len(queue) == 0 {
-		return order
+	if len(mains) == 0 {
+		return order, nil
 	}
-	reached := map[*goPkg]bool{}
-	for len(queue) > 0 {
-		pkg := queue[0]
-		queue = queue[1:]
-		if reached[pkg] {
+	if a.program == "" {
+		// examples, tests and tools are programs of the repository, not
+		// servers of its API, unless nothing else is
+		var servers []*goPkg
+		for _, main := range mains {
+			if !auxiliaryProgram(programName(main)) {
+				servers = append(servers, main)
+			}
+		}
+		if len(servers) > 0 {
+			mains = servers
+		}
+	}
+	reachedBy := map[*goPkg][]string{}
+	var names []string
+	for _, main := range mains {
+		name := programName(main)
+		names = append(names, name)
+		if a.program != "" && name != a.program {
 			continue
 		}
-		reached[pkg] = true
-		for _, f := range pkg.files {
-			for _, is := range f.ast.Imports {
-				p, _ := strconv.Unquote(is.Path.Value)
-				if dep := byPath[p]; dep != nil && !reached[dep] {
-					queue = append(queue, dep)
+		seen := map[*goPkg]bool{}
+		queue := []*goPkg{main}
+		for len(queue) > 0 {
+			pkg := queue[0]
+			queue = queue[1:]
+			if seen[pkg] {
+				continue
+			}
+			seen[pkg] = true
+			reachedBy[pkg] = append(reachedBy[pkg], name)
+			for _, f := range pkg.files {
+				for _, is := range f.ast.Imports {
+					p, _ := strconv.Unquote(is.Path.Value)
+					if dep := byPath[p]; dep != nil && !seen[dep] {
+						queue = append(queue, dep)
+					}
 				}
 			}
 		}
 	}
+	if a.program != "" && len(reachedBy) == 0 {
+		if a.build.all {
+			return nil, nil // the tagged variants do not build it: they add nothing
+		}
+		return nil, fmt.Errorf("program %q: no main package in that folder; the main packages are %s", a.program, strings.Join(names, ", "))
+	}
 	var out []*goPkg
 	for _, pkg := range order {
-		if reached[pkg] {
-			out = append(out, pkg)
+		progs, ok := reachedBy[pkg]
+		if !ok {
+			continue
+		}
+		out = append(out, pkg)
+		if (len(mains) > 1 || a.build.all) && a.program == "" { // the caller drops them when the build compared has one program
+			for _, f := range pkg.files {
+				a.programs[f.display] = progs
+			}
 		}
 	}
-	return out
+	return out, nil
+}
+
+// auxiliaryFolders name the folders whose programs are examples, tests or
+// tools of a repository rather than its servers.
+var auxiliaryFolders = map[string]bool{
+	"example": true, "examples": true, "_examples": true, "test": true, "tests": true, "e2e": true, "testdata": true,
+	"hack": true, "tools": true, "tool": true, "scripts": true, "docs": true, "benchmarks": true,
+}
+
+// auxiliaryProgram reports whether a program's folder lies under one of
+// auxiliaryFolders.
+func auxiliaryProgram(folder string) bool {
+	for _, part := range strings.Split(folder, "/") {
+		if auxiliaryFolders[part] {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanProgram spells a program's folder as programName does ("" = none).
+func cleanProgram(folder string) string {
+	if folder == "" {
+		return ""
+	}
+	return path.Clean(strings.TrimPrefix(filepath.ToSlash(folder), "./"))
+}
+
+// programName names a main package by its folder, slash-separated, as
+// output shows files ("." for the root).
+func programName(main *goPkg) string {
+	if len(main.files) == 0 {
+		return "."
+	}
+	return path.Dir(main.files[0].display)
 }

@@ -188,6 +188,7 @@ type Interp struct {
 	// confine is what every file is read through (required: a nil one
 	// reads nothing).
 	confine *fsroot.Root
+	stats   map[string]statResult
 	// The language's hooks, set by its constructor.
 	// Tokenize reads one file's source.
 	Tokenize func(src, file string) ([]Token, error)
@@ -233,7 +234,25 @@ func (ev *Interp) NewRouter(fw string) *routes.Router {
 
 // Stat returns the file information of path through the interpreter's
 // confinement, opening nothing.
-func (ev *Interp) Stat(path string) (fs.FileInfo, error) { return ev.confine.Stat(path) }
+func (ev *Interp) Stat(path string) (fs.FileInfo, error) {
+	if r, ok := ev.stats[path]; ok {
+		return r.info, r.err
+	}
+	info, err := ev.confine.Stat(path)
+	if ev.stats == nil {
+		ev.stats = map[string]statResult{}
+	}
+	ev.stats[path] = statResult{info, err}
+	return info, err
+}
+
+// statResult is one Stat answer, kept: module resolution asks for the same
+// candidate paths once per import (a quarter of the extraction time on
+// hatchet's Python SDK), and the tree does not change during a run.
+type statResult struct {
+	info fs.FileInfo
+	err  error
+}
 
 // New returns an interpreter of the server at root (Python when py); the
 // language sets its hooks before reading files. display names files in

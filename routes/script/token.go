@@ -99,8 +99,12 @@ func (l *lexer) emit(t Token) {
 	if l.toks == nil && l.depth == 0 {
 		// a guess at the file's tokens; a template expression's lexer
 		// shares the file's source but holds a few tokens, so sizing it by
-		// the source would make a file of n templates cost n times its size
-		l.toks = make([]Token, 0, len(l.src)/3+8)
+		// the source would make a file of n templates cost n times its size.
+		// One token per six bytes is about what real sources hold; a token
+		// is ~90 bytes, so guessing one per three bytes (as before) reserved
+		// 30 times a file's size and most of it stayed unused (hatchet's
+		// TypeScript frontend and SDKs: 165 MB of token slices)
+		l.toks = make([]Token, 0, len(l.src)/6+8)
 	}
 	t.Match = -1
 	l.toks = append(l.toks, t)

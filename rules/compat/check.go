@@ -283,7 +283,12 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 	if ch.undeclared {
 		msg += ", the object was open: only clients relying on undocumented properties notice"
 	}
-	if rule != compatibleRule {
+	switch {
+	case ch.gap != "":
+		// partial knowledge: the finding names what was not read
+		msg = fmt.Sprintf("%s changes from %s to %s in %s%s (%s): %s; check the change by hand, or approve it",
+			ch.keyword, ch.baseValue, ch.headValue, where, at, ch.sides, ch.gap)
+	case rule != compatibleRule:
 		msg += "; keep the base constraint, or approve the break"
 	}
 	f := report.Finding{
@@ -291,6 +296,9 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 		Definition: definition, Pointer: rel,
 		Locations: []report.Location{c.schemaLocation(ch.head, ch.headKeyword), c.schemaLocation(ch.base, ch.baseKeyword)},
 		Fields:    map[string]any{"keyword": ch.keyword, "base": ch.baseValue, "head": ch.headValue, "effect": ch.effect.String(), "sides": ch.sides.String()},
+	}
+	if ch.gap != "" {
+		f.Fields["gap"] = ch.gap
 	}
 	if definition == "" {
 		f.Pointer = headPtr

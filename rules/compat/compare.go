@@ -52,6 +52,10 @@ type change struct {
 	baseKeyword, headKeyword *reduce.Keyword
 	// baseValue and headValue render the two values ("absent" for none).
 	baseValue, headValue string
+	// renderKeywords says baseValue and headValue are the rendering of
+	// baseKeyword and headKeyword, made when the change is kept (most
+	// keyword pairs compared change nothing).
+	renderKeywords bool
 	// root is the definition or operation position compared.
 	root *root
 	// path is the instance path from the root's instance, when pathKnown.
@@ -70,6 +74,9 @@ type change struct {
 	// separators are, for a pattern change, the shortest string only base
 	// accepts and the shortest only head accepts (where there is one).
 	separators [2]separator
+	// gap names what wirelint could not read to judge the change (a $ref
+	// it cannot follow); "" when it read everything.
+	gap string
 }
 
 // setSummary describes the members one set adds and removes, when both
@@ -153,6 +160,9 @@ type comparer struct {
 	// on its own, in either revision, to the key both revisions share.
 	paired map[string]string
 	canon  map[*reduce.Node]string
+	// shared remembers which nodes both revisions share unchanged
+	// (unchanged).
+	shared map[sharedKey]bool
 }
 
 type pairKey struct {
@@ -163,13 +173,17 @@ type pairKey struct {
 }
 
 func newComparer(baseReducer, headReducer *reduce.Reducer) *comparer {
-	return &comparer{baseReducer: baseReducer, headReducer: headReducer, seen: map[pairKey]bool{}, roots: map[*reduce.Document]bool{}, canon: map[*reduce.Node]string{}}
+	return &comparer{baseReducer: baseReducer, headReducer: headReducer, seen: map[pairKey]bool{}, roots: map[*reduce.Document]bool{}, canon: map[*reduce.Node]string{},
+		shared: map[sharedKey]bool{}}
 }
 
 // add records a change with the effect seen through the context.
 func (c *comparer) add(x context, ch *change, effect Effect) {
 	if effect == None {
 		return
+	}
+	if ch.renderKeywords {
+		ch.baseValue, ch.headValue = render(ch.baseKeyword), render(ch.headKeyword)
 	}
 	switch {
 	case x.baseBlind && x.headBlind,
@@ -241,6 +255,9 @@ func (c *comparer) schema(base, head *reduce.Schema, x context) {
 			return
 		}
 		c.seen[key] = true
+		if base.Node == head.Node && c.unchanged(base.Doc, head.Doc, base.Node) {
+			return // a schema of a file neither revision changed, nor what it reaches
+		}
 	}
 	base, head = c.views(base, head)
 	if c.lifted(base, head, x) {
@@ -285,6 +302,16 @@ func (c *comparer) views(base, head *reduce.Schema) (*reduce.Schema, *reduce.Sch
 	if rb == nil || rh == nil {
 		return base, head
 	}
+	// a bare $ref against a conjunction is compared where it lands when
+	// that is a conjunction too: {allOf: [X], required: [...]} moved into a
+	// file the response now names compares with what it was, not as a
+	// $ref that lost its siblings
+	switch {
+	case isBareRef(head) && reduce.Mergeable(base) && reduce.Mergeable(rh):
+		head = rh
+	case isBareRef(base) && reduce.Mergeable(head) && reduce.Mergeable(rb):
+		base = rb
+	}
 	if v := nullableView(c.baseReducer, base, rh); v != nil {
 		base = v
 	}
@@ -310,6 +337,9 @@ func (c *comparer) views(base, head *reduce.Schema) (*reduce.Schema, *reduce.Sch
 	}
 	return base, head
 }
+
+// isBareRef reports whether s is a $ref with no keyword beside it.
+func isBareRef(s *reduce.Schema) bool { return s.Ref != nil && len(s.Keywords) == 0 }
 
 // sameParts reports whether two conjunctions have parts that pair one to
 // one: as many allOf parts, the same definitions named by their $refs, and
@@ -419,7 +449,16 @@ func (c *comparer) references(base, head *reduce.Schema, x context) bool {
 }
 
 func (c *comparer) unresolved(base, head *reduce.Schema, x context, r *reduce.Ref) bool {
-	c.add(x, &change{keyword: "$ref", base: base, head: head, baseValue: refText(base.Ref), headValue: refText(head.Ref)}, Unknown)
+	reducer, s := c.headReducer, head
+	if r == base.Ref {
+		reducer, s = c.baseReducer, base
+	}
+	gap := "the schema it names is not read"
+	if _, err := reducer.Resolve(s.Doc, r.Raw); err != nil {
+		gap = err.Error()
+	}
+	c.add(x, &change{keyword: "$ref", base: base, head: head, baseValue: refText(base.Ref), headValue: refText(head.Ref),
+		gap: gap + ", so what it accepts is not known"}, Unknown)
 	return true
 }
 
@@ -463,7 +502,7 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 		if !ok {
 			continue
 		}
-		ch := &change{keyword: name, base: base, head: head, baseKeyword: b, headKeyword: h, baseValue: render(b), headValue: render(h)}
+		ch := &change{keyword: name, base: base, head: head, baseKeyword: b, headKeyword: h, renderKeywords: true}
 		switch kind {
 		case KindUpper, KindLower:
 			c.add(x, withCandidates(ch, boundCandidates), boundEffect(kind, b, h))
@@ -478,7 +517,7 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 				if h != nil && impliedType(c.headReducer, head) {
 					h = nil
 				}
-				ch.baseKeyword, ch.headKeyword, ch.baseValue, ch.headValue = b, h, render(b), render(h)
+				ch.baseKeyword, ch.headKeyword = b, h
 			}
 			ch.summary = setSummary(b, h)
 			c.add(x, withCandidates(ch, allowedCandidates), allowedEffect(name, b, h))

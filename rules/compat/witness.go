@@ -24,7 +24,9 @@ type witnessBuilder struct {
 
 	mu   sync.Mutex
 	sets map[*reduce.Document]*setResult
-	// idIndex caches, by folder, the $id index of the revision's files.
+	// idIndex caches, by folder, the $id index of the revision's files,
+	// built when a proof first meets an absolute reference (guarded by idMu).
+	idMu    sync.Mutex
 	idIndex map[string]map[string]string
 }
 
@@ -129,7 +131,7 @@ func (w *witnessBuilder) compiled(s *reduce.Schema) (*validate.Schema, error) {
 	r, ok := w.sets[s.Doc]
 	if !ok {
 		r = &setResult{}
-		r.set, r.err = validate.Compile(ws, s.Doc, validate.Options{IDs: w.ids(ws, s.Doc)})
+		r.set, r.err = validate.Compile(ws, s.Doc, validate.Options{IDs: w.idLookup(ws, s.Doc)})
 		w.sets[s.Doc] = r
 	}
 	w.mu.Unlock()
@@ -145,6 +147,19 @@ const (
 	maxIDFiles    = 2000
 	maxIDFileSize = 4 << 20
 )
+
+// idLookup returns the $id lookup of a proof compiled from doc: the index
+// of the files near doc (ids), read only when a reference to an absolute
+// URL asks for it — a revision without such references (a multi-file YAML
+// tree of thousands of files) is never walked for $ids.
+func (w *witnessBuilder) idLookup(ws *reduce.Workspace, doc *reduce.Document) func(string) (string, bool) {
+	return func(base string) (string, bool) {
+		w.idMu.Lock()
+		defer w.idMu.Unlock()
+		p, ok := w.ids(ws, doc)[base]
+		return p, ok
+	}
+}
 
 // ids indexes the absolute $id each JSON or YAML file near doc declares at
 // its root (doc's folder and its parent's, inside the workspace), so a

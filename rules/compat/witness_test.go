@@ -28,6 +28,14 @@ func checkCaseWith(t *testing.T, name string, opts Options) []report.Finding {
 // with opts.
 func checkCaseAt(t *testing.T, name, dir string, opts Options) []report.Finding {
 	t.Helper()
+	fs, _ := checkCaseWorkspace(t, name, dir, opts)
+	return fs
+}
+
+// checkCaseWorkspace is checkCaseAt that also returns the workspace both
+// revisions were read in.
+func checkCaseWorkspace(t *testing.T, name, dir string, opts Options) ([]report.Finding, *reduce.Workspace) {
+	t.Helper()
 	ar, err := txtar.ParseFile(filepath.Join("testdata", name+".txtar"))
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +67,7 @@ func checkCaseAt(t *testing.T, name, dir string, opts Options) []report.Finding 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Check(ws, ws, b, h, opts)
+	return Check(ws, ws, b, h, opts), ws
 }
 
 // TestWitnesses requires every schema error of the breaking cases to carry
@@ -150,5 +158,35 @@ func TestConfiguredSchemas(t *testing.T) {
 	}
 	if got := rules(configured, ""); len(got) != 0 {
 		t.Errorf("configured Orphan: %v, want no %s", got, RuleUnreached)
+	}
+}
+
+// TestIDIndexOnlyWhenAsked proves a revision's changes without reading the
+// $id files beside it: the $id index is built only when a proof meets a
+// reference to an absolute URL, so a multi-file tree of thousands of files
+// is not read again for proofs that need none of them.
+func TestIDIndexOnlyWhenAsked(t *testing.T) {
+	dir := t.TempDir()
+	stray := filepath.Join(dir, "stray", "id.json")
+	if err := os.MkdirAll(filepath.Dir(stray), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(stray, []byte(`{"$id": "https://example.com/stray.json", "type": "string"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fs, ws := checkCaseWorkspace(t, "request-narrowed", dir, Options{})
+	proven := 0
+	for _, f := range fs {
+		if _, ok := f.Fields["payload"].(json.RawMessage); ok {
+			proven++
+		}
+	}
+	if proven == 0 {
+		t.Fatal("request-narrowed: no error carries a payload; the case no longer exercises a proof")
+	}
+	for _, d := range ws.Documents() {
+		if d.Abs == stray {
+			t.Errorf("%s was read for %d proofs that reference no absolute URL", d.Path, proven)
+		}
 	}
 }

@@ -553,16 +553,14 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 		return
 	}
 	c.record(cs, ms, rel, viaC, viaM)
-	names := map[string]bool{}
+	sorted := make([]string, 0, len(cs.Keywords)+len(ms.Keywords))
 	for n := range cs.Keywords {
-		names[n] = true
+		sorted = append(sorted, n)
 	}
 	for n := range ms.Keywords {
-		names[n] = true
-	}
-	sorted := make([]string, 0, len(names))
-	for n := range names {
-		sorted = append(sorted, n)
+		if _, both := cs.Keywords[n]; !both {
+			sorted = append(sorted, n)
+		}
 	}
 	sort.Strings(sorted)
 	for _, n := range sorted {

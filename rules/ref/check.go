@@ -223,6 +223,9 @@ func refLoops(results []*resolved) []report.Finding {
 		if !pure(start.s.Holder) {
 			continue
 		}
+		if t, ok := start.res.Target(); !ok || byHolder[t.Node] == nil {
+			continue // lands on a schema: the loop below would stop at once
+		}
 		chain := []*resolved{start}
 		seen := map[*resolved]bool{start: true}
 		looped := false
@@ -543,6 +546,9 @@ func where(t reduce.Target) string {
 }
 
 func isHTTP(ref string) bool {
+	if !strings.Contains(ref, ":") {
+		return false // no scheme: "#/..." and paths, most references
+	}
 	u, err := url.Parse(ref)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https")
 }

@@ -3,6 +3,7 @@ package routes
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -56,7 +57,7 @@ func (c *checker) run() {
 		}
 	}
 	var outside []route.Route
-	for _, m := range c.in.Mirror.Routes {
+	for _, m := range c.program() {
 		if c.scope.UnderBase(m.Template) && c.scope.Selected(m.Template) {
 			c.mirror = append(c.mirror, m)
 		} else if !m.Implicit {
@@ -121,6 +122,10 @@ func (c *checker) run() {
 		if hit >= 0 {
 			m := mirror[hit]
 			rootHits[m.Root] = true
+			if len(m.Tagged) > 0 {
+				c.servedWhenTagged(m, &s)
+				continue
+			}
 			id := s.Pointer + "\x00" + fmt.Sprint(m.Pos)
 			if !m.Implicit && !paramSeen[id] {
 				paramSeen[id] = true
@@ -167,7 +172,7 @@ func (c *checker) run() {
 		}
 		undocumented = append(undocumented, m)
 	}
-	if len(mirror)+len(outside) == 0 && len(c.in.Mirror.Unresolved) == 0 && len(c.spec) > 0 {
+	if len(mirror)+len(outside) == 0 && len(c.in.Mirror.Unresolved) == 0 && len(c.spec) > 0 && c.in.Mirror.Generated == nil {
 		c.noRoutes()
 		missing = nil
 	}
@@ -210,6 +215,10 @@ func (c *checker) run() {
 		c.unimplemented(s, byKey[s.Template.Key()], nearSpec[s.Pointer])
 	}
 	for _, m := range undocumented {
+		if len(m.Tagged) > 0 {
+			c.servedWhenTagged(m, nil)
+			continue
+		}
 		c.undocumented(m, nearServer[m.Pos])
 	}
 	for _, m := range assets {
@@ -227,6 +236,7 @@ func (c *checker) run() {
 	if len(outside) > 0 {
 		c.outOfScope(outside)
 	}
+	c.generated()
 	for _, u := range c.in.Canonical.Unresolved {
 		c.unresolved(u, true)
 	}
@@ -866,6 +876,11 @@ func (c *checker) assetReason(m route.Route) string {
 		t.CatchAll() == 0 && len(t.Segments) == 1, len(rel.Segments) == 1 && webFileExts[path.Ext(first)]:
 		why = "a web UI's pages or files"
 	}
+	if why == "" && first != "" && len(t.Segments) == 2 && t.CatchAll() == 1 && (m.Method == "GET" || m.Method == "OPTIONS") && c.webUIRoot(m.Root) {
+		// /login/* beside a file server at /: a single-page app's
+		// client-side route, answered with its index page
+		why = "a web UI's client-side route beside its file server"
+	}
 	if why == "" {
 		return ""
 	}
@@ -960,4 +975,174 @@ func (c *checker) notCompared(s route.Route) {
 		Locations: []report.Location{specLoc(s)},
 		Fields:    map[string]any{"method": s.Method, "path": s.Path()},
 	})
+}
+
+// servedWhenTagged reports m, a route served only in a build with custom
+// tags: alone when the spec does not document it, or as the server of spec
+// operation s.
+func (c *checker) servedWhenTagged(m route.Route, s *route.Route) {
+	tags := strings.Join(m.Tagged, ", ")
+	if s == nil {
+		c.add(servedWhenTaggedRule, report.Finding{
+			Message: fmt.Sprintf("%s %s is served only when the server is built with tags %s, and is not in the spec; "+
+				"the build compared does not serve it (name the tags with --build-tags to compare that build)", m.Method, m.Path(), tags),
+			Locations: []report.Location{serverLoc(m)},
+			Fields:    map[string]any{"method": m.Method, "path": m.Path(), "tags": m.Tagged},
+		})
+		return
+	}
+	spec := specLoc(*s)
+	c.add(servedWhenTaggedRule, report.Finding{
+		Message: fmt.Sprintf("%s %s is in the spec and served by %s:%d only when the server is built with tags %s; "+
+			"the build compared does not serve it (name the tags with --build-tags to compare that build)", s.Method, s.Path(), m.Pos.File, m.Pos.Line, tags),
+		Pointer:   s.Pointer,
+		Locations: []report.Location{spec, serverLoc(m)},
+		Fields:    map[string]any{"method": s.Method, "path": s.Path(), "tags": m.Tagged},
+	})
+}
+
+// program returns the server routes of the program compared. When one
+// module builds several programs (Go main packages) and none was named,
+// the one compared is the one whose routes serve the most spec operations;
+// the others' routes are listed as routes/other-router, not compared. With
+// one program, or none serving a documented operation, every route is.
+func (c *checker) program() []route.Route {
+	all := c.in.Mirror.Routes
+	served := map[string]map[string]bool{} // program -> spec operations its routes serve
+	for _, m := range all {
+		for _, p := range m.Programs {
+			if served[p] == nil {
+				served[p] = map[string]bool{}
+			}
+		}
+	}
+	if len(served) < 2 {
+		return all
+	}
+	for _, s := range c.spec {
+		for _, m := range all {
+			if m.Template.Key() == s.Template.Key() && (m.Method == s.Method || m.Method == route.MethodAny) {
+				for _, p := range m.Programs {
+					served[p][s.Pointer] = true
+				}
+			}
+		}
+	}
+	most := 0
+	for _, ops := range served {
+		most = max(most, len(ops))
+	}
+	if most == 0 {
+		return all
+	}
+	var best []string // the programs serving the most operations; ties are all compared
+	for _, p := range sortedStrings(served) {
+		if len(served[p]) == most {
+			best = append(best, p)
+		}
+	}
+	var kept []route.Route
+	others := map[string][]route.Route{}
+	for _, m := range all {
+		if len(m.Programs) == 0 || slices.ContainsFunc(m.Programs, func(p string) bool { return slices.Contains(best, p) }) {
+			kept = append(kept, m)
+		} else if !m.Implicit {
+			others[m.Programs[0]] = append(others[m.Programs[0]], m)
+		}
+	}
+	for _, p := range sortedStrings(others) {
+		rs := others[p]
+		c.add(otherRouterRule, report.Finding{
+			Message: fmt.Sprintf("%d route(s) of program %s, another main package of the module, were not compared (%s): "+
+				"the spec documents program %s, whose routes serve %d of its operations; name the program with --program to compare another",
+				len(rs), p, listRoutes(rs), strings.Join(best, " and "), most),
+			Locations: []report.Location{serverLoc(rs[0])},
+			Fields:    map[string]any{"routes": len(rs), "program": p, "compared": best},
+		})
+	}
+	return kept
+}
+
+func sortedStrings[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// generated reports a generated server (go-swagger): one info saying it
+// serves the spec by construction, and an unimplemented error for each spec
+// operation whose handler no code sets to anything but the generator's
+// NotImplemented stub (unless already reported unimplemented).
+func (c *checker) generated() {
+	g := c.in.Mirror.Generated
+	if g == nil {
+		return
+	}
+	reported := map[string]bool{}
+	for _, f := range c.out {
+		if f.Rule == RuleUnimplemented {
+			reported[f.Pointer] = true
+		}
+	}
+	stubs, intercepted := 0, 0
+	for _, op := range g.Operations {
+		if !op.Stub {
+			continue
+		}
+		stubs++
+		if op.Intercepted.File != "" {
+			intercepted++ // a middleware may answer it: not evidence of a 501
+			continue
+		}
+		keys := map[string]bool{}
+		for _, base := range append([]string{g.BasePath}, c.in.Canonical.BasePaths...) {
+			if t, err := route.ParseTemplate(route.Join(base, op.Path), route.SyntaxBrace); err == nil {
+				keys[t.Key()] = true
+			}
+		}
+		for _, s := range c.spec {
+			if s.Method != op.Method || !keys[s.Template.Key()] || reported[s.Pointer] {
+				continue
+			}
+			reported[s.Pointer] = true
+			c.add(unimplementedRule, report.Finding{
+				Message: fmt.Sprintf("%s %s is in the spec but the %s server answers it with the generator's NotImplemented stub: "+
+					"no code sets %s (generated at %s:%d); implement the handler or remove the operation",
+					s.Method, s.Path(), g.Generator, op.Handler, op.Pos.File, op.Pos.Line),
+				Pointer:   s.Pointer,
+				Locations: []report.Location{specLoc(s), {File: op.Pos.File, Line: op.Pos.Line, Column: op.Pos.Column}},
+				Fields:    map[string]any{"method": s.Method, "path": s.Path(), "handler": op.Handler},
+			})
+		}
+	}
+	c.add(generatedServerRule, report.Finding{
+		Message: fmt.Sprintf("the server is generated by %s (its operation table at %s:%d): it builds its router at run time from the spec it embeds, "+
+			"so it serves the spec's operations by construction; %d of its %d operations run the generator's NotImplemented stub%s",
+			g.Generator, g.Pos.File, g.Pos.Line, stubs, len(g.Operations), interceptedNote(intercepted)),
+		Locations: []report.Location{{File: g.Pos.File, Line: g.Pos.Line, Column: g.Pos.Column}},
+		Fields:    map[string]any{"generator": g.Generator, "operations": len(g.Operations), "stubs": stubs},
+	})
+}
+
+// webUIRoot reports whether root router root answers GET on a catch-all
+// at its top (/{*}: a single-page app's file server or index).
+func (c *checker) webUIRoot(root int) bool {
+	for _, m := range c.in.Mirror.Routes {
+		if m.Root == root && (m.Method == "GET" || m.Method == route.MethodAny) && len(m.Template.Segments) == 1 && m.Template.CatchAll() == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// interceptedNote says how many stubs code outside the generated package
+// names by their path, for the generated-server message.
+func interceptedNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d of them written as a path elsewhere in the code, where a middleware may answer them first)", n)
 }

@@ -56,7 +56,7 @@ func TestCases(t *testing.T) {
 // registered with docs, so explain and SARIF can describe it.
 func TestRulesRegistered(t *testing.T) {
 	for _, id := range []string{RuleUndocumented, RuleUnimplemented, RuleParamMismatch, RuleTrailingSlash, RuleAnyMethod, RuleUnresolved,
-		RulePossiblyServed, RuleNoRoutes, RuleCatchAll, RuleOtherRouter, RuleOutOfScope, RuleAsset, RuleExtractionIncomplete} {
+		RulePossiblyServed, RuleNoRoutes, RuleCatchAll, RuleOtherRouter, RuleOutOfScope, RuleAsset, RuleExtractionIncomplete, RuleServedWhenTagged, RuleGeneratedServer} {
 		r, ok := report.FindRule(Rules, id)
 		if !ok || r.Title == "" || r.Why == "" || r.Bad == "" || r.Good == "" {
 			t.Errorf("rule %s is not registered with full docs: %+v", id, r)

@@ -22,6 +22,11 @@ type Entry struct {
 	// BasePath prefixes every spec path when Override is set.
 	BasePath string
 	Override bool
+	// BuildTags are the Go build tags the server is built with (nil = the
+	// default build); Program is the folder of the Go main package compared
+	// when the module builds several ("" = the one the spec documents).
+	BuildTags []string
+	Program   string
 }
 
 // Family is the routes family: each spec's routes against the routes its
@@ -63,7 +68,8 @@ func checkEntry(p *family.Pass, e Entry) ([]report.Finding, error) {
 	if framework == "" {
 		framework = "auto"
 	}
-	mirror, err := extract.FromServer(p.Path(e.Server), extract.ServerOptions{Framework: framework, Display: display, FS: p.FS, Limits: p.Limits})
+	mirror, err := extract.FromServer(p.Path(e.Server), extract.ServerOptions{Framework: framework, Display: display, FS: p.FS, Limits: p.Limits,
+		BuildTags: e.BuildTags, Program: e.Program})
 	if err != nil {
 		return nil, err
 	}

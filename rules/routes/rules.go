@@ -28,6 +28,13 @@ const (
 	// RuleExtractionIncomplete is most of the spec served by no resolved
 	// route while parts of the server were not followed.
 	RuleExtractionIncomplete = "routes/extraction-incomplete"
+	// RuleServedWhenTagged is a route served only when the server is built
+	// with custom build tags (a Go //go:build feature file), or an
+	// operation only such a route serves.
+	RuleServedWhenTagged = "routes/served-when-tagged"
+	// RuleGeneratedServer is a server a generator builds at run time from
+	// the spec it embeds (go-swagger): it serves the spec by construction.
+	RuleGeneratedServer = "routes/generated-server"
 )
 
 // The family's rules; each finding takes its default severity from its rule.
@@ -139,7 +146,26 @@ var (
 		Bad:  "server: import routes from '@app/routes' (a tsconfig path wirelint did not resolve); app.use('/api', routes)",
 		Good: "server: import routes from './routes'; app.use('/api', routes)",
 	}
+	servedWhenTaggedRule = report.Rule{
+		ID: RuleServedWhenTagged, Severity: report.SeverityInfo,
+		Title: "a route is served only when the server is built with custom build tags",
+		Why: "a Go feature often sits in a file built only with its tag (//go:build search) beside a stub for the " +
+			"default build; which build is deployed is the builder's choice, so the routes of the other variant are " +
+			"listed, not reported undocumented or unimplemented; naming the tags (--build-tags, build-tags:) compares " +
+			"that build instead",
+		Bad:  "ext/search.go: //go:build search\n  mux.HandleFunc(\"GET /search\", h)",
+		Good: "routes: [{spec: openapi.yaml, server: ., build-tags: [search]}]",
+	}
+	generatedServerRule = report.Rule{
+		ID: RuleGeneratedServer, Severity: report.SeverityInfo,
+		Title: "the server is generated from the spec and serves it by construction",
+		Why: "a generated server (go-swagger) builds its router at run time from a table generated from the spec, so its " +
+			"routes are the spec's; what can still drift is the handlers: an operation no code implements answers with the " +
+			"generator's NotImplemented stub, reported as routes/unimplemented",
+		Bad:  "api.GetAlertsHandler left as generated: middleware.NotImplemented(\"operation alert.GetAlerts has not yet been implemented\")",
+		Good: "api.GetAlertsHandler = alert.GetAlertsHandlerFunc(getAlerts)",
+	}
 )
 
 // Rules lists the family's rules, in the order the catalogue shows them.
-var Rules = []report.Rule{undocumentedRule, unimplementedRule, paramMismatchRule, trailingSlashRule, anyMethodRule, unresolvedRule, possiblyServedRule, noRoutesRule, catchAllRule, otherRouterRule, outOfScopeRule, assetRule, extractionIncompleteRule}
+var Rules = []report.Rule{undocumentedRule, unimplementedRule, paramMismatchRule, trailingSlashRule, anyMethodRule, unresolvedRule, possiblyServedRule, noRoutesRule, catchAllRule, otherRouterRule, outOfScopeRule, assetRule, extractionIncompleteRule, servedWhenTaggedRule, generatedServerRule}
