@@ -455,6 +455,12 @@ type verdict struct {
 	site     *site  // for problemMissingRoute
 	reason   string // for problemUnverified: why the target cannot be checked
 	lines    int    // for problemMissingLine: the file's length in lines
+	// space is the language whose route space lacks the route, for a
+	// problemMissingRoute of a Hugo site with a space per language (nil =
+	// the site's routes as one); draft is the draft page hiding it ("" =
+	// none).
+	space *langSpace
+	draft string
 }
 
 type problem int
@@ -507,6 +513,9 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 	case problemMissingAnchor:
 		return c.missingAnchor(ct, v.resolved, v.fragment, c.doc(v.resolved)), true
 	case problemMissingRoute:
+		if v.space != nil {
+			return c.missingInLanguage(ct, v), true
+		}
 		return c.missingRoute(ct, v.site), true
 	case problemUnresolved:
 		return c.unresolvedLink(ct), true
@@ -649,13 +658,35 @@ func (c *checker) judgeAnchor(resolved, fragment string, hasFragment bool) verdi
 	if doc == nil || doc.HasAnchor(fragment) {
 		return verdict{}
 	}
+	s := c.siteFor(resolved)
+	if s != nil && respelledAnchor(doc, s.flavor, fragment) {
+		// The fragment is a written id as the slugger would spell it: it
+		// names that heading, whatever else the page renders.
+		return verdict{problem: problemMissingAnchor, resolved: resolved, fragment: fragment}
+	}
 	if reason := c.mayGenerateHeadings(resolved); reason != "" {
 		return verdict{problem: problemUnverified, reason: reason}
 	}
-	if s := c.siteFor(resolved); s != nil && s.flavor.unknownIDs != "" {
+	if s != nil && s.flavor.unknownIDs != "" {
 		return verdict{problem: problemUnverified, reason: s.flavor.unknownIDs}
 	}
 	return verdict{problem: problemMissingAnchor, resolved: resolved, fragment: fragment}
+}
+
+// respelledAnchor reports a fragment that is the slug of an id written on
+// a generator's page (matched in its own case) but not that id:
+// #opentelemetryio-word-list for {#openTelemetry.io-word-list}, a
+// translation keeping the original heading's slug in its own spelling.
+func respelledAnchor(doc *Markdown, fl *flavor, fragment string) bool {
+	if !doc.exact || fl.slug == nil {
+		return false
+	}
+	for _, a := range doc.Anchors {
+		if a.Name != fragment && fl.slug(a.Name) == fragment {
+			return true
+		}
+	}
+	return false
 }
 
 // judgeOwnURL checks a URL of the repository's own file: the path against

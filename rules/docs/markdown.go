@@ -550,6 +550,11 @@ func (p *mdParser) addHeading(at segment, raw []byte, level int) {
 		if open, id, ok := trailingAttributes(string(raw)); ok {
 			text := plainText(string(raw[:open]))
 			a := Anchor{Heading: text, Line: at.line.no, Column: column(at.line.text, at.off), Level: level}
+			if p.flavor.rawHeadings {
+				// goldmark ends an id at a '#' and reads the rest as
+				// another id, the last one kept: {##x} names x.
+				id = id[strings.LastIndexByte(id, '#')+1:]
+			}
 			if id != "" {
 				a.Name = id
 				if p.flavor.rawHeadings {

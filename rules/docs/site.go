@@ -48,6 +48,13 @@ type site struct {
 	fold   bool              // routes are compared lower-cased (Hugo)
 	flavor *flavor           // how the generator reads Markdown and links
 	langs  []string          // language route prefixes (Hugo: /fr/)
+	// defaultLang is Hugo's defaultContentLanguage ("en" when unset).
+	defaultLang string
+	// spaces are each language's own routes, by language ("" = the
+	// default), when the site mounts the default language's content as
+	// other languages' fallback: Hugo builds one site per language. Nil =
+	// the languages fold into one route space.
+	spaces map[string]*langSpace
 	// absent are routes whose source is not in the tree (a Hugo mount of a
 	// folder fetched when the site builds): what lies below is unverified.
 	absent    []Mount
@@ -186,12 +193,15 @@ func (c *checker) siteFrom(f, generator string) *site {
 					route = strings.TrimSuffix(route, path.Ext(route))
 					route = strings.TrimSuffix(strings.TrimSuffix(route, "/_index"), "/index")
 				}
-				mount := Mount{Dir: join(m.source), Route: route, lang: m.lang}
+				mount := Mount{Dir: join(m.source), Route: route}
 				if !c.exists(mount.Dir) {
 					s.absent = append(s.absent, mount)
 					continue
 				}
-				s.Content = append(s.Content, mount)
+				for _, lang := range languagesOr(m.langs, hc.defaultLang) {
+					mount.lang = lang
+					s.Content = append(s.Content, mount)
+				}
 			}
 			if rest, ok := strings.CutPrefix(m.target, "static"); ok && (rest == "" || rest[0] == '/') {
 				s.Static = append(s.Static, Mount{Dir: join(m.source), Route: "/" + strings.Trim(rest, "/")})
@@ -201,7 +211,13 @@ func (c *checker) siteFrom(f, generator string) *site {
 			s.Content = s.Content[1:] // mounts replace the default content folder
 		}
 		for _, d := range hc.contentDirs {
-			s.Content = append(s.Content, Mount{Dir: join(d.source), Route: "/", lang: d.lang})
+			for _, lang := range languagesOr(d.langs, hc.defaultLang) {
+				s.Content = append(s.Content, Mount{Dir: join(d.source), Route: "/", lang: lang})
+			}
+		}
+		s.defaultLang = hc.defaultLang
+		if fallbackMounts(s.Content) {
+			s.spaces = map[string]*langSpace{}
 		}
 		s.Static = append(s.Static, Mount{Dir: join(option(hugoStaticDir, "static")), Route: "/"})
 		s.langs = hc.languages
@@ -402,6 +418,9 @@ func (c *checker) buildRoutes(s *site) {
 			}
 			for _, r := range c.pageRoutes(s, m, f, rel) {
 				addPage(r, f, i)
+				if s.spaces != nil {
+					s.addToSpace(r, f, i)
+				}
 			}
 			if s.Generator != "hugo" {
 				break // Hugo mounts one folder at several routes
@@ -528,7 +547,8 @@ func (c *checker) pageRoutes(s *site, m Mount, file, rel string) []string {
 }
 
 // frontMatter reads the keys of a page's front matter that move it: slug,
-// url, id, aliases and redirects' from (each list joined with NUL). YAML (---) and TOML (+++) front
+// url, id, aliases and redirects' from (each list joined with NUL), and
+// draft. YAML (---) and TOML (+++) front
 // matter are read line by line; nested values are ignored.
 func (c *checker) frontMatter(file string) map[string]string {
 	if d := c.doc(file); d != nil {
@@ -583,7 +603,7 @@ func readFrontMatter(src []byte) map[string]string {
 		}
 		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 		switch key {
-		case "slug", "url", "id":
+		case "slug", "url", "id", "draft":
 			out[key] = unquote(value)
 		case "redirects":
 			// - {from: old-name, to: '#section'}: a redirect the site's

@@ -21,12 +21,18 @@ type hugoConfig struct {
 	mounts      []hugoMount
 	contentDirs []hugoMount // languages.*.contentDir, each with its language
 	languages   []string    // language keys, sorted
+	defaultLang string      // defaultContentLanguage, lower-cased ("en" when unset)
 	slug        func(string) string
 	termIDs     bool // markup.goldmark.parser.autoDefinitionTermID
 }
 
-// hugoMount is one module.mounts entry.
-type hugoMount struct{ source, target, lang string }
+// hugoMount is one module.mounts entry: its languages are lang: or the
+// sites: matrix: languages: list of newer Hugo (none = the default
+// language's).
+type hugoMount struct {
+	source, target string
+	langs          []string
+}
 
 // configFile is one configuration file's name and contents.
 type configFile struct {
@@ -78,7 +84,7 @@ func decodeConfig(name string, src []byte) map[string]any {
 // readHugoConfig reads a Hugo configuration from its files. A file named
 // module*.EXT or markup.EXT in a config folder holds that key's value.
 func readHugoConfig(files []configFile) hugoConfig {
-	hc := hugoConfig{slug: goldmarkSlug}
+	hc := hugoConfig{slug: goldmarkSlug, defaultLang: "en"}
 	langs := map[string]bool{}
 	for _, f := range files {
 		top := decodeConfig(f.name, f.src)
@@ -86,6 +92,9 @@ func readHugoConfig(files []configFile) hugoConfig {
 			continue
 		}
 		base := strings.TrimSuffix(path.Base(f.name), path.Ext(f.name))
+		if d, ok := field(top, "defaultContentLanguage").(string); ok && d != "" {
+			hc.defaultLang = strings.ToLower(d)
+		}
 		module, markup, languages := field(top, "module"), field(top, "markup"), field(top, "languages")
 		switch {
 		case strings.HasPrefix(base, "module"):
@@ -100,9 +109,8 @@ func readHugoConfig(files []configFile) hugoConfig {
 				for _, e := range list {
 					source, _ := field(e, "source").(string)
 					target, _ := field(e, "target").(string)
-					lang, _ := field(e, "lang").(string)
 					if source != "" && target != "" {
-						hc.mounts = append(hc.mounts, hugoMount{path.Clean(source), path.Clean(target), strings.ToLower(lang)})
+						hc.mounts = append(hc.mounts, hugoMount{path.Clean(source), path.Clean(target), mountLanguages(e)})
 					}
 				}
 			}
@@ -111,7 +119,7 @@ func readHugoConfig(files []configFile) hugoConfig {
 			for k, v := range l {
 				langs[strings.ToLower(k)] = true
 				if d, ok := field(v, "contentDir").(string); ok && d != "" {
-					hc.contentDirs = append(hc.contentDirs, hugoMount{source: path.Clean(d), lang: strings.ToLower(k)})
+					hc.contentDirs = append(hc.contentDirs, hugoMount{source: path.Clean(d), langs: []string{strings.ToLower(k)}})
 				}
 			}
 		}
@@ -130,8 +138,55 @@ func readHugoConfig(files []configFile) hugoConfig {
 		hc.languages = append(hc.languages, l)
 	}
 	sort.Strings(hc.languages)
+	for i := range hc.mounts {
+		hc.mounts[i].langs = expandLanguages(hc.mounts[i].langs, hc.languages)
+	}
 	sort.Slice(hc.contentDirs, func(i, j int) bool { return hc.contentDirs[i].source < hc.contentDirs[j].source })
 	return hc
+}
+
+// mountLanguages reads a mount's languages: lang: en, or Hugo 0.153's
+// sites: {matrix: {languages: [en, fr]}} (nil = none named).
+func mountLanguages(mount any) []string {
+	var out []string
+	if lang, ok := field(mount, "lang").(string); ok && lang != "" {
+		out = append(out, strings.ToLower(lang))
+	}
+	list, _ := field(field(field(mount, "sites"), "matrix"), "languages").([]any)
+	for _, l := range list {
+		if lang, ok := l.(string); ok && lang != "" {
+			out = append(out, strings.ToLower(lang))
+		}
+	}
+	return out
+}
+
+// expandLanguages turns a mount's language patterns into the declared
+// languages they match: a sites matrix may name them by glob (**, e?) and
+// exclude some with "! x". A list of plain names is kept as written.
+func expandLanguages(patterns, declared []string) []string {
+	glob := false
+	for _, p := range patterns {
+		glob = glob || strings.ContainsAny(p, "*?[{!")
+	}
+	if !glob {
+		return patterns
+	}
+	out := []string{} // none matching: the mount serves no language
+	for _, l := range declared {
+		in := strings.HasPrefix(patterns[0], "!") // only exclusions: every other language
+		for _, p := range patterns {
+			negated := strings.HasPrefix(p, "!")
+			p = strings.TrimSpace(strings.TrimPrefix(p, "!"))
+			if ok, _ := path.Match(strings.ReplaceAll(p, "**", "*"), l); ok {
+				in = !negated
+			}
+		}
+		if in {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // field returns v[key] when v is a map, case-insensitively as Hugo reads
@@ -251,6 +306,9 @@ func (c *checker) judgeOnSite(ct citation, p, fragment string, hasFragment bool)
 		return verdict{}, false
 	}
 	u := path.Join(base, p)
+	if v, ok := c.judgeInLanguages(s, ct.file, u, fragment, hasFragment); ok {
+		return v, true
+	}
 	page, ok := c.route(s, u)
 	if !ok {
 		if reason := c.absentRoute(s, u); reason != "" {
