@@ -168,6 +168,16 @@ func TestLoadFragment(t *testing.T) {
 	if d, err := ws.LoadFragment(whole, "", OpenAPI30); err != nil || d.Dialect != Draft202012 {
 		t.Errorf("a whole document through LoadFragment: %v, %v", d, err)
 	}
+	// a schema file that names and spells no dialect is a Schema Object of
+	// the OpenAPI document referring to it (nullable and all), still named by
+	// its stem; a JSON Schema reader keeps the default dialect
+	bare := write("pet.yaml", "type: object\nproperties:\n  name: {type: string, nullable: true}\n")
+	if d, err := ws.LoadFragment(bare, "", OpenAPI30); err != nil || d.Dialect != OpenAPI30 || d.RootDefinition() == nil || d.RootDefinition().Name != "pet" {
+		t.Errorf("a bare schema file through LoadFragment from OpenAPI 3.0: %+v, %v", d, err)
+	}
+	if d, err := ws.LoadFragment(bare, "", Draft202012); err != nil || d.Dialect != Draft202012 {
+		t.Errorf("a bare schema file through LoadFragment from JSON Schema: %+v, %v", d, err)
+	}
 	if _, err := ws.LoadFragment(filepath.Join(root, "bomb.yaml"), "", OpenAPI30); err == nil || !strings.Contains(err.Error(), "alias") {
 		t.Errorf("alias bomb as a fragment: %v, want the alias error", err)
 	}

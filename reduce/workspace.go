@@ -155,20 +155,27 @@ func (w *Workspace) readInside(abs string) bool {
 // LoadFragment reads the file at path as LoadFile does, and also when it is
 // only a piece of a document (a path item, a response, a bare schema, as split
 // specs keep in files of their own): then its schemas are read in dialect,
-// the first referrer's. Each file is still parsed once, and read as one
-// fragment whoever refers to it.
+// the first referrer's. A file that is a schema of its own but names no
+// dialect is read in dialect too when that is an OpenAPI one: a split
+// OpenAPI 3.0 spec keeps its Schema Objects (nullable and all) in such files.
+// Each file is still parsed once, and read as one fragment whoever refers to
+// it.
 func (w *Workspace) LoadFragment(path, display string, dialect Dialect) (*Document, error) {
 	e, err := w.entry(path, display)
 	if err != nil {
 		return nil, err
 	}
-	if e.tree == nil {
-		return e.doc, e.err
+	tree := e.tree
+	if tree == nil {
+		if e.doc == nil || !e.doc.DialectGuessed || !dialect.IsOpenAPI() || e.doc.Dialect == dialect {
+			return e.doc, e.err
+		}
+		tree = e.doc
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.frag == nil {
-		e.frag = &Document{Path: e.tree.Path, Rev: e.tree.Rev, Abs: e.tree.Abs, Root: e.tree.Root, Format: e.tree.Format, Dialect: dialect, source: e.tree.source}
+		e.frag = &Document{Path: tree.Path, Rev: tree.Rev, Abs: tree.Abs, Root: tree.Root, Format: tree.Format, Dialect: dialect, source: tree.source, schemaFile: tree == e.doc}
 		e.frag.indexDefinitions()
 	}
 	return e.frag, nil
