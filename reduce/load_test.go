@@ -106,6 +106,7 @@ func TestResolveOnDisk(t *testing.T) {
 		"#/$defs/with%20space":            "/$defs/with space",
 		"https://example.com/x.json":      RefRemote,
 		"../../../../../../etc/passwd#/x": RefOutsideRoot,
+		"../.git/config#/x":               RefOutsideRoot,
 		`..\\b.yaml`:                      RefBadPath,
 		"c.json#/x":                       RefUnresolved,
 		"b.yaml#/$defs/Nope":              RefUnresolved,
@@ -122,6 +123,14 @@ func TestResolveOnDisk(t *testing.T) {
 			if !ok || re.Kind != w {
 				t.Errorf("%s: got %v, want kind %d", ref, err, w)
 			}
+		}
+	}
+	// reading the file confines it: a $ref out of the root is refused as
+	// such every time, the second from the workspace's remembered error
+	for i := range 2 {
+		_, err := ws.ResolveOnDisk(a, "../../../../../../etc/hostname")
+		if re, ok := err.(*RefError); !ok || re.Kind != RefOutsideRoot {
+			t.Errorf("$ref %d out of the root: %v, want it refused as leaving the project directory", i+1, err)
 		}
 	}
 	// a missing file is "no file" for every $ref to it, not only the first
