@@ -141,19 +141,7 @@ func libraryRoutes(call *jsCall, ext *script.Ext) {
 	if !local && !registersRoutes(name) {
 		return
 	}
-	for _, a := range call.args {
-		r, ok := a.(script.Router)
-		if !ok {
-			continue
-		}
-		what := "a function of a package this analysis does not read"
-		if local {
-			what = "a function of a module of the server that is not among the files read (generated, or in a folder not read)"
-		}
-		r.R.Gaps = append(r.R.Gaps, routes.Unresolved{Pos: call.pos, Method: routes.MethodAny, Expr: routes.Shorten(call.text(call.c)),
-			Reason: "the router is passed to " + name + " of " + ext.Module + ", " + what + ", so the routes it registers are not known"})
-		return
-	}
+	script.PassedRouterGap(call.args, call.pos, call.text(call.c), name, ext.Module, local, "generated, or in a folder not read")
 }
 
 // registersRoutes reports whether a package function's name says it adds

@@ -413,14 +413,7 @@ func (ev *pyEval) classField(cls *script.Class, name string) script.Value {
 				return script.Assumed{Value: value, As: routes.Assumption{Expr: cls.Name + "." + name, Value: string(value), At: ev.Pos(span.file, t.Line, t.Col)}}
 			}
 		}
-		var next *script.Class
-		for _, b := range cls.Bases {
-			if k, ok := b.(*script.Class); ok {
-				next = k
-				break
-			}
-		}
-		cls = next
+		cls = firstClassBase(cls)
 	}
 	return nil
 }
@@ -780,14 +773,18 @@ func (ev *pyEval) classAttr(cls *script.Class, name string) string {
 				}
 			}
 		}
-		var next *script.Class
-		for _, b := range cls.Bases {
-			if k, ok := b.(*script.Class); ok {
-				next = k
-				break
-			}
-		}
-		cls = next
+		cls = firstClassBase(cls)
 	}
 	return ""
+}
+
+// firstClassBase is the first of cls's bases that is a class the analysis
+// read (the next class to look an attribute up in), or nil.
+func firstClassBase(cls *script.Class) *script.Class {
+	for _, b := range cls.Bases {
+		if k, ok := b.(*script.Class); ok {
+			return k
+		}
+	}
+	return nil
 }

@@ -820,3 +820,25 @@ func IsEnvRead(e *Expr) bool {
 	env := e.X
 	return env != nil && env.Kind == ExprAttr && env.Name == "env" && env.X != nil && env.X.Kind == ExprName && env.X.Name == "process"
 }
+
+// PassedRouterGap records a gap on the first router among args: it is passed
+// to name of module, a function this analysis does not read (a package's, or,
+// when local, a module of the server's among no file read, where is the
+// language's word for why), so what that function registers on it is not
+// known. The gap is scoped to the router's prefix. Nothing is recorded
+// when no argument is a router.
+func PassedRouterGap(args []Value, pos routes.Pos, expr, name, module string, local bool, where string) {
+	for _, a := range args {
+		r, ok := a.(Router)
+		if !ok {
+			continue
+		}
+		what := "a function of a package this analysis does not read"
+		if local {
+			what = "a function of a module of the server that is not among the files read (" + where + ")"
+		}
+		r.R.Gaps = append(r.R.Gaps, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: routes.Shorten(expr),
+			Reason: "the router is passed to " + name + " of " + module + ", " + what + ", so the routes it registers are not known"})
+		return
+	}
+}

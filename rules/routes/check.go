@@ -307,21 +307,7 @@ func coversCatchAll(m route.Route, s route.Template) bool {
 // slashTwin returns an unmatched mirror route with s's method (or any) whose
 // path differs from s's only in a trailing slash, or -1.
 func (c *checker) slashTwin(s route.Route, byKey map[string][]int) int {
-	t := s.Template
-	if t.TrailingSlash {
-		t = t.WithoutTrailingSlash()
-	} else if len(t.Segments) > 0 {
-		t.TrailingSlash = true
-	} else {
-		return -1
-	}
-	for _, i := range byKey[t.Key()] {
-		m := c.mirror[i]
-		if !m.Implicit && (m.Method == s.Method || m.Method == route.MethodAny) {
-			return i
-		}
-	}
-	return -1
+	return c.slashToggled(s, byKey, func(m route.Route) bool { return !m.Implicit })
 }
 
 // anySlashTwin returns the index of a server route of s's method (or ANY)
@@ -329,6 +315,12 @@ func (c *checker) slashTwin(s route.Route, byKey map[string][]int) int {
 // in that slash, implicit ones too (the HEAD Fastify adds beside a GET
 // answers on both spellings, as the GET does), or -1.
 func (c *checker) anySlashTwin(s route.Route, byKey map[string][]int) int {
+	return c.slashToggled(s, byKey, func(m route.Route) bool { return m.AnySlash })
+}
+
+// slashToggled returns the first mirror route that keep accepts, with s's method
+// (or any), whose path is s's with the trailing slash toggled, or -1.
+func (c *checker) slashToggled(s route.Route, byKey map[string][]int, keep func(route.Route) bool) int {
 	t := s.Template
 	if t.TrailingSlash {
 		t = t.WithoutTrailingSlash()
@@ -338,7 +330,7 @@ func (c *checker) anySlashTwin(s route.Route, byKey map[string][]int) int {
 		return -1
 	}
 	for _, i := range byKey[t.Key()] {
-		if m := c.mirror[i]; m.AnySlash && (m.Method == s.Method || m.Method == route.MethodAny) {
+		if m := c.mirror[i]; keep(m) && (m.Method == s.Method || m.Method == route.MethodAny) {
 			return i
 		}
 	}
