@@ -81,6 +81,13 @@ type Document struct {
 	Root *Node
 	// Dialect is the schema language of the document.
 	Dialect Dialect
+	// DialectGuessed is true when nothing in the file names its dialect (no
+	// $schema, openapi or swagger key) or spells it ($defs, definitions, id),
+	// so Dialect is the default; a $ref from an OpenAPI document reads such a
+	// file in the referrer's dialect instead (Workspace.LoadFragment).
+	DialectGuessed bool
+
+	schemaFile bool // a schema file read in its OpenAPI referrer's dialect; see RootDefinition
 	// Format is "json" or "yaml".
 	Format string
 	// Definitions lists the named schemas in document order.
@@ -729,6 +736,7 @@ func classify(doc *Document) error {
 		doc.Dialect = Draft07
 	default:
 		doc.Dialect = Draft202012
+		doc.DialectGuessed = true
 	}
 	return nil
 }

@@ -106,6 +106,7 @@ func TestResolveOnDisk(t *testing.T) {
 		"#/$defs/with%20space":            "/$defs/with space",
 		"https://example.com/x.json":      RefRemote,
 		"../../../../../../etc/passwd#/x": RefOutsideRoot,
+		"../.git/config#/x":               RefOutsideRoot,
 		`..\\b.yaml`:                      RefBadPath,
 		"c.json#/x":                       RefUnresolved,
 		"b.yaml#/$defs/Nope":              RefUnresolved,
@@ -122,6 +123,14 @@ func TestResolveOnDisk(t *testing.T) {
 			if !ok || re.Kind != w {
 				t.Errorf("%s: got %v, want kind %d", ref, err, w)
 			}
+		}
+	}
+	// reading the file confines it: a $ref out of the root is refused as
+	// such every time, the second from the workspace's remembered error
+	for i := range 2 {
+		_, err := ws.ResolveOnDisk(a, "../../../../../../etc/hostname")
+		if re, ok := err.(*RefError); !ok || re.Kind != RefOutsideRoot {
+			t.Errorf("$ref %d out of the root: %v, want it refused as leaving the project directory", i+1, err)
 		}
 	}
 	// a missing file is "no file" for every $ref to it, not only the first
@@ -167,6 +176,16 @@ func TestLoadFragment(t *testing.T) {
 	}
 	if d, err := ws.LoadFragment(whole, "", OpenAPI30); err != nil || d.Dialect != Draft202012 {
 		t.Errorf("a whole document through LoadFragment: %v, %v", d, err)
+	}
+	// a schema file that names and spells no dialect is a Schema Object of
+	// the OpenAPI document referring to it (nullable and all), still named by
+	// its stem; a JSON Schema reader keeps the default dialect
+	bare := write("pet.yaml", "type: object\nproperties:\n  name: {type: string, nullable: true}\n")
+	if d, err := ws.LoadFragment(bare, "", OpenAPI30); err != nil || d.Dialect != OpenAPI30 || d.RootDefinition() == nil || d.RootDefinition().Name != "pet" {
+		t.Errorf("a bare schema file through LoadFragment from OpenAPI 3.0: %+v, %v", d, err)
+	}
+	if d, err := ws.LoadFragment(bare, "", Draft202012); err != nil || d.Dialect != Draft202012 {
+		t.Errorf("a bare schema file through LoadFragment from JSON Schema: %+v, %v", d, err)
 	}
 	if _, err := ws.LoadFragment(filepath.Join(root, "bomb.yaml"), "", OpenAPI30); err == nil || !strings.Contains(err.Error(), "alias") {
 		t.Errorf("alias bomb as a fragment: %v, want the alias error", err)

@@ -25,9 +25,11 @@ func FileStem(path string) string {
 // RootDefinition returns the definition a JSON Schema document's root is when
 // the root is itself a schema — it has a constraining keyword or a $ref, or
 // is a boolean — named by the file's stem (see FileStem); nil for an OpenAPI
-// document and for a root that only holds $defs. Its Key is the root node.
+// document and for a root that only holds $defs. A schema file read in its
+// OpenAPI referrer's dialect (Workspace.LoadFragment) keeps its root
+// definition. Its Key is the root node.
 func (d *Document) RootDefinition() *Definition {
-	if d.Dialect.IsOpenAPI() || d.Root == nil {
+	if (d.Dialect.IsOpenAPI() && !d.schemaFile) || d.Root == nil {
 		return nil
 	}
 	root := Deref(d.Root)

@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
 )
@@ -51,9 +50,6 @@ type wsEntry struct {
 	once sync.Once
 	doc  *Document
 	err  error
-	// read is set once the file's bytes were read through the workspace's
-	// root, which found it inside.
-	read atomic.Bool
 	// tree is the parsed file when it is not a whole document (err wraps
 	// ErrNotDocument); frag is it read as a fragment, in the dialect of the
 	// first referrer (one Document per file, so its $refs are indexed once).
@@ -119,7 +115,6 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 	e.once.Do(func() {
 		b := treeBudgets{nodes: w.MaxNodes, depth: w.MaxDepth, enum: w.MaxEnum}
 		tree, err := readTree(w.FS, w.MaxFileSize, abs, display, func(data []byte, file string) (*Document, error) {
-			e.read.Store(true)
 			if w.Trees != nil {
 				return w.Trees.parse(w, data, file, b)
 			}
@@ -142,33 +137,30 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 	return e, nil
 }
 
-// readInside reports whether the file at abs was already read through the
-// workspace's root, so resolving another $ref into it need not ask the file
-// system again whether it lies inside.
-func (w *Workspace) readInside(abs string) bool {
-	w.mu.Lock()
-	e, ok := w.docs[abs]
-	w.mu.Unlock()
-	return ok && e.read.Load()
-}
-
 // LoadFragment reads the file at path as LoadFile does, and also when it is
 // only a piece of a document (a path item, a response, a bare schema, as split
 // specs keep in files of their own): then its schemas are read in dialect,
-// the first referrer's. Each file is still parsed once, and read as one
-// fragment whoever refers to it.
+// the first referrer's. A file that is a schema of its own but names no
+// dialect is read in dialect too when that is an OpenAPI one: a split
+// OpenAPI 3.0 spec keeps its Schema Objects (nullable and all) in such files.
+// Each file is still parsed once, and read as one fragment whoever refers to
+// it.
 func (w *Workspace) LoadFragment(path, display string, dialect Dialect) (*Document, error) {
 	e, err := w.entry(path, display)
 	if err != nil {
 		return nil, err
 	}
-	if e.tree == nil {
-		return e.doc, e.err
+	tree := e.tree
+	if tree == nil {
+		if e.doc == nil || !e.doc.DialectGuessed || !dialect.IsOpenAPI() || e.doc.Dialect == dialect {
+			return e.doc, e.err
+		}
+		tree = e.doc
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.frag == nil {
-		e.frag = &Document{Path: e.tree.Path, Rev: e.tree.Rev, Abs: e.tree.Abs, Root: e.tree.Root, Format: e.tree.Format, Dialect: dialect, source: e.tree.source}
+		e.frag = &Document{Path: tree.Path, Rev: tree.Rev, Abs: tree.Abs, Root: tree.Root, Format: tree.Format, Dialect: dialect, source: tree.source, schemaFile: tree == e.doc}
 		e.frag.indexDefinitions()
 	}
 	return e.frag, nil
@@ -303,14 +295,16 @@ func (w *Workspace) ResolveOnDisk(from *Document, ref string) (Target, error) {
 		if strings.HasPrefix(p, "/") {
 			abs = filepath.Clean(filepath.FromSlash(p))
 		}
-		if !w.readInside(abs) {
-			if !w.Inside(abs) {
-				return Target{}, &RefError{Kind: RefOutsideRoot, Msg: fmt.Sprintf("%s leaves the project directory; not followed", ref)}
-			}
-		}
-		// a file holding a piece of a document is read in the referrer's dialect
+		// a file holding a piece of a document is read in the referrer's
+		// dialect; reading it confines it (a path outside the root or in .git
+		// is refused before the file system is asked anything else), so it is
+		// not asked first whether abs lies inside
 		d, err := w.LoadFragment(abs, "", from.Dialect)
 		if err != nil {
+			var outside *fsroot.OutsideError
+			if errors.As(err, &outside) || errors.Is(err, fsroot.ErrGit) {
+				return Target{}, &RefError{Kind: RefOutsideRoot, Msg: fmt.Sprintf("%s leaves the project directory; not followed", ref)}
+			}
 			if errors.Is(err, fs.ErrNotExist) {
 				return Target{}, &RefError{Kind: RefUnresolved, Msg: fmt.Sprintf("%s: no file %s", ref, w.Display(abs))}
 			}
