@@ -326,29 +326,21 @@ func parseTree(data []byte, file string, b treeBudgets) (*Document, error) {
 	}
 	if strings.EqualFold(filepath.Ext(file), ".json") {
 		r := scanJSONBudgets(data, jsonBudgets{depth: maxDepth, nodes: maxNodes, enum: maxEnum})
-		switch {
-		case r.tooDeep >= 0:
+		if r.tooDeep >= 0 {
 			line, col := lineCol(data, r.tooDeep)
 			return nil, &LoadError{File: file, Line: line, Column: col, Msg: DepthError(maxDepth).Error()}
-		case r.tooMany >= 0:
-			line, col := lineCol(data, r.tooMany)
-			return nil, &LoadError{File: file, Line: line, Column: col, Msg: nodesError(maxNodes)}
-		case r.bigEnum >= 0:
-			line, col := lineCol(data, r.bigEnum)
-			return nil, &LoadError{File: file, Line: line, Column: col, Msg: enumError(maxEnum)}
-		case !r.ok:
+		}
+		if err := overBudget(file, data, r.tooMany, r.bigEnum, maxNodes, maxEnum); err != nil {
+			return nil, err
+		}
+		if !r.ok {
 			return nil, notJSON(file, data)
 		}
 		format = "json"
 	} else {
 		r := scanYAMLBudgets(data, jsonBudgets{depth: maxDepth, nodes: maxNodes, enum: maxEnum})
-		switch {
-		case r.tooMany >= 0:
-			line, col := lineCol(data, r.tooMany)
-			return nil, &LoadError{File: file, Line: line, Column: col, Msg: nodesError(maxNodes)}
-		case r.bigEnum >= 0:
-			line, col := lineCol(data, r.bigEnum)
-			return nil, &LoadError{File: file, Line: line, Column: col, Msg: enumError(maxEnum)}
+		if err := overBudget(file, data, r.tooMany, r.bigEnum, maxNodes, maxEnum); err != nil {
+			return nil, err
 		}
 	}
 	// libopenapi parses both JSON and YAML into one node tree with positions. The
@@ -829,4 +821,19 @@ func (d *Document) indexDefinitions() {
 			return true
 		})
 	}
+}
+
+// overBudget is the error for a document whose pre-scan passed the nodes
+// budget at byte tooMany or an enum's budget at bigEnum (-1 = held), placed
+// at that byte; nil when both held. The JSON and YAML scans share it.
+func overBudget(file string, data []byte, tooMany, bigEnum, maxNodes, maxEnum int) error {
+	switch {
+	case tooMany >= 0:
+		line, col := lineCol(data, tooMany)
+		return &LoadError{File: file, Line: line, Column: col, Msg: nodesError(maxNodes)}
+	case bigEnum >= 0:
+		line, col := lineCol(data, bigEnum)
+		return &LoadError{File: file, Line: line, Column: col, Msg: enumError(maxEnum)}
+	}
+	return nil
 }
