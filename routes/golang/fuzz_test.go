@@ -50,8 +50,11 @@ func FuzzConfigFile(f *testing.F) {
 	f.Add("http:\n  prefix: /api\n")
 	f.Add(`{"http": {"prefix": "/api"}}`)
 	f.Add("[[a]]\nb = \"\\u00e9\"\n[x.\"y\"]\nz='''\n")
+	f.Add("http:\r  prefix: A")                   // a lone CR ends a YAML line
+	f.Add("http:\u0085  prefix: A")               // so does NEL
+	f.Add("http: {prefix: \u2028 A}\r\nx: y\r\n") // and LS; CRLF is one break
 	f.Fuzz(func(t *testing.T, src string) {
-		lines := strings.Count(src, "\n") + 1
+		lines := yamlLines(src)
 		check := func(d configDef, ok bool) {
 			if ok && (d.at.Line < 1 || d.at.Line > lines || d.at.Column < 1) {
 				t.Fatalf("value %q located at %+v in a file of %d lines", d.value, d.at, lines)
@@ -66,4 +69,20 @@ func FuzzConfigFile(f *testing.F) {
 			check(cf.lookup([]string{"http", "prefix"}))
 		}
 	})
+}
+
+// yamlLines counts the lines of src as YAML's scanner does, the scanner whose
+// positions the YAML reader reports: CRLF, a lone CR or LF, and the Unicode
+// breaks NEL, LS and PS each end a line (found by the fuzzer: "http:\r
+// prefix: A" puts A on line 2 of what counting LFs alone calls one line).
+func yamlLines(src string) int {
+	src = strings.ReplaceAll(src, "\r\n", "\n")
+	lines := 1
+	for _, r := range src {
+		switch r {
+		case '\n', '\r', '\u0085', '\u2028', '\u2029':
+			lines++
+		}
+	}
+	return lines
 }
