@@ -214,7 +214,13 @@ func (s *Set) Finish() {
 		if a.Implicit != b.Implicit {
 			return !a.Implicit
 		}
-		return posLess(a.Pos, b.Pos)
+		if a.Pos != b.Pos {
+			return posLess(a.Pos, b.Pos)
+		}
+		// one registration reached on two roots (a constructor run on
+		// its own and again for its caller): the one a listener serves
+		// is kept
+		return a.Listened && !b.Listened
 	})
 	out := s.Routes[:0]
 	served := map[string]bool{} // method and path of every route kept

@@ -316,6 +316,9 @@ type goAnalysis struct {
 	flags map[string]cliFlag
 	// configTooMany marks a module with more than maxConfigFiles.
 	configTooMany bool
+	// argLit is the composite literal evalArgs is about to evaluate as
+	// an argument passed by value (nil = none).
+	argLit *ast.CompositeLit
 }
 
 // goDynamic is a value known not to be static: why says which expression and
@@ -564,39 +567,58 @@ func extractBuild(root string, files []string, display func(string) string, conf
 	for _, d := range slices.Concat(makers, ctors, rest) {
 		a.call(&goFunc{decl: d, file: a.byDecl[d]}, nil, nil)
 	}
+	orphanFrom := len(a.set.Unresolved)
+	var orphans []*routes.Router
 	for _, d := range decls {
 		params := a.routerParams(d)
 		if len(params) == 0 || a.called[d] {
 			continue
 		}
 		// one argument per parameter name; a fresh router, marked as an
-		// orphan, for each router-typed one
+		// orphan, for each router-typed one, and a struct holding one in
+		// its field for each options parameter (its other fields unknown)
 		var args []value
 		var routers []*routes.Router
 		var names []string
 		for i, field := range d.Type.Params.List {
 			n := max(len(field.Names), 1)
+			p, isRouter := params[i]
 			for k := 0; k < n; k++ {
-				fw, isRouter := params[i]
 				if !isRouter {
 					args = append(args, nil)
 					continue
 				}
-				r := a.newRouter(fw)
+				r := a.newRouter(p.framework)
 				routers = append(routers, r)
+				if p.field != "" {
+					args = append(args, &goStruct{fields: map[string]value{p.field: goRouter{r}}})
+					continue
+				}
 				args = append(args, goRouter{r})
 			}
-			if _, isRouter := params[i]; isRouter {
-				names = append(names, paramNames(field)...)
+			if isRouter {
+				for _, n := range paramNames(field) {
+					if p.field != "" {
+						n += "." + p.field
+					}
+					names = append(names, n)
+				}
 			}
 		}
 		why := fmt.Sprintf("registered on %s of %s, which no call this analysis follows passes a router", strings.Join(names, ", "), d.Name.Name)
 		for _, r := range routers {
 			r.Orphan = why
 		}
+		orphans = append(orphans, routers...)
 		a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, nil)
 	}
+	// what the orphan runs left unresolved is set apart, to be kept only
+	// where the served routers resolve nothing (servedElsewhere)
+	orphanGaps := slices.Clone(a.set.Unresolved[orphanFrom:])
+	a.set.Unresolved = a.set.Unresolved[:orphanFrom]
+	orphanGaps = append(orphanGaps, detachGaps(orphans)...)
 	routes.Flatten(a.routers, a.set)
+	a.set.Unresolved = servedElsewhere(a.set, orphans, orphanGaps)
 	a.set.Generated = a.goSwagger(order)
 	if gen := a.set.Generated; gen != nil && len(a.set.Routes) == 0 {
 		// the generated server is the whole server: it serves its table
@@ -616,6 +638,60 @@ func extractBuild(root string, files []string, display func(string) string, conf
 	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber, gorilla/mux, huma and go-swagger"
 	a.set.Files = len(files)
 	return a.set, a.variants, nil
+}
+
+// detachGaps removes and returns the unresolved registrations held by the
+// orphan routers and the routers mounted only on them.
+func detachGaps(orphans []*routes.Router) []routes.Unresolved {
+	var out []routes.Unresolved
+	seen := map[*routes.Router]bool{}
+	var walk func(r *routes.Router)
+	walk = func(r *routes.Router) {
+		if seen[r] {
+			return
+		}
+		seen[r] = true
+		out = append(out, r.Gaps...)
+		r.Gaps = nil
+		for _, m := range r.Mounts {
+			if m.Child.Parents == 1 {
+				walk(m.Child)
+			}
+		}
+	}
+	for _, r := range orphans {
+		walk(r)
+	}
+	return out
+}
+
+// servedElsewhere returns set's unresolved registrations and the gaps the
+// orphan runs left, without those of the orphan runs (the gaps, and the
+// routes of the orphan routers) at a statement that also registers a
+// resolved route of set: a generated HandlerFromMux nothing calls runs the
+// registrations the served router resolved again, and says nothing more
+// about them.
+func servedElsewhere(set *routes.Set, orphans []*routes.Router, gaps []routes.Unresolved) []routes.Unresolved {
+	resolved := map[routes.Pos]bool{}
+	for _, r := range set.Routes {
+		resolved[r.Pos] = true
+	}
+	why := map[string]bool{}
+	for _, r := range orphans {
+		why[r.Orphan] = true
+	}
+	var kept []routes.Unresolved
+	for _, u := range set.Unresolved {
+		if !resolved[u.Pos] || !why[u.Reason] {
+			kept = append(kept, u)
+		}
+	}
+	for _, u := range gaps {
+		if !resolved[u.Pos] {
+			kept = append(kept, u)
+		}
+	}
+	return kept
 }
 
 // parseFile reads one Go file into its package, creating the package on
@@ -880,33 +956,138 @@ func paramNames(f *ast.Field) []string {
 	return out
 }
 
-// routerParams maps the index of each parameter field of d whose type is a
-// router type to its framework.
-func (a *goAnalysis) routerParams(d *ast.FuncDecl) map[int]string {
-	out := map[int]string{}
-	if d.Type.Params == nil {
+// routerParam is a parameter of a function that receives a router: of a
+// router type, or of a struct type of the module with a field of one
+// (oapi-codegen's ChiServerOptions{BaseRouter: r}), field naming it.
+type routerParam struct {
+	framework string
+	field     string // "" = the parameter is the router
+}
+
+// routerParams maps the index of each parameter field of d that receives a
+// router to what it receives.
+func (a *goAnalysis) routerParams(d *ast.FuncDecl) map[int]routerParam {
+	out := map[int]routerParam{}
+	file := a.byDecl[d]
+	if d.Type.Params == nil || file == nil {
 		return out
 	}
-	file := a.byDecl[d]
 	for i, f := range d.Type.Params.List {
-		t := f.Type
-		if st, ok := t.(*ast.StarExpr); ok {
-			t = st.X
-		}
-		sel, ok := t.(*ast.SelectorExpr)
-		if !ok {
+		if fw := routerType(file, f.Type); fw != "" {
+			out[i] = routerParam{framework: fw}
 			continue
 		}
-		x, ok := sel.X.(*ast.Ident)
-		if !ok || file == nil {
-			continue
-		}
-		fw := goFramework(file.imports[x.Name])
-		if fw != "" && goRouterTypes[fw][sel.Sel.Name] {
-			out[i] = fw
+		if st, sf := a.structType(file, f.Type); st != nil {
+			if field, fw := structRouterField(sf, st); fw != "" {
+				out[i] = routerParam{framework: fw, field: field}
+			}
 		}
 	}
 	return out
+}
+
+// routerType returns the framework of type expression t written in f when
+// it is one of goRouterTypes (chi.Router, *gin.Engine, *http.ServeMux), ""
+// otherwise.
+func routerType(f *goFile, t ast.Expr) string {
+	if st, ok := t.(*ast.StarExpr); ok {
+		t = st.X
+	}
+	sel, ok := t.(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	x, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	if fw := goFramework(f.imports[x.Name]); fw != "" && goRouterTypes[fw][sel.Sel.Name] {
+		return fw
+	}
+	return ""
+}
+
+// structType resolves type expression t written in f (T, *T or pkg.T) to
+// the declaration of a struct type of the module, with the file declaring
+// it; nil when t names no such type.
+func (a *goAnalysis) structType(f *goFile, t ast.Expr) (*ast.StructType, *goFile) {
+	if st, ok := t.(*ast.StarExpr); ok {
+		t = st.X
+	}
+	pkg, name := f.pkg, ""
+	switch t := t.(type) {
+	case *ast.Ident:
+		name = t.Name
+	case *ast.SelectorExpr:
+		x, ok := t.X.(*ast.Ident)
+		if !ok {
+			return nil, nil
+		}
+		imp, ok := f.imports[x.Name]
+		if !ok {
+			return nil, nil
+		}
+		if pkg = a.pkgs[imp]; pkg == nil {
+			return nil, nil
+		}
+		name = t.Sel.Name
+	default:
+		return nil, nil
+	}
+	st, _ := pkg.types[name].(*ast.StructType)
+	if st == nil {
+		return nil, nil
+	}
+	return st, pkg.typeFile[name]
+}
+
+// structRouterField returns the first named field of st (declared in f)
+// whose type is a router type, with its framework; "", "" when none is.
+func structRouterField(f *goFile, st *ast.StructType) (field, framework string) {
+	for _, fl := range st.Fields.List {
+		if fw := routerType(f, fl.Type); fw != "" && len(fl.Names) > 0 {
+			return fl.Names[0].Name, fw
+		}
+	}
+	return "", ""
+}
+
+// typeName returns the name of the type t names (T, *T or pkg.T).
+func typeName(t ast.Expr) string {
+	if st, ok := t.(*ast.StarExpr); ok {
+		t = st.X
+	}
+	switch t := t.(type) {
+	case *ast.Ident:
+		return t.Name
+	case *ast.SelectorExpr:
+		return t.Sel.Name
+	}
+	return ""
+}
+
+// declaresMethods reports whether pkg declares a method on its type name.
+func declaresMethods(pkg *goPkg, name string) bool {
+	for _, ds := range pkg.methods {
+		for _, d := range ds {
+			if d.Recv != nil && len(d.Recv.List) > 0 && typeName(d.Recv.List[0].Type) == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// embedsRouter reports whether struct type st (declared in f) embeds a
+// router type (type Server struct{ chi.Router }): the router's methods are
+// promoted to it.
+func embedsRouter(f *goFile, st *ast.StructType) bool {
+	for _, fl := range st.Fields.List {
+		if len(fl.Names) == 0 && routerType(f, fl.Type) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // storesField reports whether d assigns a struct field or builds a struct
@@ -1151,10 +1332,19 @@ func (r *goResult) value() value {
 	return r.other
 }
 
+// hasRouter reports whether args pass a router, directly or in a field of
+// an options struct.
 func hasRouter(args []value) bool {
 	for _, v := range args {
 		if _, ok := routerOf(v); ok {
 			return true
+		}
+		if s, ok := v.(*goStruct); ok {
+			for _, f := range s.fields {
+				if _, ok := routerOf(f); ok {
+					return true
+				}
+			}
 		}
 	}
 	return false
@@ -1180,7 +1370,16 @@ func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *goResult) {
 			}
 		} else {
 			for _, r := range s.Rhs {
-				a.eval(f, env, r)
+				v := a.eval(f, env, r)
+				if _, isCall := r.(*ast.CallExpr); isCall && len(s.Rhs) == 1 {
+					// s, err := server.New(): the first result is what
+					// the function returns first
+					if id, ok := s.Lhs[0].(*ast.Ident); ok && s.Tok == token.ASSIGN {
+						env.update(id.Name, v)
+					} else {
+						a.assign(f, env, s.Lhs[0], v)
+					}
+				}
 			}
 		}
 	case *ast.DeclStmt:
@@ -1375,6 +1574,7 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 	case *ast.FuncLit:
 		return &goFunc{lit: e, file: f, env: env}
 	case *ast.CompositeLit:
+		passed := a.argLit == e
 		var held []*routes.Router
 		var items []value // the elements, for a slice literal
 		keyedAny := false
@@ -1399,13 +1599,28 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 			}
 			if k, ok := kv.Key.(*ast.Ident); ok && v != nil {
 				f.pkg.fields[k.Name] = v
-				if r, isRouter := routerOf(v); isRouter && k.Name == "Handler" {
-					r.Listened = true // http.Server{Handler: r}
+				if k.Name == "Handler" {
+					// http.Server{Handler: r}, or a wrapper of r
+					if r, isRouter := routerOf(v); isRouter {
+						r.Listened = true
+					} else if w, isWrap := v.(*goWrap); isWrap {
+						w.r.Listened = true
+					}
 				}
 			}
 		}
 		if _, isSlice := e.Type.(*ast.ArrayType); isSlice && !keyedAny {
 			return &goList{items: items}
+		}
+		// options passed by value, of a struct type of the module that
+		// holds a router or a string (api.ChiServerOptions{BaseRouter:
+		// r}): the callee reads its fields, and one the literal leaves
+		// out is its type's zero value, "" for a string (a literal kept
+		// in a variable may be filled after, from a config file)
+		if passed {
+			if v := a.typedStruct(f, e, items); v != nil {
+				return v
+			}
 		}
 		// a struct of the server holding one router: a wrapper whose
 		// methods register on it
@@ -1444,7 +1659,7 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 		case *goWrap:
 			return goRouter{x.r}
 		case *goStruct:
-			if v, ok := x.fields[e.Sel.Name]; ok {
+			if v, ok := x.fields[e.Sel.Name]; ok || x.whole {
 				return v
 			}
 		}
@@ -1456,6 +1671,47 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 		return a.evalCall(f, env, e)
 	}
 	return nil
+}
+
+// typedStruct evaluates composite literal e, its elements evaluated as
+// items, when its type is a plain struct type of the module (no methods, no
+// embedded router: not a wrapper) declaring a router field or a string
+// field: a whole goStruct, each field the literal leaves out set to its
+// zero value ("" for a string, nothing for the others). nil for any other
+// literal, or one with unkeyed elements.
+func (a *goAnalysis) typedStruct(f *goFile, e *ast.CompositeLit, items []value) value {
+	st, tf := a.structType(f, e.Type)
+	if st == nil || embedsRouter(tf, st) || declaresMethods(tf.pkg, typeName(e.Type)) {
+		return nil
+	}
+	fields := map[string]value{}
+	for i, el := range e.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return nil
+		}
+		if k, ok := kv.Key.(*ast.Ident); ok {
+			fields[k.Name] = items[i]
+		}
+	}
+	options := false
+	for _, fl := range st.Fields.List {
+		if routerType(tf, fl.Type) != "" {
+			options = true
+		}
+		if id, ok := fl.Type.(*ast.Ident); ok && id.Name == "string" {
+			options = true
+			for _, n := range fl.Names {
+				if _, set := fields[n.Name]; !set {
+					fields[n.Name] = goString("")
+				}
+			}
+		}
+	}
+	if !options {
+		return nil
+	}
+	return &goStruct{fields: fields, whole: true}
 }
 
 // pkgName resolves a package-level name of pkg: a constant or a variable
@@ -1552,6 +1808,9 @@ func (a *goAnalysis) pkgMember(imp, name string) value {
 func (a *goAnalysis) evalArgs(f *goFile, env *goEnv, c *ast.CallExpr) []value {
 	args := make([]value, len(c.Args))
 	for i, x := range c.Args {
+		if lit, ok := x.(*ast.CompositeLit); ok {
+			a.argLit = lit
+		}
 		args[i] = a.eval(f, env, x)
 	}
 	return args
@@ -1593,6 +1852,11 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) value {
 				}
 				defer func() { a.site, a.siteParams = outer, outerParams }()
 				return a.call(&goFunc{decl: d, file: a.byDecl[d], recv: r}, args, c)
+			}
+			// a method the struct's embedded router promotes (type
+			// Server struct{ chi.Router }; s.Get("/version", h))
+			if st, ok := r.pkg.types[r.typ].(*ast.StructType); ok && embedsRouter(r.pkg.typeFile[r.typ], st) {
+				return a.routerCall(f, env, c, r.r, fun.Sel)
 			}
 		}
 		args := a.evalArgs(f, env, c)

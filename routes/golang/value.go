@@ -23,7 +23,8 @@ import (
 //   - *goStrip: http.StripPrefix(prefix, handler);
 //   - goStatic: a handler serving files from a folder;
 //   - *goList: a slice literal, append on one, or a variadic parameter;
-//   - *goStruct: a struct literal with string fields (options passed on).
+//   - *goStruct: a struct literal with string or router fields (options
+//     passed on).
 type value interface{ isValue() }
 
 type (
@@ -48,7 +49,14 @@ func (*goList) isValue()     {}
 func (*goStruct) isValue()   {}
 
 // goStruct is a keyed struct literal: its fields as evaluated, by name.
-type goStruct struct{ fields map[string]value }
+// whole marks a literal of a struct type the module declares: a field not
+// in fields is one its type does not hold a router or string in, whose
+// zero value this analysis does not model (nil); otherwise a field not in
+// fields is unknown.
+type goStruct struct {
+	fields map[string]value
+	whole  bool
+}
 
 // goList is a slice: its elements as evaluated, in order.
 type goList struct{ items []value }
