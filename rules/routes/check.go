@@ -153,11 +153,15 @@ func (c *checker) run() {
 	}
 	// several root routers, each handed to a listener: those serving no
 	// documented operation are other listeners (metrics, pprof, admin),
-	// listed and not compared
+	// listed and not compared; so is a root no listener was seen to
+	// serve (a generated Handler() nothing calls builds one) beside a
+	// listened root serving the documented API
 	roots := map[int]bool{}
+	listenedHit := false
 	for _, m := range mirror {
 		if !m.Implicit && m.Listened {
 			roots[m.Root] = true
+			listenedHit = listenedHit || rootHits[m.Root]
 		}
 	}
 	others := map[int][]route.Route{}
@@ -166,7 +170,7 @@ func (c *checker) run() {
 		if c.matched[i] || m.Implicit || m.Hidden {
 			continue
 		}
-		if len(roots) > 1 && len(rootHits) > 0 && m.Listened && !rootHits[m.Root] {
+		if !rootHits[m.Root] && (len(roots) > 1 && len(rootHits) > 0 && m.Listened || listenedHit && !m.Listened) {
 			others[m.Root] = append(others[m.Root], m)
 			continue
 		}
