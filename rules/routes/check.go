@@ -76,6 +76,7 @@ func (c *checker) run() {
 	rootHits := map[int]bool{}           // roots serving a documented operation
 	paramSeen := map[string]bool{}       // spec pointer + mirror position, reported once
 	var missing []route.Route            // spec operations nothing serves
+	generatedOps := c.generatedOps()
 	for _, s := range c.spec {
 		key := s.Template.Key()
 		hit := c.twin(s, byKey[key])
@@ -149,15 +150,20 @@ func (c *checker) run() {
 			}
 			continue
 		}
+		if generatedOps[s.Method+" "+key] {
+			continue // the generated server serves it (its stubs are reported by generated)
+		}
 		missing = append(missing, s)
 	}
 	// several root routers, each handed to a listener: those serving no
 	// documented operation are other listeners (metrics, pprof, admin),
 	// listed and not compared; so is a root no listener was seen to
 	// serve (a generated Handler() nothing calls builds one) beside a
-	// listened root serving the documented API
+	// listened root serving the documented API, or beside a generated
+	// server, which serves it by construction
+	generated := c.in.Mirror.Generated != nil
 	roots := map[int]bool{}
-	listenedHit := false
+	listenedHit := generated
 	for _, m := range mirror {
 		if !m.Implicit && m.Listened {
 			roots[m.Root] = true
@@ -170,7 +176,7 @@ func (c *checker) run() {
 		if c.matched[i] || m.Implicit || m.Hidden {
 			continue
 		}
-		if !rootHits[m.Root] && (len(roots) > 1 && len(rootHits) > 0 && m.Listened || listenedHit && !m.Listened) {
+		if !rootHits[m.Root] && (len(roots) > 1 && (len(rootHits) > 0 || generated) && m.Listened || listenedHit && !m.Listened) {
 			others[m.Root] = append(others[m.Root], m)
 			continue
 		}
@@ -1121,6 +1127,25 @@ func (c *checker) generated() {
 		Locations: []report.Location{{File: g.Pos.File, Line: g.Pos.Line, Column: g.Pos.Column}},
 		Fields:    map[string]any{"generator": g.Generator, "operations": len(g.Operations), "stubs": stubs},
 	})
+}
+
+// generatedOps returns the operations of the generated server's table
+// ("METHOD key", under its base path and the spec's), which it serves by
+// construction beside the routes read from the code; nil without one.
+func (c *checker) generatedOps() map[string]bool {
+	g := c.in.Mirror.Generated
+	if g == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, op := range g.Operations {
+		for _, base := range append([]string{g.BasePath}, c.in.Canonical.BasePaths...) {
+			if t, err := route.ParseTemplate(route.Join(base, op.Path), route.SyntaxBrace); err == nil {
+				out[op.Method+" "+t.Key()] = true
+			}
+		}
+	}
+	return out
 }
 
 // webUIRoot reports whether root router root answers GET on a catch-all
