@@ -168,6 +168,11 @@ type Generated struct {
 	BasePath string
 	// Operations are the table's entries, in order.
 	Operations []GeneratedOperation
+	// Routed marks a generator whose router registrations are read from
+	// the code as routes (oapi-codegen's chi server): its table only says
+	// which operations run the generator's stub, and serves nothing by
+	// itself.
+	Routed bool
 }
 
 // GeneratedOperation is one entry of a generated server's table.
@@ -175,12 +180,15 @@ type GeneratedOperation struct {
 	// Method is upper case; Path is relative to the base path, as the
 	// spec spells it.
 	Method, Path string
-	// Handler names the field of the API value that serves it.
+	// Handler names the field of the API value that serves it
+	// (go-swagger), or the method of the handler type (ogen,
+	// oapi-codegen).
 	Handler string
 	// Pos is the entry's line in the table.
 	Pos Pos
 	// Stub marks an operation no code sets to anything but the
-	// generator's NotImplemented handler: it answers 501.
+	// generator's NotImplemented handler, or whose method the handler
+	// type leaves to the generator's embedded stub: it answers 501.
 	Stub bool
 	// Intercepted, for a stub, is where code outside the generated
 	// package writes the operation's full path as a string (a middleware

@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"bytes"
 	"go/ast"
 	"maps"
 	"regexp"
@@ -71,8 +72,17 @@ func (a *goAnalysis) goSwagger(pkgs []*goPkg) *routes.Generated {
 			}
 		}
 	}
-	// a path written as a string outside the generated package: a
-	// middleware may answer it before the generated router does
+	for i, op := range gen.Operations {
+		gen.Operations[i].Stub = !implemented[op.Handler]
+	}
+	a.intercepted(pkgs, tablePkg, gen)
+	return gen
+}
+
+// intercepted sets, for each stub of gen, where code outside the generated
+// package tablePkg writes its full path as a string: a middleware may
+// answer it before the generated router does.
+func (a *goAnalysis) intercepted(pkgs []*goPkg, tablePkg *goPkg, gen *routes.Generated) {
 	written := map[string]routes.Pos{}
 	for _, pkg := range pkgs {
 		if pkg == tablePkg {
@@ -93,12 +103,206 @@ func (a *goAnalysis) goSwagger(pkgs []*goPkg) *routes.Generated {
 		}
 	}
 	for i, op := range gen.Operations {
-		gen.Operations[i].Stub = !implemented[op.Handler]
-		if at, ok := written[routes.Join(gen.BasePath, op.Path)]; ok && gen.Operations[i].Stub {
+		if at, ok := written[routes.Join(gen.BasePath, op.Path)]; ok && op.Stub {
 			gen.Operations[i].Intercepted = at
 		}
 	}
-	return gen
+}
+
+// stubGenerators are the generators that emit a stub type answering every
+// operation with 501, which a server's handler type embeds so that the
+// operations it does not implement fall back to it: the stub type's name,
+// and how each of its methods' doc comments names its operation.
+var stubGenerators = []struct {
+	generator, stubType string
+	// operation matches the doc comment line naming the method and path
+	operation *regexp.Regexp
+	// routed marks a generator whose router registrations the code
+	// analysis reads (oapi-codegen's chi server): its table only says
+	// which operations run the stub
+	routed bool
+}{
+	// ogen (oas_unimplemented_gen.go): "// POST /pets"
+	{"ogen", "UnimplementedHandler", regexp.MustCompile(`^([A-Z]+) (/\S*)$`), false},
+	// oapi-codegen's chi server (Unimplemented, since v1.13.1):
+	// "// (POST /pets)"
+	{"oapi-codegen", "Unimplemented", regexp.MustCompile(`^\(([A-Z]+) (/\S*)\)$`), true},
+}
+
+// stubServer reads the stub type ogen or oapi-codegen generates (ogen's
+// UnimplementedHandler, oapi-codegen's chi Unimplemented) from the
+// program's packages: its methods are the operation table, each named by
+// its doc comment. An operation is a stub when the server's handler types,
+// the types embedding the stub type, declare no method of its name (Go
+// promotes the stub's). ogen's table is returned whether or not a type
+// embeds it (its router is not read from the code); oapi-codegen's only
+// when one does. nil when no package holds such a type.
+func (a *goAnalysis) stubServer(pkgs []*goPkg) *routes.Generated {
+	for _, sg := range stubGenerators {
+		for _, pkg := range pkgs {
+			gf := pkg.typeFile[sg.stubType]
+			if _, isStruct := pkg.types[sg.stubType].(*ast.StructType); !isStruct || gf == nil {
+				continue
+			}
+			var ops []routes.GeneratedOperation
+			for _, ds := range pkg.methods {
+				for _, d := range ds {
+					if d.Recv == nil || len(d.Recv.List) == 0 || typeName(d.Recv.List[0].Type) != sg.stubType {
+						continue
+					}
+					for _, l := range a.docLines(d) {
+						if m := sg.operation.FindStringSubmatch(l); m != nil && routes.IsMethod(m[1]) {
+							ops = append(ops, routes.GeneratedOperation{Method: m[1], Path: m[2], Handler: d.Name.Name, Pos: a.pos(a.byDecl[d], d.Name.Pos())})
+							break
+						}
+					}
+				}
+			}
+			if len(ops) == 0 {
+				continue
+			}
+			slices.SortFunc(ops, func(x, y routes.GeneratedOperation) int { return comparePos(x.Pos, y.Pos) })
+			embedders := a.embedders(pkgs, pkg, sg.stubType)
+			if len(embedders) == 0 && sg.routed {
+				continue
+			}
+			implemented := map[string]bool{}
+			for _, e := range embedders {
+				for _, ds := range e.pkg.methods {
+					for _, d := range ds {
+						if d.Recv != nil && len(d.Recv.List) > 0 && typeName(d.Recv.List[0].Type) == e.name {
+							implemented[d.Name.Name] = true
+						}
+					}
+				}
+			}
+			for i, op := range ops {
+				ops[i].Stub = len(embedders) > 0 && !implemented[op.Handler]
+			}
+			var ts ast.Node = gf.ast
+			for _, d := range gf.ast.Decls {
+				if g, ok := d.(*ast.GenDecl); ok {
+					for _, sp := range g.Specs {
+						if t, ok := sp.(*ast.TypeSpec); ok && t.Name.Name == sg.stubType {
+							ts = t.Name
+						}
+					}
+				}
+			}
+			gen := &routes.Generated{Generator: sg.generator, Pos: a.pos(gf, ts.Pos()), Operations: ops, Routed: sg.routed}
+			if !sg.routed {
+				gen.BasePath = a.pathPrefixOption(pkgs)
+			}
+			a.intercepted(pkgs, pkg, gen)
+			return gen
+		}
+	}
+	return nil
+}
+
+// docLines returns the text of the // comment lines right above d (its
+// doc comment; the files are parsed without comments), trimmed, last
+// first.
+func (a *goAnalysis) docLines(d *ast.FuncDecl) []string {
+	p := a.parsed.fset.Position(d.Pos())
+	src := a.parsed.sources[p.Filename]
+	if p.Offset > len(src) {
+		return nil
+	}
+	var out []string
+	rest := src[:p.Offset]
+	for {
+		rest = bytes.TrimRight(rest, " \t")
+		if !bytes.HasSuffix(rest, []byte("\n")) {
+			return out
+		}
+		rest = rest[:len(rest)-1]
+		start := bytes.LastIndexByte(rest, '\n') + 1
+		line := bytes.TrimSpace(rest[start:])
+		text, ok := bytes.CutPrefix(line, []byte("//"))
+		if !ok {
+			return out
+		}
+		out = append(out, strings.TrimSpace(string(text)))
+		rest = rest[:start]
+	}
+}
+
+// comparePos orders positions by file, line and column.
+func comparePos(x, y routes.Pos) int {
+	if c := strings.Compare(x.File, y.File); c != 0 {
+		return c
+	}
+	if x.Line != y.Line {
+		return x.Line - y.Line
+	}
+	return x.Column - y.Column
+}
+
+// embedder is a struct type of the server embedding a generator's stub.
+type embedder struct {
+	pkg  *goPkg
+	name string
+}
+
+// embedders returns the struct types of pkgs that embed the stub type
+// stubType of package stubPkg (api.Unimplemented, or Unimplemented in
+// stubPkg itself), in package order and by name.
+func (a *goAnalysis) embedders(pkgs []*goPkg, stubPkg *goPkg, stubType string) []embedder {
+	var out []embedder
+	for _, pkg := range pkgs {
+		for _, name := range slices.Sorted(maps.Keys(pkg.types)) {
+			st, ok := pkg.types[name].(*ast.StructType)
+			if !ok {
+				continue
+			}
+			f := pkg.typeFile[name]
+			for _, fl := range st.Fields.List {
+				if len(fl.Names) > 0 {
+					continue
+				}
+				t := fl.Type
+				if star, ok := t.(*ast.StarExpr); ok {
+					t = star.X
+				}
+				switch t := t.(type) {
+				case *ast.Ident:
+					if pkg == stubPkg && t.Name == stubType {
+						out = append(out, embedder{pkg, name})
+					}
+				case *ast.SelectorExpr:
+					if x, ok := t.X.(*ast.Ident); ok && t.Sel.Name == stubType && stubPkg.path != "" && f.imports[x.Name] == stubPkg.path {
+						out = append(out, embedder{pkg, name})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// pathPrefixOption returns the string literal the program passes to an
+// ogen server's WithPathPrefix option, "" when none.
+func (a *goAnalysis) pathPrefixOption(pkgs []*goPkg) string {
+	for _, pkg := range pkgs {
+		for _, gf := range pkg.files {
+			prefix := ""
+			ast.Inspect(gf.ast, func(n ast.Node) bool {
+				c, ok := n.(*ast.CallExpr)
+				if !ok || len(c.Args) != 1 || prefix != "" {
+					return prefix == ""
+				}
+				if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "WithPathPrefix" {
+					prefix, _ = stringLit(c.Args[0])
+				}
+				return prefix == ""
+			})
+			if prefix != "" {
+				return prefix
+			}
+		}
+	}
+	return ""
 }
 
 // swaggerEntry reads one statement of initHandlerCache:

@@ -620,11 +620,14 @@ func extractBuild(root string, files []string, display func(string) string, conf
 	routes.Flatten(a.routers, a.set)
 	a.set.Unresolved = servedElsewhere(a.set, orphans, orphanGaps)
 	a.set.Generated = a.goSwagger(order)
-	if gen := a.set.Generated; gen != nil && len(a.set.Routes) == 0 {
+	if a.set.Generated == nil {
+		a.set.Generated = a.stubServer(order)
+	}
+	if gen := a.set.Generated; gen != nil && !gen.Routed && len(a.set.Routes) == 0 {
 		// the generated server is the whole server: it serves its table
 		// (beside other routes, where its handler is mounted is not
 		// followed, so its table is not added)
-		r := a.newRouter("go-swagger")
+		r := a.newRouter(gen.Generator)
 		for _, op := range gen.Operations {
 			r.Add([]string{op.Method}, routes.Join(gen.BasePath, op.Path), op.Pos)
 		}
@@ -635,7 +638,7 @@ func extractBuild(root string, files []string, display func(string) string, conf
 		a.set.Routes[i].Programs = a.programs[r.Pos.File]
 	}
 	a.set.Finish()
-	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber, gorilla/mux, huma and go-swagger"
+	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber, gorilla/mux, huma, go-swagger, ogen and oapi-codegen"
 	a.set.Files = len(files)
 	return a.set, a.variants, nil
 }
