@@ -159,9 +159,10 @@ var (
 	generatedServerRule = report.Rule{
 		ID: RuleGeneratedServer, Severity: report.SeverityInfo,
 		Title: "the server is generated from the spec and serves it by construction",
-		Why: "a generated server (go-swagger) builds its router at run time from a table generated from the spec, so its " +
+		Why: "a generated server (go-swagger, ogen) builds its router from a table generated from the spec, so its " +
 			"routes are the spec's; what can still drift is the handlers: an operation no code implements answers with the " +
-			"generator's NotImplemented stub, reported as routes/unimplemented",
+			"generator's NotImplemented stub (go-swagger's NotImplemented handler, or the method ogen's UnimplementedHandler " +
+			"or oapi-codegen's Unimplemented gives a handler type that embeds it), reported as routes/unimplemented",
 		Bad:  "api.GetAlertsHandler left as generated: middleware.NotImplemented(\"operation alert.GetAlerts has not yet been implemented\")",
 		Good: "api.GetAlertsHandler = alert.GetAlertsHandlerFunc(getAlerts)",
 	}
