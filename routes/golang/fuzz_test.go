@@ -22,6 +22,14 @@ func FuzzGoSource(f *testing.F) {
 		casetest.Seed(f, filepath.Join("..", "testdata", app), ".go")
 	}
 	f.Add("package p\nimport \"github.com/go-chi/chi/v5\"\nfunc f(r chi.Router) { r.Route(\"/x\", f); r.Mount(\"/y\", r) }\n")
+	// an options struct passed by value, a struct embedding the router
+	// returned beside an error, a generator's stub type
+	f.Add("package main\nimport (\"net/http\"; \"github.com/go-chi/chi/v5\")\ntype Opts struct{ BaseURL string; R chi.Router }\n" +
+		"type S struct{ chi.Router }\nfunc reg(o Opts) { o.R.Get(o.BaseURL+\"/x\", nil) }\n" +
+		"func New() (*S, error) { r := chi.NewRouter(); reg(Opts{R: r}); return &S{Router: r}, nil }\n" +
+		"func main() { s, _ := New(); s.Get(\"/v\", nil); http.ListenAndServe(\":1\", s) }\n")
+	f.Add("package main\n\ntype UnimplementedHandler struct{}\n\n// List pets.\n//\n// GET /pets\nfunc (UnimplementedHandler) ListPets() error { return nil }\n\n" +
+		"type Unimplemented struct{}\n\n// (POST /pets)\nfunc (_ Unimplemented) AddPet() {}\n\ntype h struct{ UnimplementedHandler }\n\nfunc main() {}\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		path := filepath.Join(t.TempDir(), "main.go")
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
