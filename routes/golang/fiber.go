@@ -33,21 +33,20 @@ var fiberStatic = map[string]bool{
 	"github.com/gofiber/fiber/v3/middleware/static":     true,
 }
 
-// fiberCalls reads the calls on a Fiber app or group with fiberCall, which
-// reports a route where the call is made, also in a thin wrapper.
+// fiberCalls reads the calls on a Fiber app or group with fiberCall; a
+// route is reported at at, the wrapper's caller inside a thin wrapper.
 type fiberCalls struct{}
 
-func (fiberCalls) routerCall(a *goAnalysis, f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value, _ routes.Pos) value {
-	return a.fiberCall(f, env, c, r, sel, args)
+func (fiberCalls) routerCall(a *goAnalysis, f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value, at routes.Pos) value {
+	return a.fiberCall(f, env, c, r, sel, args, at)
 }
 
 // fiberCall evaluates a method call on a Fiber app or group (v2 and v3):
 // Get/Post/... are in fiberFramework.methods; here All, Add, Group, Route, Mount, Use,
 // Static and the listeners. A group's "/" is the group's bare prefix, as
 // Fiber trims a trailing slash unless StrictRouting is set.
-func (a *goAnalysis) fiberCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value) value {
+func (a *goAnalysis) fiberCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value, at routes.Pos) value {
 	name := sel.Name
-	at := a.pos(f, sel.Pos())
 	switch name {
 	case "Listen", "ListenTLS", "ListenTLSWithCertificate", "ListenMutualTLS", "ListenMutualTLSWithCertificate", "Listener":
 		r.Listened = true
