@@ -49,13 +49,14 @@ func (*goList) isValue()     {}
 func (*goStruct) isValue()   {}
 
 // goStruct is a keyed struct literal: its fields as evaluated, by name.
-// whole marks a literal of a struct type the module declares: a field not
-// in fields is one its type does not hold a router or string in, whose
-// zero value this analysis does not model (nil); otherwise a field not in
-// fields is unknown.
 type goStruct struct {
 	fields map[string]value
-	whole  bool
+	// whole marks a literal of a struct type the module declares, passed
+	// by value: its string fields the literal leaves out are in fields as
+	// "", and reading any other field it leaves out gives nil (a zero
+	// value this analysis does not model). Without it, a field not in
+	// fields is unknown.
+	whole bool
 }
 
 // goList is a slice: its elements as evaluated, in order.
