@@ -173,6 +173,10 @@ type Generated struct {
 	// which operations run the generator's stub, and serves nothing by
 	// itself.
 	Routed bool
+	// StubHandler marks a program that hands the generator's stub type
+	// itself to the server (ogen's NewServer(UnimplementedHandler{})):
+	// every operation is a stub.
+	StubHandler bool
 }
 
 // GeneratedOperation is one entry of a generated server's table.

@@ -163,7 +163,8 @@ func (a *goAnalysis) stubServer(pkgs []*goPkg) *routes.Generated {
 			}
 			slices.SortFunc(ops, func(x, y routes.GeneratedOperation) int { return comparePos(x.Pos, y.Pos) })
 			embedders := a.embedders(pkgs, pkg, sg.stubType)
-			if len(embedders) == 0 && sg.routed {
+			served := a.stubServed(pkgs, pkg, sg.stubType)
+			if len(embedders) == 0 && !served && sg.routed {
 				continue
 			}
 			implemented := map[string]bool{}
@@ -177,7 +178,7 @@ func (a *goAnalysis) stubServer(pkgs []*goPkg) *routes.Generated {
 				}
 			}
 			for i, op := range ops {
-				ops[i].Stub = len(embedders) > 0 && !implemented[op.Handler]
+				ops[i].Stub = served || len(embedders) > 0 && !implemented[op.Handler]
 			}
 			var ts ast.Node = gf.ast
 			for _, d := range gf.ast.Decls {
@@ -189,7 +190,7 @@ func (a *goAnalysis) stubServer(pkgs []*goPkg) *routes.Generated {
 					}
 				}
 			}
-			gen := &routes.Generated{Generator: sg.generator, Pos: a.pos(gf, ts.Pos()), Operations: ops, Routed: sg.routed}
+			gen := &routes.Generated{Generator: sg.generator, Pos: a.pos(gf, ts.Pos()), Operations: ops, Routed: sg.routed, StubHandler: served}
 			if !sg.routed {
 				gen.BasePath = a.pathPrefixOption(pkgs)
 			}
@@ -279,6 +280,43 @@ func (a *goAnalysis) embedders(pkgs []*goPkg, stubPkg *goPkg, stubType string) [
 		}
 	}
 	return out
+}
+
+// stubServed reports whether code outside stubPkg passes a literal of the
+// stub type itself to a call (api.NewServer(api.UnimplementedHandler{}),
+// api.HandlerFromMux(api.Unimplemented{}, r)): the stub is the handler, so
+// every operation answers 501.
+func (a *goAnalysis) stubServed(pkgs []*goPkg, stubPkg *goPkg, stubType string) bool {
+	served := false
+	for _, pkg := range pkgs {
+		if pkg == stubPkg || stubPkg.path == "" {
+			continue
+		}
+		for _, gf := range pkg.files {
+			ast.Inspect(gf.ast, func(n ast.Node) bool {
+				c, ok := n.(*ast.CallExpr)
+				if !ok || served {
+					return !served
+				}
+				for _, arg := range c.Args {
+					if u, ok := arg.(*ast.UnaryExpr); ok {
+						arg = u.X
+					}
+					lit, ok := arg.(*ast.CompositeLit)
+					if !ok {
+						continue
+					}
+					if sel, ok := lit.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == stubType {
+						if x, ok := sel.X.(*ast.Ident); ok && gf.imports[x.Name] == stubPkg.path {
+							served = true
+						}
+					}
+				}
+				return !served
+			})
+		}
+	}
+	return served
 }
 
 // pathPrefixOption returns the string literal the program passes to an

@@ -1111,7 +1111,10 @@ func (c *checker) generated() {
 			}
 			reported[s.Pointer] = true
 			why := fmt.Sprintf("no code sets %s", op.Handler)
-			if g.Generator != "go-swagger" {
+			switch {
+			case g.StubHandler:
+				why = "the program hands the stub itself to the server"
+			case g.Generator != "go-swagger":
 				why = fmt.Sprintf("no handler type embedding the stub declares %s", op.Handler)
 			}
 			c.add(unimplementedRule, report.Finding{
