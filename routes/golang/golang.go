@@ -1461,6 +1461,10 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 			}
 		}
 		switch x := a.eval(f, env, e.X).(type) {
+		case goRouter:
+			if e.Sel.Name == "ServeHTTP" {
+				return x // the method value is the router as a handler
+			}
 		case *goWrap:
 			return goRouter{x.r}
 		case *goStruct:
