@@ -576,6 +576,42 @@ func detachGaps(orphans []*routes.Router) []routes.Unresolved {
 	return out
 }
 
+// listen marks the routers handler value h serves as handed to a
+// listener: a router, a wrapper of one, StripPrefix's inner handler, or
+// those a handler function literal calls through the variables it closes
+// over (a middleware's next.ServeHTTP(w, r), a router's method value h(w,
+// r)), to a few closures deep.
+func (a *goAnalysis) listen(h value, depth int) {
+	switch h := h.(type) {
+	case goRouter:
+		h.r.Listened = true
+	case *goWrap:
+		h.r.Listened = true
+	case *goStrip:
+		a.listen(h.inner, depth)
+	case *goFunc:
+		if h.lit == nil || h.env == nil || depth >= 4 {
+			return
+		}
+		ast.Inspect(h.lit.Body, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			target := c.Fun
+			if sel, ok := target.(*ast.SelectorExpr); ok && sel.Sel.Name == "ServeHTTP" {
+				target = sel.X
+			}
+			if id, ok := target.(*ast.Ident); ok {
+				if v, ok := h.env.lookup(id.Name); ok {
+					a.listen(v, depth+1)
+				}
+			}
+			return true
+		})
+	}
+}
+
 // servedElsewhere returns set's unresolved registrations and the gaps the
 // orphan runs left, without those of the orphan runs (the gaps, and the
 // routes of the orphan routers) at a statement that also registers a
@@ -1405,12 +1441,7 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 			if k, ok := kv.Key.(*ast.Ident); ok && v != nil {
 				f.pkg.fields[k.Name] = v
 				if k.Name == "Handler" {
-					// http.Server{Handler: r}, or a wrapper of r
-					if r, isRouter := routerOf(v); isRouter {
-						r.Listened = true
-					} else if w, isWrap := v.(*goWrap); isWrap {
-						w.r.Listened = true
-					}
+					a.listen(v, 0) // http.Server{Handler: r}
 				}
 			}
 		}

@@ -73,9 +73,9 @@ func (a *goAnalysis) netHTTPPackageCall(f *goFile, env *goEnv, c *ast.CallExpr, 
 	case "ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS":
 		args := a.evalArgs(f, env, c)
 		if len(args) > 0 {
-			if r, ok := routerOf(args[len(args)-1]); ok {
-				r.Listened = true
-			} else if args[len(args)-1] == nil && a.defaultMux != nil {
+			if h := args[len(args)-1]; h != nil {
+				a.listen(h, 0)
+			} else if a.defaultMux != nil {
 				a.defaultMux.Listened = true
 			}
 		}
