@@ -261,11 +261,13 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 				}
 			}
 			if j < to && toks[j].Match > j {
-				switch name, open, close := nestDecorator(f, from, i); name {
-				case "Controller":
-					ev.nestController(f, sc, open, close, j, cls)
-				case "Module":
-					ev.nestModule(f, sc, open, close, cls)
+				for _, d := range nestDecorators(f, from, i) {
+					switch d.name {
+					case "Controller":
+						ev.nestController(f, sc, d.open, d.close, j, cls)
+					case "Module":
+						ev.nestModule(f, sc, d.open, d.close, cls)
+					}
 				}
 				i = toks[j].Match + 1
 			} else {
