@@ -81,6 +81,12 @@ type Mount struct {
 // NewRouter returns an empty router of framework fw ("chi", "flask"...).
 func NewRouter(fw string) *Router { return &Router{Framework: fw} }
 
+// Empty reports whether nothing is registered or mounted on r yet and no
+// part of it is a gap: a new app a factory hands out for its caller to fill.
+func (r *Router) Empty() bool {
+	return len(r.routes) == 0 && len(r.Mounts) == 0 && len(r.Gaps) == 0
+}
+
 // Mount mounts child under prefix; a nil child or r itself is ignored.
 func (r *Router) Mount(prefix string, child *Router, hidden bool) {
 	if child == nil || child == r {

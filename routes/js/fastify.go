@@ -91,7 +91,11 @@ func fastifyRegister(call *jsCall) script.Value {
 	fn, ok := plugin.(*script.Func)
 	if !ok {
 		if _, ext := plugin.(*script.Ext); !ext {
-			call.unresolved(routes.Unresolved{Pos: call.pos, Method: routes.MethodAny, Expr: call.text(call.arg(0)), Reason: "registered plugin is not a function this analysis can follow"})
+			// a gap of the child instance, so it is scoped to the
+			// prefixes its routes would have (the parent's and
+			// opts.prefix), not to the whole server
+			child.Gaps = append(child.Gaps, routes.Unresolved{Pos: call.pos, Method: routes.MethodAny, Expr: call.text(call.arg(0)), Reason: "registered plugin is not a function this analysis can follow"})
+			r.Mount("", child, false)
 		}
 		return script.Router{R: r}
 	}

@@ -1,6 +1,7 @@
 package js
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/wirelint/wirelint/routes"
@@ -10,19 +11,71 @@ import (
 // honoMethods are the methods of a Hono app this analysis reads: the verbs
 // and all() register routes, on(methods, paths) several at once,
 // route(path, app) mounts an app, basePath(path) returns an app below the
-// path, and use, onError and notFound hand the app back.
+// path, and use, onError and notFound hand the app back. An OpenAPIHono app
+// of @hono/zod-openapi adds openapi(route, handler), a route its
+// createRoute({method, path}) object describes, and doc(path, ...) and
+// doc31(path, ...), which serve the generated document.
 var honoMethods = withVerbs(map[string]jsMethod{
 	"on": honoOn, "route": honoRoute, "basePath": honoBasePath,
 	"use": same, "onError": same, "notFound": same,
+	"openapi": honoOpenAPI, "doc": honoDoc, "doc31": honoDoc,
 })
 
-// honoExt reads the names of hono: the Hono constructor.
+// zodOpenAPI is the module of OpenAPIHono and createRoute.
+const zodOpenAPI = "@hono/zod-openapi"
+
+// honoExt reads the names of hono (the Hono constructor) and of
+// @hono/zod-openapi: the OpenAPIHono constructor, and createRoute, which
+// returns the route object it is given.
 func honoExt(call *jsCall, ext *script.Ext) (script.Value, bool) {
-	if (ext.Module == "hono" || strings.HasPrefix(ext.Module, "hono/")) && ext.Name == "Hono" {
+	switch {
+	case (ext.Module == "hono" || strings.HasPrefix(ext.Module, "hono/")) && ext.Name == "Hono",
+		ext.Module == zodOpenAPI && ext.Name == "OpenAPIHono":
 		return script.Router{R: call.ev.NewRouter("hono")}, true
+	case ext.Module == zodOpenAPI && ext.Name == "createRoute":
+		if len(call.args) == 1 {
+			return call.args[0], true
+		}
+		return nil, true
 	}
 	return nil, false
 }
+
+// honoOpenAPI reads openapi(route, ...handlers) of an OpenAPIHono app: the
+// route object's method and its path in OpenAPI's {name} syntax, which
+// @hono/zod-openapi turns into Hono's :name before registering it.
+func honoOpenAPI(call *jsCall) script.Value {
+	if len(call.args) < 1 {
+		return nil
+	}
+	route, _ := call.args[0].(script.Dict)
+	ms, ok1 := script.MethodsOf(route["method"])
+	path, ok2 := route["path"].(script.Str)
+	if !ok1 || !ok2 {
+		call.unresolved(routes.Unresolved{Pos: call.pos, Method: routes.MethodAny, Expr: call.text(call.arg(0)), Reason: "route method or path is not a constant this analysis can fold"})
+		return script.Router{R: call.r}
+	}
+	call.r.Add(ms, openAPIParams.ReplaceAllString(string(path), "/:$1"), call.pos)
+	return script.Router{R: call.r}
+}
+
+// openAPIParams matches the {name} segments @hono/zod-openapi rewrites.
+var openAPIParams = regexp.MustCompile(`/\{(.+?)\}`)
+
+// honoDoc reads doc(path, config) and doc31(path, config): GET path serves
+// the generated OpenAPI document, a documentation asset.
+func honoDoc(call *jsCall) script.Value {
+	if len(call.args) < 1 {
+		return nil
+	}
+	if p, ok := call.pathArg(0, "GET"); ok {
+		call.r.Add([]string{"GET"}, p, call.pos).Asset = honoDocsAsset
+	}
+	return script.Router{R: call.r}
+}
+
+// honoDocsAsset says why the route doc() serves is not an API operation.
+const honoDocsAsset = "a documentation UI or spec file"
 
 // honoOn reads on(method | methods, path | paths, ...handlers).
 func honoOn(call *jsCall) script.Value {

@@ -261,11 +261,13 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 				}
 			}
 			if j < to && toks[j].Match > j {
-				switch name, open, close := nestDecorator(f, from, i); name {
-				case "Controller":
-					ev.nestController(f, sc, open, close, j, cls)
-				case "Module":
-					ev.nestModule(f, sc, open, close, cls)
+				for _, d := range nestDecorators(f, from, i) {
+					switch d.name {
+					case "Controller":
+						ev.nestController(f, sc, d.open, d.close, j, cls)
+					case "Module":
+						ev.nestModule(f, sc, d.open, d.close, cls)
+					}
 				}
 				i = toks[j].Match + 1
 			} else {
@@ -273,6 +275,11 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 			}
 			exportNext = false
 			continue
+		case "for":
+			if end, ok := ev.jsForOf(f, i, to, sc, ret); ok {
+				i = end
+				continue
+			}
 		case "return":
 			p.At = i + 1
 			if e := p.Expr(); e != nil {
@@ -331,6 +338,59 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 		}
 		i++
 	}
+}
+
+// jsForOf runs a for (const NAME of LIST) loop at toks[i] once per element
+// of a list that folds (for (const path of ["/json", "/openapi.json"])
+// app.get(path, h)), and once with NAME unknown otherwise, each time in a
+// scope of its own; it returns the index after the loop's body. ok is false
+// for any other loop (a destructuring pattern, for...in, a counter), whose
+// tokens the caller scans as before.
+func (ev *jsEval) jsForOf(f *script.File, i, to int, sc *script.Scope, ret *script.Value) (end int, ok bool) {
+	toks := f.Toks
+	isOp := func(k int, s string) bool { return k < to && toks[k].Kind == script.TokOp && toks[k].Text == s }
+	if !isOp(i+1, "(") || toks[i+1].Match <= i+1 || toks[i+1].Match >= to {
+		return 0, false
+	}
+	closeParen := toks[i+1].Match
+	k := i + 2
+	if k < closeParen && toks[k].Kind == script.TokName && (toks[k].Text == "const" || toks[k].Text == "let" || toks[k].Text == "var") {
+		k++
+	}
+	if k+2 >= closeParen || toks[k].Kind != script.TokName || toks[k+1].Kind != script.TokName || toks[k+1].Text != "of" {
+		return 0, false
+	}
+	name := toks[k].Text
+	p := &script.Parser{Toks: toks, End: closeParen, File: f}
+	p.At = k + 2
+	e := p.Expr()
+	if e == nil || p.At != closeParen {
+		return 0, false
+	}
+	// the body: a block, or one statement
+	from, end := closeParen+1, 0
+	if isOp(from, "{") && toks[from].Match > from && toks[from].Match < to {
+		from, end = from+1, toks[from].Match
+	} else {
+		body := &script.Parser{Toks: toks, End: to, File: f}
+		body.At = from
+		if body.Unary() == nil || body.At <= from {
+			return 0, false
+		}
+		end = body.At
+	}
+	items, folded := ev.Eval(f, sc, e).(script.List)
+	if !folded {
+		items = script.List{nil}
+	}
+	for _, v := range items {
+		inner := &script.Scope{Vars: map[string]script.Value{name: v}, Parent: sc}
+		ev.jsScan(f, from, end, inner, ret)
+	}
+	if isOp(end, "}") {
+		end++
+	}
+	return end, true
 }
 
 // jsHoist binds the function declarations of tokens from..to (not those

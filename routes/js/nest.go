@@ -58,27 +58,40 @@ type nestRoute struct {
 	controller *script.Class
 }
 
-// nestDecorator returns the name of the decorator directly before the
-// class keyword at toks[class] (the tokenizer drops the @), and the
-// parentheses of its arguments; "" when there is none.
-func nestDecorator(f *script.File, from, class int) (name string, open, close int) {
+// nestDecorator is one call decorator on a class: its name and the
+// parentheses of its arguments.
+type nestDecorator struct {
+	name        string
+	open, close int
+}
+
+// nestDecorators returns the call decorators stacked directly before the
+// class keyword at toks[class] (the tokenizer drops the @), nearest first:
+// a controller often carries others beside @Controller, in any order
+// (@Controller('api') @ApiTags('api') @UseGuards(AuthGuard)). A dotted
+// decorator (@swagger.ApiTags()) is read by its last name.
+func nestDecorators(f *script.File, from, class int) []nestDecorator {
 	toks := f.Toks
 	j := class - 1
 	for j >= from && toks[j].Kind == script.TokName && (toks[j].Text == "export" || toks[j].Text == "default" || toks[j].Text == "abstract") {
 		j--
 	}
-	if j < from+1 || toks[j].Kind != script.TokOp || toks[j].Text != ")" {
-		return "", 0, 0
-	}
-	for k := j - 1; k > from; k-- {
-		if toks[k].Kind == script.TokOp && toks[k].Text == "(" && toks[k].Match == j {
-			if toks[k-1].Kind == script.TokName {
-				return toks[k-1].Text, k, j
-			}
+	var out []nestDecorator
+	for j > from && toks[j].Kind == script.TokOp && toks[j].Text == ")" {
+		k := j - 1
+		for k > from && !(toks[k].Kind == script.TokOp && toks[k].Text == "(" && toks[k].Match == j) {
+			k--
+		}
+		if k <= from || toks[k-1].Kind != script.TokName {
 			break
 		}
+		out = append(out, nestDecorator{name: toks[k-1].Text, open: k, close: j})
+		j = k - 2
+		for j > from && toks[j].Kind == script.TokOp && toks[j].Text == "." && toks[j-1].Kind == script.TokName {
+			j -= 2
+		}
 	}
-	return "", 0, 0
+	return out
 }
 
 // nestModule reads @Module({controllers: [...]}) on class cls: which
@@ -361,7 +374,7 @@ func (ev *jsEval) nestSettle() {
 			if v != nestNeutral {
 				p = routes.Join(p, n.versionPrefix+v)
 			}
-			ev.nestApp().Add(r.methods, routes.Join(p, local), r.pos)
+			ev.nestApp().Add(r.methods, nestStripEndSlash(routes.Join(p, local)), r.pos)
 		}
 	}
 	for _, d := range n.docs {
@@ -370,17 +383,32 @@ func (ev *jsEval) nestSettle() {
 			prefix = n.prefix
 		}
 		ui := routes.Join(prefix, d.path)
-		ev.nestApp().Add([]string{"GET"}, ui, d.pos)
-		ev.nestApp().Add([]string{"GET"}, ui, d.pos).Subtree = true // the UI's assets
+		ev.nestApp().Add([]string{"GET"}, ui, d.pos).Asset = nestDocsAsset
+		assets := ev.nestApp().Add([]string{"GET"}, ui, d.pos) // the UI's files
+		assets.Subtree, assets.Asset = true, nestDocsAsset
 		for _, doc := range []struct{ url, suffix string }{{d.json, "-json"}, {d.yaml, "-yaml"}} {
 			p := strings.TrimRight(ui, "/") + doc.suffix // "/" serves /-json
 			if doc.url != "" {
 				p = prefix + doc.url // concatenated as written
 			}
 			// with a leading slash, as @nestjs/swagger's validatePath
-			ev.nestApp().Add([]string{"GET"}, "/"+strings.TrimPrefix(p, "/"), d.pos)
+			ev.nestApp().Add([]string{"GET"}, "/"+strings.TrimPrefix(p, "/"), d.pos).Asset = nestDocsAsset
 		}
 	}
+}
+
+// nestDocsAsset says why the routes SwaggerModule.setup serves are not
+// operations of the API, whatever their path (setup(”) serves /-json).
+const nestDocsAsset = "a documentation UI or spec file"
+
+// nestStripEndSlash drops the trailing slash of a handler's whole path, as
+// NestJS's RoutePathFactory does (stripEndSlash): @Post('/start/') is
+// served at /start.
+func nestStripEndSlash(path string) string {
+	if path == "/" {
+		return path
+	}
+	return strings.TrimSuffix(path, "/")
 }
 
 // nestSwagger reads SwaggerModule.setup(path, app, document, options) of

@@ -216,26 +216,32 @@ func (p *Parser) skipType(arrowEnds bool) {
 		case t.Kind == TokOp && (t.Text == "[" || t.Text == "(" || t.Text == "{") && t.Match > p.At:
 			p.At = t.Match + 1
 		case t.Kind == TokOp && t.Text == "<":
-			depth := 0
-			for p.At < p.End {
-				switch p.tok(0).Text {
-				case "<":
-					depth++
-				case ">":
-					depth--
-				case ">>":
-					depth -= 2
-				}
-				p.At++
-				if depth <= 0 {
-					break
-				}
-			}
+			p.skipAngles()
 			afterAtom, line = true, p.Toks[p.At-1].Line
 		case t.Kind == TokOp && t.Text == "=>" && !arrowEnds:
 			p.At++
 		default:
 			return
+		}
+	}
+}
+
+// skipAngles skips the angle brackets at p.At and what they hold: type
+// arguments or a generic's type parameters (<T extends X = Y>).
+func (p *Parser) skipAngles() {
+	depth := 0
+	for p.At < p.End {
+		switch p.tok(0).Text {
+		case "<":
+			depth++
+		case ">":
+			depth--
+		case ">>":
+			depth -= 2
+		}
+		p.At++
+		if depth <= 0 {
+			break
 		}
 	}
 }
@@ -630,7 +636,9 @@ func (p *Parser) function(start int) *Expr {
 		p.At++
 	}
 	if p.IsOp(0, "<") {
-		p.SkipType()
+		// a generic's type parameters, not a type: what follows is the
+		// parameter list, not part of a function type
+		p.skipAngles()
 	}
 	if !p.IsOp(0, "(") || p.tok(0).Match < 0 {
 		return nil

@@ -416,7 +416,11 @@ func (ev *Interp) callsExhausted(fn *Func) {
 }
 
 // Invoke runs a function with args bound to its parameters and returns what
-// it returns. A function called without a router argument runs once.
+// it returns. A function called without a router argument runs once, unless
+// it returns a new, empty router: a factory of apps its callers fill
+// (ENSApi's createApp() of Hono sub-apps) makes a new one at each call. A
+// function returning an app it filled itself (a whole server's build())
+// still runs once: each call would build the same app.
 func (ev *Interp) Invoke(fn *Func, args []Value) Value {
 	if ev.calls >= ev.Budget.Calls && !ev.active[fn] {
 		ev.callsExhausted(fn)
@@ -451,6 +455,7 @@ func (ev *Interp) Invoke(fn *Func, args []Value) Value {
 		}
 	}
 	var ret Value
+	made := len(ev.routers)
 	if fn.exprBody != nil {
 		if v := ev.Eval(fn.File, sc, fn.exprBody); Returnable(v) {
 			ret = v
@@ -458,7 +463,9 @@ func (ev *Interp) Invoke(fn *Func, args []Value) Value {
 	} else {
 		ev.Scan(fn.File, fn.From, fn.To, sc, &ret)
 	}
-	ev.memo[key] = ret
+	if r, ok := ret.(Router); !ok || !r.R.Empty() || !slices.Contains(ev.routers[made:], r.R) {
+		ev.memo[key] = ret
+	}
 	return ret
 }
 
