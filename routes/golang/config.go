@@ -146,7 +146,7 @@ func (a *goAnalysis) identType(f *goFile, id *ast.Ident) (ast.Expr, *goFile) {
 		if !ok || id.Pos() < fd.Pos() || id.Pos() >= fd.End() {
 			continue
 		}
-		if t := localType(fd.Body, id); t != nil {
+		if t := a.localType(fd.Body, id); t != nil {
 			return t, f
 		}
 		lists := []*ast.FieldList{fd.Recv, fd.Type.Params}
@@ -169,11 +169,37 @@ func (a *goAnalysis) identType(f *goFile, id *ast.Ident) (ast.Expr, *goFile) {
 // localType returns the type of a local variable body declares before id
 // from a composite literal (c := &conf.AllConfig{}) or with a type (var c
 // conf.AllConfig); nil for any other.
-func localType(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
+func (a *goAnalysis) localType(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
 	if body == nil {
 		return nil
 	}
+	decls, ok := a.locals[body]
+	if !ok {
+		decls = localDecls(body)
+		a.locals[body] = decls
+	}
 	var found ast.Expr
+	for _, d := range decls {
+		if d.at < id.Pos() && d.name == id.Name {
+			found = d.typ
+		}
+	}
+	return found
+}
+
+// localDecl is one local variable declaration localType reads: the
+// position of its statement or spec, the name and the type it gives
+// (nil when it gives none localType knows).
+type localDecl struct {
+	at   token.Pos
+	name string
+	typ  ast.Expr
+}
+
+// localDecls lists the declarations of body that localType reads, in
+// source order: each is read once per function, not once per selector.
+func localDecls(body *ast.BlockStmt) []localDecl {
+	var out []localDecl
 	litType := func(e ast.Expr) ast.Expr {
 		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			e = u.X
@@ -184,34 +210,28 @@ func localType(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
 		return nil
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil || n.Pos() >= id.Pos() {
-			return false
-		}
 		switch st := n.(type) {
 		case *ast.AssignStmt:
 			if st.Tok == token.DEFINE && len(st.Lhs) == len(st.Rhs) {
 				for i, l := range st.Lhs {
-					if isIdent(l, id.Name) {
-						found = litType(st.Rhs[i])
+					if id, ok := l.(*ast.Ident); ok {
+						out = append(out, localDecl{at: st.Pos(), name: id.Name, typ: litType(st.Rhs[i])})
 					}
 				}
 			}
 		case *ast.ValueSpec:
 			for i, n := range st.Names {
-				if n.Name != id.Name {
-					continue
-				}
 				switch {
 				case st.Type != nil:
-					found = st.Type
+					out = append(out, localDecl{at: st.Pos(), name: n.Name, typ: st.Type})
 				case i < len(st.Values):
-					found = litType(st.Values[i])
+					out = append(out, localDecl{at: st.Pos(), name: n.Name, typ: litType(st.Values[i])})
 				}
 			}
 		}
 		return true
 	})
-	return found
+	return out
 }
 
 // structOf resolves a type expression written in f (T, *T, pkg.T) to the
