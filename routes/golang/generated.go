@@ -30,7 +30,7 @@ func (a *goAnalysis) goSwagger(pkgs []*goPkg) *routes.Generated {
 				continue
 			}
 			var ops []routes.GeneratedOperation
-			for _, st := range d.Body.List {
+			for _, st := range a.funcBody(d).List {
 				if op, ok := swaggerEntry(st); ok {
 					op.Pos = a.pos(gf, st.Pos())
 					ops = append(ops, op)
@@ -48,18 +48,9 @@ func (a *goAnalysis) goSwagger(pkgs []*goPkg) *routes.Generated {
 	implemented := map[string]bool{}
 	for _, pkg := range pkgs {
 		for _, gf := range pkg.files {
-			ast.Inspect(gf.ast, func(n ast.Node) bool {
-				as, ok := n.(*ast.AssignStmt)
-				if !ok || len(as.Lhs) != len(as.Rhs) {
-					return true
-				}
-				for i, l := range as.Lhs {
-					if sel, ok := l.(*ast.SelectorExpr); ok && !notImplemented(as.Rhs[i]) {
-						implemented[sel.Sel.Name] = true
-					}
-				}
-				return true
-			})
+			for _, name := range gf.facts.implemented {
+				implemented[name] = true
+			}
 		}
 	}
 	// the spec go-swagger embeds, as JSON text, names the base path
@@ -82,14 +73,11 @@ func (a *goAnalysis) goSwagger(pkgs []*goPkg) *routes.Generated {
 			if strings.HasSuffix(gf.display, "embedded_spec.go") {
 				continue
 			}
-			ast.Inspect(gf.ast, func(n ast.Node) bool {
-				if s, ok := stringLit(asExpr(n)); ok && strings.HasPrefix(s, "/") {
-					if _, seen := written[s]; !seen {
-						written[s] = a.pos(gf, n.Pos())
-					}
+			for _, w := range gf.facts.written {
+				if _, seen := written[w.path]; !seen {
+					written[w.path] = a.pos(gf, w.at)
 				}
-				return true
-			})
+			}
 		}
 	}
 	for i, op := range gen.Operations {

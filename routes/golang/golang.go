@@ -131,6 +131,7 @@ type goFile struct {
 	ast     *ast.File
 	display string
 	imports map[string]string // local name -> import path
+	facts   *fileFacts        // what its function bodies hold, read at parse
 	// tags are the custom build tags the file's constraint names, in the
 	// build of every tagged variant only (nil in the default build): what
 	// it registers is served only when built with them.
@@ -153,6 +154,7 @@ func (a *goAnalysis) parse(path string) (*ast.File, error) {
 		return nil, fmt.Errorf("%s", strings.Replace(firstLine(err.Error()), path, a.display(path), 1))
 	}
 	a.parsed.files[path] = f
+	a.readFacts(path, f, src)
 	return f, nil
 }
 
@@ -244,6 +246,16 @@ type parsedFiles struct {
 	sources map[string][]byte
 	// byName memoises runByName by folder.
 	byName map[string]bool
+	// facts are what each file's function bodies hold, by path; stores
+	// marks the functions that store a field (storesField), makes those
+	// of them that make a router (makesRouter).
+	facts         map[string]*fileFacts
+	stores, makes map[*ast.FuncDecl]bool
+	// lazy are the function bodies set aside (see bodies.go), shift the
+	// offset in its file's source of each body parsed again less its
+	// offset in the text parsed.
+	lazy  map[*ast.FuncDecl]lazyBody
+	shift map[*token.File]int
 }
 
 // goAnalysis is one run of Extract.
@@ -479,7 +491,8 @@ func FromFiles(root string, files []string, display func(string) string, confine
 // routes the compared build does not, those routes are added marked
 // Tagged: served only when built with those tags.
 func FromFilesWith(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, opt Options) (*routes.Set, error) {
-	parsed := &parsedFiles{fset: token.NewFileSet(), files: map[string]*ast.File{}, sources: map[string][]byte{}, byName: map[string]bool{}}
+	parsed := &parsedFiles{fset: token.NewFileSet(), files: map[string]*ast.File{}, sources: map[string][]byte{}, byName: map[string]bool{},
+		facts: map[string]*fileFacts{}, stores: map[*ast.FuncDecl]bool{}, makes: map[*ast.FuncDecl]bool{}, lazy: map[*ast.FuncDecl]lazyBody{}, shift: map[*token.File]int{}}
 	set, variants, err := extractBuild(root, files, display, confine, budget, Build{Tags: opt.Tags}, parsed, opt.Program)
 	if err != nil || len(variants) == 0 {
 		return set, err
@@ -557,9 +570,9 @@ func extractBuild(root string, files []string, display func(string) string, conf
 			continue
 		}
 		switch {
-		case !storesField(d):
+		case !a.parsed.stores[d]:
 			rest = append(rest, d)
-		case a.makesRouter(d):
+		case a.parsed.makes[d]:
 			makers = append(makers, d)
 		default:
 			ctors = append(ctors, d)
@@ -639,7 +652,7 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 	if !ok {
 		// a file another build compiles: a tagged variant when custom
 		// tags exclude it, another platform's file when only those do
-		if !a.registers(f) {
+		if !a.parsed.facts[path].registers {
 			return nil, false, nil // a variant that registers nothing leaves the routes alike
 		}
 		for _, t := range custom {
@@ -664,26 +677,10 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 		a.pkgs[key] = pkg
 		fresh = true
 	}
-	gf := &goFile{pkg: pkg, ast: f, display: a.display(path), imports: map[string]string{}}
+	facts := a.parsed.facts[path]
+	gf := &goFile{pkg: pkg, ast: f, display: a.display(path), imports: facts.imports, facts: facts}
 	if a.build.all {
 		gf.tags = custom
-	}
-	for _, is := range f.Imports {
-		p, _ := strconv.Unquote(is.Path.Value)
-		name := p[strings.LastIndex(p, "/")+1:]
-		if a.modPath == "" || !strings.HasPrefix(p, a.modPath+"/") {
-			name = importName(p) // the module's own packages keep their folder's name
-		}
-		switch goFramework(p) {
-		case "chi", "echo":
-			name = strings.TrimSuffix(strings.TrimSuffix(strings.Split(strings.TrimPrefix(p, "github.com/"), "/")[1], ".v5"), ".v4")
-		case "fiber":
-			name = "fiber"
-		}
-		if is.Name != nil {
-			name = is.Name.Name
-		}
-		gf.imports[name] = p
 	}
 	pkg.files = append(pkg.files, gf)
 	for _, d := range f.Decls {
@@ -725,51 +722,29 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 
 // recordAssignments notes every package-level variable gf assigns after its
 // declaration (x = v, pkg.X = v, &x passed to a flag): such a variable is
-// not folded, since its value is decided at run time.
+// not folded, since its value is decided at run time. What the file's
+// bodies assign was read when it was parsed (fileFacts.assigns).
 func (a *goAnalysis) recordAssignments(gf *goFile) {
-	var foreign map[string]bool
-	note := func(e ast.Expr) {
-		switch e := e.(type) {
-		case *ast.Ident:
-			a.assigned[goVarKey(gf.pkg, e.Name)] = a.pos(gf, e.Pos())
-		case *ast.SelectorExpr:
-			if x, ok := e.X.(*ast.Ident); ok {
-				if imp, ok := gf.imports[x.Name]; ok {
-					a.assigned[imp+"."+e.Sel.Name] = a.pos(gf, e.Pos())
-					return
-				}
+	for _, n := range gf.facts.assigns {
+		at := a.pos(gf, n.at)
+		switch n.kind {
+		case assignVar:
+			a.assigned[goVarKey(gf.pkg, n.name)] = at
+		case assignImported:
+			a.assigned[n.name] = at
+		case assignField:
+			if _, seen := a.fieldAssigned[n.name]; !seen {
+				a.fieldAssigned[n.name] = at
 			}
-			if x, ok := e.X.(*ast.Ident); ok && foreign[x.Name] {
-				return // a field of another module's type (cfg.BaseURL on openai's config)
-			}
-			if _, seen := a.fieldAssigned[e.Sel.Name]; !seen {
-				a.fieldAssigned[e.Sel.Name] = a.pos(gf, e.Pos())
-			}
+		case assignFlagVar:
+			fl := *n.flag
+			fl.at = at
+			a.flagVars[goVarKey(gf.pkg, n.name)] = fl
+		case assignFlagImport:
+			fl := *n.flag
+			fl.at = at
+			a.flagVars[n.name] = fl
 		}
-	}
-	for _, d := range gf.ast.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil {
-			continue
-		}
-		foreign = a.foreignLocals(gf, fd.Body)
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				if n.Tok != token.DEFINE {
-					for _, l := range n.Lhs {
-						note(l)
-					}
-				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					note(n.X)
-				}
-			case *ast.CallExpr:
-				a.noteFlagVar(gf, n)
-			}
-			return true
-		})
 	}
 }
 
@@ -939,8 +914,7 @@ func storesField(d *ast.FuncDecl) bool {
 
 // makesRouter reports whether d calls a router constructor of a framework
 // its file imports (chi.NewRouter(), echo.New(), http.NewServeMux()).
-func (a *goAnalysis) makesRouter(d *ast.FuncDecl) bool {
-	f := a.byDecl[d]
+func makesRouter(f *goFile, d *ast.FuncDecl) bool {
 	found := false
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
@@ -983,7 +957,8 @@ func (a *goAnalysis) pos(f *goFile, p token.Pos) routes.Pos {
 func (a *goAnalysis) src(n ast.Node) string {
 	if f := a.parsed.fset.File(n.Pos()); f != nil {
 		if data, ok := a.parsed.sources[f.Name()]; ok {
-			s, e := f.Offset(n.Pos()), f.Offset(n.End())
+			shift := a.parsed.shift[f]
+			s, e := f.Offset(n.Pos())+shift, f.Offset(n.End())+shift
 			if s >= 0 && e <= len(data) && s <= e {
 				return routes.Shorten(string(data[s:e]))
 			}
@@ -1061,6 +1036,11 @@ func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 	}
 	if a.depth > 48 {
 		return nil
+	}
+	if fn.decl != nil {
+		// the body set aside is parsed only now, within the budget
+		body = a.funcBody(fn.decl)
+		params = fn.decl.Type.Params
 	}
 	a.calls++
 	a.depth++
@@ -1303,7 +1283,7 @@ func (a *goAnalysis) initAppended(f *goFile, env *goEnv, x ast.Expr) []*goFunc {
 			if !ok || fd.Recv != nil || fd.Name.Name != "init" || fd.Body == nil {
 				continue
 			}
-			for _, st := range fd.Body.List {
+			for _, st := range a.funcBody(fd).List {
 				as, ok := st.(*ast.AssignStmt)
 				if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !isIdent(as.Lhs[0], id.Name) {
 					continue

@@ -1,0 +1,240 @@
+package golang
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strconv"
+	"strings"
+)
+
+// Function bodies are most of a Go server's syntax (two thirds of
+// weaviate's 2,900 files) and most are never run: the analysis stops at
+// its calls budget, and what it reads of every body (assignments, flag
+// bindings, constructor shapes, paths written as strings) is read once,
+// when the file is parsed, into fileFacts. So parse sets each body aside
+// (an empty block with the body's braces keeps the declaration's extent)
+// and funcBody parses it again, from the source, the first time the
+// analysis runs it.
+
+// fileFacts is what the analysis reads of a file's function bodies, taken
+// when the file is parsed, before its bodies are set aside.
+type fileFacts struct {
+	// imports maps each local name to its import path, as parseFile names
+	// them.
+	imports map[string]string
+	// registers is a.registers of the file.
+	registers bool
+	// assigns are the package-level variables, imported variables,
+	// fields and flag bindings the bodies assign, in source order
+	// (recordAssignments replays them).
+	assigns []assignNote
+	// implemented are the fields assigned something other than
+	// NotImplemented, and written the strings starting with "/", each at
+	// its first place, in source order: what goSwagger reads.
+	implemented []string
+	written     []writtenPath
+	// stringFlags are the composite literals of a type named StringFlag,
+	// in source order: what cliFlags reads.
+	stringFlags []*ast.CompositeLit
+}
+
+// assignNote is one assignment recordAssignments replays.
+type assignNote struct {
+	kind assignKind
+	name string      // the variable, field or flag-bound variable; imp.name for an imported one
+	at   token.Pos   // where it is assigned
+	flag *stdFlagVar // the flag bound, for assignFlagVar and assignFlagImport
+}
+
+// assignKind says what an assignNote assigns.
+type assignKind int
+
+const (
+	assignVar        assignKind = iota // a variable of the file's package, by name
+	assignImported                     // a variable of an imported package, imp.name
+	assignField                        // a field, by name
+	assignFlagVar                      // flag.StringVar(&v, ...) on a variable of the file's package
+	assignFlagImport                   // flag.StringVar(&pkg.V, ...), imp.name
+)
+
+// writtenPath is a string literal starting with "/" and its first place
+// in a file.
+type writtenPath struct {
+	path string
+	at   token.Pos
+}
+
+// lazyBody is a function body set aside: the file it is read from.
+type lazyBody struct{ path string }
+
+// fileImports maps each local name f binds to its import path: the
+// module's own packages keep their folder's name, other imports the name
+// importName gives, chi and echo their repository's, an explicit name
+// wins.
+func fileImports(f *ast.File, modPath string) map[string]string {
+	out := map[string]string{}
+	for _, is := range f.Imports {
+		p, _ := strconv.Unquote(is.Path.Value)
+		name := p[strings.LastIndex(p, "/")+1:]
+		if modPath == "" || !strings.HasPrefix(p, modPath+"/") {
+			name = importName(p) // the module's own packages keep their folder's name
+		}
+		switch goFramework(p) {
+		case "chi", "echo":
+			name = strings.TrimSuffix(strings.TrimSuffix(strings.Split(strings.TrimPrefix(p, "github.com/"), "/")[1], ".v5"), ".v4")
+		case "fiber":
+			name = "fiber"
+		}
+		if is.Name != nil {
+			name = is.Name.Name
+		}
+		out[name] = p
+	}
+	return out
+}
+
+// readFacts takes f's fileFacts and, for each function, whether it
+// stores a field and makes a router, then sets the bodies aside unless src
+// holds a line directive (a body parsed again must keep its positions) or
+// a StringFlag literal.
+func (a *goAnalysis) readFacts(path string, f *ast.File, src []byte) {
+	gf := &goFile{ast: f, imports: fileImports(f, a.modPath)}
+	facts := &fileFacts{imports: gf.imports, registers: a.registers(f)}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		if storesField(fd) {
+			a.parsed.stores[fd] = true
+			if makesRouter(gf, fd) {
+				a.parsed.makes[fd] = true
+			}
+		}
+		facts.assigns = a.assignNotes(gf, fd.Body, facts.assigns)
+	}
+	seen := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && !notImplemented(n.Rhs[i]) {
+						facts.implemented = append(facts.implemented, sel.Sel.Name)
+					}
+				}
+			}
+		case *ast.CompositeLit:
+			if sel, ok := n.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "StringFlag" {
+				facts.stringFlags = append(facts.stringFlags, n)
+			}
+		}
+		if s, ok := stringLit(asExpr(n)); ok && strings.HasPrefix(s, "/") && !seen[s] {
+			seen[s] = true
+			facts.written = append(facts.written, writtenPath{path: s, at: n.Pos()})
+		}
+		return true
+	})
+	a.parsed.facts[path] = facts
+	if len(facts.stringFlags) > 0 || bytes.Contains(src, []byte("//line ")) || bytes.Contains(src, []byte("/*line ")) {
+		// cliFlags evaluates the flags' literals where they are written,
+		// and a selector in them reads the locals of the body around it
+		return
+	}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+			a.parsed.lazy[fd] = lazyBody{path: path}
+			fd.Body = &ast.BlockStmt{Lbrace: fd.Body.Lbrace, Rbrace: fd.Body.Rbrace}
+		}
+	}
+}
+
+// funcBody returns d's body, parsing it again from its file's source the
+// first time when parse set it aside. The declaration is replaced whole by
+// the one parsed again, whose positions (in a file set entry of its own,
+// with a line directive placing it) name the same lines and columns, so
+// that d's extent and its body's positions stay in one file.
+func (a *goAnalysis) funcBody(d *ast.FuncDecl) *ast.BlockStmt {
+	lazy, ok := a.parsed.lazy[d]
+	if !ok {
+		return d.Body
+	}
+	delete(a.parsed.lazy, d)
+	fset := a.parsed.fset
+	src := a.parsed.sources[lazy.path]
+	file := fset.File(d.Pos())
+	start, end := file.Offset(d.Pos()), file.Offset(d.End())
+	at := file.PositionFor(d.Pos(), false)
+	prefix := fmt.Sprintf("package p;/*line :%d:%d*/", at.Line, at.Column)
+	text := make([]byte, 0, len(prefix)+end-start)
+	text = append(append(text, prefix...), src[start:end]...)
+	f, err := parser.ParseFile(fset, lazy.path, text, parser.SkipObjectResolution)
+	if err == nil && len(f.Decls) == 1 {
+		if nd, ok := f.Decls[0].(*ast.FuncDecl); ok && nd.Body != nil {
+			a.parsed.shift[fset.File(nd.Pos())] = start - len(prefix)
+			*d = *nd
+			return d.Body
+		}
+	}
+	// the declaration alone did not parse as the file did: the file again
+	f, err = parser.ParseFile(fset, lazy.path, src, parser.SkipObjectResolution)
+	if err != nil {
+		panic(fmt.Sprintf("%s parsed before but not again: %v", lazy.path, err))
+	}
+	for _, decl := range f.Decls {
+		if nd, ok := decl.(*ast.FuncDecl); ok && fset.File(nd.Pos()).Offset(nd.Pos()) == start && nd.Body != nil {
+			*d = *nd
+			return d.Body
+		}
+	}
+	panic(fmt.Sprintf("%s: the function at offset %d is not found again", lazy.path, start))
+}
+
+// assignNotes appends to out what body assigns after declaration, as
+// recordAssignments replays it: a package-level variable (x = v), an
+// imported one (pkg.X = v), a field (cfg.HTTP.Prefix = env, not one of a
+// local of another module's type), a variable whose address is taken, a
+// flag binding.
+func (a *goAnalysis) assignNotes(gf *goFile, body *ast.BlockStmt, out []assignNote) []assignNote {
+	foreign := a.foreignLocals(gf, body)
+	note := func(e ast.Expr) {
+		switch e := e.(type) {
+		case *ast.Ident:
+			out = append(out, assignNote{kind: assignVar, name: e.Name, at: e.Pos()})
+		case *ast.SelectorExpr:
+			if x, ok := e.X.(*ast.Ident); ok {
+				if imp, ok := gf.imports[x.Name]; ok {
+					out = append(out, assignNote{kind: assignImported, name: imp + "." + e.Sel.Name, at: e.Pos()})
+					return
+				}
+			}
+			if x, ok := e.X.(*ast.Ident); ok && foreign[x.Name] {
+				return // a field of another module's type (cfg.BaseURL on openai's config)
+			}
+			out = append(out, assignNote{kind: assignField, name: e.Sel.Name, at: e.Pos()})
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok != token.DEFINE {
+				for _, l := range n.Lhs {
+					note(l)
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				note(n.X)
+			}
+		case *ast.CallExpr:
+			if fl, ok := flagVarNote(gf, n); ok {
+				out = append(out, fl)
+			}
+		}
+		return true
+	})
+	return out
+}
