@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -335,6 +336,9 @@ func (a *goAnalysis) findConfigDefs(keys []string) []configDef {
 	}
 	var out []configDef
 	for _, cf := range a.configFiles {
+		if !cf.mayDefine(keys) {
+			continue
+		}
 		if d, ok := cf.lookup(keys); ok {
 			out = append(out, d)
 		}
@@ -345,9 +349,45 @@ func (a *goAnalysis) findConfigDefs(keys []string) []configDef {
 	// a section handed down on its own (uiConf *server.UI, read under the
 	// ui key its parent's field names): the key path below any mapping
 	for _, cf := range a.configFiles {
-		out = append(out, cf.lookupBelow(keys)...)
+		if cf.mayDefine(keys) {
+			out = append(out, cf.lookupBelow(keys)...)
+		}
 	}
 	return out
+}
+
+// mayDefine reports whether cf may define keys, parsing its YAML on first
+// need: a file whose text does not hold the last key, compared as lookup
+// compares keys, cannot. The text is searched only when that search is
+// exact: an ASCII file without escapes (a backslash) and a key of letters,
+// digits, '_', '-' and '.' (no quoting or folding can spell it otherwise).
+// Most of a module's YAML (CI, deployment, fixtures) never names the keys
+// a server reads; parsing it all was a tenth of weaviate's extraction.
+func (cf *configFile) mayDefine(keys []string) bool {
+	if cf.text == nil {
+		return true
+	}
+	last := keys[len(keys)-1]
+	if cf.plain && plainKey(last) && !bytes.Contains(cf.lower, []byte(strings.ToLower(last))) {
+		return false
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(cf.text, &doc) == nil && !isSpec(&doc) {
+		cf.yaml = &doc
+	}
+	cf.text, cf.lower = nil, nil
+	return true
+}
+
+// plainKey reports whether a key is spelt only with ASCII letters, digits,
+// '_', '-' and '.', and is not empty.
+func plainKey(k string) bool {
+	for _, c := range []byte(k) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return k != ""
 }
 
 // lookupBelow finds the string values cf's YAML defines for keys under any
@@ -392,6 +432,11 @@ type configFile struct {
 	display string
 	yaml    *yaml.Node
 	toml    map[string]configDef
+	// text is a YAML or JSON file's text until mayDefine parses it (nil
+	// after), lower the same in lower case; plain marks a text of ASCII
+	// without a backslash.
+	text, lower []byte
+	plain       bool
 }
 
 func (a *goAnalysis) loadConfigFiles() {
@@ -433,14 +478,23 @@ func (a *goAnalysis) loadConfigFiles() {
 		if strings.HasSuffix(p, ".toml") {
 			cf.toml = tomlStrings(src, cf.display)
 		} else {
-			var doc yaml.Node
-			if yaml.Unmarshal(src, &doc) != nil || isSpec(&doc) {
-				continue
-			}
-			cf.yaml = &doc
+			// parsed on first need; one that does not parse, or is an
+			// OpenAPI document, then defines nothing
+			cf.text, cf.lower = src, bytes.ToLower(src)
+			cf.plain = !bytes.ContainsRune(src, '\\') && isASCII(src)
 		}
 		a.configFiles = append(a.configFiles, cf)
 	}
+}
+
+// isASCII reports whether b holds only ASCII bytes.
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // notConfig are the JSON files of other tools a Go module may hold.

@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"bytes"
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
@@ -53,6 +54,8 @@ func FuzzConfigFile(f *testing.F) {
 	f.Add("http:\r  prefix: A")                   // a lone CR ends a YAML line
 	f.Add("http:\u0085  prefix: A")               // so does NEL
 	f.Add("http: {prefix: \u2028 A}\r\nx: y\r\n") // and LS; CRLF is one break
+	f.Add("HTTP:\n  PREFIX: /api\n")              // keys compare without case
+	f.Add("'http':\n  \"pre\\x66ix\": /api\n")    // an escape spells a key otherwise
 	f.Fuzz(func(t *testing.T, src string) {
 		lines := yamlLines(src)
 		check := func(d configDef, ok bool) {
@@ -67,6 +70,16 @@ func FuzzConfigFile(f *testing.F) {
 		if yaml.Unmarshal([]byte(src), &doc) == nil {
 			cf := &configFile{display: "c.yaml", yaml: &doc}
 			check(cf.lookup([]string{"http", "prefix"}))
+		}
+		// the text search that spares parsing never leaves out a file
+		// that defines the key
+		keys := []string{"http", "prefix"}
+		lazy := &configFile{display: "c.yaml", text: []byte(src), lower: bytes.ToLower([]byte(src)), plain: !strings.Contains(src, "\\") && isASCII([]byte(src))}
+		if !lazy.mayDefine(keys) && !isSpec(&doc) {
+			parsed := &configFile{display: "c.yaml", yaml: &doc}
+			if d, ok := parsed.lookup(keys); ok || len(parsed.lookupBelow(keys)) > 0 {
+				t.Fatalf("the text search left out a file defining %v (%+v)", keys, d)
+			}
 		}
 	})
 }
