@@ -379,6 +379,13 @@ func (cf *configFile) mayDefine(keys []string) bool {
 	return true
 }
 
+// yamlText returns a YAML or JSON config file read as text, parsed on
+// first need (mayDefine); one that does not parse, or is an OpenAPI
+// document, then defines nothing.
+func yamlText(display string, src []byte) *configFile {
+	return &configFile{display: display, text: src, lower: bytes.ToLower(src), plain: !bytes.ContainsRune(src, '\\') && isASCII(src)}
+}
+
 // plainKey reports whether a key is spelt only with ASCII letters, digits,
 // '_', '-' and '.', and is not empty.
 func plainKey(k string) bool {
@@ -478,10 +485,7 @@ func (a *goAnalysis) loadConfigFiles() {
 		if strings.HasSuffix(p, ".toml") {
 			cf.toml = tomlStrings(src, cf.display)
 		} else {
-			// parsed on first need; one that does not parse, or is an
-			// OpenAPI document, then defines nothing
-			cf.text, cf.lower = src, bytes.ToLower(src)
-			cf.plain = !bytes.ContainsRune(src, '\\') && isASCII(src)
+			cf = yamlText(cf.display, src)
 		}
 		a.configFiles = append(a.configFiles, cf)
 	}

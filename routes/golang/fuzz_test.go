@@ -1,7 +1,6 @@
 package golang
 
 import (
-	"bytes"
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
@@ -74,7 +73,7 @@ func FuzzConfigFile(f *testing.F) {
 		// the text search that spares parsing never leaves out a file
 		// that defines the key
 		keys := []string{"http", "prefix"}
-		lazy := &configFile{display: "c.yaml", text: []byte(src), lower: bytes.ToLower([]byte(src)), plain: !strings.Contains(src, "\\") && isASCII([]byte(src))}
+		lazy := yamlText("c.yaml", []byte(src))
 		if !lazy.mayDefine(keys) && !isSpec(&doc) {
 			parsed := &configFile{display: "c.yaml", yaml: &doc}
 			if d, ok := parsed.lookup(keys); ok || len(parsed.lookupBelow(keys)) > 0 {

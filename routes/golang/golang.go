@@ -258,6 +258,11 @@ type parsedFiles struct {
 	shift map[*token.File]int
 }
 
+func newParsedFiles() *parsedFiles {
+	return &parsedFiles{fset: token.NewFileSet(), files: map[string]*ast.File{}, sources: map[string][]byte{}, byName: map[string]bool{},
+		facts: map[string]*fileFacts{}, stores: map[*ast.FuncDecl]bool{}, makes: map[*ast.FuncDecl]bool{}, lazy: map[*ast.FuncDecl]lazyBody{}, shift: map[*token.File]int{}}
+}
+
 // goAnalysis is one run of Extract.
 type goAnalysis struct {
 	parsed *parsedFiles
@@ -491,8 +496,7 @@ func FromFiles(root string, files []string, display func(string) string, confine
 // routes the compared build does not, those routes are added marked
 // Tagged: served only when built with those tags.
 func FromFilesWith(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, opt Options) (*routes.Set, error) {
-	parsed := &parsedFiles{fset: token.NewFileSet(), files: map[string]*ast.File{}, sources: map[string][]byte{}, byName: map[string]bool{},
-		facts: map[string]*fileFacts{}, stores: map[*ast.FuncDecl]bool{}, makes: map[*ast.FuncDecl]bool{}, lazy: map[*ast.FuncDecl]lazyBody{}, shift: map[*token.File]int{}}
+	parsed := newParsedFiles()
 	set, variants, err := extractBuild(root, files, display, confine, budget, Build{Tags: opt.Tags}, parsed, opt.Program)
 	if err != nil || len(variants) == 0 {
 		return set, err

@@ -1,0 +1,83 @@
+package golang
+
+import (
+	"fmt"
+	"go/ast"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/limits"
+	"github.com/wirelint/wirelint/routes"
+)
+
+// TestBodiesSetAside pins that a function body is parsed again only when
+// the analysis runs it: with a budget of three calls (main, generated,
+// first), the functions past it keep their bodies set aside, while the
+// bodies run name the same lines, columns and source text as the file (a
+// route and an unresolved path in a function that is not the first of its
+// file, after a comment of multi-byte runes); a file with a line directive
+// keeps its bodies.
+func TestBodiesSetAside(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/app\n",
+		"main.go": "package main\n\nimport \"net/http\"\n\n// é: a comment of two-byte runes ↑\nfunc first() {}\n\n" +
+			"func main() {\n\tmux := http.NewServeMux()\n\tmux.HandleFunc(\"GET /items\", nil)\n" +
+			"\t   mux.HandleFunc(\"GET /\"+dyn(), nil)\n\thttp.ListenAndServe(\":1\", mux)\n}\n\n" +
+			"func dyn() string { return os() }\n",
+		"more.go": "package main\n\nfunc later() { later2() }\n\nfunc later2() {}\n",
+		"gen.go":  "package main\n\n//line gen.y:10\nfunc generated() {}\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	display := func(p string) string {
+		rel, _ := filepath.Rel(dir, p)
+		return filepath.ToSlash(rel)
+	}
+	paths, err := routes.SourceFiles(fsroot.New(dir), dir, ".go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := routes.BudgetOf(limits.Limits{})
+	budget.Calls = 3
+	parsed := newParsedFiles()
+	set, _, err := extractBuild(dir, paths, display, fsroot.New(dir), budget, Build{}, parsed, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range set.Routes {
+		if !r.Implicit {
+			got = append(got, fmt.Sprintf("%s %s %s:%d:%d", r.Method, r.Path(), r.Pos.File, r.Pos.Line, r.Pos.Column))
+		}
+	}
+	for _, u := range set.Unresolved {
+		got = append(got, fmt.Sprintf("unresolved %s %s:%d:%d", u.Expr, u.Pos.File, u.Pos.Line, u.Pos.Column))
+	}
+	want := "GET /items main.go:10:6; unresolved \"GET /\"+dyn() main.go:11:9"
+	if strings.Join(got, "; ") != want && !strings.HasPrefix(strings.Join(got, "; "), want+";") {
+		t.Errorf("extracted\n%s\nwant it to start\n%s", strings.Join(got, "; "), want)
+	}
+	aside := map[string]bool{}
+	for d := range parsed.lazy {
+		aside[d.Name.Name] = true
+	}
+	for name, want := range map[string]bool{"generated": false, "first": false, "main": false, "dyn": true, "later": true, "later2": true} {
+		if aside[name] != want {
+			t.Errorf("%s: body set aside = %v, want %v", name, aside[name], want)
+		}
+	}
+	for _, f := range parsed.files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "main" && len(fd.Body.List) != 4 {
+				t.Errorf("main's body parsed again holds %d statements, want 4", len(fd.Body.List))
+			}
+		}
+	}
+}
