@@ -103,41 +103,56 @@ func fileImports(f *ast.File, modPath string) map[string]string {
 func (a *goAnalysis) readFacts(path string, f *ast.File, src []byte) {
 	gf := &goFile{ast: f, imports: fileImports(f, a.modPath)}
 	facts := &fileFacts{imports: gf.imports, registers: a.registers(f)}
+	seen := map[string]bool{}
 	for _, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil {
-			continue
+		// one walk of each declaration: what goSwagger and cliFlags read
+		// anywhere, what recordAssignments and the constructor order read
+		// in a body
+		var body *ast.BlockStmt
+		var foreign map[string]bool
+		fd, _ := d.(*ast.FuncDecl)
+		if fd != nil && fd.Body != nil {
+			body = fd.Body
+			foreign = a.foreignLocals(gf, body)
 		}
-		if storesField(fd) {
+		stores, makes := false, false
+		ast.Inspect(d, func(n ast.Node) bool {
+			if n == nil {
+				return true
+			}
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i, l := range n.Lhs {
+						if sel, ok := l.(*ast.SelectorExpr); ok && !notImplemented(n.Rhs[i]) {
+							facts.implemented = append(facts.implemented, sel.Sel.Name)
+						}
+					}
+				}
+			case *ast.CompositeLit:
+				if sel, ok := n.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "StringFlag" {
+					facts.stringFlags = append(facts.stringFlags, n)
+				}
+			}
+			if s, ok := stringLit(asExpr(n)); ok && strings.HasPrefix(s, "/") && !seen[s] {
+				seen[s] = true
+				facts.written = append(facts.written, writtenPath{path: s, at: n.Pos()})
+			}
+			if body == nil || n.Pos() < body.Lbrace || n.Pos() > body.Rbrace {
+				return true
+			}
+			facts.assigns = assignNote1(gf, n, foreign, facts.assigns)
+			stores = stores || storesNode(n)
+			makes = makes || makesNode(gf, n)
+			return true
+		})
+		if stores {
 			a.parsed.stores[fd] = true
-			if makesRouter(gf, fd) {
+			if makes {
 				a.parsed.makes[fd] = true
 			}
 		}
-		facts.assigns = a.assignNotes(gf, fd.Body, facts.assigns)
 	}
-	seen := map[string]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if len(n.Lhs) == len(n.Rhs) {
-				for i, l := range n.Lhs {
-					if sel, ok := l.(*ast.SelectorExpr); ok && !notImplemented(n.Rhs[i]) {
-						facts.implemented = append(facts.implemented, sel.Sel.Name)
-					}
-				}
-			}
-		case *ast.CompositeLit:
-			if sel, ok := n.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "StringFlag" {
-				facts.stringFlags = append(facts.stringFlags, n)
-			}
-		}
-		if s, ok := stringLit(asExpr(n)); ok && strings.HasPrefix(s, "/") && !seen[s] {
-			seen[s] = true
-			facts.written = append(facts.written, writtenPath{path: s, at: n.Pos()})
-		}
-		return true
-	})
 	a.parsed.facts[path] = facts
 	if len(facts.stringFlags) > 0 || bytes.Contains(src, []byte("//line ")) || bytes.Contains(src, []byte("/*line ")) {
 		// cliFlags evaluates the flags' literals where they are written,
@@ -193,13 +208,12 @@ func (a *goAnalysis) funcBody(d *ast.FuncDecl) *ast.BlockStmt {
 	panic(fmt.Sprintf("%s: the function at offset %d is not found again", lazy.path, start))
 }
 
-// assignNotes appends to out what body assigns after declaration, as
-// recordAssignments replays it: a package-level variable (x = v), an
-// imported one (pkg.X = v), a field (cfg.HTTP.Prefix = env, not one of a
-// local of another module's type), a variable whose address is taken, a
-// flag binding.
-func (a *goAnalysis) assignNotes(gf *goFile, body *ast.BlockStmt, out []assignNote) []assignNote {
-	foreign := a.foreignLocals(gf, body)
+// assignNote1 appends to out what node n of a body assigns after
+// declaration, as recordAssignments replays it: a package-level variable
+// (x = v), an imported one (pkg.X = v), a field (cfg.HTTP.Prefix = env, not
+// one of a local of another module's type, foreign), a variable whose
+// address is taken, a flag binding.
+func assignNote1(gf *goFile, n ast.Node, foreign map[string]bool, out []assignNote) []assignNote {
 	note := func(e ast.Expr) {
 		switch e := e.(type) {
 		case *ast.Ident:
@@ -217,24 +231,21 @@ func (a *goAnalysis) assignNotes(gf *goFile, body *ast.BlockStmt, out []assignNo
 			out = append(out, assignNote{kind: assignField, name: e.Sel.Name, at: e.Pos()})
 		}
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if n.Tok != token.DEFINE {
-				for _, l := range n.Lhs {
-					note(l)
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				note(n.X)
-			}
-		case *ast.CallExpr:
-			if fl, ok := flagVarNote(gf, n); ok {
-				out = append(out, fl)
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		if n.Tok != token.DEFINE {
+			for _, l := range n.Lhs {
+				note(l)
 			}
 		}
-		return true
-	})
+	case *ast.UnaryExpr:
+		if n.Op == token.AND {
+			note(n.X)
+		}
+	case *ast.CallExpr:
+		if fl, ok := flagVarNote(gf, n); ok {
+			out = append(out, fl)
+		}
+	}
 	return out
 }

@@ -896,41 +896,35 @@ func (a *goAnalysis) routerParams(d *ast.FuncDecl) map[int]string {
 	return out
 }
 
-// storesField reports whether d assigns a struct field or builds a struct
-// literal with named fields: the shape of a constructor.
-func storesField(d *ast.FuncDecl) bool {
-	found := false
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if _, ok := l.(*ast.SelectorExpr); ok {
-					found = true
-				}
+// storesNode reports whether n, a node of a function body, assigns a
+// struct field or is a keyed element of a struct literal: a function with
+// one has the shape of a constructor.
+func storesNode(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		for _, l := range n.Lhs {
+			if _, ok := l.(*ast.SelectorExpr); ok {
+				return true
 			}
-		case *ast.KeyValueExpr:
-			found = true
 		}
-		return !found
-	})
-	return found
+	case *ast.KeyValueExpr:
+		return true
+	}
+	return false
 }
 
-// makesRouter reports whether d calls a router constructor of a framework
-// its file imports (chi.NewRouter(), echo.New(), http.NewServeMux()).
-func makesRouter(f *goFile, d *ast.FuncDecl) bool {
-	found := false
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok {
-			if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
-				if x, ok := sel.X.(*ast.Ident); ok && f != nil {
-					found = found || goConstructors[goFramework(f.imports[x.Name])][sel.Sel.Name]
-				}
+// makesNode reports whether n, a node of a function body of f, calls a
+// router constructor of a framework f imports (chi.NewRouter(),
+// echo.New(), http.NewServeMux()).
+func makesNode(f *goFile, n ast.Node) bool {
+	if c, ok := n.(*ast.CallExpr); ok {
+		if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok {
+				return goConstructors[goFramework(f.imports[x.Name])][sel.Sel.Name]
 			}
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // uniqueMethod returns the one method named name that the packages read so
