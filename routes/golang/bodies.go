@@ -47,6 +47,9 @@ type assignNote struct {
 	name string      // the variable, field or flag-bound variable; imp.name for an imported one
 	at   token.Pos   // where it is assigned
 	flag *stdFlagVar // the flag bound, for assignFlagVar and assignFlagImport
+	// local is, while readFacts reads a body, the variable whose field an
+	// assignField assigns ("" = none or not a variable)
+	local string
 }
 
 // assignKind says what an assignNote assigns.
@@ -109,12 +112,12 @@ func (a *goAnalysis) readFacts(path string, f *ast.File, src []byte) {
 		// anywhere, what recordAssignments and the constructor order read
 		// in a body
 		var body *ast.BlockStmt
-		var foreign map[string]bool
 		fd, _ := d.(*ast.FuncDecl)
 		if fd != nil && fd.Body != nil {
 			body = fd.Body
-			foreign = a.foreignLocals(gf, body)
 		}
+		first := len(facts.assigns) // this declaration's notes start here
+		fields := false             // whether one assigns a field of a local
 		stores, makes := false, false
 		ast.Inspect(d, func(n ast.Node) bool {
 			if n == nil {
@@ -134,18 +137,33 @@ func (a *goAnalysis) readFacts(path string, f *ast.File, src []byte) {
 					facts.stringFlags = append(facts.stringFlags, n)
 				}
 			}
-			if s, ok := stringLit(asExpr(n)); ok && strings.HasPrefix(s, "/") && !seen[s] {
-				seen[s] = true
-				facts.written = append(facts.written, writtenPath{path: s, at: n.Pos()})
+			if lit, ok := n.(*ast.BasicLit); ok && len(lit.Value) > 1 && (lit.Value[1] == '/' || lit.Value[1] == '\\') {
+				if s, ok := stringLit(lit); ok && strings.HasPrefix(s, "/") && !seen[s] {
+					seen[s] = true
+					facts.written = append(facts.written, writtenPath{path: s, at: n.Pos()})
+				}
 			}
 			if body == nil || n.Pos() < body.Lbrace || n.Pos() > body.Rbrace {
 				return true
 			}
-			facts.assigns = assignNote1(gf, n, foreign, facts.assigns)
+			facts.assigns = assignNote1(gf, n, facts.assigns, &fields)
 			stores = stores || storesNode(n)
 			makes = makes || makesNode(gf, n)
 			return true
 		})
+		if fields {
+			// a field of a local of another module's type (cfg.BaseURL on
+			// openai's config) is not the server's
+			foreign := a.foreignLocals(gf, body)
+			kept := facts.assigns[:first]
+			for _, n := range facts.assigns[first:] {
+				if n.local == "" || !foreign[n.local] {
+					n.local = ""
+					kept = append(kept, n)
+				}
+			}
+			facts.assigns = kept
+		}
 		if stores {
 			a.parsed.stores[fd] = true
 			if makes {
@@ -210,10 +228,11 @@ func (a *goAnalysis) funcBody(d *ast.FuncDecl) *ast.BlockStmt {
 
 // assignNote1 appends to out what node n of a body assigns after
 // declaration, as recordAssignments replays it: a package-level variable
-// (x = v), an imported one (pkg.X = v), a field (cfg.HTTP.Prefix = env, not
-// one of a local of another module's type, foreign), a variable whose
+// (x = v), an imported one (pkg.X = v), a field (cfg.HTTP.Prefix = env;
+// one of a variable x is marked local x, and *fields set, for readFacts to
+// drop when x is a local of another module's type), a variable whose
 // address is taken, a flag binding.
-func assignNote1(gf *goFile, n ast.Node, foreign map[string]bool, out []assignNote) []assignNote {
+func assignNote1(gf *goFile, n ast.Node, out []assignNote, fields *bool) []assignNote {
 	note := func(e ast.Expr) {
 		switch e := e.(type) {
 		case *ast.Ident:
@@ -225,10 +244,12 @@ func assignNote1(gf *goFile, n ast.Node, foreign map[string]bool, out []assignNo
 					return
 				}
 			}
-			if x, ok := e.X.(*ast.Ident); ok && foreign[x.Name] {
-				return // a field of another module's type (cfg.BaseURL on openai's config)
+			note := assignNote{kind: assignField, name: e.Sel.Name, at: e.Pos()}
+			if x, ok := e.X.(*ast.Ident); ok {
+				note.local = x.Name
+				*fields = true
 			}
-			out = append(out, assignNote{kind: assignField, name: e.Sel.Name, at: e.Pos()})
+			out = append(out, note)
 		}
 	}
 	switch n := n.(type) {
