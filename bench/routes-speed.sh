@@ -55,7 +55,7 @@ for name in "${servers[@]}"; do
 	for k in "${!bins[@]}"; do
 		cpu=$(cut -d' ' -f1 "$tmp/$k" | median)
 		rss=$(cut -d' ' -f2 "$tmp/$k" | median)
-		echo "| $name | ${bins[$k]} | $cpu | $rss | $(tr '\n' ' ' <"$tmp/$k" | sed 's/ $//; s/\([0-9.]*\) \([0-9]*\)/\1\/\2/g') |"
+		echo "| $name | ${bins[$k]} | $cpu | $rss | $(awk '{ printf "%s%s/%s", sep, $1, $2; sep = ", " }' "$tmp/$k") |"
 		rm "$tmp/$k"
 	done
 done

@@ -19,7 +19,7 @@ import (
 // bodies run name the same lines, columns and source text as the file (a
 // route and an unresolved path in a function that is not the first of its
 // file, after a comment of multi-byte runes); a file with a line directive
-// keeps its bodies.
+// keeps its bodies, and so does a server of less Go than asideAbove.
 func TestBodiesSetAside(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
@@ -46,7 +46,16 @@ func TestBodiesSetAside(t *testing.T) {
 	}
 	budget := routes.BudgetOf(limits.Limits{})
 	budget.Calls = 3
+	// below the size at which bodies are set aside, none is
 	parsed := newParsedFiles()
+	if _, _, err := extractBuild(dir, paths, display, fsroot.New(dir), budget, Build{}, parsed, ""); err != nil {
+		t.Fatal(err)
+	}
+	if len(parsed.lazy) > 0 {
+		t.Errorf("%d bodies set aside in a server of %d bytes of Go", len(parsed.lazy), len(files["main.go"])+len(files["more.go"])+len(files["gen.go"]))
+	}
+	parsed = newParsedFiles()
+	parsed.asideAbove = 0
 	set, _, err := extractBuild(dir, paths, display, fsroot.New(dir), budget, Build{}, parsed, "")
 	if err != nil {
 		t.Fatal(err)

@@ -256,11 +256,15 @@ type parsedFiles struct {
 	// offset in the text parsed.
 	lazy  map[*ast.FuncDecl]lazyBody
 	shift map[*token.File]int
+	// aside is set when the server's Go source is more than asideAbove
+	// bytes (a field for tests): every body read is set aside.
+	aside      bool
+	asideAbove int64
 }
 
 func newParsedFiles() *parsedFiles {
 	return &parsedFiles{fset: token.NewFileSet(), files: map[string]*ast.File{}, sources: map[string][]byte{}, byName: map[string]bool{},
-		facts: map[string]*fileFacts{}, stores: map[*ast.FuncDecl]bool{}, makes: map[*ast.FuncDecl]bool{}, lazy: map[*ast.FuncDecl]lazyBody{}, shift: map[*token.File]int{}}
+		facts: map[string]*fileFacts{}, stores: map[*ast.FuncDecl]bool{}, makes: map[*ast.FuncDecl]bool{}, lazy: map[*ast.FuncDecl]lazyBody{}, shift: map[*token.File]int{}, asideAbove: asideAbove}
 }
 
 // goAnalysis is one run of Extract.
@@ -537,6 +541,9 @@ func extractBuild(root string, files []string, display func(string) string, conf
 		root: root, cfgMemo: map[ast.Expr]value{}, locals: map[*ast.BlockStmt][]localDecl{}, fieldAssigned: map[string]routes.Pos{}, flagVars: map[string]stdFlagVar{},
 	}
 	a.modRoot, a.modPath = goModule(confine, root)
+	if !build.all { // the first build: parsed is new
+		parsed.aside = a.sourceBytes(files) > parsed.asideAbove
+	}
 	var order []*goPkg
 	for _, path := range files {
 		if strings.HasSuffix(path, "_test.go") {
