@@ -85,11 +85,8 @@ func fileImports(f *ast.File, modPath string) map[string]string {
 		if modPath == "" || !strings.HasPrefix(p, modPath+"/") {
 			name = importName(p) // the module's own packages keep their folder's name
 		}
-		switch goFramework(p) {
-		case "chi", "echo":
-			name = strings.TrimSuffix(strings.TrimSuffix(strings.Split(strings.TrimPrefix(p, "github.com/"), "/")[1], ".v5"), ".v4")
-		case "fiber":
-			name = "fiber"
+		if fw := frameworkOf(p); fw != nil && fw.importName != "" {
+			name = fw.importName
 		}
 		if is.Name != nil {
 			name = is.Name.Name
