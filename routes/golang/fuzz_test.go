@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"fmt"
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
@@ -38,6 +39,16 @@ func FuzzGoSource(f *testing.F) {
 			if r.Pos.File != "main.go" || r.Pos.Line < 1 || r.Pos.Column < 1 {
 				t.Fatalf("route %s %s has no position: %+v", r.Method, r.Path(), r.Pos)
 			}
+		}
+		// with every body set aside and parsed again when run, the same
+		parsed := newParsedFiles()
+		parsed.asideAbove = 0
+		aside, err := fromFiles(path, []string{path}, filepath.Base, fsroot.Unconfined(), routes.BudgetOf(limits.Limits{}), Options{}, parsed)
+		if err != nil {
+			t.Fatalf("with bodies set aside: %v", err)
+		}
+		if got, want := fmt.Sprintf("%+v %+v", aside.Routes, aside.Unresolved), fmt.Sprintf("%+v %+v", set.Routes, set.Unresolved); got != want {
+			t.Fatalf("with bodies set aside:\n%s\nwant\n%s", got, want)
 		}
 	})
 }

@@ -120,12 +120,6 @@ func swaggerEntry(st ast.Stmt) (routes.GeneratedOperation, bool) {
 	return routes.GeneratedOperation{Method: strings.ToUpper(method), Path: path, Handler: field.Sel.Name}, true
 }
 
-// asExpr returns n as an expression, or nil.
-func asExpr(n ast.Node) ast.Expr {
-	e, _ := n.(ast.Expr)
-	return e
-}
-
 // stringLit returns the value of a string literal.
 func stringLit(e ast.Expr) (string, bool) {
 	lit, ok := e.(*ast.BasicLit)

@@ -408,7 +408,11 @@ func FromFiles(root string, files []string, display func(string) string, confine
 // routes the compared build does not, those routes are added marked
 // Tagged: served only when built with those tags.
 func FromFilesWith(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, opt Options) (*routes.Set, error) {
-	parsed := newParsedFiles()
+	return fromFiles(root, files, display, confine, budget, opt, newParsedFiles())
+}
+
+// fromFiles is FromFilesWith reading the files into parsed.
+func fromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, opt Options, parsed *parsedFiles) (*routes.Set, error) {
 	set, variants, err := extractBuild(root, files, display, confine, budget, Build{Tags: opt.Tags}, parsed, opt.Program)
 	if err != nil || len(variants) == 0 {
 		return set, err
