@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -87,6 +88,44 @@ func TestBodiesSetAside(t *testing.T) {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "main" && len(fd.Body.List) != 4 {
 				t.Errorf("main's body parsed again holds %d statements, want 4", len(fd.Body.List))
 			}
+		}
+	}
+}
+
+// TestMemoKeysKept pins that the analysis's memo is keyed by values it
+// keeps alive: a function called with many option literals, each of
+// which becomes garbage after its call, registers each literal's path.
+// When a collected literal left its address to the next one, that call
+// hit the memo of the earlier one and the route was lost, more often the
+// more often the collector ran (hatchet's output varied run to run).
+func TestMemoKeysKept(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("package main\n\nimport \"net/http\"\n\ntype opts struct{ path string }\n\n" +
+		"func register(mux *http.ServeMux, o *opts) { mux.HandleFunc(\"GET \"+o.path, nil) }\n\nfunc main() {\n\tmux := http.NewServeMux()\n")
+	const n = 300
+	for i := range n {
+		fmt.Fprintf(&src, "\tregister(mux, &opts{path: \"/r%d\"})\n", i)
+	}
+	src.WriteString("\thttp.ListenAndServe(\":1\", mux)\n}\n")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "main.go")
+	if err := os.WriteFile(path, []byte(src.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(1))
+	for range 20 {
+		set, err := Extract(path, filepath.Base, fsroot.New(dir), routes.BudgetOf(limits.Limits{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := 0
+		for _, r := range set.Routes {
+			if !r.Implicit {
+				got++
+			}
+		}
+		if got != n {
+			t.Fatalf("%d routes extracted, want %d", got, n)
 		}
 	}
 }

@@ -188,7 +188,12 @@ type goAnalysis struct {
 	routers    []*routes.Router
 	defaultMux *routes.Router
 	memo       map[string]value
-	active     map[*ast.FuncDecl]bool
+	// keyed are the values whose address a memo key holds, kept alive: a
+	// value collected could leave its address to a new one, which would
+	// then hit the memo of another call (the call order, and what the
+	// calls budget leaves out, varied with the collector's timing)
+	keyed  []value
+	active map[*ast.FuncDecl]bool
 	// asserted holds the root router each type assertion made, so that
 	// evaluating it again yields the same one.
 	asserted map[*ast.TypeAssertExpr]*routes.Router
@@ -927,7 +932,10 @@ func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 			case goAssumed:
 				key += ",assumed" + strconv.Quote(v.value)
 			case *goStruct, *goList:
-				key += fmt.Sprintf(",%p", v) // options differ call by call
+				// options differ call by call; the value is kept, so that
+				// its address, in the memo's key, is never another's
+				key += fmt.Sprintf(",%p", v)
+				a.keyed = append(a.keyed, v)
 			default:
 				key += ",?"
 			}
