@@ -364,26 +364,37 @@ func (a *goAnalysis) findConfigDefs(keys []string) []configDef {
 // Most of a module's YAML (CI, deployment, fixtures) never names the keys
 // a server reads; parsing it all was a tenth of weaviate's extraction.
 func (cf *configFile) mayDefine(keys []string) bool {
-	if cf.text == nil {
+	if !cf.pending {
 		return true
 	}
 	last := keys[len(keys)-1]
-	if cf.plain && plainKey(last) && !bytes.Contains(cf.lower, []byte(strings.ToLower(last))) {
+	if cf.lower != nil && plainKey(last) && !bytes.Contains(cf.lower, []byte(strings.ToLower(last))) {
 		return false
 	}
+	src := cf.text
+	if cf.lower != nil {
+		src, _ = cf.read() // gone since: it defines nothing
+	}
 	var doc yaml.Node
-	if yaml.Unmarshal(cf.text, &doc) == nil && !isSpec(&doc) {
+	if src != nil && yaml.Unmarshal(src, &doc) == nil && !isSpec(&doc) {
 		cf.yaml = &doc
 	}
-	cf.text, cf.lower = nil, nil
+	cf.pending, cf.text, cf.lower, cf.read = false, nil, nil, nil
 	return true
 }
 
-// yamlText returns a YAML or JSON config file read as text, parsed on
-// first need (mayDefine); one that does not parse, or is an OpenAPI
-// document, then defines nothing.
-func yamlText(display string, src []byte) *configFile {
-	return &configFile{display: display, text: src, lower: bytes.ToLower(src), plain: !bytes.ContainsRune(src, '\\') && isASCII(src)}
+// yamlText returns a YAML or JSON config file, src, to be parsed on first
+// need (mayDefine); one that does not parse, or is an OpenAPI document,
+// then defines nothing. Of a plain text (ASCII without a backslash) only
+// its lower-case copy is kept, and read reads it again to parse it.
+func yamlText(display string, src []byte, read func() ([]byte, error)) *configFile {
+	cf := &configFile{display: display, pending: true}
+	if !bytes.ContainsRune(src, '\\') && isASCII(src) {
+		cf.lower, cf.read = bytes.ToLower(src), read
+	} else {
+		cf.text = src
+	}
+	return cf
 }
 
 // plainKey reports whether a key is spelt only with ASCII letters, digits,
@@ -439,11 +450,12 @@ type configFile struct {
 	display string
 	yaml    *yaml.Node
 	toml    map[string]configDef
-	// text is a YAML or JSON file's text until mayDefine parses it (nil
-	// after), lower the same in lower case; plain marks a text of ASCII
-	// without a backslash.
+	// pending marks a YAML or JSON file mayDefine has not parsed yet: of
+	// a plain one (ASCII without a backslash) lower is its text in lower
+	// case and read reads it again, of any other text is its text.
+	pending     bool
 	text, lower []byte
-	plain       bool
+	read        func() ([]byte, error)
 }
 
 func (a *goAnalysis) loadConfigFiles() {
@@ -485,7 +497,9 @@ func (a *goAnalysis) loadConfigFiles() {
 		if strings.HasSuffix(p, ".toml") {
 			cf.toml = tomlStrings(src, cf.display)
 		} else {
-			cf = yamlText(cf.display, src)
+			cf = yamlText(cf.display, src, func() ([]byte, error) {
+				return routes.ReadSource(a.confine, p, a.display, a.budget.SourceBytes)
+			})
 		}
 		a.configFiles = append(a.configFiles, cf)
 	}

@@ -20,7 +20,7 @@ func TestConfigParsedOnNeed(t *testing.T) {
 		{"http:\n  \"pre\\x66ix\": /esc\n", true, "/esc"},
 		{"http:\n  prefix: /é\n", true, "/é"},
 	} {
-		cf := yamlText("c.yaml", []byte(tc.src))
+		cf := yamlText("c.yaml", []byte(tc.src), func() ([]byte, error) { return []byte(tc.src), nil })
 		may := cf.mayDefine(keys)
 		if may != tc.parsed || (cf.yaml != nil) != tc.parsed {
 			t.Errorf("%q: mayDefine = %v, parsed = %v; want %v", tc.src, may, cf.yaml != nil, tc.parsed)

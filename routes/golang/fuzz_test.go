@@ -84,7 +84,7 @@ func FuzzConfigFile(f *testing.F) {
 		// the text search that spares parsing never leaves out a file
 		// that defines the key
 		keys := []string{"http", "prefix"}
-		lazy := yamlText("c.yaml", []byte(src))
+		lazy := yamlText("c.yaml", []byte(src), func() ([]byte, error) { return []byte(src), nil })
 		if !lazy.mayDefine(keys) && !isSpec(&doc) {
 			parsed := &configFile{display: "c.yaml", yaml: &doc}
 			if d, ok := parsed.lookup(keys); ok || len(parsed.lookupBelow(keys)) > 0 {
