@@ -11,7 +11,9 @@ import (
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/routes"
 	"github.com/wirelint/wirelint/routes/extract"
+	"github.com/wirelint/wirelint/routes/golang"
 	"github.com/wirelint/wirelint/routes/script"
 )
 
@@ -224,6 +226,55 @@ func BenchmarkTokenizeJSTemplates(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/line")
+		})
+	}
+}
+
+// largestGoServers are the Go servers of issue 24's route corpus
+// (bench/realroutes/MANIFEST.tsv) with the most files: weaviate (5,006 Go
+// files), openmeter (3,039) and hatchet (1,072). Each reaches the
+// 10,000-call budget of the analysis.
+var largestGoServers = []string{"weaviate__weaviate", "openmeterio__openmeter", "hatchet-dev__hatchet"}
+
+// BenchmarkRoutesGoCorpus extracts the Go routes of the largest corpus
+// servers from a checkout of the corpus (WIRELINT_ROUTES_CORPUS, one folder
+// per server as bench/realroutes.sh reads it; skipped without it) and
+// reports, besides wall time, the process's CPU time per extraction
+// (cpu-ns/op), the figure to read on a shared machine. Peak memory is a
+// process's, measured by bench/routes-speed.sh.
+//
+//	WIRELINT_ROUTES_CORPUS=/work/corpus/routes go -C bench test . -run '^$' -bench RoutesGoCorpus -benchtime 3x
+func BenchmarkRoutesGoCorpus(b *testing.B) {
+	root := os.Getenv("WIRELINT_ROUTES_CORPUS")
+	if root == "" {
+		b.Skip("set WIRELINT_ROUTES_CORPUS to a checkout of the route corpus (bench/realroutes/MANIFEST.tsv)")
+	}
+	for _, name := range largestGoServers {
+		dir := filepath.Join(root, name)
+		if _, err := os.Stat(dir); err != nil {
+			b.Logf("%s: not in the corpus checkout, skipped", name)
+			continue
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			display := func(p string) string {
+				rel, _ := filepath.Rel(dir, p)
+				return filepath.ToSlash(rel)
+			}
+			start, ok := parityCPUTime()
+			for b.Loop() {
+				set, err := golang.Extract(dir, display, fsroot.New(dir), routes.BudgetOf(limits.Limits{}))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(set.Routes) == 0 {
+					b.Fatalf("%s: no routes extracted", name)
+				}
+			}
+			end, _ := parityCPUTime()
+			if ok {
+				b.ReportMetric(float64((end-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
 		})
 	}
 }

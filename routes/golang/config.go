@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -146,7 +147,7 @@ func (a *goAnalysis) identType(f *goFile, id *ast.Ident) (ast.Expr, *goFile) {
 		if !ok || id.Pos() < fd.Pos() || id.Pos() >= fd.End() {
 			continue
 		}
-		if t := localType(fd.Body, id); t != nil {
+		if t := a.localType(fd.Body, id); t != nil {
 			return t, f
 		}
 		lists := []*ast.FieldList{fd.Recv, fd.Type.Params}
@@ -169,11 +170,37 @@ func (a *goAnalysis) identType(f *goFile, id *ast.Ident) (ast.Expr, *goFile) {
 // localType returns the type of a local variable body declares before id
 // from a composite literal (c := &conf.AllConfig{}) or with a type (var c
 // conf.AllConfig); nil for any other.
-func localType(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
+func (a *goAnalysis) localType(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
 	if body == nil {
 		return nil
 	}
+	decls, ok := a.locals[body]
+	if !ok {
+		decls = localDecls(body)
+		a.locals[body] = decls
+	}
 	var found ast.Expr
+	for _, d := range decls {
+		if d.at < id.Pos() && d.name == id.Name {
+			found = d.typ
+		}
+	}
+	return found
+}
+
+// localDecl is one local variable declaration localType reads: the
+// position of its statement or spec, the name and the type it gives
+// (nil when it gives none localType knows).
+type localDecl struct {
+	at   token.Pos
+	name string
+	typ  ast.Expr
+}
+
+// localDecls lists the declarations of body that localType reads, in
+// source order: each is read once per function, not once per selector.
+func localDecls(body *ast.BlockStmt) []localDecl {
+	var out []localDecl
 	litType := func(e ast.Expr) ast.Expr {
 		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			e = u.X
@@ -184,34 +211,28 @@ func localType(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
 		return nil
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil || n.Pos() >= id.Pos() {
-			return false
-		}
 		switch st := n.(type) {
 		case *ast.AssignStmt:
 			if st.Tok == token.DEFINE && len(st.Lhs) == len(st.Rhs) {
 				for i, l := range st.Lhs {
-					if isIdent(l, id.Name) {
-						found = litType(st.Rhs[i])
+					if id, ok := l.(*ast.Ident); ok {
+						out = append(out, localDecl{at: st.Pos(), name: id.Name, typ: litType(st.Rhs[i])})
 					}
 				}
 			}
 		case *ast.ValueSpec:
 			for i, n := range st.Names {
-				if n.Name != id.Name {
-					continue
-				}
 				switch {
 				case st.Type != nil:
-					found = st.Type
+					out = append(out, localDecl{at: st.Pos(), name: n.Name, typ: st.Type})
 				case i < len(st.Values):
-					found = litType(st.Values[i])
+					out = append(out, localDecl{at: st.Pos(), name: n.Name, typ: litType(st.Values[i])})
 				}
 			}
 		}
 		return true
 	})
-	return found
+	return out
 }
 
 // structOf resolves a type expression written in f (T, *T, pkg.T) to the
@@ -315,6 +336,9 @@ func (a *goAnalysis) findConfigDefs(keys []string) []configDef {
 	}
 	var out []configDef
 	for _, cf := range a.configFiles {
+		if !cf.mayDefine(keys) {
+			continue
+		}
 		if d, ok := cf.lookup(keys); ok {
 			out = append(out, d)
 		}
@@ -325,9 +349,63 @@ func (a *goAnalysis) findConfigDefs(keys []string) []configDef {
 	// a section handed down on its own (uiConf *server.UI, read under the
 	// ui key its parent's field names): the key path below any mapping
 	for _, cf := range a.configFiles {
-		out = append(out, cf.lookupBelow(keys)...)
+		if cf.mayDefine(keys) {
+			out = append(out, cf.lookupBelow(keys)...)
+		}
 	}
 	return out
+}
+
+// mayDefine reports whether cf may define keys, parsing its YAML on first
+// need: a file whose text does not hold the last key, compared as lookup
+// compares keys, cannot. The text is searched only when that search is
+// exact: an ASCII file without escapes (a backslash) and a key of letters,
+// digits, '_', '-' and '.' (no quoting or folding can spell it otherwise).
+// Most of a module's YAML (CI, deployment, fixtures) never names the keys
+// a server reads; parsing it all was a tenth of weaviate's extraction.
+func (cf *configFile) mayDefine(keys []string) bool {
+	if !cf.pending {
+		return true
+	}
+	last := keys[len(keys)-1]
+	if cf.lower != nil && plainKey(last) && !bytes.Contains(cf.lower, []byte(strings.ToLower(last))) {
+		return false
+	}
+	src := cf.text
+	if cf.lower != nil {
+		src, _ = cf.read() // gone since: it defines nothing
+	}
+	var doc yaml.Node
+	if src != nil && yaml.Unmarshal(src, &doc) == nil && !isSpec(&doc) {
+		cf.yaml = &doc
+	}
+	cf.pending, cf.text, cf.lower, cf.read = false, nil, nil, nil
+	return true
+}
+
+// yamlText returns a YAML or JSON config file, src, to be parsed on first
+// need (mayDefine); one that does not parse, or is an OpenAPI document,
+// then defines nothing. Of a plain text (ASCII without a backslash) only
+// its lower-case copy is kept, and read reads it again to parse it.
+func yamlText(display string, src []byte, read func() ([]byte, error)) *configFile {
+	cf := &configFile{display: display, pending: true}
+	if !bytes.ContainsRune(src, '\\') && isASCII(src) {
+		cf.lower, cf.read = bytes.ToLower(src), read
+	} else {
+		cf.text = src
+	}
+	return cf
+}
+
+// plainKey reports whether a key is spelt only with ASCII letters, digits,
+// '_', '-' and '.', and is not empty.
+func plainKey(k string) bool {
+	for _, c := range []byte(k) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return k != ""
 }
 
 // lookupBelow finds the string values cf's YAML defines for keys under any
@@ -372,6 +450,12 @@ type configFile struct {
 	display string
 	yaml    *yaml.Node
 	toml    map[string]configDef
+	// pending marks a YAML or JSON file mayDefine has not parsed yet: of
+	// a plain one (ASCII without a backslash) lower is its text in lower
+	// case and read reads it again, of any other text is its text.
+	pending     bool
+	text, lower []byte
+	read        func() ([]byte, error)
 }
 
 func (a *goAnalysis) loadConfigFiles() {
@@ -413,14 +497,22 @@ func (a *goAnalysis) loadConfigFiles() {
 		if strings.HasSuffix(p, ".toml") {
 			cf.toml = tomlStrings(src, cf.display)
 		} else {
-			var doc yaml.Node
-			if yaml.Unmarshal(src, &doc) != nil || isSpec(&doc) {
-				continue
-			}
-			cf.yaml = &doc
+			cf = yamlText(cf.display, src, func() ([]byte, error) {
+				return routes.ReadSource(a.confine, p, a.display, a.budget.SourceBytes)
+			})
 		}
 		a.configFiles = append(a.configFiles, cf)
 	}
+}
+
+// isASCII reports whether b holds only ASCII bytes.
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // notConfig are the JSON files of other tools a Go module may hold.

@@ -58,49 +58,16 @@ func (a *goAnalysis) cliFlags() map[string]cliFlag {
 			continue
 		}
 		for _, gf := range pkg.files {
-			ast.Inspect(gf.ast, func(n ast.Node) bool {
-				lit, ok := n.(*ast.CompositeLit)
+			for _, lit := range gf.facts.stringFlags {
+				name, fl, ok := a.stringFlag(gf, lit)
 				if !ok {
-					return true
-				}
-				sel, ok := lit.Type.(*ast.SelectorExpr)
-				if !ok || sel.Sel.Name != "StringFlag" {
-					return true
-				}
-				if x, ok := sel.X.(*ast.Ident); !ok || !urfaveCLI(gf.imports[x.Name]) {
-					return true
-				}
-				var name string
-				fl := cliFlag{at: a.pos(gf, lit.Pos())}
-				for _, el := range lit.Elts {
-					kv, ok := el.(*ast.KeyValueExpr)
-					if !ok {
-						continue
-					}
-					key, _ := kv.Key.(*ast.Ident)
-					if key == nil {
-						continue
-					}
-					switch key.Name {
-					case "Name":
-						name, _ = str(a.eval(gf, nil, kv.Value))
-					case "Value":
-						v, ok := str(a.eval(gf, nil, kv.Value))
-						if !ok {
-							return true // a default computed at run time
-						}
-						fl.value, fl.at = v, a.pos(gf, kv.Value.Pos())
-					}
-				}
-				if name == "" {
-					return true
+					continue
 				}
 				if old, seen := out[name]; seen && old.value != fl.value {
 					twice[name] = true
 				}
 				out[name] = fl
-				return true
-			})
+			}
 		}
 	}
 	for name := range twice {
@@ -134,36 +101,69 @@ func (a *goAnalysis) stdFlag(f *goFile, c *ast.CallExpr, imp, name string, args 
 	return goAssumed{value: def, as: []routes.Assumption{{Expr: "flag -" + flagName, Value: def, At: a.pos(f, c.Args[1].Pos())}}}, true
 }
 
-// noteFlagVar records flag.StringVar(&v, name, default, usage) on a
-// package-level variable v of gf's package (or another package's,
-// pkg.V), read later as the flag's default.
-func (a *goAnalysis) noteFlagVar(gf *goFile, c *ast.CallExpr) {
+// stringFlag reads lit, a StringFlag literal of gf: the flag's name and
+// default when it is urfave/cli's and both are constants.
+func (a *goAnalysis) stringFlag(gf *goFile, lit *ast.CompositeLit) (string, cliFlag, bool) {
+	sel := lit.Type.(*ast.SelectorExpr)
+	if x, ok := sel.X.(*ast.Ident); !ok || !urfaveCLI(gf.imports[x.Name]) {
+		return "", cliFlag{}, false
+	}
+	var name string
+	fl := cliFlag{at: a.pos(gf, lit.Pos())}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		key, _ := kv.Key.(*ast.Ident)
+		if key == nil {
+			continue
+		}
+		switch key.Name {
+		case "Name":
+			name, _ = str(a.eval(gf, nil, kv.Value))
+		case "Value":
+			v, ok := str(a.eval(gf, nil, kv.Value))
+			if !ok {
+				return "", cliFlag{}, false // a default computed at run time
+			}
+			fl.value, fl.at = v, a.pos(gf, kv.Value.Pos())
+		}
+	}
+	return name, fl, name != ""
+}
+
+// flagVarNote reads flag.StringVar(&v, name, default, usage) on a
+// package-level variable v of gf's package (or another package's, pkg.V),
+// read later as the flag's default: the note recordAssignments replays.
+func flagVarNote(gf *goFile, c *ast.CallExpr) (assignNote, bool) {
 	sel, ok := c.Fun.(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "StringVar" || len(c.Args) != 4 {
-		return
+		return assignNote{}, false
 	}
 	x, ok := sel.X.(*ast.Ident)
 	if !ok || !stdFlagPkgs[gf.imports[x.Name]] {
-		return
+		return assignNote{}, false
 	}
 	addr, ok := c.Args[0].(*ast.UnaryExpr)
 	if !ok || addr.Op != token.AND {
-		return
+		return assignNote{}, false
 	}
 	name, ok1 := stringLit(c.Args[1])
 	def, ok2 := stringLit(c.Args[2])
 	if !ok1 || !ok2 {
-		return
+		return assignNote{}, false
 	}
-	fl := stdFlagVar{name: name, value: def, at: a.pos(gf, c.Args[2].Pos())}
+	fl := &stdFlagVar{name: name, value: def}
 	switch v := addr.X.(type) {
 	case *ast.Ident:
-		a.flagVars[goVarKey(gf.pkg, v.Name)] = fl
+		return assignNote{kind: assignFlagVar, name: v.Name, at: c.Args[2].Pos(), flag: fl}, true
 	case *ast.SelectorExpr:
 		if p, ok := v.X.(*ast.Ident); ok {
 			if imp, ok := gf.imports[p.Name]; ok {
-				a.flagVars[imp+"."+v.Sel.Name] = fl
+				return assignNote{kind: assignFlagImport, name: imp + "." + v.Sel.Name, at: c.Args[2].Pos(), flag: fl}, true
 			}
 		}
 	}
+	return assignNote{}, false
 }

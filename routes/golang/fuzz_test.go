@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"fmt"
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
@@ -47,6 +48,16 @@ func FuzzGoSource(f *testing.F) {
 				t.Fatalf("route %s %s has no position: %+v", r.Method, r.Path(), r.Pos)
 			}
 		}
+		// with every body set aside and parsed again when run, the same
+		parsed := newParsedFiles()
+		parsed.asideAbove = 0
+		aside, err := fromFiles(path, []string{path}, filepath.Base, fsroot.Unconfined(), routes.BudgetOf(limits.Limits{}), Options{}, parsed)
+		if err != nil {
+			t.Fatalf("with bodies set aside: %v", err)
+		}
+		if got, want := fmt.Sprintf("%+v %+v", aside.Routes, aside.Unresolved), fmt.Sprintf("%+v %+v", set.Routes, set.Unresolved); got != want {
+			t.Fatalf("with bodies set aside:\n%s\nwant\n%s", got, want)
+		}
 	})
 }
 
@@ -61,6 +72,8 @@ func FuzzConfigFile(f *testing.F) {
 	f.Add("http:\r  prefix: A")                   // a lone CR ends a YAML line
 	f.Add("http:\u0085  prefix: A")               // so does NEL
 	f.Add("http: {prefix: \u2028 A}\r\nx: y\r\n") // and LS; CRLF is one break
+	f.Add("HTTP:\n  PREFIX: /api\n")              // keys compare without case
+	f.Add("'http':\n  \"pre\\x66ix\": /api\n")    // an escape spells a key otherwise
 	f.Fuzz(func(t *testing.T, src string) {
 		lines := yamlLines(src)
 		check := func(d configDef, ok bool) {
@@ -75,6 +88,16 @@ func FuzzConfigFile(f *testing.F) {
 		if yaml.Unmarshal([]byte(src), &doc) == nil {
 			cf := &configFile{display: "c.yaml", yaml: &doc}
 			check(cf.lookup([]string{"http", "prefix"}))
+		}
+		// the text search that spares parsing never leaves out a file
+		// that defines the key
+		keys := []string{"http", "prefix"}
+		lazy := yamlText("c.yaml", []byte(src), func() ([]byte, error) { return []byte(src), nil })
+		if !lazy.mayDefine(keys) && !isSpec(&doc) {
+			parsed := &configFile{display: "c.yaml", yaml: &doc}
+			if d, ok := parsed.lookup(keys); ok || len(parsed.lookupBelow(keys)) > 0 {
+				t.Fatalf("the text search left out a file defining %v (%+v)", keys, d)
+			}
 		}
 	})
 }

@@ -31,7 +31,7 @@ func (a *goAnalysis) goSwagger(pkgs []*goPkg) *routes.Generated {
 				continue
 			}
 			var ops []routes.GeneratedOperation
-			for _, st := range d.Body.List {
+			for _, st := range a.funcBody(d).List {
 				if op, ok := swaggerEntry(st); ok {
 					op.Pos = a.pos(gf, st.Pos())
 					ops = append(ops, op)
@@ -49,18 +49,9 @@ func (a *goAnalysis) goSwagger(pkgs []*goPkg) *routes.Generated {
 	implemented := map[string]bool{}
 	for _, pkg := range pkgs {
 		for _, gf := range pkg.files {
-			ast.Inspect(gf.ast, func(n ast.Node) bool {
-				as, ok := n.(*ast.AssignStmt)
-				if !ok || len(as.Lhs) != len(as.Rhs) {
-					return true
-				}
-				for i, l := range as.Lhs {
-					if sel, ok := l.(*ast.SelectorExpr); ok && !notImplemented(as.Rhs[i]) {
-						implemented[sel.Sel.Name] = true
-					}
-				}
-				return true
-			})
+			for _, name := range gf.facts.implemented {
+				implemented[name] = true
+			}
 		}
 	}
 	// the spec go-swagger embeds, as JSON text, names the base path
@@ -92,14 +83,11 @@ func (a *goAnalysis) intercepted(pkgs []*goPkg, tablePkg *goPkg, gen *routes.Gen
 			if strings.HasSuffix(gf.display, "embedded_spec.go") {
 				continue
 			}
-			ast.Inspect(gf.ast, func(n ast.Node) bool {
-				if s, ok := stringLit(asExpr(n)); ok && strings.HasPrefix(s, "/") {
-					if _, seen := written[s]; !seen {
-						written[s] = a.pos(gf, n.Pos())
-					}
+			for _, w := range gf.facts.written {
+				if _, seen := written[w.path]; !seen {
+					written[w.path] = a.pos(gf, w.at)
 				}
-				return true
-			})
+			}
 		}
 	}
 	for i, op := range gen.Operations {
@@ -372,12 +360,6 @@ func swaggerEntry(st ast.Stmt) (routes.GeneratedOperation, bool) {
 		return routes.GeneratedOperation{}, false
 	}
 	return routes.GeneratedOperation{Method: strings.ToUpper(method), Path: path, Handler: field.Sel.Name}, true
-}
-
-// asExpr returns n as an expression, or nil.
-func asExpr(n ast.Node) ast.Expr {
-	e, _ := n.(ast.Expr)
-	return e
 }
 
 // stringLit returns the value of a string literal.

@@ -39,6 +39,7 @@ type goFile struct {
 	ast     *ast.File
 	display string
 	imports map[string]string // local name -> import path
+	facts   *fileFacts        // what its function bodies hold, read at parse
 	// tags are the custom build tags the file's constraint names, in the
 	// build of every tagged variant only (nil in the default build): what
 	// it registers is served only when built with them.
@@ -61,6 +62,7 @@ func (a *goAnalysis) parse(path string) (*ast.File, error) {
 		return nil, fmt.Errorf("%s", strings.Replace(firstLine(err.Error()), path, a.display(path), 1))
 	}
 	a.parsed.files[path] = f
+	a.readFacts(path, f, src)
 	return f, nil
 }
 
@@ -152,17 +154,46 @@ type parsedFiles struct {
 	sources map[string][]byte
 	// byName memoises runByName by folder.
 	byName map[string]bool
+	// facts are what each file's function bodies hold, by path; stores
+	// marks the functions that store a field (storesField), makes those
+	// of them that make a router (makesRouter).
+	facts         map[string]*fileFacts
+	stores, makes map[*ast.FuncDecl]bool
+	// lazy are the function bodies set aside (see bodies.go), shift the
+	// offset in its file's source of each body parsed again less its
+	// offset in the text parsed.
+	lazy  map[*ast.FuncDecl]lazyBody
+	shift map[*token.File]int
+	// aside is set when the server's Go source is more than asideAbove
+	// bytes (a field for tests): every body read is set aside.
+	aside      bool
+	asideAbove int64
+}
+
+func newParsedFiles() *parsedFiles {
+	return &parsedFiles{fset: token.NewFileSet(), files: map[string]*ast.File{}, sources: map[string][]byte{}, byName: map[string]bool{},
+		facts: map[string]*fileFacts{}, stores: map[*ast.FuncDecl]bool{}, makes: map[*ast.FuncDecl]bool{}, lazy: map[*ast.FuncDecl]lazyBody{}, shift: map[*token.File]int{}, asideAbove: asideAbove}
 }
 
 // goAnalysis is one run of Extract.
 type goAnalysis struct {
-	parsed     *parsedFiles
-	pkgs       map[string]*goPkg // by import path, and by directory for packages without one
+	parsed *parsedFiles
+	pkgs   map[string]*goPkg // by import path, and by directory for packages without one
+	// methods are the method declarations of every package in pkgs, by
+	// name: what uniqueMethod looks through on every call of an unknown
+	// method (a loop over the packages cost a sixth of the extraction on
+	// openmeter's 540 packages).
+	methods    map[string][]*ast.FuncDecl
 	byDecl     map[*ast.FuncDecl]*goFile
 	routers    []*routes.Router
 	defaultMux *routes.Router
 	memo       map[string]value
-	active     map[*ast.FuncDecl]bool
+	// keyed are the values whose address a memo key holds, kept alive: a
+	// value collected could leave its address to a new one, which would
+	// then hit the memo of another call (the call order, and what the
+	// calls budget leaves out, varied with the collector's timing)
+	keyed  []value
+	active map[*ast.FuncDecl]bool
 	// asserted holds the root router each type assertion made, so that
 	// evaluating it again yields the same one.
 	asserted map[*ast.TypeAssertExpr]*routes.Router
@@ -206,7 +237,9 @@ type goAnalysis struct {
 	root string
 	// cfgMemo memoises configValue by selector; configFiles are the
 	// module's config files, read on first need.
-	cfgMemo     map[ast.Expr]value
+	cfgMemo map[ast.Expr]value
+	// locals memoises localDecls by function body.
+	locals      map[*ast.BlockStmt][]localDecl
 	configFiles []*configFile
 	// defsMemo memoises configDefs by key path: every field read of a
 	// config struct asks it, and each asking walks every config file
@@ -383,7 +416,11 @@ func FromFiles(root string, files []string, display func(string) string, confine
 // routes the compared build does not, those routes are added marked
 // Tagged: served only when built with those tags.
 func FromFilesWith(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, opt Options) (*routes.Set, error) {
-	parsed := &parsedFiles{fset: token.NewFileSet(), files: map[string]*ast.File{}, sources: map[string][]byte{}, byName: map[string]bool{}}
+	return fromFiles(root, files, display, confine, budget, opt, newParsedFiles())
+}
+
+// fromFiles is FromFilesWith reading the files into parsed.
+func fromFiles(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, opt Options, parsed *parsedFiles) (*routes.Set, error) {
 	set, variants, err := extractBuild(root, files, display, confine, budget, Build{Tags: opt.Tags}, parsed, opt.Program)
 	if err != nil || len(variants) == 0 {
 		return set, err
@@ -418,12 +455,15 @@ func FromFilesWith(root string, files []string, display func(string) string, con
 // tags of the files it left out.
 func extractBuild(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, build Build, parsed *parsedFiles, program string) (*routes.Set, []string, error) {
 	a := &goAnalysis{
-		parsed: parsed, build: build, program: cleanProgram(program), programs: map[string][]string{}, pkgs: map[string]*goPkg{}, byDecl: map[*ast.FuncDecl]*goFile{},
+		parsed: parsed, build: build, program: cleanProgram(program), programs: map[string][]string{}, pkgs: map[string]*goPkg{}, methods: map[string][]*ast.FuncDecl{}, byDecl: map[*ast.FuncDecl]*goFile{},
 		memo: map[string]value{}, active: map[*ast.FuncDecl]bool{}, activeRecv: map[string]bool{}, asserted: map[*ast.TypeAssertExpr]*routes.Router{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
 		display: display, confine: confine, budget: budget, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]value{},
-		root: root, cfgMemo: map[ast.Expr]value{}, fieldAssigned: map[string]routes.Pos{}, flagVars: map[string]stdFlagVar{},
+		root: root, cfgMemo: map[ast.Expr]value{}, locals: map[*ast.BlockStmt][]localDecl{}, fieldAssigned: map[string]routes.Pos{}, flagVars: map[string]stdFlagVar{},
 	}
 	a.modRoot, a.modPath = goModule(confine, root)
+	if !build.all { // the first build: parsed is new
+		parsed.aside = a.sourceBytes(files) > parsed.asideAbove
+	}
 	var order []*goPkg
 	for _, path := range files {
 		if strings.HasSuffix(path, "_test.go") {
@@ -461,9 +501,9 @@ func extractBuild(root string, files []string, display func(string) string, conf
 			continue
 		}
 		switch {
-		case !storesField(d):
+		case !a.parsed.stores[d]:
 			rest = append(rest, d)
-		case a.makesRouter(d):
+		case a.parsed.makes[d]:
 			makers = append(makers, d)
 		default:
 			ctors = append(ctors, d)
@@ -655,7 +695,7 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 	if !ok {
 		// a file another build compiles: a tagged variant when custom
 		// tags exclude it, another platform's file when only those do
-		if !a.registers(f) {
+		if !a.parsed.facts[path].registers {
 			return nil, false, nil // a variant that registers nothing leaves the routes alike
 		}
 		for _, t := range custom {
@@ -680,23 +720,10 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 		a.pkgs[key] = pkg
 		fresh = true
 	}
-	gf := &goFile{pkg: pkg, ast: f, display: a.display(path), imports: map[string]string{}}
+	facts := a.parsed.facts[path]
+	gf := &goFile{pkg: pkg, ast: f, display: a.display(path), imports: facts.imports, facts: facts}
 	if a.build.all {
 		gf.tags = custom
-	}
-	for _, is := range f.Imports {
-		p, _ := strconv.Unquote(is.Path.Value)
-		name := p[strings.LastIndex(p, "/")+1:]
-		if a.modPath == "" || !strings.HasPrefix(p, a.modPath+"/") {
-			name = importName(p) // the module's own packages keep their folder's name
-		}
-		if fw := frameworkOf(p); fw != nil && fw.importName != "" {
-			name = fw.importName
-		}
-		if is.Name != nil {
-			name = is.Name.Name
-		}
-		gf.imports[name] = p
 	}
 	pkg.files = append(pkg.files, gf)
 	for _, d := range f.Decls {
@@ -728,6 +755,7 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 				pkg.funcs[d.Name.Name] = d
 			} else {
 				pkg.methods[d.Name.Name] = append(pkg.methods[d.Name.Name], d)
+				a.methods[d.Name.Name] = append(a.methods[d.Name.Name], d)
 			}
 		}
 	}
@@ -737,51 +765,29 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 
 // recordAssignments notes every package-level variable gf assigns after its
 // declaration (x = v, pkg.X = v, &x passed to a flag): such a variable is
-// not folded, since its value is decided at run time.
+// not folded, since its value is decided at run time. What the file's
+// bodies assign was read when it was parsed (fileFacts.assigns).
 func (a *goAnalysis) recordAssignments(gf *goFile) {
-	var foreign map[string]bool
-	note := func(e ast.Expr) {
-		switch e := e.(type) {
-		case *ast.Ident:
-			a.assigned[goVarKey(gf.pkg, e.Name)] = a.pos(gf, e.Pos())
-		case *ast.SelectorExpr:
-			if x, ok := e.X.(*ast.Ident); ok {
-				if imp, ok := gf.imports[x.Name]; ok {
-					a.assigned[imp+"."+e.Sel.Name] = a.pos(gf, e.Pos())
-					return
-				}
+	for _, n := range gf.facts.assigns {
+		at := a.pos(gf, n.at)
+		switch n.kind {
+		case assignVar:
+			a.assigned[goVarKey(gf.pkg, n.name)] = at
+		case assignImported:
+			a.assigned[n.name] = at
+		case assignField:
+			if _, seen := a.fieldAssigned[n.name]; !seen {
+				a.fieldAssigned[n.name] = at
 			}
-			if x, ok := e.X.(*ast.Ident); ok && foreign[x.Name] {
-				return // a field of another module's type (cfg.BaseURL on openai's config)
-			}
-			if _, seen := a.fieldAssigned[e.Sel.Name]; !seen {
-				a.fieldAssigned[e.Sel.Name] = a.pos(gf, e.Pos())
-			}
+		case assignFlagVar:
+			fl := *n.flag
+			fl.at = at
+			a.flagVars[goVarKey(gf.pkg, n.name)] = fl
+		case assignFlagImport:
+			fl := *n.flag
+			fl.at = at
+			a.flagVars[n.name] = fl
 		}
-	}
-	for _, d := range gf.ast.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil {
-			continue
-		}
-		foreign = a.foreignLocals(gf, fd.Body)
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				if n.Tok != token.DEFINE {
-					for _, l := range n.Lhs {
-						note(l)
-					}
-				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					note(n.X)
-				}
-			case *ast.CallExpr:
-				a.noteFlagVar(gf, n)
-			}
-			return true
-		})
 	}
 }
 
@@ -930,59 +936,47 @@ func (a *goAnalysis) routerParams(d *ast.FuncDecl) map[int]routerParam {
 	return out
 }
 
-// storesField reports whether d assigns a struct field or builds a struct
-// literal with named fields: the shape of a constructor.
-func storesField(d *ast.FuncDecl) bool {
-	found := false
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if _, ok := l.(*ast.SelectorExpr); ok {
-					found = true
-				}
+// storesNode reports whether n, a node of a function body, assigns a
+// struct field or is a keyed element of a struct literal: a function with
+// one has the shape of a constructor.
+func storesNode(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		for _, l := range n.Lhs {
+			if _, ok := l.(*ast.SelectorExpr); ok {
+				return true
 			}
-		case *ast.KeyValueExpr:
-			found = true
 		}
-		return !found
-	})
-	return found
+	case *ast.KeyValueExpr:
+		return true
+	}
+	return false
 }
 
-// makesRouter reports whether d calls a router constructor of a framework
-// its file imports (chi.NewRouter(), echo.New(), http.NewServeMux()).
-func (a *goAnalysis) makesRouter(d *ast.FuncDecl) bool {
-	f := a.byDecl[d]
-	found := false
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok {
-			if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
-				if x, ok := sel.X.(*ast.Ident); ok && f != nil {
-					fw := frameworkOf(f.imports[x.Name])
-					found = found || fw != nil && fw.constructors[sel.Sel.Name]
-				}
+// makesNode reports whether n, a node of a function body of f, calls a
+// router constructor of a framework f imports (chi.NewRouter(),
+// echo.New(), http.NewServeMux()).
+func makesNode(f *goFile, n ast.Node) bool {
+	if c, ok := n.(*ast.CallExpr); ok {
+		if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok {
+				fw := frameworkOf(f.imports[x.Name])
+				return fw != nil && fw.constructors[sel.Sel.Name]
 			}
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // uniqueMethod returns the one method named name that the packages read so
 // far declare, or nil when none or several do.
 func (a *goAnalysis) uniqueMethod(name string) *ast.FuncDecl {
 	var found *ast.FuncDecl
-	for _, pkg := range a.pkgs {
-		if pkg == nil { // an import loadPkg found no source for
-			continue
+	for _, d := range a.methods[name] {
+		if found != nil && found != d {
+			return nil
 		}
-		for _, d := range pkg.methods[name] {
-			if found != nil && found != d {
-				return nil
-			}
-			found = d
-		}
+		found = d
 	}
 	return found
 }
@@ -1002,7 +996,8 @@ func (a *goAnalysis) pos(f *goFile, p token.Pos) routes.Pos {
 func (a *goAnalysis) src(n ast.Node) string {
 	if f := a.parsed.fset.File(n.Pos()); f != nil {
 		if data, ok := a.parsed.sources[f.Name()]; ok {
-			s, e := f.Offset(n.Pos()), f.Offset(n.End())
+			shift := a.parsed.shift[f]
+			s, e := f.Offset(n.Pos())+shift, f.Offset(n.End())+shift
 			if s >= 0 && e <= len(data) && s <= e {
 				return routes.Shorten(string(data[s:e]))
 			}
@@ -1053,7 +1048,10 @@ func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 			case goAssumed:
 				key += ",assumed" + strconv.Quote(v.value)
 			case *goStruct, *goList:
-				key += fmt.Sprintf(",%p", v) // options differ call by call
+				// options differ call by call; the value is kept, so that
+				// its address, in the memo's key, is never another's
+				key += fmt.Sprintf(",%p", v)
+				a.keyed = append(a.keyed, v)
 			default:
 				key += ",?"
 			}
@@ -1080,6 +1078,11 @@ func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 	}
 	if a.depth > 48 {
 		return nil
+	}
+	if fn.decl != nil {
+		// the body set aside is parsed only now, within the budget
+		body = a.funcBody(fn.decl)
+		params = fn.decl.Type.Params
 	}
 	a.calls++
 	a.depth++
@@ -1340,7 +1343,7 @@ func (a *goAnalysis) initAppended(f *goFile, env *goEnv, x ast.Expr) []*goFunc {
 			if !ok || fd.Recv != nil || fd.Name.Name != "init" || fd.Body == nil {
 				continue
 			}
-			for _, st := range fd.Body.List {
+			for _, st := range a.funcBody(fd).List {
 				as, ok := st.(*ast.AssignStmt)
 				if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !isIdent(as.Lhs[0], id.Name) {
 					continue
