@@ -75,6 +75,11 @@ type checker struct {
 	findings                   []report.Finding
 	// unreached lists the changed components no operation reaches.
 	unreached []string
+	// positions are the operations' schema positions paired across the
+	// revisions, and graphs the reference graph of each revision (by
+	// baseSide), built when a definition's payload is checked at them.
+	positions []*usePosition
+	graphs    map[bool]*useGraph
 }
 
 // definitions compares definitions paired by name and reports removed ones.
@@ -125,11 +130,12 @@ func (c *checker) compareDefinition(name string, bd, hd *reduce.Definition) {
 	bk, hk := defKey(c.base, bd.Pointer), defKey(c.head, hd.Pointer)
 	sides := c.baseUsage.sides[bk] | c.headUsage.sides[hk]
 	counted := false
-	if !c.baseUsage.reached[bk] && !c.headUsage.reached[hk] {
+	reached := c.baseUsage.reached[bk] || c.headUsage.reached[hk]
+	if !reached {
 		sides = c.opts.Role
 		counted = c.head.Dialect.IsOpenAPI() && !slices.Contains(c.opts.Schemas, name)
 	}
-	r := &root{definition: name, sides: sides,
+	r := &root{definition: name, sides: sides, used: reached && c.head.Dialect.IsOpenAPI(),
 		base: c.baseReducer.Schema(c.base, bd.Node, bd.Pointer), head: c.headReducer.Schema(c.head, hd.Node, hd.Pointer)}
 	before := len(c.comparer.changes)
 	c.comparer.schema(r.base, r.head, context{root: r, sides: sides, known: true})
@@ -312,11 +318,21 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 			f.Message = fmt.Sprintf("%s in %s%s (%s): every value the enum beside it allows validated before and after, so nothing changes for clients", what, where, at, ch.sides)
 			return f
 		}
+		proofAt := ch.root
+		if w.missing == "" && proofAt.used {
+			// a definition operations use: the payload must separate the
+			// revisions where they use it, not only the definition alone
+			var use *root
+			if w, use = c.atUse(ch, w); use != nil {
+				proofAt = use
+				f.Fields["use"] = use.name()
+			}
+		}
 		c.attach(&f, w)
 		if w.missing == "" {
 			// where the payload was validated: the schemas compared, whole
-			f.Fields["base_schema"] = location(ch.root.base.Doc, nil, "").Name() + "#" + ch.root.base.Pointer()
-			f.Fields["head_schema"] = ch.root.head.Doc.Path + "#" + ch.root.head.Pointer()
+			f.Fields["base_schema"] = location(proofAt.base.Doc, nil, "").Name() + "#" + proofAt.base.Pointer()
+			f.Fields["head_schema"] = proofAt.head.Doc.Path + "#" + proofAt.head.Pointer()
 		}
 		if w.missing != "" {
 			// the witness law: no error without a payload that re-validates
@@ -488,6 +504,7 @@ func (c *checker) site(label string, bd, hd *reduce.Document, bp, hp *parameter,
 }
 
 func (c *checker) compareSite(label string, bd, hd *reduce.Document, bn *reduce.Node, bptr string, hn *reduce.Node, hptr string, sides Side) {
+	c.positions = append(c.positions, &usePosition{label: label, baseDoc: bd, headDoc: hd, baseNode: bn, headNode: hn, basePtr: bptr, headPtr: hptr, sides: sides})
 	if sameNodes(bd, hd, bn, hn) {
 		return
 	}

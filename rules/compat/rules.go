@@ -27,7 +27,7 @@ const approve = " Approve a known break with its fingerprint in the baseline, or
 // payload was validated (base_schema, head_schema), which repeat the
 // locations' files under the name the run gave them and the base revision's
 // name.
-var identity = report.Identity{Ignore: []string{"base_schema", "head_schema"}}
+var identity = report.Identity{Ignore: []string{"base_schema", "head_schema", "use"}}
 
 var (
 	requestNarrowedRule = report.Rule{
