@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/wirelint/wirelint/reduce"
@@ -572,88 +571,6 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 			c.findings = append(c.findings, f)
 		}
 	}
-}
-
-// security reports requirements head adds: a base alternative that no head
-// alternative is satisfied by.
-func (c *checker) security(label string, bo, ho *operation) {
-	bsec, bdoc, bptr := effectiveSecurity(c.base, bo)
-	hsec, hdoc, hptr := effectiveSecurity(c.head, ho)
-	for _, b := range bsec {
-		ok := false
-		for _, h := range hsec {
-			if subsetOf(h, b) {
-				ok = true
-				break
-			}
-		}
-		if ok {
-			continue
-		}
-		bl := c.baseAt(bdoc, bdoc.Lookup(bptr), bptr)
-		if bl.Line == 0 {
-			bl = c.baseAt(bo.doc, bo.node, bo.pointer)
-		}
-		f := c.surface(securityAddedRule, c.headAt(hdoc, hdoc.Lookup(hptr), hptr), bl,
-			fmt.Sprintf("%s requires %s now; requests authorised with %s alone are refused; keep that alternative, or approve the break", label, describe(hsec), describeOne(b)))
-		f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"security":%q}`, describeOne(b)))
-		f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s authorised with %s", label, describeOne(b))
-		c.findings = append(c.findings, f)
-		return
-	}
-}
-
-// effectiveSecurity returns an operation's security alternatives (each a
-// sorted set of scheme names) and where they are written (the operation's
-// file, or the document's root); nil = none.
-func effectiveSecurity(doc *reduce.Document, op *operation) ([][]string, *reduce.Document, string) {
-	n, ptr := reduce.Value(op.node, "security"), reduce.JoinPointer(op.pointer, "security")
-	at := op.doc
-	if n == nil {
-		n, ptr, at = reduce.Value(doc.Root, "security"), "/security", doc
-	}
-	if n == nil {
-		return [][]string{{}}, at, ptr
-	}
-	var out [][]string
-	for _, alt := range reduce.Items(n) {
-		var names []string
-		reduce.Pairs(alt, func(k, _ *reduce.Node) bool {
-			names = append(names, k.Value)
-			return true
-		})
-		sort.Strings(names)
-		out = append(out, names)
-	}
-	if len(out) == 0 {
-		return [][]string{{}}, at, ptr
-	}
-	return out, at, ptr
-}
-
-func subsetOf(a, b []string) bool {
-	for _, x := range a {
-		i := sort.SearchStrings(b, x)
-		if i >= len(b) || b[i] != x {
-			return false
-		}
-	}
-	return true
-}
-
-func describe(alts [][]string) string {
-	parts := make([]string, len(alts))
-	for i, a := range alts {
-		parts[i] = describeOne(a)
-	}
-	return strings.Join(parts, " or ")
-}
-
-func describeOne(a []string) string {
-	if len(a) == 0 {
-		return "no credentials"
-	}
-	return strings.Join(a, "+")
 }
 
 // Removed reports what a document's removal breaks: each of its operations
