@@ -3,6 +3,7 @@ package compat
 import (
 	"fmt"
 
+	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/family"
 )
@@ -71,9 +72,13 @@ var Family = &family.Family{
 			return family.Output{}, nil
 		}
 		s := p.Entries[0].Value.(*Section)
-		opts := Options{Role: s.Role, Schemas: s.Schemas, Paired: rv.Paired}
+		parts := schemaParts(rv)
+		opts := Options{Role: s.Role, Schemas: s.Schemas, Paired: unpaired(rv.Paired, parts)}
 		var out []report.Finding
 		for _, pair := range rv.Pairs {
+			if isPart(parts, pair) {
+				continue // compared where the operations use it
+			}
 			if pair.Head == nil {
 				out = append(out, Removed(rv.Base, pair.Base, pair.Removed, opts)...)
 				continue
@@ -82,4 +87,70 @@ var Family = &family.Family{
 		}
 		return family.Output{Findings: out}, nil
 	},
+}
+
+// schemaParts returns the absolute paths of the schema files (files that
+// are not OpenAPI documents) the operations of an OpenAPI document of the
+// run reach, in either revision. Such a file is a piece of that API, not a
+// contract of its own: it is compared where the operations use it, on
+// their sides and in their dialect (nullable in a bare schema file an
+// OpenAPI 3.0 response names), and not again on its own.
+func schemaParts(rv *family.Revisions) map[string]bool {
+	parts := map[string]bool{}
+	schemaFiles := map[string]bool{}
+	for _, pair := range rv.Pairs {
+		if !pair.Base.Dialect.IsOpenAPI() && (pair.Head == nil || !pair.Head.Dialect.IsOpenAPI()) {
+			schemaFiles[pair.Base.Abs] = true
+			if pair.Head != nil {
+				schemaFiles[pair.Head.Abs] = true
+			}
+		}
+	}
+	if len(schemaFiles) == 0 || len(rv.Pairs) < 2 {
+		return parts
+	}
+	for _, pair := range rv.Pairs {
+		for _, side := range []struct {
+			ws  *reduce.Workspace
+			doc *reduce.Document
+		}{{rv.Base, pair.Base}, {rv.Head, pair.Head}} {
+			if side.doc == nil || !side.doc.Dialect.IsOpenAPI() {
+				continue
+			}
+			u := newUsage(side.ws)
+			u.markOperations(side.doc)
+			for abs := range u.files {
+				if schemaFiles[abs] && abs != side.doc.Abs {
+					parts[abs] = true
+				}
+			}
+		}
+	}
+	return parts
+}
+
+// isPart reports whether a pair is a schema file the operations reach.
+func isPart(parts map[string]bool, pair family.RevisionPair) bool {
+	return parts[pair.Base.Abs] || pair.Head != nil && parts[pair.Head.Abs]
+}
+
+// unpaired is paired without the schema files in parts (in both
+// revisions): a $ref into one is followed where it is written.
+func unpaired(paired map[string]string, parts map[string]bool) map[string]string {
+	if len(parts) == 0 {
+		return paired
+	}
+	keys := map[string]bool{}
+	for abs := range parts {
+		if key := paired[abs]; key != "" {
+			keys[key] = true
+		}
+	}
+	out := make(map[string]string, len(paired))
+	for abs, key := range paired {
+		if !parts[abs] && !keys[key] {
+			out[abs] = key
+		}
+	}
+	return out
 }
