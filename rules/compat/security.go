@@ -52,9 +52,9 @@ func (r requirement) String() string {
 	return strings.Join(parts, "+")
 }
 
-// missingScopes lists, for the head alternative h whose schemes other has,
-// the scopes other lacks ("regions:read of bearer_auth"); "" when h needs a
-// scheme other lacks.
+// missingScopes says, for the head alternative h whose schemes other has
+// all of, the scopes other lacks ("bearer_auth scopes api:read, api:write");
+// "" when h needs a scheme other lacks, or no scope.
 func missingScopes(h, other requirement) string {
 	var out []string
 	for _, s := range h.schemes {
@@ -62,13 +62,21 @@ func missingScopes(h, other requirement) string {
 		if !ok {
 			return ""
 		}
+		var lacking []string
 		for _, scope := range h.scopes[s] {
 			if !slices.Contains(granted, scope) {
-				out = append(out, scope+" of "+s)
+				lacking = append(lacking, scope)
 			}
 		}
+		switch len(lacking) {
+		case 0:
+		case 1:
+			out = append(out, s+" scope "+lacking[0])
+		default:
+			out = append(out, s+" scopes "+strings.Join(lacking, ", "))
+		}
 	}
-	return strings.Join(out, ", ")
+	return strings.Join(out, " and ")
 }
 
 // security reports a base alternative no head alternative is satisfied by:
@@ -90,7 +98,7 @@ func (c *checker) security(label string, bo, ho *operation) {
 		what := "requires " + describe(hsec) + " now"
 		for _, h := range hsec {
 			if scopes := missingScopes(h, b); scopes != "" {
-				what = "requires the scope " + scopes + " now (" + describe(hsec) + ")"
+				what = "requires " + scopes + " now (" + describe(hsec) + ")"
 				break
 			}
 		}
