@@ -297,6 +297,12 @@ func (c *checker) atUse(ch *change, w witness) (witness, *root) {
 			continue
 		}
 		checked++
+		if p.site >= 0 && len(p.path) == 0 && c.bareRefTo(c.baseResolver, c.positions[p.site].baseDoc, c.positions[p.site].baseNode, ch.root.base) &&
+			c.bareRefTo(c.headResolver, c.positions[p.site].headDoc, c.positions[p.site].headNode, ch.root.head) {
+			// the position is only a $ref to the definition in both
+			// revisions: it accepts what the definition does
+			return w, r
+		}
 		got, ok := c.witnesses.wrapped(r, p.path, w)
 		if ok {
 			return got, r
@@ -378,4 +384,19 @@ func (w *witnessBuilder) wrapped(r *root, path []string, wit witness) (witness, 
 		return witness{}, false
 	}
 	return witness{payload: payload, acceptBase: wit.acceptBase}, true
+}
+
+// bareRefTo reports whether n (in doc) is a $ref and nothing else, naming
+// the schema def is.
+func (c *checker) bareRefTo(res reduce.Resolver, doc *reduce.Document, n *reduce.Node, def *reduce.Schema) bool {
+	n = reduce.Deref(n)
+	if n == nil || n.Kind != reduce.MappingNode || len(n.Content) != 2 {
+		return false
+	}
+	ref := reduce.Value(n, "$ref")
+	if ref == nil || !reduce.IsString(ref) {
+		return false
+	}
+	t, err := res.Resolve(doc, ref.Value)
+	return err == nil && t.Node != nil && reduce.Deref(t.Node) == reduce.Deref(def.Node)
 }
