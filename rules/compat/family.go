@@ -94,35 +94,52 @@ var Family = &family.Family{
 // run reach, in either revision. Such a file is a piece of that API, not a
 // contract of its own: it is compared where the operations use it, on
 // their sides and in their dialect (nullable in a bare schema file an
-// OpenAPI 3.0 response names), and not again on its own.
+// OpenAPI 3.0 response names), and not again on its own. The run's
+// documents outside rv.Pairs (another group's, with --against) count too,
+// as they are in head.
 func schemaParts(rv *family.Revisions) map[string]bool {
-	parts := map[string]bool{}
-	schemaFiles := map[string]bool{}
+	type side struct {
+		ws  *reduce.Workspace
+		doc *reduce.Document
+	}
+	var apis []side
+	schemaFiles, inPairs := map[string]bool{}, map[string]bool{}
 	for _, pair := range rv.Pairs {
-		if !pair.Base.Dialect.IsOpenAPI() && (pair.Head == nil || !pair.Head.Dialect.IsOpenAPI()) {
-			schemaFiles[pair.Base.Abs] = true
-			if pair.Head != nil {
-				schemaFiles[pair.Head.Abs] = true
+		for _, s := range []side{{rv.Base, pair.Base}, {rv.Head, pair.Head}} {
+			if s.doc == nil {
+				continue
+			}
+			inPairs[s.doc.Abs] = true
+			if s.doc.Dialect.IsOpenAPI() {
+				apis = append(apis, s)
+			} else {
+				schemaFiles[s.doc.Abs] = true
 			}
 		}
 	}
-	if len(schemaFiles) == 0 || len(rv.Pairs) < 2 {
+	for abs := range rv.Paired {
+		if inPairs[abs] || !rv.Head.Inside(abs) || rv.Base.Inside(abs) {
+			continue // a file of the pairs, or one folder mode reads in both revisions
+		}
+		doc, err := rv.Head.Load(abs, "")
+		switch {
+		case err != nil:
+		case doc.Dialect.IsOpenAPI():
+			apis = append(apis, side{rv.Head, doc})
+		default:
+			schemaFiles[abs] = true
+		}
+	}
+	parts := map[string]bool{}
+	if len(schemaFiles) == 0 || len(apis) == 0 {
 		return parts
 	}
-	for _, pair := range rv.Pairs {
-		for _, side := range []struct {
-			ws  *reduce.Workspace
-			doc *reduce.Document
-		}{{rv.Base, pair.Base}, {rv.Head, pair.Head}} {
-			if side.doc == nil || !side.doc.Dialect.IsOpenAPI() {
-				continue
-			}
-			u := newUsage(side.ws)
-			u.markOperations(side.doc)
-			for abs := range u.files {
-				if schemaFiles[abs] && abs != side.doc.Abs {
-					parts[abs] = true
-				}
+	for _, s := range apis {
+		u := newUsage(s.ws)
+		u.markOperations(s.doc)
+		for abs := range u.files {
+			if schemaFiles[abs] && abs != s.doc.Abs {
+				parts[abs] = true
 			}
 		}
 	}
