@@ -303,15 +303,12 @@ func (c *checker) atUse(ch *change, w witness) (witness, *root) {
 			// revisions: it accepts what the definition does
 			return w, r
 		}
-		got, ok := c.witnesses.wrapped(r, p.path, w)
-		if ok {
+		got, why := c.witnesses.wrapped(r, p.path, w)
+		if why == "" {
 			return got, r
 		}
 		if first == "" {
-			first = r.label
-			if first == "" {
-				first = r.definition
-			}
+			first = "at " + r.name() + " " + why
 		}
 	}
 	switch {
@@ -320,15 +317,11 @@ func (c *checker) atUse(ch *change, w witness) (witness, *root) {
 	case checked == 0:
 		w.missing = fmt.Sprintf("the payload %s separates the definition's revisions alone, but no %s position of an operation was traced to it, so it was not checked where clients meet it", payload, need)
 	default:
-		accepts := "base"
-		if w.acceptBase {
-			accepts = "head"
-		}
 		where := "the operation position that uses it"
 		if checked > 1 {
 			where = fmt.Sprintf("any of the %d operation positions that use it", checked)
 		}
-		w.missing = fmt.Sprintf("the payload %s separates the definition's revisions alone, but not at %s: at %s %s accepts it as well (a union or a constraint around the definition decides)", payload, where, first, accepts)
+		w.missing = fmt.Sprintf("the payload %s separates the definition's revisions alone, but not at %s: %s", payload, where, first)
 	}
 	w.payload = nil
 	return w, nil
@@ -363,15 +356,16 @@ func (c *checker) placeRoot(p usePlace) *root {
 }
 
 // wrapped places w's payload at path in an instance of r's accepting
-// schema and keeps it when it still separates r's revisions.
-func (w *witnessBuilder) wrapped(r *root, path []string, wit witness) (witness, bool) {
+// schema and keeps it when it still separates r's revisions; otherwise it
+// says why not.
+func (w *witnessBuilder) wrapped(r *root, path []string, wit witness) (witness, string) {
 	baseSchema, err := w.compiled(r.base)
 	if err != nil {
-		return witness{}, false
+		return witness{}, "base does not compile: " + err.Error()
 	}
 	headSchema, err := w.compiled(r.head)
 	if err != nil {
-		return witness{}, false
+		return witness{}, "head does not compile: " + err.Error()
 	}
 	accepting, reducer := r.head, w.headReducer
 	if wit.acceptBase {
@@ -380,10 +374,21 @@ func (w *witnessBuilder) wrapped(r *root, path []string, wit witness) (witness, 
 	payload := setAt(w.sampleAlong(accepting, reducer, path, 0), path, wit.payload)
 	baseOK, known1 := baseSchema.Valid(payload)
 	headOK, known2 := headSchema.Valid(payload)
-	if !known1 || !known2 || baseOK != wit.acceptBase || headOK == wit.acceptBase {
-		return witness{}, false
+	acceptingOK, otherOK := headOK, baseOK
+	accepts, other := "head", "base"
+	if wit.acceptBase {
+		acceptingOK, otherOK = baseOK, headOK
+		accepts, other = "base", "head"
 	}
-	return witness{payload: payload, acceptBase: wit.acceptBase}, true
+	switch {
+	case !known1 || !known2:
+		return witness{}, "validation was undecided"
+	case otherOK:
+		return witness{}, other + " accepts it as well (a union or a constraint around the definition decides)"
+	case !acceptingOK:
+		return witness{}, accepts + " refuses it too: no instance around it that " + accepts + " accepts was built"
+	}
+	return witness{payload: payload, acceptBase: wit.acceptBase}, ""
 }
 
 // bareRefTo reports whether n (in doc) is a $ref and nothing else, naming
