@@ -90,8 +90,9 @@ var Family = &family.Family{
 }
 
 // schemaParts returns the absolute paths of the schema files (files that
-// are not OpenAPI documents) the operations of an OpenAPI document of the
-// run reach, in either revision. Such a file is a piece of that API, not a
+// are not OpenAPI documents, or OpenAPI documents without operations: a
+// split spec's components file) the operations of an OpenAPI document of
+// the run reach, in either revision. Such a file is a piece of that API, not a
 // contract of its own: it is compared where the operations use it, on
 // their sides and in their dialect (nullable in a bare schema file an
 // OpenAPI 3.0 response names), and not again on its own. The run's
@@ -110,7 +111,7 @@ func schemaParts(rv *family.Revisions) map[string]bool {
 				continue
 			}
 			inPairs[s.doc.Abs] = true
-			if s.doc.Dialect.IsOpenAPI() {
+			if hasOperations(s.doc) {
 				apis = append(apis, s)
 			} else {
 				schemaFiles[s.doc.Abs] = true
@@ -124,7 +125,7 @@ func schemaParts(rv *family.Revisions) map[string]bool {
 		doc, err := rv.Head.Load(abs, "")
 		switch {
 		case err != nil:
-		case doc.Dialect.IsOpenAPI():
+		case hasOperations(doc):
 			apis = append(apis, side{rv.Head, doc})
 		default:
 			schemaFiles[abs] = true
@@ -144,6 +145,21 @@ func schemaParts(rv *family.Revisions) map[string]bool {
 		}
 	}
 	return parts
+}
+
+// hasOperations reports whether doc is an OpenAPI document with paths or
+// webhooks.
+func hasOperations(doc *reduce.Document) bool {
+	if !doc.Dialect.IsOpenAPI() {
+		return false
+	}
+	for _, key := range []string{"paths", "webhooks"} {
+		v := reduce.Deref(reduce.Value(doc.Root, key))
+		if v != nil && (v.Kind != reduce.MappingNode || len(v.Content) > 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // isPart reports whether a pair is a schema file the operations reach.
