@@ -130,7 +130,7 @@ bundle() {
 # message for a surface change), since locations and the schema's name in the
 # message differ by construction.
 same_changes() {
-	local key='.findings[] | select(.severity != "info") | [.rule, .severity, .keyword // "", .base // "", .head // "", (if (.base_schema // "") == "" then .message else "" end)] | @tsv'
+	local key='.findings[] | select(.severity != "info") | [.rule, .severity, .keyword // "", .base // "", .head // "", (if (.keyword // "") == "" then .message else "" end)] | @tsv'
 	jq -r "$key" "$2" | sort > "$work/same.tree"
 	jq -r "$key" "$3" | sort > "$work/same.bundle"
 	printf '\n## %s: wirelint on the tree beside wirelint on the bundle\n\n' "$1"

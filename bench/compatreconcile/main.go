@@ -216,9 +216,15 @@ var classes = map[string]class{
 		reason: unionBranchReason,
 	},
 	"api-security-scope-added": {
-		match: func(o oasdiffEntry, leaf string, fs []finding) bool { return false },
-		reason: "a scope was added to the operation's security requirement, so a token granted only the scopes base listed " +
-			"is refused: a true break; wirelint compat does not compare security requirements (a gap: oasdiff is right)",
+		match: func(o oasdiffEntry, leaf string, fs []finding) bool {
+			q := quoted(o.Text)
+			return len(q) > 0 && surfaceWith(fs, "compat/security-added", o.Operation+" "+o.Path+" requires", q[0])
+		},
+	},
+	"api-security-removed": {
+		match: func(o oasdiffEntry, leaf string, fs []finding) bool {
+			return surface(fs, "compat/security-added", o.Operation+" "+o.Path+" requires")
+		},
 	},
 	"response-property-became-nullable": {
 		match: func(o oasdiffEntry, leaf string, fs []finding) bool {
@@ -231,6 +237,17 @@ var classes = map[string]class{
 // open objects (bench/compat-notes.md, class 6).
 const unionBranchReason = "the bound widened inside one branch of a union (config: anyOf of open objects); another branch " +
 	"already accepted any value there, so the response accepts no new payload and wirelint reports compat/unproven, a warning"
+
+// surfaceWith reports whether a wirelint error of rule says text and, after
+// it, also.
+func surfaceWith(fs []finding, rule, text, also string) bool {
+	for _, f := range fs {
+		if f.Severity == "error" && f.Rule == rule && strings.Contains(f.Message, text) && strings.Contains(f.Message[strings.Index(f.Message, text):], also) {
+			return true
+		}
+	}
+	return false
+}
 
 // surface reports whether a wirelint error of rule says text.
 func surface(fs []finding, rule, text string) bool {

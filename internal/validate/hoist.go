@@ -47,7 +47,9 @@ func hoist(v any, d reduce.Dialect) {
 		return
 	}
 	root[key] = schemas
-	delete(comps, "schemas")
+	// components/schemas stays too: another file's $ref into it (a split
+	// spec's common.yaml#/components/schemas/X) is not rewritten, and reaches
+	// it there (JSON Schema never walks components on its own)
 	rewriteRefs(v, "#"+componentsSchemas+"/", "#/"+key+"/", 0)
 }
 

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/wirelint/wirelint/reduce"
@@ -75,6 +74,11 @@ type checker struct {
 	findings                   []report.Finding
 	// unreached lists the changed components no operation reaches.
 	unreached []string
+	// positions are the operations' schema positions paired across the
+	// revisions, and graphs the reference graph of each revision (by
+	// baseSide), built when a definition's payload is checked at them.
+	positions []*usePosition
+	graphs    map[bool]*useGraph
 }
 
 // definitions compares definitions paired by name and reports removed ones.
@@ -125,11 +129,12 @@ func (c *checker) compareDefinition(name string, bd, hd *reduce.Definition) {
 	bk, hk := defKey(c.base, bd.Pointer), defKey(c.head, hd.Pointer)
 	sides := c.baseUsage.sides[bk] | c.headUsage.sides[hk]
 	counted := false
-	if !c.baseUsage.reached[bk] && !c.headUsage.reached[hk] {
+	reached := c.baseUsage.reached[bk] || c.headUsage.reached[hk]
+	if !reached {
 		sides = c.opts.Role
 		counted = c.head.Dialect.IsOpenAPI() && !slices.Contains(c.opts.Schemas, name)
 	}
-	r := &root{definition: name, sides: sides,
+	r := &root{definition: name, sides: sides, used: reached && c.head.Dialect.IsOpenAPI(),
 		base: c.baseReducer.Schema(c.base, bd.Node, bd.Pointer), head: c.headReducer.Schema(c.head, hd.Node, hd.Pointer)}
 	before := len(c.comparer.changes)
 	c.comparer.schema(r.base, r.head, context{root: r, sides: sides, known: true})
@@ -312,11 +317,21 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 			f.Message = fmt.Sprintf("%s in %s%s (%s): every value the enum beside it allows validated before and after, so nothing changes for clients", what, where, at, ch.sides)
 			return f
 		}
+		proofAt := ch.root
+		if w.missing == "" && proofAt.used {
+			// a definition operations use: the payload must separate the
+			// revisions where they use it, not only the definition alone
+			var use *root
+			if w, use = c.atUse(ch, w); use != nil {
+				proofAt = use
+				f.Fields["use"] = use.name()
+			}
+		}
 		c.attach(&f, w)
 		if w.missing == "" {
 			// where the payload was validated: the schemas compared, whole
-			f.Fields["base_schema"] = location(ch.root.base.Doc, nil, "").Name() + "#" + ch.root.base.Pointer()
-			f.Fields["head_schema"] = ch.root.head.Doc.Path + "#" + ch.root.head.Pointer()
+			f.Fields["base_schema"] = location(proofAt.base.Doc, nil, "").Name() + "#" + proofAt.base.Pointer()
+			f.Fields["head_schema"] = proofAt.head.Doc.Path + "#" + proofAt.head.Pointer()
 		}
 		if w.missing != "" {
 			// the witness law: no error without a payload that re-validates
@@ -488,6 +503,7 @@ func (c *checker) site(label string, bd, hd *reduce.Document, bp, hp *parameter,
 }
 
 func (c *checker) compareSite(label string, bd, hd *reduce.Document, bn *reduce.Node, bptr string, hn *reduce.Node, hptr string, sides Side) {
+	c.positions = append(c.positions, &usePosition{label: label, baseDoc: bd, headDoc: hd, baseNode: bn, headNode: hn, basePtr: bptr, headPtr: hptr, sides: sides})
 	if sameNodes(bd, hd, bn, hn) {
 		return
 	}
@@ -555,88 +571,6 @@ func (c *checker) bodies(label string, bo, ho *operation) {
 			c.findings = append(c.findings, f)
 		}
 	}
-}
-
-// security reports requirements head adds: a base alternative that no head
-// alternative is satisfied by.
-func (c *checker) security(label string, bo, ho *operation) {
-	bsec, bdoc, bptr := effectiveSecurity(c.base, bo)
-	hsec, hdoc, hptr := effectiveSecurity(c.head, ho)
-	for _, b := range bsec {
-		ok := false
-		for _, h := range hsec {
-			if subsetOf(h, b) {
-				ok = true
-				break
-			}
-		}
-		if ok {
-			continue
-		}
-		bl := c.baseAt(bdoc, bdoc.Lookup(bptr), bptr)
-		if bl.Line == 0 {
-			bl = c.baseAt(bo.doc, bo.node, bo.pointer)
-		}
-		f := c.surface(securityAddedRule, c.headAt(hdoc, hdoc.Lookup(hptr), hptr), bl,
-			fmt.Sprintf("%s requires %s now; requests authorised with %s alone are refused; keep that alternative, or approve the break", label, describe(hsec), describeOne(b)))
-		f.Fields["payload"] = json.RawMessage(fmt.Sprintf(`{"security":%q}`, describeOne(b)))
-		f.Detail = fmt.Sprintf("request (base accepts, head refuses): %s authorised with %s", label, describeOne(b))
-		c.findings = append(c.findings, f)
-		return
-	}
-}
-
-// effectiveSecurity returns an operation's security alternatives (each a
-// sorted set of scheme names) and where they are written (the operation's
-// file, or the document's root); nil = none.
-func effectiveSecurity(doc *reduce.Document, op *operation) ([][]string, *reduce.Document, string) {
-	n, ptr := reduce.Value(op.node, "security"), reduce.JoinPointer(op.pointer, "security")
-	at := op.doc
-	if n == nil {
-		n, ptr, at = reduce.Value(doc.Root, "security"), "/security", doc
-	}
-	if n == nil {
-		return [][]string{{}}, at, ptr
-	}
-	var out [][]string
-	for _, alt := range reduce.Items(n) {
-		var names []string
-		reduce.Pairs(alt, func(k, _ *reduce.Node) bool {
-			names = append(names, k.Value)
-			return true
-		})
-		sort.Strings(names)
-		out = append(out, names)
-	}
-	if len(out) == 0 {
-		return [][]string{{}}, at, ptr
-	}
-	return out, at, ptr
-}
-
-func subsetOf(a, b []string) bool {
-	for _, x := range a {
-		i := sort.SearchStrings(b, x)
-		if i >= len(b) || b[i] != x {
-			return false
-		}
-	}
-	return true
-}
-
-func describe(alts [][]string) string {
-	parts := make([]string, len(alts))
-	for i, a := range alts {
-		parts[i] = describeOne(a)
-	}
-	return strings.Join(parts, " or ")
-}
-
-func describeOne(a []string) string {
-	if len(a) == 0 {
-		return "no credentials"
-	}
-	return strings.Join(a, "+")
 }
 
 // Removed reports what a document's removal breaks: each of its operations

@@ -115,6 +115,17 @@ type root struct {
 	label      string
 	base, head *reduce.Schema
 	sides      Side
+	// used marks a definition some operation reaches (its sides are the
+	// operations'): its payloads are re-validated where they use it.
+	used bool
+}
+
+// name is the definition's name, or the inline position's label.
+func (r *root) name() string {
+	if r.definition != "" {
+		return r.definition
+	}
+	return r.label
 }
 
 // context is what a comparison inherits from where it happens.

@@ -24,10 +24,14 @@
 // string of the base's maxLength, the removed enum member, the object without
 // the newly required name, the shortest string only one pattern accepts...)
 // and validated against both revisions: accepted by the base and refused by
-// head for a narrowed request, the reverse for a widened response. Without
-// one the finding is compat/unproven, a warning that says which search
-// failed. Changes of the API surface carry their own proof (the request the
-// base served).
+// head for a narrowed request, the reverse for a widened response. A
+// component an operation reaches is judged where clients meet it: the
+// payload, placed where the component sits in an operation's request or
+// response schema (usesite.go), must still separate the revisions there.
+// Without one the finding is compat/unproven, a warning that says which
+// search failed. Changes of the API surface carry their own proof (the
+// request the base served); security requirements compare alternative by
+// alternative, with their OAuth scopes (security.go).
 //
 // Rules:
 //

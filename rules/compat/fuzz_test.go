@@ -18,6 +18,9 @@ func FuzzCheck(f *testing.F) {
 			string(sep) + "openapi: 3.1.0\npaths:\n  /a/{y}:\n    get:\n      security: [{k: []}]\n      parameters: [{name: y, in: path, schema: {type: string}}, {name: q, in: query, required: true}]\n      responses: {'201': {description: ok}}\ncomponents:\n  schemas:\n    A: {anyOf: [{type: string, enum: [a, b]}, {type: 'null'}]}\n",
 		`{"$defs": {"A": {"anyOf": [{"$ref": "#/$defs/A"}, {"not": {"$ref": "#/$defs/A"}}]}}}` + string(sep) + `{"$defs": {"A": {"oneOf": [{"$ref": "#/$defs/B"}]}, "B": {"$ref": "#/$defs/A"}}}`,
 		`{"definitions": {"A": {"items": [{}], "additionalItems": false, "dependencies": {"a": ["b"], "c": {}}}}}` + string(sep) + `{"$defs": {"A": {"prefixItems": [true], "items": false, "if": {}, "then": false}}}`,
+		// a component re-validated at the union around it, and security scopes
+		"openapi: 3.0.3\npaths:\n  /c:\n    get:\n      security: [{o: [r]}, {k: []}]\n      responses: {'200': {description: ok, content: {application/json: {schema: {properties: {c: {anyOf: [{$ref: '#/components/schemas/M'}, {type: object}]}, d: {type: array, items: {$ref: '#/components/schemas/M'}}}}}}}}\ncomponents:\n  schemas:\n    M: {type: object, properties: {n: {type: integer, maximum: 5}}}\n" +
+			string(sep) + "openapi: 3.0.3\npaths:\n  /c:\n    get:\n      security: [{o: [r, w]}]\n      responses: {'200': {description: ok, content: {application/json: {schema: {properties: {c: {anyOf: [{$ref: '#/components/schemas/M'}, {type: object}]}, d: {type: array, items: {$ref: '#/components/schemas/M'}}}}}}}}\ncomponents:\n  schemas:\n    M: {type: object, properties: {n: {type: integer, maximum: 9}}}\n",
 	} {
 		f.Add([]byte(seed))
 	}

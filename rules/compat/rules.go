@@ -27,7 +27,7 @@ const approve = " Approve a known break with its fingerprint in the baseline, or
 // payload was validated (base_schema, head_schema), which repeat the
 // locations' files under the name the run gave them and the base revision's
 // name.
-var identity = report.Identity{Ignore: []string{"base_schema", "head_schema"}}
+var identity = report.Identity{Ignore: []string{"base_schema", "head_schema", "use"}}
 
 var (
 	requestNarrowedRule = report.Rule{
@@ -156,9 +156,11 @@ var (
 		ID: RuleSecurityAdded, Severity: report.SeverityError,
 		Identity: &identity,
 		Title:    "an operation requires credentials its base revision did not",
-		Why:      "Requests authorised as before (or anonymously) are refused." + approve,
-		Bad:      `base: security: []   head: security: [{oauth: []}]`,
-		Good:     `base: security: [{oauth: []}]   head: security: [{oauth: []}, {apiKey: []}]`,
+		Why: "Requests authorised as before (or anonymously) are refused: each base alternative of the operation's " +
+			"security must still be enough on its own. Removing an alternative, requiring another scheme beside it, or " +
+			"adding an OAuth scope to it breaks the clients that use it; adding an alternative or dropping a scope does not." + approve,
+		Bad:  `base: security: [{oauth: [read]}]   head: security: [{oauth: [read, write]}]`,
+		Good: `base: security: [{oauth: []}]   head: security: [{oauth: []}, {apiKey: []}]`,
 	}
 )
 

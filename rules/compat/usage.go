@@ -289,7 +289,10 @@ type usage struct {
 	reached map[string]bool
 	// external holds the definitions another file refers to.
 	external map[string]bool
-	seen     map[usageKey]bool
+	// files holds the absolute path of every file a schema reference
+	// reaches.
+	files map[string]bool
+	seen  map[usageKey]bool
 }
 
 type usageKey struct {
@@ -298,7 +301,7 @@ type usageKey struct {
 }
 
 func newUsage(res reduce.Resolver) *usage {
-	return &usage{res: res, sides: map[string]Side{}, reached: map[string]bool{}, external: map[string]bool{}, seen: map[usageKey]bool{}}
+	return &usage{res: res, sides: map[string]Side{}, reached: map[string]bool{}, external: map[string]bool{}, files: map[string]bool{}, seen: map[usageKey]bool{}}
 }
 
 func defKey(doc *reduce.Document, ptr string) string { return doc.Abs + "#" + ptr }
@@ -349,6 +352,7 @@ func (u *usage) markRef(doc *reduce.Document, ref string, sides Side, depth int)
 	if err != nil || t.Doc == nil {
 		return
 	}
+	u.files[t.Doc.Abs] = true
 	if t.Definition() != nil {
 		dk := defKey(t.Doc, t.Pointer)
 		u.sides[dk] |= sides
