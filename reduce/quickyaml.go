@@ -289,7 +289,7 @@ func (p *quickReader) sequence(col int) *Node {
 func (p *quickReader) keyAhead(i int) bool {
 	switch c := p.src[i]; c {
 	case '"', '\'':
-		_, end, ok := p.quoted(i)
+		_, end, ok := p.quoted(i, -1)
 		return ok && p.colonAt(end)
 	}
 	if !plainStart(p.src, i) {
@@ -326,7 +326,7 @@ func plainStart(src string, i int) bool {
 // with the offset just past its ':'.
 func (p *quickReader) key(at int) (*Node, int) {
 	if c := p.src[at]; c == '"' || c == '\'' {
-		value, end, ok := p.quoted(at)
+		value, end, ok := p.quoted(at, -1)
 		if !ok || !p.colonAt(end) || end-at > 1000 {
 			return nil, 0
 		}
@@ -357,36 +357,43 @@ func (p *quickReader) key(at int) (*Node, int) {
 // (0-based); inMapping allows a sequence at col itself (an indentless
 // sequence). It leaves the reader on the line after the value.
 func (p *quickReader) value(col, after int, inMapping bool) *Node {
-	i := after
-	for i < len(p.src) && p.src[i] == ' ' {
-		i++
+	i := p.skipSpaces(after)
+	if i < len(p.src) && p.src[i] != '\n' {
+		return p.scalarAt(col, i)
 	}
-	if i == len(p.src) || p.src[i] == '\n' {
-		empty := p.node(yaml.ScalarNode, "!!null", "", after)
-		p.nextLine(i)
-		ind, st := p.seek()
-		switch {
-		case st == quickComment:
-			return p.fail()
-		case st == quickContent && ind > col:
-			return p.block(ind)
-		case st == quickContent && ind == col && inMapping && seqEntry(p.src, p.pos+ind):
-			return p.sequence(ind)
+	empty := p.node(yaml.ScalarNode, "!!null", "", after)
+	p.nextLine(i)
+	ind, st := p.seek()
+	switch {
+	case st == quickComment:
+		return p.fail()
+	case st == quickContent && ind > col:
+		if at := p.pos + ind; !seqEntry(p.src, at) && !p.keyAhead(at) {
+			return p.scalarAt(col, at) // a scalar on the lines below
 		}
-		return empty
+		return p.block(ind)
+	case st == quickContent && ind == col && inMapping && seqEntry(p.src, p.pos+ind):
+		return p.sequence(ind)
 	}
+	return empty
+}
+
+// scalarAt reads the scalar or flow collection at offset i of the current
+// line, in the block collection at column col (0-based), and leaves the
+// reader on the line after it.
+func (p *quickReader) scalarAt(col, i int) *Node {
 	var n *Node
 	end := i
 	switch c := p.src[i]; c {
 	case '|', '>':
 		return p.blockScalar(col, i)
 	case '"', '\'':
-		value, e, ok := p.quoted(i)
-		if !ok {
+		n = p.node(yaml.ScalarNode, "!!str", "", i)
+		n.Style = quotedStyle(c)
+		var ok bool
+		if n.Value, end, ok = p.quoted(i, col); !ok {
 			return p.fail()
 		}
-		n, end = p.node(yaml.ScalarNode, "!!str", value, i), e
-		n.Style = quotedStyle(c)
 	case '[', '{':
 		n, end = p.flow(i, 0)
 		if n == nil {
@@ -396,13 +403,7 @@ func (p *quickReader) value(col, after int, inMapping bool) *Node {
 		if !plainStart(p.src, i) {
 			return p.fail()
 		}
-		for end = i; end < len(p.src) && p.src[end] != '\n'; end++ {
-			if p.colonAt(end) || p.src[end] == '#' && p.src[end-1] == ' ' {
-				return p.fail()
-			}
-		}
-		value := strings.TrimRight(p.src[i:end], " ")
-		n = p.node(yaml.ScalarNode, plainTag(value), value, i)
+		return p.plain(col, i)
 	}
 	if !p.restBlank(end) {
 		return p.fail()
@@ -410,9 +411,60 @@ func (p *quickReader) value(col, after int, inMapping bool) *Node {
 	return n
 }
 
-// quoted reads the one-line quoted scalar opening at offset i and returns
-// its value and the offset after its closing quote.
-func (p *quickReader) quoted(i int) (value string, end int, ok bool) {
+// plain reads the plain scalar at offset i of the current line, continued
+// on the lines below indented deeper than col, folding them as go-yaml's
+// scanner does (yaml_parser_scan_plain_scalar, block context), and leaves
+// the reader on the line after it.
+func (p *quickReader) plain(col, i int) *Node {
+	n := p.node(yaml.ScalarNode, "", "", i)
+	var b []byte // nil while the value is one line
+	for {
+		end := i
+		for ; end < len(p.src) && p.src[end] != '\n'; end++ {
+			if p.colonAt(end) || p.src[end] == '#' && p.src[end-1] == ' ' {
+				return p.fail()
+			}
+		}
+		text := strings.TrimRight(p.src[i:end], " ")
+		p.nextLine(end)
+		breaks, next := 0, 0
+		for {
+			next = p.skipSpaces(p.pos)
+			if next == len(p.src) || p.src[next] != '\n' {
+				break
+			}
+			breaks++
+			p.pos, p.line = next+1, p.line+1
+		}
+		more := next < len(p.src) && next-p.pos > col
+		if b == nil && !more {
+			n.Value = text
+			break
+		}
+		b = append(b, text...)
+		if !more {
+			n.Value = string(b)
+			break
+		}
+		if p.src[next] == '#' {
+			return p.fail() // a comment ends it
+		}
+		if breaks == 0 {
+			b = append(b, ' ')
+		}
+		b = appendBreaks(b, breaks)
+		i = next
+	}
+	n.Tag = plainTag(n.Value)
+	return n
+}
+
+// quoted reads the quoted scalar opening at offset i of the current line
+// and returns its value and the offset after its closing quote. With col
+// >= 0 it may go on over lines indented deeper than col (folded as go-yaml's
+// scanner does, yaml_parser_scan_flow_scalar), and the reader is left on the
+// line of the closing quote; with col < 0 it is one line.
+func (p *quickReader) quoted(i, col int) (value string, end int, ok bool) {
 	q := p.src[i]
 	var b []byte // nil while the value is a slice of the input
 	start := i + 1
@@ -420,7 +472,31 @@ func (p *quickReader) quoted(i int) (value string, end int, ok bool) {
 		c := p.src[j]
 		switch {
 		case c == '\n':
-			return "", 0, false
+			if col < 0 {
+				return "", 0, false
+			}
+			b = append(b, strings.TrimRight(p.src[start:j], " ")...)
+			p.pos, p.line = j+1, p.line+1
+			breaks := 0
+			for {
+				next := p.skipSpaces(p.pos)
+				if next == len(p.src) {
+					return "", 0, false
+				}
+				if p.src[next] != '\n' {
+					if next-p.pos <= col {
+						return "", 0, false
+					}
+					j, start = next-1, next
+					break
+				}
+				breaks++
+				p.pos, p.line = next+1, p.line+1
+			}
+			if breaks == 0 {
+				b = append(b, ' ')
+			}
+			b = appendBreaks(b, breaks)
 		case c == q && q == '\'' && j+1 < len(p.src) && p.src[j+1] == '\'':
 			b = append(append(b, p.src[start:j]...), '\'')
 			j++
@@ -544,7 +620,7 @@ func (p *quickReader) flow(i, depth int) (*Node, int) {
 func (p *quickReader) flowScalar(i int) (*Node, int) {
 	switch c := p.src[i]; c {
 	case '"', '\'':
-		value, end, ok := p.quoted(i)
+		value, end, ok := p.quoted(i, -1)
 		if !ok {
 			return nil, 0
 		}
