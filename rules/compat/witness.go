@@ -28,6 +28,9 @@ type witnessBuilder struct {
 	// built when a proof first meets an absolute reference (guarded by idMu).
 	idMu    sync.Mutex
 	idIndex map[string]map[string]string
+	// shared holds the files the proofs' references reach, prepared once
+	// for every document's Set.
+	shared validate.Shared
 }
 
 type setResult struct {
@@ -131,7 +134,7 @@ func (w *witnessBuilder) compiled(s *reduce.Schema) (*validate.Schema, error) {
 	r, ok := w.sets[s.Doc]
 	if !ok {
 		r = &setResult{}
-		r.set, r.err = validate.Compile(ws, s.Doc, validate.Options{IDs: w.idLookup(ws, s.Doc)})
+		r.set, r.err = validate.Compile(ws, s.Doc, validate.Options{IDs: w.idLookup(ws, s.Doc), Shared: &w.shared})
 		w.sets[s.Doc] = r
 	}
 	w.mu.Unlock()
