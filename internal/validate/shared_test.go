@@ -14,8 +14,8 @@ import (
 // it, and a file with a refused pattern is never shared.
 func TestShared(t *testing.T) {
 	ws, first := load(t, map[string]string{
-		"project/a.yaml":     "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: 'models.yaml#/Name'}\n    P: {$ref: 'bad.yaml#/P'}\n",
-		"project/b.yaml":     "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    B: {$ref: 'models.yaml#/Name'}\n    P: {$ref: 'bad.yaml#/P'}\n",
+		"project/a.yaml":      "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: 'models.yaml#/Name'}\n    P: {$ref: 'bad.yaml#/P'}\n",
+		"project/b.yaml":      "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    B: {$ref: 'models.yaml#/Name'}\n    P: {$ref: 'bad.yaml#/P'}\n",
 		"project/models.yaml": "Name: {type: string, maxLength: 3, nullable: true}\n",
 		"project/bad.yaml":    "P: {type: string, pattern: '(?<=a)b'}\n",
 	}, "project/a.yaml")
