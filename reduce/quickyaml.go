@@ -262,7 +262,7 @@ func (p *quickReader) sequence(col int) *Node {
 		var item *Node
 		switch {
 		case seqEntry(p.src, i):
-			return p.fail() // a sequence in an entry's line
+			item = p.sequence(i - p.pos) // a sequence starting on the entry's line
 		case i < len(p.src) && p.src[i] != '\n' && p.keyAhead(i):
 			item = p.mapping(i-p.pos, i)
 		default:

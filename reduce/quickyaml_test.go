@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pb33f/go-yaml"
 )
 
 // treeDiff describes the first difference between the trees a and b (kind,
@@ -99,7 +101,8 @@ var quickCases = []struct {
 	{"a: b\r\n", false},
 	{"? a\n: b\n", false},
 	{"a: b: c\n", false},
-	{"- - a\n", false},
+	{"- - a\n  - b\n- - - c\n    -\n  - d: e\n    f: g\n", true},
+	{"a:\n- - a\n  - b\n", true},
 	{"<<: {a: 1}\n", false},
 	{"a: [b, ]\n", false},
 	{"a: \"\\x41\"\n", false},
@@ -164,5 +167,41 @@ func FuzzQuickYAML(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		quickAgrees(t, "fuzz.yaml", data)
+	})
+}
+
+// BenchmarkQuickYAML reads the GitHub spec from the corpus written out as
+// block YAML (as BenchmarkYAMLPreScan does; it skips without the corpus)
+// with quickYAML and with go-yaml through libopenapi, the parse it stands in
+// for; it fails when quickYAML gives the text up.
+func BenchmarkQuickYAML(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(corpusDir(), "perf", "github", "api.github.com.json"))
+	if err != nil {
+		b.Skipf("no corpus: %v", err)
+	}
+	doc, err := parseTree(data, "api.github.com.json", treeBudgets{nodes: 1 << 30})
+	if err != nil {
+		b.Fatal(err)
+	}
+	blockStyle(doc.Root)
+	text, err := yaml.Marshal(doc.Root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("quick", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			if _, ok := quickYAML(text); !ok {
+				b.Fatal("quickYAML gave the text up")
+			}
+		}
+	})
+	b.Run("go-yaml", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			if _, err := libopenapiTree(text, "api.github.com.yaml", "yaml"); err != nil {
+				b.Fatal(err)
+			}
+		}
 	})
 }
