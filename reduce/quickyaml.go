@@ -634,18 +634,22 @@ func (p *quickReader) flowScalar(i int) (*Node, int) {
 	end := i
 	for ; end < len(p.src); end++ {
 		c := p.src[end]
-		if c == ',' || c == ']' || c == '}' || c == '\n' {
+		if c == ',' || c == ']' || c == '}' || c == '\n' || p.colonAt(end) {
 			break
 		}
-		if c == ':' || c == '#' || c == '[' || c == '{' || c == '"' || c == '\'' {
-			if c != ':' || p.colonAt(end) {
-				break
-			}
+		if !flowPlain(c) {
 			return nil, 0
 		}
 	}
 	value := strings.TrimRight(p.src[i:end], " ")
 	return p.node(yaml.ScalarNode, plainTag(value), value, i), end
+}
+
+// flowPlain reports whether quickYAML reads byte c inside a plain scalar
+// in a flow collection: letters, digits, non-ASCII, spaces and a few
+// punctuation marks no flow context gives a meaning to.
+func flowPlain(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf || strings.IndexByte(" _.-+/$@()=", c) >= 0
 }
 
 // skipSpaces returns the offset of the first non-space at or after i.
