@@ -297,6 +297,17 @@ func (s *Set) Schema(pointer string) (*Schema, error) {
 	return s.compileCached(s.base+"#"+escapeFragment(compilePointer(s.dialect, pointer)), pointer)
 }
 
+// SchemaIn compiles (once) the schema at pointer in doc: the Set's own
+// document, or another file of its revision read as the Set's references
+// read it (in the Set's dialect unless it declares its own), so the
+// documents of one revision share the schemas they reach.
+func (s *Set) SchemaIn(doc *reduce.Document, pointer string) (*Schema, error) {
+	if doc == nil || doc == s.Doc || doc.Abs == "" {
+		return s.Schema(pointer)
+	}
+	return s.compileCached(FileURL(doc.Abs)+"#"+escapeFragment(compilePointer(s.dialect, pointer)), pointer)
+}
+
 // SchemaRef compiles (once) the schema a $ref written in the Set's document
 // names, resolved as the document resolves it (against its $id when it has
 // one): the way to reach a definition in another file.

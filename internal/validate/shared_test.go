@@ -66,3 +66,47 @@ func TestShared(t *testing.T) {
 		t.Error("bad.yaml, whose pattern was refused, was shared")
 	}
 }
+
+// TestSchemaIn: a Set compiles a schema of another file of its revision as
+// that file's own Set does, and compiles it once.
+func TestSchemaIn(t *testing.T) {
+	ws, first := load(t, map[string]string{
+		"project/a.yaml":      "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: 'models.yaml#/Name'}\n",
+		"project/models.yaml": "Name: {type: string, maxLength: 3, nullable: true}\nOther: {type: integer, minimum: 2}\n",
+	}, "project/a.yaml")
+	models, err := ws.LoadFragment(filepath.Join(ws.Root, "models.yaml"), "", reduce.OpenAPI30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := Compile(ws, first, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := Compile(ws, models, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pointer, payloads := range map[string]map[string]bool{
+		"/Name":  {`"abc"`: true, `null`: true, `"abcd"`: false},
+		"/Other": {`2`: true, `1`: false, `null`: false},
+	} {
+		in, err := set.SchemaIn(models, pointer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone, err := own.Schema(pointer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for payload, want := range payloads {
+			ok1, known1 := in.Valid(value(t, payload))
+			ok2, known2 := alone.Valid(value(t, payload))
+			if !known1 || !known2 || ok1 != want || ok2 != want {
+				t.Errorf("%s %s: in a's Set %v, in its own %v, want %v", pointer, payload, ok1, ok2, want)
+			}
+		}
+		if again, _ := set.SchemaIn(models, pointer); again != in {
+			t.Errorf("%s was compiled twice", pointer)
+		}
+	}
+}
