@@ -343,6 +343,28 @@ func parseTree(data []byte, file string, b treeBudgets) (*Document, error) {
 			return nil, err
 		}
 	}
+	top, quick := (*Node)(nil), false
+	if format == "yaml" {
+		top, quick = quickYAML(data)
+	}
+	if !quick {
+		var err error
+		if top, err = libopenapiTree(data, file, format); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkExpansion(top, maxNodes, maxDepth); err != nil {
+		return nil, &LoadError{File: file, Line: top.Line, Msg: err.Error()}
+	}
+	if err := checkTree(file, top, maxNodes, maxEnum); err != nil {
+		return nil, err
+	}
+	return &Document{Path: file, Root: top, Format: format, source: data}, nil
+}
+
+// libopenapiTree parses data, in format "json" or "yaml", with libopenapi
+// (go-yaml underneath) and returns its top node. file names it in errors.
+func libopenapiTree(data []byte, file, format string) (*Node, error) {
 	// libopenapi parses both JSON and YAML into one node tree with positions. The
 	// document check is bypassed so JSON Schema documents load too; its logger
 	// writes to stdout by default, so it gets a silent one.
@@ -361,17 +383,11 @@ func parseTree(data []byte, file string, b treeBudgets) (*Document, error) {
 		return nil, parseError(file, data, format, errors.New("no document"))
 	}
 	top := root.Content[0]
-	if top.Kind == yaml.ScalarNode && top.Value == string(data) && len(data) > 0 && top.Tag == "!!str" && (format == "json" || strings.ContainsAny(string(trimmed), ":{[")) {
+	if top.Kind == yaml.ScalarNode && top.Value == string(data) && len(data) > 0 && top.Tag == "!!str" && (format == "json" || strings.ContainsAny(string(bytes.TrimSpace(data)), ":{[")) {
 		// the bypassed check stands in a string node for what it could not parse
 		return nil, parseError(file, data, format, nil)
 	}
-	if err := checkExpansion(top, maxNodes, maxDepth); err != nil {
-		return nil, &LoadError{File: file, Line: top.Line, Msg: err.Error()}
-	}
-	if err := checkTree(file, top, maxNodes, maxEnum); err != nil {
-		return nil, err
-	}
-	return &Document{Path: file, Root: top, Format: format, source: data}, nil
+	return top, nil
 }
 
 // MaxDepth is the default nesting budget of a document, as encoding/json

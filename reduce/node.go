@@ -273,8 +273,12 @@ func scientific(r *big.Rat) string {
 
 // EscapePointerToken escapes one JSON pointer reference token (RFC 6901).
 func EscapePointerToken(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
+	tilde, slash := strings.IndexByte(s, '~'), strings.IndexByte(s, '/')
+	switch {
+	case tilde < 0 && slash < 0:
+		return s // most tokens: two byte searches, where ContainsAny built a set per call
+	case tilde < 0:
+		return strings.ReplaceAll(s, "/", "~1")
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }

@@ -102,9 +102,6 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	if display == "" {
-		display = w.Display(abs)
-	}
 	w.mu.Lock()
 	e, ok := w.docs[abs]
 	if !ok {
@@ -113,6 +110,9 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 	}
 	w.mu.Unlock()
 	e.once.Do(func() {
+		if display == "" {
+			display = w.Display(abs) // named once, when first read
+		}
 		b := treeBudgets{nodes: w.MaxNodes, depth: w.MaxDepth, enum: w.MaxEnum}
 		tree, err := readTree(w.FS, w.MaxFileSize, abs, display, func(data []byte, file string) (*Document, error) {
 			if w.Trees != nil {
@@ -291,7 +291,7 @@ func (w *Workspace) ResolveOnDisk(from *Document, ref string) (Target, error) {
 		if strings.Contains(p, `\`) {
 			return Target{}, &RefError{Kind: RefBadPath, Msg: fmt.Sprintf("%q uses backslashes; $ref paths are URI references and take forward slashes", ref)}
 		}
-		abs := filepath.Clean(filepath.Join(filepath.Dir(from.Abs), filepath.FromSlash(p)))
+		abs := filepath.Join(filepath.Dir(from.Abs), filepath.FromSlash(p)) // Join cleans
 		if strings.HasPrefix(p, "/") {
 			abs = filepath.Clean(filepath.FromSlash(p))
 		}

@@ -188,52 +188,65 @@ func (r *Root) Contains(path string) bool {
 // wrapping ErrOutside when that lies outside the root, ErrGit when it or the
 // path as written passes through a .git folder, ErrNoRoot for the nil root.
 func (r *Root) Resolve(path string) (string, error) {
+	real, _, err := r.resolveInfo(path)
+	return real, err
+}
+
+// resolveInfo is Resolve, also returning the information of the file at
+// path when path itself is not a symlink (nil otherwise, or when it does
+// not exist): what Open would otherwise ask the file system again.
+func (r *Root) resolveInfo(path string) (string, fs.FileInfo, error) {
 	if r == nil {
-		return "", &fs.PathError{Op: "resolve", Path: path, Err: ErrNoRoot}
+		return "", nil, &fs.PathError{Op: "resolve", Path: path, Err: ErrNoRoot}
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return "", &fs.PathError{Op: "resolve", Path: path, Err: err}
+		return "", nil, &fs.PathError{Op: "resolve", Path: path, Err: err}
 	}
-	real, dangling := r.follow(abs)
+	real, info, dangling := r.follow(abs)
 	if dangling {
 		// a symlink that does not resolve (dangling, or a /proc magic
 		// link such as /dev/stdin) could lead anywhere
-		return "", &OutsideError{Path: path, Root: r.Dir()}
+		return "", nil, &OutsideError{Path: path, Root: r.Dir()}
 	}
 	if inGit(abs) || inGit(real) {
-		return "", &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: the repository's own data is never read or written; name a file of the work tree", ErrGit)}
+		return "", nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: the repository's own data is never read or written; name a file of the work tree", ErrGit)}
 	}
 	if r.anywhere {
-		return real, nil
+		return real, info, nil
 	}
 	for _, d := range r.dirs {
 		if within(d, real) {
-			return real, nil
+			return real, info, nil
 		}
 	}
-	return "", &OutsideError{Path: path, Root: r.dirs[0]}
+	return "", nil, &OutsideError{Path: path, Root: r.dirs[0]}
 }
 
 // follow returns the absolute path abs with every symlink followed, as
-// resolve does (a missing file resolves to where it would be), and whether
-// abs is itself a symlink that does not resolve. Its folder is resolved once
-// per Root (realFolders); its own name is looked at every time.
-func (r *Root) follow(abs string) (real string, dangling bool) {
+// resolve does (a missing file resolves to where it would be), the
+// information of the file when abs is not a symlink (nil when it is or
+// does not exist), and whether abs is itself a symlink that does not
+// resolve. Its folder is resolved once per Root (realFolders); its own name
+// is looked at every time.
+func (r *Root) follow(abs string) (real string, info fs.FileInfo, dangling bool) {
 	parent := filepath.Dir(abs)
 	if parent == abs {
-		return abs, false
+		return abs, nil, false
 	}
 	p := filepath.Join(r.realFolder(parent), filepath.Base(abs))
 	st, err := os.Lstat(p)
-	if err != nil || st.Mode()&fs.ModeSymlink == 0 {
-		return p, false
+	if err != nil {
+		return p, nil, false
+	}
+	if st.Mode()&fs.ModeSymlink == 0 {
+		return p, st, false
 	}
 	t, err := filepath.EvalSymlinks(p)
 	if err != nil {
-		return p, true
+		return p, nil, true
 	}
-	return t, false
+	return t, nil, false
 }
 
 // realFolder returns the absolute folder dir with its symlinks followed
@@ -257,10 +270,13 @@ func (r *Root) realFolder(dir string) string {
 // inGit reports whether the absolute path p has a .git element (any case:
 // some file systems fold it).
 func inGit(p string) bool {
-	for _, e := range strings.Split(filepath.ToSlash(p), "/") {
-		if strings.EqualFold(e, ".git") {
+	p = filepath.ToSlash(p)
+	for p != "" {
+		e, rest, _ := strings.Cut(p, "/")
+		if len(e) == 4 && strings.EqualFold(e, ".git") {
 			return true
 		}
+		p = rest
 	}
 	return false
 }
@@ -289,6 +305,10 @@ func within(dir, p string) bool {
 	if p == dir {
 		return true
 	}
+	if filepath.IsAbs(dir) && strings.HasPrefix(p, dir) && (p[len(dir)] == filepath.Separator || strings.HasSuffix(dir, string(filepath.Separator))) &&
+		!strings.Contains(p, string(filepath.Separator)+"..") {
+		return true // a clean path below dir, decided without filepath.Rel's allocations
+	}
 	rel, err := filepath.Rel(dir, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
@@ -307,29 +327,39 @@ func (r *Root) Stat(path string) (fs.FileInfo, error) {
 // file. The kind is checked before the file is opened, and again on the open
 // file (opened without blocking), so a FIFO or device never blocks the run.
 func (r *Root) Open(path string) (*os.File, error) {
-	real, err := r.Resolve(path)
+	f, _, err := r.open(path)
+	return f, err
+}
+
+// open is Open, also returning the open file's information.
+func (r *Root) open(path string) (*os.File, fs.FileInfo, error) {
+	real, st, err := r.resolveInfo(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	st, err := os.Stat(real)
-	if err != nil {
-		return nil, err
+	if st == nil {
+		// a symlink: its target's kind is looked at (a path that is no
+		// symlink was looked at by resolveInfo)
+		if st, err = os.Stat(real); err != nil {
+			return nil, nil, err
+		}
 	}
 	if !st.Mode().IsRegular() {
-		return nil, notRegular(path, st)
+		return nil, nil, notRegular(path, st)
 	}
 	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+	st, err = f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
 		_ = f.Close() // opened read-only and refused: nothing to lose
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return nil, notRegular(path, st)
+		return nil, nil, notRegular(path, st)
 	}
-	return f, nil
+	return f, st, nil
 }
 
 func notRegular(path string, st fs.FileInfo) error {
@@ -353,20 +383,18 @@ func (r *Root) ReadFile(path string, max int64) ([]byte, error) {
 	if max <= 0 {
 		max = DefaultMaxFileSize
 	}
-	f, err := r.Open(path)
+	f, st, err := r.open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }() // read-only: closing cannot lose data
-	var buf bytes.Buffer
-	if st, err := f.Stat(); err == nil {
-		if st.Size() > max {
-			return nil, sizeError(path, max)
-		}
-		// read in one go: the size is known (a file growing meanwhile is
-		// still read whole, up to the budget)
-		buf.Grow(int(st.Size()) + bytes.MinRead)
+	if st.Size() > max {
+		return nil, sizeError(path, max)
 	}
+	// read in one go: the size is known (a file growing meanwhile is still
+	// read whole, up to the budget)
+	var buf bytes.Buffer
+	buf.Grow(int(st.Size()) + bytes.MinRead)
 	if _, err := buf.ReadFrom(io.LimitReader(f, max+1)); err != nil {
 		return nil, err
 	}

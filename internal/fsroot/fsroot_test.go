@@ -207,14 +207,42 @@ func TestFollowRemembersFolders(t *testing.T) {
 			_, evalErr := filepath.EvalSymlinks(abs)
 			st, lerr := os.Lstat(abs)
 			wantDangling := evalErr != nil && lerr == nil && st.Mode()&fs.ModeSymlink != 0
-			if real, dangling := r.follow(abs); real != wantReal || dangling != wantDangling {
+			real, info, dangling := r.follow(abs)
+			if real != wantReal || dangling != wantDangling {
 				t.Errorf("round %d: follow(%s) = %s, %v; want %s, %v", round, p, real, dangling, wantReal, wantDangling)
+			}
+			// the information handed back is the file's own, for a path
+			// that is not a symlink
+			if wantInfo := lerr == nil && st.Mode()&fs.ModeSymlink == 0; (info != nil) != wantInfo || wantInfo && info.Mode() != st.Mode() {
+				t.Errorf("round %d: follow(%s) gave information %v, want %v", round, p, info, wantInfo)
 			}
 		}
 	}
 	for _, p := range []string{"alias/deep/out.yaml", "alias/deep/outdir/secret.json", "real/deep/dangling.yaml"} {
 		if r.Contains(filepath.Join(dir, p)) {
 			t.Errorf("Contains(%s) after its folder was remembered = true, want false", p)
+		}
+	}
+}
+
+// TestWithinAndInGit pins the lexical checks Resolve makes on every read:
+// a clean path below the folder is inside, a sibling sharing its prefix is
+// not, and a .git element is found in any case but not in a longer name.
+func TestWithinAndInGit(t *testing.T) {
+	for _, c := range []struct {
+		dir, p string
+		want   bool
+	}{
+		{"/a/b", "/a/b", true}, {"/a/b", "/a/b/c", true}, {"/a/b", "/a/bc", false}, {"/a/b", "/a", false},
+		{"/a/b", "/a/b/..c/d", true}, {"/a/b", "/a/b/../c", false}, {"/", "/x", true}, {"/a/b", "/x/a/b/c", false},
+	} {
+		if got := within(c.dir, c.p); got != c.want {
+			t.Errorf("within(%s, %s) = %v, want %v", c.dir, c.p, got, c.want)
+		}
+	}
+	for p, want := range map[string]bool{"/x/.git/config": true, "/x/.GIT": true, "/.git": true, "/x/.gitignore": false, "/x/a.git/b": false, "/x/git": false} {
+		if got := inGit(p); got != want {
+			t.Errorf("inGit(%s) = %v, want %v", p, got, want)
 		}
 	}
 }

@@ -45,6 +45,76 @@ type Options struct {
 	// asked only for such a reference, so an index it builds costs nothing
 	// to a document that has none (nil = no index).
 	IDs func(base string) (path string, ok bool)
+	// Shared, when set, shares between the Sets compiled with these
+	// Options the values of the files their references reach, prepared once
+	// (nil = each Set prepares its own).
+	Shared *Shared
+}
+
+// Shared holds the values of files reached by reference, decoded,
+// translated to a dialect and hoisted, for the Sets of one comparison: a
+// file that many proofs reach (a shared model of a multi-file API) is
+// prepared once. Each Set gets its own copy (a Set repairs its values in
+// place); a file some pattern of which was refused is not shared (its
+// values carry the refusing Set's own marks). One Shared serves one set
+// of Options. The zero value is ready; it is safe for concurrent use.
+type Shared struct {
+	mu sync.Mutex
+	m  map[preparedKey]any
+}
+
+type preparedKey struct {
+	path    string
+	dialect reduce.Dialect
+}
+
+// get returns a copy of the value prepared for the file at path read in
+// dialect d.
+func (p *Shared) get(path string, d reduce.Dialect) (any, bool) {
+	if p == nil {
+		return nil, false
+	}
+	p.mu.Lock()
+	v, ok := p.m[preparedKey{path, d}]
+	p.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	return copyValue(v), true
+}
+
+// put keeps a copy of v, prepared for the file at path in dialect d.
+func (p *Shared) put(path string, d reduce.Dialect, v any) {
+	if p == nil {
+		return
+	}
+	v = copyValue(v)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.m == nil {
+		p.m = map[preparedKey]any{}
+	}
+	p.m[preparedKey{path, d}] = v
+}
+
+// copyValue copies the maps and slices of a JSON value (its other values
+// are never changed in place).
+func copyValue(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[k] = copyValue(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = copyValue(e)
+		}
+		return out
+	}
+	return v
 }
 
 // Timeout is the bound of one pattern match: MatchTimeout, or
@@ -225,6 +295,17 @@ func (e *SchemaError) Error() string {
 // failure is a *SchemaError.
 func (s *Set) Schema(pointer string) (*Schema, error) {
 	return s.compileCached(s.base+"#"+escapeFragment(compilePointer(s.dialect, pointer)), pointer)
+}
+
+// SchemaIn compiles (once) the schema at pointer in doc: the Set's own
+// document, or another file of its revision read as the Set's references
+// read it (in the Set's dialect unless it declares its own), so the
+// documents of one revision share the schemas they reach.
+func (s *Set) SchemaIn(doc *reduce.Document, pointer string) (*Schema, error) {
+	if doc == nil || doc == s.Doc || doc.Abs == "" {
+		return s.Schema(pointer)
+	}
+	return s.compileCached(FileURL(doc.Abs)+"#"+escapeFragment(compilePointer(s.dialect, pointer)), pointer)
 }
 
 // SchemaRef compiles (once) the schema a $ref written in the Set's document
@@ -511,13 +592,15 @@ func (l loader) Load(u string) (any, error) {
 	if err != nil {
 		return nil, &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
 	}
-	v, err := reduce.Decode(doc.Root)
-	if err != nil {
-		return nil, &reduce.RefError{Kind: reduce.RefBadFile, Msg: fmt.Sprintf("%s: %v", at(doc.Path, err), err)}
-	}
 	d := s.dialect
 	if doc.Dialect.IsOpenAPI() || reduce.Value(doc.Root, "$schema") != nil {
 		d = doc.Dialect
+	}
+	v, shared := s.opts.Shared.get(p, d)
+	if !shared {
+		if v, err = reduce.Decode(doc.Root); err != nil {
+			return nil, &reduce.RefError{Kind: reduce.RefBadFile, Msg: fmt.Sprintf("%s: %v", at(doc.Path, err), err)}
+		}
 	}
 	file := doc.Path
 	s.loadedMu.Lock()
@@ -535,12 +618,21 @@ func (l loader) Load(u string) (any, error) {
 		}
 	}
 	s.loadedMu.Unlock()
-	Translate(v, d)
-	hoist(v, d)
+	if !shared {
+		Translate(v, d)
+		hoist(v, d)
+	}
 	s.loadedMu.Lock()
 	s.values[u] = v
 	s.loadedMu.Unlock()
-	s.addProblems(s.neutralize(v, file, doc))
+	if shared {
+		return v, nil // nothing in it was refused when it was prepared
+	}
+	problems := s.neutralize(v, file, doc)
+	s.addProblems(problems)
+	if len(problems) == 0 {
+		s.opts.Shared.put(p, d, v)
+	}
 	return v, nil
 }
 

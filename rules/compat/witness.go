@@ -28,6 +28,20 @@ type witnessBuilder struct {
 	// built when a proof first meets an absolute reference (guarded by idMu).
 	idMu    sync.Mutex
 	idIndex map[string]map[string]string
+	// shared holds the files the proofs' references reach, prepared once
+	// for every document's Set.
+	shared validate.Shared
+	// revisionSets holds one Set for the documents of a revision read in
+	// one dialect with one $id index: a schema many proofs reach is
+	// compiled once (guarded by mu).
+	revisionSets map[revisionSetKey]*setResult
+}
+
+// revisionSetKey names the Set a document's schemas are compiled in.
+type revisionSetKey struct {
+	ws       *reduce.Workspace
+	dialect  reduce.Dialect
+	idFolder string
 }
 
 type setResult struct {
@@ -129,16 +143,45 @@ func (w *witnessBuilder) compiled(s *reduce.Schema) (*validate.Schema, error) {
 	}
 	w.mu.Lock()
 	r, ok := w.sets[s.Doc]
-	if !ok {
-		r = &setResult{}
-		r.set, r.err = validate.Compile(ws, s.Doc, validate.Options{IDs: w.idLookup(ws, s.Doc)})
-		w.sets[s.Doc] = r
+	if !ok && s.Doc != nil && s.Doc.Abs != "" {
+		// a document of a revision whose Set another document opened is
+		// compiled in it
+		k := revisionSetKey{ws, s.Doc.Dialect, idFolder(ws, s.Doc)}
+		if r, ok = w.revisionSets[k]; ok {
+			w.sets[s.Doc] = r
+		} else if r = w.compile(ws, s.Doc); r.err == nil {
+			if w.revisionSets == nil {
+				w.revisionSets = map[revisionSetKey]*setResult{}
+			}
+			w.revisionSets[k] = r
+		}
+	} else if !ok {
+		r = w.compile(ws, s.Doc)
 	}
 	w.mu.Unlock()
 	if r.err != nil {
 		return nil, r.err
 	}
-	return r.set.Schema(s.Pointer())
+	return r.set.SchemaIn(s.Doc, s.Pointer())
+}
+
+// compile opens the Set of doc, read in ws, and remembers it (w.mu held).
+func (w *witnessBuilder) compile(ws *reduce.Workspace, doc *reduce.Document) *setResult {
+	r := &setResult{}
+	r.set, r.err = validate.Compile(ws, doc, validate.Options{IDs: w.idLookup(ws, doc), Shared: &w.shared})
+	w.sets[doc] = r
+	return r
+}
+
+// idFolder is the folder whose files the $id index of a proof compiled
+// from doc reads: doc's folder's parent when it is inside the workspace,
+// else doc's folder.
+func idFolder(ws *reduce.Workspace, doc *reduce.Document) string {
+	dir := filepath.Dir(doc.Abs)
+	if parent := filepath.Dir(dir); ws.Inside(parent) && parent != dir {
+		dir = parent
+	}
+	return dir
 }
 
 // Bounds of the $id index: the files read while looking for the $ids a
@@ -169,10 +212,7 @@ func (w *witnessBuilder) ids(ws *reduce.Workspace, doc *reduce.Document) map[str
 	if doc == nil || doc.Abs == "" {
 		return nil
 	}
-	dir := filepath.Dir(doc.Abs)
-	if parent := filepath.Dir(dir); ws.Inside(parent) && parent != dir {
-		dir = parent
-	}
+	dir := idFolder(ws, doc)
 	if idx, ok := w.idIndex[dir]; ok {
 		return idx
 	}
