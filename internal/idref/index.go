@@ -30,12 +30,21 @@ type Site struct {
 	Object string
 	// Holder is the object holding the $ref.
 	Holder *reduce.Node
+	// Bare says Holder is a mapping with no other key: the object is the
+	// reference and nothing else (a link in a chain of $refs).
+	Bare bool
 	// Key and Value are the reference's key and value nodes; Value may be a
 	// non-string.
 	Key, Value *reduce.Node
 	// Base is the base URI the reference resolves against.
 	Base *url.URL
+	// str says Value is a string, read once when the site is found (every
+	// resolution asks, and the node is in cache only then).
+	str bool
 }
+
+// IsString reports whether the reference's value is a string.
+func (s *Site) IsString() bool { return s.str }
 
 // Keyword returns the reference's keyword: "$ref" or "$dynamicRef".
 func (s *Site) Keyword() string {
@@ -47,7 +56,7 @@ func (s *Site) Keyword() string {
 
 // Ref returns the reference as written, or "" when the value is not a string.
 func (s *Site) Ref() string {
-	if !reduce.IsString(s.Value) {
+	if !s.IsString() {
 		return ""
 	}
 	return s.Value.Value
@@ -252,7 +261,8 @@ func (w *scanner) pop(mark int) { w.path = w.path[:mark] }
 // at pointer obj+"/"+key: the two pointers share one string.
 func (w *scanner) site(holder *reduce.Node, k, v *reduce.Node, base *url.URL, tokens ...string) *Site {
 	p := w.ptr(append(tokens, k.Value)...)
-	return &Site{Pointer: p, Object: p[:len(p)-len(k.Value)-1], Holder: holder, Key: k, Value: v, Base: base}
+	bare := holder != nil && holder.Kind == reduce.MappingNode && len(holder.Content) == 2
+	return &Site{Pointer: p, Object: p[:len(p)-len(k.Value)-1], Holder: holder, Bare: bare, Key: k, Value: v, Base: base, str: reduce.IsString(v)}
 }
 
 // object scans a node in keyword position: a schema or an OpenAPI object.
