@@ -4,7 +4,10 @@
 // follows calls between the module's packages, and folds constants, pure
 // helpers, path.Join, url.JoinPath, fmt.Sprintf and + on strings, slices
 // and struct literals. Its interpreter evaluates to the closed value set of
-// value.go. A path it cannot fold is a routes.Unresolved naming the
+// value.go. Each router framework is a goFrameworkDef (framework.go) in
+// a file of its own (nethttp.go, chi.go, gin.go, echo.go, gorilla.go,
+// fiber.go): its packages, constructors, router types, verb methods and
+// the reading of its other router calls. A path it cannot fold is a routes.Unresolved naming the
 // expression and why; a value read at run time whose default the code
 // declares (a package variable, a config file's key, a flag's default) is
 // folded as an assumption the findings state.

@@ -2,18 +2,51 @@ package golang
 
 import (
 	"go/ast"
+	"regexp"
 	"strings"
 
 	"github.com/wirelint/wirelint/routes"
 )
 
+// fiberFramework is gofiber/fiber, v2 and v3 (the Router interface is
+// v2's group type, Group v3's).
+var fiberFramework = goFrameworkDef{
+	name:            "fiber",
+	imports:         fiberImport.MatchString,
+	importName:      "fiber",
+	constructors:    names("New"),
+	routerTypes:     names("App", "Router", "Group"),
+	rootType:        "App",
+	methods:         map[string]string{"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH", "Head": "HEAD", "Options": "OPTIONS", "Connect": "CONNECT", "Trace": "TRACE"},
+	methodConstants: true,
+	calls:           fiberCalls{},
+}
+
+// fiberImport matches Fiber's import path, with or without a major version
+// (github.com/gofiber/fiber/v2, /v3), but none of its middleware packages.
+var fiberImport = regexp.MustCompile(`^github\.com/gofiber/fiber(/v[0-9]+)?$`)
+
+// fiberStatic are Fiber's static-file middleware constructors, by import
+// path: v2's filesystem.New and v3's static.New, mounted with Use.
+var fiberStatic = map[string]bool{
+	"github.com/gofiber/fiber/v2/middleware/filesystem": true,
+	"github.com/gofiber/fiber/v3/middleware/static":     true,
+}
+
+// fiberCalls reads the calls on a Fiber app or group with fiberCall; a
+// route is reported at at, the wrapper's caller inside a thin wrapper.
+type fiberCalls struct{}
+
+func (fiberCalls) routerCall(a *goAnalysis, f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value, at routes.Pos) value {
+	return a.fiberCall(f, env, c, r, sel, args, at)
+}
+
 // fiberCall evaluates a method call on a Fiber app or group (v2 and v3):
-// Get/Post/... are in goMethods; here All, Add, Group, Route, Mount, Use,
+// Get/Post/... are in fiberFramework.methods; here All, Add, Group, Route, Mount, Use,
 // Static and the listeners. A group's "/" is the group's bare prefix, as
 // Fiber trims a trailing slash unless StrictRouting is set.
-func (a *goAnalysis) fiberCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value) value {
+func (a *goAnalysis) fiberCall(f *goFile, env *goEnv, c *ast.CallExpr, r *routes.Router, sel *ast.Ident, args []value, at routes.Pos) value {
 	name := sel.Name
-	at := a.pos(f, sel.Pos())
 	switch name {
 	case "Listen", "ListenTLS", "ListenTLSWithCertificate", "ListenMutualTLS", "ListenMutualTLSWithCertificate", "Listener":
 		r.Listened = true
@@ -92,7 +125,7 @@ func (a *goAnalysis) fiberRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, fr *
 	}
 	args := a.evalArgs(f, env, c)
 	at := a.pos(f, sel.Pos())
-	if m, ok := goMethods["fiber"][sel.Name]; ok {
+	if m, ok := fiberFramework.methods[sel.Name]; ok {
 		fr.r.Add([]string{m}, fr.path, at)
 		return fr
 	}

@@ -16,98 +16,6 @@ import (
 	"github.com/wirelint/wirelint/routes"
 )
 
-// Import paths of the Go routers Extract understands, by framework.
-var goRouterPkgs = map[string]string{
-	"net/http":                 "nethttp",
-	"github.com/go-chi/chi":    "chi",
-	"github.com/go-chi/chi/v5": "chi",
-	"github.com/gin-gonic/gin": "gin",
-	"github.com/labstack/echo": "echo",
-	"github.com/gorilla/mux":   "gorilla",
-}
-
-// goFramework returns the framework of an import path ("" = not a router).
-func goFramework(path string) string {
-	if fw, ok := goRouterPkgs[path]; ok {
-		return fw
-	}
-	switch {
-	case strings.HasPrefix(path, "github.com/go-chi/chi/"):
-		return "chi"
-	case strings.HasPrefix(path, "github.com/labstack/echo/"):
-		return "echo"
-	case fiberImport.MatchString(path):
-		return "fiber"
-	}
-	return ""
-}
-
-// fiberImport matches Fiber's import path, with or without a major version
-// (github.com/gofiber/fiber/v2, /v3), but none of its middleware packages.
-var fiberImport = regexp.MustCompile(`^github\.com/gofiber/fiber(/v[0-9]+)?$`)
-
-// fiberStatic are Fiber's static-file middleware constructors, by import
-// path: v2's filesystem.New and v3's static.New, mounted with Use.
-var fiberStatic = map[string]bool{
-	"github.com/gofiber/fiber/v2/middleware/filesystem": true,
-	"github.com/gofiber/fiber/v3/middleware/static":     true,
-}
-
-// goConstructors are the functions that make a new router, by framework.
-var goConstructors = map[string]map[string]bool{
-	"nethttp": {"NewServeMux": true},
-	"chi":     {"NewRouter": true, "NewMux": true},
-	"gin":     {"New": true, "Default": true},
-	"echo":    {"New": true},
-	"fiber":   {"New": true},
-	"gorilla": {"NewRouter": true},
-}
-
-// goRouterTypes are the type names of router values, by framework; a function
-// parameter of one of these types receives a router.
-var goRouterTypes = map[string]map[string]bool{
-	"nethttp": {"ServeMux": true},
-	"chi":     {"Router": true, "Mux": true},
-	"gin":     {"Engine": true, "RouterGroup": true, "IRouter": true, "IRoutes": true},
-	"echo":    {"Echo": true, "Group": true},
-	"fiber":   {"App": true, "Router": true, "Group": true},
-	"gorilla": {"Router": true},
-}
-
-// goRootTypes are the router types that are always the root of a server
-// (an engine, never a group), by framework.
-var goRootTypes = map[string]string{"gin": "Engine", "echo": "Echo", "fiber": "App"}
-
-// rootRouterType returns the framework of t when t is one of goRootTypes,
-// as a pointer (*gin.Engine) or not.
-func (a *goAnalysis) rootRouterType(f *goFile, t ast.Expr) string {
-	if st, ok := t.(*ast.StarExpr); ok {
-		t = st.X
-	}
-	sel, ok := t.(*ast.SelectorExpr)
-	if !ok {
-		return ""
-	}
-	x, ok := sel.X.(*ast.Ident)
-	if !ok {
-		return ""
-	}
-	fw := goFramework(f.imports[x.Name])
-	if fw == "" || goRootTypes[fw] != sel.Sel.Name {
-		return ""
-	}
-	return fw
-}
-
-// goMethods are the route-registering method names that carry their HTTP
-// method in their name, by framework.
-var goMethods = map[string]map[string]string{
-	"chi":   {"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH", "Head": "HEAD", "Options": "OPTIONS", "Connect": "CONNECT", "Trace": "TRACE"},
-	"gin":   {"GET": "GET", "POST": "POST", "PUT": "PUT", "DELETE": "DELETE", "PATCH": "PATCH", "HEAD": "HEAD", "OPTIONS": "OPTIONS"},
-	"echo":  {"GET": "GET", "POST": "POST", "PUT": "PUT", "DELETE": "DELETE", "PATCH": "PATCH", "HEAD": "HEAD", "OPTIONS": "OPTIONS", "CONNECT": "CONNECT", "TRACE": "TRACE"},
-	"fiber": {"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH", "Head": "HEAD", "Options": "OPTIONS", "Connect": "CONNECT", "Trace": "TRACE"},
-}
-
 // goPkg is one Go package of the server: its files and package-level names.
 type goPkg struct {
 	path   string // import path ("" when no go.mod names it)
@@ -172,9 +80,9 @@ func (a *goAnalysis) registers(f *ast.File) bool {
 	router, nethttp := false, false
 	for _, is := range f.Imports {
 		p, _ := strconv.Unquote(is.Path.Value)
-		switch fw := goFramework(p); fw {
-		case "":
-		case "nethttp":
+		switch fw := frameworkOf(p); fw {
+		case nil:
+		case &netHTTPFramework:
 			nethttp = true
 		default:
 			router = true
@@ -667,11 +575,8 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 		if a.modPath == "" || !strings.HasPrefix(p, a.modPath+"/") {
 			name = importName(p) // the module's own packages keep their folder's name
 		}
-		switch goFramework(p) {
-		case "chi", "echo":
-			name = strings.TrimSuffix(strings.TrimSuffix(strings.Split(strings.TrimPrefix(p, "github.com/"), "/")[1], ".v5"), ".v4")
-		case "fiber":
-			name = "fiber"
+		if fw := frameworkOf(p); fw != nil && fw.importName != "" {
+			name = fw.importName
 		}
 		if is.Name != nil {
 			name = is.Name.Name
@@ -901,9 +806,9 @@ func (a *goAnalysis) routerParams(d *ast.FuncDecl) map[int]string {
 		if !ok || file == nil {
 			continue
 		}
-		fw := goFramework(file.imports[x.Name])
-		if fw != "" && goRouterTypes[fw][sel.Sel.Name] {
-			out[i] = fw
+		fw := frameworkOf(file.imports[x.Name])
+		if fw != nil && fw.routerTypes[sel.Sel.Name] {
+			out[i] = fw.name
 		}
 	}
 	return out
@@ -938,7 +843,8 @@ func (a *goAnalysis) makesRouter(d *ast.FuncDecl) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
 			if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
 				if x, ok := sel.X.(*ast.Ident); ok && f != nil {
-					found = found || goConstructors[goFramework(f.imports[x.Name])][sel.Sel.Name]
+					fw := frameworkOf(f.imports[x.Name])
+					found = found || fw != nil && fw.constructors[sel.Sel.Name]
 				}
 			}
 		}
@@ -1532,9 +1438,10 @@ func concat(x, y value, budget routes.Budget) value {
 	return goString(xs + ys)
 }
 
-// goStdConst folds net/http's and Fiber's method constants.
+// goStdConst folds the method constants of net/http and Fiber (the
+// frameworks with methodConstants).
 func goStdConst(imp, name string) value {
-	if (imp == "net/http" || goFramework(imp) == "fiber") && strings.HasPrefix(name, "Method") && routes.IsMethod(strings.TrimPrefix(name, "Method")) {
+	if fw := frameworkOf(imp); fw != nil && fw.methodConstants && strings.HasPrefix(name, "Method") && routes.IsMethod(strings.TrimPrefix(name, "Method")) {
 		return goString(strings.ToUpper(strings.TrimPrefix(name, "Method")))
 	}
 	return nil
@@ -1636,47 +1543,16 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) value {
 // package-level registrations and StripPrefix, or a function of a package of
 // this server.
 func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name string) value {
-	fw := goFramework(imp)
-	if fw != "" && goConstructors[fw][name] {
+	fw := frameworkOf(imp)
+	if fw != nil && fw.constructors[name] {
 		a.evalArgs(f, env, c)
-		r := a.newRouter(fw)
-		r.StrictSlash = fw == "fiber" && fiberStrict(c)
+		r := a.newRouter(fw.name)
+		r.StrictSlash = fw == &fiberFramework && fiberStrict(c)
 		return goRouter{r}
 	}
-	if fw == "nethttp" {
-		switch name {
-		case "ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS":
-			args := a.evalArgs(f, env, c)
-			if len(args) > 0 {
-				if r, ok := routerOf(args[len(args)-1]); ok {
-					r.Listened = true
-				} else if args[len(args)-1] == nil && a.defaultMux != nil {
-					a.defaultMux.Listened = true
-				}
-			}
-			return nil
-		case "Handle", "HandleFunc":
-			if a.defaultMux == nil {
-				a.defaultMux = a.newRouter("nethttp")
-			}
-			return a.routerCall(f, env, c, a.defaultMux, &ast.Ident{Name: name, NamePos: c.Fun.(*ast.SelectorExpr).Sel.Pos()})
-		case "StripPrefix":
-			args := a.evalArgs(f, env, c)
-			if len(args) == 2 {
-				if p, ok := str(args[0]); ok {
-					return &goStrip{prefix: p, inner: args[1]}
-				}
-			}
-			return nil
-		case "FileServer", "FileServerFS":
-			a.evalArgs(f, env, c)
-			return goStatic{}
-		case "HandlerFunc", "Handler", "TimeoutHandler", "MaxBytesHandler":
-			args := a.evalArgs(f, env, c)
-			if len(args) > 0 {
-				return args[0]
-			}
-			return nil
+	if fw == &netHTTPFramework {
+		if v, ok := a.netHTTPPackageCall(f, env, c, name); ok {
+			return v
 		}
 	}
 	args := a.evalArgs(f, env, c)
@@ -1746,7 +1622,7 @@ func (a *goAnalysis) libraryRoutes(f *goFile, c *ast.CallExpr, imp, name string,
 			Reason: "the router is passed to " + imp + "." + name + ", a function of a package this analysis does not read, so the routes it registers are not known"})
 		return nil
 	}
-	return &goLost{r: r, expr: routes.Shorten(a.src(c.Fun)) + "(...)"}
+	return a.lost(c, r)
 }
 
 // routePath folds the path argument at index i; when it cannot be folded the
@@ -1932,7 +1808,11 @@ func (a *goAnalysis) keepGaps(r *routes.Router, before int) {
 // and path fragments kept); any other call hands the value on.
 func (a *goAnalysis) lostCall(f *goFile, env *goEnv, c *ast.CallExpr, l *goLost, sel *ast.Ident) value {
 	args := a.evalArgs(f, env, c)
-	m, verb := goMethods[l.r.Framework][sel.Name]
+	var m string
+	verb := false
+	if fw := frameworkNamed(l.r.Framework); fw != nil {
+		m, verb = fw.methods[sel.Name]
+	}
 	if !verb && sel.Name != "Handle" && sel.Name != "HandleFunc" && sel.Name != "Any" && sel.Name != "Group" && sel.Name != "Route" {
 		return l
 	}
@@ -1978,150 +1858,17 @@ func (a *goAnalysis) routerCallOf(f *goFile, env *goEnv, c *ast.CallExpr, r *rou
 			at = *a.site // a thin wrapper: the path is its caller's
 		}
 	}
-	fw := r.Framework
-	if m, ok := goMethods[fw][name]; ok {
+	fw := frameworkNamed(r.Framework)
+	if fw == nil {
+		return nil
+	}
+	if m, ok := fw.methods[name]; ok {
 		if p, ok := a.routePath(f, c, args, 0, m, sel.Pos()); ok {
 			r.Add([]string{m}, p, at)
 		}
 		return nil
 	}
-	switch fw {
-	case "nethttp":
-		switch name {
-		case "Handle", "HandleFunc":
-			pat, ok := a.routePath(f, c, args, 0, "", sel.Pos())
-			if !ok {
-				return nil
-			}
-			method, path := splitServeMuxPattern(pat)
-			if !strings.Contains(path, "/") {
-				// no path: a pattern ("GET "+prefix) whose variable part is
-				// empty under the value assumed; not a route ServeMux accepts
-				a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: at, Method: method, Expr: a.src(c.Args[0]),
-					Reason: "the pattern " + strconv.Quote(pat) + " has no path", Malformed: true})
-				return nil
-			}
-			if len(args) > 1 {
-				switch h := args[1].(type) {
-				case *goStrip:
-					if child, ok := routerOf(h.inner); ok {
-						r.Mount(h.prefix, child, false)
-						return nil
-					}
-				case goRouter:
-					r.Mount("", h.r, false)
-					return nil
-				}
-			}
-			rr := r.Add(nil, path, at)
-			if method != "" {
-				rr.Methods = []string{method}
-			}
-			rr.Subtree = strings.HasSuffix(path, "/")
-			if len(args) > 1 && isStatic(args[1]) {
-				rr.Static = true
-				if method == "" {
-					rr.Methods = []string{"GET"}
-				}
-			}
-		}
-	case "chi":
-		switch name {
-		case "Handle", "HandleFunc":
-			if p, ok := a.routePath(f, c, args, 0, "", sel.Pos()); ok {
-				rr := r.Add(nil, p, at)
-				if len(args) > 1 && isStatic(args[1]) {
-					rr.Methods, rr.Static = []string{"GET"}, true
-				}
-			}
-		case "Method", "MethodFunc":
-			a.methodRoute(f, c, args, r, sel, at)
-		case "Route":
-			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
-			if !ok {
-				return nil
-			}
-			return goRouter{a.subRouter(r, p, args, 1, c)}
-		case "Group", "With":
-			if name == "With" {
-				return goRouter{a.subRouter(r, "", nil, 0, c)}
-			}
-			return goRouter{a.subRouter(r, "", args, 0, c)}
-		case "Mount":
-			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
-			if !ok || len(args) < 2 {
-				return nil
-			}
-			a.mountHandler(f, c, r, p, args[1], at)
-		}
-	case "gin", "echo":
-		switch name {
-		case "Use":
-			if fw == "gin" {
-				return goRouter{r} // RouterGroup.Use returns the group itself
-			}
-		case "Run", "RunTLS", "Start", "StartTLS", "StartServer":
-			r.Listened = true
-		case "Static", "StaticFS", "StaticFile", "StaticFileFS", "File", "FileFS":
-			p, ok := a.routePath(f, c, args, 0, "GET", sel.Pos())
-			if !ok {
-				return nil
-			}
-			rr := r.Add([]string{"GET"}, p, at)
-			rr.Static = true
-			rr.Subtree = name == "Static" || name == "StaticFS"
-		case "Handle", "Add":
-			a.methodRoute(f, c, args, r, sel, at)
-		case "Any":
-			if p, ok := a.routePath(f, c, args, 0, routes.MethodAny, sel.Pos()); ok {
-				r.Add(nil, p, at)
-			}
-		case "Match":
-			a.methodListRoute(f, env, c, r, sel, args, at)
-		case "Group":
-			return a.group(f, c, r, sel, args)
-		}
-	case "fiber":
-		return a.fiberCall(f, env, c, r, sel, args)
-	case "gorilla":
-		switch name {
-		case "StrictSlash", "SkipClean", "UseEncodedPath":
-			return goRouter{r} // *Router's setters return the router itself
-		case "NewRoute":
-			rr := r.Add(nil, "", at)
-			rr.Dead = true
-			return &goRoute{r: r, rr: rr}
-		case "HandleFunc", "Handle":
-			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
-			if !ok {
-				return nil
-			}
-			return &goRoute{r: r, rr: r.Add(nil, p, at)}
-		case "Path", "PathPrefix":
-			p, ok := a.routePath(f, c, args, 0, "", sel.Pos())
-			if !ok {
-				return nil
-			}
-			rr := r.Add(nil, p, at)
-			rr.Dead, rr.Subtree = true, name == "PathPrefix"
-			return &goRoute{r: r, rr: rr}
-		case "Methods":
-			ms, ok := stringList(spread(c, args))
-			if !ok {
-				return nil
-			}
-			rr := r.Add(ms, "", at)
-			rr.Dead = true
-			return &goRoute{r: r, rr: rr}
-		}
-	}
-	switch fw {
-	case "gin", "echo", "chi", "gorilla":
-		// a method this analysis does not read: what it returns may be the
-		// router again, and routes registered on it are gaps, not dropped
-		return &goLost{r: r, expr: routes.Shorten(a.src(c.Fun)) + "(...)"}
-	}
-	return nil
+	return fw.calls.routerCall(a, f, env, c, r, sel, args, at)
 }
 
 // subRouter mounts a new router of r's framework under prefix and, when
@@ -2187,61 +1934,6 @@ func (a *goAnalysis) mountHandler(f *goFile, c *ast.CallExpr, r *routes.Router, 
 		return
 	}
 	a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: at, Method: routes.MethodAny, Expr: prefix + " -> " + a.src(c.Args[len(c.Args)-1]), Reason: "mounted handler is not a router this analysis can follow"})
-}
-
-// gorillaRouteCall evaluates a method call on a gorilla/mux route.
-func (a *goAnalysis) gorillaRouteCall(f *goFile, env *goEnv, c *ast.CallExpr, g *goRoute, name string) value {
-	args := a.evalArgs(f, env, c)
-	switch name {
-	case "Methods":
-		ms, ok := stringList(spread(c, args))
-		if !ok {
-			a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: g.rr.Pos, Expr: a.src(c), Reason: "method list is not a constant this analysis can fold"})
-			g.rr.Dead, g.unresolved = true, true
-			return g
-		}
-		g.rr.Methods = append(g.rr.Methods, routes.Upper(ms)...)
-	case "Path", "PathPrefix":
-		if len(args) == 0 {
-			return g
-		}
-		p, ok := str(args[0])
-		if !ok {
-			a.set.Unresolved = append(a.set.Unresolved, routes.Unresolved{Pos: g.rr.Pos, Expr: a.src(c), Reason: "path is not a constant this analysis can fold"})
-			g.rr.Dead, g.unresolved = true, true
-			return g
-		}
-		g.rr.Path, g.rr.Subtree = p, name == "PathPrefix"
-	case "Handler", "HandlerFunc":
-		g.rr.Dead = g.unresolved
-		g.rr.Tooling = g.rr.Tooling || len(c.Args) > 0 && a.profiling(f, c.Args[0])
-	case "Subrouter":
-		g.rr.Dead = true
-		child := a.newRouter("gorilla")
-		child.Methods = g.rr.Methods
-		if g.rr.Subtree || g.rr.Path != "" {
-			g.r.Mount(g.rr.Path, child, false)
-		} else {
-			g.r.Mount("", child, false)
-		}
-		return goRouter{child}
-	}
-	return g
-}
-
-// splitServeMuxPattern splits a Go 1.22 ServeMux pattern "[METHOD ][HOST]/PATH"
-// into its method ("" = any) and path; the host is dropped.
-func splitServeMuxPattern(p string) (method, path string) {
-	p = strings.TrimSpace(p)
-	if i := strings.IndexAny(p, " \t"); i >= 0 {
-		method, p = p[:i], strings.TrimSpace(p[i+1:])
-	} else if routes.IsMethod(p) {
-		return strings.ToUpper(p), "" // "GET " with nothing after it
-	}
-	if i := strings.IndexByte(p, '/'); i > 0 {
-		p = p[i:]
-	}
-	return strings.ToUpper(method), p
 }
 
 // goModule finds the go.mod at or above root and returns its directory and
