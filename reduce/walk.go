@@ -23,6 +23,9 @@ type SchemaSite struct {
 	// document's dialect: the checks of keys have nothing to look at in it.
 	// False for a boolean schema.
 	Plain bool
+	// Patterns marks a schema object with a pattern or patternProperties
+	// key: the only ones holding regular expressions.
+	Patterns bool
 }
 
 // WalkSchemas calls fn for every schema object of d once, in document order:
@@ -249,8 +252,14 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 		site.Definition = def
 		site.RelPointer = ptr[len(def.Pointer):]
 	}
-	for i := 0; site.Plain && i+1 < len(n.Content); i += 2 {
-		site.Plain = PlainKeyword(n.Content[i].Value, n.Content[i+1], w.doc.Dialect)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		key := n.Content[i].Value
+		if key == "pattern" || key == "patternProperties" {
+			site.Patterns = true
+		}
+		if site.Plain {
+			site.Plain = PlainKeyword(key, n.Content[i+1], w.doc.Dialect)
+		}
 	}
 	w.fn(site)
 	if n.Kind != MappingNode {
