@@ -38,9 +38,11 @@ type Site struct {
 	Key, Value *reduce.Node
 	// Base is the base URI the reference resolves against.
 	Base *url.URL
-	// str says Value is a string, read once when the site is found (every
-	// resolution asks, and the node is in cache only then).
+	// str says Value is a string and raw is that string, read once when the
+	// site is found (every resolution asks, and the node is in cache only
+	// then).
 	str bool
+	raw string
 }
 
 // IsString reports whether the reference's value is a string.
@@ -56,10 +58,7 @@ func (s *Site) Keyword() string {
 
 // Ref returns the reference as written, or "" when the value is not a string.
 func (s *Site) Ref() string {
-	if !s.IsString() {
-		return ""
-	}
-	return s.Value.Value
+	return s.raw
 }
 
 // Resource is a node that a URI names: a document's root, or a schema that
@@ -262,7 +261,11 @@ func (w *scanner) pop(mark int) { w.path = w.path[:mark] }
 func (w *scanner) site(holder *reduce.Node, k, v *reduce.Node, base *url.URL, tokens ...string) *Site {
 	p := w.ptr(append(tokens, k.Value)...)
 	bare := holder != nil && holder.Kind == reduce.MappingNode && len(holder.Content) == 2
-	return &Site{Pointer: p, Object: p[:len(p)-len(k.Value)-1], Holder: holder, Bare: bare, Key: k, Value: v, Base: base, str: reduce.IsString(v)}
+	site := &Site{Pointer: p, Object: p[:len(p)-len(k.Value)-1], Holder: holder, Bare: bare, Key: k, Value: v, Base: base}
+	if reduce.IsString(v) {
+		site.str, site.raw = true, v.Value // the value node's own text, as Ref read it before
+	}
+	return site
 }
 
 // object scans a node in keyword position: a schema or an OpenAPI object.
