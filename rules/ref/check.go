@@ -50,7 +50,9 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 	done := map[*idref.Site]bool{}
 	var results []*resolved
 	visit := func(t reduce.Target) {
-		if t.Doc != nil {
+		// what is covered stays covered: most targets are inside a document
+		// already checked whole, and need no place in the queue
+		if t.Doc != nil && !isCovered(covered[t.Doc], t.Pointer) {
 			queue = append(queue, subtree{t.Doc, t.Pointer})
 		}
 	}
