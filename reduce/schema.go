@@ -508,8 +508,12 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 			kw.Set = []string{v.Value}
 			return true
 		}
-		for _, e := range Items(v) {
+		items := Items(v)
+		for _, e := range items {
 			if e = Deref(e); e != nil {
+				if kw.Set == nil {
+					kw.Set = make([]string, 0, len(items)) // one allocation, not one per member
+				}
 				kw.Set = addToSet(kw.Set, e.Value)
 			}
 		}
@@ -519,7 +523,11 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 			kw.Set = []string{Canonical(v)}
 			return true
 		}
-		for _, e := range Items(v) {
+		items := Items(v)
+		if len(items) > 0 {
+			kw.Set = make([]string, 0, len(items))
+		}
+		for _, e := range items {
 			kw.Set = addToSet(kw.Set, Canonical(e))
 		}
 		return IsSeq(v)
