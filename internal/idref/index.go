@@ -39,8 +39,8 @@ type Site struct {
 	// Base is the base URI the reference resolves against.
 	Base *url.URL
 	// str says Value is a string and raw is that string, read once when the
-	// site is found (every resolution asks, and the node is in cache only
-	// then).
+	// scan finds the site and has the node at hand (every resolution asks;
+	// by then the node is no longer in the processor's cache).
 	str bool
 	raw string
 }
