@@ -5,8 +5,9 @@ import (
 )
 
 // FuzzParse feeds arbitrary bytes to the loader and projects every schema of
-// whatever loads: no input may panic, and every schema site must carry a
-// position inside the document.
+// whatever loads: no input may panic, every schema site must carry a
+// position inside the document, and a site is marked Patterns exactly when
+// it has a pattern or patternProperties key.
 func FuzzParse(f *testing.F) {
 	for _, seed := range []string{
 		`{"$defs": {"A": {"type": "string", "maxLength": 3}}}`,
@@ -32,6 +33,11 @@ func FuzzParse(f *testing.F) {
 		doc.WalkSchemas(func(s SchemaSite) {
 			if s.Node.Line < 1 || s.Node.Column < 1 {
 				t.Fatalf("schema at %q has no position", s.Pointer)
+			}
+			pattern, _ := Get(s.Node, "pattern")
+			props, _ := Get(s.Node, "patternProperties")
+			if s.Patterns != (pattern != nil || props != nil) {
+				t.Fatalf("schema at %q: Patterns is %v", s.Pointer, s.Patterns)
 			}
 			red.Schema(doc, s.Node, s.Pointer)
 		})

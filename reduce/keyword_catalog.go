@@ -268,3 +268,82 @@ var VendorExtensions = map[string]string{
 	"goJSONSchema":             "go-jsonschema",
 	"tfType":                   "Terraform provider generators",
 }
+
+// PlainKeyword reports whether key, valued v, in a schema of dialect d needs
+// no closer look from the checks of keys (an unknown keyword, one d does not
+// define, a value of the wrong kind or a number too large to read): key is a
+// keyword d defines or an extension, and v is at a glance of the kind its
+// shape wants. False means "look closer", never "wrong". The schema walk
+// records it per schema (SchemaSite.Plain), so those checks visit only the
+// schemas that have something to look at.
+func PlainKeyword(key string, v *Node, d Dialect) bool {
+	info, ok := Catalogue[key]
+	switch {
+	case ok:
+		if (info.Class == Constraining || info.Class == Reference) && notInDialect[d][key] {
+			return false
+		}
+	case strings.HasPrefix(key, "x-") || strings.HasPrefix(key, "X-") || VendorExtensions[key] != "" || strings.HasPrefix(key, "meta:"):
+		info.Shape = ShapeOther
+	default:
+		return false
+	}
+	v = Deref(v)
+	if v == nil || isNumber(v) && !plainInteger(v.Value) {
+		return false
+	}
+	switch info.Shape {
+	case ShapeNumber:
+		return isNumber(v)
+	case ShapeSchema, ShapeItems:
+		return IsSchemaNode(v)
+	case ShapeSchemaList, ShapeSchemaTuple:
+		return v.Kind == SequenceNode && len(v.Content) > 0 && all(v.Content, IsSchemaNode)
+	case ShapeSchemaMap:
+		if v.Kind != MappingNode {
+			return false
+		}
+		for i := 1; i < len(v.Content); i += 2 {
+			if !IsSchemaNode(v.Content[i]) {
+				return false
+			}
+		}
+		return true
+	case ShapeStringSet:
+		if key == "type" {
+			return IsString(v)
+		}
+		return v.Kind == SequenceNode && all(v.Content, IsString)
+	case ShapeValueSet:
+		return key != "enum" || v.Kind == SequenceNode
+	}
+	return true
+}
+
+func isNumber(v *Node) bool {
+	return v.Kind == ScalarNode && (v.Tag == "!!int" || v.Tag == "!!float")
+}
+
+// plainInteger reports whether s is a decimal integer of at most 18 digits
+// without leading zeros, which Number always reads.
+func plainInteger(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" || len(s) > 18 || s[0] == '0' && len(s) > 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func all(nodes []*Node, ok func(*Node) bool) bool {
+	for _, n := range nodes {
+		if !ok(n) {
+			return false
+		}
+	}
+	return true
+}

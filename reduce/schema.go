@@ -168,6 +168,36 @@ type Reducer struct {
 	nullViews   map[*Schema]*Schema
 	merged      map[*Schema]mergeResult
 	distributed map[*Schema][]*Schema
+	// schemas and keywords are what is left of the blocks projections are
+	// carved from (see newSchema and newKeyword): one allocation per block
+	// rather than one per schema and one slab per schema sized by all its
+	// keys, annotations and extensions included
+	schemas  []Schema
+	keywords []Keyword
+}
+
+// projectionBlock is how many schemas or keywords one block holds.
+const projectionBlock = 256
+
+// newSchema returns a zero Schema from the current block.
+func (r *Reducer) newSchema() *Schema {
+	if len(r.schemas) == 0 {
+		r.schemas = make([]Schema, projectionBlock)
+	}
+	s := &r.schemas[0]
+	r.schemas = r.schemas[1:]
+	return s
+}
+
+// newKeyword returns a copy of k from the current block.
+func (r *Reducer) newKeyword(k Keyword) *Keyword {
+	if len(r.keywords) == 0 {
+		r.keywords = make([]Keyword, projectionBlock)
+	}
+	kw := &r.keywords[0]
+	r.keywords = r.keywords[1:]
+	*kw = k
+	return kw
 }
 
 // NewReducer returns a Reducer resolving references with r (nil = none resolve).
@@ -200,7 +230,8 @@ func (r *Reducer) schema(doc *Document, n *Node, locate func(*Schema)) *Schema {
 	if s, ok := r.cache[n]; ok {
 		return s
 	}
-	s := &Schema{Doc: doc, Node: n, Keywords: map[string]*Keyword{}}
+	s := r.newSchema()
+	s.Doc, s.Node, s.Keywords = doc, n, map[string]*Keyword{}
 	locate(s)
 	r.cache[n] = s
 	if n.Kind == ScalarNode {
@@ -237,13 +268,7 @@ func (r *Reducer) project(s *Schema) {
 	n := s.Node
 	var nullable bool
 	exclusive := map[string]*Keyword{} // boolean exclusiveMinimum/Maximum
-	// every key makes at most one keyword: one allocation holds them all
-	slab := make([]Keyword, len(n.Content)/2)
-	newKeyword := func(k Keyword) *Keyword {
-		kw := &slab[0]
-		*kw, slab = k, slab[1:]
-		return kw
-	}
+	newKeyword := r.newKeyword
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], Deref(n.Content[i+1])
 		if v == nil {
@@ -483,8 +508,12 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 			kw.Set = []string{v.Value}
 			return true
 		}
-		for _, e := range Items(v) {
+		items := Items(v)
+		for _, e := range items {
 			if e = Deref(e); e != nil {
+				if kw.Set == nil {
+					kw.Set = make([]string, 0, len(items)) // one allocation, not one per member
+				}
 				kw.Set = addToSet(kw.Set, e.Value)
 			}
 		}
@@ -494,7 +523,11 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 			kw.Set = []string{Canonical(v)}
 			return true
 		}
-		for _, e := range Items(v) {
+		items := Items(v)
+		if len(items) > 0 {
+			kw.Set = make([]string, 0, len(items))
+		}
+		for _, e := range items {
 			kw.Set = addToSet(kw.Set, Canonical(e))
 		}
 		return IsSeq(v)

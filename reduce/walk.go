@@ -19,6 +19,13 @@ type SchemaSite struct {
 	// Loose marks a Swagger 2.0 parameter, header or items object: schema
 	// keywords mixed with keys of its own (name, in, collectionFormat...).
 	Loose bool
+	// Plain marks a schema object whose every key is a PlainKeyword of the
+	// document's dialect: the checks of keys have nothing to look at in it.
+	// False for a boolean schema.
+	Plain bool
+	// Patterns marks a schema object with a pattern or patternProperties
+	// key: the only ones holding regular expressions.
+	Patterns bool
 }
 
 // WalkSchemas calls fn for every schema object of d once, in document order:
@@ -240,10 +247,19 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 	if n.Kind != MappingNode && !(n.Kind == ScalarNode && n.Tag == "!!bool") {
 		return
 	}
-	site := SchemaSite{Node: n, Pointer: ptr, RelPointer: ptr, Loose: loose}
+	site := SchemaSite{Node: n, Pointer: ptr, RelPointer: ptr, Loose: loose, Plain: n.Kind == MappingNode}
 	if def := w.definitionFor(ptr); def != nil {
 		site.Definition = def
 		site.RelPointer = ptr[len(def.Pointer):]
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		key := n.Content[i].Value
+		if key == "pattern" || key == "patternProperties" {
+			site.Patterns = true
+		}
+		if site.Plain {
+			site.Plain = PlainKeyword(key, n.Content[i+1], w.doc.Dialect)
+		}
 	}
 	w.fn(site)
 	if n.Kind != MappingNode {

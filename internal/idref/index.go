@@ -30,12 +30,23 @@ type Site struct {
 	Object string
 	// Holder is the object holding the $ref.
 	Holder *reduce.Node
+	// Bare says Holder is a mapping with no other key: the object is the
+	// reference and nothing else (a link in a chain of $refs).
+	Bare bool
 	// Key and Value are the reference's key and value nodes; Value may be a
 	// non-string.
 	Key, Value *reduce.Node
 	// Base is the base URI the reference resolves against.
 	Base *url.URL
+	// str says Value is a string and raw is that string, read once when the
+	// scan finds the site and has the node at hand (every resolution asks;
+	// by then the node is no longer in the processor's cache).
+	str bool
+	raw string
 }
+
+// IsString reports whether the reference's value is a string.
+func (s *Site) IsString() bool { return s.str }
 
 // Keyword returns the reference's keyword: "$ref" or "$dynamicRef".
 func (s *Site) Keyword() string {
@@ -47,10 +58,7 @@ func (s *Site) Keyword() string {
 
 // Ref returns the reference as written, or "" when the value is not a string.
 func (s *Site) Ref() string {
-	if !reduce.IsString(s.Value) {
-		return ""
-	}
-	return s.Value.Value
+	return s.raw
 }
 
 // Resource is a node that a URI names: a document's root, or a schema that
@@ -252,7 +260,12 @@ func (w *scanner) pop(mark int) { w.path = w.path[:mark] }
 // at pointer obj+"/"+key: the two pointers share one string.
 func (w *scanner) site(holder *reduce.Node, k, v *reduce.Node, base *url.URL, tokens ...string) *Site {
 	p := w.ptr(append(tokens, k.Value)...)
-	return &Site{Pointer: p, Object: p[:len(p)-len(k.Value)-1], Holder: holder, Key: k, Value: v, Base: base}
+	bare := holder != nil && holder.Kind == reduce.MappingNode && len(holder.Content) == 2
+	site := &Site{Pointer: p, Object: p[:len(p)-len(k.Value)-1], Holder: holder, Bare: bare, Key: k, Value: v, Base: base}
+	if reduce.IsString(v) {
+		site.str, site.raw = true, v.Value // the value node's own text, as Ref read it before
+	}
+	return site
 }
 
 // object scans a node in keyword position: a schema or an OpenAPI object.

@@ -131,7 +131,7 @@ func (r *Resolver) Index(doc *reduce.Document) *Index {
 func (r *Resolver) ResolveSite(ix *Index, s *Site) Resolution {
 	ref := s.Ref()
 	res := Resolution{Ref: ref}
-	if !reduce.IsString(s.Value) {
+	if !s.IsString() {
 		err := &reduce.RefError{Kind: reduce.RefBadPath, Msg: fmt.Sprintf("$ref holds %s, not a string", describeNode(s.Value))}
 		res.DiskErr, res.IDErr = err, err
 		return res

@@ -17,7 +17,7 @@ import (
 // Check compares the title and description of every pair parity visited.
 func Check(pairs []pair.Pair) []report.Finding {
 	var out []report.Finding
-	seen := map[[2]*reduce.Schema]bool{}
+	seen := make(map[[2]*reduce.Schema]bool, len(pairs))
 	for _, p := range pairs {
 		key := [2]*reduce.Schema{p.Canonical, p.Mirror}
 		if seen[key] || p.Canonical.Node == nil || p.Mirror.Node == nil {

@@ -36,7 +36,7 @@ func keywordFindings(doc *reduce.Document, walk func(func(reduce.SchemaSite))) [
 	var out []report.Finding
 	d := doc.Dialect
 	walk(func(s reduce.SchemaSite) {
-		if s.Loose || !reduce.IsMap(s.Node) {
+		if s.Loose || s.Plain || !reduce.IsMap(s.Node) {
 			return
 		}
 		def := ""

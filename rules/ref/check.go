@@ -50,7 +50,9 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 	done := map[*idref.Site]bool{}
 	var results []*resolved
 	visit := func(t reduce.Target) {
-		if t.Doc != nil {
+		// what is covered stays covered: most targets are inside a document
+		// already checked whole, and need no place in the queue
+		if t.Doc != nil && !isCovered(covered[t.Doc], t.Pointer) {
 			queue = append(queue, subtree{t.Doc, t.Pointer})
 		}
 	}
@@ -211,16 +213,15 @@ func before(a, b *idref.Resource) bool {
 // reaches a schema. Each loop is reported once, at its first member in
 // file and pointer order.
 func refLoops(results []*resolved) []report.Finding {
-	pure := func(n *reduce.Node) bool { return n != nil && n.Kind == reduce.MappingNode && len(n.Content) == 2 }
-	byHolder := map[*reduce.Node]*resolved{}
+	byHolder := make(map[*reduce.Node]*resolved, len(results))
 	for _, rs := range results {
-		if pure(rs.s.Holder) {
+		if rs.s.Bare {
 			byHolder[rs.s.Holder] = rs
 		}
 	}
 	var out []report.Finding
 	for _, start := range results {
-		if !pure(start.s.Holder) {
+		if !start.s.Bare {
 			continue
 		}
 		if t, ok := start.res.Target(); !ok || byHolder[t.Node] == nil {
@@ -304,7 +305,7 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 	dk, ik := kind(res.DiskErr), kind(res.IDErr)
 	remoteRef := isHTTP(ref)
 	switch {
-	case !reduce.IsString(s.Value):
+	case !s.IsString():
 		return newFinding(unresolvedRule, ix, s, fmt.Sprintf("%s; write the reference as a string", reason(res.DiskErr, ref)), nil), true
 	case dk == reduce.RefOutsideRoot || ik == reduce.RefOutsideRoot:
 		return newFinding(outsideRootRule, ix, s, fmt.Sprintf("$ref %s leaves the project directory and is not followed; copy the schema into the project", ref),

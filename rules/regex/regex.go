@@ -68,7 +68,7 @@ type Site struct {
 func Sites(doc *reduce.Document) []Site {
 	var out []Site
 	doc.WalkSchemas(func(s reduce.SchemaSite) {
-		if !reduce.IsMap(s.Node) {
+		if !s.Patterns || !reduce.IsMap(s.Node) {
 			return
 		}
 		site := func(text string, n *reduce.Node, tokens ...string) {
