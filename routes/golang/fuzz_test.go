@@ -30,7 +30,7 @@ func FuzzGoSource(f *testing.F) {
 		"func New() (*S, error) { r := chi.NewRouter(); reg(Opts{R: r}); return &S{Router: r}, nil }\n" +
 		"func main() { s, _ := New(); s.Get(\"/v\", nil); http.ListenAndServe(\":1\", s) }\n")
 	f.Add("package main\n\ntype UnimplementedHandler struct{}\n\n// List pets.\n//\n// GET /pets\nfunc (UnimplementedHandler) ListPets() error { return nil }\n\n" +
-		"type Unimplemented struct{}\n\n// (POST /pets)\nfunc (_ Unimplemented) AddPet() {}\n\ntype h struct{ UnimplementedHandler }\n\nfunc main() {}\n")
+		"type Unimplemented struct{}\n\n// (POST /pets)\nfunc (_ Unimplemented) AddPet() {}\n\ntype h struct{ UnimplementedHandler }\n\nfunc main() { NewServer(h{}, opts()) }\n\nfunc opts() int { return WithPathPrefix(\"/v1\") }\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		path := filepath.Join(t.TempDir(), "main.go")
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {

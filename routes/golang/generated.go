@@ -193,13 +193,18 @@ func (a *goAnalysis) stubServer(pkgs []*goPkg) *routes.Generated {
 // doc comment; the files are parsed without comments), trimmed, last
 // first.
 func (a *goAnalysis) docLines(d *ast.FuncDecl) []string {
-	p := a.parsed.fset.Position(d.Pos())
-	src := a.parsed.sources[p.Filename]
-	if p.Offset > len(src) {
+	f := a.parsed.fset.File(d.Pos())
+	if f == nil {
+		return nil
+	}
+	// a declaration whose body was parsed again (bodies.go) sits in a file
+	// set entry of its own, shifted from its file's source
+	src, offset := a.parsed.sources[f.Name()], f.Offset(d.Pos())+a.parsed.shift[f]
+	if offset < 0 || offset > len(src) {
 		return nil
 	}
 	var out []string
-	rest := src[:p.Offset]
+	rest := src[:offset]
 	for {
 		rest = bytes.TrimRight(rest, " \t")
 		if !bytes.HasSuffix(rest, []byte("\n")) {
@@ -281,7 +286,7 @@ func (a *goAnalysis) stubServed(pkgs []*goPkg, stubPkg *goPkg, stubType string) 
 			continue
 		}
 		for _, gf := range pkg.files {
-			ast.Inspect(gf.ast, func(n ast.Node) bool {
+			a.inspectWhole(gf, func(n ast.Node) bool {
 				c, ok := n.(*ast.CallExpr)
 				if !ok || served {
 					return !served
@@ -313,7 +318,7 @@ func (a *goAnalysis) pathPrefixOption(pkgs []*goPkg) string {
 	for _, pkg := range pkgs {
 		for _, gf := range pkg.files {
 			prefix := ""
-			ast.Inspect(gf.ast, func(n ast.Node) bool {
+			a.inspectWhole(gf, func(n ast.Node) bool {
 				c, ok := n.(*ast.CallExpr)
 				if !ok || len(c.Args) != 1 || prefix != "" {
 					return prefix == ""
@@ -385,4 +390,16 @@ func notImplemented(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// inspectWhole is ast.Inspect over gf's syntax with the function bodies
+// parse set aside (bodies.go) parsed again, so a search of the whole file
+// sees what is written in them.
+func (a *goAnalysis) inspectWhole(gf *goFile, fn func(ast.Node) bool) {
+	for _, d := range gf.ast.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+			a.funcBody(fd)
+		}
+		ast.Inspect(d, fn)
+	}
 }
