@@ -66,19 +66,7 @@ func corpusDir() string {
 // ../shared/corpus) written out as block YAML (2.9 MB) by the YAML encoder; it skips
 // without it. The pre-scan must be a small fraction of parsing.
 func BenchmarkYAMLPreScan(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join(corpusDir(), "perf", "github", "api.github.com.json"))
-	if err != nil {
-		b.Skipf("no corpus: %v", err)
-	}
-	doc, err := parseTree(data, "api.github.com.json", treeBudgets{nodes: 1 << 30})
-	if err != nil {
-		b.Fatal(err)
-	}
-	blockStyle(doc.Root)
-	text, err := yaml.Marshal(doc.Root)
-	if err != nil {
-		b.Fatal(err)
-	}
+	text := githubBlockYAML(b)
 	budgets := jsonBudgets{depth: MaxDepth, nodes: 1 << 30, enum: MaxEnum}
 	b.Run("prescan", func(b *testing.B) {
 		b.SetBytes(int64(len(text)))
@@ -96,6 +84,25 @@ func BenchmarkYAMLPreScan(b *testing.B) {
 			}
 		}
 	})
+}
+
+// githubBlockYAML returns the GitHub spec from the corpus written out as
+// block YAML by the YAML encoder (2.9 MB); the benchmark skips without it.
+func githubBlockYAML(b *testing.B) []byte {
+	data, err := os.ReadFile(filepath.Join(corpusDir(), "perf", "github", "api.github.com.json"))
+	if err != nil {
+		b.Skipf("no corpus: %v", err)
+	}
+	doc, err := parseTree(data, "api.github.com.json", treeBudgets{nodes: 1 << 30})
+	if err != nil {
+		b.Fatal(err)
+	}
+	blockStyle(doc.Root)
+	text, err := yaml.Marshal(doc.Root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return text
 }
 
 // blockStyle clears the styles the JSON text gave the tree under n, so the

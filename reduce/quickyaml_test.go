@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/pb33f/go-yaml"
 )
 
 // treeDiff describes the first difference between the trees a and b (kind,
@@ -175,19 +173,7 @@ func FuzzQuickYAML(f *testing.F) {
 // with quickYAML and with go-yaml through libopenapi, the parse it stands in
 // for; it fails when quickYAML gives the text up.
 func BenchmarkQuickYAML(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join(corpusDir(), "perf", "github", "api.github.com.json"))
-	if err != nil {
-		b.Skipf("no corpus: %v", err)
-	}
-	doc, err := parseTree(data, "api.github.com.json", treeBudgets{nodes: 1 << 30})
-	if err != nil {
-		b.Fatal(err)
-	}
-	blockStyle(doc.Root)
-	text, err := yaml.Marshal(doc.Root)
-	if err != nil {
-		b.Fatal(err)
-	}
+	text := githubBlockYAML(b)
 	b.Run("quick", func(b *testing.B) {
 		b.SetBytes(int64(len(text)))
 		for b.Loop() {

@@ -91,20 +91,26 @@ func (a *goAnalysis) lost(c *ast.CallExpr, r *routes.Router) value {
 // rootRouterType returns the framework of t when t is its rootType, as a
 // pointer (*gin.Engine) or not.
 func (a *goAnalysis) rootRouterType(f *goFile, t ast.Expr) string {
+	if fw, name := typeOfFramework(f, t); fw != nil && fw.rootType == name {
+		return fw.name
+	}
+	return ""
+}
+
+// typeOfFramework returns the framework whose package type expression t,
+// written in f, names (chi.Router, *gin.Engine) and the type's name; nil
+// when t is no framework's type.
+func typeOfFramework(f *goFile, t ast.Expr) (*goFrameworkDef, string) {
 	if st, ok := t.(*ast.StarExpr); ok {
 		t = st.X
 	}
 	sel, ok := t.(*ast.SelectorExpr)
 	if !ok {
-		return ""
+		return nil, ""
 	}
 	x, ok := sel.X.(*ast.Ident)
 	if !ok {
-		return ""
+		return nil, ""
 	}
-	fw := frameworkOf(f.imports[x.Name])
-	if fw == nil || fw.rootType != sel.Sel.Name {
-		return ""
-	}
-	return fw.name
+	return frameworkOf(f.imports[x.Name]), sel.Sel.Name
 }

@@ -9,18 +9,7 @@ import "go/ast"
 // it is one of a framework's routerTypes (chi.Router, *gin.Engine,
 // *http.ServeMux), "" otherwise.
 func routerType(f *goFile, t ast.Expr) string {
-	if st, ok := t.(*ast.StarExpr); ok {
-		t = st.X
-	}
-	sel, ok := t.(*ast.SelectorExpr)
-	if !ok {
-		return ""
-	}
-	x, ok := sel.X.(*ast.Ident)
-	if !ok {
-		return ""
-	}
-	if fw := frameworkOf(f.imports[x.Name]); fw != nil && fw.routerTypes[sel.Sel.Name] {
+	if fw, name := typeOfFramework(f, t); fw != nil && fw.routerTypes[name] {
 		return fw.name
 	}
 	return ""
