@@ -393,10 +393,10 @@ func (c *checker) surface(rule report.Rule, head, base report.Location, msg stri
 
 // operations compares the operations of two OpenAPI revisions: removed
 // ones, parameters, bodies, responses and security, and the schemas written
-// inline in them.
+// inline in them, as markOperations listed them in each revision.
 func (c *checker) operations() {
-	baseOps, baseKeys := operations(c.baseResolver, c.base)
-	headOps, _ := operations(c.headResolver, c.head)
+	baseOps, baseKeys := c.baseUsage.ops, c.baseUsage.keys
+	headOps := c.headUsage.ops
 	for _, key := range baseKeys {
 		bo, ho := baseOps[key], headOps[key]
 		label := bo.label
@@ -423,7 +423,7 @@ func (c *checker) operations() {
 }
 
 func (c *checker) parameters(label string, bo, ho *operation) {
-	bps, hps := parameters(c.baseResolver, bo), parameters(c.headResolver, ho)
+	bps, hps := c.baseUsage.params[bo], c.headUsage.params[ho]
 	byKey := func(ps []*parameter) map[string]*parameter {
 		m := map[string]*parameter{}
 		for _, p := range ps {
@@ -514,7 +514,7 @@ func (c *checker) compareSite(label string, bd, hd *reduce.Document, bn *reduce.
 // bodies compares request bodies and responses: removed media types and
 // success responses, a body required now, and each paired schema.
 func (c *checker) bodies(label string, bo, ho *operation) {
-	bs, hs := bodySites(c.baseResolver, bo), bodySites(c.headResolver, ho)
+	bs, hs := c.baseUsage.sites[bo], c.headUsage.sites[ho]
 	hm := map[string]site{}
 	for _, s := range hs {
 		hm[s.key] = s

@@ -293,6 +293,13 @@ type usage struct {
 	// reaches.
 	files map[string]bool
 	seen  map[usageKey]bool
+	// ops and keys are the operations markOperations walked, and
+	// params and sites each one's parameters and body sites: the checker
+	// compares the same lists instead of listing them again.
+	ops    map[string]*operation
+	keys   []string
+	params map[*operation][]*parameter
+	sites  map[*operation][]site
 }
 
 type usageKey struct {
@@ -410,17 +417,20 @@ func (u *usage) markInheritance(doc *reduce.Document) {
 
 // markOperations marks every definition the document's operations reach.
 func (u *usage) markOperations(doc *reduce.Document) {
-	ops, keys := operations(u.res, doc)
-	for _, key := range keys {
-		op := ops[key]
+	u.ops, u.keys = operations(u.res, doc)
+	u.params, u.sites = map[*operation][]*parameter{}, map[*operation][]site{}
+	for _, key := range u.keys {
+		op := u.ops[key]
 		consumed := Consumed
 		if op.reversed {
 			consumed = Produced
 		}
-		for _, p := range parameters(u.res, op) {
+		u.params[op] = parameters(u.res, op)
+		for _, p := range u.params[op] {
 			u.mark(p.doc, p.node, consumed, 0)
 		}
-		for _, s := range bodySites(u.res, op) {
+		u.sites[op] = bodySites(u.res, op)
+		for _, s := range u.sites[op] {
 			u.mark(s.doc, s.node, s.sides, 0)
 		}
 	}
