@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/routes"
@@ -22,7 +23,6 @@ import (
 // file, after a comment of multi-byte runes); a file with a line directive
 // keeps its bodies, and so does a server of less Go than asideAbove.
 func TestBodiesSetAside(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string]string{
 		"go.mod": "module example.com/app\n",
 		"main.go": "package main\n\nimport \"net/http\"\n\n// é: a comment of two-byte runes ↑\nfunc first() {}\n\n" +
@@ -32,11 +32,7 @@ func TestBodiesSetAside(t *testing.T) {
 		"more.go": "package main\n\nfunc later() { later2() }\n\nfunc later2() {}\n",
 		"gen.go":  "package main\n\n//line gen.y:10\nfunc generated() {}\n",
 	}
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := casetest.WriteFiles(t, files)
 	display := func(p string) string {
 		rel, _ := filepath.Rel(dir, p)
 		return filepath.ToSlash(rel)

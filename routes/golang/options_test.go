@@ -1,11 +1,11 @@
 package golang
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/routes"
@@ -17,23 +17,13 @@ import (
 // variants), and the build the tags name, whose tagged file then registers the
 // routes the default build's stub does not.
 func TestOptions(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
+	dir := casetest.WriteFiles(t, map[string]string{
 		"go.mod":          "module example.com/app\n",
 		"cmd/api/main.go": "package main\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/app/ext\"\n)\n\nfunc main() {\n\tmux := http.NewServeMux()\n\tmux.HandleFunc(\"GET /items\", nil)\n\text.Setup(mux)\n\thttp.ListenAndServe(\":1\", mux)\n}\n",
 		"cmd/exp/main.go": "//go:build !search\n\npackage main\n\nimport \"net/http\"\n\nfunc main() {\n\tmux := http.NewServeMux()\n\tmux.HandleFunc(\"GET /metrics\", nil)\n\thttp.ListenAndServe(\":2\", mux)\n}\n",
 		"ext/on.go":       "//go:build search\n\npackage ext\n\nimport \"net/http\"\n\nfunc Setup(mux *http.ServeMux) { mux.HandleFunc(\"GET /search\", nil) }\n",
 		"ext/off.go":      "//go:build !search\n\npackage ext\n\nimport \"net/http\"\n\nfunc Setup(mux *http.ServeMux) { mux.HandleFunc(\"GET /off\", nil) }\n",
-	}
-	for name, src := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	display := func(p string) string {
 		rel, _ := filepath.Rel(dir, p)
 		return filepath.ToSlash(rel)

@@ -2,10 +2,10 @@ package compat
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/reduce"
 )
 
@@ -13,17 +13,11 @@ import (
 // one dialect, compile in one Set, so a model both reach is compiled once;
 // each schema still validates as in a Set of its own file.
 func TestRevisionSetShared(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
+	dir := casetest.WriteFiles(t, map[string]string{
 		"a.yaml":      "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: 'models.yaml#/Name'}\n",
 		"b.yaml":      "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    B: {type: object, properties: {n: {$ref: 'models.yaml#/Name'}}}\n",
 		"models.yaml": "Name: {type: string, maxLength: 3}\n",
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	ws := reduce.NewWorkspace(dir)
 	w := &witnessBuilder{headWorkspace: ws, sets: map[*reduce.Document]*setResult{}}
 	red := reduce.NewReducer(ws)
