@@ -1,10 +1,10 @@
 package compat
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/reduce"
 )
 
@@ -31,20 +31,10 @@ func TestUnchangedFilesStillReachChanges(t *testing.T) {
 		{"model one $ref away narrowed", pet("5"), name("40"), RuleRequestNarrowed, "/properties/tag/maxLength"},
 		{"model two $refs away narrowed", pet("10"), name("20"), RuleRequestNarrowed, "/maxLength"},
 	} {
-		dir := t.TempDir()
-		files := map[string]string{
+		dir := casetest.WriteFiles(t, map[string]string{
 			"base.yaml": root("base"), "base/ops/create.yaml": op, "base/models/pet.yaml": pet("10"), "base/models/name.yaml": name("40"),
 			"head.yaml": root("head"), "head/ops/create.yaml": op, "head/models/pet.yaml": tc.headPet, "head/models/name.yaml": tc.headName,
-		}
-		for f, src := range files {
-			p := filepath.Join(dir, filepath.FromSlash(f))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		})
 		baseWS, headWS := reduce.NewWorkspace(dir), reduce.NewWorkspace(dir)
 		baseWS.Trees = reduce.NewTrees()
 		headWS.Trees = baseWS.Trees
