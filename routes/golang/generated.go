@@ -286,7 +286,7 @@ func (a *goAnalysis) stubServed(pkgs []*goPkg, stubPkg *goPkg, stubType string) 
 			continue
 		}
 		for _, gf := range pkg.files {
-			a.inspectWhole(gf, func(n ast.Node) bool {
+			a.inspectWhole(gf, stubType, func(n ast.Node) bool {
 				c, ok := n.(*ast.CallExpr)
 				if !ok || served {
 					return !served
@@ -318,7 +318,7 @@ func (a *goAnalysis) pathPrefixOption(pkgs []*goPkg) string {
 	for _, pkg := range pkgs {
 		for _, gf := range pkg.files {
 			prefix := ""
-			a.inspectWhole(gf, func(n ast.Node) bool {
+			a.inspectWhole(gf, "WithPathPrefix", func(n ast.Node) bool {
 				c, ok := n.(*ast.CallExpr)
 				if !ok || len(c.Args) != 1 || prefix != "" {
 					return prefix == ""
@@ -393,13 +393,27 @@ func notImplemented(e ast.Expr) bool {
 }
 
 // inspectWhole is ast.Inspect over gf's syntax with the function bodies
-// parse set aside (bodies.go) parsed again, so a search of the whole file
-// sees what is written in them.
-func (a *goAnalysis) inspectWhole(gf *goFile, fn func(ast.Node) bool) {
+// parse set aside (bodies.go) whose source holds needle parsed again, so a
+// search for a call written with needle sees the bodies that can hold it
+// and parses no other again.
+func (a *goAnalysis) inspectWhole(gf *goFile, needle string, fn func(ast.Node) bool) {
 	for _, d := range gf.ast.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && a.bodyHolds(fd, needle) {
 			a.funcBody(fd)
 		}
 		ast.Inspect(d, fn)
 	}
+}
+
+// bodyHolds reports whether d's body was set aside and its source text
+// holds needle.
+func (a *goAnalysis) bodyHolds(d *ast.FuncDecl, needle string) bool {
+	lazy, ok := a.parsed.lazy[d]
+	if !ok {
+		return false
+	}
+	file := a.parsed.fset.File(d.Pos())
+	src := a.parsed.sources[lazy.path]
+	start, end := file.Offset(d.Pos()), file.Offset(d.End())
+	return start >= 0 && end <= len(src) && start <= end && bytes.Contains(src[start:end], []byte(needle))
 }
