@@ -3,6 +3,7 @@ package compat
 import (
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
@@ -31,7 +32,7 @@ func TestRevisionSetShared(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := w.compiled(red.Schema(doc, doc.Lookup(c.pointer), c.pointer))
+		s, err := w.compiled(red.Schema(doc, doc.Lookup(c.pointer), c.pointer), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,5 +48,50 @@ func TestRevisionSetShared(t *testing.T) {
 	}
 	if len(w.revisionSets) != 1 || len(w.sets) != 2 {
 		t.Errorf("%d revision Sets for %d documents, want 1 for 2", len(w.revisionSets), len(w.sets))
+	}
+}
+
+// TestWitnessReadsOwnRevision: comparing two folders of one project, where
+// each revision's workspace holds both folders, a proof compiles the base
+// schema from the files the base revision already read: the head workspace
+// reads no file of the base folder (nor the base workspace one of head's),
+// and the narrowed model is still proven by a payload.
+func TestWitnessReadsOwnRevision(t *testing.T) {
+	root := func(rev string) string {
+		return "openapi: 3.0.3\ninfo: {title: pets, version: '1'}\npaths:\n  /pets:\n    post:\n      $ref: './" + rev + "/ops/create.yaml'\n"
+	}
+	op := "requestBody:\n  content:\n    application/json:\n      schema: {$ref: '../models/pet.yaml'}\nresponses:\n  '201': {description: created}\n"
+	dir := casetest.WriteFiles(t, map[string]string{
+		"base.yaml": root("base"), "base/ops/create.yaml": op, "base/models/pet.yaml": "type: object\nproperties:\n  tag: {type: string, maxLength: 10}\n",
+		"head.yaml": root("head"), "head/ops/create.yaml": op, "head/models/pet.yaml": "type: object\nproperties:\n  tag: {type: string, maxLength: 5}\n",
+	})
+	baseWS, headWS := reduce.NewWorkspace(dir), reduce.NewWorkspace(dir)
+	baseWS.Trees = reduce.NewTrees()
+	headWS.Trees = baseWS.Trees
+	b, err := baseWS.Load(filepath.Join(dir, "base.yaml"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := headWS.Load(filepath.Join(dir, "head.yaml"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	proven := false
+	for _, f := range Check(baseWS, headWS, b, h, Options{}) {
+		proven = proven || f.Rule == RuleRequestNarrowed && f.Fields["payload"] != nil
+	}
+	if !proven {
+		t.Fatal("the narrowed maxLength is not reported with a payload")
+	}
+	for _, c := range []struct {
+		ws    *reduce.Workspace
+		other string
+	}{{baseWS, "head"}, {headWS, "base"}} {
+		for _, d := range c.ws.Documents() {
+			rel, err := filepath.Rel(dir, d.Abs)
+			if err != nil || strings.HasPrefix(filepath.ToSlash(rel), c.other+"/") || rel == c.other+".yaml" {
+				t.Errorf("the workspace of the other revision read %s", rel)
+			}
+		}
 	}
 }

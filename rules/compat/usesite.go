@@ -359,11 +359,11 @@ func (c *checker) placeRoot(p usePlace) *root {
 // schema and keeps it when it still separates r's revisions; otherwise it
 // says why not.
 func (w *witnessBuilder) wrapped(r *root, path []string, wit witness) (witness, string) {
-	baseSchema, err := w.compiled(r.base)
+	baseSchema, err := w.compiled(r.base, true)
 	if err != nil {
 		return witness{}, "base does not compile: " + err.Error()
 	}
-	headSchema, err := w.compiled(r.head)
+	headSchema, err := w.compiled(r.head, false)
 	if err != nil {
 		return witness{}, "head does not compile: " + err.Error()
 	}

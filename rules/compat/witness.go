@@ -67,11 +67,11 @@ func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
 	if !ch.pathKnown {
 		return witness{missing: "the change sits where no single instance path leads (propertyNames, patternProperties)"}
 	}
-	baseSchema, err := w.compiled(ch.root.base)
+	baseSchema, err := w.compiled(ch.root.base, true)
 	if err != nil {
 		return witness{missing: "base does not compile: " + err.Error()}
 	}
-	headSchema, err := w.compiled(ch.root.head)
+	headSchema, err := w.compiled(ch.root.head, false)
 	if err != nil {
 		return witness{missing: "head does not compile: " + err.Error()}
 	}
@@ -110,11 +110,11 @@ func (w *witnessBuilder) enumDecides(ch *change, acceptBase bool) bool {
 	if e == nil || e.Owner != s || len(e.Set) == 0 || len(e.Set) > 256 || !ch.pathKnown {
 		return false
 	}
-	baseSchema, err := w.compiled(ch.root.base)
+	baseSchema, err := w.compiled(ch.root.base, true)
 	if err != nil {
 		return false
 	}
-	headSchema, err := w.compiled(ch.root.head)
+	headSchema, err := w.compiled(ch.root.head, false)
 	if err != nil {
 		return false
 	}
@@ -135,10 +135,13 @@ func (w *witnessBuilder) enumDecides(ch *change, acceptBase bool) bool {
 }
 
 // compiled compiles the schema at s's pointer in its document, once per
-// document.
-func (w *witnessBuilder) compiled(s *reduce.Schema) (*validate.Schema, error) {
+// document, reading the files its references reach in the workspace of the
+// revision s belongs to (base: the base revision's). Comparing two folders
+// of one project, each workspace holds both: a base schema compiled in the
+// head's would read again every file the base revision already read.
+func (w *witnessBuilder) compiled(s *reduce.Schema, base bool) (*validate.Schema, error) {
 	ws := w.headWorkspace
-	if s.Doc != nil && w.baseWorkspace != nil && w.baseWorkspace.Inside(s.Doc.Abs) && !w.headWorkspace.Inside(s.Doc.Abs) {
+	if base && w.baseWorkspace != nil {
 		ws = w.baseWorkspace
 	}
 	w.mu.Lock()
