@@ -212,15 +212,24 @@ func (r *Root) resolveInfo(path string) (string, fs.FileInfo, error) {
 	if inGit(abs) || inGit(real) {
 		return "", nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: the repository's own data is never read or written; name a file of the work tree", ErrGit)}
 	}
-	if r.anywhere {
+	if r.admits(real) {
 		return real, info, nil
+	}
+	return "", nil, &OutsideError{Path: path, Root: r.dirs[0]}
+}
+
+// admits reports whether the symlink-resolved absolute path real lies in
+// one of the root's directories.
+func (r *Root) admits(real string) bool {
+	if r.anywhere {
+		return true
 	}
 	for _, d := range r.dirs {
 		if within(d, real) {
-			return real, info, nil
+			return true
 		}
 	}
-	return "", nil, &OutsideError{Path: path, Root: r.dirs[0]}
+	return false
 }
 
 // follow returns the absolute path abs with every symlink followed, as
@@ -259,9 +268,20 @@ func (r *Root) realFolder(dir string) string {
 	if real, ok := r.folders.m.Load(dir); ok {
 		return real.(string)
 	}
-	real, err := filepath.EvalSymlinks(dir)
-	if err != nil {
+	// the parent is remembered (or resolved and remembered now): only the
+	// folder's own name is looked at, not every folder above it again
+	real := dir
+	if parent := filepath.Dir(dir); parent != dir {
+		real = filepath.Join(r.realFolder(parent), filepath.Base(dir))
+	}
+	st, err := os.Lstat(real)
+	switch {
+	case err != nil:
 		return resolve(dir)
+	case st.Mode()&fs.ModeSymlink != 0:
+		if real, err = filepath.EvalSymlinks(real); err != nil {
+			return resolve(dir)
+		}
 	}
 	r.folders.m.Store(dir, real)
 	return real
@@ -383,6 +403,9 @@ func (r *Root) ReadFile(path string, max int64) ([]byte, error) {
 	if max <= 0 {
 		max = DefaultMaxFileSize
 	}
+	if data, ok := r.readPlain(path, max); ok {
+		return data, nil
+	}
 	f, st, err := r.open(path)
 	if err != nil {
 		return nil, err
@@ -403,6 +426,33 @@ func (r *Root) ReadFile(path string, max int64) ([]byte, error) {
 		return nil, sizeError(path, max)
 	}
 	return data, nil
+}
+
+// readPlain reads the file at path in the common case, with the fewest
+// system calls: a regular file inside the root whose own name is no
+// symlink, within max bytes. Its folder is resolved as Resolve resolves it
+// (remembered) and judged the same way; the file is opened without
+// following its own name and without blocking (readNoFollow), so a symlink,
+// FIFO or device is never read here. Anything else (a symlink, a missing
+// file, another kind, a file over max, any error) gives ok false, and
+// ReadFile's careful path decides and words the error.
+func (r *Root) readPlain(path string, max int64) (data []byte, ok bool) {
+	if r == nil {
+		return nil, false
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, false
+	}
+	parent := filepath.Dir(abs)
+	if parent == abs {
+		return nil, false
+	}
+	real := filepath.Join(r.realFolder(parent), filepath.Base(abs))
+	if inGit(abs) || inGit(real) || !r.admits(real) {
+		return nil, false
+	}
+	return readNoFollow(real, max)
 }
 
 func sizeError(path string, max int64) error {

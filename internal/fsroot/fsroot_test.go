@@ -246,3 +246,36 @@ func TestWithinAndInGit(t *testing.T) {
 		}
 	}
 }
+
+// TestReadNoFollow pins the fast read ReadFile tries first: it reads a
+// regular file whole, and leaves everything else to the careful path — a
+// symlink (even to a file inside), a FIFO (without blocking), a folder, a
+// missing file, a file over the budget.
+func TestReadNoFollow(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.yaml")
+	body := strings.Repeat("x: 1\n", 1000)
+	must(t, os.WriteFile(file, []byte(body), 0o644))
+	must(t, os.Symlink("a.yaml", filepath.Join(dir, "link.yaml")))
+	must(t, syscall.Mkfifo(filepath.Join(dir, "fifo.yaml"), 0o644))
+	must(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+	if data, ok := readNoFollow(file, int64(len(body))); !ok || string(data) != body {
+		t.Errorf("readNoFollow(a.yaml) = %d bytes, %v; want the file whole", len(data), ok)
+	}
+	for name, max := range map[string]int64{"link.yaml": 1 << 20, "fifo.yaml": 1 << 20, "sub": 1 << 20, "missing.yaml": 1 << 20, "a.yaml": int64(len(body)) - 1} {
+		if _, ok := readNoFollow(filepath.Join(dir, name), max); ok {
+			t.Errorf("readNoFollow(%s, %d) read it; want it left to the careful path", name, max)
+		}
+	}
+	// what the careful path then says is unchanged
+	r := New(dir)
+	if data, err := r.ReadFile(filepath.Join(dir, "link.yaml"), 0); err != nil || string(data) != body {
+		t.Errorf("ReadFile(link.yaml) = %v, want the file it names", err)
+	}
+	if _, err := r.ReadFile(filepath.Join(dir, "fifo.yaml"), 0); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("ReadFile(fifo.yaml) = %v, want ErrNotRegular", err)
+	}
+	if _, err := r.ReadFile(file, int64(len(body))-1); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("ReadFile over budget = %v, want ErrTooLarge", err)
+	}
+}
