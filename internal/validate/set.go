@@ -54,18 +54,29 @@ type Options struct {
 // Shared holds the values of files reached by reference, decoded,
 // translated to a dialect and hoisted, for the Sets of one comparison: a
 // file that many proofs reach (a shared model of a multi-file API) is
-// prepared once. Each Set gets its own copy (a Set repairs its values in
-// place); a file some pattern of which was refused is not shared (its
-// values carry the refusing Set's own marks). One Shared serves one set
-// of Options. The zero value is ready; it is safe for concurrent use.
+// prepared once more, not once per Set. A file is only noted when its
+// first Set prepares it (most files of a large tree are reached by one
+// Set alone, and copying each would cost more than it saves); its shared
+// value is prepared from its tree when a second Set asks. Each Set gets
+// its own copy (a Set repairs its values in place); a file some pattern of
+// which was refused is not shared (its values carry the refusing Set's own
+// marks). One Shared serves one set of Options. The zero value is ready;
+// it is safe for concurrent use.
 type Shared struct {
 	mu sync.Mutex
-	m  map[preparedKey]any
+	m  map[preparedKey]*sharedFile
 }
 
 type preparedKey struct {
 	path    string
 	dialect reduce.Dialect
+}
+
+// sharedFile is a file a Set prepared: its tree, and the value prepared
+// from it once a second Set asked (nil until then).
+type sharedFile struct {
+	root  *reduce.Node
+	value any
 }
 
 // get returns a copy of the value prepared for the file at path read in
@@ -75,26 +86,35 @@ func (p *Shared) get(path string, d reduce.Dialect) (any, bool) {
 		return nil, false
 	}
 	p.mu.Lock()
-	v, ok := p.m[preparedKey{path, d}]
-	p.mu.Unlock()
+	defer p.mu.Unlock()
+	f, ok := p.m[preparedKey{path, d}]
 	if !ok {
 		return nil, false
 	}
-	return copyValue(v), true
+	if f.value == nil {
+		v, err := reduce.Decode(f.root)
+		if err != nil {
+			return nil, false // the first Set decoded it: not reached
+		}
+		Translate(v, d)
+		hoist(v, d)
+		f.value = v
+	}
+	return copyValue(f.value), true
 }
 
-// put keeps a copy of v, prepared for the file at path in dialect d.
-func (p *Shared) put(path string, d reduce.Dialect, v any) {
+// put notes that the file at path, whose tree is root, was prepared in
+// dialect d with nothing refused.
+func (p *Shared) put(path string, d reduce.Dialect, root *reduce.Node) {
 	if p == nil {
 		return
 	}
-	v = copyValue(v)
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.m == nil {
-		p.m = map[preparedKey]any{}
+		p.m = map[preparedKey]*sharedFile{}
 	}
-	p.m[preparedKey{path, d}] = v
+	p.m[preparedKey{path, d}] = &sharedFile{root: root}
 }
 
 // copyValue copies the maps and slices of a JSON value (its other values
@@ -631,7 +651,7 @@ func (l loader) Load(u string) (any, error) {
 	problems := s.neutralize(v, file, doc)
 	s.addProblems(problems)
 	if len(problems) == 0 {
-		s.opts.Shared.put(p, d, v)
+		s.opts.Shared.put(p, d, doc.Root)
 	}
 	return v, nil
 }

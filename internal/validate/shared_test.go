@@ -10,8 +10,9 @@ import (
 
 // TestShared: two documents' Sets compiled with one Shared read the file
 // both reference once (the second Set gets the prepared value, translated
-// from OpenAPI 3.0's nullable as the first), each Set holds its own copy of
-// it, and a file with a refused pattern is never shared.
+// from OpenAPI 3.0's nullable as the first, prepared only when it asks),
+// each Set holds its own copy of it, and a file with a refused pattern is
+// never shared.
 func TestShared(t *testing.T) {
 	ws, first := load(t, map[string]string{
 		"project/a.yaml":      "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: 'models.yaml#/Name'}\n    P: {$ref: 'bad.yaml#/P'}\n",
@@ -48,8 +49,14 @@ func TestShared(t *testing.T) {
 		}
 		_, _ = set.Schema([]string{"/components/schemas/P", "/components/schemas/P"}[i])
 		sets = append(sets, set)
-		if _, ok := shared.m[preparedKey{models, reduce.OpenAPI30}]; !ok {
+		f, ok := shared.m[preparedKey{models, reduce.OpenAPI30}]
+		if !ok {
 			t.Fatalf("set %d: models.yaml was not kept (%v)", i, shared.m)
+		}
+		// a file one Set reached is noted, not copied: its shared value is
+		// prepared when a second Set asks
+		if prepared := f.value != nil; prepared != (i == 1) {
+			t.Errorf("set %d: models.yaml's shared value prepared %v, want %v", i, prepared, i == 1)
 		}
 	}
 	one, two := sets[0].values[FileURL(models)], sets[1].values[FileURL(models)]
