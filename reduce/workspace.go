@@ -285,13 +285,16 @@ func (w *Workspace) ResolveOnDisk(from *Document, ref string) (Target, error) {
 	}
 	doc := from
 	if p != "" {
-		if u, err := url.Parse(p); err == nil && u.Scheme != "" && len(u.Scheme) > 1 {
-			return Target{}, &RefError{Kind: RefRemote, Msg: fmt.Sprintf("%s is a remote reference; wirelint never fetches URLs", ref)}
+		// a URL names its scheme before a colon: most paths have none
+		if strings.IndexByte(p, ':') >= 0 {
+			if u, err := url.Parse(p); err == nil && u.Scheme != "" && len(u.Scheme) > 1 {
+				return Target{}, &RefError{Kind: RefRemote, Msg: fmt.Sprintf("%s is a remote reference; wirelint never fetches URLs", ref)}
+			}
 		}
 		if strings.Contains(p, `\`) {
 			return Target{}, &RefError{Kind: RefBadPath, Msg: fmt.Sprintf("%q uses backslashes; $ref paths are URI references and take forward slashes", ref)}
 		}
-		abs := filepath.Join(filepath.Dir(from.Abs), filepath.FromSlash(p)) // Join cleans
+		abs := refPath(from.Abs, p)
 		if strings.HasPrefix(p, "/") {
 			abs = filepath.Clean(filepath.FromSlash(p))
 		}
@@ -358,6 +361,63 @@ func FindAnchor(doc *Document, name string) (string, *Node) {
 		}
 	})
 	return ptr, found
+}
+
+// refPath is filepath.Join(filepath.Dir(from), filepath.FromSlash(p)): the
+// file a relative $ref path p names from the file from. When from is
+// absolute and clean (as a loaded document's Abs is) and p is plain names
+// after any leading ./ and ../ (what a split spec writes thousands of
+// times), it is put together without cleaning the whole path again;
+// anything else is left to Join. FuzzRefPath holds the two equal.
+func refPath(from, p string) string {
+	if filepath.Separator != '/' || !cleanAbs(from) {
+		return filepath.Join(filepath.Dir(from), filepath.FromSlash(p))
+	}
+	dir, rest := parentOf(from), p
+	for {
+		if r, ok := strings.CutPrefix(rest, "./"); ok {
+			rest = r
+		} else if r, ok := strings.CutPrefix(rest, "../"); ok {
+			dir, rest = parentOf(dir), r
+		} else {
+			break
+		}
+	}
+	if !plainNames(rest) {
+		return filepath.Join(filepath.Dir(from), p)
+	}
+	if dir == "/" {
+		return "/" + rest
+	}
+	return dir + "/" + rest
+}
+
+// cleanAbs reports whether p is an absolute slash-separated path that
+// filepath.Clean leaves as it is.
+func cleanAbs(p string) bool {
+	if p == "/" {
+		return true
+	}
+	return strings.HasPrefix(p, "/") && !strings.HasSuffix(p, "/") && plainNames(p[1:])
+}
+
+// parentOf is filepath.Dir of a clean absolute slash-separated path.
+func parentOf(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	if i <= 0 {
+		return "/"
+	}
+	return p[:i]
+}
+
+// plainNames reports whether p is one or more names joined by single
+// slashes, none of them . or ..: a relative path Clean leaves as it is.
+func plainNames(p string) bool {
+	if p == "" || p == "." || p == ".." || strings.HasPrefix(p, "/") || strings.HasSuffix(p, "/") ||
+		strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || strings.HasSuffix(p, "/.") || strings.HasSuffix(p, "/..") {
+		return false
+	}
+	return !strings.Contains(p, "//") && !strings.Contains(p, "/./") && !strings.Contains(p, "/../")
 }
 
 // Resolve implements Resolver by resolving on disk (see ResolveOnDisk).
