@@ -507,6 +507,11 @@ func (c *checker) compareSite(label string, bd, hd *reduce.Document, bn *reduce.
 	if sameNodes(bd, hd, bn, hn) {
 		return
 	}
+	if n := reduce.Deref(bn); n != nil && n == reduce.Deref(hn) && c.comparer.unchanged(bd, hd, n) {
+		// one tree both revisions share, reaching nothing either changed:
+		// what comparer.schema would conclude, without projecting the two
+		return
+	}
 	r := &root{label: label, sides: sides, base: c.baseReducer.Schema(bd, bn, bptr), head: c.headReducer.Schema(hd, hn, hptr)}
 	c.comparer.schema(r.base, r.head, context{root: r, sides: sides, known: true})
 }
