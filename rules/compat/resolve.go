@@ -14,12 +14,10 @@ import (
 type memoResolver struct {
 	res reduce.Resolver
 	mu  sync.Mutex
-	m   map[memoKey]memoResult
-}
-
-type memoKey struct {
-	doc *reduce.Document
-	ref string
+	// m holds, by referring document, what each reference written in it
+	// resolved to: a map per document stays small, so growing it never
+	// hashes again the references of every other file.
+	m map[*reduce.Document]map[string]memoResult
 }
 
 type memoResult struct {
@@ -28,21 +26,25 @@ type memoResult struct {
 }
 
 func newMemoResolver(res reduce.Resolver) *memoResolver {
-	return &memoResolver{res: res, m: map[memoKey]memoResult{}}
+	return &memoResolver{res: res, m: map[*reduce.Document]map[string]memoResult{}}
 }
 
 // Resolve implements reduce.Resolver.
 func (m *memoResolver) Resolve(from *reduce.Document, ref string) (reduce.Target, error) {
-	k := memoKey{from, ref}
 	m.mu.Lock()
-	r, ok := m.m[k]
+	r, ok := m.m[from][ref]
 	m.mu.Unlock()
 	if ok {
 		return r.target, r.err
 	}
 	t, err := m.res.Resolve(from, ref)
 	m.mu.Lock()
-	m.m[k] = memoResult{t, err}
+	refs := m.m[from]
+	if refs == nil {
+		refs = map[string]memoResult{}
+		m.m[from] = refs
+	}
+	refs[ref] = memoResult{t, err}
 	m.mu.Unlock()
 	return t, err
 }
