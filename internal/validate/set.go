@@ -3,6 +3,7 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"path/filepath"
 	"sort"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/reduce"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -600,16 +602,22 @@ func (l loader) Load(u string) (any, error) {
 	if !ok {
 		return nil, &reduce.RefError{Kind: reduce.RefRemote, Msg: "a remote reference; wirelint never fetches URLs"}
 	}
-	if s.ws == nil || !s.ws.Inside(p) {
+	if s.ws == nil {
 		return nil, &reduce.RefError{Kind: reduce.RefOutsideRoot, Msg: "outside the project directory; not followed"}
 	}
-	if _, err := s.ws.FS.Stat(p); err != nil {
-		return nil, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: "no file " + s.ws.Display(p)}
-	}
 	// a file holding a piece of a document (a bare schema, a split spec's
-	// component) is read in the dialect of the document referring to it
+	// component) is read in the dialect of the document referring to it;
+	// reading confines it (outside the root or in .git, nothing else is
+	// asked), and a file the revision already read is not asked for again
 	doc, err := s.ws.LoadFragment(p, "", s.dialect)
 	if err != nil {
+		var outside *fsroot.OutsideError
+		switch {
+		case errors.As(err, &outside) || errors.Is(err, fsroot.ErrGit):
+			return nil, &reduce.RefError{Kind: reduce.RefOutsideRoot, Msg: "outside the project directory; not followed"}
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: "no file " + s.ws.Display(p)}
+		}
 		return nil, &reduce.RefError{Kind: reduce.RefBadFile, Msg: err.Error()}
 	}
 	d := s.dialect
