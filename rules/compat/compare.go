@@ -886,12 +886,35 @@ func propertySides(sides Side, base, head *reduce.Schema, name string) Side {
 	return sides
 }
 
+// markedSides is sides without the request side under readOnly: true and
+// without the response side under writeOnly: true (the first of each key
+// counts, as reduce.Value reads it), read in one pass over the mapping: it
+// runs on every schema object the operations reach.
 func markedSides(sides Side, n *reduce.Node) Side {
-	if v, ok := reduce.Bool(reduce.Value(n, "readOnly")); ok && v {
-		sides &^= Consumed
+	n = reduce.Deref(n)
+	if n == nil || n.Kind != reduce.MappingNode {
+		return sides
 	}
-	if v, ok := reduce.Bool(reduce.Value(n, "writeOnly")); ok && v {
-		sides &^= Produced
+	var readOnly, writeOnly bool
+	for i := 0; i+1 < len(n.Content) && !(readOnly && writeOnly); i += 2 {
+		var drop Side
+		switch n.Content[i].Value {
+		case "readOnly":
+			if readOnly {
+				continue
+			}
+			readOnly, drop = true, Consumed
+		case "writeOnly":
+			if writeOnly {
+				continue
+			}
+			writeOnly, drop = true, Produced
+		default:
+			continue
+		}
+		if v, ok := reduce.Bool(reduce.Deref(n.Content[i+1])); ok && v {
+			sides &^= drop
+		}
 	}
 	return sides
 }
