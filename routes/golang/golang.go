@@ -226,11 +226,11 @@ type goAnalysis struct {
 	calls      int // function bodies analysed, bounded by budget.Calls
 	// bodyErr is the syntax error of the first body of opaque generated
 	// code run that does not parse: blanked, its file did (opaque.go)
-	bodyErr error
-	budget     routes.Budget
-	overCalls  bool // the calls budget ran out and was reported
-	display    func(string) string
-	confine    *fsroot.Root
+	bodyErr   error
+	budget    routes.Budget
+	overCalls bool // the calls budget ran out and was reported
+	display   func(string) string
+	confine   *fsroot.Root
 	// build decides which files are read; variants are the custom tags
 	// of files it left out, in order; tags are the custom tags of the
 	// tagged files on the call stack, given to what they register.
