@@ -487,6 +487,15 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 			path := a.urlPath
 			if path == "" {
 				path = a.name
+			} else if strings.ContainsAny(path, `()[]\^$?*+`) {
+				// url_path is a regular expression's fragment, its
+				// groups named: url_path="(?P<id>[^/.]+)/instances"
+				p, why := djangoRegex(path, true)
+				if why != "" {
+					ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: path, Reason: why})
+					continue
+				}
+				path = strings.Trim(p, "/")
 			}
 			if a.detail {
 				r.Add(a.methods, base+"/<"+kwarg+">/"+path+"/", pos)
