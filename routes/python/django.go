@@ -229,6 +229,11 @@ func (ev *pyEval) djangoInclude(f *script.File, sc *script.Scope, c *script.Expr
 			return &script.Ext{Module: string(t)} // a package's URLconf
 		}
 		return script.Router{R: ev.djangoConf(m.File)}
+	case *script.Ext:
+		// a URLconf imported by name from a package (from
+		// ansible_base.urls import api_version_urls): opaque, whatever
+		// its name
+		return &script.Ext{Module: t.Module + "." + t.Name}
 	case *script.Module:
 		// include(urls) of a module imported (from api import urls)
 		if t.File != nil {
