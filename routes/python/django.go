@@ -2,6 +2,7 @@ package python
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -203,7 +204,10 @@ func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, a
 	if isDocView(args[1]) || isDocView(ev.Eval(f, sc, c.Args[1].X)) {
 		return &script.RouteDef{Path: p, Pos: pos, Methods: []string{"GET"}, Asset: docsAsset, Assumed: assumed}
 	}
-	return &script.RouteDef{Path: p, Pos: pos, Methods: ev.viewMethods(f, sc, c.Args[1], args[1]), Assumed: assumed}
+	view := viewValue(ev, f, sc, c.Args[1], args[1])
+	methods := ev.viewMethods(f, sc, c.Args[1], args[1])
+	hidden, every := ev.hiddenMethods(view, methods)
+	return &script.RouteDef{Path: p, Pos: pos, Methods: methods, Assumed: assumed, HiddenMethods: hidden, Hidden: every}
 }
 
 // djangoInclude reads include(module), include((module, app_name)),
@@ -323,8 +327,9 @@ func (ev *pyEval) djangoAttach(r *routes.Router, list script.List) {
 		switch x := x.(type) {
 		case *script.RouteDef:
 			if !x.Mount {
-				rr := r.Add(x.Methods, x.Path, x.Pos)
-				rr.Asset, rr.Assumed = x.Asset, x.Assumed
+				for _, rr := range addSplit(r, x.Methods, x.HiddenMethods, x.Hidden, x.Path, x.Pos) {
+					rr.Asset, rr.Assumed = x.Asset, x.Assumed
+				}
 				continue
 			}
 			if child, ok := x.Target.(script.Router); ok {
@@ -389,10 +394,76 @@ func (ev *pyEval) djangoSettle() {
 // pyMember reads a member of a value the interpreter does not: a REST
 // framework router's urls, a settings object's field.
 func (ev *pyEval) pyMember(recv script.Value, name string) script.Value {
-	if cls, ok := recv.(*script.Class); ok {
-		return ev.classField(cls, name)
+	switch recv := recv.(type) {
+	case *script.Class:
+		return ev.classField(recv, name)
+	case *script.Ext:
+		if recv.Module == "django.conf" && recv.Name == "settings" {
+			return ev.djangoSetting(name)
+		}
+		return nil
 	}
 	return ev.drfMember(recv, name)
+}
+
+// djangoSetting reads settings.NAME of django.conf: the string the
+// project's settings assign NAME at the top level of a module, assumed
+// at that value (an environment's settings module, or code run at start,
+// may set another). The settings are the modules that name ROOT_URLCONF
+// and the other modules of a settings package (a folder named settings);
+// nil when none assigns NAME a string, or two assign it different ones.
+func (ev *pyEval) djangoSetting(name string) script.Value {
+	var found *script.Assumed
+	for _, f := range ev.Sources() {
+		dir := filepath.Base(filepath.Dir(f.Path))
+		if dir != "settings" && !definesTop(f, "ROOT_URLCONF") || !definesTop(f, name) {
+			continue
+		}
+		ev.Run(f)
+		sc := f.Scope()
+		if sc == nil || f.State != 2 {
+			continue // still running: the settings read themselves
+		}
+		s, ok := sc.Vars[name].(script.Str)
+		if !ok {
+			continue
+		}
+		if found != nil && found.Value != s {
+			return nil // settings disagree
+		}
+		if found == nil {
+			at := topAssignment(f, name)
+			found = &script.Assumed{Value: s, As: routes.Assumption{Expr: "settings." + name, Value: string(s), At: ev.Pos(f, at.Line, at.Col)}}
+		}
+	}
+	if found == nil {
+		return nil
+	}
+	return *found
+}
+
+// definesTop reports whether f assigns name at the top level: a statement
+// starting at column 1 with name followed by = or a type annotation.
+func definesTop(f *script.File, name string) bool {
+	return topAssignment(f, name).Line > 0
+}
+
+// topAssignment returns the token of name where f's top level assigns it
+// (NAME = ..., NAME: str = ...), or a zero token.
+func topAssignment(f *script.File, name string) script.Token {
+	toks := f.Toks
+	for i, t := range toks {
+		if t.Kind != script.TokName || t.Text != name || t.Col != 1 || i+1 >= len(toks) {
+			continue
+		}
+		if i > 0 && toks[i-1].Kind != script.TokNewline && toks[i-1].Kind != script.TokDedent {
+			continue
+		}
+		if next := toks[i+1]; next.Kind == script.TokOp && (next.Text == "=" || next.Text == ":") {
+			return t
+		}
+	}
+	return script.Token{}
 }
 
 // classField reads field name of a class the source defines (or of its
@@ -464,25 +535,32 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 	}
 	actions := map[string]bool{}
 	viewsetActions(cls, actions, 0)
-	var list, detail []string
+	hidden := ev.hiddenNames(cls)
+	var list, listHidden, detail, detailHidden []string
 	for _, a := range []struct{ action, method string }{{"list", "GET"}, {"create", "POST"}} {
 		if actions[a.action] {
 			list = append(list, a.method)
+			if hidden["*"] || hidden[a.action] {
+				listHidden = append(listHidden, a.method)
+			}
 		}
 	}
 	for _, a := range []struct{ action, method string }{{"retrieve", "GET"}, {"update", "PUT"}, {"partial_update", "PATCH"}, {"destroy", "DELETE"}} {
 		if actions[a.action] {
 			detail = append(detail, a.method)
+			if hidden["*"] || hidden[a.action] {
+				detailHidden = append(detailHidden, a.method)
+			}
 		}
 	}
 	ev.drfRegistry[r] = append(ev.drfRegistry[r], drfEntry{prefix: prefix, viewset: cls})
 	base := ev.drfNest[r] + strings.Trim(prefix, "/")
 	kwarg := ev.lookupKwarg(cls)
 	if len(list) > 0 {
-		r.Add(list, base+"/", pos)
+		addSplit(r, list, listHidden, false, base+"/", pos)
 	}
 	if len(detail) > 0 {
-		r.Add(detail, base+"/<"+kwarg+">/", pos)
+		addSplit(r, detail, detailHidden, false, base+"/<"+kwarg+">/", pos)
 	}
 	if span, ok := ev.classSpans[cls]; ok {
 		for _, a := range ev.actions[span.file] {
@@ -502,11 +580,11 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 				}
 				path = strings.Trim(p, "/")
 			}
+			full := base + "/" + path + "/"
 			if a.detail {
-				r.Add(a.methods, base+"/<"+kwarg+">/"+path+"/", pos)
-			} else {
-				r.Add(a.methods, base+"/"+path+"/", pos)
+				full = base + "/<" + kwarg + ">/" + path + "/"
 			}
+			r.Add(a.methods, full, pos).Hidden = hidden["*"] || hidden[a.name]
 		}
 	}
 }
@@ -606,16 +684,22 @@ var drfActions = map[string][]string{
 // view's (X.as_view()) handlers, a function view's decorators, or nil
 // (any method) when neither says.
 func (ev *pyEval) viewMethods(f *script.File, sc *script.Scope, e *script.Expr, v script.Value) []string {
-	if e != nil && e.Kind == script.ExprCall && e.X.Kind == script.ExprAttr && e.X.Name == "as_view" {
-		v = ev.Eval(f, sc, e.X.X)
-	}
-	switch v := v.(type) {
+	switch v := viewValue(ev, f, sc, e, v).(type) {
 	case *script.Class:
 		return classMethods(v, 0)
 	case *script.Func:
 		return v.Methods
 	}
 	return nil
+}
+
+// viewValue returns the view a path() argument e, evaluated as v, names:
+// the class of X.as_view(), else v.
+func viewValue(ev *pyEval, f *script.File, sc *script.Scope, e *script.Expr, v script.Value) script.Value {
+	if e != nil && e.Kind == script.ExprCall && e.X.Kind == script.ExprAttr && e.X.Name == "as_view" {
+		return ev.Eval(f, sc, e.X.X)
+	}
+	return v
 }
 
 // classMethods returns the methods a class-based view serves: its own

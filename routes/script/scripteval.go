@@ -122,6 +122,9 @@ type (
 		Asset string
 		// Assumed are the run-time values Path was built from.
 		Assumed []routes.Assumption
+		// HiddenMethods are those of Methods its author excluded from
+		// the schema (Hidden: every one).
+		HiddenMethods []string
 	}
 	// Assumed is a string the server reads at run time (a settings field
 	// an environment variable may override), taken as the default its
@@ -596,6 +599,13 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 		case *Module:
 			return ev.Attr(x, e.Name)
 		case *Ext:
+			if ev.Member != nil {
+				// a member the language reads of an imported name
+				// (django.conf's settings)
+				if v := ev.Member(x, e.Name); v != nil {
+					return v
+				}
+			}
 			if x.Name == "" || x.Name == "default" {
 				return &Ext{Module: x.Module, Name: e.Name}
 			}
@@ -689,6 +699,15 @@ func (ev *Interp) Args(f *File, sc *Scope, c *Expr) []Value {
 }
 
 // kwarg returns the keyword argument key of a call (Python), or nil.
+// KeywordNames returns the names of c's keyword arguments, in order.
+func KeywordNames(c *Expr) []string {
+	var out []string
+	for _, kv := range c.kw {
+		out = append(out, kv.key)
+	}
+	return out
+}
+
 func KeywordArg(c *Expr, key string) *Expr {
 	for _, kv := range c.kw {
 		if kv.key == key {
