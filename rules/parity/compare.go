@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -553,18 +552,21 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 		return
 	}
 	c.record(cs, ms, rel, viaC, viaM)
-	sorted := make([]string, 0, len(cs.Keywords)+len(ms.Keywords))
-	for n := range cs.Keywords {
-		sorted = append(sorted, n)
-	}
-	for n := range ms.Keywords {
-		if _, both := cs.Keywords[n]; !both {
-			sorted = append(sorted, n)
+	// both keyword lists are sorted by name: walk them side by side
+	for i, j := 0, 0; i < len(cs.Keywords) || j < len(ms.Keywords); {
+		var ck, mk *reduce.Keyword
+		switch {
+		case j == len(ms.Keywords) || i < len(cs.Keywords) && cs.Keywords[i].Name < ms.Keywords[j].Name:
+			ck = cs.Keywords[i]
+			i++
+		case i == len(cs.Keywords) || ms.Keywords[j].Name < cs.Keywords[i].Name:
+			mk = ms.Keywords[j]
+			j++
+		default:
+			ck, mk = cs.Keywords[i], ms.Keywords[j]
+			i, j = i+1, j+1
 		}
-	}
-	sort.Strings(sorted)
-	for _, n := range sorted {
-		ck, mk := cs.Keywords[n], ms.Keywords[n]
+		n := present(ck, mk).Name
 		switch {
 		case (ck == nil || mk == nil) && absentIsTrivial[n] && present(ck, mk).Schema != nil && !present(ck, mk).Schema.False:
 			// Absent means {} here: compare the present schema with an empty
