@@ -217,10 +217,7 @@ func (r *Reducer) nullableView(s *Schema) *Schema {
 // same document, node and pointer.
 func clone(s *Schema) *Schema {
 	v := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, False: s.False, Ref: s.Ref, Malformed: s.Malformed,
-		Keywords: s.Keywords.Clone(), Annotations: map[string]*Keyword{}}
-	for k, kw := range s.Annotations {
-		v.Annotations[k] = kw
-	}
+		Keywords: s.Keywords.Clone(), Annotations: s.Annotations.Clone()}
 	return v
 }
 
@@ -453,7 +450,7 @@ func (r *Reducer) distribute(s *Schema, union string) []*Schema {
 	siblings.Keywords.Delete(union)
 	out := make([]*Schema, 0, len(kw.List))
 	for _, b := range kw.List {
-		conj := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, Annotations: map[string]*Keyword{},
+		conj := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true,
 			Keywords: Keywords{{Name: "allOf", Source: "allOf", Owner: s, List: []*Schema{siblings, b}}}}
 		m, why := r.merge(conj)
 		if why != "" {

@@ -27,9 +27,9 @@ type Schema struct {
 	Ref *Ref
 	// Keywords holds the constraining keywords, one per normalised name.
 	Keywords Keywords
-	// Annotations holds title and description by name (nil when the schema
-	// has neither).
-	Annotations map[string]*Keyword
+	// Annotations holds title and description, sorted by name (nil when the
+	// schema has neither).
+	Annotations Keywords
 	// Nullable is an OpenAPI 3.0 `nullable: true` as written, nil otherwise
 	// (it is already folded into type when the schema has one).
 	Nullable *Keyword
@@ -58,7 +58,7 @@ func (s *Schema) Pointer() string {
 // EmptyAt returns the always-true schema standing where s lacks a keyword:
 // same document, node and pointer, no keywords.
 func EmptyAt(s *Schema) *Schema {
-	return &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, Annotations: map[string]*Keyword{}}
+	return &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true}
 }
 
 // Trivial reports whether s accepts every instance: no reference and no
@@ -347,10 +347,7 @@ func (r *Reducer) project(s *Schema) {
 		switch info.Class {
 		case Annotation:
 			if name == "title" || name == "description" {
-				if s.Annotations == nil {
-					s.Annotations = map[string]*Keyword{}
-				}
-				s.Annotations[name] = newKeyword(Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value})
+				s.Annotations.Set(newKeyword(Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value}))
 			}
 			continue
 		case Reference:
