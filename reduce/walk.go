@@ -38,10 +38,25 @@ type SchemaSite struct {
 // same document pays for one walk.
 func (d *Document) WalkSchemas(fn func(s SchemaSite)) {
 	d.sitesOnce.Do(func() {
-		d.walk(func(s SchemaSite) { d.sites = append(d.sites, s) })
+		// chunks, each twice the last, so no site is copied as they grow
+		var chunk []SchemaSite
+		d.walk(func(s SchemaSite) {
+			if len(chunk) == cap(chunk) {
+				if len(chunk) > 0 {
+					d.sites = append(d.sites, chunk)
+				}
+				chunk = make([]SchemaSite, 0, max(2*cap(chunk), 64))
+			}
+			chunk = append(chunk, s)
+		})
+		if len(chunk) > 0 {
+			d.sites = append(d.sites, chunk)
+		}
 	})
-	for _, s := range d.sites {
-		fn(s)
+	for _, chunk := range d.sites {
+		for _, s := range chunk {
+			fn(s)
+		}
 	}
 }
 
