@@ -17,9 +17,9 @@ type Schema struct {
 	// and sub compute it on demand (building every pointer eagerly costs more
 	// than the comparison itself on large documents).
 	ptr      string
-	hasPtr   bool
 	parent   *Schema
 	tok, sub string
+	hasPtr   bool
 	// False marks a schema that rejects every instance (false).
 	False bool
 	// Ref is the schema's reference ($ref, or a one-entry allOf holding only a
@@ -227,6 +227,9 @@ type Reducer struct {
 	// slots is what is left of the block schemas' keyword lists are carved
 	// from, each sized by its schema's keys
 	slots []*Keyword
+	// singles is what is left of the block one-member sets (type: string)
+	// are carved from
+	singles []string
 }
 
 // projectionBlock is how many schemas or keywords one block holds.
@@ -262,6 +265,18 @@ func (r *Reducer) newKeywords(n int) Keywords {
 	ks := r.slots[:0:n]
 	r.slots = r.slots[n:]
 	return ks
+}
+
+// single returns the set {v}, carved from the current block with no room to
+// grow in place (adding a member copies it).
+func (r *Reducer) single(v string) []string {
+	if len(r.singles) == 0 {
+		r.singles = make([]string, 4*projectionBlock)
+	}
+	set := r.singles[:1:1]
+	r.singles = r.singles[1:]
+	set[0] = v
+	return set
 }
 
 // NewReducer returns a Reducer resolving references with r (nil = none resolve).
@@ -567,7 +582,7 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 		return IsScalar(v)
 	case ShapeStringSet:
 		if IsString(v) {
-			kw.Set = []string{v.Value}
+			kw.Set = r.single(v.Value)
 			return true
 		}
 		items := Items(v)
@@ -582,7 +597,7 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 		return IsSeq(v)
 	case ShapeValueSet:
 		if kw.Source == "const" {
-			kw.Set = []string{Canonical(v)}
+			kw.Set = r.single(Canonical(v))
 			return true
 		}
 		items := Items(v)

@@ -69,7 +69,8 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 	for cn, mn := range renames {
 		renamed[mn] = cn
 	}
-	c := &comparer{red: red, opts: opts, renames: renames, mirrorToCanon: renamed, cdefs: cdefs, mdefs: mdefs}
+	c := &comparer{red: red, opts: opts, renames: renames, mirrorToCanon: renamed, cdefs: cdefs, mdefs: mdefs,
+		pairs: make([]Pair, 0, cdefs.sites)}
 	matchedMirror := map[string]bool{}
 	unpairedRoot := false
 	for _, name := range cdefs.order {
@@ -201,6 +202,9 @@ type defIndex struct {
 	// referencedRoot holds the documents under comparison whose root a $ref
 	// names.
 	referencedRoot map[*reduce.Document]bool
+	// sites counts the schema sites inside definitions: about how many
+	// pairs comparing them visits
+	sites int
 }
 
 // definitionIndex lists the definitions of docs — each root that is a schema,
@@ -267,6 +271,9 @@ func definitionIndex(red *reduce.Reducer, roots []*reduce.Document) *defIndex {
 			}
 		}
 		walk(func(s reduce.SchemaSite) {
+			if s.Definition != nil {
+				idx.sites++
+			}
 			if isRoot[d] && s.Definition == nil && !rootDefined[d] {
 				return // only definitions are compared
 			}
