@@ -133,23 +133,30 @@ func (w *walker) pathItem(item *Node, ptr string) {
 	if !IsMap(item) || Value(item, "$ref") != nil && len(Deref(item).Content) == 2 {
 		return
 	}
-	w.parameters(Value(item, "parameters"), ptr+"/parameters")
+	// a pointer is built only where something is there to walk
+	if params := Value(item, "parameters"); params != nil {
+		w.parameters(params, ptr+"/parameters")
+	}
 	for _, m := range httpMethods {
 		op := Value(item, m)
 		if op == nil {
 			continue
 		}
 		optr := ptr + "/" + m
-		w.parameters(Value(op, "parameters"), optr+"/parameters")
+		if params := Value(op, "parameters"); params != nil {
+			w.parameters(params, optr+"/parameters")
+		}
 		if w.doc.Dialect == Swagger20 {
 			w.swaggerResponses(Value(op, "responses"), optr+"/responses")
 			continue
 		}
-		if rb := Value(op, "requestBody"); rb != nil {
-			w.content(Value(rb, "content"), optr+"/requestBody/content")
+		if c := Value(Value(op, "requestBody"), "content"); c != nil {
+			w.content(c, optr+"/requestBody/content")
 		}
 		Pairs(Value(op, "responses"), func(k, v *Node) bool {
-			w.response(v, JoinPointer(optr+"/responses", k.Value))
+			if headers, content := Value(v, "headers"), Value(v, "content"); headers != nil || content != nil {
+				w.responseParts(headers, content, JoinPointer(optr+"/responses", k.Value))
+			}
 			return true
 		})
 		Pairs(Value(op, "callbacks"), func(k, v *Node) bool {
@@ -167,24 +174,45 @@ func (w *walker) parameters(params *Node, ptr string) {
 		return
 	}
 	for i, p := range Items(params) {
-		w.parameter(Deref(p), ptr+"/"+strconv.Itoa(i))
+		p = Deref(p)
+		if s, c := Value(p, "schema"), Value(p, "content"); s != nil || c != nil {
+			w.parameterParts(s, c, ptr+"/"+strconv.Itoa(i))
+		}
 	}
 }
 
 // parameter walks an OpenAPI 3 parameter or header object.
 func (w *walker) parameter(p *Node, ptr string) {
-	if s := Value(p, "schema"); s != nil {
-		w.schema(s, ptr+"/schema", false)
+	w.parameterParts(Value(p, "schema"), Value(p, "content"), ptr)
+}
+
+// parameterParts walks a parameter's or header's schema and content; ptr is
+// the parameter's pointer.
+func (w *walker) parameterParts(schema, content *Node, ptr string) {
+	if schema != nil {
+		w.schema(schema, ptr+"/schema", false)
 	}
-	w.content(Value(p, "content"), ptr+"/content")
+	if content != nil {
+		w.content(content, ptr+"/content")
+	}
 }
 
 func (w *walker) response(r *Node, ptr string) {
-	Pairs(Value(r, "headers"), func(k, v *Node) bool {
-		w.parameter(v, JoinPointer(ptr+"/headers", k.Value))
+	w.responseParts(Value(r, "headers"), Value(r, "content"), ptr)
+}
+
+// responseParts walks a response's headers and content; ptr is the
+// response's pointer.
+func (w *walker) responseParts(headers, content *Node, ptr string) {
+	Pairs(headers, func(k, v *Node) bool {
+		if s, c := Value(v, "schema"), Value(v, "content"); s != nil || c != nil {
+			w.parameterParts(s, c, JoinPointer(ptr+"/headers", k.Value))
+		}
 		return true
 	})
-	w.content(Value(r, "content"), ptr+"/content")
+	if content != nil {
+		w.content(content, ptr+"/content")
+	}
 }
 
 func (w *walker) content(c *Node, ptr string) {

@@ -706,7 +706,8 @@ func (c *comparer) refDiff(cs, ms *reduce.Schema, rel, cval, mval string) {
 func (c *comparer) keyword(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, rel string) {
 	info := reduce.Catalogue[ck.Source]
 	name := ck.Name
-	krel := rel + "/" + reduce.EscapePointerToken(ck.Source)
+	// the keyword's pointer, built only where something below it is compared
+	keywordPtr := func() string { return rel + "/" + reduce.EscapePointerToken(ck.Source) }
 	switch {
 	case ck.Num != nil || mk.Num != nil:
 		if ck.Num == nil || mk.Num == nil || ck.Num.Cmp(mk.Num) != 0 {
@@ -721,8 +722,9 @@ func (c *comparer) keyword(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, rel st
 			c.setDiff(cs, ms, ck, mk, rel)
 		}
 	case name == "allOf" || name == "anyOf" || name == "oneOf":
-		c.union(cs, ms, ck, mk, krel)
+		c.union(cs, ms, ck, mk, keywordPtr())
 	case name == "prefixItems":
+		krel := keywordPtr()
 		for i := 0; i < len(ck.List) || i < len(mk.List); i++ {
 			switch {
 			case i >= len(ck.List) || i >= len(mk.List):
@@ -733,14 +735,15 @@ func (c *comparer) keyword(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, rel st
 			}
 		}
 	case name == "dependentRequired":
-		c.entries(cs, ms, ck, mk, krel, func(ce, me *reduce.Entry) {
+		c.entries(cs, ms, ck, mk, keywordPtr(), func(ce, me *reduce.Entry) {
 			if !equalSets(ce.Set, me.Set) {
 				c.diff(cs, ms, ck, mk, name, rel, fmt.Sprintf("%s → %s", ce.Name, jsonList(ce.Set)), fmt.Sprintf("%s → %s", me.Name, jsonList(me.Set)))
 			}
 		})
 	case ck.Schema != nil && mk.Schema != nil:
-		c.schema(ck.Schema, mk.Schema, krel)
+		c.schema(ck.Schema, mk.Schema, keywordPtr())
 	case info.Shape == reduce.ShapeSchemaMap || ck.Map != nil || mk.Map != nil:
+		krel := keywordPtr()
 		c.entries(cs, ms, ck, mk, krel, func(ce, me *reduce.Entry) {
 			c.schema(ce.Schema, me.Schema, krel+"/"+reduce.EscapePointerToken(ce.Name))
 		})
