@@ -26,6 +26,9 @@ type SchemaSite struct {
 	// Patterns marks a schema object with a pattern or patternProperties
 	// key: the only ones holding regular expressions.
 	Patterns bool
+	// Ref is the value of the object's first $ref key when that value is a
+	// string, nil otherwise.
+	Ref *Node
 }
 
 // WalkSchemas calls fn for every schema object of d once, in document order:
@@ -295,10 +298,17 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 		site.Definition = def
 		site.RelPointer = ptr[len(def.Pointer):]
 	}
+	seenRef := false
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		key := n.Content[i].Value
 		if key == "pattern" || key == "patternProperties" {
 			site.Patterns = true
+		}
+		if key == "$ref" && !seenRef {
+			seenRef = true
+			if v := Deref(n.Content[i+1]); IsString(v) {
+				site.Ref = v
+			}
 		}
 		if site.Plain {
 			site.Plain = PlainKeyword(key, n.Content[i+1], w.doc.Dialect)

@@ -277,7 +277,7 @@ func definitionIndex(red *reduce.Reducer, roots []*reduce.Document) *defIndex {
 			if isRoot[d] && s.Definition == nil && !rootDefined[d] {
 				return // only definitions are compared
 			}
-			v := refValue(s.Node)
+			v := s.Ref
 			if v != nil && isRoot[d] && v.Value == "#" {
 				idx.referencedRoot[d] = true
 			}

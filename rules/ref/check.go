@@ -294,6 +294,9 @@ func isCovered(scanned map[string]bool, ptr string) bool {
 	if scanned == nil {
 		return false
 	}
+	if scanned[""] {
+		return true // the whole document: most targets are in one checked whole
+	}
 	for {
 		if scanned[ptr] {
 			return true
