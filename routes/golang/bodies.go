@@ -8,6 +8,8 @@ import (
 	"go/token"
 	"strconv"
 	"strings"
+
+	"github.com/wirelint/wirelint/routes"
 )
 
 // Function bodies are most of a Go server's syntax (two thirds of
@@ -27,6 +29,9 @@ type fileFacts struct {
 	imports map[string]string
 	// registers is a.registers of the file.
 	registers bool
+	// opaque marks generated code importing no HTTP package, parsed with
+	// its bodies blanked (opaque.go): no body fact is taken of it.
+	opaque bool
 	// assigns are the package-level variables, imported variables,
 	// fields and flag bindings the bodies assign, in source order
 	// (recordAssignments replays them).
@@ -100,9 +105,9 @@ func fileImports(f *ast.File, modPath string) map[string]string {
 // stores a field and makes a router, then sets the bodies aside unless src
 // holds a line directive (a body parsed again must keep its positions) or
 // a StringFlag literal.
-func (a *goAnalysis) readFacts(path string, f *ast.File, src []byte) {
+func (a *goAnalysis) readFacts(path string, f *ast.File, src []byte, opaque bool) {
 	gf := &goFile{ast: f, imports: fileImports(f, a.modPath)}
-	facts := &fileFacts{imports: gf.imports, registers: a.registers(f)}
+	facts := &fileFacts{imports: gf.imports, registers: a.registers(f), opaque: opaque}
 	seen := map[string]bool{}
 	for _, d := range f.Decls {
 		// one walk of each declaration: what goSwagger and cliFlags read
@@ -169,20 +174,29 @@ func (a *goAnalysis) readFacts(path string, f *ast.File, src []byte) {
 		}
 	}
 	a.parsed.facts[path] = facts
+	if opaque {
+		a.parsed.setAside(path, funcBodies(f))
+		return
+	}
 	if len(facts.stringFlags) > 0 || bytes.Contains(src, []byte("//line ")) || bytes.Contains(src, []byte("/*line ")) {
 		// cliFlags evaluates the flags' literals where they are written,
 		// and a selector in them reads the locals of the body around it
 		return
 	}
-	var bodies []*ast.FuncDecl
+	if a.parsed.aside {
+		a.parsed.setAside(path, funcBodies(f))
+	}
+}
+
+// funcBodies returns the function declarations of f with a body.
+func funcBodies(f *ast.File) []*ast.FuncDecl {
+	var out []*ast.FuncDecl
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-			bodies = append(bodies, fd)
+			out = append(out, fd)
 		}
 	}
-	if a.parsed.aside {
-		a.parsed.setAside(path, bodies)
-	}
+	return out
 }
 
 // asideAbove is the Go source, in bytes, of a server past which parse sets
@@ -196,19 +210,42 @@ func (a *goAnalysis) readFacts(path string, f *ast.File, src []byte) {
 // the collector paces itself by (weaviate: 320 MB instead of 290).
 const asideAbove = 12 << 20
 
-// sourceBytes sums the sizes of the Go files of paths (tests aside), as
-// the file system reports them.
-func (a *goAnalysis) sourceBytes(paths []string) int64 {
+// readSources reads the Go files of paths (tests aside), as parse will
+// read them, and returns the bytes of those it parses whole: every file
+// but opaque generated code.
+func (a *goAnalysis) readSources(paths []string) (int64, error) {
 	var n int64
 	for _, p := range paths {
 		if strings.HasSuffix(p, "_test.go") {
 			continue
 		}
-		if st, err := a.confine.Stat(p); err == nil {
-			n += st.Size()
+		src, opaque, err := a.source(p)
+		if err != nil {
+			return 0, err
+		}
+		if !opaque {
+			n += int64(len(src))
 		}
 	}
-	return n
+	return n, nil
+}
+
+// source returns the text of the Go file at path, read once, and whether
+// it is opaque generated code.
+func (a *goAnalysis) source(path string) ([]byte, bool, error) {
+	if src, ok := a.parsed.sources[path]; ok {
+		return src, a.parsed.opaque[path], nil
+	}
+	src, err := routes.ReadSource(a.confine, path, a.display, a.budget.SourceBytes)
+	if err != nil {
+		return nil, false, err
+	}
+	a.parsed.sources[path] = src
+	opaque := opaqueGenerated(path, src)
+	if opaque {
+		a.parsed.opaque[path] = true
+	}
+	return src, opaque, nil
 }
 
 // setAside sets the bodies of decls, read from the file at path, aside.
@@ -248,6 +285,14 @@ func (a *goAnalysis) funcBody(d *ast.FuncDecl) *ast.BlockStmt {
 	}
 	// the declaration alone did not parse as the file did: the file again
 	f, err = parser.ParseFile(fset, lazy.path, src, parser.SkipObjectResolution)
+	if err != nil && a.parsed.opaque[lazy.path] {
+		// parsed blanked, the file is read whole for the first time:
+		// its error is the extraction's, as parse reports one
+		if a.bodyErr == nil {
+			a.bodyErr = fmt.Errorf("%s", strings.Replace(firstLine(err.Error()), lazy.path, a.display(lazy.path), 1))
+		}
+		return d.Body
+	}
 	if err != nil {
 		panic(fmt.Sprintf("%s parsed before but not again: %v", lazy.path, err))
 	}

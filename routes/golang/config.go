@@ -376,7 +376,7 @@ func (cf *configFile) mayDefine(keys []string) bool {
 		src, _ = cf.read() // gone since: it defines nothing
 	}
 	var doc yaml.Node
-	if src != nil && yaml.Unmarshal(src, &doc) == nil && !isSpec(&doc) {
+	if src != nil && !specText(src) && yaml.Unmarshal(src, &doc) == nil && !isSpec(&doc) {
 		cf.yaml = &doc
 	}
 	cf.pending, cf.text, cf.lower, cf.read = false, nil, nil, nil
@@ -520,6 +520,74 @@ var notConfig = map[string]bool{"package.json": true, "package-lock.json": true,
 
 // isSpec reports whether doc is an OpenAPI or Swagger document (its top
 // level names openapi or swagger): the API's description, not its config.
+// specText reports whether src is an OpenAPI document by its text alone,
+// as isSpec would find after parsing it (three specs beside openmeter's
+// config files: 2.5 MB of YAML, 35 MB of nodes; weaviate's JSON spec, 80
+// MB): JSON whose root object has the key openapi or swagger, or YAML
+// whose first document has a line starting with either key, a key of its
+// root mapping. A spelling it does not see (an escaped key, a flow
+// mapping) is left to isSpec.
+func specText(src []byte) bool {
+	t := bytes.TrimLeft(src, " \t\r\n\ufeff")
+	if len(t) > 0 && t[0] == '{' {
+		return jsonRootKey(t, "openapi", "swagger")
+	}
+	content := false // a line of the document read
+	for line := range bytes.Lines(bytes.TrimPrefix(src, []byte("\ufeff"))) {
+		for _, key := range []string{"openapi:", "swagger:", `"openapi":`, `"swagger":`, "'openapi':", "'swagger':"} {
+			if bytes.HasPrefix(line, []byte(key)) {
+				return true
+			}
+		}
+		if content && (bytes.HasPrefix(line, []byte("---")) || bytes.HasPrefix(line, []byte("..."))) {
+			return false // the next document is not the one parsed
+		}
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			content = true
+		}
+	}
+	return false
+}
+
+// jsonRootKey reports whether the JSON object src starts with has one of
+// keys, spelled without escapes, among its own keys.
+func jsonRootKey(src []byte, keys ...string) bool {
+	depth := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return false
+			}
+		case '"':
+			j := i + 1
+			for j < len(src) && src[j] != '"' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(src) {
+				return false
+			}
+			if depth == 1 {
+				k := j + 1
+				for k < len(src) && (src[k] == ' ' || src[k] == '\t' || src[k] == '\r' || src[k] == '\n') {
+					k++
+				}
+				if k < len(src) && src[k] == ':' && slices.Contains(keys, string(src[i+1:j])) {
+					return true
+				}
+			}
+			i = j
+		}
+	}
+	return false
+}
+
 func isSpec(doc *yaml.Node) bool {
 	n := doc
 	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {

@@ -395,8 +395,12 @@ func notImplemented(e ast.Expr) bool {
 // inspectWhole is ast.Inspect over gf's syntax with the function bodies
 // parse set aside (bodies.go) whose source holds needle parsed again, so a
 // search for a call written with needle sees the bodies that can hold it
-// and parses no other again.
+// and parses no other again; a file whose text does not hold needle is
+// not walked at all.
 func (a *goAnalysis) inspectWhole(gf *goFile, needle string, fn func(ast.Node) bool) {
+	if src, ok := a.parsed.sources[a.parsed.fset.File(gf.ast.Package).Name()]; ok && !bytes.Contains(src, []byte(needle)) {
+		return // none of its nodes names needle
+	}
 	for _, d := range gf.ast.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && a.bodyHolds(fd, needle) {
 			a.funcBody(fd)

@@ -52,17 +52,28 @@ func (a *goAnalysis) parse(path string) (*ast.File, error) {
 	if f, ok := a.parsed.files[path]; ok {
 		return f, nil
 	}
-	src, err := routes.ReadSource(a.confine, path, a.display, a.budget.SourceBytes)
+	src, opaque, err := a.source(path)
 	if err != nil {
 		return nil, err
 	}
-	a.parsed.sources[path] = src
-	f, err := parser.ParseFile(a.parsed.fset, path, src, parser.SkipObjectResolution)
+	text := src
+	if opaque {
+		a.parsed.scratch = blankBodies(a.parsed.scratch, src)
+		text = a.parsed.scratch
+	}
+	f, err := parser.ParseFile(a.parsed.fset, path, text, parser.SkipObjectResolution)
+	if err != nil && opaque {
+		// what parses blanked is what parses whole: the file whole
+		// reports the error as the compiler would
+		opaque = false
+		delete(a.parsed.opaque, path)
+		f, err = parser.ParseFile(a.parsed.fset, path, src, parser.SkipObjectResolution)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s", strings.Replace(firstLine(err.Error()), path, a.display(path), 1))
 	}
 	a.parsed.files[path] = f
-	a.readFacts(path, f, src)
+	a.readFacts(path, f, src, opaque)
 	return f, nil
 }
 
@@ -168,11 +179,15 @@ type parsedFiles struct {
 	// bytes (a field for tests): every body read is set aside.
 	aside      bool
 	asideAbove int64
+	// opaque marks the files of opaque generated code (opaque.go).
+	opaque map[string]bool
+	// scratch holds the text of the last file parse blanked.
+	scratch []byte
 }
 
 func newParsedFiles() *parsedFiles {
 	return &parsedFiles{fset: token.NewFileSet(), files: map[string]*ast.File{}, sources: map[string][]byte{}, byName: map[string]bool{},
-		facts: map[string]*fileFacts{}, stores: map[*ast.FuncDecl]bool{}, makes: map[*ast.FuncDecl]bool{}, lazy: map[*ast.FuncDecl]lazyBody{}, shift: map[*token.File]int{}, asideAbove: asideAbove}
+		facts: map[string]*fileFacts{}, stores: map[*ast.FuncDecl]bool{}, makes: map[*ast.FuncDecl]bool{}, lazy: map[*ast.FuncDecl]lazyBody{}, shift: map[*token.File]int{}, asideAbove: asideAbove, opaque: map[string]bool{}}
 }
 
 // goAnalysis is one run of Extract.
@@ -209,10 +224,13 @@ type goAnalysis struct {
 	set        *routes.Set
 	depth      int
 	calls      int // function bodies analysed, bounded by budget.Calls
-	budget     routes.Budget
-	overCalls  bool // the calls budget ran out and was reported
-	display    func(string) string
-	confine    *fsroot.Root
+	// bodyErr is the syntax error of the first body of opaque generated
+	// code run that does not parse: blanked, its file did (opaque.go)
+	bodyErr   error
+	budget    routes.Budget
+	overCalls bool // the calls budget ran out and was reported
+	display   func(string) string
+	confine   *fsroot.Root
 	// build decides which files are read; variants are the custom tags
 	// of files it left out, in order; tags are the custom tags of the
 	// tagged files on the call stack, given to what they register.
@@ -462,7 +480,11 @@ func extractBuild(root string, files []string, display func(string) string, conf
 	}
 	a.modRoot, a.modPath = goModule(confine, root)
 	if !build.all { // the first build: parsed is new
-		parsed.aside = a.sourceBytes(files) > parsed.asideAbove
+		whole, err := a.readSources(files)
+		if err != nil {
+			return nil, nil, err
+		}
+		parsed.aside = whole > parsed.asideAbove
 	}
 	var order []*goPkg
 	for _, path := range files {
@@ -489,8 +511,8 @@ func extractBuild(root string, files []string, display func(string) string, conf
 	for _, pkg := range order {
 		for _, f := range pkg.files {
 			for _, d := range f.ast.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-					decls = append(decls, fd)
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !f.facts.opaque {
+					decls = append(decls, fd) // opaque generated code runs only when called
 				}
 			}
 		}
@@ -588,6 +610,9 @@ func extractBuild(root string, files []string, display func(string) string, conf
 	a.set.Finish()
 	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber, gorilla/mux, huma, go-swagger, ogen and oapi-codegen"
 	a.set.Files = len(files)
+	if a.bodyErr != nil {
+		return nil, nil, a.bodyErr
+	}
 	return a.set, a.variants, nil
 }
 

@@ -33,6 +33,11 @@ func FromFiles(root string, files []string, display func(string) string, confine
 	ev.Budget = budget
 	if st, err := confine.Stat(root); err == nil && !st.IsDir() {
 		ev.Root = filepath.Dir(root)
+	} else {
+		// a folder's Python that names no framework serves nothing (a
+		// Go server's Python client): it is not tokenized; a file named
+		// as the server always is
+		ev.Frameworks = []string{"fastapi", "flask", "starlette", "django", "rest_framework"}
 	}
 	return ev.Extract(files, "Python FastAPI, Flask, Flask-RESTful, Starlette, Django and Django REST framework")
 }
