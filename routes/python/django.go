@@ -168,8 +168,12 @@ func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, a
 	if len(c.Args) < 2 {
 		return nil
 	}
-	raw, ok := ev.PathArg(f, sc, c, c.Args[0], "")
-	if !ok {
+	var raw string
+	var assumed []routes.Assumption
+	if a, ok := args[0].(script.Assumed); ok {
+		// path(f"{settings.API_PREFIX}/", ...): under the setting's value
+		raw, assumed = string(a.Value), []routes.Assumption{a.As}
+	} else if raw, ok = ev.PathArg(f, sc, c, c.Args[0], ""); !ok {
 		return nil
 	}
 	mount := false
@@ -194,16 +198,17 @@ func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, a
 		}
 	}
 	if mount {
-		return &script.RouteDef{Mount: true, Path: p, Pos: pos, Target: args[1]}
+		return &script.RouteDef{Mount: true, Path: p, Pos: pos, Target: args[1], Assumed: assumed}
 	}
 	if isDocView(args[1]) || isDocView(ev.Eval(f, sc, c.Args[1].X)) {
-		return &script.RouteDef{Path: p, Pos: pos, Methods: []string{"GET"}, Asset: docsAsset}
+		return &script.RouteDef{Path: p, Pos: pos, Methods: []string{"GET"}, Asset: docsAsset, Assumed: assumed}
 	}
-	return &script.RouteDef{Path: p, Pos: pos, Methods: ev.viewMethods(f, sc, c.Args[1], args[1])}
+	return &script.RouteDef{Path: p, Pos: pos, Methods: ev.viewMethods(f, sc, c.Args[1], args[1]), Assumed: assumed}
 }
 
 // djangoInclude reads include(module), include((module, app_name)),
-// include(list) and include(router.urls): the router to mount, or nil.
+// include of a module imported, include(list) and include(router.urls):
+// the router to mount, or nil.
 func (ev *pyEval) djangoInclude(f *script.File, sc *script.Scope, c *script.Expr, args []script.Value) script.Value {
 	if len(args) == 0 {
 		return nil
@@ -224,6 +229,16 @@ func (ev *pyEval) djangoInclude(f *script.File, sc *script.Scope, c *script.Expr
 			return &script.Ext{Module: string(t)} // a package's URLconf
 		}
 		return script.Router{R: ev.djangoConf(m.File)}
+	case *script.Ext:
+		// a URLconf imported by name from a package (from
+		// ansible_base.urls import api_version_urls): opaque, whatever
+		// its name
+		return &script.Ext{Module: t.Module + "." + t.Name}
+	case *script.Module:
+		// include(urls) of a module imported (from api import urls)
+		if t.File != nil {
+			return script.Router{R: ev.djangoConf(t.File)}
+		}
 	case script.List:
 		r := ev.NewRouter("django")
 		ev.djangoAttach(r, t)
@@ -308,16 +323,18 @@ func (ev *pyEval) djangoAttach(r *routes.Router, list script.List) {
 		switch x := x.(type) {
 		case *script.RouteDef:
 			if !x.Mount {
-				r.Add(x.Methods, x.Path, x.Pos).Asset = x.Asset
+				rr := r.Add(x.Methods, x.Path, x.Pos)
+				rr.Asset, rr.Assumed = x.Asset, x.Assumed
 				continue
 			}
 			if child, ok := x.Target.(script.Router); ok {
 				r.Mount(x.Path, child.R, false)
+				child.R.Assumed = append(child.R.Assumed, x.Assumed...)
 				ev.claim(child.R)
 				continue
 			}
 			rr := r.Add(nil, x.Path, x.Pos)
-			rr.Subtree = true
+			rr.Subtree, rr.Assumed = true, x.Assumed
 			if ext, ok := x.Target.(*script.Ext); ok && isAdminSite(ext) {
 				rr.Asset = adminAsset
 			} else {
@@ -475,6 +492,15 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 			path := a.urlPath
 			if path == "" {
 				path = a.name
+			} else if strings.ContainsAny(path, `()[]\^$?*+`) {
+				// url_path is a regular expression's fragment, its
+				// groups named: url_path="(?P<id>[^/.]+)/instances"
+				p, why := djangoRegex(path, true)
+				if why != "" {
+					ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: path, Reason: why})
+					continue
+				}
+				path = strings.Trim(p, "/")
 			}
 			if a.detail {
 				r.Add(a.methods, base+"/<"+kwarg+">/"+path+"/", pos)
