@@ -96,7 +96,7 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 	// decorated are the methods the decorators read so far restrict the
 	// next def to (nil = any)
 	var decorated []string
-	var action *drfAction // a REST framework @action the next def is
+	var action *drfAction        // a REST framework @action the next def is
 	var excluded schemaExclusion // what drf-spectacular's decorators read so far exclude
 	for i := from; i < to; {
 		t := toks[i]
