@@ -96,7 +96,7 @@ type Document struct {
 	byName    map[string]*Definition
 	byPointer map[string]*Definition
 	sitesOnce sync.Once
-	sites     []SchemaSite // every schema site, found once; see WalkSchemas
+	sites     [][]SchemaSite // every schema site, found once, in chunks; see WalkSchemas
 
 	lookupMu sync.Mutex
 	lookups  map[string]*Node // pointer → node, see Lookup

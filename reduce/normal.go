@@ -13,7 +13,7 @@ func dropConstrainNothing(s *Schema, has int) {
 		if has&hasMap == 0 {
 			break
 		}
-		kw := s.Keywords[name]
+		kw := s.Keywords.Get(name)
 		if kw == nil {
 			continue
 		}
@@ -27,27 +27,27 @@ func dropConstrainNothing(s *Schema, has int) {
 			kw.Map = kept
 		}
 		if len(kw.Map) == 0 {
-			delete(s.Keywords, name)
+			s.Keywords.Delete(name)
 		}
 	}
 	if has&hasRequired != 0 {
-		if kw := s.Keywords["required"]; kw != nil && len(kw.Set) == 0 {
-			delete(s.Keywords, "required")
+		if kw := s.Keywords.Get("required"); kw != nil && len(kw.Set) == 0 {
+			s.Keywords.Delete("required")
 		}
 	}
 	if has&hasMinContains != 0 {
-		if kw := s.Keywords["minContains"]; kw != nil && kw.Num != nil && kw.Num.IsInt() && kw.Num.Num().Int64() == 1 {
-			delete(s.Keywords, "minContains")
+		if kw := s.Keywords.Get("minContains"); kw != nil && kw.Num != nil && kw.Num.IsInt() && kw.Num.Num().Int64() == 1 {
+			s.Keywords.Delete("minContains")
 		}
 	}
 	if has&hasPattern != 0 {
-		if kw := s.Keywords["pattern"]; kw != nil && kw.Text == "" {
-			delete(s.Keywords, "pattern")
+		if kw := s.Keywords.Get("pattern"); kw != nil && kw.Text == "" {
+			s.Keywords.Delete("pattern")
 		}
 	}
 	if has&hasType != 0 {
-		if kw := s.Keywords["type"]; kw != nil && everyType(kw.Set) {
-			delete(s.Keywords, "type")
+		if kw := s.Keywords.Get("type"); kw != nil && everyType(kw.Set) {
+			s.Keywords.Delete("type")
 		}
 	}
 }
@@ -84,9 +84,9 @@ func Simplify(s *Schema) (*Schema, string) {
 		if s == nil || s.Ref != nil || len(s.Keywords) != 1 {
 			break
 		}
-		kw := s.Keywords["anyOf"]
+		kw := s.Keywords.Get("anyOf")
 		if kw == nil {
-			kw = s.Keywords["oneOf"]
+			kw = s.Keywords.Get("oneOf")
 		}
 		if kw == nil || len(kw.List) != 1 {
 			break
@@ -103,8 +103,8 @@ func typeSpecificOnly(s *Schema) bool {
 	if s.Ref != nil {
 		return false
 	}
-	for name := range s.Keywords {
-		switch name {
+	for _, kw := range s.Keywords {
+		switch kw.Name {
 		case "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "$dynamicRef", "$recursiveRef":
 			return false
 		}
@@ -118,10 +118,10 @@ func nullOnly(s *Schema) bool {
 	if s == nil || s.Ref != nil || s.False || len(s.Keywords) != 1 {
 		return false
 	}
-	if t := s.Keywords["type"]; t != nil {
+	if t := s.Keywords.Get("type"); t != nil {
 		return len(t.Set) == 1 && t.Set[0] == "null"
 	}
-	e := s.Keywords["enum"]
+	e := s.Keywords.Get("enum")
 	return e != nil && len(e.Set) == 1 && e.Set[0] == "null"
 }
 
@@ -153,12 +153,12 @@ func (r *Reducer) nullableView(s *Schema) *Schema {
 	oneOf := false
 	switch {
 	case s.Nullable != nil && s.Ref != nil && s.Ref.Owner != s && len(s.Keywords) == 0:
-		x = &Schema{Ref: s.Ref, Keywords: map[string]*Keyword{}}
+		x = &Schema{Ref: s.Ref}
 		nullAt = s.Nullable
 	case s.Ref == nil && len(s.Keywords) == 1:
-		kw := s.Keywords["anyOf"]
+		kw := s.Keywords.Get("anyOf")
 		if kw == nil {
-			kw, oneOf = s.Keywords["oneOf"], true
+			kw, oneOf = s.Keywords.Get("oneOf"), true
 		}
 		if kw == nil || len(kw.List) != 2 {
 			return nil
@@ -166,9 +166,9 @@ func (r *Reducer) nullableView(s *Schema) *Schema {
 		for _, b := range kw.List {
 			switch {
 			case nullOnly(b) && nullAt == nil:
-				nullAt = b.Keywords["type"]
+				nullAt = b.Keywords.Get("type")
 				if nullAt == nil {
-					nullAt = b.Keywords["enum"]
+					nullAt = b.Keywords.Get("enum")
 				}
 			case x == nil:
 				x = b
@@ -186,9 +186,9 @@ func (r *Reducer) nullableView(s *Schema) *Schema {
 	if target == nil || target.False || !typeSpecificOnly(target) {
 		return nil
 	}
-	t := target.Keywords["type"]
+	t := target.Keywords.Get("type")
 	if t == nil {
-		if target.Keywords["enum"] != nil || oneOf {
+		if target.Keywords.Get("enum") != nil || oneOf {
 			return nil // enum without null rejects null; oneOf then accepts it twice
 		}
 		return target
@@ -204,11 +204,11 @@ func (r *Reducer) nullableView(s *Schema) *Schema {
 	nt := *t
 	nt.Set = addToSet(append([]string(nil), t.Set...), "null")
 	nt.Key, nt.Value, nt.Owner, nt.Source = nullAt.Key, nullAt.Value, nullAt.Owner, nullAt.Source
-	v.Keywords["type"] = &nt
-	if e := target.Keywords["enum"]; e != nil {
+	v.Keywords.Set(&nt)
+	if e := target.Keywords.Get("enum"); e != nil {
 		ne := *e
 		ne.Set = addToSet(append([]string(nil), e.Set...), "null")
-		v.Keywords["enum"] = &ne
+		v.Keywords.Set(&ne)
 	}
 	return v
 }
@@ -217,20 +217,14 @@ func (r *Reducer) nullableView(s *Schema) *Schema {
 // same document, node and pointer.
 func clone(s *Schema) *Schema {
 	v := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, False: s.False, Ref: s.Ref, Malformed: s.Malformed,
-		Keywords: make(map[string]*Keyword, len(s.Keywords)), Annotations: map[string]*Keyword{}}
-	for k, kw := range s.Keywords {
-		v.Keywords[k] = kw
-	}
-	for k, kw := range s.Annotations {
-		v.Annotations[k] = kw
-	}
+		Keywords: s.Keywords.Clone(), Annotations: s.Annotations.Clone()}
 	return v
 }
 
 // Mergeable reports whether s is a conjunction Merge may flatten: it has an
 // allOf, or a $ref with keywords that apply beside it.
 func Mergeable(s *Schema) bool {
-	return s != nil && (s.Keywords["allOf"] != nil || s.Ref != nil && len(s.Keywords) > 0)
+	return s != nil && (s.Keywords.Get("allOf") != nil || s.Ref != nil && len(s.Keywords) > 0)
 }
 
 // Merge flattens the conjunction s — its allOf parts (followed through their
@@ -278,14 +272,14 @@ func (r *Reducer) merge(s *Schema) (*Schema, string) {
 				return why
 			}
 		}
-		if all := p.Keywords["allOf"]; all != nil {
+		if all := p.Keywords.Get("allOf"); all != nil {
 			for _, e := range all.List {
 				if why := collect(e, depth+1); why != "" {
 					return why
 				}
 			}
 			own = clone(p)
-			delete(own.Keywords, "allOf")
+			own.Keywords.Delete("allOf")
 		}
 		if own.False || len(own.Keywords) > 0 {
 			parts = append(parts, own)
@@ -295,28 +289,23 @@ func (r *Reducer) merge(s *Schema) (*Schema, string) {
 	if why := collect(s, 0); why != "" {
 		return nil, why
 	}
-	m := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, Keywords: map[string]*Keyword{}, Annotations: s.Annotations}
+	m := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, Annotations: s.Annotations}
 	for _, p := range parts {
 		if p.False {
 			m.False = true
 			return m, ""
 		}
-		names := make([]string, 0, len(p.Keywords))
-		for n := range p.Keywords {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			kw, prev := p.Keywords[n], m.Keywords[n]
+		for _, kw := range p.Keywords { // sorted by name
+			prev := m.Keywords.Get(kw.Name)
 			if prev == nil {
-				m.Keywords[n] = kw
+				m.Keywords.Set(kw)
 				continue
 			}
 			merged, why := mergeKeyword(prev, kw)
 			if why != "" {
 				return nil, why
 			}
-			m.Keywords[n] = merged
+			m.Keywords.Set(merged)
 		}
 	}
 	// additionalProperties (or items) in one part judges the properties (or
@@ -327,7 +316,7 @@ func (r *Reducer) merge(s *Schema) (*Schema, string) {
 	if conflictAcrossParts(parts, []string{"items", "unevaluatedItems"}, []string{"prefixItems"}) {
 		return nil, "items in one part would judge prefixItems declared in another"
 	}
-	if t := m.Keywords["type"]; t != nil && len(t.Set) == 0 {
+	if t := m.Keywords.Get("type"); t != nil && len(t.Set) == 0 {
 		return nil, "its parts allow no common type"
 	}
 	return m, ""
@@ -351,7 +340,7 @@ func conflictAcrossParts(parts []*Schema, closers, members []string) bool {
 
 func hasAny(s *Schema, names []string) bool {
 	for _, n := range names {
-		if s.Keywords[n] != nil {
+		if s.Keywords.Get(n) != nil {
 			return true
 		}
 	}
@@ -447,22 +436,22 @@ func (r *Reducer) Distribute(s *Schema, union string) []*Schema {
 }
 
 func (r *Reducer) distribute(s *Schema, union string) []*Schema {
-	kw := s.Keywords[union]
+	kw := s.Keywords.Get(union)
 	if kw == nil {
 		return nil
 	}
 	if s.Ref == nil && len(s.Keywords) == 1 {
 		return kw.List
 	}
-	if s.Ref != nil || s.Keywords["allOf"] != nil {
+	if s.Ref != nil || s.Keywords.Get("allOf") != nil {
 		return nil
 	}
 	siblings := clone(s)
-	delete(siblings.Keywords, union)
+	siblings.Keywords.Delete(union)
 	out := make([]*Schema, 0, len(kw.List))
 	for _, b := range kw.List {
-		conj := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, Annotations: map[string]*Keyword{},
-			Keywords: map[string]*Keyword{"allOf": {Name: "allOf", Source: "allOf", Owner: s, List: []*Schema{siblings, b}}}}
+		conj := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true,
+			Keywords: Keywords{{Name: "allOf", Source: "allOf", Owner: s, List: []*Schema{siblings, b}}}}
 		m, why := r.merge(conj)
 		if why != "" {
 			return nil
@@ -508,9 +497,9 @@ func (r *Reducer) leaves(b *Schema, depth int) []*Schema {
 	if t == nil || depth > 8 || t.Ref != nil || len(t.Keywords) != 1 {
 		return []*Schema{b}
 	}
-	kw := t.Keywords["anyOf"]
+	kw := t.Keywords.Get("anyOf")
 	if kw == nil {
-		kw = t.Keywords["oneOf"]
+		kw = t.Keywords.Get("oneOf")
 		if kw == nil || !r.pairwiseDisjoint(kw.List) {
 			return []*Schema{b}
 		}
@@ -548,14 +537,14 @@ func (r *Reducer) Disjoint(a, b *Schema) bool {
 	if a.False || b.False {
 		return true
 	}
-	if ta, tb := a.Keywords["type"], b.Keywords["type"]; ta != nil && tb != nil && !typesMeet(ta.Set, tb.Set) {
+	if ta, tb := a.Keywords.Get("type"), b.Keywords.Get("type"); ta != nil && tb != nil && !typesMeet(ta.Set, tb.Set) {
 		return true
 	}
-	if ea, eb := a.Keywords["enum"], b.Keywords["enum"]; ea != nil && eb != nil && len(intersect(ea.Set, eb.Set)) == 0 {
+	if ea, eb := a.Keywords.Get("enum"), b.Keywords.Get("enum"); ea != nil && eb != nil && len(intersect(ea.Set, eb.Set)) == 0 {
 		return true
 	}
-	pa, pb := a.Keywords["properties"], b.Keywords["properties"]
-	ra, rb := a.Keywords["required"], b.Keywords["required"]
+	pa, pb := a.Keywords.Get("properties"), b.Keywords.Get("properties")
+	ra, rb := a.Keywords.Get("required"), b.Keywords.Get("required")
 	if pa == nil || pb == nil || ra == nil || rb == nil {
 		return false
 	}
@@ -568,7 +557,7 @@ func (r *Reducer) Disjoint(a, b *Schema) bool {
 		if va == nil || vb == nil {
 			continue
 		}
-		if xa, xb := va.Keywords["enum"], vb.Keywords["enum"]; xa != nil && xb != nil && len(intersect(xa.Set, xb.Set)) == 0 {
+		if xa, xb := va.Keywords.Get("enum"), vb.Keywords.Get("enum"); xa != nil && xb != nil && len(intersect(xa.Set, xb.Set)) == 0 {
 			return true
 		}
 	}

@@ -17,19 +17,19 @@ type Schema struct {
 	// and sub compute it on demand (building every pointer eagerly costs more
 	// than the comparison itself on large documents).
 	ptr      string
-	hasPtr   bool
 	parent   *Schema
 	tok, sub string
+	hasPtr   bool
 	// False marks a schema that rejects every instance (false).
 	False bool
 	// Ref is the schema's reference ($ref, or a one-entry allOf holding only a
 	// $ref), nil when it has none.
 	Ref *Ref
-	// Keywords holds the constraining keywords by normalised name.
-	Keywords map[string]*Keyword
-	// Annotations holds title and description by name (nil when the schema
-	// has neither).
-	Annotations map[string]*Keyword
+	// Keywords holds the constraining keywords, one per normalised name.
+	Keywords Keywords
+	// Annotations holds title and description, sorted by name (nil when the
+	// schema has neither).
+	Annotations Keywords
 	// Nullable is an OpenAPI 3.0 `nullable: true` as written, nil otherwise
 	// (it is already folded into type when the schema has one).
 	Nullable *Keyword
@@ -58,7 +58,7 @@ func (s *Schema) Pointer() string {
 // EmptyAt returns the always-true schema standing where s lacks a keyword:
 // same document, node and pointer, no keywords.
 func EmptyAt(s *Schema) *Schema {
-	return &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, Keywords: map[string]*Keyword{}, Annotations: map[string]*Keyword{}}
+	return &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true}
 }
 
 // Trivial reports whether s accepts every instance: no reference and no
@@ -109,6 +109,56 @@ type Keyword struct {
 	// Map holds ShapeSchemaMap entries and, for dependentRequired, entries
 	// whose Set is filled; in document order.
 	Map []*Entry
+}
+
+// Keywords is a schema's constraining keywords, at most one per normalised
+// name (Keyword.Name), sorted by name. A schema has a handful, so a sorted
+// slice looked up by a scan is cheaper to build, keep and read than a map.
+type Keywords []*Keyword
+
+// Get returns the keyword called name, or nil.
+func (ks Keywords) Get(name string) *Keyword {
+	for _, kw := range ks {
+		if kw.Name == name {
+			return kw
+		}
+	}
+	return nil
+}
+
+// Set puts kw in ks under kw.Name, replacing the keyword of that name.
+func (ks *Keywords) Set(kw *Keyword) {
+	s := *ks
+	i := 0
+	for i < len(s) && s[i].Name < kw.Name {
+		i++
+	}
+	if i < len(s) && s[i].Name == kw.Name {
+		s[i] = kw
+		return
+	}
+	s = append(s, nil)
+	copy(s[i+1:], s[i:])
+	s[i] = kw
+	*ks = s
+}
+
+// Delete removes the keyword called name from ks.
+func (ks *Keywords) Delete(name string) {
+	s := *ks
+	for i, kw := range s {
+		if kw.Name == name {
+			copy(s[i:], s[i+1:])
+			s[len(s)-1] = nil
+			*ks = s[:len(s)-1]
+			return
+		}
+	}
+}
+
+// Clone returns a copy of ks that shares no storage with it.
+func (ks Keywords) Clone() Keywords {
+	return append(Keywords(make([]*Keyword, 0, len(ks))), ks...)
 }
 
 // Pointer returns the absolute pointer of the keyword as written.
@@ -174,6 +224,12 @@ type Reducer struct {
 	// keys, annotations and extensions included
 	schemas  []Schema
 	keywords []Keyword
+	// slots is what is left of the block schemas' keyword lists are carved
+	// from, each sized by its schema's keys
+	slots []*Keyword
+	// singles is what is left of the block one-member sets (type: string)
+	// are carved from
+	singles []string
 }
 
 // projectionBlock is how many schemas or keywords one block holds.
@@ -200,6 +256,29 @@ func (r *Reducer) newKeyword(k Keyword) *Keyword {
 	return kw
 }
 
+// newKeywords returns an empty keyword list with room for n keywords, from
+// the current block.
+func (r *Reducer) newKeywords(n int) Keywords {
+	if len(r.slots) < n {
+		r.slots = make([]*Keyword, max(n, 4*projectionBlock))
+	}
+	ks := r.slots[:0:n]
+	r.slots = r.slots[n:]
+	return ks
+}
+
+// single returns the set {v}, carved from the current block with no room to
+// grow in place (adding a member copies it).
+func (r *Reducer) single(v string) []string {
+	if len(r.singles) == 0 {
+		r.singles = make([]string, 4*projectionBlock)
+	}
+	set := r.singles[:1:1]
+	r.singles = r.singles[1:]
+	set[0] = v
+	return set
+}
+
 // NewReducer returns a Reducer resolving references with r (nil = none resolve).
 func NewReducer(r Resolver) *Reducer {
 	red := &Reducer{resolver: r, cache: map[*Node]*Schema{}}
@@ -223,7 +302,7 @@ func (r *Reducer) child(parent *Schema, n *Node, tok, sub string) *Schema {
 func (r *Reducer) schema(doc *Document, n *Node, locate func(*Schema)) *Schema {
 	n = Deref(n)
 	if n == nil {
-		s := &Schema{Doc: doc, Keywords: map[string]*Keyword{}}
+		s := &Schema{Doc: doc}
 		locate(s)
 		return s
 	}
@@ -231,7 +310,7 @@ func (r *Reducer) schema(doc *Document, n *Node, locate func(*Schema)) *Schema {
 		return s
 	}
 	s := r.newSchema()
-	s.Doc, s.Node, s.Keywords = doc, n, map[string]*Keyword{}
+	s.Doc, s.Node = doc, n
 	locate(s)
 	r.cache[n] = s
 	if n.Kind == ScalarNode {
@@ -267,6 +346,7 @@ func (r *Reducer) project(s *Schema) {
 	d := s.Doc.Dialect
 	n := s.Node
 	var nullable bool
+	s.Keywords = r.newKeywords(len(n.Content) / 2)
 	exclusive := map[string]*Keyword{} // boolean exclusiveMinimum/Maximum
 	newKeyword := r.newKeyword
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -282,10 +362,7 @@ func (r *Reducer) project(s *Schema) {
 		switch info.Class {
 		case Annotation:
 			if name == "title" || name == "description" {
-				if s.Annotations == nil {
-					s.Annotations = map[string]*Keyword{}
-				}
-				s.Annotations[name] = newKeyword(Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value})
+				s.Annotations.Set(newKeyword(Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value}))
 			}
 			continue
 		case Reference:
@@ -293,7 +370,7 @@ func (r *Reducer) project(s *Schema) {
 				s.Ref = r.ref(s, k, v)
 			} else if name != "$ref" {
 				// $dynamicRef / $recursiveRef compare by what they say.
-				s.Keywords[name] = newKeyword(Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value})
+				s.Keywords.Set(newKeyword(Keyword{Name: name, Source: name, Key: k, Value: v, Owner: s, Text: v.Value}))
 			}
 			continue
 		case Constraining:
@@ -322,7 +399,7 @@ func (r *Reducer) project(s *Schema) {
 			if IsSeq(v) && d.ArrayItemsIsTuple() {
 				kw.Name = "prefixItems"
 				kw.List = r.list(s, v, name)
-				s.Keywords["prefixItems"] = kw
+				s.Keywords.Set(kw)
 				continue
 			}
 		case "additionalItems":
@@ -336,19 +413,19 @@ func (r *Reducer) project(s *Schema) {
 			s.Malformed = append(s.Malformed, kw.Name)
 			continue
 		}
-		if prev, dup := s.Keywords[kw.Name]; dup && prev.Name == "enum" && kw.Name == "enum" {
+		if prev := s.Keywords.Get(kw.Name); prev != nil && prev.Name == "enum" && kw.Name == "enum" {
 			kw.Set = intersect(prev.Set, kw.Set)
 		}
-		s.Keywords[kw.Name] = kw
+		s.Keywords.Set(kw)
 	}
 
 	has := normalisationSteps(s.Keywords)
 	// additionalItems counts only beside a tuple.
 	if has&hasPrefixItems != 0 {
-		if k, v := Get(n, "additionalItems"); k != nil && s.Keywords["prefixItems"] != nil && s.Keywords["prefixItems"].Source == "items" {
+		if k, v := Get(n, "additionalItems"); k != nil && s.Keywords.Get("prefixItems") != nil && s.Keywords.Get("prefixItems").Source == "items" {
 			kw := &Keyword{Name: "items", Source: "additionalItems", Key: k, Value: v, Owner: s}
 			if r.fill(s, kw, ShapeSchema, v) {
-				s.Keywords["items"] = kw
+				s.Keywords.Set(kw)
 				has |= hasSubschema
 			}
 		}
@@ -359,45 +436,45 @@ func (r *Reducer) project(s *Schema) {
 		if name == "exclusiveMaximum" {
 			bound = "maximum"
 		}
-		if b := s.Keywords[bound]; b != nil {
+		if b := s.Keywords.Get(bound); b != nil {
 			kw.Num = b.Num
 			kw.Value = b.Value
-			delete(s.Keywords, bound)
-			s.Keywords[name] = kw
+			s.Keywords.Delete(bound)
+			s.Keywords.Set(kw)
 		}
 	}
 	// OpenAPI 3.0 nullable adds "null" to the type (nullable without a type
 	// constrains nothing).
 	if nullable && has&hasType != 0 {
-		if t := s.Keywords["type"]; t != nil {
+		if t := s.Keywords.Get("type"); t != nil {
 			t.Set = addToSet(t.Set, "null")
 		}
 	}
 	// Defaults that constrain nothing are dropped.
 	if has&hasDefault != 0 {
 		for _, name := range []string{"minLength", "minItems", "minProperties"} {
-			if kw := s.Keywords[name]; kw != nil && kw.Num != nil && kw.Num.Sign() == 0 {
-				delete(s.Keywords, name)
+			if kw := s.Keywords.Get(name); kw != nil && kw.Num != nil && kw.Num.Sign() == 0 {
+				s.Keywords.Delete(name)
 			}
 		}
 	}
 	if has&hasUniqueItems != 0 {
-		if kw := s.Keywords["uniqueItems"]; kw != nil && !kw.Bool {
-			delete(s.Keywords, "uniqueItems")
+		if kw := s.Keywords.Get("uniqueItems"); kw != nil && !kw.Bool {
+			s.Keywords.Delete("uniqueItems")
 		}
 	}
 	dropConstrainNothing(s, has)
 	if has&hasSubschema != 0 {
 		for _, name := range []string{"additionalProperties", "items", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "then", "else"} {
-			if kw := s.Keywords[name]; kw != nil && kw.Schema != nil && kw.Schema.Trivial() {
-				delete(s.Keywords, name)
+			if kw := s.Keywords.Get(name); kw != nil && kw.Schema != nil && kw.Schema.Trivial() {
+				s.Keywords.Delete(name)
 			}
 		}
 	}
 	// allOf: drop trivially-true entries; a one-entry allOf holding only a $ref
 	// is that $ref.
 	if has&hasAllOf != 0 {
-		if kw := s.Keywords["allOf"]; kw != nil {
+		if kw := s.Keywords.Get("allOf"); kw != nil {
 			kept := kw.List[:0:0]
 			for _, e := range kw.List {
 				if !e.Trivial() {
@@ -407,17 +484,17 @@ func (r *Reducer) project(s *Schema) {
 			kw.List = kept
 			switch {
 			case len(kept) == 0:
-				delete(s.Keywords, "allOf")
+				s.Keywords.Delete("allOf")
 			case len(kept) == 1 && s.Ref == nil && kept[0].Ref != nil && len(kept[0].Keywords) == 0 && !kept[0].False:
 				s.Ref = kept[0].Ref
-				delete(s.Keywords, "allOf")
+				s.Keywords.Delete("allOf")
 			}
 		}
 	}
 
 	// Siblings of $ref are ignored in Swagger 2.0, OpenAPI 3.0 and drafts ≤ 07.
 	if s.Ref != nil && d.RefSiblingsIgnored() && s.Ref.Owner == s {
-		clear(s.Keywords)
+		s.Keywords = nil
 	}
 }
 
@@ -439,10 +516,10 @@ const (
 
 // normalisationSteps returns the steps that have keywords to look at among
 // keywords.
-func normalisationSteps(keywords map[string]*Keyword) int {
+func normalisationSteps(keywords Keywords) int {
 	has := 0
-	for name := range keywords {
-		switch name {
+	for _, kw := range keywords {
+		switch kw.Name {
 		case "prefixItems":
 			has |= hasPrefixItems
 		case "type":
@@ -505,7 +582,7 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 		return IsScalar(v)
 	case ShapeStringSet:
 		if IsString(v) {
-			kw.Set = []string{v.Value}
+			kw.Set = r.single(v.Value)
 			return true
 		}
 		items := Items(v)
@@ -520,7 +597,7 @@ func (r *Reducer) fill(s *Schema, kw *Keyword, shape Shape, v *Node) bool {
 		return IsSeq(v)
 	case ShapeValueSet:
 		if kw.Source == "const" {
-			kw.Set = []string{Canonical(v)}
+			kw.Set = r.single(Canonical(v))
 			return true
 		}
 		items := Items(v)
@@ -579,10 +656,10 @@ func (r *Reducer) list(s *Schema, v *Node, tok string) []*Schema {
 func (r *Reducer) dependencies(s *Schema, k, v *Node) {
 	Pairs(v, func(ek, ev *Node) bool {
 		if IsSeq(ev) {
-			kw := s.Keywords["dependentRequired"]
+			kw := s.Keywords.Get("dependentRequired")
 			if kw == nil {
 				kw = &Keyword{Name: "dependentRequired", Source: "dependencies", Key: k, Value: v, Owner: s}
-				s.Keywords["dependentRequired"] = kw
+				s.Keywords.Set(kw)
 			}
 			e := &Entry{Name: ek.Value, Key: ek, Keyword: kw}
 			for _, x := range Items(ev) {
@@ -593,10 +670,10 @@ func (r *Reducer) dependencies(s *Schema, k, v *Node) {
 			kw.Map = append(kw.Map, e)
 			return true
 		}
-		kw := s.Keywords["dependentSchemas"]
+		kw := s.Keywords.Get("dependentSchemas")
 		if kw == nil {
 			kw = &Keyword{Name: "dependentSchemas", Source: "dependencies", Key: k, Value: v, Owner: s}
-			s.Keywords["dependentSchemas"] = kw
+			s.Keywords.Set(kw)
 		}
 		kw.Map = append(kw.Map, &Entry{Name: ek.Value, Key: ek, Schema: r.child(s, ev, "dependencies", ek.Value), Keyword: kw})
 		return true

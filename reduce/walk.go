@@ -26,6 +26,9 @@ type SchemaSite struct {
 	// Patterns marks a schema object with a pattern or patternProperties
 	// key: the only ones holding regular expressions.
 	Patterns bool
+	// Ref is the value of the object's first $ref key when that value is a
+	// string, nil otherwise.
+	Ref *Node
 }
 
 // WalkSchemas calls fn for every schema object of d once, in document order:
@@ -38,10 +41,25 @@ type SchemaSite struct {
 // same document pays for one walk.
 func (d *Document) WalkSchemas(fn func(s SchemaSite)) {
 	d.sitesOnce.Do(func() {
-		d.walk(func(s SchemaSite) { d.sites = append(d.sites, s) })
+		// chunks, each twice the last, so no site is copied as they grow
+		var chunk []SchemaSite
+		d.walk(func(s SchemaSite) {
+			if len(chunk) == cap(chunk) {
+				if len(chunk) > 0 {
+					d.sites = append(d.sites, chunk)
+				}
+				chunk = make([]SchemaSite, 0, max(2*cap(chunk), 64))
+			}
+			chunk = append(chunk, s)
+		})
+		if len(chunk) > 0 {
+			d.sites = append(d.sites, chunk)
+		}
 	})
-	for _, s := range d.sites {
-		fn(s)
+	for _, chunk := range d.sites {
+		for _, s := range chunk {
+			fn(s)
+		}
 	}
 }
 
@@ -118,23 +136,30 @@ func (w *walker) pathItem(item *Node, ptr string) {
 	if !IsMap(item) || Value(item, "$ref") != nil && len(Deref(item).Content) == 2 {
 		return
 	}
-	w.parameters(Value(item, "parameters"), ptr+"/parameters")
+	// a pointer is built only where something is there to walk
+	if params := Value(item, "parameters"); params != nil {
+		w.parameters(params, ptr+"/parameters")
+	}
 	for _, m := range httpMethods {
 		op := Value(item, m)
 		if op == nil {
 			continue
 		}
 		optr := ptr + "/" + m
-		w.parameters(Value(op, "parameters"), optr+"/parameters")
+		if params := Value(op, "parameters"); params != nil {
+			w.parameters(params, optr+"/parameters")
+		}
 		if w.doc.Dialect == Swagger20 {
 			w.swaggerResponses(Value(op, "responses"), optr+"/responses")
 			continue
 		}
-		if rb := Value(op, "requestBody"); rb != nil {
-			w.content(Value(rb, "content"), optr+"/requestBody/content")
+		if c := Value(Value(op, "requestBody"), "content"); c != nil {
+			w.content(c, optr+"/requestBody/content")
 		}
 		Pairs(Value(op, "responses"), func(k, v *Node) bool {
-			w.response(v, JoinPointer(optr+"/responses", k.Value))
+			if headers, content := Value(v, "headers"), Value(v, "content"); headers != nil || content != nil {
+				w.responseParts(headers, content, JoinPointer(optr+"/responses", k.Value))
+			}
 			return true
 		})
 		Pairs(Value(op, "callbacks"), func(k, v *Node) bool {
@@ -152,24 +177,45 @@ func (w *walker) parameters(params *Node, ptr string) {
 		return
 	}
 	for i, p := range Items(params) {
-		w.parameter(Deref(p), ptr+"/"+strconv.Itoa(i))
+		p = Deref(p)
+		if s, c := Value(p, "schema"), Value(p, "content"); s != nil || c != nil {
+			w.parameterParts(s, c, ptr+"/"+strconv.Itoa(i))
+		}
 	}
 }
 
 // parameter walks an OpenAPI 3 parameter or header object.
 func (w *walker) parameter(p *Node, ptr string) {
-	if s := Value(p, "schema"); s != nil {
-		w.schema(s, ptr+"/schema", false)
+	w.parameterParts(Value(p, "schema"), Value(p, "content"), ptr)
+}
+
+// parameterParts walks a parameter's or header's schema and content; ptr is
+// the parameter's pointer.
+func (w *walker) parameterParts(schema, content *Node, ptr string) {
+	if schema != nil {
+		w.schema(schema, ptr+"/schema", false)
 	}
-	w.content(Value(p, "content"), ptr+"/content")
+	if content != nil {
+		w.content(content, ptr+"/content")
+	}
 }
 
 func (w *walker) response(r *Node, ptr string) {
-	Pairs(Value(r, "headers"), func(k, v *Node) bool {
-		w.parameter(v, JoinPointer(ptr+"/headers", k.Value))
+	w.responseParts(Value(r, "headers"), Value(r, "content"), ptr)
+}
+
+// responseParts walks a response's headers and content; ptr is the
+// response's pointer.
+func (w *walker) responseParts(headers, content *Node, ptr string) {
+	Pairs(headers, func(k, v *Node) bool {
+		if s, c := Value(v, "schema"), Value(v, "content"); s != nil || c != nil {
+			w.parameterParts(s, c, JoinPointer(ptr+"/headers", k.Value))
+		}
 		return true
 	})
-	w.content(Value(r, "content"), ptr+"/content")
+	if content != nil {
+		w.content(content, ptr+"/content")
+	}
 }
 
 func (w *walker) content(c *Node, ptr string) {
@@ -252,10 +298,17 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 		site.Definition = def
 		site.RelPointer = ptr[len(def.Pointer):]
 	}
+	seenRef := false
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		key := n.Content[i].Value
 		if key == "pattern" || key == "patternProperties" {
 			site.Patterns = true
+		}
+		if key == "$ref" && !seenRef {
+			seenRef = true
+			if v := Deref(n.Content[i+1]); IsString(v) {
+				site.Ref = v
+			}
 		}
 		if site.Plain {
 			site.Plain = PlainKeyword(key, n.Content[i+1], w.doc.Dialect)

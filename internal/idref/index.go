@@ -211,6 +211,8 @@ type scanner struct {
 	// and shrinks in place, and becomes a string only where something is
 	// recorded
 	path []byte
+	// block is what is left of the block sites are carved from
+	block []Site
 }
 
 const maxDepth = 2000
@@ -259,9 +261,19 @@ func (w *scanner) pop(mark int) { w.path = w.path[:mark] }
 // site records the reference keyword key (valued v) of the object holder
 // at pointer obj+"/"+key: the two pointers share one string.
 func (w *scanner) site(holder *reduce.Node, k, v *reduce.Node, base *url.URL, tokens ...string) *Site {
-	p := w.ptr(append(tokens, k.Value)...)
+	mark := len(w.path)
+	for _, t := range tokens {
+		w.push(t)
+	}
+	p := w.ptr(k.Value)
+	w.pop(mark)
 	bare := holder != nil && holder.Kind == reduce.MappingNode && len(holder.Content) == 2
-	site := &Site{Pointer: p, Object: p[:len(p)-len(k.Value)-1], Holder: holder, Bare: bare, Key: k, Value: v, Base: base}
+	if len(w.block) == 0 {
+		w.block = make([]Site, 256) // one allocation per block of sites
+	}
+	site := &w.block[0]
+	w.block = w.block[1:]
+	*site = Site{Pointer: p, Object: p[:len(p)-len(k.Value)-1], Holder: holder, Bare: bare, Key: k, Value: v, Base: base}
 	if reduce.IsString(v) {
 		site.str, site.raw = true, v.Value // the value node's own text, as Ref read it before
 	}

@@ -2,6 +2,7 @@ package python
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -168,8 +169,12 @@ func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, a
 	if len(c.Args) < 2 {
 		return nil
 	}
-	raw, ok := ev.PathArg(f, sc, c, c.Args[0], "")
-	if !ok {
+	var raw string
+	var assumed []routes.Assumption
+	if a, ok := args[0].(script.Assumed); ok {
+		// path(f"{settings.API_PREFIX}/", ...): under the setting's value
+		raw, assumed = string(a.Value), []routes.Assumption{a.As}
+	} else if raw, ok = ev.PathArg(f, sc, c, c.Args[0], ""); !ok {
 		return nil
 	}
 	mount := false
@@ -194,16 +199,20 @@ func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, a
 		}
 	}
 	if mount {
-		return &script.RouteDef{Mount: true, Path: p, Pos: pos, Target: args[1]}
+		return &script.RouteDef{Mount: true, Path: p, Pos: pos, Target: args[1], Assumed: assumed}
 	}
 	if isDocView(args[1]) || isDocView(ev.Eval(f, sc, c.Args[1].X)) {
-		return &script.RouteDef{Path: p, Pos: pos, Methods: []string{"GET"}, Asset: docsAsset}
+		return &script.RouteDef{Path: p, Pos: pos, Methods: []string{"GET"}, Asset: docsAsset, Assumed: assumed}
 	}
-	return &script.RouteDef{Path: p, Pos: pos, Methods: ev.viewMethods(f, sc, c.Args[1], args[1])}
+	view := viewValue(ev, f, sc, c.Args[1], args[1])
+	methods := ev.viewMethods(f, sc, c.Args[1], args[1])
+	hidden, every := ev.hiddenMethods(view, methods)
+	return &script.RouteDef{Path: p, Pos: pos, Methods: methods, Assumed: assumed, HiddenMethods: hidden, Hidden: every}
 }
 
 // djangoInclude reads include(module), include((module, app_name)),
-// include(list) and include(router.urls): the router to mount, or nil.
+// include of a module imported, include(list) and include(router.urls):
+// the router to mount, or nil.
 func (ev *pyEval) djangoInclude(f *script.File, sc *script.Scope, c *script.Expr, args []script.Value) script.Value {
 	if len(args) == 0 {
 		return nil
@@ -224,6 +233,16 @@ func (ev *pyEval) djangoInclude(f *script.File, sc *script.Scope, c *script.Expr
 			return &script.Ext{Module: string(t)} // a package's URLconf
 		}
 		return script.Router{R: ev.djangoConf(m.File)}
+	case *script.Ext:
+		// a URLconf imported by name from a package (from
+		// ansible_base.urls import api_version_urls): opaque, whatever
+		// its name
+		return &script.Ext{Module: t.Module + "." + t.Name}
+	case *script.Module:
+		// include(urls) of a module imported (from api import urls)
+		if t.File != nil {
+			return script.Router{R: ev.djangoConf(t.File)}
+		}
 	case script.List:
 		r := ev.NewRouter("django")
 		ev.djangoAttach(r, t)
@@ -308,16 +327,19 @@ func (ev *pyEval) djangoAttach(r *routes.Router, list script.List) {
 		switch x := x.(type) {
 		case *script.RouteDef:
 			if !x.Mount {
-				r.Add(x.Methods, x.Path, x.Pos).Asset = x.Asset
+				for _, rr := range addSplit(r, x.Methods, x.HiddenMethods, x.Hidden, x.Path, x.Pos) {
+					rr.Asset, rr.Assumed = x.Asset, x.Assumed
+				}
 				continue
 			}
 			if child, ok := x.Target.(script.Router); ok {
 				r.Mount(x.Path, child.R, false)
+				child.R.Assumed = append(child.R.Assumed, x.Assumed...)
 				ev.claim(child.R)
 				continue
 			}
 			rr := r.Add(nil, x.Path, x.Pos)
-			rr.Subtree = true
+			rr.Subtree, rr.Assumed = true, x.Assumed
 			if ext, ok := x.Target.(*script.Ext); ok && isAdminSite(ext) {
 				rr.Asset = adminAsset
 			} else {
@@ -372,10 +394,76 @@ func (ev *pyEval) djangoSettle() {
 // pyMember reads a member of a value the interpreter does not: a REST
 // framework router's urls, a settings object's field.
 func (ev *pyEval) pyMember(recv script.Value, name string) script.Value {
-	if cls, ok := recv.(*script.Class); ok {
-		return ev.classField(cls, name)
+	switch recv := recv.(type) {
+	case *script.Class:
+		return ev.classField(recv, name)
+	case *script.Ext:
+		if recv.Module == "django.conf" && recv.Name == "settings" {
+			return ev.djangoSetting(name)
+		}
+		return nil
 	}
 	return ev.drfMember(recv, name)
+}
+
+// djangoSetting reads settings.NAME of django.conf: the string the
+// project's settings assign NAME at the top level of a module, assumed
+// at that value (an environment's settings module, or code run at start,
+// may set another). The settings are the modules that name ROOT_URLCONF
+// and the other modules of a settings package (a folder named settings);
+// nil when none assigns NAME a string, or two assign it different ones.
+func (ev *pyEval) djangoSetting(name string) script.Value {
+	var found *script.Assumed
+	for _, f := range ev.Sources() {
+		dir := filepath.Base(filepath.Dir(f.Path))
+		if dir != "settings" && !definesTop(f, "ROOT_URLCONF") || !definesTop(f, name) {
+			continue
+		}
+		ev.Run(f)
+		sc := f.Scope()
+		if sc == nil || f.State != 2 {
+			continue // still running: the settings read themselves
+		}
+		s, ok := sc.Vars[name].(script.Str)
+		if !ok {
+			continue
+		}
+		if found != nil && found.Value != s {
+			return nil // settings disagree
+		}
+		if found == nil {
+			at := topAssignment(f, name)
+			found = &script.Assumed{Value: s, As: routes.Assumption{Expr: "settings." + name, Value: string(s), At: ev.Pos(f, at.Line, at.Col)}}
+		}
+	}
+	if found == nil {
+		return nil
+	}
+	return *found
+}
+
+// definesTop reports whether f assigns name at the top level: a statement
+// starting at column 1 with name followed by = or a type annotation.
+func definesTop(f *script.File, name string) bool {
+	return topAssignment(f, name).Line > 0
+}
+
+// topAssignment returns the token of name where f's top level assigns it
+// (NAME = ..., NAME: str = ...), or a zero token.
+func topAssignment(f *script.File, name string) script.Token {
+	toks := f.Toks
+	for i, t := range toks {
+		if t.Kind != script.TokName || t.Text != name || t.Col != 1 || i+1 >= len(toks) {
+			continue
+		}
+		if i > 0 && toks[i-1].Kind != script.TokNewline && toks[i-1].Kind != script.TokDedent {
+			continue
+		}
+		if next := toks[i+1]; next.Kind == script.TokOp && (next.Text == "=" || next.Text == ":") {
+			return t
+		}
+	}
+	return script.Token{}
 }
 
 // classField reads field name of a class the source defines (or of its
@@ -447,25 +535,32 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 	}
 	actions := map[string]bool{}
 	viewsetActions(cls, actions, 0)
-	var list, detail []string
+	hidden := ev.hiddenNames(cls)
+	var list, listHidden, detail, detailHidden []string
 	for _, a := range []struct{ action, method string }{{"list", "GET"}, {"create", "POST"}} {
 		if actions[a.action] {
 			list = append(list, a.method)
+			if hidden["*"] || hidden[a.action] {
+				listHidden = append(listHidden, a.method)
+			}
 		}
 	}
 	for _, a := range []struct{ action, method string }{{"retrieve", "GET"}, {"update", "PUT"}, {"partial_update", "PATCH"}, {"destroy", "DELETE"}} {
 		if actions[a.action] {
 			detail = append(detail, a.method)
+			if hidden["*"] || hidden[a.action] {
+				detailHidden = append(detailHidden, a.method)
+			}
 		}
 	}
 	ev.drfRegistry[r] = append(ev.drfRegistry[r], drfEntry{prefix: prefix, viewset: cls})
 	base := ev.drfNest[r] + strings.Trim(prefix, "/")
 	kwarg := ev.lookupKwarg(cls)
 	if len(list) > 0 {
-		r.Add(list, base+"/", pos)
+		addSplit(r, list, listHidden, false, base+"/", pos)
 	}
 	if len(detail) > 0 {
-		r.Add(detail, base+"/<"+kwarg+">/", pos)
+		addSplit(r, detail, detailHidden, false, base+"/<"+kwarg+">/", pos)
 	}
 	if span, ok := ev.classSpans[cls]; ok {
 		for _, a := range ev.actions[span.file] {
@@ -475,12 +570,21 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 			path := a.urlPath
 			if path == "" {
 				path = a.name
+			} else if strings.ContainsAny(path, `()[]\^$?*+`) {
+				// url_path is a regular expression's fragment, its
+				// groups named: url_path="(?P<id>[^/.]+)/instances"
+				p, why := djangoRegex(path, true)
+				if why != "" {
+					ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: path, Reason: why})
+					continue
+				}
+				path = strings.Trim(p, "/")
 			}
+			full := base + "/" + path + "/"
 			if a.detail {
-				r.Add(a.methods, base+"/<"+kwarg+">/"+path+"/", pos)
-			} else {
-				r.Add(a.methods, base+"/"+path+"/", pos)
+				full = base + "/<" + kwarg + ">/" + path + "/"
 			}
+			r.Add(a.methods, full, pos).Hidden = hidden["*"] || hidden[a.name]
 		}
 	}
 }
@@ -580,16 +684,22 @@ var drfActions = map[string][]string{
 // view's (X.as_view()) handlers, a function view's decorators, or nil
 // (any method) when neither says.
 func (ev *pyEval) viewMethods(f *script.File, sc *script.Scope, e *script.Expr, v script.Value) []string {
-	if e != nil && e.Kind == script.ExprCall && e.X.Kind == script.ExprAttr && e.X.Name == "as_view" {
-		v = ev.Eval(f, sc, e.X.X)
-	}
-	switch v := v.(type) {
+	switch v := viewValue(ev, f, sc, e, v).(type) {
 	case *script.Class:
 		return classMethods(v, 0)
 	case *script.Func:
 		return v.Methods
 	}
 	return nil
+}
+
+// viewValue returns the view a path() argument e, evaluated as v, names:
+// the class of X.as_view(), else v.
+func viewValue(ev *pyEval, f *script.File, sc *script.Scope, e *script.Expr, v script.Value) script.Value {
+	if e != nil && e.Kind == script.ExprCall && e.X.Kind == script.ExprAttr && e.X.Name == "as_view" {
+		return ev.Eval(f, sc, e.X.X)
+	}
+	return v
 }
 
 // classMethods returns the methods a class-based view serves: its own

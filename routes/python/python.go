@@ -57,6 +57,11 @@ type pyEval struct {
 	// router; drfNest is the path a nested router's routes sit below.
 	drfRegistry map[*routes.Router][]drfEntry
 	drfNest     map[*routes.Router]string
+	// hiddenDefs are the defs (by the token of def, per file) and
+	// hiddenViews the classes whose drf-spectacular decorators exclude
+	// them from the schema (spectacular.go).
+	hiddenDefs  map[*script.File]map[int]bool
+	hiddenViews map[*script.Class]schemaExclusion
 }
 
 // classSpan is the token range of a class statement in a file.
@@ -69,7 +74,8 @@ type classSpan struct {
 func newPyEval(root string, display func(string) string, confine *fsroot.Root) *pyEval {
 	ev := &pyEval{Interp: script.New(true, root, display, confine), confs: map[*script.File]*routes.Router{}, drfRouters: map[*routes.Router]bool{},
 		actions: map[*script.File][]*drfAction{}, classSpans: map[*script.Class]classSpan{},
-		drfRegistry: map[*routes.Router][]drfEntry{}, drfNest: map[*routes.Router]string{}}
+		drfRegistry: map[*routes.Router][]drfEntry{}, drfNest: map[*routes.Router]string{},
+		hiddenDefs: map[*script.File]map[int]bool{}, hiddenViews: map[*script.Class]schemaExclusion{}}
 	ev.Settle, ev.Member = ev.djangoSettle, ev.pyMember
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
 	ev.Tokenize = script.TokenizePython
@@ -90,7 +96,8 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 	// decorated are the methods the decorators read so far restrict the
 	// next def to (nil = any)
 	var decorated []string
-	var action *drfAction // a REST framework @action the next def is
+	var action *drfAction        // a REST framework @action the next def is
+	var excluded schemaExclusion // what drf-spectacular's decorators read so far exclude
 	for i := from; i < to; {
 		t := toks[i]
 		if t.Kind == script.TokNewline || t.Kind == script.TokIndent || t.Kind == script.TokDedent || t.Kind == script.TokOp && t.Text == ";" {
@@ -108,6 +115,7 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 				if a := ev.drfActionOf(f, sc, e); a != nil {
 					action = a
 				}
+				excluded = excluded.join(ev.schemaExcluded(f, sc, e))
 				i = p.At
 				continue
 			}
@@ -123,6 +131,13 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 					fn, end := ev.pyDef(f, j, to, sc)
 					if fn != nil {
 						fn.Methods, decorated = decorated, nil
+						if excluded.all {
+							if ev.hiddenDefs[f] == nil {
+								ev.hiddenDefs[f] = map[int]bool{}
+							}
+							ev.hiddenDefs[f][j] = true
+						}
+						excluded = schemaExclusion{}
 						if action != nil {
 							action.name, action.def = fn.Name, j
 							ev.actions[f] = append(ev.actions[f], action)
@@ -159,8 +174,11 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 					}
 					sc.Set(cls.Name, cls)
 					ev.classSpans[cls] = classSpan{f, i, pyBlockEnd(toks, i, to)}
+					if excluded.all || len(excluded.actions) > 0 {
+						ev.hiddenViews[cls] = excluded
+					}
 				}
-				decorated, action = nil, nil
+				decorated, action, excluded = nil, nil, schemaExclusion{}
 				// the class body runs inline; its methods become names too
 				for i < to && !(toks[i].Kind == script.TokOp && toks[i].Text == ":") {
 					if toks[i].Match > i {

@@ -139,7 +139,7 @@ func (l *lexer) pyString() error {
 		q = q + q + q
 	}
 	l.advance(len(q))
-	start := l.i
+	start, bodyLine, bodyCol := l.i, l.line, l.col
 	for {
 		if l.i >= len(l.src) {
 			return l.errf(line, col, "unterminated string")
@@ -162,7 +162,7 @@ func (l *lexer) pyString() error {
 	raw := strings.ContainsRune(prefix, 'r')
 	t := Token{Kind: TokString, Line: line, Col: col}
 	if strings.ContainsRune(prefix, 'f') {
-		t.parts = pyFParts(body, raw, l.file, line, l.depth)
+		t.parts = pyFParts(body, raw, l.file, bodyLine, bodyCol, l.depth)
 	} else if raw {
 		t.Str = body
 	} else {
@@ -172,11 +172,23 @@ func (l *lexer) pyString() error {
 	return nil
 }
 
-// pyFParts splits an f-string body into literal text and {expression} parts;
-// {{ and }} are literal braces, and a format spec or conversion is dropped.
-func pyFParts(body string, raw bool, file string, line, depth int) []TemplatePart {
+// pyFParts splits an f-string body, which starts at line and col, into
+// literal text and {expression} parts, each expression's tokens placed
+// where they are in the file; {{ and }} are literal braces, and a format
+// spec or conversion is dropped.
+func pyFParts(body string, raw bool, file string, line, col, depth int) []TemplatePart {
 	var parts []TemplatePart
 	var lit strings.Builder
+	at, atLine, atCol := 0, line, col // body[at] is at atLine, atCol
+	place := func(to int) {           // moves at to body[to]
+		for ; at < to && at < len(body); at++ {
+			if body[at] == '\n' {
+				atLine, atCol = atLine+1, 1
+			} else if utf8.RuneStart(body[at]) {
+				atCol++
+			}
+		}
+	}
 	for i := 0; i < len(body); i++ {
 		c := body[i]
 		switch {
@@ -207,10 +219,14 @@ func pyFParts(body string, raw bool, file string, line, depth int) []TemplatePar
 				toks = toks[:len(toks)-1]
 			}
 			if err != nil || len(toks) == 0 {
-				toks = []Token{{Kind: TokOp, Text: "?", Line: line, Match: -1}}
+				toks = []Token{{Kind: TokOp, Text: "?", Line: 1, Col: 1, Match: -1}}
 			}
+			place(i + 1)
 			for k := range toks {
-				toks[k].Line = line
+				if toks[k].Line == 1 {
+					toks[k].Col += atCol - 1
+				}
+				toks[k].Line += atLine - 1
 			}
 			parts = append(parts, TemplatePart{expr: toks})
 			i = end

@@ -30,6 +30,9 @@ const (
 	ExprTemplate
 	ExprFunc
 	ExprRegex
+	// ExprSpread is *x in a Python list, ...x in a JavaScript array (or
+	// call): X is what is spread.
+	ExprSpread
 )
 
 // Expr is one parsed expression.
@@ -48,6 +51,9 @@ type Expr struct {
 	// attribute name.
 	Line, Col int
 	from, to  int // token range, for messages
+	// toks are the tokens from and to index when they are not the file's
+	// (an expression of a template's part)
+	toks []Token
 }
 
 type kwArg struct {
@@ -85,6 +91,9 @@ type Parser struct {
 	// depth counts nested expressions; past maxNesting the parser gives up,
 	// so no input can exhaust the stack.
 	depth int
+	// part marks a parser of a template's expression, whose Toks are the
+	// part's own, not its file's.
+	part bool
 }
 
 // maxNesting bounds the nesting of brackets, templates and f-strings the
@@ -265,6 +274,9 @@ func (p *Parser) elements(list *Expr, end int) {
 
 func (p *Parser) mark(e *Expr, from int) *Expr {
 	e.from, e.to = from, p.At
+	if p.part {
+		e.toks = p.Toks
+	}
 	if e.Line == 0 && from < len(p.Toks) {
 		e.Line, e.Col = p.Toks[from].Line, p.Toks[from].Col
 	}
@@ -281,6 +293,14 @@ func (p *Parser) Unary() *Expr {
 	start := p.At
 	t := p.tok(0)
 	switch {
+	case t.Kind == TokOp && (t.Text == "*" && p.Py || t.Text == "..." && !p.Py):
+		p.At++
+		x := p.Unary()
+		if x == nil {
+			p.At = start
+			return nil
+		}
+		return p.mark(&Expr{Kind: ExprSpread, X: x}, start)
 	case t.Kind == TokOp && (t.Text == "-" || t.Text == "+" || t.Text == "!" || t.Text == "~" || t.Text == "*" || t.Text == "**" || t.Text == "..."):
 		p.At++
 		if p.Unary() == nil {
@@ -532,7 +552,7 @@ func (p *Parser) stringNode(t Token) *Expr {
 			e.parts = append(e.parts, tplExpr{lit: part.lit})
 			continue
 		}
-		sub := &Parser{Toks: part.expr, End: len(part.expr), Py: p.Py, File: p.File}
+		sub := &Parser{Toks: part.expr, End: len(part.expr), Py: p.Py, File: p.File, part: true}
 		v := sub.Expr()
 		if v == nil || sub.At < sub.End {
 			v = &Expr{Kind: ExprUnknown}

@@ -120,6 +120,11 @@ type (
 		// Asset says why the route is a library's page or file, not an
 		// API operation (see routes.Route.Asset); "" = not known as one.
 		Asset string
+		// Assumed are the run-time values Path was built from.
+		Assumed []routes.Assumption
+		// HiddenMethods are those of Methods its author excluded from
+		// the schema (Hidden: every one).
+		HiddenMethods []string
 	}
 	// Assumed is a string the server reads at run time (a settings field
 	// an environment variable may override), taken as the default its
@@ -379,6 +384,9 @@ func (ev *Interp) Text(f *File, e *Expr) string {
 	if e == nil {
 		return ""
 	}
+	if e.toks != nil {
+		return tokText(e.toks, e.from, e.to)
+	}
 	return tokText(f.Toks, e.from, e.to)
 }
 
@@ -513,8 +521,12 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 			}
 			return xs + ys
 		}
-		if xl, ok := x.(List); ok && e.Name == "+" {
-			if yl, ok := y.(List); ok {
+		if e.Name == "+" {
+			// lists joined; a router stands for the list of its routes
+			// (a REST framework router's urls: urlpatterns + router.urls)
+			xl, ok1 := joinable(x)
+			yl, ok2 := joinable(y)
+			if ok1 && ok2 && (isList(x) || isList(y)) {
 				return append(slices.Clip(xl), yl...)
 			}
 		}
@@ -526,6 +538,7 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 		}
 	case ExprTemplate:
 		var b strings.Builder
+		var assumed *routes.Assumption // the first part read at run time
 		for _, p := range e.parts {
 			if p.expr == nil {
 				b.WriteString(p.lit)
@@ -533,6 +546,11 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 				switch v := ev.Eval(f, sc, p.expr).(type) {
 				case Str:
 					b.WriteString(string(v))
+				case Assumed:
+					b.WriteString(string(v.Value))
+					if assumed == nil {
+						assumed = &v.As
+					}
 				case Dynamic:
 					return v
 				default:
@@ -543,11 +561,26 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 				return Dynamic{why: ev.Budget.OverFolded()}
 			}
 		}
+		if assumed != nil {
+			// f"{settings.API_PREFIX}/": the text under the assumption
+			return Assumed{Value: Str(b.String()), As: *assumed}
+		}
 		return Str(b.String())
 	case ExprList:
-		out := make(List, len(e.Args))
-		for i, a := range e.Args {
-			out[i] = ev.Eval(f, sc, a)
+		out := make(List, 0, len(e.Args))
+		for _, a := range e.Args {
+			if a.Kind != ExprSpread {
+				out = append(out, ev.Eval(f, sc, a))
+				continue
+			}
+			// [*a, *router.urls]: a list's elements, a router as the
+			// list of its routes, anything else one element not known
+			v := ev.Eval(f, sc, a.X)
+			if l, ok := joinable(v); ok {
+				out = append(out, l...)
+				continue
+			}
+			out = append(out, nil)
 		}
 		return out
 	case ExprDict:
@@ -566,6 +599,13 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 		case *Module:
 			return ev.Attr(x, e.Name)
 		case *Ext:
+			if ev.Member != nil {
+				// a member the language reads of an imported name
+				// (django.conf's settings)
+				if v := ev.Member(x, e.Name); v != nil {
+					return v
+				}
+			}
 			if x.Name == "" || x.Name == "default" {
 				return &Ext{Module: x.Module, Name: e.Name}
 			}
@@ -659,6 +699,15 @@ func (ev *Interp) Args(f *File, sc *Scope, c *Expr) []Value {
 }
 
 // kwarg returns the keyword argument key of a call (Python), or nil.
+// KeywordNames returns the names of c's keyword arguments, in order.
+func KeywordNames(c *Expr) []string {
+	var out []string
+	for _, kv := range c.kw {
+		out = append(out, kv.key)
+	}
+	return out
+}
+
 func KeywordArg(c *Expr, key string) *Expr {
 	for _, kv := range c.kw {
 		if kv.key == key {
@@ -866,4 +915,22 @@ func PassedRouterGap(args []Value, pos routes.Pos, expr, name, module string, lo
 			Reason: "the router is passed to " + name + " of " + module + ", " + what + ", so the routes it registers are not known"})
 		return
 	}
+}
+
+// joinable returns the elements v stands for when lists are joined or
+// spread: a list's own, a router as its one element (the list of its
+// routes, which a URLconf mounts where the list is included).
+func joinable(v Value) (List, bool) {
+	switch v := v.(type) {
+	case List:
+		return v, true
+	case Router:
+		return List{v}, true
+	}
+	return nil, false
+}
+
+func isList(v Value) bool {
+	_, ok := v.(List)
+	return ok
 }

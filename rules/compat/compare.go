@@ -361,7 +361,7 @@ func sameParts(base, head *reduce.Schema) bool {
 		if s.Ref != nil {
 			out = append(out, "$ref "+definitionName(s.Ref))
 		}
-		if a := s.Keywords["allOf"]; a != nil {
+		if a := s.Keywords.Get("allOf"); a != nil {
 			for _, p := range a.List {
 				out = append(out, definitionName(p.Ref))
 			}
@@ -377,8 +377,8 @@ func sameParts(base, head *reduce.Schema) bool {
 // otherwise.
 func nullableView(r *reduce.Reducer, s, other *reduce.Schema) *reduce.Schema {
 	switch {
-	case s.Keywords["anyOf"] != nil && other.Keywords["anyOf"] == nil && other.Keywords["oneOf"] == nil,
-		s.Keywords["oneOf"] != nil && other.Keywords["oneOf"] == nil && other.Keywords["anyOf"] == nil,
+	case s.Keywords.Get("anyOf") != nil && other.Keywords.Get("anyOf") == nil && other.Keywords.Get("oneOf") == nil,
+		s.Keywords.Get("oneOf") != nil && other.Keywords.Get("oneOf") == nil && other.Keywords.Get("anyOf") == nil,
 		s.Nullable != nil && s.Ref != nil && other.Nullable == nil:
 		return r.NullableView(s)
 	}
@@ -390,7 +390,7 @@ func nullableView(r *reduce.Reducer, s, other *reduce.Schema) *reduce.Schema {
 // types s's type allows (type: object beside a oneOf of objects says
 // nothing more).
 func impliedType(r *reduce.Reducer, s *reduce.Schema) bool {
-	t := s.Keywords["type"]
+	t := s.Keywords.Get("type")
 	if t == nil || s.Ref != nil {
 		return false
 	}
@@ -402,11 +402,11 @@ func impliedType(r *reduce.Reducer, s *reduce.Schema) bool {
 		if b.False {
 			return true
 		}
-		bt := b.Keywords["type"]
+		bt := b.Keywords.Get("type")
 		return bt != nil && subset("type", bt.Set, t.Set)
 	}
 	for _, name := range []string{"anyOf", "oneOf"} {
-		if u := s.Keywords[name]; u != nil && len(u.List) > 0 {
+		if u := s.Keywords.Get(name); u != nil && len(u.List) > 0 {
 			all := true
 			for _, b := range u.List {
 				all = all && within(b)
@@ -416,7 +416,7 @@ func impliedType(r *reduce.Reducer, s *reduce.Schema) bool {
 			}
 		}
 	}
-	if a := s.Keywords["allOf"]; a != nil {
+	if a := s.Keywords.Get("allOf"); a != nil {
 		for _, b := range a.List {
 			if within(b) {
 				return true
@@ -587,12 +587,11 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 // unionView returns a schema's keywords with oneOf read as anyOf (branches
 // are taken as disjoint), so switching between them changes nothing.
 func unionView(s *reduce.Schema) map[string]*reduce.Keyword {
-	if s.Keywords["oneOf"] == nil || s.Keywords["anyOf"] != nil {
-		return s.Keywords
-	}
+	rename := s.Keywords.Get("oneOf") != nil && s.Keywords.Get("anyOf") == nil
 	out := make(map[string]*reduce.Keyword, len(s.Keywords))
-	for k, v := range s.Keywords {
-		if k == "oneOf" {
+	for _, v := range s.Keywords {
+		k := v.Name
+		if rename && k == "oneOf" {
 			k = "anyOf"
 		}
 		out[k] = v
@@ -675,9 +674,9 @@ type bound struct {
 // effectiveBound returns the tighter of a schema's inclusive and exclusive
 // bound on one side (upper or lower).
 func effectiveBound(s *reduce.Schema, upper bool) *bound {
-	inc, exc := s.Keywords["minimum"], s.Keywords["exclusiveMinimum"]
+	inc, exc := s.Keywords.Get("minimum"), s.Keywords.Get("exclusiveMinimum")
 	if upper {
-		inc, exc = s.Keywords["maximum"], s.Keywords["exclusiveMaximum"]
+		inc, exc = s.Keywords.Get("maximum"), s.Keywords.Get("exclusiveMaximum")
 	}
 	switch {
 	case inc == nil && exc == nil:
@@ -877,7 +876,7 @@ func join(a, b Effect) Effect {
 // response side under a writeOnly one (as either revision marks it).
 func propertySides(sides Side, base, head *reduce.Schema, name string) Side {
 	for _, s := range []*reduce.Schema{base, head} {
-		if p := s.Keywords["properties"]; p != nil {
+		if p := s.Keywords.Get("properties"); p != nil {
 			if e := p.Lookup(name); e != nil {
 				sides = markedSides(sides, e.Schema.Node)
 			}
@@ -972,7 +971,7 @@ func (c *comparer) refToUnion(r *reduce.Reducer, s *reduce.Schema) bool {
 		return false
 	}
 	t := r.Resolved(s)
-	return t != nil && (t.Keywords["anyOf"] != nil || t.Keywords["oneOf"] != nil)
+	return t != nil && (t.Keywords.Get("anyOf") != nil || t.Keywords.Get("oneOf") != nil)
 }
 
 func (c *comparer) pairBranches(name string, base, head *reduce.Schema, b, h *reduce.Keyword, bl, hl []*reduce.Schema, x context, added Effect) {
@@ -1108,7 +1107,7 @@ func blind(x context, name string, base, head *reduce.Schema) context {
 		return x
 	}
 	refuses := func(s *reduce.Schema) bool {
-		t := s.Keywords["type"]
+		t := s.Keywords.Get("type")
 		return t != nil && !subset("type", []string{applies}, t.Set) && !(applies == "number" && subset("type", []string{"integer"}, t.Set))
 	}
 	x.baseBlind = x.baseBlind || refuses(base)
@@ -1121,7 +1120,7 @@ func blind(x context, name string, base, head *reduce.Schema) context {
 const extraProperty = "wirelint_extra"
 
 func tupleLength(s *reduce.Schema) int {
-	if k := s.Keywords["prefixItems"]; k != nil {
+	if k := s.Keywords.Get("prefixItems"); k != nil {
 		return len(k.List)
 	}
 	return 0
@@ -1139,7 +1138,7 @@ func keywordSchema(s *reduce.Schema, k *reduce.Keyword) *reduce.Schema {
 // governing returns the schema that applied to property name in s where s
 // has no properties entry for it: additionalProperties, or {}.
 func governing(s *reduce.Schema, name string) *reduce.Schema {
-	return keywordSchema(s, s.Keywords["additionalProperties"])
+	return keywordSchema(s, s.Keywords.Get("additionalProperties"))
 }
 
 // properties compares each member with its counterpart, or with what
@@ -1177,7 +1176,7 @@ func (c *comparer) properties(name string, base, head *reduce.Schema, b, h *redu
 			y = y.unknownPath()
 		}
 		bs, hs := entrySchema(be), entrySchema(he)
-		if name == "properties" && (bs == nil && base.Keywords["additionalProperties"] == nil || hs == nil && head.Keywords["additionalProperties"] == nil) {
+		if name == "properties" && (bs == nil && base.Keywords.Get("additionalProperties") == nil || hs == nil && head.Keywords.Get("additionalProperties") == nil) {
 			ch := &change{keyword: "properties", base: base, head: head, baseKeyword: b, headKeyword: h, undeclared: true,
 				baseValue: "undeclared " + strconv.Quote(n), headValue: "declared " + strconv.Quote(n), summary: "declares property " + strconv.Quote(n)}
 			effect := Narrows
@@ -1231,12 +1230,12 @@ func (c *comparer) tuple(base, head *reduce.Schema, b, h *reduce.Keyword, x cont
 		if i < len(bl) {
 			bs = bl[i]
 		} else {
-			bs = keywordSchema(base, base.Keywords["items"])
+			bs = keywordSchema(base, base.Keywords.Get("items"))
 		}
 		if i < len(hl) {
 			hs = hl[i]
 		} else {
-			hs = keywordSchema(head, head.Keywords["items"])
+			hs = keywordSchema(head, head.Keywords.Get("items"))
 		}
 		y := x.at(strconv.Itoa(i))
 		y.via = "prefixItems"
@@ -1268,7 +1267,7 @@ func integerFormatsHold(base, head *reduce.Schema, b, h *reduce.Keyword) bool {
 		ranges = append(ranges, r)
 	}
 	for _, s := range []*reduce.Schema{base, head} {
-		t := s.Keywords["type"]
+		t := s.Keywords.Get("type")
 		if t == nil || len(t.Set) != 1 || t.Set[0] != "integer" {
 			return false
 		}

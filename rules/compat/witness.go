@@ -106,7 +106,7 @@ func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
 // revisions. (maxLength dropped beside an enum added widens nothing.)
 func (w *witnessBuilder) enumDecides(ch *change, acceptBase bool) bool {
 	s := owner(ch, acceptBase)
-	e := s.Keywords["enum"]
+	e := s.Keywords.Get("enum")
 	if e == nil || e.Owner != s || len(e.Set) == 0 || len(e.Set) > 256 || !ch.pathKnown {
 		return false
 	}
@@ -351,10 +351,10 @@ func (w *witnessBuilder) sampleAlong(s *reduce.Schema, r *reduce.Reducer, path [
 
 // itemSchema is the schema of item i of an array s describes.
 func itemSchema(s *reduce.Schema, i int) *reduce.Schema {
-	if p := s.Keywords["prefixItems"]; p != nil && i < len(p.List) {
+	if p := s.Keywords.Get("prefixItems"); p != nil && i < len(p.List) {
 		return p.List[i]
 	}
-	return keywordSchema(s, s.Keywords["items"])
+	return keywordSchema(s, s.Keywords.Get("items"))
 }
 
 func deref(s *reduce.Schema, r *reduce.Reducer, depth int) *reduce.Schema {
@@ -365,21 +365,21 @@ func deref(s *reduce.Schema, r *reduce.Reducer, depth int) *reduce.Schema {
 }
 
 func propertySchema(s *reduce.Schema, name string) *reduce.Schema {
-	if p := s.Keywords["properties"]; p != nil {
+	if p := s.Keywords.Get("properties"); p != nil {
 		if e := p.Lookup(name); e != nil {
 			return e.Schema
 		}
 	}
 	for _, k := range []string{"allOf", "anyOf", "oneOf"} {
-		if l := s.Keywords[k]; l != nil {
+		if l := s.Keywords.Get(k); l != nil {
 			for _, b := range l.List {
-				if p := b.Keywords["properties"]; p != nil && p.Lookup(name) != nil {
+				if p := b.Keywords.Get("properties"); p != nil && p.Lookup(name) != nil {
 					return p.Lookup(name).Schema
 				}
 			}
 		}
 	}
-	return keywordSchema(s, s.Keywords["additionalProperties"])
+	return keywordSchema(s, s.Keywords.Get("additionalProperties"))
 }
 
 // sample builds a small instance s accepts: required properties, the least
@@ -402,23 +402,23 @@ func (w *witnessBuilder) sample(s *reduce.Schema, r *reduce.Reducer, depth int) 
 		}
 	}
 	k := s.Keywords
-	if e := k["enum"]; e != nil && len(e.Set) > 0 {
+	if e := k.Get("enum"); e != nil && len(e.Set) > 0 {
 		return decodeJSON(e.Set[0])
 	}
 	for _, name := range []string{"anyOf", "oneOf"} {
-		if l := k[name]; l != nil && len(l.List) > 0 && k["type"] == nil && k["properties"] == nil {
+		if l := k.Get(name); l != nil && len(l.List) > 0 && k.Get("type") == nil && k.Get("properties") == nil {
 			return w.sample(l.List[0], r, depth+1)
 		}
 	}
 	switch sampleType(s) {
 	case "object":
 		out := map[string]any{}
-		if req := k["required"]; req != nil {
+		if req := k.Get("required"); req != nil {
 			for _, n := range req.Set {
 				out[n] = w.sample(propertySchema(s, n), r, depth+1)
 			}
 		}
-		if all := k["allOf"]; all != nil {
+		if all := k.Get("allOf"); all != nil {
 			for _, b := range all.List {
 				if m, ok := w.sample(b, r, depth+1).(map[string]any); ok {
 					for n, v := range m {
@@ -429,10 +429,10 @@ func (w *witnessBuilder) sample(s *reduce.Schema, r *reduce.Reducer, depth int) 
 		}
 		return out
 	case "array":
-		n := intOf(k["minItems"], 0)
+		n := intOf(k.Get("minItems"), 0)
 		out := make([]any, 0, n)
 		for i := 0; i < n && i < 64; i++ {
-			out = append(out, w.sample(keywordSchema(s, k["items"]), r, depth+1))
+			out = append(out, w.sample(keywordSchema(s, k.Get("items")), r, depth+1))
 		}
 		return out
 	case "string":
@@ -452,7 +452,7 @@ func (w *witnessBuilder) sample(s *reduce.Schema, r *reduce.Reducer, depth int) 
 // sampleType picks the type a sample takes: the schema's (object first),
 // or the one its keywords imply.
 func sampleType(s *reduce.Schema) string {
-	if t := s.Keywords["type"]; t != nil {
+	if t := s.Keywords.Get("type"); t != nil {
 		for _, pref := range []string{"object", "array", "string", "integer", "number", "boolean", "null"} {
 			for _, m := range t.Set {
 				if m == pref {
@@ -463,13 +463,13 @@ func sampleType(s *reduce.Schema) string {
 	}
 	k := s.Keywords
 	switch {
-	case k["properties"] != nil || k["required"] != nil || k["additionalProperties"] != nil || k["allOf"] != nil:
+	case k.Get("properties") != nil || k.Get("required") != nil || k.Get("additionalProperties") != nil || k.Get("allOf") != nil:
 		return "object"
-	case k["items"] != nil || k["prefixItems"] != nil || k["minItems"] != nil || k["maxItems"] != nil:
+	case k.Get("items") != nil || k.Get("prefixItems") != nil || k.Get("minItems") != nil || k.Get("maxItems") != nil:
 		return "array"
-	case k["maxLength"] != nil || k["minLength"] != nil || k["pattern"] != nil || k["format"] != nil:
+	case k.Get("maxLength") != nil || k.Get("minLength") != nil || k.Get("pattern") != nil || k.Get("format") != nil:
 		return "string"
-	case k["minimum"] != nil || k["maximum"] != nil || k["multipleOf"] != nil || k["exclusiveMinimum"] != nil || k["exclusiveMaximum"] != nil:
+	case k.Get("minimum") != nil || k.Get("maximum") != nil || k.Get("multipleOf") != nil || k.Get("exclusiveMinimum") != nil || k.Get("exclusiveMaximum") != nil:
 		return "number"
 	}
 	return ""
@@ -482,16 +482,16 @@ var formatSamples = map[string]string{
 }
 
 func sampleString(s *reduce.Schema) string {
-	if f := s.Keywords["format"]; f != nil {
+	if f := s.Keywords.Get("format"); f != nil {
 		if v, ok := formatSamples[f.Text]; ok {
 			return v
 		}
 	}
-	n := intOf(s.Keywords["minLength"], 1)
+	n := intOf(s.Keywords.Get("minLength"), 1)
 	if n == 0 {
 		n = 1
 	}
-	if m := intOf(s.Keywords["maxLength"], n); m < n {
+	if m := intOf(s.Keywords.Get("maxLength"), n); m < n {
 		n = m
 	}
 	return strings.Repeat("a", min(n, 1<<16))
@@ -499,16 +499,16 @@ func sampleString(s *reduce.Schema) string {
 
 func sampleNumber(s *reduce.Schema, integer bool) string {
 	v := big.NewRat(1, 1)
-	if m := s.Keywords["minimum"]; m != nil && m.Num != nil {
+	if m := s.Keywords.Get("minimum"); m != nil && m.Num != nil {
 		v = new(big.Rat).Set(m.Num)
 	}
-	if m := s.Keywords["exclusiveMinimum"]; m != nil && m.Num != nil {
+	if m := s.Keywords.Get("exclusiveMinimum"); m != nil && m.Num != nil {
 		v = new(big.Rat).Add(m.Num, big.NewRat(1, 1))
 	}
-	if m := s.Keywords["maximum"]; m != nil && m.Num != nil && v.Cmp(m.Num) > 0 {
+	if m := s.Keywords.Get("maximum"); m != nil && m.Num != nil && v.Cmp(m.Num) > 0 {
 		v = new(big.Rat).Set(m.Num)
 	}
-	if m := s.Keywords["multipleOf"]; m != nil && m.Num != nil && m.Num.Sign() > 0 {
+	if m := s.Keywords.Get("multipleOf"); m != nil && m.Num != nil && m.Num.Sign() > 0 {
 		q := new(big.Rat).Quo(v, m.Num)
 		c := new(big.Int).Quo(q.Num(), q.Denom())
 		v = new(big.Rat).Mul(new(big.Rat).SetInt(c), m.Num)
@@ -612,8 +612,8 @@ func boundCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
 			}
 		case strings.HasSuffix(kw.Source, "Items"), strings.HasSuffix(kw.Source, "Contains"):
 			if size, ok := smallInt(n); ok {
-				item := w.sample(keywordSchema(s, s.Keywords["items"]), red, 1)
-				if c := s.Keywords["contains"]; c != nil && strings.HasSuffix(kw.Source, "Contains") {
+				item := w.sample(keywordSchema(s, s.Keywords.Get("items")), red, 1)
+				if c := s.Keywords.Get("contains"); c != nil && strings.HasSuffix(kw.Source, "Contains") {
 					item = w.sample(c.Schema, red, 1)
 				}
 				arr := make([]any, size)
@@ -700,7 +700,7 @@ func allowedCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
 
 func duplicateCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
 	s := owner(ch, acceptBase)
-	item := w.sample(keywordSchema(s, s.Keywords["items"]), w.reducer(acceptBase), 1)
+	item := w.sample(keywordSchema(s, s.Keywords.Get("items")), w.reducer(acceptBase), 1)
 	return []any{[]any{item, item}}
 }
 
@@ -767,7 +767,7 @@ func branchCandidates(branch, other *reduce.Schema, inBase bool) func(w *witness
 			if s == nil || depth > 4 {
 				return
 			}
-			if p := s.Keywords["properties"]; p != nil {
+			if p := s.Keywords.Get("properties"); p != nil {
 				for _, e := range p.Map {
 					if !props[e.Name] && len(names) < 20 {
 						props[e.Name] = true
@@ -776,7 +776,7 @@ func branchCandidates(branch, other *reduce.Schema, inBase bool) func(w *witness
 				}
 			}
 			for _, k := range []string{"allOf", "anyOf", "oneOf"} {
-				if l := s.Keywords[k]; l != nil {
+				if l := s.Keywords.Get(k); l != nil {
 					for _, b := range l.List {
 						collect(b, depth+1)
 					}

@@ -35,17 +35,17 @@ func Check(pairs []pair.Pair) []report.Finding {
 
 func compare(p pair.Pair, field string) (report.Finding, bool) {
 	cs, ms := p.Canonical, p.Mirror
-	ck, mk := cs.Annotations[field], ms.Annotations[field]
+	ck, mk := cs.Annotations.Get(field), ms.Annotations.Get(field)
 	// An annotation written on the schema parity reached this one through
 	// (a $ref wrapper, where the dialect lets it say something) is the one in
 	// effect; the wrapper is where a missing one is reported.
 	rel := p.Rel
-	if v := p.CanonicalVia; v != nil && v.Annotations[field] != nil {
-		cs, ck = v, v.Annotations[field]
+	if v := p.CanonicalVia; v != nil && v.Annotations.Get(field) != nil {
+		cs, ck = v, v.Annotations.Get(field)
 		rel = viaRel(p)
 	}
-	if v := p.MirrorVia; v != nil && v.Annotations[field] != nil {
-		ms, mk = v, v.Annotations[field]
+	if v := p.MirrorVia; v != nil && v.Annotations.Get(field) != nil {
+		ms, mk = v, v.Annotations.Get(field)
 	}
 	if ck == nil && mk == nil {
 		return report.Finding{}, false

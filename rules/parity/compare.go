@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -70,7 +69,8 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 	for cn, mn := range renames {
 		renamed[mn] = cn
 	}
-	c := &comparer{red: red, opts: opts, renames: renames, mirrorToCanon: renamed, cdefs: cdefs, mdefs: mdefs}
+	c := &comparer{red: red, opts: opts, renames: renames, mirrorToCanon: renamed, cdefs: cdefs, mdefs: mdefs,
+		pairs: make([]Pair, 0, cdefs.sites)}
 	matchedMirror := map[string]bool{}
 	unpairedRoot := false
 	for _, name := range cdefs.order {
@@ -202,6 +202,9 @@ type defIndex struct {
 	// referencedRoot holds the documents under comparison whose root a $ref
 	// names.
 	referencedRoot map[*reduce.Document]bool
+	// sites counts the schema sites inside definitions: about how many
+	// pairs comparing them visits
+	sites int
 }
 
 // definitionIndex lists the definitions of docs — each root that is a schema,
@@ -268,10 +271,13 @@ func definitionIndex(red *reduce.Reducer, roots []*reduce.Document) *defIndex {
 			}
 		}
 		walk(func(s reduce.SchemaSite) {
+			if s.Definition != nil {
+				idx.sites++
+			}
 			if isRoot[d] && s.Definition == nil && !rootDefined[d] {
 				return // only definitions are compared
 			}
-			v := refValue(s.Node)
+			v := s.Ref
 			if v != nil && isRoot[d] && v.Value == "#" {
 				idx.referencedRoot[d] = true
 			}
@@ -553,18 +559,21 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 		return
 	}
 	c.record(cs, ms, rel, viaC, viaM)
-	sorted := make([]string, 0, len(cs.Keywords)+len(ms.Keywords))
-	for n := range cs.Keywords {
-		sorted = append(sorted, n)
-	}
-	for n := range ms.Keywords {
-		if _, both := cs.Keywords[n]; !both {
-			sorted = append(sorted, n)
+	// both keyword lists are sorted by name: walk them side by side
+	for i, j := 0, 0; i < len(cs.Keywords) || j < len(ms.Keywords); {
+		var ck, mk *reduce.Keyword
+		switch {
+		case j == len(ms.Keywords) || i < len(cs.Keywords) && cs.Keywords[i].Name < ms.Keywords[j].Name:
+			ck = cs.Keywords[i]
+			i++
+		case i == len(cs.Keywords) || ms.Keywords[j].Name < cs.Keywords[i].Name:
+			mk = ms.Keywords[j]
+			j++
+		default:
+			ck, mk = cs.Keywords[i], ms.Keywords[j]
+			i, j = i+1, j+1
 		}
-	}
-	sort.Strings(sorted)
-	for _, n := range sorted {
-		ck, mk := cs.Keywords[n], ms.Keywords[n]
+		n := present(ck, mk).Name
 		switch {
 		case (ck == nil || mk == nil) && absentIsTrivial[n] && present(ck, mk).Schema != nil && !present(ck, mk).Schema.False:
 			// Absent means {} here: compare the present schema with an empty
@@ -697,7 +706,8 @@ func (c *comparer) refDiff(cs, ms *reduce.Schema, rel, cval, mval string) {
 func (c *comparer) keyword(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, rel string) {
 	info := reduce.Catalogue[ck.Source]
 	name := ck.Name
-	krel := rel + "/" + reduce.EscapePointerToken(ck.Source)
+	// the keyword's pointer, built only where something below it is compared
+	keywordPtr := func() string { return rel + "/" + reduce.EscapePointerToken(ck.Source) }
 	switch {
 	case ck.Num != nil || mk.Num != nil:
 		if ck.Num == nil || mk.Num == nil || ck.Num.Cmp(mk.Num) != 0 {
@@ -712,8 +722,9 @@ func (c *comparer) keyword(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, rel st
 			c.setDiff(cs, ms, ck, mk, rel)
 		}
 	case name == "allOf" || name == "anyOf" || name == "oneOf":
-		c.union(cs, ms, ck, mk, krel)
+		c.union(cs, ms, ck, mk, keywordPtr())
 	case name == "prefixItems":
+		krel := keywordPtr()
 		for i := 0; i < len(ck.List) || i < len(mk.List); i++ {
 			switch {
 			case i >= len(ck.List) || i >= len(mk.List):
@@ -724,14 +735,15 @@ func (c *comparer) keyword(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, rel st
 			}
 		}
 	case name == "dependentRequired":
-		c.entries(cs, ms, ck, mk, krel, func(ce, me *reduce.Entry) {
+		c.entries(cs, ms, ck, mk, keywordPtr(), func(ce, me *reduce.Entry) {
 			if !equalSets(ce.Set, me.Set) {
 				c.diff(cs, ms, ck, mk, name, rel, fmt.Sprintf("%s → %s", ce.Name, jsonList(ce.Set)), fmt.Sprintf("%s → %s", me.Name, jsonList(me.Set)))
 			}
 		})
 	case ck.Schema != nil && mk.Schema != nil:
-		c.schema(ck.Schema, mk.Schema, krel)
+		c.schema(ck.Schema, mk.Schema, keywordPtr())
 	case info.Shape == reduce.ShapeSchemaMap || ck.Map != nil || mk.Map != nil:
+		krel := keywordPtr()
 		c.entries(cs, ms, ck, mk, krel, func(ce, me *reduce.Entry) {
 			c.schema(ce.Schema, me.Schema, krel+"/"+reduce.EscapePointerToken(ce.Name))
 		})

@@ -121,9 +121,9 @@ func nullableRef(s *reduce.Schema) *reduce.Ref {
 	if s.Ref != nil || len(s.Keywords) != 1 {
 		return nil
 	}
-	kw := s.Keywords["anyOf"]
+	kw := s.Keywords.Get("anyOf")
 	if kw == nil {
-		kw = s.Keywords["oneOf"]
+		kw = s.Keywords.Get("oneOf")
 	}
 	if kw == nil || len(kw.List) != 2 {
 		return nil
@@ -142,10 +142,10 @@ func onlyNull(s *reduce.Schema) bool {
 	if s.Ref != nil || s.False || len(s.Keywords) != 1 {
 		return false
 	}
-	if t := s.Keywords["type"]; t != nil {
+	if t := s.Keywords.Get("type"); t != nil {
 		return len(t.Set) == 1 && t.Set[0] == "null"
 	}
-	e := s.Keywords["enum"]
+	e := s.Keywords.Get("enum")
 	return e != nil && len(e.Set) == 1 && e.Set[0] == "null"
 }
 

@@ -48,16 +48,16 @@ func (c *comparer) views(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.S
 	// 2. A union against a single schema.
 	for _, u := range []string{"anyOf", "oneOf"} {
 		switch {
-		case cs.Ref == nil && cs.Keywords[u] != nil && single(rm):
+		case cs.Ref == nil && cs.Keywords.Get(u) != nil && single(rm):
 			if branches := c.red.Distribute(cs, u); branches != nil {
 				c.record(cs, ms, rel, viaC, viaM)
-				c.unionVsSingle(cs, ms, cs.Keywords[u], branches, ms, rel, true)
+				c.unionVsSingle(cs, ms, cs.Keywords.Get(u), branches, ms, rel, true)
 				return true
 			}
-		case ms.Ref == nil && ms.Keywords[u] != nil && single(rc):
+		case ms.Ref == nil && ms.Keywords.Get(u) != nil && single(rc):
 			if branches := c.red.Distribute(ms, u); branches != nil {
 				c.record(cs, ms, rel, viaC, viaM)
-				c.unionVsSingle(cs, ms, ms.Keywords[u], branches, cs, rel, false)
+				c.unionVsSingle(cs, ms, ms.Keywords.Get(u), branches, cs, rel, false)
 				return true
 			}
 		}
@@ -87,8 +87,8 @@ func (c *comparer) views(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.S
 // union; nil otherwise.
 func (c *comparer) nullableView(s, other *reduce.Schema) *reduce.Schema {
 	switch {
-	case s.Keywords["anyOf"] != nil && other.Keywords["anyOf"] == nil,
-		s.Keywords["oneOf"] != nil && other.Keywords["oneOf"] == nil,
+	case s.Keywords.Get("anyOf") != nil && other.Keywords.Get("anyOf") == nil,
+		s.Keywords.Get("oneOf") != nil && other.Keywords.Get("oneOf") == nil,
 		s.Nullable != nil && s.Ref != nil && other.Nullable == nil:
 		return c.red.NullableView(s)
 	}
@@ -98,7 +98,7 @@ func (c *comparer) nullableView(s, other *reduce.Schema) *reduce.Schema {
 // single reports whether s (references followed) is one schema that is not a
 // union: no anyOf, oneOf or allOf, and not the always-true schema.
 func single(s *reduce.Schema) bool {
-	return !s.False && !s.Trivial() && s.Keywords["anyOf"] == nil && s.Keywords["oneOf"] == nil && s.Keywords["allOf"] == nil
+	return !s.False && !s.Trivial() && s.Keywords.Get("anyOf") == nil && s.Keywords.Get("oneOf") == nil && s.Keywords.Get("allOf") == nil
 }
 
 // unionVsSingle pairs the single schema of one side with the closest branch of

@@ -39,16 +39,18 @@ type resolved struct {
 // Check runs the ref rules from docs with this resolver; documents it has
 // already read stay registered, so a caller may Resolve before or after.
 func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
+	sites := 0 // the sites of docs: most runs resolve those and no others
 	for _, d := range docs {
-		r.Index(d)
+		sites += len(r.Index(d).Sites)
 	}
 	covered := map[*reduce.Document]map[string]bool{}
 	var queue []subtree
 	for _, d := range docs {
 		queue = append(queue, subtree{d, ""})
 	}
-	done := map[*idref.Site]bool{}
-	var results []*resolved
+	done := make(map[*idref.Site]bool, sites)
+	results := make([]*resolved, 0, sites)
+	var block []resolved // one allocation per block of results, not one per site
 	visit := func(t reduce.Target) {
 		// what is covered stays covered: most targets are inside a document
 		// already checked whole, and need no place in the queue
@@ -73,7 +75,12 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 					continue
 				}
 				done[s] = true
-				rs := &resolved{ix: ix, s: s, res: r.ResolveSite(ix, s), gen: r.Generation()}
+				if len(block) == 0 {
+					block = make([]resolved, max(sites-len(results), 64))
+				}
+				rs := &block[0]
+				block = block[1:]
+				*rs = resolved{ix: ix, s: s, res: r.ResolveSite(ix, s), gen: r.Generation()}
 				results = append(results, rs)
 				visit(rs.res.Disk)
 				visit(rs.res.ID)
@@ -286,6 +293,9 @@ func (r *Resolver) Resolutions() []Resolution {
 func isCovered(scanned map[string]bool, ptr string) bool {
 	if scanned == nil {
 		return false
+	}
+	if scanned[""] {
+		return true // the whole document: most targets are in one checked whole
 	}
 	for {
 		if scanned[ptr] {

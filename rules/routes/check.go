@@ -112,6 +112,14 @@ func (c *checker) run() {
 				m := mirror[best]
 				c.matched[best] = true
 				if m.Opaque {
+					// every app mounted at that same place may be the
+					// one serving it (three package URLconfs included
+					// under v1/)
+					for i, o := range mirror {
+						if o.Opaque && o.Method == m.Method && o.Template.Key() == m.Template.Key() {
+							c.matched[i] = true
+						}
+					}
 					c.opaqueMount(s, m)
 				} else {
 					catchHits[best] = append(catchHits[best], s)

@@ -315,17 +315,17 @@ func (c *checker) read(s *reduce.Schema) view {
 		}
 		break
 	}
-	if s != nil && (s.Keywords["allOf"] != nil || s.Ref != nil) {
+	if s != nil && (s.Keywords.Get("allOf") != nil || s.Ref != nil) {
 		if m, _ := c.red.Merge(s); m != nil {
 			s = m
 		}
 	}
 	v.s = s
 	if s != nil {
-		if t := s.Keywords["type"]; t != nil && contains(t.Set, "null") {
+		if t := s.Keywords.Get("type"); t != nil && contains(t.Set, "null") {
 			v.nullable = true
 		}
-		if e := s.Keywords["enum"]; e != nil && contains(e.Set, "null") {
+		if e := s.Keywords.Get("enum"); e != nil && contains(e.Set, "null") {
 			v.nullable = true
 		}
 	}
@@ -336,7 +336,7 @@ func (c *checker) read(s *reduce.Schema) view {
 // null, or nil.
 func nonNullBranch(s *reduce.Schema) *reduce.Schema {
 	for _, name := range []string{"anyOf", "oneOf"} {
-		kw := s.Keywords[name]
+		kw := s.Keywords.Get(name)
 		if kw == nil || len(kw.List) != 2 {
 			continue
 		}
@@ -353,10 +353,10 @@ func onlyNull(s *reduce.Schema) bool {
 	if s == nil || s.Ref != nil || len(s.Keywords) != 1 {
 		return false
 	}
-	if t := s.Keywords["type"]; t != nil {
+	if t := s.Keywords.Get("type"); t != nil {
 		return len(t.Set) == 1 && t.Set[0] == "null"
 	}
-	e := s.Keywords["enum"]
+	e := s.Keywords.Get("enum")
 	return e != nil && len(e.Set) == 1 && e.Set[0] == "null"
 }
 
@@ -469,19 +469,19 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 		c.typeFinding(s, kw, "object", d.Pos, at, d)
 		return
 	}
-	if s.Keywords["properties"] == nil && (s.Keywords["anyOf"] != nil || s.Keywords["oneOf"] != nil || s.Keywords["allOf"] != nil) {
+	if s.Keywords.Get("properties") == nil && (s.Keywords.Get("anyOf") != nil || s.Keywords.Get("oneOf") != nil || s.Keywords.Get("allOf") != nil) {
 		c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s is a union (anyOf, oneOf or an allOf that does not merge) in %s; type %s in %s is compared with it by name only", c.subjectOr(at, d), c.docName(), d.Name, fileName(d.Pos)),
 			c.definitionName(), s.Pointer(), c.docLocation(s.Node, s.Pointer()), codeLocation(d.Pos), nil)
 		return
 	}
 	fields, extra, gaps := c.fields(d, 0)
-	if ap := s.Keywords["additionalProperties"]; extra != nil && ap != nil && ap.Schema != nil && !ap.Schema.False {
+	if ap := s.Keywords.Get("additionalProperties"); extra != nil && ap != nil && ap.Schema != nil && !ap.Schema.False {
 		// an index signature or flattened map against the schema's other properties
 		c.compareExpr(ap.Schema, extra, site{owner: d, path: at.path + "{}", field: at.field}, false)
 	}
-	props := s.Keywords["properties"]
+	props := s.Keywords.Get("properties")
 	required := map[string]bool{}
-	if r := s.Keywords["required"]; r != nil {
+	if r := s.Keywords.Get("required"); r != nil {
 		for _, n := range r.Set {
 			required[n] = true
 		}
@@ -489,7 +489,7 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 	closed := false
 	closedAt := s
 	for _, name := range []string{"additionalProperties", "unevaluatedProperties"} {
-		if kw := s.Keywords[name]; kw != nil && kw.Schema != nil && kw.Schema.False {
+		if kw := s.Keywords.Get(name); kw != nil && kw.Schema != nil && kw.Schema.False {
 			closed = true
 			closedAt = kw.Schema
 		}
@@ -497,7 +497,7 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 	if d.Closed && !closed && extra == nil && c.in.Direction != Request {
 		loc, ptr := c.docLocation(s.Node, s.Pointer()), s.Pointer()
 		for _, name := range []string{"patternProperties", "additionalProperties"} {
-			if kw := s.Keywords[name]; kw != nil {
+			if kw := s.Keywords.Get(name); kw != nil {
 				loc, ptr = c.docLocation(kw.Key, kw.Pointer()), kw.Pointer()
 			}
 		}
@@ -551,7 +551,7 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 		if props != nil && props.Lookup(f.Name) != nil {
 			continue
 		}
-		if s.Keywords["patternProperties"] != nil && !closed {
+		if s.Keywords.Get("patternProperties") != nil && !closed {
 			continue
 		}
 		sev, how := report.SeverityWarning, "which allows other properties but does not define it: add it to the schema or remove the field"
@@ -622,7 +622,7 @@ var presenceFix = map[string][2]string{
 func (c *checker) compareRequired(e *reduce.Entry, required bool, f *codetypes.Field, d *codetypes.Decl, at site, obj *reduce.Schema) {
 	reqLoc := c.docLocation(e.Key, e.Pointer())
 	reqPtr := e.Pointer()
-	if r := obj.Keywords["required"]; r != nil {
+	if r := obj.Keywords.Get("required"); r != nil {
 		reqLoc, reqPtr = c.docLocation(r.Key, r.Pointer()), r.Pointer()
 	}
 	// an Option or Optional = None that is written as null meets a
@@ -659,7 +659,7 @@ func (c *checker) compareField(e *reduce.Entry, f *codetypes.Field, d *codetypes
 			c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "not nullable", "mirror": "nullable"})
 	}
 	if c.in.Emptiness && f.NilMarshalsNull && !f.Initialized && !v.nullable && v.s != nil && c.in.Direction != Response {
-		if ty := v.s.Keywords["type"]; ty != nil && (contains(ty.Set, "array") || contains(ty.Set, "object")) {
+		if ty := v.s.Keywords.Get("type"); ty != nil && (contains(ty.Set, "array") || contains(ty.Set, "object")) {
 			c.emit(emptinessRule, report.SeverityWarning, fmt.Sprintf("field %s of %s in %s marshals a nil %s as null but property %s in %s is %s and not nullable: add omitempty or initialise it", f.Source, d.Name, fileName(f.Pos), strings.Join(ty.Set, "/"), at.path, c.docName(), strings.Join(ty.Set, "/")),
 				c.definitionName(), ty.Pointer(), c.docLocation(ty.Key, ty.Pointer()), codeLocation(f.Pos), map[string]any{"property": e.Name})
 		}
@@ -857,9 +857,9 @@ func (c *checker) typesAgree(canonical []string, format string, mirror []string,
 // compareStructure compares a resolved schema with a type that is not a
 // reference: types and formats, enums, items, map values, objects.
 func (c *checker) compareStructure(s *reduce.Schema, t codetypes.Expr, at site, pos codetypes.Pos) {
-	ty := s.Keywords["type"]
+	ty := s.Keywords.Get("type")
 	format := ""
-	if f := s.Keywords["format"]; f != nil {
+	if f := s.Keywords.Get("format"); f != nil {
 		format = f.Text
 	}
 	mirrorTypes := kindOf(t, c.in.Options)
@@ -877,7 +877,7 @@ func (c *checker) compareStructure(s *reduce.Schema, t codetypes.Expr, at site, 
 	case codetypes.Prim:
 		if t.Format != "" && t.Format != "int64" && t.Format != "byte" && format != t.Format && !(t.Format == "date-time" && format == "date-time") {
 			loc, ptr := c.docLocation(s.Node, s.Pointer()), s.Pointer()
-			if f := s.Keywords["format"]; f != nil {
+			if f := s.Keywords.Get("format"); f != nil {
 				loc, ptr = c.docLocation(f.Key, f.Pointer()), f.Pointer()
 			}
 			have := "no format"
@@ -891,18 +891,18 @@ func (c *checker) compareStructure(s *reduce.Schema, t codetypes.Expr, at site, 
 		// (SARIF's enum ["2.1.0"]): the type writes any string; a const is
 		// how a schema writes a discriminator, which a language without
 		// literal types holds in a plain string, so it alone stays silent
-		if e := s.Keywords["enum"]; e != nil && t.Type == "string" && literalsOfType(e.Set, "string") && (len(without(e.Set, "null")) > 1 || len(e.Set) == 1 && e.Source != "const") {
+		if e := s.Keywords.Get("enum"); e != nil && t.Type == "string" && literalsOfType(e.Set, "string") && (len(without(e.Set, "null")) > 1 || len(e.Set) == 1 && e.Source != "const") {
 			c.emit(enumRule, report.SeverityWarning, fmt.Sprintf("%s allows only %s in %s but its type in %s is any string: use a literal type", c.subject(at), strings.Join(without(e.Set, "null"), ", "), c.docName(), fileName(pos)),
 				c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(pos), map[string]any{"keyword": "enum"})
 		}
 	case codetypes.Literals:
 		c.compareValues(s, t.Values, nil, site{field: at.field, owner: at.owner, path: at.path})
 	case codetypes.Array:
-		if items := s.Keywords["items"]; items != nil && items.Schema != nil {
+		if items := s.Keywords.Get("items"); items != nil && items.Schema != nil {
 			c.compareExpr(items.Schema, t.Elem, site{field: at.field, owner: at.owner, path: at.path + "[]"}, false)
 		}
 	case codetypes.Tuple:
-		if pi := s.Keywords["prefixItems"]; pi != nil {
+		if pi := s.Keywords.Get("prefixItems"); pi != nil {
 			if len(pi.List) != len(t.Elems) {
 				c.emit(typeRule, report.SeverityError, fmt.Sprintf("%s is a tuple of %d in %s but of %d in %s: make them agree", c.subject(at), len(pi.List), c.docName(), len(t.Elems), fileName(pos)),
 					c.definitionName(), pi.Pointer(), c.docLocation(pi.Key, pi.Pointer()), codeLocation(pos), map[string]any{"keyword": "prefixItems"})
@@ -913,7 +913,7 @@ func (c *checker) compareStructure(s *reduce.Schema, t codetypes.Expr, at site, 
 			}
 		}
 	case codetypes.Map:
-		if ap := s.Keywords["additionalProperties"]; ap != nil && ap.Schema != nil && !ap.Schema.False {
+		if ap := s.Keywords.Get("additionalProperties"); ap != nil && ap.Schema != nil && !ap.Schema.False {
 			c.compareExpr(ap.Schema, t.Value, site{field: at.field, owner: at.owner, path: at.path + "{}"}, false)
 		}
 	case codetypes.Inline:
@@ -925,10 +925,10 @@ func (c *checker) compareStructure(s *reduce.Schema, t codetypes.Expr, at site, 
 // keyword or else from its enum's values, and the keyword that says so
 // (nil = any type).
 func canonicalTypes(s *reduce.Schema) ([]string, *reduce.Keyword) {
-	if t := s.Keywords["type"]; t != nil {
+	if t := s.Keywords.Get("type"); t != nil {
 		return t.Set, t
 	}
-	if e := s.Keywords["enum"]; e != nil {
+	if e := s.Keywords.Get("enum"); e != nil {
 		var out []string
 		for _, v := range e.Set {
 			out = append(out, literalType(v))
@@ -962,7 +962,7 @@ func (c *checker) typeFinding(s *reduce.Schema, ty *reduce.Keyword, mirror strin
 
 // compareValues compares the schema's enum or const with literal values.
 func (c *checker) compareValues(s *reduce.Schema, values []string, d *codetypes.Decl, at site) {
-	e := s.Keywords["enum"]
+	e := s.Keywords.Get("enum")
 	pos := at.pos(codetypes.Pos{})
 	if d != nil && at.field == nil {
 		pos = d.Pos
@@ -972,7 +972,7 @@ func (c *checker) compareValues(s *reduce.Schema, values []string, d *codetypes.
 	}
 	mirror := without(values, "null")
 	if e == nil {
-		if ty := s.Keywords["type"]; ty != nil || len(s.Keywords) > 0 {
+		if ty := s.Keywords.Get("type"); ty != nil || len(s.Keywords) > 0 {
 			c.emit(enumRule, report.SeverityError, fmt.Sprintf("%s in %s lists no values but its type in %s allows only %s: widen the type or add the enum", c.subjectOr(at, d), c.docName(), fileName(pos), strings.Join(mirror, ", ")),
 				c.definitionName(), s.Pointer(), c.docLocation(s.Node, s.Pointer()), codeLocation(pos), map[string]any{"keyword": "enum", "mirror": strings.Join(mirror, ",")})
 		}
@@ -1043,8 +1043,8 @@ func (c *checker) missingTypes() {
 		if v.s == nil || v.def != nil {
 			continue // an alias of another definition
 		}
-		_, isObject := v.s.Keywords["properties"]
-		_, isEnum := v.s.Keywords["enum"]
+		isObject := v.s.Keywords.Get("properties") != nil
+		isEnum := v.s.Keywords.Get("enum") != nil
 		if !isObject && !isEnum {
 			continue
 		}
