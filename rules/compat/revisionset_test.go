@@ -65,17 +65,7 @@ func TestWitnessReadsOwnRevision(t *testing.T) {
 		"base.yaml": root("base"), "base/ops/create.yaml": op, "base/models/pet.yaml": "type: object\nproperties:\n  tag: {type: string, maxLength: 10}\n",
 		"head.yaml": root("head"), "head/ops/create.yaml": op, "head/models/pet.yaml": "type: object\nproperties:\n  tag: {type: string, maxLength: 5}\n",
 	})
-	baseWS, headWS := reduce.NewWorkspace(dir), reduce.NewWorkspace(dir)
-	baseWS.Trees = reduce.NewTrees()
-	headWS.Trees = baseWS.Trees
-	b, err := baseWS.Load(filepath.Join(dir, "base.yaml"), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := headWS.Load(filepath.Join(dir, "head.yaml"), "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	baseWS, headWS, b, h := loadSharedPair(t, dir)
 	proven := false
 	for _, f := range Check(baseWS, headWS, b, h, Options{}) {
 		proven = proven || f.Rule == RuleRequestNarrowed && f.Fields["payload"] != nil
@@ -94,4 +84,22 @@ func TestWitnessReadsOwnRevision(t *testing.T) {
 			}
 		}
 	}
+}
+
+// loadSharedPair loads dir's base.yaml and head.yaml into two workspaces
+// that share their parsed trees, as compat's folder mode does.
+func loadSharedPair(t *testing.T, dir string) (baseWS, headWS *reduce.Workspace, b, h *reduce.Document) {
+	t.Helper()
+	baseWS, headWS = reduce.NewWorkspace(dir), reduce.NewWorkspace(dir)
+	baseWS.Trees = reduce.NewTrees()
+	headWS.Trees = baseWS.Trees
+	b, err := baseWS.Load(filepath.Join(dir, "base.yaml"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err = headWS.Load(filepath.Join(dir, "head.yaml"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return baseWS, headWS, b, h
 }

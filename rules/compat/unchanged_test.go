@@ -1,11 +1,9 @@
 package compat
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/casetest"
-	"github.com/wirelint/wirelint/reduce"
 )
 
 // TestUnchangedFilesStillReachChanges: two revisions read with shared trees
@@ -35,17 +33,7 @@ func TestUnchangedFilesStillReachChanges(t *testing.T) {
 			"base.yaml": root("base"), "base/ops/create.yaml": op, "base/models/pet.yaml": pet("10"), "base/models/name.yaml": name("40"),
 			"head.yaml": root("head"), "head/ops/create.yaml": op, "head/models/pet.yaml": tc.headPet, "head/models/name.yaml": tc.headName,
 		})
-		baseWS, headWS := reduce.NewWorkspace(dir), reduce.NewWorkspace(dir)
-		baseWS.Trees = reduce.NewTrees()
-		headWS.Trees = baseWS.Trees
-		b, err := baseWS.Load(filepath.Join(dir, "base.yaml"), "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		h, err := headWS.Load(filepath.Join(dir, "head.yaml"), "")
-		if err != nil {
-			t.Fatal(err)
-		}
+		baseWS, headWS, b, h := loadSharedPair(t, dir)
 		var got []string
 		found := false
 		for _, f := range Check(baseWS, headWS, b, h, Options{}) {
