@@ -205,7 +205,7 @@ func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, a
 		return &script.RouteDef{Path: p, Pos: pos, Methods: []string{"GET"}, Asset: docsAsset, Assumed: assumed}
 	}
 	view := viewValue(ev, f, sc, c.Args[1], args[1])
-	methods := ev.viewMethods(f, sc, c.Args[1], args[1])
+	methods := viewMethods(view)
 	hidden, every := ev.hiddenMethods(view, methods)
 	return &script.RouteDef{Path: p, Pos: pos, Methods: methods, Assumed: assumed, HiddenMethods: hidden, Hidden: every}
 }
@@ -680,11 +680,11 @@ var drfActions = map[string][]string{
 	"DestroyModelMixin":    {"destroy"},
 }
 
-// viewMethods returns the methods a Django view serves: a class-based
-// view's (X.as_view()) handlers, a function view's decorators, or nil
-// (any method) when neither says.
-func (ev *pyEval) viewMethods(f *script.File, sc *script.Scope, e *script.Expr, v script.Value) []string {
-	switch v := viewValue(ev, f, sc, e, v).(type) {
+// viewMethods returns the methods a Django view (as viewValue gives it)
+// serves: a class-based view's handlers, a function view's decorators, or
+// nil (any method) when neither says.
+func viewMethods(view script.Value) []string {
+	switch v := view.(type) {
 	case *script.Class:
 		return classMethods(v, 0)
 	case *script.Func:
