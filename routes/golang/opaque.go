@@ -147,7 +147,9 @@ func blankBodies(dst, src []byte) []byte {
 }
 
 // isWordByte reports whether c can be part of an identifier, a keyword or
-// a number; every byte of a multi-byte character counts.
+// a number (its dot too, so a selector x.y reads as one word: only func,
+// struct and interface matter); every byte of a multi-byte character
+// counts.
 func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80 || c == '.'
 }

@@ -92,6 +92,12 @@ var pyMethods = map[string]map[string]pyMethod{
 // packages; handled is false for a name the framework does not know.
 var pyExts = []func(call *pyCall, ext *script.Ext) (v script.Value, handled bool){djangoExt, fastapiExt, starletteExt, flaskExt, libraryExt}
 
+// frameworkPackages name the packages whose routers pyExts make (the
+// libraries libraryExt reads only act on those routers): a folder whose
+// Python names none of them serves no route, and is not tokenized. A
+// framework added to pyExts adds its package here.
+var frameworkPackages = []string{"fastapi", "flask", "starlette", "django", "rest_framework"}
+
 // verbMethods returns a registration method for each of verbs:
 // `@router.get(path, ...)`.
 func verbMethods(table map[string]pyMethod, verbs ...string) map[string]pyMethod {

@@ -37,7 +37,7 @@ func FromFiles(root string, files []string, display func(string) string, confine
 		// a folder's Python that names no framework serves nothing (a
 		// Go server's Python client): it is not tokenized; a file named
 		// as the server always is
-		ev.Frameworks = []string{"fastapi", "flask", "starlette", "django", "rest_framework"}
+		ev.Frameworks = frameworkPackages
 	}
 	return ev.Extract(files, "Python FastAPI, Flask, Flask-RESTful, Starlette, Django and Django REST framework")
 }
