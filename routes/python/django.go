@@ -451,19 +451,49 @@ func definesTop(f *script.File, name string) bool {
 // topAssignment returns the token of name where f's top level assigns it
 // (NAME = ..., NAME: str = ...), or a zero token.
 func topAssignment(f *script.File, name string) script.Token {
-	toks := f.Toks
-	for i, t := range toks {
-		if t.Kind != script.TokName || t.Text != name || t.Col != 1 || i+1 >= len(toks) {
-			continue
-		}
-		if i > 0 && toks[i-1].Kind != script.TokNewline && toks[i-1].Kind != script.TokDedent {
-			continue
-		}
-		if next := toks[i+1]; next.Kind == script.TokOp && (next.Text == "=" || next.Text == ":") {
-			return t
+	for i, t := range f.Toks {
+		if t.Col == 1 && t.Text == name {
+			if _, ok := assigned(f.Toks, i, len(f.Toks), name); ok {
+				return t
+			}
 		}
 	}
 	return script.Token{}
+}
+
+// assigned reports whether toks[i] is name starting a statement that
+// assigns it (NAME = ..., NAME: T = ...), before end, and returns the
+// index of the value's first token.
+func assigned(toks []script.Token, i, end int, name string) (int, bool) {
+	t := toks[i]
+	if t.Kind != script.TokName || t.Text != name {
+		return 0, false
+	}
+	if i > 0 {
+		if k := toks[i-1].Kind; k != script.TokNewline && k != script.TokIndent && k != script.TokDedent {
+			return 0, false
+		}
+	}
+	j := i + 1
+	if j < end && toks[j].Kind == script.TokOp && toks[j].Text == ":" { // an annotation
+		for j < end && toks[j].Kind != script.TokNewline && !(toks[j].Kind == script.TokOp && toks[j].Text == "=") {
+			j++
+		}
+	}
+	if j+1 >= end || toks[j].Kind != script.TokOp || toks[j].Text != "=" {
+		return 0, false
+	}
+	return j + 1, true
+}
+
+// assignedString returns the string literal name is assigned, alone on its
+// statement, by the statement starting at toks[i] (see assigned).
+func assignedString(toks []script.Token, i, end int, name string) (script.Str, bool) {
+	v, ok := assigned(toks, i, end, name)
+	if !ok || toks[v].Kind != script.TokString || v+1 < len(toks) && toks[v+1].Kind != script.TokNewline {
+		return "", false
+	}
+	return script.Str(toks[v].Str), true
 }
 
 // classField reads field name of a class the source defines (or of its
@@ -481,20 +511,11 @@ func (ev *pyEval) classField(cls *script.Class, name string) script.Value {
 		if span, ok := ev.classSpans[cls]; ok {
 			toks := span.file.Toks
 			for i := span.from; i+2 < span.to && i+2 < len(toks); i++ {
+				value, ok := assignedString(toks, i, span.to, name)
+				if !ok {
+					continue
+				}
 				t := toks[i]
-				if t.Kind != script.TokName || t.Text != name || i == 0 || toks[i-1].Kind != script.TokNewline && toks[i-1].Kind != script.TokIndent {
-					continue
-				}
-				j := i + 1
-				if toks[j].Kind == script.TokOp && toks[j].Text == ":" { // an annotation
-					for j < span.to && toks[j].Kind != script.TokNewline && !(toks[j].Kind == script.TokOp && toks[j].Text == "=") {
-						j++
-					}
-				}
-				if j+1 >= span.to || toks[j].Kind != script.TokOp || toks[j].Text != "=" || toks[j+1].Kind != script.TokString || len(toks) > j+2 && toks[j+2].Kind != script.TokNewline {
-					continue
-				}
-				value := script.Str(toks[j+1].Str)
 				if !settings {
 					return value
 				}
@@ -877,9 +898,8 @@ func (ev *pyEval) classAttr(cls *script.Class, name string) string {
 		if span, ok := ev.classSpans[cls]; ok {
 			toks := span.file.Toks
 			for i := span.from; i+2 < span.to && i+2 < len(toks); i++ {
-				if toks[i].Kind == script.TokName && toks[i].Text == name && toks[i+1].Kind == script.TokOp && toks[i+1].Text == "=" &&
-					toks[i+2].Kind == script.TokString && (i == 0 || toks[i-1].Kind == script.TokNewline || toks[i-1].Kind == script.TokIndent) {
-					return toks[i+2].Str
+				if v, ok := assignedString(toks, i, span.to, name); ok {
+					return string(v)
 				}
 			}
 		}
