@@ -939,7 +939,16 @@ func unionOnly(s *reduce.Schema) *reduce.Keyword {
 	if s.Ref != nil || s.False || len(s.Keywords) != 1 {
 		return nil
 	}
-	return unionView(s)["anyOf"]
+	return unionAnyOf(s)
+}
+
+// unionAnyOf is unionView(s)["anyOf"] without building the view: the anyOf
+// keyword, else the oneOf one.
+func unionAnyOf(s *reduce.Schema) *reduce.Keyword {
+	if a := s.Keywords.Get("anyOf"); a != nil {
+		return a
+	}
+	return s.Keywords.Get("oneOf")
 }
 
 // lifted compares a schema that became a union (or stopped being one) as
@@ -953,11 +962,11 @@ func (c *comparer) lifted(base, head *reduce.Schema, x context) bool {
 	if (bu == nil) == (hu == nil) {
 		return false
 	}
-	if bu == nil && unionView(base)["anyOf"] == nil {
+	if bu == nil && unionAnyOf(base) == nil {
 		c.pairBranches("anyOf", base, head, nil, hu, []*reduce.Schema{base}, hu.List, x, Widens)
 		return true
 	}
-	if hu == nil && unionView(head)["anyOf"] == nil {
+	if hu == nil && unionAnyOf(head) == nil {
 		c.pairBranches("anyOf", base, head, bu, nil, bu.List, []*reduce.Schema{head}, x, Widens)
 		return true
 	}

@@ -44,3 +44,20 @@ func TestMarkedSides(t *testing.T) {
 		}
 	}
 }
+
+// TestUnionAnyOf holds unionAnyOf equal to the view it stands for,
+// unionView(s)["anyOf"], for every schema with or without anyOf, oneOf and
+// another keyword.
+func TestUnionAnyOf(t *testing.T) {
+	for mask := range 8 {
+		s := &reduce.Schema{}
+		for i, name := range []string{"anyOf", "oneOf", "type"} {
+			if mask&(1<<i) != 0 {
+				s.Keywords.Set(&reduce.Keyword{Name: name})
+			}
+		}
+		if got, want := unionAnyOf(s), unionView(s)["anyOf"]; got != want {
+			t.Errorf("keywords %b: unionAnyOf = %v, unionView's anyOf = %v", mask, got, want)
+		}
+	}
+}
