@@ -13,8 +13,12 @@
 #
 # and asserts `wirelint parity` exits 0 with no parity or description finding
 # and no error on every pair (warnings about the spec's own content are counted). It
-# prints a table of wall-time medians and mean CPU times; the exit status is 1
-# when a pair is not clean, 2 when the script cannot run.
+# prints a table of wall and CPU times and ratios; the exit status is 1 when a
+# pair is not clean, 2 when the script cannot run. wirelint and the parse run in
+# turn, one run each at a time, and their ratio is the median of the pairs'
+# ratios, so load that comes and goes during the run weighs on both sides of
+# each ratio alike; loadpair collects garbage as the CLI does, so the two
+# processes differ only by the rules.
 #
 # Usage (from anywhere):
 #
@@ -120,6 +124,42 @@ measure() {
 	fi
 }
 
+# measure_pair RUNS NAME runs the command in the array A and the one in B
+# once each to warm up, then RUNS times each in turn, A B A B..., and prints
+# "AWALL ACPU BWALL BCPU WALLRATIO CPURATIO": each command's median wall and
+# user+system CPU time in milliseconds, and the median over the pairs of A's
+# figure over B's, so that a machine whose speed drifts during the run moves
+# both sides of each ratio alike.
+measure_pair() {
+	local runs=$1 name=$2 i
+	"${A[@]}" >/dev/null 2>&1 || true
+	"${B[@]}" >/dev/null 2>&1 || true
+	for ((i = 0; i < runs; i++)); do
+		for side in A B; do
+			local -n cmd=$side
+			if [[ $timer == hyperfine ]]; then
+				hyperfine --style none --shell none --ignore-failure --warmup 0 --runs 1 \
+					--export-json "$work/$name.$side.json" -- "$(printf '%q ' "${cmd[@]}")" >/dev/null 2>"$work/$name.hyperfine.log" ||
+					die "hyperfine failed on $name: $(tail -n 1 "$work/$name.hyperfine.log")"
+				jq -r '.results[0] | "\(.times[0]) \(.user + .system)"' "$work/$name.$side.json"
+			else
+				"$timer" -f '%e %U %S' -o "$work/$name.time" "${cmd[@]}" >/dev/null 2>&1 || true
+				tail -n 1 "$work/$name.time" | awk '{ print $1, $2 + $3 }'
+			fi
+		done | paste -d' ' - -
+	done | awk '
+		function median(x, n,    i, j, t) {
+			for (i = 2; i <= n; i++) for (j = i; j > 1 && x[j - 1] > x[j]; j--) { t = x[j]; x[j] = x[j - 1]; x[j - 1] = t }
+			return (n % 2) ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
+		}
+		{ aw[NR] = $1; ac[NR] = $2; bw[NR] = $3; bc[NR] = $4
+		  rw[NR] = ($3 > 0) ? $1 / $3 : 0; rc[NR] = ($4 > 0) ? $2 / $4 : 0 }
+		END {
+			printf "%d %d %d %d %.2f %.2f\n", median(aw, NR) * 1000 + 0.5, median(ac, NR) * 1000 + 0.5,
+				median(bw, NR) * 1000 + 0.5, median(bc, NR) * 1000 + 0.5, median(rw, NR), median(rc, NR)
+		}'
+}
+
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 
 format='%-11s %5s | %7s %7s %7s | %7s %7s %7s | %5s %5s | %5s %5s | %s\n'
@@ -166,18 +206,21 @@ for spec in "${specs[@]}"; do
 	fi
 
 	echo "$name: timing..." >&2
-	read -r wl wlcpu < <(measure "$runs" "$name.wirelint" "$bin/wirelint" parity "$conv" "$path" --format json)
+	# wirelint and the parse in turn, pair by pair; oasdiff on its own
+	A=("$bin/wirelint" parity "$conv" "$path" --format json)
+	B=("$bin/loadpair" "$conv" "$path")
+	read -r wl wlcpu parse parsecpu wlpa wlpacpu < <(measure_pair "$runs" "$name.pair")
 	read -r od odcpu < <(measure "$((runs < 3 ? runs : 3))" "$name.oasdiff" "$oasdiff" diff "$path" "$path")
-	read -r parse parsecpu < <(measure "$runs" "$name.parse" "$bin/loadpair" "$conv" "$path")
 	[[ -n $wl && -n $od && -n $parse ]] || die "timing $name failed (see the message above)"
 	# shellcheck disable=SC2059 # the format is ours
 	rows+=("$(printf "$format" "$name" "$defs" "$wl" "$od" "$parse" "$wlcpu" "$odcpu" "$parsecpu" \
-		"$(ratio "$wl" "$od")" "$(ratio "$wl" "$parse")" "$(ratio "$wlcpu" "$odcpu")" "$(ratio "$wlcpu" "$parsecpu")" "$clean")")
+		"$(ratio "$wl" "$od")" "$wlpa" "$(ratio "$wlcpu" "$odcpu")" "$wlpacpu" "$clean")")
 done
 
 echo
 echo "wirelint = wirelint parity CONVERTED SPEC --format json; oasdiff = oasdiff diff SPEC SPEC; parse = loadpair CONVERTED SPEC"
-echo "wall = median ms, cpu = mean user+system ms; $timer, $runs runs (oasdiff $((runs < 3 ? runs : 3))) after 1 warm-up; $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "wall = median ms, cpu = user+system ms (median for wirelint and parse, mean for oasdiff); $timer, $runs runs (oasdiff $((runs < 3 ? runs : 3))) after 1 warm-up,"
+echo "wirelint and parse in turn: wl/pa is the median of the $runs pairs' ratios; both collect garbage as the CLI does (internal/gcpolicy); $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
 # shellcheck disable=SC2059
 printf "$format" "" "" "wall" "" "" "cpu" "" "" "wall" "ratio" "cpu" "ratio" ""
 # shellcheck disable=SC2059

@@ -38,6 +38,7 @@ func with(more ...string) []string { return append([]string{"base"}, more...) }
 var layers = []layer{
 	{"internal/limits", "base", "every budget: its default, flag, `limits:` key and message", nil},
 	{"internal/guard", "base", "turns a panic into an error naming what ran", nil},
+	{"internal/gcpolicy", "base", "how a wirelint process collects garbage (the CLI, and the parse-only baseline the parity benchmarks time it against)", nil},
 	{"internal/textdist", "base", "edit distance, for did-you-mean suggestions", nil},
 	{"internal/pathglob", "base", "path globs with `**`", nil},
 	{"internal/ecmaregex", "base", "the ECMA-262 regex parser and its translation to other dialects", nil},

@@ -1,7 +1,8 @@
 // Command loadpair parses documents with reduce.LoadFile and nothing else: the
 // parse-only baseline bench/parity.sh times `wirelint parity` against. Files
-// load in parallel, as `wirelint parity` loads its two documents, so the two
-// runs differ only by the rules.
+// load in parallel, as `wirelint parity` loads its two documents, and garbage
+// is collected as wirelint collects it (internal/gcpolicy), so the two runs
+// differ only by the rules.
 //
 // Usage:
 //
@@ -14,6 +15,7 @@ package main
 import (
 	"fmt"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/gcpolicy"
 	"github.com/wirelint/wirelint/internal/limits"
 	"io"
 	"os"
@@ -24,6 +26,7 @@ import (
 )
 
 func main() {
+	gcpolicy.Apply(os.Getenv)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

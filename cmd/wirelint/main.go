@@ -12,12 +12,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/wirelint/wirelint/internal/gcpolicy"
 	"github.com/wirelint/wirelint/internal/guard"
 	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/report"
@@ -38,18 +38,8 @@ type env struct {
 }
 
 func main() {
-	// A run is short and most of its documents stay live until the report,
-	// so collecting garbage as a server would only costs time: collect when
-	// the heap has grown to five times what the last collection kept, and
-	// more eagerly past a 1 GiB soft limit. Turning collection off until the
-	// limit (as before) cost no less CPU on a 2,900-file server tree but held
-	// 435 MB of garbage there (hatchet: 243-272 MB now, the same 1.9-2.0 s of
-	// CPU; a parity run on the GitHub spec collects about once). GOGC or
-	// GOMEMLIMIT set by the user still win.
-	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(1 << 30)
-		debug.SetGCPercent(400)
-	}
+	// collect garbage as a short run should, unless GOGC or GOMEMLIMIT say otherwise
+	gcpolicy.Apply(os.Getenv)
 	os.Exit(run(os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
 }
 
