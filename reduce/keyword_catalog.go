@@ -278,9 +278,15 @@ var VendorExtensions = map[string]string{
 // schemas that have something to look at.
 func PlainKeyword(key string, v *Node, d Dialect) bool {
 	info, ok := Catalogue[key]
+	return plainKeyword(key, info, ok, v, notInDialect[d])
+}
+
+// plainKeyword is PlainKeyword for a key already looked up in the catalogue
+// (info, ok) and the keywords of the dialect's notInDialect set.
+func plainKeyword(key string, info KeywordInfo, ok bool, v *Node, notIn map[string]bool) bool {
 	switch {
 	case ok:
-		if (info.Class == Constraining || info.Class == Reference) && notInDialect[d][key] {
+		if (info.Class == Constraining || info.Class == Reference) && notIn[key] {
 			return false
 		}
 	case strings.HasPrefix(key, "x-") || strings.HasPrefix(key, "X-") || VendorExtensions[key] != "" || strings.HasPrefix(key, "meta:"):

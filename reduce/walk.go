@@ -118,6 +118,10 @@ type walker struct {
 	doc  *Document
 	fn   func(SchemaSite)
 	seen map[*Node]bool // alias targets already walked
+	// notIn is the keywords the document's dialect does not define, once
+	// dialectKnown (notInDialect, looked up once per walk)
+	notIn        map[string]bool
+	dialectKnown bool
 	// last is the definition definitionFor found last: sites come in
 	// document order, so the next one is most often inside it too
 	last *Definition
@@ -298,6 +302,13 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 		site.Definition = def
 		site.RelPointer = ptr[len(def.Pointer):]
 	}
+	if !w.dialectKnown {
+		w.notIn, w.dialectKnown = notInDialect[w.doc.Dialect], true
+	}
+	// each key is looked up in the catalogue once: the keys holding
+	// subschemas are noted, with their shape, for the descent below
+	var subs [16]subKey
+	nsub, overflow := 0, false
 	seenRef := false
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		key := n.Content[i].Value
@@ -310,48 +321,74 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 				site.Ref = v
 			}
 		}
+		info, ok := Catalogue[key]
+		if ok && info.SubschemaShape() {
+			if nsub < len(subs) {
+				subs[nsub] = subKey{i, info.Shape}
+				nsub++
+			} else {
+				overflow = true
+			}
+		}
 		if site.Plain {
-			site.Plain = PlainKeyword(key, n.Content[i+1], w.doc.Dialect)
+			site.Plain = plainKeyword(key, info, ok, n.Content[i+1], w.notIn)
 		}
 	}
 	w.fn(site)
 	if n.Kind != MappingNode {
 		return
 	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		key := n.Content[i].Value
-		info, ok := Catalogue[key]
-		if !ok || !info.SubschemaShape() {
-			continue
-		}
-		v := n.Content[i+1]
-		// a member's pointer is built in one piece: the keyword's own
-		// pointer only when it is a schema's
-		tok := EscapePointerToken(key)
-		switch info.Shape {
-		case ShapeSchema:
-			w.schema(v, ptr+"/"+tok, loose && key != "not")
-		case ShapeItems:
-			if IsSeq(v) {
-				for j, e := range Items(v) {
-					w.schema(e, ptr+"/"+tok+"/"+strconv.Itoa(j), false)
-				}
-			} else {
-				w.schema(v, ptr+"/"+tok, loose)
+	if overflow {
+		// more keys with subschemas than noted: all of them again, in order
+		nsub = 0
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if info, ok := Catalogue[n.Content[i].Value]; ok && info.SubschemaShape() {
+				w.descend(n, ptr, loose, i, info.Shape)
 			}
-		case ShapeSchemaList, ShapeSchemaTuple:
+		}
+	}
+	for _, sk := range subs[:nsub] {
+		w.descend(n, ptr, loose, sk.index, sk.shape)
+	}
+}
+
+// subKey is a key of a schema whose value holds subschemas: its index in
+// the schema's Content and its shape.
+type subKey struct {
+	index int
+	shape Shape
+}
+
+// descend walks the subschemas under the key at Content index i of schema n
+// (at ptr), whose shape is shape.
+func (w *walker) descend(n *Node, ptr string, loose bool, i int, shape Shape) {
+	key, v := n.Content[i].Value, n.Content[i+1]
+	// a member's pointer is built in one piece: the keyword's own pointer
+	// only when it is a schema's
+	tok := EscapePointerToken(key)
+	switch shape {
+	case ShapeSchema:
+		w.schema(v, ptr+"/"+tok, loose && key != "not")
+	case ShapeItems:
+		if IsSeq(v) {
 			for j, e := range Items(v) {
 				w.schema(e, ptr+"/"+tok+"/"+strconv.Itoa(j), false)
 			}
-		case ShapeSchemaMap, ShapeDependencies:
-			Pairs(v, func(k, e *Node) bool {
-				if info.Shape == ShapeDependencies && IsSeq(e) {
-					return true
-				}
-				w.schema(e, ptr+"/"+tok+"/"+EscapePointerToken(k.Value), false)
-				return true
-			})
+		} else {
+			w.schema(v, ptr+"/"+tok, loose)
 		}
+	case ShapeSchemaList, ShapeSchemaTuple:
+		for j, e := range Items(v) {
+			w.schema(e, ptr+"/"+tok+"/"+strconv.Itoa(j), false)
+		}
+	case ShapeSchemaMap, ShapeDependencies:
+		Pairs(v, func(k, e *Node) bool {
+			if shape == ShapeDependencies && IsSeq(e) {
+				return true
+			}
+			w.schema(e, ptr+"/"+tok+"/"+EscapePointerToken(k.Value), false)
+			return true
+		})
 	}
 }
 
