@@ -12,6 +12,7 @@ package idref
 import (
 	"net/url"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -167,7 +168,7 @@ func NewIndex(doc *reduce.Document) *Index {
 	}
 	w := &scanner{ix: ix, idKey: idKeyFor(doc.Dialect), seen: map[*reduce.Node]bool{}}
 	w.object(doc.Root, base, 0)
-	sort.Slice(ix.Sites, func(i, j int) bool { return ix.Sites[i].Pointer < ix.Sites[j].Pointer })
+	slices.SortFunc(ix.Sites, func(a, b *Site) int { return strings.Compare(a.Pointer, b.Pointer) })
 	return ix
 }
 
@@ -235,6 +236,11 @@ func (w *scanner) ptr(extra ...string) string {
 func (w *scanner) push(tok string) int {
 	mark := len(w.path)
 	w.path = append(w.path, '/')
+	if strings.IndexByte(tok, '~') < 0 && strings.IndexByte(tok, '/') < 0 {
+		// most keys need no escape: copied whole, not byte by byte
+		w.path = append(w.path, tok...)
+		return mark
+	}
 	for i := 0; i < len(tok); i++ {
 		switch tok[i] {
 		case '~':
