@@ -26,7 +26,7 @@ func TestReadingBudgets(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.file, err)
 		}
-		if err := checkTree(tc.file, doc.Root, tc.nodes, 0); err != nil {
+		if _, err := checkTree(tc.file, doc.Root, tc.nodes, 0); err != nil {
 			t.Errorf("%s: the tree has more than %d nodes: %v", tc.file, tc.nodes, err)
 		}
 		if strings.HasSuffix(tc.file, ".json") {

@@ -353,11 +353,22 @@ func parseTree(data []byte, file string, b treeBudgets) (*Document, error) {
 			return nil, err
 		}
 	}
-	if err := checkExpansion(top, maxNodes, maxDepth); err != nil {
-		return nil, &LoadError{File: file, Line: top.Line, Msg: err.Error()}
+	// one walk of the tree finds duplicate keys, big enums and whether any
+	// YAML alias is there; only then are the aliases' expansions counted (a
+	// JSON document has none). An alias bomb is reported before anything
+	// else, so when the walk stops early at a problem, whether an alias lies
+	// beyond it is asked again.
+	alias, treeErr := checkTree(file, top, maxNodes, maxEnum)
+	if treeErr != nil && !alias {
+		alias = hasAlias(top)
 	}
-	if err := checkTree(file, top, maxNodes, maxEnum); err != nil {
-		return nil, err
+	if alias {
+		if err := checkExpansion(top, maxNodes, maxDepth); err != nil {
+			return nil, &LoadError{File: file, Line: top.Line, Msg: err.Error()}
+		}
+	}
+	if treeErr != nil {
+		return nil, treeErr
 	}
 	return &Document{Path: file, Root: top, Format: format, source: data}, nil
 }
@@ -423,7 +434,8 @@ func notJSON(file string, data []byte) error {
 // left as strings because they lie beyond float64 (1e400): a number keeps
 // its exact value, read with Number.
 func CheckKeys(file string, top *Node, maxNodes int) error {
-	return checkTree(file, top, maxNodes, 0)
+	_, err := checkTree(file, top, maxNodes, 0)
+	return err
 }
 
 // nodesError and enumError say which budget a document is over.
@@ -436,8 +448,9 @@ func enumError(max int) string {
 }
 
 // checkTree is CheckKeys that also holds every enum (the sequence value of a
-// key named enum) to maxEnum members (0 = no bound).
-func checkTree(file string, top *Node, maxNodes, maxEnum int) error {
+// key named enum) to maxEnum members (0 = no bound), and reports whether the
+// nodes it walked hold a YAML alias (it does not follow one).
+func checkTree(file string, top *Node, maxNodes, maxEnum int) (alias bool, err error) {
 	maxNodes = nodeBudget(maxNodes)
 	stack := []*Node{top}
 	nodes := 0
@@ -446,7 +459,7 @@ func checkTree(file string, top *Node, maxNodes, maxEnum int) error {
 		stack = stack[:len(stack)-1]
 		nodes++
 		if nodes > maxNodes {
-			return &LoadError{File: file, Line: n.Line, Column: n.Column, Msg: nodesError(maxNodes)}
+			return alias, &LoadError{File: file, Line: n.Line, Column: n.Column, Msg: nodesError(maxNodes)}
 		}
 		if n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Style == 0 && isPlainNumber(n.Value) {
 			n.Tag = "!!float"
@@ -455,21 +468,23 @@ func checkTree(file string, top *Node, maxNodes, maxEnum int) error {
 			for i := 0; maxEnum > 0 && i+1 < len(n.Content); i += 2 {
 				if v := n.Content[i+1]; n.Content[i].Value == "enum" && v.Kind == yaml.SequenceNode && len(v.Content) > maxEnum {
 					at := v.Content[maxEnum]
-					return &LoadError{File: file, Line: at.Line, Column: at.Column, Msg: enumError(maxEnum)}
+					return alias, &LoadError{File: file, Line: at.Line, Column: at.Column, Msg: enumError(maxEnum)}
 				}
 			}
 			if k, first := duplicateKey(n); k != nil {
-				return &LoadError{File: file, Line: k.Line, Column: k.Column,
+				return alias, &LoadError{File: file, Line: k.Line, Column: k.Column,
 					Msg: fmt.Sprintf("duplicate key %q (first at line %d, column %d); parsers disagree on which value wins, so keep one", k.Value, first.Line, first.Column)}
 			}
 		}
 		for i := len(n.Content) - 1; i >= 0; i-- {
 			if c := n.Content[i]; c.Kind != yaml.AliasNode {
 				stack = append(stack, c)
+			} else {
+				alias = true
 			}
 		}
 	}
-	return nil
+	return alias, nil
 }
 
 // plainNumber matches a plain scalar that YAML 1.2 and JSON read as a number
