@@ -104,7 +104,7 @@ func (ix *Index) inResource(scope, frag, ref string) (reduce.Target, error) {
 // does (an OpenAPI 3.1 component with an $id writing
 // "#/components/schemas/Tag"), that is what tools reading the file reach,
 // and the $id way tells the two apart.
-func (r *Resolver) onDiskIn(ix *Index, scope, ref string) (reduce.Target, string, error) {
+func (r *Resolver) onDiskIn(ix *Index, scope, ref string) (reduce.Target, func() string, error) {
 	if scope == "" || hasScheme(ref) {
 		return r.onDisk(ix.Doc, ref)
 	}
@@ -118,10 +118,10 @@ func (r *Resolver) onDiskIn(ix *Index, scope, ref string) (reduce.Target, string
 }
 
 // inEmbedded reads ref inside the resource at scope (see onDiskIn).
-func (r *Resolver) inEmbedded(ix *Index, scope, ref string) (reduce.Target, string, error) {
+func (r *Resolver) inEmbedded(ix *Index, scope, ref string) (reduce.Target, func() string, error) {
 	p, frag, err := reduce.SplitRef(ref)
 	if err != nil {
-		return reduce.Target{}, "", &reduce.RefError{Kind: reduce.RefBadPath, Msg: err.Error()}
+		return reduce.Target{}, nil, &reduce.RefError{Kind: reduce.RefBadPath, Msg: err.Error()}
 	}
 	if p == "" {
 		t, err := ix.inResource(scope, frag, ref)
@@ -129,7 +129,7 @@ func (r *Resolver) inEmbedded(ix *Index, scope, ref string) (reduce.Target, stri
 		if frag == "" || strings.HasPrefix(frag, "/") {
 			tried = ix.Doc.Path + "#" + scope + frag
 		}
-		return t, tried, err
+		return t, func() string { return tried }, err
 	}
 	pathPart, _, _ := strings.Cut(ref, "#")
 	u, err := url.Parse(pathPart)
@@ -149,7 +149,8 @@ func (r *Resolver) inEmbedded(ix *Index, scope, ref string) (reduce.Target, stri
 	for _, res := range ix.Resources {
 		if res.URI == key && res.Pointer != "" {
 			t, err := ix.inResource(res.Pointer, frag, ref)
-			return t, ix.Doc.Path + "#" + res.Pointer + frag, err
+			tried := ix.Doc.Path + "#" + res.Pointer + frag
+			return t, func() string { return tried }, err
 		}
 	}
 	return r.onDisk(ix.Doc, ref)

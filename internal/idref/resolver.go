@@ -36,8 +36,9 @@ type Resolution struct {
 	// (way a); DiskErr (a *reduce.RefError) says why it does not.
 	Disk    reduce.Target
 	DiskErr error
-	// DiskTried is the file and fragment way (a) looked for ("" for a URL).
-	DiskTried string
+	// diskTried names the file and fragment way (a) looked for: see
+	// DiskTried.
+	diskTried func() string
 	// URI is the absolute URI the reference names under $id (way b); nil when
 	// the reference is not a URI reference.
 	URI *url.URL
@@ -47,6 +48,17 @@ type Resolution struct {
 	// IDResource is the resource the URI (without fragment) names; nil when
 	// no document declares it.
 	IDResource *Resource
+}
+
+// DiskTried returns the file and fragment way (a) looked for ("" for a URL,
+// or a file outside the project). It is spelled only when asked, for a
+// finding: asking whether a file lies in the project reads the file system,
+// and almost every reference resolves.
+func (r Resolution) DiskTried() string {
+	if r.diskTried == nil {
+		return ""
+	}
+	return r.diskTried()
 }
 
 // Target returns where the reference lands: the node both ways agree on, or
@@ -140,7 +152,7 @@ func (r *Resolver) ResolveSite(ix *Index, s *Site) Resolution {
 	if m, ok := r.memo[key]; ok {
 		return m
 	}
-	res.Disk, res.DiskTried, res.DiskErr = r.onDiskIn(ix, ix.siteScope(s), ref)
+	res.Disk, res.diskTried, res.DiskErr = r.onDiskIn(ix, ix.siteScope(s), ref)
 	res.URI, res.ID, res.IDResource, res.IDErr = r.UnderID(ix.Doc, s.Base, ref)
 	if res.DiskErr == nil && res.IDErr == nil {
 		if r.memo == nil {
@@ -167,7 +179,7 @@ func describeNode(n *reduce.Node) string {
 
 // onDisk is way (a): the path relative to the referring file, or the folder
 // a URL prefix is mapped to.
-func (r *Resolver) onDisk(from *reduce.Document, ref string) (reduce.Target, string, error) {
+func (r *Resolver) onDisk(from *reduce.Document, ref string) (reduce.Target, func() string, error) {
 	p, frag, _ := strings.Cut(ref, "#")
 	local := ref
 	if u, err := url.Parse(p); err == nil && len(u.Scheme) > 1 {
@@ -178,19 +190,19 @@ func (r *Resolver) onDisk(from *reduce.Document, ref string) (reduce.Target, str
 		case "http", "https":
 			dir, rest, ok := r.mapURL(u)
 			if !ok {
-				return reduce.Target{}, "", &reduce.RefError{Kind: reduce.RefRemote, Msg: "remote reference"}
+				return reduce.Target{}, nil, &reduce.RefError{Kind: reduce.RefRemote, Msg: "remote reference"}
 			}
 			abs = filepath.Join(dir, filepath.FromSlash(rest))
 		default:
 			// urn: and the like name no file; only an $id can declare them
-			return reduce.Target{}, "", &reduce.RefError{Kind: reduce.RefRemote, Msg: fmt.Sprintf("a %s: URI names no file", u.Scheme)}
+			return reduce.Target{}, nil, &reduce.RefError{Kind: reduce.RefRemote, Msg: fmt.Sprintf("a %s: URI names no file", u.Scheme)}
 		}
 		local = (&url.URL{Path: filepath.ToSlash(abs)}).EscapedPath()
 		if strings.Contains(ref, "#") {
 			local += "#" + frag
 		}
 	}
-	tried := r.tried(from, local)
+	tried := func() string { return r.tried(from, local) }
 	t, err := r.ws.ResolveOnDisk(from, local)
 	if err != nil {
 		var re *reduce.RefError

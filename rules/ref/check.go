@@ -429,10 +429,14 @@ func idKey(doc *reduce.Document) string {
 // author probably meant when the first missing name is a near miss of an
 // existing one ("" otherwise).
 func (r *Resolver) partial(res Resolution) (l report.Location, hint string, ok bool) {
-	if kind(res.DiskErr) != reduce.RefUnresolved || res.DiskTried == "" {
+	if kind(res.DiskErr) != reduce.RefUnresolved {
 		return report.Location{}, "", false
 	}
-	file, frag, _ := strings.Cut(res.DiskTried, "#")
+	tried := res.DiskTried()
+	if tried == "" {
+		return report.Location{}, "", false
+	}
+	file, frag, _ := strings.Cut(tried, "#")
 	for _, ix := range r.Indexes() {
 		d := ix.Doc
 		if d.Path != file {
@@ -518,8 +522,8 @@ func newFinding(rule report.Rule, ix *idref.Index, s *idref.Site, msg string, fi
 // way tried.
 func (r *Resolver) fields(res Resolution) map[string]any {
 	m := map[string]any{"ref": res.Ref}
-	if res.DiskTried != "" {
-		m["disk"] = res.DiskTried
+	if tried := res.DiskTried(); tried != "" {
+		m["disk"] = tried
 	}
 	if res.URI != nil {
 		m["id"] = r.Show(res.URI.String())
