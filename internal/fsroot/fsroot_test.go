@@ -279,3 +279,52 @@ func TestReadNoFollow(t *testing.T) {
 		t.Errorf("ReadFile over budget = %v, want ErrTooLarge", err)
 	}
 }
+
+// Stat says what os.Stat says of every path inside the root — a file, a
+// folder, a symlink to each (named as its target is), a path through a
+// symlinked folder — and refuses one leading out of it or nowhere, and one
+// that is not there.
+func TestStatAsOSStat(t *testing.T) {
+	outside := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(outside, "o.json"), []byte("{}"), 0o644))
+	dir := t.TempDir()
+	must(t, os.MkdirAll(filepath.Join(dir, "sub"), 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, "sub", "a.json"), []byte(`{"a": 1}`), 0o600))
+	for target, name := range map[string]string{"sub/a.json": "link.json", "sub": "linkdir",
+		filepath.Join(outside, "o.json"): "out.json", "missing.json": "dangling.json"} {
+		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+			t.Skipf("no symlinks here: %v", err)
+		}
+	}
+	r := New(dir)
+	for _, rel := range []string{"sub/a.json", "sub", "link.json", "linkdir", "linkdir/a.json"} {
+		p := filepath.Join(dir, rel)
+		got, err := r.Stat(p)
+		if err != nil {
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
+		want, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Name() != filepath.Base(mustEval(t, p)) || got.Size() != want.Size() || got.Mode() != want.Mode() || !got.ModTime().Equal(want.ModTime()) {
+			t.Errorf("%s: Stat says %s %d %v %v, os.Stat %s %d %v %v", rel, got.Name(), got.Size(), got.Mode(), got.ModTime(),
+				want.Name(), want.Size(), want.Mode(), want.ModTime())
+		}
+	}
+	for _, rel := range []string{"out.json", "dangling.json", "none.json", "sub/none.json"} {
+		if _, err := r.Stat(filepath.Join(dir, rel)); err == nil {
+			t.Errorf("%s: Stat answered", rel)
+		}
+	}
+}
+
+func mustEval(t *testing.T, p string) string {
+	t.Helper()
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return real
+}
