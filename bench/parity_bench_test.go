@@ -142,9 +142,8 @@ func loadParityPair(b *testing.B, canonical, mirror string) {
 
 // BenchmarkLoadPairGitHub parses the GitHub spec and its converted JSON Schema
 // with reduce.LoadFile and nothing else: the floor BenchmarkParityGitHub is
-// measured against (the earlier target, parity ≤ 1.5× this, is at its edge; issue 27
-// asks 1.3×, not met:
-// see the README).
+// measured against (the earlier target, parity ≤ 1.5× this, is at its edge;
+// issue 27 asks 1.3×, not met: see the README).
 func BenchmarkLoadPairGitHub(b *testing.B) {
 	canonical, mirror := realParityPair(b, githubSpec)
 	parityLoop(b, 0, func() { loadParityPair(b, canonical, mirror) })
