@@ -131,7 +131,7 @@ measure() {
 # figure over B's, so that a machine whose speed drifts during the run moves
 # both sides of each ratio alike.
 measure_pair() {
-	local runs=$1 name=$2 i
+	local runs=$1 name=$2 i side
 	"${A[@]}" >/dev/null 2>&1 || true
 	"${B[@]}" >/dev/null 2>&1 || true
 	for ((i = 0; i < runs; i++)); do

@@ -67,12 +67,12 @@ func (d *Document) WalkSchemas(fn func(s SchemaSite)) {
 // of its subschemas, in document order: the part of a file that is a schema
 // when the file as a whole is not (an AsyncAPI trait reached by a $ref).
 func (d *Document) WalkSchemasAt(ptr string, fn func(s SchemaSite)) {
-	w := &walker{doc: d, fn: fn}
+	w := newWalker(d, fn)
 	w.schema(d.Lookup(ptr), ptr, false)
 }
 
 func (d *Document) walk(fn func(s SchemaSite)) {
-	w := &walker{doc: d, fn: fn}
+	w := newWalker(d, fn)
 	if !d.Dialect.IsOpenAPI() {
 		w.schema(d.Root, "", false)
 		return
@@ -118,13 +118,17 @@ type walker struct {
 	doc  *Document
 	fn   func(SchemaSite)
 	seen map[*Node]bool // alias targets already walked
-	// notIn is the keywords the document's dialect does not define, once
-	// dialectKnown (notInDialect, looked up once per walk)
-	notIn        map[string]bool
-	dialectKnown bool
+	// notIn is the keywords the document's dialect does not define
+	// (notInDialect's entry, looked up once per walk)
+	notIn map[string]bool
 	// last is the definition definitionFor found last: sites come in
 	// document order, so the next one is most often inside it too
 	last *Definition
+}
+
+// newWalker returns a walker of d's schemas calling fn.
+func newWalker(d *Document, fn func(SchemaSite)) *walker {
+	return &walker{doc: d, fn: fn, notIn: notInDialect[d.Dialect]}
 }
 
 var httpMethods = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace", "query"}
@@ -302,13 +306,11 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 		site.Definition = def
 		site.RelPointer = ptr[len(def.Pointer):]
 	}
-	if !w.dialectKnown {
-		w.notIn, w.dialectKnown = notInDialect[w.doc.Dialect], true
-	}
 	// each key is looked up in the catalogue once: the keys holding
-	// subschemas are noted, with their shape, for the descent below
-	var subs [16]subKey
-	nsub, overflow := 0, false
+	// subschemas are noted, with their shape, for the descent below (in a
+	// buffer on the stack; a schema with more of them grows it)
+	var buf [16]subKey
+	subs := buf[:0]
 	seenRef := false
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		key := n.Content[i].Value
@@ -323,12 +325,7 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 		}
 		info, ok := Catalogue[key]
 		if ok && info.SubschemaShape() {
-			if nsub < len(subs) {
-				subs[nsub] = subKey{i, info.Shape}
-				nsub++
-			} else {
-				overflow = true
-			}
+			subs = append(subs, subKey{i, info.Shape})
 		}
 		if site.Plain {
 			site.Plain = plainKeyword(key, info, ok, n.Content[i+1], w.notIn)
@@ -338,16 +335,7 @@ func (w *walker) schema(n *Node, ptr string, loose bool) {
 	if n.Kind != MappingNode {
 		return
 	}
-	if overflow {
-		// more keys with subschemas than noted: all of them again, in order
-		nsub = 0
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if info, ok := Catalogue[n.Content[i].Value]; ok && info.SubschemaShape() {
-				w.descend(n, ptr, loose, i, info.Shape)
-			}
-		}
-	}
-	for _, sk := range subs[:nsub] {
+	for _, sk := range subs {
 		w.descend(n, ptr, loose, sk.index, sk.shape)
 	}
 }
