@@ -320,6 +320,11 @@ func joinFor(fw, prefix, path string) string {
 	if fw == "django" && path == "" && strings.HasSuffix(prefix, "/") {
 		return prefix
 	}
+	if fw == "echo" && prefix != "" && path != "" && path[0] != '/' {
+		// echo concatenates a group's prefix and what is registered under
+		// it without inserting a slash: "s" under /user serves /users
+		return prefix + path
+	}
 	return Join(prefix, path)
 }
 

@@ -14,7 +14,7 @@ var echoFramework = goFrameworkDef{
 		return path == "github.com/labstack/echo" || strings.HasPrefix(path, "github.com/labstack/echo/")
 	},
 	importName:   "echo",
-	constructors: names("New"),
+	constructors: names("New", "NewWithConfig"), // NewWithConfig: v5
 	routerTypes:  names("Echo", "Group"),
 	rootType:     "Echo",
 	methods:      map[string]string{"GET": "GET", "POST": "POST", "PUT": "PUT", "DELETE": "DELETE", "PATCH": "PATCH", "HEAD": "HEAD", "OPTIONS": "OPTIONS", "CONNECT": "CONNECT", "TRACE": "TRACE"},

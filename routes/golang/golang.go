@@ -209,6 +209,13 @@ type goAnalysis struct {
 	// calls budget leaves out, varied with the collector's timing)
 	keyed  []value
 	active map[*ast.FuncDecl]bool
+	// activeLit cuts recursion of a function literal in one closure (the
+	// literal and the scope it was made in), as active does of a declared
+	// function: a closure walking a tree calls itself once per child, and
+	// followed call by call it spends the calls budget. The same literal
+	// made in another scope is another closure: a wrapper's Route method
+	// passes each nested group through one literal of its own body.
+	activeLit map[litClosure]bool
 	// asserted holds the root router each type assertion made, so that
 	// evaluating it again yields the same one.
 	asserted map[*ast.TypeAssertExpr]*routes.Router
@@ -474,7 +481,7 @@ func fromFiles(root string, files []string, display func(string) string, confine
 func extractBuild(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, build Build, parsed *parsedFiles, program string) (*routes.Set, []string, error) {
 	a := &goAnalysis{
 		parsed: parsed, build: build, program: cleanProgram(program), programs: map[string][]string{}, pkgs: map[string]*goPkg{}, methods: map[string][]*ast.FuncDecl{}, byDecl: map[*ast.FuncDecl]*goFile{},
-		memo: map[string]value{}, active: map[*ast.FuncDecl]bool{}, activeRecv: map[string]bool{}, asserted: map[*ast.TypeAssertExpr]*routes.Router{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
+		memo: map[string]value{}, active: map[*ast.FuncDecl]bool{}, activeLit: map[litClosure]bool{}, activeRecv: map[string]bool{}, asserted: map[*ast.TypeAssertExpr]*routes.Router{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
 		display: display, confine: confine, budget: budget, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]value{},
 		root: root, cfgMemo: map[ast.Expr]value{}, locals: map[*ast.BlockStmt][]localDecl{}, fieldAssigned: map[string]routes.Pos{}, flagVars: map[string]stdFlagVar{},
 	}
@@ -536,6 +543,16 @@ func extractBuild(root string, files []string, display func(string) string, conf
 	// those, calling the method that registers on the field, find it set.
 	for _, d := range slices.Concat(makers, ctors, rest) {
 		a.call(&goFunc{decl: d, file: a.byDecl[d]}, nil, nil)
+	}
+	// A function literal a package-level variable holds (a cobra command's
+	// Run, a CLI's Action, an entry of a table of jobs) runs as well, called
+	// by code this analysis does not read: it is read as a function without
+	// a router parameter is, before the orphans, so a router it passes on
+	// is followed.
+	for _, lit := range varFuncLits(order) {
+		if len(a.typeRouterParams(lit.file, lit.lit.Type)) == 0 {
+			a.call(&goFunc{lit: lit.lit, file: lit.file}, nil, nil)
+		}
 	}
 	orphanFrom := len(a.set.Unresolved)
 	var orphans []*routes.Router
@@ -942,12 +959,16 @@ type routerParam struct {
 // routerParams maps the index of each parameter field of d that receives a
 // router to what it receives.
 func (a *goAnalysis) routerParams(d *ast.FuncDecl) map[int]routerParam {
+	return a.typeRouterParams(a.byDecl[d], d.Type)
+}
+
+// typeRouterParams is routerParams of a function type read in file.
+func (a *goAnalysis) typeRouterParams(file *goFile, ft *ast.FuncType) map[int]routerParam {
 	out := map[int]routerParam{}
-	file := a.byDecl[d]
-	if d.Type.Params == nil || file == nil {
+	if ft.Params == nil || file == nil {
 		return out
 	}
-	for i, f := range d.Type.Params.List {
+	for i, f := range ft.Params.List {
 		if fw := routerType(file, f.Type); fw != "" {
 			out[i] = routerParam{framework: fw}
 			continue
@@ -955,6 +976,44 @@ func (a *goAnalysis) routerParams(d *ast.FuncDecl) map[int]routerParam {
 		if st, sf := a.structType(file, f.Type); st != nil {
 			if field, fw := structRouterField(sf, st); fw != "" {
 				out[i] = routerParam{framework: fw, field: field}
+			}
+		}
+	}
+	return out
+}
+
+// fileLit is a function literal and the file holding it.
+type fileLit struct {
+	lit  *ast.FuncLit
+	file *goFile
+}
+
+// varFuncLits returns the outermost function literals of the initializers
+// of the package-level variables of pkgs, in source order, generated
+// (opaque) files left out as their functions are.
+func varFuncLits(pkgs []*goPkg) []fileLit {
+	var out []fileLit
+	for _, pkg := range pkgs {
+		for _, f := range pkg.files {
+			if f.facts.opaque {
+				continue
+			}
+			for _, d := range f.ast.Decls {
+				g, ok := d.(*ast.GenDecl)
+				if !ok || g.Tok != token.VAR {
+					continue
+				}
+				for _, sp := range g.Specs {
+					for _, v := range sp.(*ast.ValueSpec).Values {
+						ast.Inspect(v, func(n ast.Node) bool {
+							if lit, ok := n.(*ast.FuncLit); ok {
+								out = append(out, fileLit{lit, f})
+								return false
+							}
+							return true
+						})
+					}
+				}
 			}
 		}
 	}
@@ -1047,7 +1106,7 @@ func (a *goAnalysis) callsExhausted(fn *goFunc) {
 
 // call analyses a function with args bound to its parameters and returns the
 // router (or handler) it returns. A function called without router arguments
-// is analysed once; recursion is cut.
+// is analysed once; recursion is cut, a function literal's too.
 func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 	var params *ast.FieldList
 	var body *ast.BlockStmt
@@ -1096,6 +1155,12 @@ func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 		}
 	} else {
 		params, body = fn.lit.Type.Params, fn.lit.Body
+		c := litClosure{fn.lit, fn.env}
+		if a.activeLit[c] {
+			return nil
+		}
+		a.activeLit[c] = true
+		defer delete(a.activeLit, c)
 	}
 	if a.calls >= a.budget.Calls {
 		a.callsExhausted(fn)
@@ -1158,6 +1223,12 @@ func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 		a.memo[key] = ret
 	}
 	return ret
+}
+
+// litClosure is a function literal and the scope it was made in.
+type litClosure struct {
+	lit *ast.FuncLit
+	env *goEnv
 }
 
 // goResult gathers what a function returns: the first router or StripPrefix
