@@ -323,27 +323,58 @@ var serverMarkers = []struct {
 	{".js", "from 'hono'", "hono", "javascript"},
 }
 
-// guessServer finds the shallowest folder holding a source file that
-// registers routes with a framework wirelint reads.
+// guessServer finds the source file that registers routes with a framework
+// wirelint reads whose module or app root (appRootMarkers) is shallowest,
+// the shallowest such file among those of one root: a Go module at the
+// top whose router lives in pkg/routes is the server, not an Electron
+// shell's express app one folder down (vikunja's desktop/).
 func guessServer(confine *fsroot.Root, dir string, sources []string) *serverGuess {
 	sort.SliceStable(sources, func(i, j int) bool {
-		di, dj := strings.Count(sources[i], "/"), strings.Count(sources[j], "/")
+		di, dj := depth(sources[i]), depth(sources[j])
 		if di != dj {
 			return di < dj
 		}
 		return sources[i] < sources[j]
 	})
+	var best *serverGuess
+	bestRoot := 0
 	for _, rel := range sources {
+		if best != nil && depth(rel) > bestRoot+maxRouterDepth {
+			break // a root shallower than best's lies at most this far above its router
+		}
 		ext := strings.ToLower(filepath.Ext(rel))
 		if ext == ".mjs" {
 			ext = ".js"
 		}
-		if fw, lang := sourceFramework(confine, filepath.Join(dir, filepath.FromSlash(rel)), ext); fw != "" {
-			folder := filepath.ToSlash(filepath.Dir(filepath.FromSlash(rel)))
-			return &serverGuess{dir: folder, framework: fw, language: lang}
+		fw, lang := sourceFramework(confine, filepath.Join(dir, filepath.FromSlash(rel)), ext)
+		if fw == "" {
+			continue
+		}
+		folder := filepath.ToSlash(filepath.Dir(filepath.FromSlash(rel)))
+		root := folderDepth(appRoot(confine, dir, folder, appRootMarkers[lang]))
+		if best == nil || root < bestRoot {
+			best, bestRoot = &serverGuess{dir: folder, framework: fw, language: lang}, root
+		}
+		if bestRoot == 0 {
+			break
 		}
 	}
-	return nil
+	return best
+}
+
+// maxRouterDepth bounds how many folders below its module or app root
+// guessServer looks for a router file once it has a candidate.
+const maxRouterDepth = 6
+
+// depth is the number of folders a slash-separated relative file path lies in.
+func depth(rel string) int { return strings.Count(rel, "/") }
+
+// folderDepth is depth of a file in the slash-separated relative folder.
+func folderDepth(folder string) int {
+	if folder == "." || folder == "" {
+		return 0
+	}
+	return strings.Count(folder, "/") + 1
 }
 
 func sourceFramework(confine *fsroot.Root, path, ext string) (framework, language string) {
