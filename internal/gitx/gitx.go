@@ -130,6 +130,48 @@ var commands = map[string][]string{
 	"diff":      {"--no-ext-diff", "--no-textconv"}, // diff.external, diff.<driver>.command and .textconv
 }
 
+// Ignored returns, of paths (slash-separated, relative to the top of the
+// work tree), those that are not tracked and that a .gitignore file of the
+// work tree excludes, each with the rule excluding it as FILE:LINE. Rules of
+// this machine alone (info/exclude, core.excludesFile) do not count: the
+// answer is the same on every clone. It runs `git check-ignore -v -z
+// --stdin`, which reads those files and the index and starts nothing.
+func (r *Repo) Ignored(paths []string) (map[string]string, error) {
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	var in bytes.Buffer
+	for _, p := range paths {
+		if p == "" || p[0] == ':' || strings.ContainsRune(p, 0) {
+			continue // ":(...)" would be read as pathspec magic, which literal pathspecs would refuse
+		}
+		in.WriteString(p)
+		in.WriteByte(0)
+	}
+	// check-ignore takes no literal pathspecs; the paths above hold no magic
+	out, status, err := r.runEnv(&in, []string{"GIT_LITERAL_PATHSPECS=0"}, "check-ignore", "-v", "-z", "--stdin")
+	if status == 1 {
+		return nil, nil // none of them is ignored
+	}
+	if err != nil {
+		return nil, err
+	}
+	// SOURCE NUL LINE NUL PATTERN NUL PATH NUL per path that a rule matches
+	fields := strings.Split(string(out), "\x00")
+	ignored := map[string]string{}
+	for i := 0; i+3 < len(fields); i += 4 {
+		source, line, pattern, path := fields[i], fields[i+1], fields[i+2], fields[i+3]
+		switch {
+		case source == "" || strings.HasPrefix(pattern, "!"):
+			continue // a negated rule matched: the path is not ignored
+		case filepath.IsAbs(source) || source == ".git" || strings.HasPrefix(source, ".git/"):
+			continue // this machine's rule, not the repository's
+		}
+		ignored[path] = source + ":" + line
+	}
+	return ignored, nil
+}
+
 // Run runs `git ARGS` against the repository, in its top folder, with stdin
 // (nil = none), and returns its standard output. ARGS[0] must be one of
 // commands. The error carries git's first line of complaint.
@@ -170,6 +212,12 @@ var remoteName = regexp.MustCompile(`^[A-Za-z0-9_-]+(?:[.][A-Za-z0-9_-]+)*$`)
 // run runs git with args as they are, hardened as Run describes, and
 // returns its output and exit status (-1 = it did not run or was killed).
 func (r *Repo) run(stdin io.Reader, args ...string) ([]byte, int, error) {
+	return r.runEnv(stdin, nil, args...)
+}
+
+// runEnv is run with env added to the environment it pins (a later entry
+// wins over an earlier one of the same name).
+func (r *Repo) runEnv(stdin io.Reader, env []string, args ...string) ([]byte, int, error) {
 	git, err := exec.LookPath("git")
 	if err != nil {
 		return nil, -1, errors.New("git is not installed")
@@ -181,7 +229,7 @@ func (r *Repo) run(stdin io.Reader, args ...string) ([]byte, int, error) {
 	cmd := exec.Command(git, append(full, args...)...)
 	cmd.Dir = r.Top
 	cmd.Stdin = stdin
-	cmd.Env = environ(r.Top)
+	cmd.Env = append(environ(r.Top), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -197,3 +197,38 @@ func TestRemoteURL(t *testing.T) {
 		t.Error("Run(config) ran: config's other forms write, so only RemoteURL may run it")
 	}
 }
+
+// TestIgnored answers for the paths a .gitignore of the work tree excludes,
+// naming the rule; a path a negated rule lets through, a tracked one, one
+// no rule names and one only this machine's info/exclude names are not
+// ignored; a path spelled like pathspec magic is not asked; none ignored is
+// an empty answer, not an error.
+func TestIgnored(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	git(t, dir, "init", "-q")
+	must(t, os.MkdirAll(filepath.Join(dir, "docs"), 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("# built\n*.gen.md\n!keep.gen.md\ntracked.md\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "docs", ".gitignore"), []byte("cli.md\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, ".git", "info", "exclude"), []byte("local.md\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "tracked.md"), []byte("t"), 0o644))
+	git(t, dir, "add", "-f", "tracked.md")
+	r, err := Find(dir)
+	must(t, err)
+	got, err := r.Ignored([]string{"docs/cli.md", "a.gen.md", "keep.gen.md", "tracked.md", "plain.md", "local.md", ":(glob)*.gen.md"})
+	must(t, err)
+	want := map[string]string{"docs/cli.md": "docs/.gitignore:1", "a.gen.md": ".gitignore:2"}
+	if len(got) != len(want) {
+		t.Fatalf("Ignored = %v, want %v", got, want)
+	}
+	for p, w := range want {
+		if got[p] != w {
+			t.Errorf("Ignored[%s] = %q, want %q (all: %v)", p, got[p], w, got)
+		}
+	}
+	if got, err := r.Ignored([]string{"plain.md"}); err != nil || len(got) != 0 {
+		t.Errorf("Ignored(none ignored) = %v, %v", got, err)
+	}
+}

@@ -2,6 +2,9 @@ package docs
 
 import (
 	"fmt"
+	"strings"
+
+	"github.com/wirelint/wirelint/report"
 )
 
 // missingFileMessage names the target as written, where it resolves to when
@@ -37,4 +40,63 @@ func missingAnchorMessage(ct citation, resolved, fragment, suggestion string) st
 		return msg + ": did you mean #" + suggestion
 	}
 	return msg + ": point it at an existing heading"
+}
+
+// commitLink reports a link whose target is a bare commit id (c580d51,
+// or all forty digits) naming no file: a changelog generator that is not
+// given the repository's address writes each commit's link that way, and
+// the page renders it relative to itself, where no such file is.
+func (c *checker) commitLink(ct citation) bool {
+	if ct.rule.ID != RuleBrokenLink || !commitID(ct.target) {
+		return false
+	}
+	v := c.cachedJudge(ct)
+	return v.problem == problemMissingFile && c.fragmentFile(ct.file) == "" && c.inSubmodule(v.resolved) == ""
+}
+
+// commitID reports 7 to 40 lowercase hexadecimal digits, letters and
+// digits both, as git abbreviates a commit's name.
+func commitID(s string) bool {
+	if len(s) < 7 || len(s) > 40 {
+		return false
+	}
+	letters, digits := false, false
+	for i := 0; i < len(s); i++ {
+		switch b := s[i]; {
+		case b >= '0' && b <= '9':
+			digits = true
+		case b >= 'a' && b <= 'f':
+			letters = true
+		default:
+			return false
+		}
+	}
+	return letters && digits
+}
+
+// commitLinks is the one finding for the commit-id links of one file (see
+// commitLink), in source order: one cause, the generator's link template,
+// however many commits the file lists. It is located at the first link and
+// names how many there are and the first few.
+func (c *checker) commitLinks(cts []citation) report.Finding {
+	first := cts[0]
+	var shown []string
+	for _, ct := range cts[:min(len(cts), 3)] {
+		shown = append(shown, ct.target)
+	}
+	if len(cts) > 3 {
+		shown = append(shown, "...")
+	}
+	msg := fmt.Sprintf("link target %s is a bare commit id, which names no file beside %s: the page resolves it as a path; link the commit's URL", first.target, c.shown(first.file))
+	if len(cts) > 1 {
+		msg = fmt.Sprintf("%d link targets (%s) are bare commit ids, which name no file beside %s: the page resolves them as paths; link each commit's URL",
+			len(cts), strings.Join(shown, ", "), c.shown(first.file))
+	}
+	return report.Finding{
+		Rule:      first.rule.ID,
+		Severity:  first.rule.Severity,
+		Message:   msg + " (a changelog generator writes it when given the repository's address)",
+		Locations: []report.Location{c.location(first)},
+		Fields:    map[string]any{"target": first.target, "commit_links": len(cts)},
+	}
 }

@@ -16,7 +16,7 @@ import (
 // small tree, an optional options.json (the Options Check runs with) and the
 // findings it must produce; cases named silent-* must produce none.
 func TestCases(t *testing.T) {
-	for _, family := range []string{"taxonomy", "tables", "site"} {
+	for _, family := range []string{"taxonomy", "tables", "site", "links"} {
 		t.Run(family, func(t *testing.T) {
 			casetest.Run(t, filepath.Join("testdata", "cases", family), func(t *testing.T, c *casetest.Case) []report.Finding {
 				t.Setenv("PATH", "") // walk the tree: the case is not a git work tree

@@ -166,14 +166,23 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 		return nil, err
 	}
 	out := tax.findings
+	c.ignoredTargets(results, tax.explained)
 	for _, r := range results {
+		var commits []citation
 		for _, ct := range r.citations {
 			if tax.explained[ct] {
+				continue
+			}
+			if c.commitLink(ct) {
+				commits = append(commits, ct)
 				continue
 			}
 			if f, ok := c.resolve(ct); ok {
 				out = append(out, f)
 			}
+		}
+		if len(commits) > 0 {
+			out = append(out, c.commitLinks(commits))
 		}
 	}
 	tables, err := c.checkTables(results, opts.Discriminant)
@@ -242,10 +251,13 @@ type checker struct {
 	stat     map[string]bool      // existence of unlisted paths, cached
 	refDocs  []string             // included files a comment could cite; nil = not computed yet
 	verdicts map[verdictKey]verdict
-	site     []*site // documentation sites root-absolute links are routed through
-	named    func(abs string) string
-	ignore   []Glob // link targets not checked
-	repo     string // owner/name; "" = own URLs not checked
+	// ignored are the missing targets a .gitignore of the repository
+	// excludes, with the rule (FILE:LINE): a build makes them
+	ignored map[string]string
+	site    []*site // documentation sites root-absolute links are routed through
+	named   func(abs string) string
+	ignore  []Glob // link targets not checked
+	repo    string // owner/name; "" = own URLs not checked
 	// repoDir is root's folder below the repository's top, slash-separated
 	// ("" = root is the top, or the top is not known): an own URL's path
 	// is below the top.
@@ -502,6 +514,9 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 		} else if reason := c.inSubmodule(v.resolved); reason != "" {
 			v = verdict{problem: problemUnverified, reason: reason}
 		}
+	}
+	if why := c.ignored[v.resolved]; v.problem == problemMissingFile && why != "" {
+		v = verdict{problem: problemUnverified, reason: fmt.Sprintf("%s is ignored by git (%s): a build makes it, so whether it is there is not checked", c.shown(v.resolved), why)}
 	}
 	switch v.problem {
 	case problemUnverified:

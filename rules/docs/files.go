@@ -2,6 +2,7 @@ package docs
 
 import (
 	"io/fs"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -82,4 +83,52 @@ func gitFiles(confine *fsroot.Root, root string) (files []string, ok bool) {
 	}
 	sort.Strings(files)
 	return files, true
+}
+
+// ignoredTargets notes which of the files the citations name and the tree
+// lacks a .gitignore of the project's repository excludes (c.ignored): one
+// git call for all of them. Outside a work tree, or without git, none is.
+func (c *checker) ignoredTargets(results []scanned, explained map[citation]bool) {
+	var missing []string
+	seen := map[string]bool{}
+	for _, r := range results {
+		for _, ct := range r.citations {
+			if explained[ct] {
+				continue
+			}
+			if v := c.cachedJudge(ct); v.problem == problemMissingFile && !seen[v.resolved] {
+				seen[v.resolved] = true
+				missing = append(missing, v.resolved)
+			}
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	repo, err := gitx.Find(c.fs.Dir())
+	if err != nil {
+		return
+	}
+	abs, err := filepath.Abs(c.root)
+	if err != nil {
+		return
+	}
+	base, err := filepath.Rel(repo.Top, abs)
+	if err != nil || base == ".." || strings.HasPrefix(base, ".."+string(filepath.Separator)) {
+		return
+	}
+	rels := make([]string, len(missing))
+	for i, m := range missing {
+		rels[i] = path.Join(filepath.ToSlash(base), m)
+	}
+	ignored, err := repo.Ignored(rels)
+	if err != nil || len(ignored) == 0 {
+		return
+	}
+	c.ignored = map[string]string{}
+	for i, m := range missing {
+		if why := ignored[rels[i]]; why != "" {
+			c.ignored[m] = why
+		}
+	}
 }

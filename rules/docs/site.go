@@ -2,7 +2,9 @@ package docs
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -59,6 +61,9 @@ type site struct {
 	// folder fetched when the site builds): what lies below is unverified.
 	absent    []Mount
 	redirects []redirect
+	// added are the routes a plugin kept with the site adds (addRoute), by
+	// the prefix its path literal spells: what lies below is unverified.
+	added []addedRoutes
 	// unfolded says why a route the site does not seem to serve may exist
 	// anyway: routing the configuration changes in a way wirelint does not
 	// evaluate ("" = none).
@@ -142,9 +147,12 @@ var (
 	docusaurusRouteBase = jsStringOption(`routeBasePath`)
 	docusaurusBaseURL   = jsStringOption(`baseUrl`)
 	docusaurusDocsPath  = jsStringOption(`\bpath`)
-	vitepressSrcDir     = jsStringOption(`srcDir`)
-	vitepressBase       = jsStringOption(`\bbase`)
-	yamlOption          = func(key string) *regexp.Regexp {
+	// docusaurusLastVersion is lastVersion spelled as a literal ('current',
+	// '2.8'); versions[0] and other expressions leave the default.
+	docusaurusLastVersion = jsStringOption(`\blastVersion`)
+	vitepressSrcDir       = jsStringOption(`srcDir`)
+	vitepressBase         = jsStringOption(`\bbase`)
+	yamlOption            = func(key string) *regexp.Regexp {
 		return regexp.MustCompile(`(?m)^` + key + `\s*[:=]\s*['"]?([^'"#\s]+)`)
 	}
 	mkdocsDocsDir  = yamlOption(`docs_dir`)
@@ -227,12 +235,34 @@ func (c *checker) siteFrom(f, generator string) *site {
 	case "docusaurus":
 		if bytes.Contains(src, []byte("plugin-client-redirects")) {
 			s.unfolded = fmt.Sprintf("%s redirects routes (plugin-client-redirects), which wirelint does not fold", f)
+		} else if code, prefixes := c.routeAddingCode(dir); code != "" && prefixes == nil {
+			s.unfolded = fmt.Sprintf("%s adds routes to the site of %s (a plugin's addRoute), which wirelint does not run", c.shown(code), f)
+		} else if code != "" {
+			for _, p := range prefixes {
+				s.added = append(s.added, addedRoutes{prefix: p, by: c.shown(code)})
+			}
 		}
 		base := "/" + strings.Trim(option(docusaurusRouteBase, "docs"), "/")
 		s.Content = []Mount{
 			{Dir: join(option(docusaurusDocsPath, "docs")), Route: base},
 			{Dir: join("blog"), Route: "/blog"},
 			{Dir: join("src/pages"), Route: "/"},
+		}
+		// A versioned site serves the docs folder as the next version and
+		// each version of versions.json from versioned_docs/, the last one
+		// released (the first listed, or lastVersion) at the docs' own route.
+		if versions := c.docusaurusVersions(join("versions.json")); len(versions) > 0 {
+			last := option(docusaurusLastVersion, versions[0])
+			if last != "current" {
+				s.Content[0].Route = path.Join(base, "next")
+			}
+			for _, v := range versions {
+				route := path.Join(base, v)
+				if v == last {
+					route = base
+				}
+				s.Content = append(s.Content, Mount{Dir: join("versioned_docs/version-" + v), Route: route})
+			}
 		}
 		s.Static = []Mount{{Dir: join("static"), Route: "/"}}
 		s.BaseURL = option(docusaurusBaseURL, "/")
@@ -790,4 +820,88 @@ func closestRoute(s *site, want string) (string, string) {
 		return "", ""
 	}
 	return best, s.routes[best]
+}
+
+// addedRoutes are the routes under prefix that the script by adds.
+type addedRoutes struct{ prefix, by string }
+
+// addedPath is a path option spelled as a literal: what it holds before any
+// ${...} substitution.
+var addedPath = regexp.MustCompile(`\bpath\s*:\s*['"` + "`" + `]([^'"` + "`" + `$]*)`)
+
+// routeAddingCode returns the first script under dir, in walk order, that
+// calls addRoute: a Docusaurus plugin or theme kept with the site (a local
+// folder its configuration loads, or the configuration itself) makes pages
+// no content folder holds (Woodpecker's /plugins). It returns the route
+// prefixes the script's path literals spell, nil when one is not spelled
+// from its start (any route may be added). "" when there is no such script
+// among the first maxSiteScripts scripts of up to maxSiteScript bytes.
+func (c *checker) routeAddingCode(dir string) (string, []string) {
+	var prefixes []string
+	found, seen := "", 0
+	top := filepath.Join(c.root, filepath.FromSlash(dir))
+	_ = c.fs.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case found != "" || seen >= maxSiteScripts:
+			return fs.SkipAll
+		case err != nil:
+			return nil // unreadable: nothing this site's check can read either
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != top && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "build") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch path.Ext(name) {
+		case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
+		default:
+			return nil
+		}
+		seen++
+		src, err := c.fs.ReadFile(p, maxSiteScript)
+		if err == nil && bytes.Contains(src, []byte("addRoute(")) {
+			if rel, err := filepath.Rel(c.root, p); err == nil {
+				found = filepath.ToSlash(rel)
+			}
+			for _, m := range addedPath.FindAllSubmatch(src, -1) {
+				if !bytes.HasPrefix(m[1], []byte("/")) || len(m[1]) == 1 {
+					return fs.SkipAll // built from something else, or "/": any route
+				}
+				prefixes = append(prefixes, string(m[1]))
+			}
+		}
+		return nil
+	})
+	if found == "" || len(prefixes) == 0 {
+		return found, nil
+	}
+	return found, prefixes
+}
+
+// maxSiteScripts and maxSiteScript bound routeAddingCode's reading.
+const (
+	maxSiteScripts = 2000
+	maxSiteScript  = 1 << 20
+)
+
+// docusaurusVersions reads a Docusaurus versions.json: the released
+// versions, newest first. Nil when there is none or it is not a list of
+// names that can be folders.
+func (c *checker) docusaurusVersions(f string) []string {
+	src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(f)), 1<<20)
+	if err != nil {
+		return nil
+	}
+	var versions []string
+	if json.Unmarshal(src, &versions) != nil {
+		return nil
+	}
+	for _, v := range versions {
+		if v == "" || strings.ContainsAny(v, "/\\") || v == "." || v == ".." {
+			return nil
+		}
+	}
+	return versions
 }

@@ -261,6 +261,12 @@ func (c *checker) absentRoute(s *site, p string) string {
 			return fmt.Sprintf("the site mounts %s at %s, and %s is not in the tree (it is fetched or generated when the site builds)", m.Dir, mountRoute(m), m.Dir)
 		}
 	}
+	for _, a := range s.added {
+		r := s.normalizeRoute(a.prefix)
+		if n == r || strings.HasPrefix(n, strings.TrimSuffix(r, "/")+"/") || (strings.HasSuffix(a.prefix, "/") && strings.HasPrefix(n+"/", r+"/")) {
+			return fmt.Sprintf("%s adds routes under %s to the site (a plugin's addRoute), which wirelint does not run", a.by, a.prefix)
+		}
+	}
 	return ""
 }
 
@@ -448,10 +454,14 @@ func (c *checker) inSubmodule(p string) string {
 
 // unverified says that a target cannot be checked, and why.
 func (c *checker) unverified(ct citation, reason string) report.Finding {
+	subject := "link target " + ct.target
+	if ct.rule.ID == RuleBrokenRef {
+		subject = "the file a comment cites, " + ct.target + ","
+	}
 	return report.Finding{
 		Rule:      RuleUnverified,
 		Severity:  unverifiedRule.Severity,
-		Message:   fmt.Sprintf("link target %s is not checked: %s", ct.target, reason),
+		Message:   fmt.Sprintf("%s is not checked: %s", subject, reason),
 		Locations: []report.Location{c.location(ct)},
 		Fields:    map[string]any{"target": ct.target, "reason": reason},
 	}
