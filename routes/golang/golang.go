@@ -1052,6 +1052,39 @@ func makesNode(f *goFile, n ast.Node) bool {
 	return false
 }
 
+// structLit returns the value a composite literal of type t makes when t
+// names a struct type of the module (T, or pkg.T of a package of the
+// module), or nil.
+func (a *goAnalysis) structLit(f *goFile, t ast.Expr) value {
+	pkg, name := f.pkg, ""
+	switch t := t.(type) {
+	case *ast.Ident:
+		name = t.Name
+	case *ast.SelectorExpr:
+		x, ok := t.X.(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		imp, ok := f.imports[x.Name]
+		if !ok || a.modPath == "" || (imp != a.modPath && !strings.HasPrefix(imp, a.modPath+"/")) {
+			return nil
+		}
+		if pkg = a.loadPkg(imp); pkg == nil {
+			return nil
+		}
+		name = t.Sel.Name
+	default:
+		return nil
+	}
+	if _, ok := pkg.types[name].(*ast.StructType); !ok {
+		return nil
+	}
+	return &goTyped{typ: name, pkg: pkg}
+}
+
+// method returns the method named name declared on t's type, or nil.
+func (t *goTyped) method(name string) *ast.FuncDecl { return methodOf(t.pkg, t.typ, name) }
+
 // uniqueMethod returns the one method named name that the packages read so
 // far declare, or nil when none or several do.
 func (a *goAnalysis) uniqueMethod(name string) *ast.FuncDecl {
@@ -1582,6 +1615,9 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 				return &goStruct{fields: fields}
 			}
 		}
+		if t := a.structLit(f, e.Type); t != nil {
+			return t
+		}
 	case *ast.SelectorExpr:
 		if x, ok := e.X.(*ast.Ident); ok {
 			if _, shadowed := env.lookup(x.Name); !shadowed {
@@ -1736,6 +1772,15 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) value {
 			return a.fiberRouteCall(f, env, c, r, fun.Sel)
 		case *goLost:
 			return a.lostCall(f, env, c, r, fun.Sel)
+		case *goTyped:
+			// a handler struct's method given a router (web.RegisterRoutes(g)):
+			// its registrations are on that router
+			if d := r.method(fun.Sel.Name); d != nil {
+				if args := a.evalArgs(f, env, c); hasRouter(args) {
+					return a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c)
+				}
+				return nil
+			}
 		case *goWrap:
 			if d := r.method(fun.Sel.Name); d != nil {
 				args := a.evalArgs(f, env, c)
@@ -2225,8 +2270,12 @@ func goModule(confine *fsroot.Root, root string) (string, string) {
 func firstLine(s string) string { return strings.SplitN(s, "\n", 2)[0] }
 
 // method returns the declaration of w's type's method name, or nil.
-func (w *goWrap) method(name string) *ast.FuncDecl {
-	for _, d := range w.pkg.methods[name] {
+func (w *goWrap) method(name string) *ast.FuncDecl { return methodOf(w.pkg, w.typ, name) }
+
+// methodOf returns the method named name that pkg declares on type typ (or
+// on a pointer to it), or nil.
+func methodOf(pkg *goPkg, typ, name string) *ast.FuncDecl {
+	for _, d := range pkg.methods[name] {
 		if d.Recv == nil || len(d.Recv.List) == 0 {
 			continue
 		}
@@ -2234,7 +2283,7 @@ func (w *goWrap) method(name string) *ast.FuncDecl {
 		if st, ok := t.(*ast.StarExpr); ok {
 			t = st.X
 		}
-		if id, ok := t.(*ast.Ident); ok && id.Name == w.typ {
+		if id, ok := t.(*ast.Ident); ok && id.Name == typ {
 			return d
 		}
 	}

@@ -47,6 +47,15 @@ func (*goStrip) isValue()    {}
 func (goStatic) isValue()    {}
 func (*goList) isValue()     {}
 func (*goStruct) isValue()   {}
+func (*goTyped) isValue()    {}
+
+// goTyped is a value of a struct type the module declares, made by a
+// literal (&handlers.Web{DB: db}), of which nothing but its type is kept:
+// a method called on it with a router (h.RegisterRoutes(g)) is the type's.
+type goTyped struct {
+	typ string // the struct type's name
+	pkg *goPkg
+}
 
 // goStruct is a keyed struct literal: its fields as evaluated, by name.
 type goStruct struct {
