@@ -1104,6 +1104,13 @@ func (p *mdParser) htmlTag(buf, m []byte, segs []segment, i int) int {
 		switch {
 		case name == "href" && tag == "a", name == "src" && (tag == "img" || tag == "source"),
 			p.mdx && (name == "href" || name == "to" || name == "src") && isComponent(m[i+1]):
+			// a URL attribute is "a valid URL potentially surrounded by
+			// spaces": the browser strips ASCII whitespace around it
+			// (<a href=" https://...">)
+			if raw := buf[vs:ve]; len(bytes.TrimLeft(raw, htmlSpace)) < len(raw) {
+				ln, off = locate(segs, vs+len(raw)-len(bytes.TrimLeft(raw, htmlSpace)))
+			}
+			value = strings.Trim(value, htmlSpace)
 			if value != "" {
 				p.md.Links = append(p.md.Links, Link{Target: value, Kind: KindHTML, Line: ln.no, Column: column(ln.text, off)})
 			}
@@ -1118,6 +1125,9 @@ func (p *mdParser) htmlTag(buf, m []byte, segs []segment, i int) int {
 	}
 	return j
 }
+
+// htmlSpace is HTML's ASCII whitespace.
+const htmlSpace = " \t\n\f\r"
 
 // isComponent reports an MDX component's tag, by its first letter: JSX
 // components are capitalized; lower-case tags are HTML.

@@ -45,6 +45,8 @@ func TestParseMarkdown(t *testing.T) {
 		{"code span across lines", "`a\n[b](b.md)` [c](c.md)\n", "link 2:16 c.md\n"},
 		{"unmatched backtick is literal", "a ` [b](b.md)\n", "link 1:9 b.md\n"},
 		{"escapes are not brackets", "\\[a](a.md) [b\\]](b.md)\n", "link 1:18 b.md\n"},
+		{"html link attributes lose the spaces around them", "<a href=\" https://x.org/v \">v</a> <img src=\"\n i.png\">\n",
+			"html 1:11 https://x.org/v\nhtml 2:2 i.png\n"},
 		{"html comments hide links", "<!-- [a](a.md)\n[b](b.md) -->\n[c](c.md) <!-- [d](d.md) --> [e](e.md)\n",
 			"link 3:5 c.md\nlink 3:34 e.md\n"},
 		{"front matter is not markdown", "---\ntitle: [a](a.md)\n---\n# T\n", "#t 4:3\n"},
