@@ -100,3 +100,25 @@ func (c *checker) commitLinks(cts []citation) report.Finding {
 		Fields:    map[string]any{"target": first.target, "commit_links": len(cts)},
 	}
 }
+
+// contributorAnchor reports a link of an all-contributors table (between
+// the bot's ALL-CONTRIBUTORS-LIST START and END comments) to a fragment of
+// its own page that names no heading: the bot links each contribution kind
+// it has no page for to #KIND-LOGIN, which nothing declares, by design.
+func (c *checker) contributorAnchor(doc *Markdown, ct citation) bool {
+	if doc == nil || ct.rule.ID != RuleBrokenLink || !strings.HasPrefix(ct.target, "#") || !doc.inContributors(ct.line) {
+		return false
+	}
+	return c.cachedJudge(ct).problem == problemMissingAnchor
+}
+
+// contributorAnchors is the one finding for a file's all-contributors
+// anchors (see contributorAnchor): the table is the bot's, rewritten on its
+// next run, so they are not reported one by one as broken.
+func (c *checker) contributorAnchors(cts []citation) report.Finding {
+	first := cts[0]
+	reason := fmt.Sprintf("the all-contributors bot writes the %d links to #KIND-LOGIN of its table in %s (%s...), which name no heading by its design", len(cts), c.shown(first.file), first.target)
+	f := c.unverified(first, reason)
+	f.Fields["contributor_links"] = len(cts)
+	return f
+}

@@ -168,7 +168,7 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 	out := tax.findings
 	c.ignoredTargets(results, tax.explained)
 	for _, r := range results {
-		var commits []citation
+		var commits, emoji []citation
 		for _, ct := range r.citations {
 			if tax.explained[ct] {
 				continue
@@ -177,12 +177,19 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 				commits = append(commits, ct)
 				continue
 			}
+			if c.contributorAnchor(r.doc, ct) {
+				emoji = append(emoji, ct)
+				continue
+			}
 			if f, ok := c.resolve(ct); ok {
 				out = append(out, f)
 			}
 		}
 		if len(commits) > 0 {
 			out = append(out, c.commitLinks(commits))
+		}
+		if len(emoji) > 0 {
+			out = append(out, c.contributorAnchors(emoji))
 		}
 	}
 	tables, err := c.checkTables(results, opts.Discriminant)

@@ -57,6 +57,20 @@ type Markdown struct {
 	exact     bool              // fragments match in their own case (a generator's built site)
 	front     map[string]string // front matter keys that move a page (see readFrontMatter)
 	generated generator         // what may render headings into the page
+	// contributors are the line ranges (first, last) of the all-contributors
+	// table the all-contributors bot writes between its START and END
+	// comments
+	contributors [][2]int
+}
+
+// inContributors reports whether line lies in an all-contributors table.
+func (m *Markdown) inContributors(line int) bool {
+	for _, r := range m.contributors {
+		if line > r[0] && line < r[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // HasAnchor reports whether name (already percent-decoded) is a fragment the
@@ -409,6 +423,12 @@ func (p *mdParser) blocks() {
 		}
 		if bytes.HasPrefix(body, []byte("<!--")) {
 			p.flush()
+			switch {
+			case bytes.Contains(body, []byte("ALL-CONTRIBUTORS-LIST:START")):
+				p.md.contributors = append(p.md.contributors, [2]int{ln.no, 1 << 30})
+			case bytes.Contains(body, []byte("ALL-CONTRIBUTORS-LIST:END")) && len(p.md.contributors) > 0:
+				p.md.contributors[len(p.md.contributors)-1][1] = ln.no
+			}
 			inComment = !bytes.Contains(body[4:], []byte("-->"))
 			prevPara = false
 			continue

@@ -61,8 +61,13 @@ type site struct {
 	// folder fetched when the site builds): what lies below is unverified.
 	absent    []Mount
 	redirects []redirect
-	// added are the routes a plugin kept with the site adds (addRoute), by
-	// the prefix its path literal spells: what lies below is unverified.
+	// getPage: the site's link render hook resolves a destination with
+	// GetPage (a Hugo layouts/_markup/render-link.html calling it), so a
+	// relative link is a logical path to a page (see judgeGetPage).
+	getPage bool
+	// added are routes made from what wirelint does not read, by prefix: a
+	// plugin's addRoute (the prefix its path literal spells), a Hugo
+	// taxonomy's term pages. What lies below is unverified.
 	added []addedRoutes
 	// unfolded says why a route the site does not seem to serve may exist
 	// anyway: routing the configuration changes in a way wirelint does not
@@ -186,6 +191,15 @@ func (c *checker) siteFrom(f, generator string) *site {
 			files = c.hugoConfigDir(path.Dir(f))
 		}
 		hc := readHugoConfig(files)
+		for _, hook := range []string{"layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"} {
+			if src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(path.Join(dir, hook))), 1<<20); err == nil && bytes.Contains(src, []byte("GetPage")) {
+				s.getPage = true
+			}
+		}
+		for _, plural := range hc.taxonomies {
+			s.added = append(s.added, addedRoutes{prefix: "/" + plural + "/",
+				reason: fmt.Sprintf("the Hugo site of %s makes a page for each term of its taxonomy %s from the pages' front matter, which wirelint does not read", f, plural)})
+		}
 		content := join(option(hugoContentDir, "content"))
 		if !c.dirs[content] || escapes(content) {
 			if len(hc.mounts) == 0 {
@@ -239,7 +253,8 @@ func (c *checker) siteFrom(f, generator string) *site {
 			s.unfolded = fmt.Sprintf("%s adds routes to the site of %s (a plugin's addRoute), which wirelint does not run", c.shown(code), f)
 		} else if code != "" {
 			for _, p := range prefixes {
-				s.added = append(s.added, addedRoutes{prefix: p, by: c.shown(code)})
+				s.added = append(s.added, addedRoutes{prefix: p,
+					reason: fmt.Sprintf("%s adds routes under %s to the site (a plugin's addRoute), which wirelint does not run", c.shown(code), p)})
 			}
 		}
 		base := "/" + strings.Trim(option(docusaurusRouteBase, "docs"), "/")
@@ -822,8 +837,9 @@ func closestRoute(s *site, want string) (string, string) {
 	return best, s.routes[best]
 }
 
-// addedRoutes are the routes under prefix that the script by adds.
-type addedRoutes struct{ prefix, by string }
+// addedRoutes are routes under prefix that something wirelint does not
+// read makes (reason says what).
+type addedRoutes struct{ prefix, reason string }
 
 // addedPath is a path option spelled as a literal: what it holds before any
 // ${...} substitution.

@@ -24,6 +24,9 @@ type hugoConfig struct {
 	defaultLang string      // defaultContentLanguage, lower-cased ("en" when unset)
 	slug        func(string) string
 	termIDs     bool // markup.goldmark.parser.autoDefinitionTermID
+	// taxonomies are the plural names of the site's taxonomies, whose term
+	// pages are /PLURAL/TERM/ (tags and categories unless taxonomies is set)
+	taxonomies []string
 }
 
 // hugoMount is one module.mounts entry: its languages are lang: or the
@@ -86,6 +89,7 @@ func decodeConfig(name string, src []byte) map[string]any {
 func readHugoConfig(files []configFile) hugoConfig {
 	hc := hugoConfig{slug: goldmarkSlug, defaultLang: "en"}
 	langs := map[string]bool{}
+	taxonomySet := false
 	for _, f := range files {
 		top := decodeConfig(f.name, f.src)
 		if top == nil {
@@ -133,7 +137,23 @@ func readHugoConfig(files []configFile) hugoConfig {
 		if b, ok := field(parser, "autoDefinitionTermID").(bool); ok {
 			hc.termIDs = b
 		}
+		taxonomies := field(top, "taxonomies")
+		if base == "taxonomies" {
+			taxonomies = top
+		}
+		if t, ok := taxonomies.(map[string]any); ok {
+			taxonomySet = true
+			for _, v := range t {
+				if plural, ok := v.(string); ok && plural != "" && !strings.ContainsAny(plural, "/\\") {
+					hc.taxonomies = append(hc.taxonomies, plural)
+				}
+			}
+		}
 	}
+	if !taxonomySet {
+		hc.taxonomies = []string{"categories", "tags"}
+	}
+	sort.Strings(hc.taxonomies)
 	for l := range langs {
 		hc.languages = append(hc.languages, l)
 	}
@@ -262,9 +282,8 @@ func (c *checker) absentRoute(s *site, p string) string {
 		}
 	}
 	for _, a := range s.added {
-		r := s.normalizeRoute(a.prefix)
-		if n == r || strings.HasPrefix(n, strings.TrimSuffix(r, "/")+"/") || (strings.HasSuffix(a.prefix, "/") && strings.HasPrefix(n+"/", r+"/")) {
-			return fmt.Sprintf("%s adds routes under %s to the site (a plugin's addRoute), which wirelint does not run", a.by, a.prefix)
+		if r := s.normalizeRoute(a.prefix); n == r || strings.HasPrefix(n, r+"/") {
+			return a.reason
 		}
 	}
 	return ""
@@ -307,6 +326,9 @@ func (c *checker) judgeOnSite(ct citation, p, fragment string, hasFragment bool)
 	if v, ok := c.judgeContentPath(s, p, fragment, hasFragment); ok {
 		return v, true
 	}
+	if v, ok := c.judgeGetPage(s, ct.file, p, fragment, hasFragment); ok {
+		return v, true
+	}
 	base := c.pageBase(s, ct.file)
 	if base == "" {
 		return verdict{}, false
@@ -329,6 +351,35 @@ func (c *checker) judgeOnSite(ct citation, p, fragment string, hasFragment bool)
 		return verdict{}, true // a static file
 	}
 	return c.judgeRouteAnchor(s, page, fragment, hasFragment), true
+}
+
+// judgeGetPage reads a relative link as a Hugo site's link render hook
+// that calls GetPage does (s.getPage): a logical path, with or without .md,
+// from the page's folder, which for a bundle (index.md, _index.md) is the
+// folder above it, since the bundle is the page as a file would be:
+// ../introduction.md from clients/grafana/index.md is the introduction
+// beside clients/, ./code-of-conduct from policies/security.md is
+// policies/code-of-conduct.md. False when the site has no such hook or
+// nothing is found.
+func (c *checker) judgeGetPage(s *site, file, p, fragment string, hasFragment bool) (verdict, bool) {
+	if !s.getPage || p == "" || strings.HasPrefix(p, "/") {
+		return verdict{}, false
+	}
+	dir := path.Dir(file)
+	if name := strings.ToLower(path.Base(file)); name == "index.md" || name == "_index.md" {
+		dir = path.Dir(dir)
+	}
+	logical := path.Join(dir, strings.TrimSuffix(p, "/"))
+	cands := []string{logical + ".md", logical + "/index.md", logical + "/_index.md"}
+	if isPage(p) {
+		cands = []string{logical}
+	}
+	for _, cand := range cands {
+		if !escapes(cand) && c.exists(cand) {
+			return c.judgeAnchor(cand, fragment, hasFragment), true
+		}
+	}
+	return verdict{}, false
 }
 
 // judgeContentPath looks a link naming a content file (x.md, /guide/x.md) up
