@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -153,6 +154,9 @@ type discovery struct {
 	fixtures []initFixtures
 	markdown bool // Markdown anywhere in the project
 	docs     bool // Markdown under docs/, which source comments may cite
+	// languages are the regex dialects of the languages the project's
+	// source is written in (go, python, rust), by their files
+	languages map[string]bool
 }
 
 type initFixtures struct {
@@ -180,7 +184,7 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 	var candidates []string
 	var sources []string
 	subfolders := map[string][]string{} // folder -> the names of its subfolders
-	d := &discovery{}
+	d := &discovery{languages: map[string]bool{}}
 	err := confine.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
 		if err != nil {
 			if p == dir {
@@ -214,6 +218,11 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 			if !strings.HasSuffix(name, "_test.go") {
 				sources = append(sources, rel)
 			}
+			if lang := sourceDialects[strings.ToLower(filepath.Ext(name))]; lang != "" {
+				d.languages[lang] = true
+			}
+		case ".rs":
+			d.languages["rust"] = true
 		case ".md", ".markdown":
 			d.markdown = true
 			if strings.HasPrefix(rel, "docs/") {
@@ -298,6 +307,9 @@ func isMetaSchema(doc *reduce.Document) bool {
 	}
 	return id != nil && strings.Contains(id.Value, "json-schema.org/")
 }
+
+// sourceDialects are the regex dialects of source files, by extension.
+var sourceDialects = map[string]string{".go": "go", ".py": "python"}
 
 // serverMarkers recognise a routing framework from one line of source.
 var serverMarkers = []struct {
@@ -469,13 +481,22 @@ func (d *discovery) render(base string) string {
 		fmt.Fprintf(&b, "routes:\n  - spec: %s\n    server: %s\n    framework: %s\n", q(d.server.spec.Path), q(d.server.dir), d.server.framework)
 	}
 	// The contract's clients decide the dialects: Go and Rust by default (the
-	// regex rule's own default), and Python too when the server is in Python.
+	// regex rule's own default), Python too when the server is in Python;
+	// of those, a language none of the project's files is written in is
+	// left out when some are (a Go project is not warned about Rust's \d).
+	// ECMA-262, the schema's own dialect, is always checked.
 	dialects := []string{"go", "rust"}
 	if d.server != nil && d.server.language == "python" {
 		dialects = []string{"go", "python", "rust"}
 	}
+	if len(d.languages) > 0 {
+		if kept := slices.DeleteFunc(slices.Clone(dialects), func(l string) bool { return !d.languages[l] }); len(kept) > 0 {
+			dialects = kept
+		}
+	}
 	if len(d.schemas)+len(d.roots)+len(d.specs) > 0 {
-		b.WriteString("\n# Every pattern must compile and match alike in these regex dialects (your clients' languages).\n")
+		b.WriteString("\n# Every pattern must compile and match alike in these regex dialects: your clients' languages, read\n")
+		b.WriteString("# from this project's code; add those of clients kept elsewhere (go, python, rust).\n")
 		fmt.Fprintf(&b, "regex:\n  dialects: [%s]\n", strings.Join(dialects, ", "))
 	}
 	if len(d.fixtures) > 0 {
