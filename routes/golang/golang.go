@@ -1056,30 +1056,10 @@ func makesNode(f *goFile, n ast.Node) bool {
 // names a struct type of the module (T, or pkg.T of a package of the
 // module), or nil.
 func (a *goAnalysis) structLit(f *goFile, t ast.Expr) value {
-	pkg, name := f.pkg, ""
-	switch t := t.(type) {
-	case *ast.Ident:
-		name = t.Name
-	case *ast.SelectorExpr:
-		x, ok := t.X.(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		imp, ok := f.imports[x.Name]
-		if !ok || a.modPath == "" || (imp != a.modPath && !strings.HasPrefix(imp, a.modPath+"/")) {
-			return nil
-		}
-		if pkg = a.loadPkg(imp); pkg == nil {
-			return nil
-		}
-		name = t.Sel.Name
-	default:
-		return nil
+	if pkg, name := a.namedStruct(f, t, true); pkg != nil {
+		return &goTyped{typ: name, pkg: pkg}
 	}
-	if _, ok := pkg.types[name].(*ast.StructType); !ok {
-		return nil
-	}
-	return &goTyped{typ: name, pkg: pkg}
+	return nil
 }
 
 // method returns the method named name declared on t's type, or nil.

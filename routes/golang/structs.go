@@ -19,6 +19,18 @@ func routerType(f *goFile, t ast.Expr) string {
 // the declaration of a struct type of the module, with the file declaring
 // it; nil when t names no such type.
 func (a *goAnalysis) structType(f *goFile, t ast.Expr) (*ast.StructType, *goFile) {
+	pkg, name := a.namedStruct(f, t, false)
+	if pkg == nil {
+		return nil, nil
+	}
+	return pkg.types[name].(*ast.StructType), pkg.typeFile[name]
+}
+
+// namedStruct resolves type expression t written in f (T, *T or pkg.T) to
+// the package of the module declaring it as a struct type and its name; nil
+// when t names no such type. With load, a package of the module not read
+// yet is read.
+func (a *goAnalysis) namedStruct(f *goFile, t ast.Expr, load bool) (*goPkg, string) {
 	if st, ok := t.(*ast.StarExpr); ok {
 		t = st.X
 	}
@@ -29,24 +41,26 @@ func (a *goAnalysis) structType(f *goFile, t ast.Expr) (*ast.StructType, *goFile
 	case *ast.SelectorExpr:
 		x, ok := t.X.(*ast.Ident)
 		if !ok {
-			return nil, nil
+			return nil, ""
 		}
 		imp, ok := f.imports[x.Name]
 		if !ok {
-			return nil, nil
+			return nil, ""
 		}
-		if pkg = a.pkgs[imp]; pkg == nil {
-			return nil, nil
+		if pkg = a.pkgs[imp]; pkg == nil && load {
+			pkg = a.loadPkg(imp)
+		}
+		if pkg == nil {
+			return nil, ""
 		}
 		name = t.Sel.Name
 	default:
-		return nil, nil
+		return nil, ""
 	}
-	st, _ := pkg.types[name].(*ast.StructType)
-	if st == nil {
-		return nil, nil
+	if _, ok := pkg.types[name].(*ast.StructType); !ok {
+		return nil, ""
 	}
-	return st, pkg.typeFile[name]
+	return pkg, name
 }
 
 // structRouterField returns the first named field of st (declared in f)
