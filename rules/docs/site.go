@@ -61,6 +61,9 @@ type site struct {
 	// folder fetched when the site builds): what lies below is unverified.
 	absent    []Mount
 	redirects []redirect
+	// trailingSlash: every page is served as a folder (Docusaurus'
+	// trailingSlash: true), so its relative URLs are read from below it.
+	trailingSlash bool
 	// getPage: the site's link render hook resolves a destination with
 	// GetPage (a Hugo layouts/_markup/render-link.html calling it), so a
 	// relative link is a logical path to a page (see judgeGetPage).
@@ -152,6 +155,8 @@ var (
 	docusaurusRouteBase = jsStringOption(`routeBasePath`)
 	docusaurusBaseURL   = jsStringOption(`baseUrl`)
 	docusaurusDocsPath  = jsStringOption(`\bpath`)
+	// docusaurusTrailingSlash is trailingSlash: true.
+	docusaurusTrailingSlash = regexp.MustCompile(`\btrailingSlash\s*:\s*true\b`)
 	// docusaurusLastVersion is lastVersion spelled as a literal ('current',
 	// '2.8'); versions[0] and other expressions leave the default.
 	docusaurusLastVersion = jsStringOption(`\blastVersion`)
@@ -281,6 +286,7 @@ func (c *checker) siteFrom(f, generator string) *site {
 		}
 		s.Static = []Mount{{Dir: join("static"), Route: "/"}}
 		s.BaseURL = option(docusaurusBaseURL, "/")
+		s.trailingSlash = docusaurusTrailingSlash.Match(src)
 	case "mkdocs":
 		readMkDocsConfig(src, s.flavor)
 		if bytes.Contains(src, []byte("redirect_maps")) {

@@ -425,7 +425,12 @@ func (c *checker) pageBase(s *site, file string) string {
 		return ""
 	}
 	name := strings.ToLower(strings.TrimSuffix(path.Base(file), path.Ext(file)))
-	if s.flavor.dirURLs || name == "index" || name == "_index" || name == "readme" {
+	switch {
+	case s.Generator == "docusaurus" && !s.trailingSlash:
+		// served as written, /guide for guide/index.md too (trailingSlash
+		// unset or false), so a relative URL is read from the parent, as
+		// the browser and Docusaurus' own broken-link check read it
+	case s.flavor.dirURLs || s.trailingSlash || name == "index" || name == "_index" || name == "readme":
 		return strings.TrimSuffix(r, "/") + "/"
 	}
 	return strings.TrimSuffix(path.Dir(r), "/") + "/"
