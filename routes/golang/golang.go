@@ -624,6 +624,7 @@ func extractBuild(root string, files []string, display func(string) string, conf
 	for i, r := range a.set.Routes {
 		a.set.Routes[i].Programs = a.programs[r.Pos.File]
 	}
+	a.set.Unresolved = append(a.set.Unresolved, a.unreadGaps(order)...)
 	a.set.Finish()
 	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber, gorilla/mux, huma, go-swagger, ogen and oapi-codegen"
 	a.set.Files = len(files)

@@ -1,0 +1,174 @@
+package golang
+
+import (
+	"fmt"
+	"go/ast"
+	"strconv"
+	"strings"
+
+	"github.com/wirelint/wirelint/routes"
+)
+
+// unreadFrameworks are the routing packages of Go web frameworks this
+// analysis does not read, by import path (a major version suffix /vN after
+// it allowed): what a server registers with one is a gap, never nothing
+// (casdoor registers its 235 operations with beego). Only the package that
+// routes counts: beego's validation or ORM package registers nothing.
+var unreadFrameworks = []struct{ path, name string }{
+	{"github.com/beego/beego/v2/server/web", "beego"},
+	{"github.com/astaxie/beego", "beego"},
+	{"github.com/kataras/iris", "Iris"},
+	{"github.com/cloudwego/hertz/pkg/app/server", "Hertz"},
+	{"github.com/zeromicro/go-zero/rest", "go-zero"},
+	{"github.com/gogf/gf/net/ghttp", "GoFrame"},
+	{"github.com/gogf/gf/v2/net/ghttp", "GoFrame"},
+	{"github.com/fasthttp/router", "fasthttp/router"},
+	{"github.com/julienschmidt/httprouter", "httprouter"},
+	{"github.com/go-kratos/kratos/v2/transport/http", "Kratos"},
+	{"github.com/emicklei/go-restful", "go-restful"},
+	{"github.com/uptrace/bunrouter", "bunrouter"},
+	{"github.com/revel/revel", "Revel"},
+	{"gopkg.in/macaron.v1", "Macaron"},
+	{"github.com/go-martini/martini", "Martini"},
+	{"goji.io", "Goji"},
+	{"github.com/savsgio/atreugo", "Atreugo"},
+}
+
+// unreadFramework names the framework whose routing package this analysis
+// does not read that import path imp is, or "".
+func unreadFramework(imp string) string {
+	for _, f := range unreadFrameworks {
+		rest, ok := strings.CutPrefix(imp, f.path)
+		if ok && (rest == "" || len(rest) > 2 && rest[:2] == "/v" && strings.Trim(rest[2:], "0123456789") == "") {
+			return f.name
+		}
+	}
+	return ""
+}
+
+// unreadVerbs are the calls that register a route in the unread
+// frameworks, with the method each names ("" = the method is not in the
+// name: beego's Router maps methods in its third argument).
+var unreadVerbs = map[string]string{
+	"GET": "GET", "POST": "POST", "PUT": "PUT", "DELETE": "DELETE", "PATCH": "PATCH", "HEAD": "HEAD", "OPTIONS": "OPTIONS",
+	"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH", "Head": "HEAD", "Options": "OPTIONS",
+	"Any": routes.MethodAny, "ANY": routes.MethodAny, "Handle": "", "HandleFunc": "", "Router": "", "NSRouter": "",
+	"NSGet": "GET", "NSPost": "POST", "NSPut": "PUT", "NSDelete": "DELETE", "NSPatch": "PATCH", "NSAny": routes.MethodAny,
+	"CtrlGet": "GET", "CtrlPost": "POST", "CtrlPut": "PUT", "CtrlDelete": "DELETE", "CtrlPatch": "PATCH", "CtrlAny": routes.MethodAny,
+	// beego's registrations of paths read elsewhere (// @router comments,
+	// a controller's methods): no literal path, so they could serve any
+	"Include": "", "NSInclude": "", "AutoRouter": "", "AutoPrefix": "", "NSAutoRouter": "", "NSAutoPrefix": "", "Handler": "",
+}
+
+// unreadGaps returns, for the files of pkgs that import a framework this
+// analysis does not read, one gap per call that may register a route, with
+// the method when the call names it: scoped to its path when the path is a
+// string literal; one that could serve any path for the framework's own
+// function given another path (web.Include(&Ctrl{})); and one gap at the
+// import, that could serve anything, when such a file holds no such call.
+func (a *goAnalysis) unreadGaps(pkgs []*goPkg) []routes.Unresolved {
+	var out []routes.Unresolved
+	for _, pkg := range pkgs {
+		for _, f := range pkg.files {
+			if f.facts.opaque {
+				continue
+			}
+			var names []string // the frameworks f imports
+			var first *ast.ImportSpec
+			for _, is := range f.ast.Imports {
+				imp, _ := strconv.Unquote(is.Path.Value)
+				if name := unreadFramework(imp); name != "" {
+					names = append(names, name+" ("+imp+")")
+					if first == nil {
+						first = is
+					}
+				}
+			}
+			if first == nil {
+				continue
+			}
+			what := strings.Join(names, ", ")
+			reason := fmt.Sprintf("registered with %s, which this analysis does not read", what)
+			found := false
+			ast.Inspect(f.ast, func(n ast.Node) bool {
+				c, ok := n.(*ast.CallExpr)
+				if !ok || len(c.Args) == 0 {
+					return true
+				}
+				sel, ok := c.Fun.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				method, verb := unreadVerbs[sel.Sel.Name]
+				if !verb {
+					return true
+				}
+				// the framework's own function (web.Router), or a method of
+				// any value (app.Get, r.GET): the framework's, maybe
+				pkgCall := false
+				if x, ok := sel.X.(*ast.Ident); ok {
+					if imp, isPkg := f.imports[x.Name]; isPkg {
+						if unreadFramework(imp) == "" {
+							return true // another package's function (http.HandleFunc), read as it is
+						}
+						pkgCall = true
+					}
+				}
+				if method == "" && len(c.Args) >= 3 {
+					method = beegoMethods(c.Args[2])
+				}
+				at := a.pos(f, sel.Sel.Pos())
+				if lit, ok := c.Args[0].(*ast.BasicLit); ok {
+					if p, err := strconv.Unquote(lit.Value); err == nil && strings.HasPrefix(p, "/") {
+						found = true
+						out = append(out, routes.Unresolved{Pos: at, Method: method, Expr: p, Reason: reason, Fragments: []string{p}})
+						return true
+					}
+				}
+				if pkgCall {
+					// the framework's registration of a path that is not a
+					// literal (or is read elsewhere) could be any path; a
+					// method called so (header.Get(k), m.Delete(id)) is
+					// most often not a route at all
+					found = true
+					out = append(out, routes.Unresolved{Pos: at, Method: method, Expr: a.src(c), Reason: reason + ", and its path is not a literal"})
+				}
+				return true
+			})
+			if !found {
+				out = append(out, routes.Unresolved{Pos: a.pos(f, first.Pos()), Expr: what,
+					Reason: fmt.Sprintf("the server imports %s, which this analysis does not read: the routes it registers are unknown", what)})
+			}
+		}
+	}
+	return out
+}
+
+// beegoMethods reads beego's method mapping ("get:List;post:Create", "*:Any")
+// into a method list for Unresolved.Method; "" when it does not fold or
+// maps any method.
+func beegoMethods(e ast.Expr) string {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok {
+		return ""
+	}
+	s, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return ""
+	}
+	var methods []string
+	for _, part := range strings.Split(s, ";") {
+		m, _, ok := strings.Cut(part, ":")
+		if !ok {
+			return ""
+		}
+		for _, one := range strings.Split(m, ",") {
+			one = strings.ToUpper(strings.TrimSpace(one))
+			if one == "*" || one == "" {
+				return ""
+			}
+			methods = append(methods, one)
+		}
+	}
+	return strings.Join(methods, ",")
+}
