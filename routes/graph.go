@@ -145,7 +145,7 @@ func syntaxOf(fw string) Syntax {
 	switch fw {
 	case "gin", "echo":
 		return SyntaxColonToSlash
-	case "express", "fastify", "hono", "nestjs":
+	case "express", "fastify", "hono", "nestjs", "beego":
 		return SyntaxColon
 	case "fiber":
 		return SyntaxFiber

@@ -320,6 +320,8 @@ var serverMarkers = []struct {
 	{".go", `"github.com/labstack/echo`, "go", "go"},
 	{".go", `"github.com/gorilla/mux"`, "go", "go"},
 	{".go", `"github.com/gofiber/fiber`, "go", "go"},
+	{".go", `"github.com/beego/beego/v2/server/web"`, "go", "go"},
+	{".go", `"github.com/astaxie/beego"`, "go", "go"},
 	{".go", `.HandleFunc("`, "go", "go"},
 	{".py", "from fastapi", "fastapi", "python"},
 	{".py", "from flask", "flask", "python"},

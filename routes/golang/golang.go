@@ -202,7 +202,10 @@ type goAnalysis struct {
 	byDecl     map[*ast.FuncDecl]*goFile
 	routers    []*routes.Router
 	defaultMux *routes.Router
-	memo       map[string]value
+	// beego is the application router beego's package-level functions
+	// register on (nil = none yet)
+	beego *routes.Router
+	memo  map[string]value
 	// keyed are the values whose address a memo key holds, kept alive: a
 	// value collected could leave its address to a new one, which would
 	// then hit the memo of another call (the call order, and what the
@@ -626,7 +629,7 @@ func extractBuild(root string, files []string, display func(string) string, conf
 	}
 	a.set.Unresolved = append(a.set.Unresolved, a.unreadGaps(order)...)
 	a.set.Finish()
-	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber, gorilla/mux, huma, go-swagger, ogen and oapi-codegen"
+	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber, gorilla/mux, beego, huma, go-swagger, ogen and oapi-codegen"
 	a.set.Files = len(files)
 	if a.bodyErr != nil {
 		return nil, nil, a.bodyErr
@@ -1834,6 +1837,11 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 	}
 	if fw == &netHTTPFramework {
 		if v, ok := a.netHTTPPackageCall(f, env, c, name); ok {
+			return v
+		}
+	}
+	if beegoPackage(imp) {
+		if v, ok := a.beegoCall(f, env, c, name); ok {
 			return v
 		}
 	}

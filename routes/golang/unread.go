@@ -12,11 +12,9 @@ import (
 // unreadFrameworks are the routing packages of Go web frameworks this
 // analysis does not read, by import path (a major version suffix /vN after
 // it allowed): what a server registers with one is a gap, never nothing
-// (casdoor registers its 235 operations with beego). Only the package that
+// (casdoor registered its 235 operations with beego before it was read). Only the package that
 // routes counts: beego's validation or ORM package registers nothing.
 var unreadFrameworks = []struct{ path, name string }{
-	{"github.com/beego/beego/v2/server/web", "beego"},
-	{"github.com/astaxie/beego", "beego"},
 	{"github.com/kataras/iris", "Iris"},
 	{"github.com/cloudwego/hertz/pkg/app/server", "Hertz"},
 	{"github.com/zeromicro/go-zero/rest", "go-zero"},
@@ -63,9 +61,9 @@ var unreadVerbs = map[string]string{
 // unreadGaps returns, for the files of pkgs that import a framework this
 // analysis does not read, one gap per call that may register a route, with
 // the method when the call names it: scoped to its path when the path is a
-// string literal; one that could serve any path for the framework's own
-// function given another path (web.Include(&Ctrl{})); and one gap at the
-// import, that could serve anything, when such a file holds no such call.
+// string literal, one that could serve any path for the framework's own
+// function given another path; and one gap at the import that could serve
+// anything, since what the framework registers otherwise is unknown.
 func (a *goAnalysis) unreadGaps(pkgs []*goPkg) []routes.Unresolved {
 	var out []routes.Unresolved
 	for _, pkg := range pkgs {
@@ -89,7 +87,7 @@ func (a *goAnalysis) unreadGaps(pkgs []*goPkg) []routes.Unresolved {
 			}
 			what := strings.Join(names, ", ")
 			reason := fmt.Sprintf("registered with %s, which this analysis does not read", what)
-			found := false
+			found := false // a registration was seen
 			ast.Inspect(f.ast, func(n ast.Node) bool {
 				c, ok := n.(*ast.CallExpr)
 				if !ok || len(c.Args) == 0 {
@@ -135,10 +133,14 @@ func (a *goAnalysis) unreadGaps(pkgs []*goPkg) []routes.Unresolved {
 				}
 				return true
 			})
-			if !found {
-				out = append(out, routes.Unresolved{Pos: a.pos(f, first.Pos()), Expr: what,
-					Reason: fmt.Sprintf("the server imports %s, which this analysis does not read: the routes it registers are unknown", what)})
+			// what the framework registers otherwise (a controller's
+			// methods, a path built at run time) is not known either, so
+			// no operation is unimplemented on this evidence alone
+			why := "the server imports %s, which this analysis does not read: the routes it registers are unknown"
+			if found {
+				why = "the server imports %s, which this analysis does not read: it may register routes beside those spelled as literals"
 			}
+			out = append(out, routes.Unresolved{Pos: a.pos(f, first.Pos()), Expr: what, Reason: fmt.Sprintf(why, what)})
 		}
 	}
 	return out

@@ -124,6 +124,14 @@ func (c *checker) run() {
 				} else {
 					catchHits[best] = append(catchHits[best], s)
 					rootHits[m.Root] = true
+					// a catch-all of s's method at the same place serves it
+					// as well as the one of every method (harbor registers
+					// both for /api/v2.0/*): it is not undocumented
+					for i, o := range mirror {
+						if i != best && !o.Opaque && o.Template.Key() == m.Template.Key() && (o.Method == s.Method || o.Method == route.MethodAny) {
+							c.matched[i] = true
+						}
+					}
 				}
 				continue
 			}
