@@ -143,7 +143,7 @@ func Upper(ms []string) []string {
 // syntaxOf returns the template syntax a framework uses.
 func syntaxOf(fw string) Syntax {
 	switch fw {
-	case "gin", "echo":
+	case "gin", "echo", "httprouter":
 		return SyntaxColonToSlash
 	case "express", "fastify", "hono", "nestjs", "beego":
 		return SyntaxColon

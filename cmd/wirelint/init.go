@@ -322,6 +322,7 @@ var serverMarkers = []struct {
 	{".go", `"github.com/gofiber/fiber`, "go", "go"},
 	{".go", `"github.com/beego/beego/v2/server/web"`, "go", "go"},
 	{".go", `"github.com/astaxie/beego"`, "go", "go"},
+	{".go", `"github.com/julienschmidt/httprouter"`, "go", "go"},
 	{".go", `.HandleFunc("`, "go", "go"},
 	{".py", "from fastapi", "fastapi", "python"},
 	{".py", "from flask", "flask", "python"},

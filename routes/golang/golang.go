@@ -629,7 +629,7 @@ func extractBuild(root string, files []string, display func(string) string, conf
 	}
 	a.set.Unresolved = append(a.set.Unresolved, a.unreadGaps(order)...)
 	a.set.Finish()
-	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber, gorilla/mux, beego, huma, go-swagger, ogen and oapi-codegen"
+	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber, gorilla/mux, beego, httprouter, huma, go-swagger, ogen and oapi-codegen"
 	a.set.Files = len(files)
 	if a.bodyErr != nil {
 		return nil, nil, a.bodyErr

@@ -21,7 +21,6 @@ var unreadFrameworks = []struct{ path, name string }{
 	{"github.com/gogf/gf/net/ghttp", "GoFrame"},
 	{"github.com/gogf/gf/v2/net/ghttp", "GoFrame"},
 	{"github.com/fasthttp/router", "fasthttp/router"},
-	{"github.com/julienschmidt/httprouter", "httprouter"},
 	{"github.com/go-kratos/kratos/v2/transport/http", "Kratos"},
 	{"github.com/emicklei/go-restful", "go-restful"},
 	{"github.com/uptrace/bunrouter", "bunrouter"},

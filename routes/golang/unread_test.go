@@ -13,12 +13,13 @@ func TestUnreadFramework(t *testing.T) {
 		"github.com/cloudwego/hertz/pkg/app":           "",
 		"github.com/kataras/iris/v12":                  "Iris",
 		"github.com/emicklei/go-restful/v3":            "go-restful",
-		"github.com/julienschmidt/httprouter":          "httprouter",
+		"github.com/julienschmidt/httprouter":          "", // read: httprouter.go
+		"github.com/uptrace/bunrouter":                 "bunrouter",
 		"github.com/beego/beego/v2/core/validation":    "",
 		"github.com/beego/beego/v2/server/web/context": "",
 		"github.com/astaxie/beego/orm":                 "",
 		"github.com/kataras/iris/v12x":                 "",
-		"github.com/julienschmidt/httprouterx":         "",
+		"github.com/uptrace/bunrouterx":                "",
 		"github.com/labstack/echo/v4":                  "",
 		"github.com/gin-gonic/gin":                     "",
 	} {
