@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"fmt"
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/limits"
 	"os"
@@ -264,5 +265,30 @@ func TestValuesMarkerReadWithTheRunsLimits(t *testing.T) {
 		case tc.want != "" && (len(fs) != 1 || !strings.Contains(fs[0].Message, tc.want)):
 			t.Errorf("%+v: %v, want one finding naming %q", tc.limits, fs, tc.want)
 		}
+	}
+}
+
+// TestDocusaurusTooManyVersions: a versions.json listing more versions than
+// wirelint routes leaves the site's routes unverified, naming the file, not
+// a false error per versioned link (each version is a folder every page is
+// looked up in, so their number bounds the work).
+func TestDocusaurusTooManyVersions(t *testing.T) {
+	dir := t.TempDir()
+	versions := make([]string, maxDocusaurusVersions+1)
+	for i := range versions {
+		versions[i] = fmt.Sprintf("%q", fmt.Sprintf("%d.0", i))
+	}
+	writeTree(t, dir, map[string]string{
+		"site/docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {}}]]};\n",
+		"site/versions.json":        "[" + strings.Join(versions, ",") + "]",
+		"site/docs/a.md":            "# A\n\n[next](/docs/next/a)\n",
+	})
+	t.Setenv("PATH", "")
+	fs, err := Check(dir, Options{FS: fsroot.New(dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 1 || fs[0].Rule != RuleUnverified || !strings.Contains(fs[0].Message, "lists 201 versions") {
+		t.Fatalf("findings = %v, want one unverified naming the 201 versions", fs)
 	}
 }

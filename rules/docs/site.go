@@ -271,7 +271,12 @@ func (c *checker) siteFrom(f, generator string) *site {
 		// A versioned site serves the docs folder as the next version and
 		// each version of versions.json from versioned_docs/, the last one
 		// released (the first listed, or lastVersion) at the docs' own route.
-		if versions := c.docusaurusVersions(join("versions.json")); len(versions) > 0 {
+		versions := c.docusaurusVersions(join("versions.json"))
+		if len(versions) > maxDocusaurusVersions {
+			s.unfolded = fmt.Sprintf("%s lists %d versions, more than the %d wirelint routes", c.shown(join("versions.json")), len(versions), maxDocusaurusVersions)
+			versions = nil
+		}
+		if len(versions) > 0 {
 			last := option(docusaurusLastVersion, versions[0])
 			if last != "current" {
 				s.Content[0].Route = path.Join(base, "next")
@@ -907,6 +912,10 @@ const (
 	maxSiteScripts = 2000
 	maxSiteScript  = 1 << 20
 )
+
+// maxDocusaurusVersions bounds the versions a site's routes are built for:
+// each is a content folder every page is looked up in.
+const maxDocusaurusVersions = 200
 
 // docusaurusVersions reads a Docusaurus versions.json: the released
 // versions, newest first. Nil when there is none or it is not a list of
