@@ -2,6 +2,7 @@ package golang
 
 import (
 	"go/ast"
+	"strconv"
 	"strings"
 
 	"github.com/wirelint/wirelint/routes"
@@ -136,15 +137,12 @@ func (a *goAnalysis) beegoRegister(f *goFile, c *ast.CallExpr, r *routes.Router,
 		return
 	}
 	method := beegoVerbs[name]
-	if name == "Router" {
-		method = ""
-		if len(c.Args) >= 3 {
-			method = beegoMethods(c.Args[2])
-			if method == "" && !beegoAnyMapping(c.Args[2]) {
-				p, _ := str(firstArg(args))
-				r.Gaps = append(r.Gaps, routes.Unresolved{Pos: at, Expr: a.src(c), Reason: "its method mapping is not a constant this analysis can fold", Fragments: nonEmpty(p)})
-				return
-			}
+	if name == "Router" && len(c.Args) >= 3 {
+		var folded bool
+		if method, folded = beegoMethods(c.Args[2]); !folded {
+			p, _ := str(firstArg(args))
+			r.Gaps = append(r.Gaps, routes.Unresolved{Pos: at, Expr: a.src(c), Reason: "its method mapping is not a constant this analysis can fold", Fragments: nonEmpty(p)})
+			return
 		}
 	}
 	p, ok := a.routePath(f, c, args, 0, method, sel.Pos())
@@ -163,10 +161,35 @@ func (a *goAnalysis) beegoRegister(f *goFile, c *ast.CallExpr, r *routes.Router,
 	r.Add(methods, p, at)
 }
 
-// beegoAnyMapping reports a mapping that maps every method ("*:Any").
-func beegoAnyMapping(e ast.Expr) bool {
+// beegoMethods reads a Router's method mapping ("get:List;post,put:Save")
+// into a method list for a route ("GET,POST,PUT"), "" when a "*" maps every
+// method; folded is false when it is not a literal of that form.
+func beegoMethods(e ast.Expr) (methods string, folded bool) {
 	lit, ok := e.(*ast.BasicLit)
-	return ok && strings.HasPrefix(strings.TrimSpace(strings.Trim(lit.Value, "\"`")), "*:")
+	if !ok {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return "", false
+	}
+	var list []string
+	for _, part := range strings.Split(s, ";") {
+		ms, _, ok := strings.Cut(part, ":")
+		if !ok {
+			return "", false
+		}
+		for _, m := range strings.Split(ms, ",") {
+			switch m = strings.ToUpper(strings.TrimSpace(m)); m {
+			case "*":
+				return "", true
+			case "":
+				return "", false
+			}
+			list = append(list, m)
+		}
+	}
+	return strings.Join(list, ","), true
 }
 
 // nonEmpty is []string{s}, or nil for "".

@@ -1757,13 +1757,12 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) value {
 		case *goLost:
 			return a.lostCall(f, env, c, r, fun.Sel)
 		case *goTyped:
-			// a handler struct's method given a router (web.RegisterRoutes(g)):
-			// its registrations are on that router
+			// the method of the value's own type, whatever other types
+			// declare one of that name: given a router
+			// (web.RegisterRoutes(g)), it registers on it; given none, it
+			// is read once, as any function is (s.routes())
 			if d := r.method(fun.Sel.Name); d != nil {
-				if args := a.evalArgs(f, env, c); hasRouter(args) {
-					return a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c)
-				}
-				return nil
+				return a.call(&goFunc{decl: d, file: a.byDecl[d]}, a.evalArgs(f, env, c), c)
 			}
 		case *goWrap:
 			if d := r.method(fun.Sel.Name); d != nil {

@@ -44,17 +44,12 @@ func unreadFramework(imp string) string {
 }
 
 // unreadVerbs are the calls that register a route in the unread
-// frameworks, with the method each names ("" = the method is not in the
-// name: beego's Router maps methods in its third argument).
+// frameworks, with the method each names ("" = not in the name: Handle
+// takes it as an argument).
 var unreadVerbs = map[string]string{
 	"GET": "GET", "POST": "POST", "PUT": "PUT", "DELETE": "DELETE", "PATCH": "PATCH", "HEAD": "HEAD", "OPTIONS": "OPTIONS",
 	"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH", "Head": "HEAD", "Options": "OPTIONS",
-	"Any": routes.MethodAny, "ANY": routes.MethodAny, "Handle": "", "HandleFunc": "", "Router": "", "NSRouter": "",
-	"NSGet": "GET", "NSPost": "POST", "NSPut": "PUT", "NSDelete": "DELETE", "NSPatch": "PATCH", "NSAny": routes.MethodAny,
-	"CtrlGet": "GET", "CtrlPost": "POST", "CtrlPut": "PUT", "CtrlDelete": "DELETE", "CtrlPatch": "PATCH", "CtrlAny": routes.MethodAny,
-	// beego's registrations of paths read elsewhere (// @router comments,
-	// a controller's methods): no literal path, so they could serve any
-	"Include": "", "NSInclude": "", "AutoRouter": "", "AutoPrefix": "", "NSAutoRouter": "", "NSAutoPrefix": "", "Handler": "",
+	"Any": routes.MethodAny, "ANY": routes.MethodAny, "Handle": "", "HandleFunc": "", "Handler": "",
 }
 
 // unreadGaps returns, for the files of pkgs that import a framework this
@@ -111,9 +106,6 @@ func (a *goAnalysis) unreadGaps(pkgs []*goPkg) []routes.Unresolved {
 						pkgCall = true
 					}
 				}
-				if method == "" && len(c.Args) >= 3 {
-					method = beegoMethods(c.Args[2])
-				}
 				at := a.pos(f, sel.Sel.Pos())
 				if lit, ok := c.Args[0].(*ast.BasicLit); ok {
 					if p, err := strconv.Unquote(lit.Value); err == nil && strings.HasPrefix(p, "/") {
@@ -143,33 +135,4 @@ func (a *goAnalysis) unreadGaps(pkgs []*goPkg) []routes.Unresolved {
 		}
 	}
 	return out
-}
-
-// beegoMethods reads beego's method mapping ("get:List;post:Create", "*:Any")
-// into a method list for Unresolved.Method; "" when it does not fold or
-// maps any method.
-func beegoMethods(e ast.Expr) string {
-	lit, ok := e.(*ast.BasicLit)
-	if !ok {
-		return ""
-	}
-	s, err := strconv.Unquote(lit.Value)
-	if err != nil {
-		return ""
-	}
-	var methods []string
-	for _, part := range strings.Split(s, ";") {
-		m, _, ok := strings.Cut(part, ":")
-		if !ok {
-			return ""
-		}
-		for _, one := range strings.Split(m, ",") {
-			one = strings.ToUpper(strings.TrimSpace(one))
-			if one == "*" || one == "" {
-				return ""
-			}
-			methods = append(methods, one)
-		}
-	}
-	return strings.Join(methods, ",")
 }
