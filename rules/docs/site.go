@@ -865,7 +865,7 @@ var addedPath = regexp.MustCompile(`\bpath\s*:\s*['"` + "`" + `]([^'"` + "`" + `
 // among the first maxSiteScripts scripts of up to maxSiteScript bytes.
 func (c *checker) routeAddingCode(dir string) (string, []string) {
 	var prefixes []string
-	found, seen := "", 0
+	found, seen, anyRoute := "", 0, false
 	top := filepath.Join(c.root, filepath.FromSlash(dir))
 	_ = c.fs.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
 		switch {
@@ -894,14 +894,15 @@ func (c *checker) routeAddingCode(dir string) (string, []string) {
 			}
 			for _, m := range addedPath.FindAllSubmatch(src, -1) {
 				if !bytes.HasPrefix(m[1], []byte("/")) || len(m[1]) == 1 {
-					return fs.SkipAll // built from something else, or "/": any route
+					anyRoute = true // built from something else, or "/": any route
+					return fs.SkipAll
 				}
 				prefixes = append(prefixes, string(m[1]))
 			}
 		}
 		return nil
 	})
-	if found == "" || len(prefixes) == 0 {
+	if found == "" || anyRoute || len(prefixes) == 0 {
 		return found, nil
 	}
 	return found, prefixes
