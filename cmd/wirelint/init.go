@@ -209,7 +209,11 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
-		switch strings.ToLower(filepath.Ext(name)) {
+		ext := strings.ToLower(filepath.Ext(name))
+		if lang := sourceDialects[ext]; lang != "" {
+			d.languages[lang] = true
+		}
+		switch ext {
 		case ".json", ".yaml", ".yml":
 			if name != config.FileName {
 				candidates = append(candidates, rel)
@@ -218,11 +222,6 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 			if !strings.HasSuffix(name, "_test.go") {
 				sources = append(sources, rel)
 			}
-			if lang := sourceDialects[strings.ToLower(filepath.Ext(name))]; lang != "" {
-				d.languages[lang] = true
-			}
-		case ".rs":
-			d.languages["rust"] = true
 		case ".md", ".markdown":
 			d.markdown = true
 			if strings.HasPrefix(rel, "docs/") {
@@ -309,7 +308,7 @@ func isMetaSchema(doc *reduce.Document) bool {
 }
 
 // sourceDialects are the regex dialects of source files, by extension.
-var sourceDialects = map[string]string{".go": "go", ".py": "python"}
+var sourceDialects = map[string]string{".go": "go", ".py": "python", ".rs": "rust"}
 
 // serverMarkers recognise a routing framework from one line of source.
 var serverMarkers = []struct {
@@ -384,7 +383,7 @@ const maxRouterDepth = 6
 // depth is the number of folders a slash-separated relative file path lies in.
 func depth(rel string) int { return strings.Count(rel, "/") }
 
-// folderDepth is depth of a file in the slash-separated relative folder.
+// folderDepth is the depth of a file in folder (slash-separated, relative).
 func folderDepth(folder string) int {
 	if folder == "." || folder == "" {
 		return 0
