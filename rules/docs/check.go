@@ -167,6 +167,8 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 	}
 	out := tax.findings
 	c.ignoredTargets(results, tax.explained)
+	var generated []*generatedGroup
+	byDir := map[string]*generatedGroup{}
 	for _, r := range results {
 		var commits, emoji []citation
 		for _, ct := range r.citations {
@@ -181,9 +183,25 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 				emoji = append(emoji, ct)
 				continue
 			}
-			if f, ok := c.resolve(ct); ok {
-				out = append(out, f)
+			f, ok := c.resolve(ct)
+			if !ok {
+				continue
 			}
+			if f.Rule == ct.rule.ID {
+				if where := c.generatedBy(ct.file); where != "" {
+					key := ct.rule.ID + "\x00" + path.Dir(ct.file)
+					g := byDir[key]
+					if g == nil {
+						g = &generatedGroup{rule: ct.rule, dir: path.Dir(ct.file), where: where, first: ct, files: map[string]bool{}}
+						byDir[key] = g
+						generated = append(generated, g)
+					}
+					g.findings = append(g.findings, f)
+					g.files[ct.file] = true
+					continue
+				}
+			}
+			out = append(out, f)
 		}
 		if len(commits) > 0 {
 			out = append(out, c.commitLinks(commits))
@@ -192,6 +210,7 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 			out = append(out, c.contributorAnchors(emoji))
 		}
 	}
+	out = append(out, c.generatedFindings(generated)...)
 	tables, err := c.checkTables(results, opts.Discriminant)
 	if err != nil {
 		return nil, err
@@ -258,6 +277,11 @@ type checker struct {
 	stat     map[string]bool      // existence of unlisted paths, cached
 	refDocs  []string             // included files a comment could cite; nil = not computed yet
 	verdicts map[verdictKey]verdict
+	// attributes are the linguist-generated lines of the listed
+	// .gitattributes files, shallowest first (nil = not read yet; see
+	// generatedBy)
+	attributes []attrFile
+	generated  map[string]string // generatedBy's answers by file
 	// ignored are the missing targets a .gitignore of the repository
 	// excludes, with the rule (FILE:LINE): a build makes them
 	ignored map[string]string
@@ -803,6 +827,14 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	if ct.kind != "" {
 		f.Fields["kind"] = string(ct.kind)
 	}
+	if inner, ok := c.parenthesized(ct); ok {
+		// [chat]((https://…)): CommonMark keeps a balanced pair of
+		// parentheses in the destination, so the page links a relative path
+		delete(f.Fields, "resolved")
+		f.Fields["suggestion"] = inner
+		f.Message = fmt.Sprintf("link target %s keeps the parentheses doubled around it, so it names a path relative to the page that does not exist: link %s", ct.target, inner)
+		return f
+	}
 	// suggestions compare the target with the candidates the index finds
 	// near it: past maxSuggestionWork comparisons in the run, broken links
 	// get none
@@ -823,6 +855,30 @@ func (c *checker) missingFile(ct citation, resolved string) report.Finding {
 	suggestion, _ = f.Fields["suggestion"].(string)
 	f.Message = missingFileMessage(ct, shown, suggestion)
 	return f
+}
+
+// parenthesized returns what a link's target wraps in one more pair of
+// parentheses, as [text]((url)) writes it, when that is a URL or a path
+// that exists: "(https://example.com/x)", "(notes.md)".
+func (c *checker) parenthesized(ct citation) (string, bool) {
+	if ct.rule.ID != RuleBrokenLink || !strings.HasPrefix(ct.target, "(") || !strings.HasSuffix(ct.target, ")") || len(ct.target) < 3 {
+		return "", false
+	}
+	inner := ct.target[1 : len(ct.target)-1]
+	scheme, rest, found := strings.Cut(inner, "://")
+	if !found || scheme == "" || rest == "" {
+		p, _, _ := splitTarget(inner)
+		if p == "" || strings.HasPrefix(p, "/") || escapes(path.Join(path.Dir(ct.file), p)) || !c.exists(path.Join(path.Dir(ct.file), p)) {
+			return "", false
+		}
+		return inner, true
+	}
+	for i := 0; i < len(scheme); i++ {
+		if b := scheme[i]; !(b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || i > 0 && (b >= '0' && b <= '9' || b == '+' || b == '-' || b == '.')) {
+			return "", false
+		}
+	}
+	return inner, true
 }
 
 // includedNear returns the included files closestFile may suggest for the
@@ -866,6 +922,17 @@ func (c *checker) missingAnchor(ct citation, resolved, fragment string, doc *Mar
 	if ct.kind != "" {
 		f.Fields["kind"] = string(ct.kind)
 	}
+	if s, a := c.githubAnchor(ct, resolved, fragment, doc); a != nil {
+		// The link works where the file is read on GitHub and not on the
+		// built site: no fix is offered, since the site's anchor would
+		// break it on GitHub.
+		second.Line, second.Column = a.Line, a.Column
+		f.Fields["site"], f.Fields["site_anchor"] = s.where, "#"+a.Name
+		f.Locations = []report.Location{c.location(ct), second}
+		f.Message = fmt.Sprintf("link target %s: on the %s site of %s, %s has no heading with anchor #%s: that is the anchor GitHub gives the heading the site anchors #%s, so the link works only where the file is read on GitHub; link #%s, or give the heading an id both read",
+			ct.target, s.Generator, s.where, c.shown(resolved), fragment, a.Name, a.Name)
+		return f
+	}
 	suggestion := ""
 	if a := closestAnchor(fragment, doc); a != nil {
 		suggestion = a.Name
@@ -875,4 +942,38 @@ func (c *checker) missingAnchor(ct citation, resolved, fragment string, doc *Mar
 	f.Locations = []report.Location{c.location(ct), second}
 	f.Message = missingAnchorMessage(ct, c.shown(resolved), fragment, suggestion)
 	return f
+}
+
+// githubAnchor returns, for a link written as GitHub reads it (a fragment
+// of the page itself or of a relative .md file) to a page an MkDocs site
+// builds, the site and the heading whose GitHub anchor fragment is: Python-
+// Markdown's toc strips a heading's text before it hyphenates, so "What is
+// it ?" is #what-is-it there and #what-is-it- on GitHub. nil otherwise. Only
+// MkDocs is asked: its toc gives every heading an id from the same text
+// GitHub slugs, so both anchors of one heading are known; a heading with an
+// id of its own ({ #id }) is left out, since GitHub shows the braces as
+// text.
+func (c *checker) githubAnchor(ct citation, resolved, fragment string, doc *Markdown) (*site, *Anchor) {
+	s := c.siteFor(resolved)
+	if s == nil || s.flavor == nil || s.flavor.name != "mkdocs" || s.where == "" || ct.rule.ID != RuleBrokenLink {
+		return nil, nil
+	}
+	if p, _, _ := splitTarget(ct.target); p != "" && (strings.HasPrefix(p, "/") || !isMarkdown(p)) {
+		return nil, nil
+	}
+	var gh Slugger
+	for i := range doc.Anchors {
+		a := &doc.Anchors[i]
+		if a.Level == 0 {
+			continue
+		}
+		slug := gh.Slug(a.Heading)
+		if !strings.HasPrefix(a.Name, s.flavor.slug(a.Heading)) {
+			continue // an id of its own
+		}
+		if strings.EqualFold(slug, fragment) {
+			return s, a
+		}
+	}
+	return nil, nil
 }
