@@ -261,13 +261,19 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 				}
 			}
 			if j < to && toks[j].Match > j {
+				nest := false
 				for _, d := range nestDecorators(f, from, i) {
 					switch d.name {
 					case "Controller":
+						nest = true
 						ev.nestController(f, sc, d.open, d.close, j, cls)
 					case "Module":
+						nest = true
 						ev.nestModule(f, sc, d.open, d.close, cls)
 					}
+				}
+				if !nest {
+					ev.jsClass(f, sc, cls, j, toks[j].Match)
 				}
 				i = toks[j].Match + 1
 			} else {
@@ -315,6 +321,17 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 						f.Funcs = append(f.Funcs, fn)
 					}
 					f.Exports[name] = v
+					i = p.At
+					continue
+				}
+			}
+		}
+		// this.name = expr, in a class's constructor or method
+		if t.Text == "this" && isOp(i+1, ".") && i+2 < to && toks[i+2].Kind == script.TokName && isOp(i+3, "=") {
+			if this, ok := lookupThis(sc); ok {
+				p.At = i + 4
+				if e := p.Expr(); e != nil {
+					this[toks[i+2].Text] = ev.Eval(f, sc, e)
 					i = p.At
 					continue
 				}
@@ -610,4 +627,116 @@ func (ev *jsEval) jsDecl(f *script.File, i, to int, sc *script.Scope, export boo
 		return i
 	}
 	return i
+}
+
+// lookupThis returns the instance `this` names in sc: a class's, when sc
+// is inside one of its methods.
+func lookupThis(sc *script.Scope) (script.Dict, bool) {
+	v, ok := sc.Lookup("this")
+	this, isDict := v.(script.Dict)
+	return this, ok && isDict
+}
+
+// classModifiers are the words before a class member's name that are not
+// its name (get and set only when a name follows them).
+var classModifiers = map[string]bool{
+	"public": true, "private": true, "protected": true, "static": true, "readonly": true, "async": true,
+	"override": true, "declare": true, "abstract": true, "accessor": true, "get": true, "set": true,
+}
+
+// jsClass reads the body of a class no framework decorates, between the
+// braces open and close, as one instance of it: the fields' initial values
+// and the methods are members of the instance `this` names in them, which
+// every `new` of the class yields (running the constructor the first time),
+// and the constructor and methods run as the file's other named functions
+// do, so an app kept in this.app and filled in a method (an App class whose
+// config() mounts the API router) is read. cls is nil for a class without
+// a name.
+func (ev *jsEval) jsClass(f *script.File, sc *script.Scope, cls *script.Class, open, close int) {
+	toks := f.Toks
+	this := script.Dict{}
+	csc := &script.Scope{Vars: map[string]script.Value{"this": this}, Parent: sc}
+	name := "class"
+	if cls != nil {
+		cls.This, name = this, cls.Name
+	}
+	isOp := func(k int, op string) bool {
+		return k < close && toks[k].Kind == script.TokOp && toks[k].Text == op
+	}
+	p := &script.Parser{Toks: toks, End: close, File: f}
+	var ctor *script.Func
+	var methods []*script.Func
+	for k := open + 1; k < close; {
+		t := toks[k]
+		switch {
+		case t.Kind == script.TokOp && t.Text == "@": // a decorator, with its arguments
+			k++
+			for k < close && (toks[k].Kind == script.TokName || isOp(k, ".")) {
+				k++
+			}
+			if isOp(k, "(") && toks[k].Match > k {
+				k = toks[k].Match + 1
+			}
+			continue
+		case t.Kind == script.TokName && classModifiers[t.Text] && k+1 < close &&
+			(toks[k+1].Kind == script.TokName || isOp(k+1, "*") || isOp(k+1, "#") || isOp(k+1, "[") || t.Text == "static" && isOp(k+1, "{")):
+			k++
+			if t.Text == "static" && isOp(k, "{") && toks[k].Match > k {
+				k = toks[k].Match + 1 // a static block
+			}
+			continue
+		case t.Kind == script.TokName && (isOp(k+1, "(") || isOp(k+1, "<")):
+			p.At = k
+			fn := p.Method()
+			if fn == nil {
+				k++
+				continue
+			}
+			fn.Scope = csc
+			member := fn.Name
+			fn.Name = name + "." + member
+			if member == "constructor" {
+				ctor = fn
+			} else {
+				this[member] = fn
+				methods = append(methods, fn)
+			}
+			k = p.At
+			continue
+		case t.Kind == script.TokName:
+			member := t.Text
+			p.At = k + 1
+			for p.IsOp(0, "?") || p.IsOp(0, "!") {
+				p.At++
+			}
+			if p.IsOp(0, ":") {
+				p.At++
+				p.SkipType()
+			}
+			if p.IsOp(0, "=") {
+				p.At++
+				if e := p.Expr(); e != nil {
+					v := ev.Eval(f, csc, e)
+					if fn, ok := v.(*script.Func); ok && fn.Name == "" {
+						fn.Name = name + "." + member
+						methods = append(methods, fn)
+					}
+					this[member] = v
+				}
+			}
+			k = max(p.At, k+1)
+			continue
+		case t.Kind == script.TokOp && (t.Text == "(" || t.Text == "[" || t.Text == "{") && t.Match > k:
+			k = t.Match + 1
+			continue
+		}
+		k++
+	}
+	if cls != nil {
+		cls.Ctor = ctor
+	}
+	if ctor != nil {
+		f.Funcs = append(f.Funcs, ctor)
+	}
+	f.Funcs = append(f.Funcs, methods...)
 }

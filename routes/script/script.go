@@ -690,6 +690,22 @@ func (p *Parser) function(start int) *Expr {
 	return p.mark(&Expr{Kind: ExprFunc, Fn: fn}, start)
 }
 
+// Method parses a class method, `name(params) [: type] {body}`, at p.At
+// (the name); nil when that is not one.
+func (p *Parser) Method() *Func {
+	if p.At < 1 || p.tok(0).Kind != TokName {
+		return nil
+	}
+	start := p.At
+	p.At-- // function steps over the keyword before the name
+	e := p.function(start)
+	if e == nil {
+		p.At = start
+		return nil
+	}
+	return e.Fn
+}
+
 // text renders tokens from..to for messages.
 func tokText(toks []Token, from, to int) string {
 	var b strings.Builder

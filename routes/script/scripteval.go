@@ -97,6 +97,14 @@ type (
 		// Bases are its base classes as evaluated: a *Class of the
 		// server, an *Ext, or nil when unknown.
 		Bases []Value
+		// This is the one instance a JavaScript class of the server
+		// stands for, its fields and methods by name (nil = not read):
+		// every `new` of the class yields it, so a router a constructor
+		// keeps in this.router is the one a mount reads from it.
+		This Dict
+		// Ctor is the class's constructor (nil = none), run by the first
+		// `new` of it.
+		Ctor *Func
 	}
 	// Dynamic is a value known not to be static; why says so.
 	Dynamic struct{ why string }
@@ -673,6 +681,13 @@ func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) Value {
 			// an instance (a settings object): its attributes are the
 			// class's (the language's Member reads them)
 			return fn
+		}
+		if fn.This != nil {
+			args := ev.Args(f, sc, c)
+			if fn.Ctor != nil {
+				ev.Invoke(fn.Ctor, args)
+			}
+			return fn.This
 		}
 	case *Func:
 		args := ev.Args(f, sc, c)
