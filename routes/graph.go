@@ -39,6 +39,11 @@ type Router struct {
 	// framework by default does not (Fiber's StrictRouting), and every
 	// router below it.
 	StrictSlash bool
+	// HandedTo, on a Sub router, is a call this analysis does not follow
+	// that was given it ("" = none): should nothing it reads mount the
+	// router, the call may have, somewhere not known, so its routes may
+	// serve any path ending as theirs do rather than none.
+	HandedTo string
 	// Gaps are registrations on this router the analysis could not
 	// resolve; Flatten scopes each to the router's prefix, so it is
 	// possibly serving only paths below it.
@@ -306,6 +311,9 @@ func Flatten(routers []*Router, set *Set) {
 			f := frame{r: r, root: root, listened: r.Listened}
 			if r.Sub && !r.Listened {
 				f.orphan = unmounted
+				if r.HandedTo != "" {
+					f.orphan = "router is handed to " + r.HandedTo + ", which this analysis does not follow, and mounted nowhere it reads"
+				}
 			}
 			walk(f, map[*Router]bool{}, 0)
 		}

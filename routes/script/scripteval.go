@@ -692,6 +692,16 @@ func (ev *Interp) call(f *File, sc *Scope, c *Expr, isNew bool) Value {
 	case *Func:
 		args := ev.Args(f, sc, c)
 		return ev.Invoke(fn, args)
+	case nil:
+		// a call this analysis does not follow (a method of a value it
+		// does not know, this.server.app.use(prefix, router)): a router
+		// handed to it may be mounted there
+		for _, a := range ev.Args(f, sc, c) {
+			if r, ok := a.(Router); ok && r.R.Sub && r.R.HandedTo == "" {
+				r.R.HandedTo = routes.Shorten(ev.Text(f, c))
+			}
+		}
+		return nil
 	}
 	ev.Args(f, sc, c)
 	return nil
