@@ -88,6 +88,12 @@ type Document struct {
 	DialectGuessed bool
 
 	schemaFile bool // a schema file read in its OpenAPI referrer's dialect; see RootDefinition
+	// givenVersion is the OpenAPI version the configuration gives the file
+	// ("" = none), read when it has no openapi or swagger key
+	givenVersion string
+	// VersionGiven is the version the document was read as when the
+	// configuration gave it, the file naming none ("" = the file's own).
+	VersionGiven string
 	// Format is "json" or "yaml".
 	Format string
 	// Definitions lists the named schemas in document order.
@@ -740,6 +746,20 @@ func classify(doc *Document) error {
 			return &LoadError{File: doc.Path, Line: k.Line, Column: k.Column, Msg: "unsupported swagger version (want 2.0)"}
 		}
 		doc.Dialect = Swagger20
+		return nil
+	}
+	if v := doc.givenVersion; v != "" {
+		// the configuration's versions: a swagger-jsdoc fragment (paths and
+		// components, the version in the definition that merges them)
+		switch {
+		case v == "2.0":
+			doc.Dialect = Swagger20
+		case strings.HasPrefix(v, "3.0"):
+			doc.Dialect = OpenAPI30
+		default:
+			doc.Dialect = OpenAPI31
+		}
+		doc.VersionGiven = v
 		return nil
 	}
 	if v := Value(top, "$schema"); v != nil && IsString(v) && metaSchemaURI(v.Value) {

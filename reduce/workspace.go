@@ -41,6 +41,10 @@ type Workspace struct {
 	// the same Trees: a file whose bytes one of them parsed is not parsed
 	// again (nil = every file parsed here).
 	Trees *Trees
+	// Versions maps an absolute file to the OpenAPI version it is read as
+	// when it has no openapi or swagger key of its own (a swagger-jsdoc
+	// fragment, whose version its definition gives); nil = none.
+	Versions map[string]string
 
 	mu   sync.Mutex
 	docs map[string]*wsEntry
@@ -125,6 +129,7 @@ func (w *Workspace) entry(path, display string) (*wsEntry, error) {
 			return
 		}
 		tree.Rev = w.Rev
+		tree.givenVersion = w.Versions[abs]
 		if err := tree.classify(); err != nil {
 			e.err = err
 			if errors.Is(err, ErrNotDocument) {

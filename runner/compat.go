@@ -154,6 +154,16 @@ func revisionAt(headWS *reduce.Workspace, docs []*reduce.Document, rev string, p
 	// started, and carries the revision (output names it REV:PATH)
 	baseWS := reduce.NewWorkspace(tmp)
 	baseWS.Cwd, baseWS.Rev = tmp, rev
+	// a file the configuration gives its OpenAPI version is read so at the
+	// revision too
+	for abs, v := range headWS.Versions {
+		if rel, ok := r.Rel(abs); ok {
+			if baseWS.Versions == nil {
+				baseWS.Versions = map[string]string{}
+			}
+			baseWS.Versions[filepath.Join(tmp, filepath.FromSlash(rel))] = v
+		}
+	}
 	// a file the revision holds unchanged is not parsed again
 	baseWS.Trees = headWS.Trees
 	// each file is compared on its own: a $ref from one into another is

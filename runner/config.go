@@ -66,6 +66,9 @@ type Config struct {
 	// git revision, as one more pass of the group, or two paths (nil = not
 	// run).
 	Compat *Compat
+	// Versions maps an absolute file to the OpenAPI version it is read as
+	// when it names none (the configuration's versions:).
+	Versions map[string]string
 }
 
 // Fixtures is a set of payload folders and the documents they are checked
@@ -106,6 +109,12 @@ func FromFile(cfg *config.Config) Config {
 				c.Regex.Dialects = append(c.Regex.Dialects, d)
 			}
 		}
+	}
+	for _, v := range cfg.Versions {
+		if c.Versions == nil {
+			c.Versions = map[string]string{}
+		}
+		c.Versions[cfg.Path(v.File)] = v.OpenAPI
 	}
 	for _, r := range cfg.Routes {
 		c.Routes = append(c.Routes, Routes{Spec: r.Spec, Server: r.Server, Framework: r.Framework, BasePath: r.BasePath, Override: r.BasePath != "", Include: r.Include, Exclude: r.Exclude, BuildTags: r.BuildTags, Program: r.Program})

@@ -343,6 +343,7 @@ func (r *run) parallel(names []string, fns []func() ([]report.Finding, error)) (
 func (r *run) workspace(root string) *reduce.Workspace {
 	ws := reduce.NewWorkspace(root, r.cfg.Widen...)
 	ws.Cwd = r.cfg.Dir
+	ws.Versions = r.cfg.Versions
 	ws.MaxFileSize, ws.MaxNodes, ws.MaxDepth, ws.MaxEnum = r.limits.FileSize, int(r.limits.Nodes), int(r.limits.Depth), int(r.limits.Enum)
 	if c := r.cfg.Compat; c != nil && c.Against != "" {
 		// the revision compat reads from git shares the trees of the

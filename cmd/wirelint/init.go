@@ -157,6 +157,9 @@ type discovery struct {
 	// languages are the regex dialects of the languages the project's
 	// source is written in (go, python, rust), by their files
 	languages map[string]bool
+	// jsdoc are the files a swagger-jsdoc definition merges its paths from,
+	// also among specs
+	jsdoc []jsdocSpec
 }
 
 type initFixtures struct {
@@ -265,6 +268,10 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 			d.roots = append(d.roots, doc)
 		}
 	}
+	d.jsdoc = jsdocSpecs(confine, dir, sources, candidates)
+	for _, j := range d.jsdoc {
+		d.specs = append(d.specs, j.doc)
+	}
 	d.pair()
 	d.findFixtures(subfolders)
 	d.server = pairRoutes(confine, dir, guessServer(confine, dir, sources), d.specs)
@@ -350,10 +357,16 @@ func guessServer(confine *fsroot.Root, dir string, sources []string) *serverGues
 		}
 		return sources[i] < sources[j]
 	})
-	var best *serverGuess
-	bestRoot := 0
+	type candidate struct {
+		guess serverGuess
+		root  string
+		depth int
+	}
+	var found []candidate
+	files := map[string]int{} // app root -> its files registering with a framework
+	bestRoot := -1
 	for _, rel := range sources {
-		if best != nil && depth(rel) > bestRoot+maxRouterDepth {
+		if bestRoot >= 0 && depth(rel) > bestRoot+maxRouterDepth {
 			break // a root shallower than best's lies at most this far above its router
 		}
 		ext := strings.ToLower(filepath.Ext(rel))
@@ -365,15 +378,30 @@ func guessServer(confine *fsroot.Root, dir string, sources []string) *serverGues
 			continue
 		}
 		folder := filepath.ToSlash(filepath.Dir(filepath.FromSlash(rel)))
-		root := folderDepth(appRoot(confine, dir, folder, appRootMarkers[lang]))
-		if best == nil || root < bestRoot {
-			best, bestRoot = &serverGuess{dir: folder, framework: fw, language: lang}, root
-		}
-		if bestRoot == 0 {
-			break
+		root := appRoot(confine, dir, folder, appRootMarkers[lang])
+		files[root]++
+		found = append(found, candidate{serverGuess{dir: folder, framework: fw, language: lang}, root, folderDepth(root)})
+		if bestRoot < 0 || folderDepth(root) < bestRoot {
+			bestRoot = folderDepth(root)
 		}
 	}
-	return best
+	// of the shallowest roots, the one with the most files registering
+	// routes (Flowise's packages/server over packages/api-documentation,
+	// whose one express app serves the docs), its shallowest file first
+	var best *candidate
+	for i := range found {
+		c := &found[i]
+		if c.depth != bestRoot {
+			continue
+		}
+		if best == nil || files[c.root] > files[best.root] {
+			best = c
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return &best.guess
 }
 
 // maxRouterDepth bounds how many folders below its module or app root
@@ -452,6 +480,14 @@ func (d *discovery) render(base string) string {
 		b.WriteString("\n# No JSON Schema shares definition names with an OpenAPI document; pair them by hand:\n")
 		b.WriteString("# parity:\n#   - canonical: schema.json\n#     mirror: openapi.yaml\n")
 	}
+	if len(d.jsdoc) > 0 {
+		b.WriteString("\n# Files a swagger-jsdoc definition merges its paths from: they name no OpenAPI version, so they\n")
+		b.WriteString("# are read as the one the definition gives.\n")
+		b.WriteString("versions:\n")
+		for _, j := range d.jsdoc {
+			fmt.Fprintf(&b, "  - file: %s\n    openapi: %s  # %s\n", q(j.doc.Path), strconv.Quote(j.version), j.script)
+		}
+	}
 	mentioned := map[*reduce.Document]bool{}
 	for _, p := range d.pairs {
 		mentioned[p.canonical], mentioned[p.mirror] = true, true
@@ -481,6 +517,11 @@ func (d *discovery) render(base string) string {
 	if d.server != nil && d.server.spec != nil {
 		b.WriteString("\n# The spec's routes compared with the routes the server's source registers.\n")
 		fmt.Fprintf(&b, "routes:\n  - spec: %s\n    server: %s\n    framework: %s\n", q(d.server.spec.Path), q(d.server.dir), d.server.framework)
+		for _, j := range d.jsdoc {
+			if j.doc == d.server.spec && j.basePath != "" {
+				fmt.Fprintf(&b, "    base_path: %s  # the definition's server URL, in %s\n", strconv.Quote(j.basePath), j.script)
+			}
+		}
 	}
 	// The contract's clients decide the dialects: Go and Rust by default (the
 	// regex rule's own default), Python too when the server is in Python;

@@ -75,6 +75,9 @@ type Config struct {
 	Baseline string
 	// Compat configures breaking-change checks (nil = not checked by check).
 	Compat *Compat
+	// Versions give the OpenAPI version of files that leave it out (the
+	// YAML a swagger-jsdoc definition merges its paths from).
+	Versions []Version
 	// WidenRoot lists folders outside the project that wirelint may read,
 	// relative to Dir; the project root itself is the git work tree holding
 	// Dir (Dir outside git), and nothing else widens it.
@@ -181,6 +184,16 @@ type Routes struct {
 	// Program is the folder of the Go main package compared when the module
 	// builds several ("" = the one whose routes the spec documents).
 	Program string
+}
+
+// Version is one entry of versions: a file read as an OpenAPI document of
+// the given version when it has no openapi or swagger key of its own.
+type Version struct {
+	Pos Pos
+	// File is the document, relative to Dir.
+	File string
+	// OpenAPI is the version it is read as: 2.0, 3.0.x or 3.1.x.
+	OpenAPI string
 }
 
 // Frameworks lists the framework names routes.framework accepts: those the

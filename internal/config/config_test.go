@@ -148,7 +148,7 @@ func TestParseFull(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	cases := []struct{ name, config, want string }{
 		{"unknown top-level key", "parity: []\nparty: []\n",
-			`.wirelint.yaml:2:1: unknown key "party" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, types, version, widen-root, wirelint)`},
+			`.wirelint.yaml:2:1: unknown key "party" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, types, version, versions, widen-root, wirelint)`},
 		{"compat without a revision", "compat: {role: both}\n",
 			`.wirelint.yaml:1:9: compat needs against: the git revision to compare with`},
 		{"compat with a bad role", "compat: {against: main, role: server}\n",
@@ -188,7 +188,7 @@ func TestParseErrors(t *testing.T) {
 		{"duplicate key", "regex:\n  dialects: [go]\n  dialects: [rust]\n",
 			`.wirelint.yaml:3:3: regex.dialects is set twice`},
 		{"two problems, the unknown key first", "version: 2\nparty: 1\n",
-			".wirelint.yaml:2:1: unknown key \"party\" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, types, version, widen-root, wirelint)\n" +
+			".wirelint.yaml:2:1: unknown key \"party\" in the configuration: did you mean parity? (want one of baseline, compat, docs, fixtures, ignore, limits, parity, refs, regex, routes, rules, types, version, versions, widen-root, wirelint)\n" +
 				`.wirelint.yaml:1:10: version must be 1, not "2"`},
 		{"malformed YAML", "parity:\n  - canonical: [\n",
 			`.wirelint.yaml:3:1: malformed YAML`},

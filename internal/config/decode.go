@@ -276,7 +276,37 @@ func (d *decoder) config(n *yaml.Node, c *Config) {
 		"widen-root": func(k, v *yaml.Node) { c.WidenRoot = d.pathList(v, "widen-root", wantDir) },
 		"compat":     func(k, v *yaml.Node) { c.Compat = d.compat(v) },
 		"limits":     func(k, v *yaml.Node) { c.Limits = d.limits(v) },
+		"versions": func(k, v *yaml.Node) {
+			d.list(v, "versions", func(i int, e *yaml.Node) {
+				c.Versions = append(c.Versions, d.version(e, fmt.Sprintf("versions[%d]", i)))
+			})
+		},
 	})
+}
+
+// version reads one entry of versions: a file and the OpenAPI version it is
+// read as when it names none.
+func (d *decoder) version(n *yaml.Node, what string) Version {
+	doc := Version{Pos: pos(n)}
+	ok := d.fields(n, what, map[string]func(k, v *yaml.Node){
+		"file": func(k, v *yaml.Node) { doc.File = d.path(v, what+".file", wantFile) },
+		"openapi": func(k, v *yaml.Node) {
+			doc.OpenAPI = d.str(v, what+".openapi")
+			if !validOpenAPIVersion(doc.OpenAPI) {
+				d.errorf(v, "%s.openapi %q is not an OpenAPI version wirelint reads (2.0, 3.0.x, 3.1.x)", what, doc.OpenAPI)
+			}
+		},
+	})
+	if ok && (doc.File == "" || doc.OpenAPI == "") {
+		d.errorf(n, "%s needs file and openapi", what)
+	}
+	return doc
+}
+
+// validOpenAPIVersion reports a version versions may give: 2.0 (Swagger),
+// 3.0.x or 3.1.x.
+func validOpenAPIVersion(v string) bool {
+	return v == "2.0" || strings.HasPrefix(v, "3.0") || strings.HasPrefix(v, "3.1")
 }
 
 // limits reads the limits: block, a key per budget of limits.Budgets.
