@@ -160,6 +160,9 @@ type discovery struct {
 	// jsdoc are the files a swagger-jsdoc definition merges its paths from,
 	// also among specs
 	jsdoc []jsdocSpec
+	// templates are the YAML files holding ytt annotations (#@ lines):
+	// inputs of a document ytt renders, not one, so none is proposed
+	templates []string
 }
 
 type initFixtures struct {
@@ -237,6 +240,7 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 		return nil, fmt.Errorf("read %s: %v", dir, err)
 	}
 	docs := make([]*reduce.Document, len(candidates))
+	templates := make([]bool, len(candidates))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
 	for i, rel := range candidates {
@@ -249,6 +253,10 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 			if st, err := confine.Stat(p); err != nil || st.Size() > initMaxFileSize {
 				return
 			}
+			if yttTemplate(confine, p) {
+				templates[i] = true
+				return
+			}
 			// init takes no budget flags: the default budgets, and its own file size
 			if doc, err := reduce.LoadFile(confine, limits.Limits{FileSize: initMaxFileSize}, p, rel); err == nil {
 				docs[i] = doc
@@ -256,6 +264,11 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 		}()
 	}
 	wg.Wait()
+	for i, t := range templates {
+		if t {
+			d.templates = append(d.templates, candidates[i])
+		}
+	}
 	for _, doc := range docs {
 		switch {
 		case doc == nil:
@@ -512,6 +525,16 @@ func (d *discovery) render(base string) string {
 			if !d.stale[doc.Path] && !d.referenced[doc.Path] {
 				fmt.Fprintf(&b, "    - %s\n", q(doc.Path))
 			}
+		}
+	}
+	if len(d.templates) > 0 {
+		b.WriteString("\n# ytt templates (#@ annotations) are inputs of the document ytt renders, not documents: their\n")
+		b.WriteString("# $refs name what the other templates add. Check the rendered document instead:\n")
+		for _, t := range d.templates[:min(len(d.templates), 5)] {
+			fmt.Fprintf(&b, "#   %s\n", path.Join(base, t))
+		}
+		if len(d.templates) > 5 {
+			fmt.Fprintf(&b, "#   and %d more\n", len(d.templates)-5)
 		}
 	}
 	if d.server != nil && d.server.spec != nil {

@@ -139,3 +139,30 @@ func loadWithVersion(confine *fsroot.Root, dir, rel, version string) *reduce.Doc
 	}
 	return doc
 }
+
+// yttTemplate reports a YAML file holding ytt annotations: a line that
+// starts with #@ (#@ load(...), #@data/values, #@ def), which Carvel's ytt
+// evaluates to render the document the file is one input of.
+func yttTemplate(confine *fsroot.Root, p string) bool {
+	switch strings.ToLower(filepath.Ext(p)) {
+	case ".yaml", ".yml":
+	default:
+		return false
+	}
+	text, err := confine.ReadFile(p, initMaxFileSize)
+	if err != nil {
+		return false
+	}
+	for len(text) > 0 {
+		line := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = nil
+		}
+		if bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("#@")) {
+			return true
+		}
+	}
+	return false
+}
