@@ -166,6 +166,22 @@ func (ev *jsEval) jsFrameCall(f *script.File, sc *script.Scope, c *script.Expr, 
 		ev.Args(f, sc, c)
 		return expressChain(chain, method, pos), true
 	}
+	if items, ok := recv.(script.List); ok && (method == "forEach" || method == "map") {
+		// [app, admin].forEach((r) => mount(r)): the callback runs on each
+		// element, as a for...of body does
+		args := ev.Args(f, sc, c)
+		var fn *script.Func
+		if len(args) > 0 {
+			fn, _ = args[0].(*script.Func)
+		}
+		if fn == nil {
+			return nil, true
+		}
+		for _, v := range items {
+			ev.Invoke(fn, []script.Value{v})
+		}
+		return nil, true
+	}
 	rv, ok := recv.(script.Router)
 	if !ok {
 		return nil, false

@@ -169,6 +169,16 @@ func (ev *jsEval) jsScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 	for i := from; i < to; {
 		t := toks[i]
 		prevDot := i > from && toks[i-1].Kind == script.TokOp && (toks[i-1].Text == "." || toks[i-1].Text == "?.")
+		if t.Kind == script.TokOp && (t.Text == "[" || t.Text == "(") && (i == from || isOp(i-1, ";") || isOp(i-1, "}") || isOp(i-1, "{")) {
+			// a statement opening with an array or a parenthesis:
+			// [app, admin].forEach(mount), (async () => {...})()
+			p.At = i
+			if e := p.Unary(); e != nil && p.At > i {
+				ev.Eval(f, sc, e)
+				i = p.At
+				continue
+			}
+		}
 		if t.Kind != script.TokName || prevDot {
 			i++
 			continue

@@ -442,9 +442,13 @@ func (ev *Interp) callsExhausted(fn *Func) {
 	}
 	ev.overCalls = true
 	pos := routes.Pos{File: fn.File.display}
-	if fn.From > 0 && fn.From <= len(fn.File.Toks) {
+	switch {
+	case fn.From > 0 && fn.From <= len(fn.File.Toks):
 		t := fn.File.Toks[fn.From-1]
 		pos.Line, pos.Column = t.Line, t.Col
+	case fn.exprBody != nil:
+		// an arrow function whose body is an expression: where that starts
+		pos.Line, pos.Column = fn.exprBody.Line, fn.exprBody.Col
 	}
 	ev.Set.Unresolved = append(ev.Set.Unresolved, routes.Unresolved{Pos: pos, Expr: fn.Name, Reason: ev.Budget.OverCalls()})
 }
