@@ -282,6 +282,9 @@ type checker struct {
 	// generatedBy)
 	attributes []attrFile
 	generated  map[string]string // generatedBy's answers by file
+	// generatorFiles are the files each .openapi-generator/FILES read lists,
+	// with their lines
+	generatorFiles map[string]map[string]int
 	// ignored are the missing targets a .gitignore of the repository
 	// excludes, with the rule (FILE:LINE): a build makes them
 	ignored map[string]string

@@ -105,9 +105,12 @@ func parseAttrLine(dir, line string) (attrRule, bool) {
 	return attrRule{glob: g, generated: generated}, true
 }
 
-// generatedBy returns the .gitattributes line that marks file (from the docs
-// root) linguist-generated, "" when none does: of the files above it, the
-// deepest rule matching it wins, and in one file the last line.
+// generatedBy returns what marks file (from the docs root) generated, ""
+// when nothing does: the .gitattributes line marking it linguist-generated
+// (of the files above it, the deepest rule matching it wins, and in one
+// file the last line), or else the line of an openapi-generator output's
+// .openapi-generator/FILES that lists it (the generator's record of the
+// files it wrote, kept beside them).
 func (c *checker) generatedBy(file string) string {
 	if c.attributes == nil {
 		c.readAttributes()
@@ -116,8 +119,18 @@ func (c *checker) generatedBy(file string) string {
 	if where, ok := c.generated[file]; ok {
 		return where
 	}
+	where := c.attributeMark(file)
+	if where == "" {
+		where = c.generatorListed(file)
+	}
+	c.generated[file] = where
+	return where
+}
+
+// attributeMark returns the .gitattributes line marking file
+// linguist-generated, "" when none does.
+func (c *checker) attributeMark(file string) string {
 	where := ""
-	defer func() { c.generated[file] = where }()
 	for _, af := range c.attributes {
 		if af.dir != "." && !strings.HasPrefix(file, af.dir+"/") {
 			continue
@@ -186,14 +199,18 @@ func (c *checker) generatedFindings(groups []*generatedGroup) []report.Finding {
 		if len(g.findings) == 1 {
 			verb, them = "names", "it"
 		}
+		marks := "marks linguist-generated"
+		if strings.Contains(g.where, ".openapi-generator/FILES:") {
+			marks = "lists as openapi-generator's output"
+		}
 		attrFile, attrLine, _ := strings.Cut(g.where, ":")
 		line := 1
 		fmt.Sscan(attrLine, &line)
 		out = append(out, report.Finding{
 			Rule:     g.rule.ID,
 			Severity: g.rule.Severity,
-			Message: fmt.Sprintf("%s in %s of %s, which %s marks generated (linguist-generated), %s what does not exist: %s; a generator wrote %s, so mend its templates or type mappings and regenerate, or exclude the folder",
-				what, count(len(g.files), "file"), c.shown(g.dir), c.shown(attrFile)+":"+attrLine, verb, strings.Join(shown, ", "), them),
+			Message: fmt.Sprintf("%s in %s of %s, which %s %s, %s what does not exist: %s; a generator wrote %s, so mend its templates or type mappings and regenerate, or exclude the folder",
+				what, count(len(g.files), "file"), c.shown(g.dir), c.shown(attrFile)+":"+attrLine, marks, verb, strings.Join(shown, ", "), them),
 			Locations: []report.Location{c.location(g.first), {File: c.display(attrFile), Line: line, Column: 1}},
 			Fields: map[string]any{"target": g.first.target, "generated_by": c.shown(attrFile) + ":" + attrLine,
 				"generated_links": len(g.findings), "generated_files": len(g.files)},
@@ -205,4 +222,42 @@ func (c *checker) generatedFindings(groups []*generatedGroup) []report.Finding {
 // count writes n things: "1 link", "3 links".
 func count(n int, thing string) string {
 	return fmt.Sprintf("%d %s%s", n, thing, plural(n))
+}
+
+// maxGeneratorFiles bounds the .openapi-generator/FILES read, each.
+const maxGeneratorFiles = 1 << 20
+
+// generatorListed returns FILES:LINE of the .openapi-generator/FILES of a
+// folder above file that lists it, "" when none does.
+func (c *checker) generatorListed(file string) string {
+	for dir := path.Dir(file); ; dir = path.Dir(dir) {
+		list := path.Join(dir, ".openapi-generator", "FILES")
+		if c.files[list] {
+			if c.generatorFiles == nil {
+				c.generatorFiles = map[string]map[string]int{}
+			}
+			listed, ok := c.generatorFiles[list]
+			if !ok {
+				listed = map[string]int{}
+				if src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(list)), maxGeneratorFiles); err == nil {
+					for i, line := range strings.Split(string(src), "\n") {
+						if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+							listed[path.Clean(line)] = i + 1
+						}
+					}
+				}
+				c.generatorFiles[list] = listed
+			}
+			rel := strings.TrimPrefix(file, dir+"/")
+			if dir == "." {
+				rel = file
+			}
+			if line, ok := listed[rel]; ok {
+				return fmt.Sprintf("%s:%d", list, line)
+			}
+		}
+		if dir == "." || dir == "/" {
+			return ""
+		}
+	}
 }
