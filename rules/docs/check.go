@@ -519,6 +519,7 @@ const (
 	problemUnresolved   // a root-absolute link no known site mapping covers
 	problemUnverified   // built or resolved when the site renders: see reason
 	problemMissingLine  // a line fragment past the end of the file
+	problemTemplatePage // a template's link to a page under its issue or pull request that GitHub does not serve
 )
 
 // resolve checks one citation and returns its finding, if any.
@@ -557,6 +558,8 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 		return c.unverified(ct, v.reason), true
 	case problemMissingLine:
 		return c.missingLine(ct, v), true
+	case problemTemplatePage:
+		return c.templatePageLink(ct, v), true
 	case problemMissingFile:
 		return c.missingFile(ct, v.resolved), true
 	case problemMissingAnchor:
@@ -639,6 +642,8 @@ func (c *checker) cachedJudge(ct citation) verdict {
 		base = ct.file
 	case ct.rule.ID == RuleBrokenLink && c.pageURLs(ct.file):
 		base = ct.file // a relative URL is read from the page's own route
+	case ct.rule.ID == RuleBrokenLink && templatePage(ct.file) != "":
+		base = "template:" + templatePage(ct.file) // read from the issue or pull request page
 	}
 	key := verdictKey{ct.rule.ID, base, ct.target}
 	v, seen := c.verdicts[key]
@@ -665,6 +670,9 @@ func (c *checker) judge(ct citation) verdict {
 		return verdict{problem: problemUnverified, reason: reason}
 	}
 	p, fragment, hasFragment := splitTarget(ct.target)
+	if page := templatePage(ct.file); page != "" && p != "" && !strings.HasPrefix(p, "/") && ct.rule.ID == RuleBrokenLink {
+		return c.judgeTemplateLink(page, p, ct.target[len(p):])
+	}
 	if strings.HasPrefix(p, "/") && ct.rule.ID == RuleBrokenLink {
 		if v, decided := c.judgeRootAbsolute(ct, p, fragment, hasFragment); decided {
 			return v

@@ -77,6 +77,13 @@ func parseOwnURL(target, repository string) (ownURL, bool) {
 	if !ok {
 		return ownURL{}, false
 	}
+	return parseRepoPage(rest)
+}
+
+// parseRepoPage reads rest, a path below a repository's pages
+// (blob/REF/PATH#FRAGMENT, tree/REF/PATH), as the file or folder it shows;
+// ok is false for any other page.
+func parseRepoPage(rest string) (ownURL, bool) {
 	var u ownURL
 	switch {
 	case strings.HasPrefix(rest, "blob/"):
