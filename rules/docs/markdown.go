@@ -381,10 +381,19 @@ func (p *mdParser) blocks() {
 		paraIsItem  bool   // the open paragraph started with a list marker
 		paraInitial int    // content indent of the open paragraph's first line
 		inESM       bool   // inside an MDX import or export statement
+		// blockItem is the content indent of the list item the open fence
+		// or HTML comment started in (0 = none): a line less indented, not
+		// blank, ends the item and so the block, as CommonMark reads it
+		blockItem int
 	)
 	for _, ln := range lines[start:] {
 		q := stripQuote(ln.text)
 		t := ln.text[q:]
+		if (fenceChar != 0 || inComment) && blockItem > 0 && !isBlank(t) {
+			if width, _ := indentOf(t); width < blockItem {
+				fenceChar, inComment, blockItem, listIndent = 0, false, 0, 0
+			}
+		}
 		if fenceChar != 0 {
 			if fenceClose(t, fenceChar, fenceLen) {
 				fenceChar = 0
@@ -415,6 +424,10 @@ func (p *mdParser) blocks() {
 		prevBlank = false
 		if !prevPara && rel >= 4 {
 			continue // indented code
+		}
+		blockItem = 0
+		if listIndent > 0 && width >= listIndent {
+			blockItem = listIndent
 		}
 		if c, k := fenceOpen(body); k > 0 {
 			p.flush()
