@@ -86,7 +86,10 @@ type Resolver struct {
 	scanned map[string]bool // folders searched for $id declarations
 	// scannedFiles counts the files read while searching (see maxScanFiles)
 	scannedFiles int
-	gen          int // bumped whenever the registry grows
+	// scannedProject is set once the whole project was searched (see
+	// scanProject)
+	scannedProject bool
+	gen            int // bumped whenever the registry grows
 	// memo keeps references that resolved both ways: thousands of $refs in a
 	// large spec name a few hundred targets from a handful of bases.
 	memo map[memoKey]Resolution
@@ -317,10 +320,33 @@ func (r *Resolver) UnderID(from *reduce.Document, base *url.URL, ref string) (*u
 		r.scanFolders()
 	}
 	t, res, err = r.reg.ResolveFrom(abs, ref, from)
+	if res == nil && abs.Scheme != "file" && abs.Scheme != "http" && abs.Scheme != "https" && r.scanProject() {
+		// a scheme of the project's own (ory://tracing-config): the
+		// document declaring it may lie anywhere in the project, as the
+		// loader registering it finds it
+		t, res, err = r.reg.ResolveFrom(abs, ref, from)
+	}
 	if res == nil && (abs.Scheme == "http" || abs.Scheme == "https") {
 		err = &reduce.RefError{Kind: reduce.RefRemote, Msg: err.Error()}
 	}
 	return abs, t, res, err
+}
+
+// maxProjectDepth bounds how deep scanProject looks below the root.
+const maxProjectDepth = 12
+
+// scanProject registers, once per resolver, the files declaring an $id
+// anywhere in the project (hidden folders and node_modules skipped, at most
+// maxScanFiles files read in all): the last place a URI of the project's
+// own scheme is looked for. It reports whether anything new was registered.
+func (r *Resolver) scanProject() bool {
+	if r.scannedProject {
+		return false
+	}
+	r.scannedProject = true
+	before := r.gen
+	r.scanDir(r.ws.Root, maxProjectDepth)
+	return r.gen != before
 }
 
 // loadFile reads the file at abs into the registry, also under as when set.
@@ -407,7 +433,7 @@ func (r *Resolver) scanDir(d string, depth int) {
 	for _, e := range entries {
 		abs := filepath.Join(d, e.Name())
 		if e.IsDir() {
-			if depth > 0 && !strings.HasPrefix(e.Name(), ".") && r.ws.Inside(abs) {
+			if depth > 0 && !strings.HasPrefix(e.Name(), ".") && e.Name() != "node_modules" && r.ws.Inside(abs) {
 				r.scanDir(abs, depth-1)
 			}
 			continue
