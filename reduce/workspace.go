@@ -60,6 +60,10 @@ type wsEntry struct {
 	tree *Document
 	mu   sync.Mutex
 	frag *Document
+	// scanOnly marks a file read only while searching for the document
+	// declaring an $id (LoadScanned), which no $ref has reached and no
+	// path named: Documents leaves it out
+	scanOnly bool
 }
 
 // NewWorkspace returns a workspace rooted at root ("" = ProjectRoot of the
@@ -94,23 +98,51 @@ func (w *Workspace) Inside(abs string) bool { return w.FS.Contains(abs) }
 // Load parses the file at path once per workspace; later calls return the
 // same document (or error). display is used in output ("" = Display(abs)).
 func (w *Workspace) Load(path, display string) (*Document, error) {
-	e, err := w.entry(path, display)
+	return w.load(path, display, false)
+}
+
+// LoadScanned is Load for a file read while searching the project for the
+// document that declares an $id: unless a $ref reaches it (Reach) or a
+// path names it (Load), it is not one of Documents, so the rules that read
+// every document do not check files the search merely opened.
+func (w *Workspace) LoadScanned(path string) (*Document, error) {
+	return w.load(path, "", true)
+}
+
+// Reach marks doc as reached by a $ref: one of Documents even when only a
+// search read it.
+func (w *Workspace) Reach(doc *Document) {
+	if doc == nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if e := w.docs[doc.Abs]; e != nil {
+		e.scanOnly = false
+	}
+}
+
+func (w *Workspace) load(path, display string, scan bool) (*Document, error) {
+	e, err := w.entry(path, display, scan)
 	if err != nil {
 		return nil, err
 	}
 	return e.doc, e.err
 }
 
-func (w *Workspace) entry(path, display string) (*wsEntry, error) {
+func (w *Workspace) entry(path, display string, scan ...bool) (*wsEntry, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
 	}
+	scanning := len(scan) > 0 && scan[0]
 	w.mu.Lock()
 	e, ok := w.docs[abs]
 	if !ok {
-		e = &wsEntry{}
+		e = &wsEntry{scanOnly: scanning}
 		w.docs[abs] = e
+	} else if !scanning {
+		e.scanOnly = false // named by a path or a $ref, whoever read it first
 	}
 	w.mu.Unlock()
 	e.once.Do(func() {
@@ -208,7 +240,7 @@ func (w *Workspace) Documents() []*Document {
 	defer w.mu.Unlock()
 	var out []*Document
 	for _, e := range w.docs {
-		if e.doc != nil {
+		if e.doc != nil && !e.scanOnly {
 			out = append(out, e.doc)
 		}
 	}

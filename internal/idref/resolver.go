@@ -269,6 +269,14 @@ func (r *Resolver) mapURL(u *url.URL) (dir, rest string, ok bool) {
 // URL from its folder, anything else searched for among the $ids declared in
 // the folders of the documents read so far.
 func (r *Resolver) UnderID(from *reduce.Document, base *url.URL, ref string) (*url.URL, reduce.Target, *Resource, error) {
+	u, t, res, err := r.underID(from, base, ref)
+	if err == nil {
+		r.ws.Reach(t.Doc) // a document a search found is the contract's once a $ref lands in it
+	}
+	return u, t, res, err
+}
+
+func (r *Resolver) underID(from *reduce.Document, base *url.URL, ref string) (*url.URL, reduce.Target, *Resource, error) {
 	u, err := url.Parse(ref)
 	if err != nil {
 		return nil, reduce.Target{}, nil, &reduce.RefError{Kind: reduce.RefBadPath, Msg: fmt.Sprintf("%s is not a URI reference", ref)}
@@ -456,7 +464,7 @@ func (r *Resolver) scanDir(d string, depth int) {
 		if err != nil || !declaresID(data) {
 			continue
 		}
-		if doc, err := r.ws.Load(abs, ""); err == nil {
+		if doc, err := r.ws.LoadScanned(abs); err == nil {
 			r.Index(doc)
 		}
 	}
