@@ -46,7 +46,10 @@ var (
 			"rules for a page no site serves; explicit {#id}, footnotes and HTML ids count). URLs of this repository's " +
 			"own files (docs.repository, else the GitHub repository of the git remote origin) are checked against the tree, " +
 			"#L lines against the file's length; other " +
-			"external URLs are not fetched; links in code blocks and code spans are not links.",
+			"external URLs are not fetched; links in code blocks and code spans are not links. A pull request or issue " +
+			"template's links are read from the page it fills (/OWNER/REPO/pull/N). The broken links of files a " +
+			"generator wrote (.gitattributes linguist-generated, or listed in openapi-generator's .openapi-generator/FILES) " +
+			"are one finding per folder: the fix is the generator's.",
 		Bad:  "See [folding](design/frame_wire.md#fold) (the file moved to docs/wire/ and the heading is now \"Folding\").",
 		Good: "See [folding](wire/frame_wire.md#folding).",
 	}
