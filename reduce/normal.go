@@ -254,7 +254,22 @@ type mergeResult struct {
 }
 
 func (r *Reducer) merge(s *Schema) (*Schema, string) {
+	m, why, _ := r.mergeParts(s, false)
+	return m, why
+}
+
+// MergeSeen is Merge for a conjunction some of whose parts are a $ref that
+// does not resolve: it merges the parts it can see and returns the first
+// such reference as written ("" when every part resolves). The result says
+// less than the conjunction does, never more: the parts it could not see
+// may only constrain further.
+func (r *Reducer) MergeSeen(s *Schema) (*Schema, string, string) {
+	return r.mergeParts(s, true)
+}
+
+func (r *Reducer) mergeParts(s *Schema, skipUnresolved bool) (*Schema, string, string) {
 	var parts []*Schema
+	unresolved := ""
 	seen := map[*Schema]bool{}
 	var collect func(p *Schema, depth int) string
 	collect = func(p *Schema, depth int) string {
@@ -265,11 +280,17 @@ func (r *Reducer) merge(s *Schema) (*Schema, string) {
 		own := p
 		if p.Ref != nil {
 			t := r.Target(p.Ref)
-			if t == nil {
-				return "a part's $ref does not resolve"
-			}
-			if why := collect(t, depth+1); why != "" {
-				return why
+			switch {
+			case t == nil && !skipUnresolved:
+				return UnresolvedPart + " (" + p.Ref.Raw + ")"
+			case t == nil:
+				if unresolved == "" {
+					unresolved = p.Ref.Raw
+				}
+			default:
+				if why := collect(t, depth+1); why != "" {
+					return why
+				}
 			}
 		}
 		if all := p.Keywords.Get("allOf"); all != nil {
@@ -287,13 +308,13 @@ func (r *Reducer) merge(s *Schema) (*Schema, string) {
 		return ""
 	}
 	if why := collect(s, 0); why != "" {
-		return nil, why
+		return nil, why, unresolved
 	}
 	m := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true, Annotations: s.Annotations}
 	for _, p := range parts {
 		if p.False {
 			m.False = true
-			return m, ""
+			return m, "", unresolved
 		}
 		for _, kw := range p.Keywords { // sorted by name
 			prev := m.Keywords.Get(kw.Name)
@@ -301,9 +322,9 @@ func (r *Reducer) merge(s *Schema) (*Schema, string) {
 				m.Keywords.Set(kw)
 				continue
 			}
-			merged, why := mergeKeyword(prev, kw)
+			merged, why := r.mergeKeyword(prev, kw)
 			if why != "" {
-				return nil, why
+				return nil, why, unresolved
 			}
 			m.Keywords.Set(merged)
 		}
@@ -311,15 +332,15 @@ func (r *Reducer) merge(s *Schema) (*Schema, string) {
 	// additionalProperties (or items) in one part judges the properties (or
 	// prefixItems) of that part only: not expressible once flattened.
 	if conflictAcrossParts(parts, []string{"additionalProperties", "unevaluatedProperties"}, []string{"properties", "patternProperties"}) {
-		return nil, "additionalProperties in one part would judge properties declared in another"
+		return nil, "additionalProperties in one part would judge properties declared in another", unresolved
 	}
 	if conflictAcrossParts(parts, []string{"items", "unevaluatedItems"}, []string{"prefixItems"}) {
-		return nil, "items in one part would judge prefixItems declared in another"
+		return nil, "items in one part would judge prefixItems declared in another", unresolved
 	}
 	if t := m.Keywords.Get("type"); t != nil && len(t.Set) == 0 {
-		return nil, "its parts allow no common type"
+		return nil, "its parts allow no common type", unresolved
 	}
-	return m, ""
+	return m, "", unresolved
 }
 
 // conflictAcrossParts reports whether a part holds one of closers while
@@ -350,9 +371,18 @@ func hasAny(s *Schema, names []string) bool {
 var lowerBounds = map[string]bool{"minimum": true, "exclusiveMinimum": true, "minLength": true, "minItems": true, "minProperties": true, "minContains": true}
 var upperBounds = map[string]bool{"maximum": true, "exclusiveMaximum": true, "maxLength": true, "maxItems": true, "maxProperties": true, "maxContains": true}
 
+// UnresolvedPart begins the reason Merge gives when a part of the
+// conjunction is a $ref that does not resolve (the reference follows in
+// parentheses): what the conjunction requires is then partly unknown.
+const UnresolvedPart = "a part's $ref does not resolve"
+
+// maxPropertyMerges bounds how deep merging one property's two constraints
+// may nest (a property whose parts each refer to themselves would not end).
+const maxPropertyMerges = 8
+
 // mergeKeyword returns the conjunction of one keyword written in two parts,
 // or why it has none that one keyword can say.
-func mergeKeyword(a, b *Keyword) (*Keyword, string) {
+func (r *Reducer) mergeKeyword(a, b *Keyword) (*Keyword, string) {
 	name := a.Name
 	switch {
 	case lowerBounds[name] && a.Num != nil && b.Num != nil:
@@ -394,7 +424,19 @@ func mergeKeyword(a, b *Keyword) (*Keyword, string) {
 					}
 				}
 			default:
-				return nil, "two parts constrain property " + e.Name
+				// both parts constrain the member: its schema is the
+				// conjunction of the two, when that merges exactly too
+				// (STAC's asset and basics.json both give title
+				// {type: string}, one with a title of its own)
+				m := r.mergeMember(prev.Schema, e.Schema)
+				if m == nil {
+					return nil, "two parts constrain property " + e.Name
+				}
+				for i := range k.Map {
+					if k.Map[i] == prev {
+						k.Map[i] = &Entry{Name: prev.Name, Key: prev.Key, Schema: m, Keyword: prev.Keyword}
+					}
+				}
 			}
 		}
 		return &k, ""
@@ -402,6 +444,25 @@ func mergeKeyword(a, b *Keyword) (*Keyword, string) {
 		return a, ""
 	}
 	return nil, "two parts set " + a.Source
+}
+
+// mergeMember returns the conjunction of two schemas one member of a
+// properties or patternProperties map has in two allOf parts, flattened and
+// located where the first is, or nil when it does not merge exactly.
+func (r *Reducer) mergeMember(a, b *Schema) *Schema {
+	if r.memberMerges >= maxPropertyMerges {
+		return nil
+	}
+	r.memberMerges++
+	defer func() { r.memberMerges-- }()
+	conj := &Schema{Doc: a.Doc, Node: a.Node, ptr: a.Pointer(), hasPtr: true}
+	conj.Keywords = Keywords{{Name: "allOf", Source: "allOf", Owner: conj, List: []*Schema{a, b}}}
+	m, why := r.merge(conj)
+	if why != "" || m == nil {
+		return nil
+	}
+	m.Annotations = a.Annotations
+	return m
 }
 
 // sameSchema reports whether two projected schemas are the same schema, or

@@ -218,6 +218,8 @@ type Reducer struct {
 	nullViews   map[*Schema]*Schema
 	merged      map[*Schema]mergeResult
 	distributed map[*Schema][]*Schema
+	// memberMerges counts the member merges in progress (see mergeMember)
+	memberMerges int
 	// schemas and keywords are what is left of the blocks projections are
 	// carved from (see newSchema and newKeyword): one allocation per block
 	// rather than one per schema and one slab per schema sized by all its

@@ -387,6 +387,13 @@ type comparer struct {
 	// mergeNote, when not "", says why an allOf could not be merged; the
 	// findings of the pair it belongs to repeat it.
 	mergeNote string
+	// mergePartial says the allOf could not be merged because a part's $ref
+	// does not resolve: the pair's keyword findings are warnings, since the
+	// part wirelint cannot see may hold what the other side says.
+	mergePartial bool
+	// partial, when not "", is the unresolved $ref of an allOf part the
+	// pair being compared leaves out (see partly).
+	partial string
 
 	// nullables finds each side's nullable copies of definitions.
 	nullables nullableCopies
@@ -430,6 +437,13 @@ func (c *comparer) emit(f report.Finding) {
 	}
 	if c.mergeNote != "" && f.Rule == RuleKeyword {
 		f.Message += "; " + c.mergeNote
+		if c.mergePartial {
+			f.Severity = report.SeverityWarning
+		}
+	}
+	if c.partial != "" && f.Rule == RuleKeyword && f.Severity == report.SeverityError {
+		f.Message += "; an allOf part here is a $ref that does not resolve (" + c.partial + "), and what it requires may be this difference, so the parts that resolve were compared"
+		f.Severity = report.SeverityWarning
 	}
 	c.findings = append(c.findings, f)
 }
@@ -520,9 +534,9 @@ func firstOf(a, b *reduce.Schema) *reduce.Schema {
 func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 	viaC, viaM := c.viaC, c.viaM
 	c.viaC, c.viaM = nil, nil
-	outerNote := c.mergeNote
-	c.mergeNote = ""
-	defer func() { c.mergeNote = outerNote }()
+	outerNote, outerPartial := c.mergeNote, c.mergePartial
+	c.mergeNote, c.mergePartial = "", false
+	defer func() { c.mergeNote, c.mergePartial = outerNote, outerPartial }()
 	key := [2]*reduce.Schema{cs, ms}
 	if c.seen[key] {
 		return
@@ -575,6 +589,10 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 		}
 		n := present(ck, mk).Name
 		switch {
+		case n == "type" && enumDecides(cs) && enumDecides(ms):
+			// each side's enum lists only values of its own type: the
+			// enums decide, and their comparison says any difference
+			// (const Catalog against {type: string, enum: [Catalog]})
 		case (ck == nil || mk == nil) && absentIsTrivial[n] && present(ck, mk).Schema != nil && !present(ck, mk).Schema.False:
 			// Absent means {} here: compare the present schema with an empty
 			// one located at the object that lacks the keyword, so the
@@ -593,6 +611,51 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 			c.keyword(cs, ms, ck, mk, rel)
 		}
 	}
+}
+
+// enumDecides reports whether s's type says nothing its enum does not: s has
+// no type, or an enum (const included) whose every value is of that type.
+func enumDecides(s *reduce.Schema) bool {
+	t := s.Keywords.Get("type")
+	if t == nil {
+		return true
+	}
+	e := s.Keywords.Get("enum")
+	if e == nil {
+		return false
+	}
+	for _, v := range e.Set {
+		if !admits(t.Set, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// admits reports whether a value, as reduce.Canonical writes it, is of one of
+// the types in set. A number counts as an integer only when written as one.
+func admits(set []string, v string) bool {
+	var kind string
+	switch {
+	case v == "":
+		return false
+	case v == "null":
+		kind = "null"
+	case v == "true" || v == "false":
+		kind = "boolean"
+	case v[0] == '"':
+		kind = "string"
+	case v[0] == '{':
+		kind = "object"
+	case v[0] == '[':
+		kind = "array"
+	default:
+		if slices.Contains(set, "number") {
+			return true
+		}
+		return slices.Contains(set, "integer") && strings.TrimLeft(strings.TrimPrefix(v, "-"), "0123456789") == ""
+	}
+	return slices.Contains(set, kind)
 }
 
 // absentIsTrivial lists the schema-valued keywords whose absence means the

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
@@ -68,18 +69,65 @@ func (c *comparer) views(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.S
 		if m, why := c.red.Merge(cs); m != nil {
 			c.next(m, ms, rel, firstOf(viaC, cs), viaM)
 			return true
+		} else if m, ref := c.mergeSeen(cs, why); m != nil {
+			c.partly(ref, func() { c.next(m, ms, rel, firstOf(viaC, cs), viaM) })
+			return true
 		} else {
-			c.mergeNote = "its allOf parts do not merge exactly (" + why + "), so they were compared as written"
+			c.noteMerge(why)
 		}
 	case reduce.Mergeable(ms) && !reduce.Mergeable(cs) && !reduce.Mergeable(rc):
 		if m, why := c.red.Merge(ms); m != nil {
 			c.next(cs, m, rel, viaC, firstOf(viaM, ms))
 			return true
+		} else if m, ref := c.mergeSeen(ms, why); m != nil {
+			c.partly(ref, func() { c.next(cs, m, rel, viaC, firstOf(viaM, ms)) })
+			return true
 		} else {
-			c.mergeNote = "its allOf parts do not merge exactly (" + why + "), so they were compared as written"
+			c.noteMerge(why)
 		}
 	}
 	return false
+}
+
+// mergeSeen merges the parts of s's allOf that resolve when the one reason
+// Merge gave up is a part whose $ref does not: the merged parts and the first
+// such reference, or nil.
+func (c *comparer) mergeSeen(s *reduce.Schema, why string) (*reduce.Schema, string) {
+	if !strings.HasPrefix(why, reduce.UnresolvedPart) {
+		return nil, ""
+	}
+	m, why, ref := c.red.MergeSeen(s)
+	if why != "" || ref == "" {
+		return nil, ""
+	}
+	return m, ref
+}
+
+// partly runs compare with the comparison known to be partial: a part of a
+// conjunction, reached by ref, could not be seen, and what the seen parts
+// say differently from the other side may be what the unseen part says, so
+// the keyword findings under it are warnings naming the reference.
+func (c *comparer) partly(ref string, compare func()) {
+	outer := c.partial
+	if outer == "" {
+		c.partial = ref
+	}
+	compare()
+	c.partial = outer
+}
+
+// noteMerge records why an allOf could not be merged, for the findings of
+// the pair compared as written to say. A part whose $ref does not resolve
+// leaves what the conjunction requires partly unknown: those findings are
+// warnings naming the reference, not errors (the reference has its own
+// finding from the refs family).
+func (c *comparer) noteMerge(why string) {
+	if strings.HasPrefix(why, reduce.UnresolvedPart) {
+		c.mergeNote = "its allOf parts were compared as written, since " + why + " and what they require together is partly unknown"
+		c.mergePartial = true
+		return
+	}
+	c.mergeNote = "its allOf parts do not merge exactly (" + why + "), so they were compared as written"
 }
 
 // nullableView returns s as X made nullable when s is a union of X and null
