@@ -254,8 +254,97 @@ type mergeResult struct {
 }
 
 func (r *Reducer) merge(s *Schema) (*Schema, string) {
-	m, why, _ := r.mergeParts(s, false)
+	m, why, _ := r.mergeParts(s, false, nil)
 	return m, why
+}
+
+// SplitGroup returns the keywords kept together with name when two allOf
+// parts set it differently and MergeSplit holds one part's apart, or nil
+// when name cannot be held apart from the keywords beside it (items reads
+// prefixItems, additionalProperties reads properties, unevaluated* read
+// everything). then and else read the if beside them; minContains and
+// maxContains the contains.
+func SplitGroup(name string) []string {
+	switch name {
+	case "if", "then", "else":
+		return []string{"else", "if", "then"}
+	case "contains", "minContains", "maxContains":
+		return []string{"contains", "maxContains", "minContains"}
+	case "not", "pattern", "format", "multipleOf", "propertyNames", "dependentSchemas":
+		return []string{name}
+	}
+	return nil
+}
+
+// MergeSplit is Merge for a conjunction two of whose parts set a keyword
+// group of SplitGroup differently (two if/then/else rules, two patterns):
+// the merged schema keeps one part's group, and each other part's group is
+// returned as a conjunct apart, a schema at its part holding only that
+// group. The conjunction is exactly the merged schema and every conjunct.
+// keep, given the group the merged schema holds and another part's, says
+// whether to hold the other part's instead (the caller pairs the group
+// closest to what it compares with). nil, nil and why when the parts do not
+// merge even so.
+func (r *Reducer) MergeSplit(s *Schema, keep func(held, other *Schema) bool) (*Schema, []*Schema, string) {
+	var apart []*Schema
+	m, why, unresolved := r.mergeParts(s, false, func(m, p *Schema, group []string) {
+		held, other := groupOf(m, group), groupOf(p, group)
+		if keep != nil && keep(held, other) {
+			for _, name := range group {
+				m.Keywords.Delete(name)
+				if kw := p.Keywords.Get(name); kw != nil {
+					m.Keywords.Set(kw)
+				}
+			}
+			held, other = other, held
+		}
+		apart = append(apart, other)
+	})
+	if why != "" || m == nil || unresolved != "" {
+		return nil, nil, why
+	}
+	return m, apart, ""
+}
+
+// Group returns a schema at s holding s's keywords of the group like holds
+// (the keyword group one of MergeSplit's groups is), empty when s has none.
+func (r *Reducer) Group(s, like *Schema) *Schema {
+	var group []string
+	if len(like.Keywords) > 0 {
+		group = SplitGroup(like.Keywords[0].Name)
+	}
+	return groupOf(s, group)
+}
+
+// groupOf returns a schema at s holding s's keywords of group.
+func groupOf(s *Schema, group []string) *Schema {
+	g := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true}
+	for _, name := range group {
+		if kw := s.Keywords.Get(name); kw != nil {
+			g.Keywords.Set(kw)
+		}
+	}
+	if len(g.Keywords) > 0 && g.Keywords[0].Owner != nil {
+		// located where the part that holds the group is
+		g.Node, g.ptr = g.Keywords[0].Owner.Node, g.Keywords[0].Owner.Pointer()
+	}
+	return g
+}
+
+// sameGroup reports whether a and b hold the same keywords of group with the
+// same values.
+func sameGroup(a, b *Schema, group []string) bool {
+	for _, name := range group {
+		x, y := a.Keywords.Get(name), b.Keywords.Get(name)
+		switch {
+		case x == nil && y == nil:
+		case x == nil || y == nil || x.Value == nil || y.Value == nil:
+			return false
+		case Canonical(x.Value) != Canonical(y.Value):
+			return false
+		}
+	}
+	return true
 }
 
 // MergeSeen is Merge for a conjunction some of whose parts are a $ref that
@@ -264,10 +353,15 @@ func (r *Reducer) merge(s *Schema) (*Schema, string) {
 // less than the conjunction does, never more: the parts it could not see
 // may only constrain further.
 func (r *Reducer) MergeSeen(s *Schema) (*Schema, string, string) {
-	return r.mergeParts(s, true)
+	return r.mergeParts(s, true, nil)
 }
 
-func (r *Reducer) mergeParts(s *Schema, skipUnresolved bool) (*Schema, string, string) {
+// mergeParts merges s's parts. With skipUnresolved it leaves out the parts
+// whose $ref does not resolve (returning the first); with split, a part
+// setting a SplitGroup differently from the parts before it is handed to
+// split with that group instead of failing the merge (split holds one of
+// the two apart; the merged schema keeps the other).
+func (r *Reducer) mergeParts(s *Schema, skipUnresolved bool, split func(m, p *Schema, group []string)) (*Schema, string, string) {
 	var parts []*Schema
 	unresolved := ""
 	seen := map[*Schema]bool{}
@@ -316,7 +410,26 @@ func (r *Reducer) mergeParts(s *Schema, skipUnresolved bool) (*Schema, string, s
 			m.False = true
 			return m, "", unresolved
 		}
+		var held map[string]bool // names of groups handed to split
+		if split != nil {
+			for _, kw := range p.Keywords {
+				group := SplitGroup(kw.Name)
+				if group == nil || held[kw.Name] || groupOf(m, group).Keywords == nil || sameGroup(m, p, group) {
+					continue
+				}
+				if held == nil {
+					held = map[string]bool{}
+				}
+				for _, name := range group {
+					held[name] = true
+				}
+				split(m, p, group)
+			}
+		}
 		for _, kw := range p.Keywords { // sorted by name
+			if held[kw.Name] {
+				continue
+			}
 			prev := m.Keywords.Get(kw.Name)
 			if prev == nil {
 				m.Keywords.Set(kw)

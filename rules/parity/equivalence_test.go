@@ -367,3 +367,48 @@ func TestNonEquivalencesStayReported(t *testing.T) {
 		})
 	}
 }
+
+// TestAllOfConditionalsPairByContent pins the split merge: an allOf whose
+// parts each hold an if/then/else rule (STAC 1.1's item: the collection rule
+// and a new bands rule) against a copy holding only one of them is one
+// finding naming the rule the copy lacks, whichever part holds which; the
+// same rules on both sides are silent.
+func TestAllOfConditionalsPairByContent(t *testing.T) {
+	rule := func(a, b string) map[string]any {
+		return obj("if", obj("required", list(a)), "then", obj("required", list(b)))
+	}
+	flat := func(a, b string) map[string]any {
+		s := rule(a, b)
+		s["type"] = "object"
+		return s
+	}
+	for _, tc := range []struct {
+		name      string
+		canonical map[string]any
+		mirror    map[string]any
+		want      string // "" for silent
+	}{
+		{"extra-rule-second", obj("T", obj("type", "object", "allOf", list(rule("a", "b"), rule("c", "d")))), obj("T", flat("a", "b")), `{"required":["c"]}`},
+		{"extra-rule-first", obj("T", obj("type", "object", "allOf", list(rule("c", "d"), rule("a", "b")))), obj("T", flat("a", "b")), `{"required":["c"]}`},
+		{"mirror-extra-rule", obj("T", flat("a", "b")), obj("T", obj("allOf", list(flat("a", "b"), rule("c", "d")))), `{"required":["c"]}`},
+		{"same-rules", obj("T", obj("type", "object", "allOf", list(rule("a", "b"), rule("c", "d")))),
+			obj("T", obj("type", "object", "allOf", list(rule("c", "d"), rule("a", "b")))), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			eq := equivalence{"", func(func(string) map[string]any) (map[string]any, string, string) {
+				return map[string]any{"canonical.json": jsonSchemaDoc(d202, tc.canonical), "mirror.json": jsonSchemaDoc(d202, tc.mirror)}, "canonical.json", "mirror.json"
+			}}
+			fs := runEquivalence(t, eq, 0, 0)
+			if tc.want == "" {
+				if len(fs) != 0 {
+					t.Fatalf("want silence, got:%s", dump(fs))
+				}
+				return
+			}
+			if len(fs) != 1 || !strings.Contains(fs[0].Message, "also requires") || !strings.Contains(fs[0].Message, tc.want) {
+				t.Fatalf("want one finding naming the rule %s, got:%s", tc.want, dump(fs))
+			}
+			checkLocated(t, fs[0])
+		})
+	}
+}

@@ -72,6 +72,10 @@ func (c *comparer) views(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.S
 		} else if m, ref := c.mergeSeen(cs, why); m != nil {
 			c.partly(ref, func() { c.next(m, ms, rel, firstOf(viaC, cs), viaM) })
 			return true
+		} else if m, apart := c.mergeSplit(cs, ms, true); m != nil {
+			c.next(m, ms, rel, firstOf(viaC, cs), viaM)
+			c.conjuncts(apart, ms, rel, true)
+			return true
 		} else {
 			c.noteMerge(why)
 		}
@@ -81,6 +85,10 @@ func (c *comparer) views(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.S
 			return true
 		} else if m, ref := c.mergeSeen(ms, why); m != nil {
 			c.partly(ref, func() { c.next(cs, m, rel, viaC, firstOf(viaM, ms)) })
+			return true
+		} else if m, apart := c.mergeSplit(ms, cs, false); m != nil {
+			c.next(cs, m, rel, viaC, firstOf(viaM, ms))
+			c.conjuncts(apart, cs, rel, false)
 			return true
 		} else {
 			c.noteMerge(why)
@@ -114,6 +122,66 @@ func (c *comparer) partly(ref string, compare func()) {
 	}
 	compare()
 	c.partial = outer
+}
+
+// mergeSplit merges the allOf of s, on one side, when its parts set an
+// if/then/else rule (or another keyword group reduce.SplitGroup names)
+// differently: the merged schema keeps the group closest to the other
+// side's, and the other parts' groups come back apart, to be reported as
+// conjuncts the other side lacks. nil when the parts do not merge even so.
+func (c *comparer) mergeSplit(s, other *reduce.Schema, canonicalSide bool) (*reduce.Schema, []*reduce.Schema) {
+	closer := func(held, cand *reduce.Schema) bool {
+		o := c.red.Group(other, held)
+		if len(o.Keywords) == 0 {
+			return false
+		}
+		if canonicalSide {
+			return c.distance(cand, o) < c.distance(held, o)
+		}
+		return c.distance(o, cand) < c.distance(o, held)
+	}
+	m, apart, why := c.red.MergeSplit(s, closer)
+	if why != "" || m == nil || len(apart) == 0 {
+		return nil, nil
+	}
+	return m, apart
+}
+
+// conjuncts reports each group one side's allOf holds apart (see
+// mergeSplit): a rule the instance must also meet, which the other side,
+// one, does not have.
+func (c *comparer) conjuncts(apart []*reduce.Schema, one *reduce.Schema, rel string, canonicalSide bool) {
+	if c.counting {
+		c.count += len(apart)
+		return
+	}
+	for _, g := range apart {
+		names := make([]string, 0, len(g.Keywords))
+		for _, kw := range g.Keywords {
+			names = append(names, kw.Source)
+		}
+		first := g.Keywords[0]
+		if k := g.Keywords.Get("if"); k != nil {
+			first = k
+		}
+		label := first.Source + " " + reduce.Short(first.Value, 60)
+		gl, ol := Location(first.Owner.Doc, first.Key, first.Pointer()), schemaLocation(one)
+		side, otherDoc := g.Doc, one.Doc
+		locs := []report.Location{gl, ol}
+		if !canonicalSide {
+			locs = []report.Location{ol, gl}
+		}
+		c.emit(report.Finding{
+			Rule:     RuleKeyword,
+			Severity: keywordRule.Severity,
+			Message: fmt.Sprintf("an allOf part in %s also requires %s (%s), which %s has no counterpart of",
+				Name(side, otherDoc), label, strings.Join(names, ", "), Name(otherDoc, side)),
+			Definition: c.def,
+			Pointer:    rel,
+			Locations:  locs,
+			Fields:     map[string]any{"keyword": "allOf", "conjunct": names, "canonical": canonicalSide, "mirror": !canonicalSide},
+		})
+	}
 }
 
 // noteMerge records why an allOf could not be merged, for the findings of
