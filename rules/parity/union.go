@@ -144,7 +144,25 @@ func (c *comparer) mergeSplit(s, other *reduce.Schema, canonicalSide bool) (*red
 	if why != "" || m == nil || len(apart) == 0 {
 		return nil, nil
 	}
-	return m, apart
+	// a group the other side does not have at all pairs with nothing: the
+	// rule the merged schema holds is one more the other side lacks, said
+	// the same way as the rest (m is this call's own, not shared)
+	var held []*reduce.Schema
+	done := map[string]bool{}
+	for _, g := range apart {
+		group := reduce.SplitGroup(g.Keywords[0].Name)
+		if done[group[0]] || len(c.red.Group(other, g).Keywords) > 0 {
+			continue
+		}
+		done[group[0]] = true
+		if h := c.red.Group(m, g); len(h.Keywords) > 0 {
+			held = append(held, h)
+			for _, name := range group {
+				m.Keywords.Delete(name)
+			}
+		}
+	}
+	return m, append(held, apart...)
 }
 
 // conjuncts reports each group one side's allOf holds apart (see
@@ -164,7 +182,7 @@ func (c *comparer) conjuncts(apart []*reduce.Schema, one *reduce.Schema, rel str
 		if k := g.Keywords.Get("if"); k != nil {
 			first = k
 		}
-		label := first.Source + " " + reduce.Short(first.Value, 60)
+		label := conjunctLabel(g, first)
 		gl, ol := Location(first.Owner.Doc, first.Key, first.Pointer()), schemaLocation(one)
 		side, otherDoc := g.Doc, one.Doc
 		locs := []report.Location{gl, ol}
@@ -174,14 +192,36 @@ func (c *comparer) conjuncts(apart []*reduce.Schema, one *reduce.Schema, rel str
 		c.emit(report.Finding{
 			Rule:     RuleKeyword,
 			Severity: keywordRule.Severity,
-			Message: fmt.Sprintf("an allOf part in %s also requires %s (%s), which %s has no counterpart of",
-				Name(side, otherDoc), label, strings.Join(names, ", "), Name(otherDoc, side)),
+			Message: fmt.Sprintf("an allOf part in %s also requires %s, which %s has no counterpart of",
+				Name(side, otherDoc), label, Name(otherDoc, side)),
 			Definition: c.def,
 			Pointer:    rel,
 			Locations:  locs,
 			Fields:     map[string]any{"keyword": "allOf", "conjunct": names, "canonical": canonicalSide, "mirror": !canonicalSide},
 		})
 	}
+}
+
+// conjunctLabel names a rule held apart in a message: its part's title when
+// it has one, and the rule as written (if, then and else in that order, each
+// cut short), so two rules with one if read apart.
+func conjunctLabel(g *reduce.Schema, first *reduce.Keyword) string {
+	var parts []string
+	for _, name := range []string{"if", "then", "else"} {
+		if k := g.Keywords.Get(name); k != nil {
+			parts = append(parts, k.Source+" "+reduce.Short(k.Value, 40))
+		}
+	}
+	if len(parts) == 0 {
+		parts = []string{first.Source + " " + reduce.Short(first.Value, 60)}
+	}
+	label := strings.Join(parts, " ")
+	if owner := first.Owner; owner != nil {
+		if t := owner.Annotations.Get("title"); t != nil && t.Value != nil && reduce.IsString(t.Value) {
+			label = strconv.Quote(t.Value.Value) + ": " + label
+		}
+	}
+	return label
 }
 
 // noteMerge records why an allOf could not be merged, for the findings of
