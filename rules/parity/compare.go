@@ -573,6 +573,17 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 		return
 	}
 	c.record(cs, ms, rel, viaC, viaM)
+	if ct, mt := cs.Keywords.Get("type"), ms.Keywords.Get("type"); ct != nil && mt != nil && disjointTypes(ct.Set, mt.Set) {
+		// no value is of both types: the two accept nothing in common, and
+		// every other keyword would repeat that one cause (STAC's
+		// datetime.json root, an object, against an OpenAPI's datetime
+		// field, a string)
+		if len(cs.Keywords) > 1 || len(ms.Keywords) > 1 {
+			c.mergeNote = "no value is of both types, so nothing else of the two was compared"
+		}
+		c.keyword(cs, ms, ct, mt, rel)
+		return
+	}
 	// both keyword lists are sorted by name: walk them side by side
 	for i, j := 0, 0; i < len(cs.Keywords) || j < len(ms.Keywords); {
 		var ck, mk *reduce.Keyword
@@ -611,6 +622,19 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 			c.keyword(cs, ms, ck, mk, rel)
 		}
 	}
+}
+
+// disjointTypes reports whether no JSON value is of a type in a and of one
+// in b (an integer is a number).
+func disjointTypes(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y || x == "integer" && y == "number" || x == "number" && y == "integer" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // enumDecides reports whether s's type says nothing its enum does not: s has
