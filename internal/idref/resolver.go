@@ -321,13 +321,19 @@ func (r *Resolver) underID(from *reduce.Document, base *url.URL, ref string) (*u
 			}
 			break
 		}
-		if !r.scanFolders() {
-			return abs, reduce.Target{}, nil, &reduce.RefError{Kind: reduce.RefRemote, Msg: err.Error()}
-		}
+		r.scanFolders()
 	default:
 		r.scanFolders()
 	}
 	t, res, err = r.reg.ResolveFrom(abs, ref, from)
+	if res == nil && (abs.Scheme == "http" || abs.Scheme == "https") && from != nil && r.scanAncestors(from) {
+		// the URL the project publishes one of its schemas under, declared
+		// by a file in a folder above the referrer's (OpenLineage's facets,
+		// in spec/facets/, refer to
+		// https://openlineage.io/spec/2-0-2/OpenLineage.json, which
+		// spec/OpenLineage.json declares as its $id)
+		t, res, err = r.reg.ResolveFrom(abs, ref, from)
+	}
 	if res == nil && abs.Scheme != "file" && abs.Scheme != "http" && abs.Scheme != "https" && r.scanProject() {
 		// a scheme of the project's own (ory://tracing-config): the
 		// document declaring it may lie anywhere in the project, as the
@@ -338,6 +344,21 @@ func (r *Resolver) underID(from *reduce.Document, base *url.URL, ref string) (*u
 		err = &reduce.RefError{Kind: reduce.RefRemote, Msg: err.Error()}
 	}
 	return abs, t, res, err
+}
+
+// scanAncestors registers the files declaring an $id in the folders above
+// from's, up to the project's root, each folder itself only (its subfolders
+// are siblings of the referrer's branch, where a schema set's copies and
+// bundles live). It reports whether anything new was registered.
+func (r *Resolver) scanAncestors(from *reduce.Document) bool {
+	before := r.gen
+	for d := filepath.Dir(filepath.Dir(from.Abs)); r.ws.Inside(d); d = filepath.Dir(d) {
+		r.scanDir(d, 0)
+		if d == filepath.Dir(d) {
+			break
+		}
+	}
+	return r.gen != before
 }
 
 // maxProjectDepth bounds how deep scanProject looks below the root.
