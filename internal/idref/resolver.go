@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -90,6 +91,9 @@ type Resolver struct {
 	// scanProject)
 	scannedProject bool
 	gen            int // bumped whenever the registry grows
+	// declarers maps each URI a project file's root declares as its $id to
+	// those files, built by the first Declarers call (see there)
+	declarers map[string][]*reduce.Document
 	// memo keeps references that resolved both ways: thousands of $refs in a
 	// large spec name a few hundred targets from a handful of bases.
 	memo map[memoKey]Resolution
@@ -360,6 +364,92 @@ func (r *Resolver) scanAncestors(from *reduce.Document) bool {
 	}
 	return r.gen != before
 }
+
+// Declarers returns the project's files whose root declares uri (an
+// absolute URI, fragment dropped) as its $id, or failing that the same URI
+// with a query (exact false), sorted by path. Nothing is
+// registered: a reference to a URL stays remote, and these files only tell
+// the user where the schema already is (CSAF keeps the CVSS schemas its
+// schema refers to by https URL in csaf_2.0/referenced_schema/first/). The
+// project is searched once per resolver, hidden folders and node_modules
+// skipped, within maxScanFiles files.
+func (r *Resolver) Declarers(uri *url.URL) (docs []*reduce.Document, exact bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.declarers == nil {
+		r.declarers = map[string][]*reduce.Document{}
+		files := 0
+		var walk func(d string, depth int)
+		walk = func(d string, depth int) {
+			entries, err := r.ws.FS.ReadDir(d)
+			if err != nil {
+				return
+			}
+			for _, e := range entries {
+				abs := filepath.Join(d, e.Name())
+				if e.IsDir() {
+					if depth > 0 && !strings.HasPrefix(e.Name(), ".") && e.Name() != "node_modules" && r.ws.Inside(abs) {
+						walk(abs, depth-1)
+					}
+					continue
+				}
+				switch strings.ToLower(filepath.Ext(e.Name())) {
+				case ".json", ".yaml", ".yml":
+				default:
+					continue
+				}
+				if files >= maxScanFiles {
+					return
+				}
+				files++
+				data, err := r.ws.FS.ReadFile(abs, r.ws.MaxFileSize)
+				if err != nil || !declaresID(data) {
+					continue
+				}
+				doc, err := r.ws.LoadScanned(abs)
+				if err != nil || doc.Root == nil {
+					continue
+				}
+				key := idKeyFor(doc.Dialect)
+				if key == "" {
+					continue
+				}
+				id := reduce.Value(doc.Root, key)
+				if id == nil || !reduce.IsString(id) {
+					continue
+				}
+				u, err := url.Parse(id.Value)
+				if err != nil {
+					continue
+				}
+				declared := FileURI(doc.Abs).ResolveReference(u)
+				declared.Fragment, declared.RawFragment = "", ""
+				r.declarers[Key(declared)] = append(r.declarers[Key(declared)], doc)
+				if declared.RawQuery != "" {
+					// FIRST's CVSS schemas declare
+					// https://www.first.org/cvss/cvss-v3.1.json?20211103
+					// and are referred to without the query
+					declared.RawQuery, declared.ForceQuery = "", false
+					r.declarers[queryless+Key(declared)] = append(r.declarers[queryless+Key(declared)], doc)
+				}
+			}
+		}
+		walk(r.ws.Root, maxProjectDepth)
+	}
+	u := *uri
+	u.Fragment, u.RawFragment = "", ""
+	docs, exact = r.declarers[Key(&u)], true
+	if len(docs) == 0 && u.RawQuery == "" {
+		docs, exact = r.declarers[queryless+Key(&u)], false
+	}
+	docs = slices.Clone(docs)
+	sort.Slice(docs, func(i, j int) bool { return docs[i].Abs < docs[j].Abs })
+	return docs, exact
+}
+
+// queryless prefixes the keys of declarers under their $id without its
+// query, the second place Declarers looks.
+const queryless = "?"
 
 // maxProjectDepth bounds how deep scanProject looks below the root.
 const maxProjectDepth = 12

@@ -333,8 +333,7 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 		// an absolute URL some local document declares as its $id
 		return report.Finding{}, false
 	case remoteRef && ik == reduce.RefRemote:
-		return newFinding(remoteRule, ix, s, fmt.Sprintf("$ref %s is a remote reference and is never fetched; map its URL prefix to a local folder in the configuration, or vendor the schema into the project", ref),
-			map[string]any{"ref": ref, "url": res.URI.String()}), true
+		return r.remote(ix, s, ref, res), true
 	case dk == reduce.RefUnresolved && res.IDErr == nil && bareName(ref) && res.IDResource != nil && res.IDResource.ID != nil:
 		// "EntityMeta", "common#relation": a name a schema declares as its
 		// $id, not a file path; registries that add schemas by $id (ajv)
@@ -556,6 +555,52 @@ func loc(t reduce.Target) report.Location {
 }
 
 // where names a target as file#pointer.
+// remote reports a reference to a URL nothing maps to a local file. When a
+// file of the project declares the URL as its $id (a vendored copy of the
+// schema), the message names it and the refs.map entry that would serve it,
+// and the finding is located there too: the fix is one line of
+// configuration.
+func (r *Resolver) remote(ix *idref.Index, s *idref.Site, ref string, res Resolution) report.Finding {
+	fields := map[string]any{"ref": ref, "url": res.URI.String()}
+	docs, exact := r.Declarers(res.URI)
+	if len(docs) == 0 {
+		return newFinding(remoteRule, ix, s, fmt.Sprintf("$ref %s is a remote reference and is never fetched; map its URL prefix to a local folder in the configuration, or vendor the schema into the project", ref), fields)
+	}
+	var paths []string
+	var locs []report.Location
+	for _, d := range docs {
+		paths = append(paths, d.Path)
+		for _, key := range []string{"$id", "id"} {
+			if k, _ := reduce.Get(d.Root, key); k != nil {
+				locs = append(locs, report.Location{File: d.Path, Line: k.Line, Column: k.Column, Pointer: "/" + key})
+				break
+			}
+		}
+	}
+	fields["declared_by"] = paths
+	u := *res.URI
+	u.Fragment, u.RawFragment = "", ""
+	prefix, name := path.Split(u.Path)
+	fix := "refer to it by its path"
+	for _, d := range docs {
+		if filepath.Base(d.Abs) == name {
+			// the rest of the URL names the file in that folder
+			u.Path, u.RawQuery = prefix, ""
+			fix = fmt.Sprintf("map %s to %s (refs.map in the configuration, --map with wirelint refs)", u.String(), filepath.ToSlash(filepath.Dir(d.Path)))
+			break
+		}
+	}
+	declare := "declares it as its $id"
+	if len(docs) > 1 {
+		declare = "declare it as their $id"
+	}
+	if !exact {
+		declare += ", with a query"
+	}
+	return newFinding(remoteRule, ix, s, fmt.Sprintf("$ref %s is a remote reference and is never fetched, though %s in the project %s; %s",
+		ref, strings.Join(paths, " and "), declare, fix), fields, locs...)
+}
+
 func where(t reduce.Target) string {
 	return t.Doc.Path + "#" + t.Pointer
 }
