@@ -213,6 +213,14 @@ func (r *Reducer) nullableView(s *Schema) *Schema {
 	return v
 }
 
+// Without returns a copy of s without its keyword name, at the same place:
+// a union's siblings, to ask whether the other side is they alone.
+func Without(s *Schema, name string) *Schema {
+	v := clone(s)
+	v.Keywords.Delete(name)
+	return v
+}
+
 // clone returns a copy of s with its own keyword and annotation maps, at the
 // same document, node and pointer.
 func clone(s *Schema) *Schema {

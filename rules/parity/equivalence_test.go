@@ -419,3 +419,50 @@ func TestAllOfConditionalsPairByContent(t *testing.T) {
 		})
 	}
 }
+
+// TestUnionOnlyAbsentIsOneFinding pins the one-cause rule for a union one
+// side lacks while agreeing with everything beside it (SARIF 2.1.0's region
+// requires anyOf startLine, charOffset or byteOffset; the SDK's copy has no
+// anyOf): one finding naming the keyword, from either side; when the rest
+// differs too, the branches are paired as before.
+func TestUnionOnlyAbsentIsOneFinding(t *testing.T) {
+	region := func(extra ...any) map[string]any {
+		s := obj("type", "object", "properties", obj("startLine", obj("type", "integer"), "charOffset", obj("type", "integer")))
+		for i := 0; i+1 < len(extra); i += 2 {
+			s[extra[i].(string)] = extra[i+1]
+		}
+		return s
+	}
+	anyOf := list(obj("required", list("startLine")), obj("required", list("charOffset")))
+	for _, tc := range []struct {
+		name              string
+		canonical, mirror map[string]any
+		want              []string
+	}{
+		{"canonical-union", region("anyOf", anyOf), region(), []string{"anyOf is 2 schemas in canonical.json but absent in mirror.json"}},
+		{"mirror-union", region(), region("anyOf", anyOf), []string{"anyOf is absent in canonical.json but 2 schemas in mirror.json"}},
+		{"rest-differs-too", region("anyOf", anyOf), region("minProperties", 1), nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			eq := equivalence{"", func(func(string) map[string]any) (map[string]any, string, string) {
+				return map[string]any{"canonical.json": jsonSchemaDoc(d202, obj("T", tc.canonical)), "mirror.json": jsonSchemaDoc(d202, obj("T", tc.mirror))}, "canonical.json", "mirror.json"
+			}}
+			fs := runEquivalence(t, eq, 0, 0)
+			if tc.want == nil {
+				if len(fs) < 2 {
+					t.Fatalf("want the branches paired (several findings), got:%s", dump(fs))
+				}
+				return
+			}
+			if len(fs) != len(tc.want) {
+				t.Fatalf("want %d findings, got:%s", len(tc.want), dump(fs))
+			}
+			for i, w := range tc.want {
+				if !strings.Contains(fs[i].Message, w) {
+					t.Errorf("want %q, got:%s", w, dump(fs))
+				}
+				checkLocated(t, fs[i])
+			}
+		})
+	}
+}

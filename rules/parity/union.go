@@ -48,6 +48,9 @@ func (c *comparer) views(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.S
 	}
 	// 2. A union against a single schema.
 	for _, u := range []string{"anyOf", "oneOf"} {
+		if c.unionOnlyAbsent(cs, ms, u, rel, viaC, viaM) {
+			return true
+		}
 		switch {
 		case cs.Ref == nil && cs.Keywords.Get(u) != nil && single(rm):
 			if branches := c.red.Distribute(cs, u); branches != nil {
@@ -236,6 +239,42 @@ func (c *comparer) noteMerge(why string) {
 		return
 	}
 	c.mergeNote = "its allOf parts do not merge exactly (" + why + "), so they were compared as written"
+}
+
+// unionOnlyAbsent reports, once, a union keyword one side has and the other
+// lacks while agreeing with everything beside it: SARIF's region requires
+// anyOf startLine, charOffset or byteOffset, and a copy without that anyOf
+// is otherwise the same. One cause, one finding ("anyOf is 3 schemas in ...
+// but absent in ..."), not a branch paired with the single side and the
+// others each without a counterpart. The rest is compared as usual.
+func (c *comparer) unionOnlyAbsent(cs, ms *reduce.Schema, u, rel string, viaC, viaM *reduce.Schema) bool {
+	ck, mk := cs.Keywords.Get(u), ms.Keywords.Get(u)
+	if (ck == nil) == (mk == nil) || cs.Ref != nil || ms.Ref != nil {
+		return false
+	}
+	with, other := cs, ms
+	if ck == nil {
+		with, other = ms, cs
+	}
+	if other.Keywords.Get("anyOf") != nil || other.Keywords.Get("oneOf") != nil || other.Keywords.Get("allOf") != nil {
+		return false
+	}
+	rest := reduce.Without(with, u)
+	if rest.Trivial() {
+		return false // the union is all there is: pair its branches
+	}
+	var d int
+	if ck != nil {
+		d = c.distance(rest, other)
+	} else {
+		d = c.distance(other, rest)
+	}
+	if d != 0 {
+		return false
+	}
+	c.record(cs, ms, rel, viaC, viaM)
+	c.diff(cs, ms, ck, mk, u, rel, render(ck), render(mk))
+	return true
 }
 
 // nullableView returns s as X made nullable when s is a union of X and null
