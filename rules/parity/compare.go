@@ -392,8 +392,11 @@ type comparer struct {
 	// part wirelint cannot see may hold what the other side says.
 	mergePartial bool
 	// partial, when not "", is the unresolved $ref of an allOf part the
-	// pair being compared leaves out (see partly).
-	partial string
+	// pair being compared leaves out, on partialSide ("canonical" or
+	// "mirror"; see partly); evident marks the finding being emitted as one
+	// the unseen part cannot undo (see diff).
+	partial, partialSide string
+	evident              bool
 
 	// nullables finds each side's nullable copies of definitions.
 	nullables nullableCopies
@@ -441,7 +444,7 @@ func (c *comparer) emit(f report.Finding) {
 			f.Severity = report.SeverityWarning
 		}
 	}
-	if c.partial != "" && f.Rule == RuleKeyword && f.Severity == report.SeverityError {
+	if c.partial != "" && f.Rule == RuleKeyword && f.Severity == report.SeverityError && !c.evident {
 		f.Message += "; an allOf part here is a $ref that does not resolve (" + c.partial + "), and what it requires may be this difference, so the parts that resolve were compared"
 		f.Severity = report.SeverityWarning
 	}
@@ -928,6 +931,13 @@ func (c *comparer) diff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, name, rel
 	fields := map[string]any{"keyword": source}
 	fields["canonical"] = value(ck)
 	fields["mirror"] = value(mk)
+	// Under an allOf part wirelint could not see, the side holding it is
+	// the parts it saw and that part together: a keyword its seen parts
+	// set and the other side lacks holds there whatever the unseen part
+	// says (a conjunction only narrows), so the other side accepts what
+	// this one rejects, and the difference is an error still.
+	c.evident = c.partialSide == "canonical" && ck != nil && mk == nil || c.partialSide == "mirror" && mk != nil && ck == nil
+	defer func() { c.evident = false }()
 	c.emit(report.Finding{
 		Rule:       RuleKeyword,
 		Severity:   keywordRule.Severity,

@@ -327,6 +327,9 @@ func TestNonEquivalencesStayReported(t *testing.T) {
 	req := func(p string) map[string]any { return obj("type", "object", "required", list(p)) }
 	// a comparison that could not see a part warns rather than errs
 	warns := map[string]bool{"unresolved-allOf-part": true}
+	// ... but a keyword the seen parts set and the other side lacks holds
+	// whatever the unseen part says: still an error
+	errs := map[string]bool{"unresolved-part-evident": true}
 	for _, tc := range []struct {
 		name string
 		eq   equivalence
@@ -342,6 +345,9 @@ func TestNonEquivalencesStayReported(t *testing.T) {
 		{"unresolved-allOf-part", leafless(
 			jsonSchemaDoc(d202, obj("T", obj("type", "object", "required", list("a")))),
 			jsonSchemaDoc(d202, obj("T", obj("allOf", list(obj("$ref", "missing.json"), obj("type", "object")))))), "does not resolve (missing.json)"},
+		{"unresolved-part-evident", leafless(
+			jsonSchemaDoc(d202, obj("T", obj("allOf", list(obj("$ref", "missing.json"), obj("type", "object", "required", list("a")))))),
+			jsonSchemaDoc(d202, obj("T", obj("type", "object")))), "required is"},
 		{"enum-filtered-by-type", leafless(
 			jsonSchemaDoc(d202, obj("T", obj("enum", list("a", 1)))),
 			jsonSchemaDoc(d202, obj("T", obj("type", "string", "enum", list("a", 1))))), `type is absent`},
@@ -359,6 +365,9 @@ func TestNonEquivalencesStayReported(t *testing.T) {
 				}
 				if warns[tc.name] && f.Severity != report.SeverityWarning {
 					t.Errorf("%s: severity %s, want warning", f.Message, f.Severity)
+				}
+				if errs[tc.name] && f.Severity != report.SeverityError {
+					t.Errorf("%s: severity %s, want error", f.Message, f.Severity)
 				}
 			}
 			if !found {

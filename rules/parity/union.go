@@ -73,7 +73,7 @@ func (c *comparer) views(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.S
 			c.next(m, ms, rel, firstOf(viaC, cs), viaM)
 			return true
 		} else if m, ref := c.mergeSeen(cs, why); m != nil {
-			c.partly(ref, func() { c.next(m, ms, rel, firstOf(viaC, cs), viaM) })
+			c.partly(ref, "canonical", func() { c.next(m, ms, rel, firstOf(viaC, cs), viaM) })
 			return true
 		} else if m, apart := c.mergeSplit(cs, ms, true); m != nil {
 			c.next(m, ms, rel, firstOf(viaC, cs), viaM)
@@ -87,7 +87,7 @@ func (c *comparer) views(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.S
 			c.next(cs, m, rel, viaC, firstOf(viaM, ms))
 			return true
 		} else if m, ref := c.mergeSeen(ms, why); m != nil {
-			c.partly(ref, func() { c.next(cs, m, rel, viaC, firstOf(viaM, ms)) })
+			c.partly(ref, "mirror", func() { c.next(cs, m, rel, viaC, firstOf(viaM, ms)) })
 			return true
 		} else if m, apart := c.mergeSplit(ms, cs, false); m != nil {
 			c.next(cs, m, rel, viaC, firstOf(viaM, ms))
@@ -115,16 +115,17 @@ func (c *comparer) mergeSeen(s *reduce.Schema, why string) (*reduce.Schema, stri
 }
 
 // partly runs compare with the comparison known to be partial: a part of a
-// conjunction, reached by ref, could not be seen, and what the seen parts
-// say differently from the other side may be what the unseen part says, so
-// the keyword findings under it are warnings naming the reference.
-func (c *comparer) partly(ref string, compare func()) {
-	outer := c.partial
+// conjunction on side, reached by ref, could not be seen, and what the seen
+// parts say differently from the other side may be what the unseen part
+// says, so the keyword findings under it are warnings naming the reference,
+// but for a keyword the seen parts set and the other side lacks (see diff).
+func (c *comparer) partly(ref, side string, compare func()) {
+	outer, outerSide := c.partial, c.partialSide
 	if outer == "" {
-		c.partial = ref
+		c.partial, c.partialSide = ref, side
 	}
 	compare()
-	c.partial = outer
+	c.partial, c.partialSide = outer, outerSide
 }
 
 // mergeSplit merges the allOf of s, on one side, when its parts set an
