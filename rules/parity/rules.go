@@ -13,7 +13,9 @@ const (
 	RuleUnpairedRoot      = "parity/unpaired-root"
 )
 
-// The family's rules; each finding takes its default severity from its rule.
+// The family's rules; each finding takes its default severity from its rule,
+// but for a parity/keyword finding under an allOf part that does not resolve,
+// which is a warning when the unseen part may be the difference.
 var (
 	keywordRule = report.Rule{
 		ID:       RuleKeyword,
@@ -23,7 +25,10 @@ var (
 			"(additionalProperties: false) or bounds a string (maxLength) and the other does not, a payload passes " +
 			"one and fails the other. Keywords are compared after dialect normalisation (nullable ≡ type null, " +
 			"boolean ≡ numeric exclusive bounds, const ≡ one-value enum, definitions ≡ $defs...), sets as sets, " +
-			"union branches regardless of order, and $refs by the definition they name.",
+			"union branches regardless of order, allOf parts merged where the merge is exact (two rules of one kind, " +
+			"such as two if/then/else, held apart and paired by content), and $refs by the definition they name. " +
+			"Where an allOf part is a $ref that does not resolve, the parts that do are compared, and a difference " +
+			"the unseen part may explain is a warning naming it.",
 		Bad: "# frame_wire.json\n\"Done\": {\"type\": \"object\", \"additionalProperties\": false, ...}\n" +
 			"# openapi.yaml\nDone:\n  type: object   # additionalProperties left out: open",
 		Good: "# openapi.yaml\nDone:\n  type: object\n  additionalProperties: false",
