@@ -22,6 +22,8 @@ func unknownVerdict(r any) error {
 		return ErrMatchTimeout
 	case poisoned:
 		return r.err
+	case unfetched:
+		return r.err
 	}
 	panic(r)
 }

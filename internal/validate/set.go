@@ -47,6 +47,12 @@ type Options struct {
 	// asked only for such a reference, so an index it builds costs nothing
 	// to a document that has none (nil = no index).
 	IDs func(base string) (path string, ok bool)
+	// Unfetched stands a placeholder in for each URL no file serves: a
+	// schema referring to one compiles (jsonschema compiles a resource
+	// whole, so one remote $ref anywhere in a file otherwise fails every
+	// schema in it), and a payload whose validation reaches the placeholder
+	// has no verdict (an *UnfetchedError), never a made-up one.
+	Unfetched bool
 	// Shared, when set, shares between the Sets compiled with these
 	// Options the values of the files their references reach, prepared once
 	// (nil = each Set prepares its own).
@@ -235,6 +241,10 @@ func CompileValue(ws *reduce.Workspace, url string, v any, d reduce.Dialect, opt
 	c.DefaultDraft(draftFor(d))
 	c.UseRegexpEngine(s.poisonEngine(engine(opts)))
 	c.UseLoader(loader{s})
+	if opts.Unfetched {
+		c.RegisterVocabulary(unfetchedVocabulary)
+		c.AssertVocabs()
+	}
 	if opts.AssertFormat {
 		c.AssertFormat()
 	} else {
@@ -600,6 +610,11 @@ func (l loader) Load(u string) (any, error) {
 	s := l.s
 	p, ok := s.localPath(u)
 	if !ok {
+		if s.opts.Unfetched {
+			if pu, err := url.Parse(u); err == nil && (pu.Scheme == "http" || pu.Scheme == "https") {
+				return map[string]any{unfetchedKeyword: u}, nil
+			}
+		}
 		return nil, &reduce.RefError{Kind: reduce.RefRemote, Msg: "a remote reference; wirelint never fetches URLs"}
 	}
 	if s.ws == nil {

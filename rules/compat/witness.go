@@ -3,6 +3,7 @@ package compat
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"net/url"
@@ -81,12 +82,17 @@ func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
 	}
 	frame := w.sampleAlong(accepting, reducer, ch.path, 0)
 	tried := 0
+	unseen := "" // a schema at a URL the payloads reached, never fetched
 	for _, value := range ch.candidates(w, acceptBase) {
 		payload := setAt(frame, ch.path, value)
 		tried++
-		baseOK, known1 := baseSchema.Valid(payload)
-		headOK, known2 := headSchema.Valid(payload)
-		if !known1 || !known2 {
+		baseOK, err1 := baseSchema.Judge(payload)
+		headOK, err2 := headSchema.Judge(payload)
+		if err1 != nil || err2 != nil {
+			var ue *validate.UnfetchedError
+			if unseen == "" && (errors.As(err1, &ue) || errors.As(err2, &ue)) {
+				unseen = ue.URL
+			}
 			continue
 		}
 		if baseOK == acceptBase && headOK != acceptBase {
@@ -96,6 +102,12 @@ func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
 	side := "head"
 	if acceptBase {
 		side = "base"
+	}
+	if tried == 0 {
+		return witness{missing: "no payload could be built from the change"}
+	}
+	if unseen != "" {
+		return witness{missing: fmt.Sprintf("the payloads built from the change reach %s, which wirelint never fetches, so no verdict on them is known", unseen)}
 	}
 	return witness{missing: fmt.Sprintf("none of %d payloads built from the change is accepted by %s and rejected by the other revision", tried, side)}
 }
@@ -171,7 +183,7 @@ func (w *witnessBuilder) compiled(s *reduce.Schema, base bool) (*validate.Schema
 // compile opens the Set of doc, read in ws, and remembers it (w.mu held).
 func (w *witnessBuilder) compile(ws *reduce.Workspace, doc *reduce.Document) *setResult {
 	r := &setResult{}
-	r.set, r.err = validate.Compile(ws, doc, validate.Options{IDs: w.idLookup(ws, doc), Shared: &w.shared})
+	r.set, r.err = validate.Compile(ws, doc, validate.Options{IDs: w.idLookup(ws, doc), Shared: &w.shared, Unfetched: true})
 	w.sets[doc] = r
 	return r
 }
