@@ -17,6 +17,39 @@ import (
 // or openapi.yaml; the args section holds CANONICAL=MIRROR renames.
 func TestCases(t *testing.T) {
 	casetest.Run(t, "testdata", func(t *testing.T, c *casetest.Case) []report.Finding {
+		fs, cds := checkCase(t, c)
+		pointersExist(t, fs, cds)
+		return fs
+	})
+}
+
+// pointersExist checks that each keyword finding located in its canonical
+// definition names the place it is located at, or the object lacking the
+// keyword, as a pointer of that definition (a merged view of allOf parts
+// included: /allOf/0/properties/href/minLength, not /properties/href/...).
+// One located in another definition, reached through a $ref, is left out.
+func pointersExist(t *testing.T, fs []report.Finding, cds []*reduce.Document) {
+	t.Helper()
+	for _, f := range fs {
+		if f.Rule != RuleKeyword || f.Definition == "" || len(f.Locations) == 0 {
+			continue
+		}
+		loc := f.Locations[0]
+		for _, d := range cds {
+			def := d.Definition(f.Definition)
+			if d.Path != loc.File || def == nil || loc.Pointer != def.Pointer && !strings.HasPrefix(loc.Pointer, def.Pointer+"/") {
+				continue
+			}
+			parent := f.Pointer[:max(strings.LastIndexByte(f.Pointer, '/'), 0)]
+			if loc.Pointer != def.Pointer+f.Pointer && loc.Pointer != def.Pointer+parent {
+				t.Errorf("%s %s: pointer %q names neither its canonical location %s nor the object lacking the keyword", f.Rule, f.Definition, f.Pointer, loc.Pointer)
+			}
+		}
+	}
+}
+
+func checkCase(t *testing.T, c *casetest.Case) ([]report.Finding, []*reduce.Document) {
+	{
 		canonicals := []string{c.First("canonical.json", "canonical.yaml", "wrapper.json", "schemas/frame.json")}
 		if b, err := os.ReadFile("canonicals"); err == nil {
 			canonicals = strings.Fields(string(b))
@@ -26,6 +59,6 @@ func TestCases(t *testing.T) {
 			cds = append(cds, c.Load(t, canonical))
 		}
 		md := c.Load(t, c.First("mirror.yaml", "mirror.json", "openapi.yaml"))
-		return CheckAll(idref.NewResolver(c.WS, idref.Options{}), cds, md, Options{Renames: c.Renames(t)}).Findings
-	})
+		return CheckAll(idref.NewResolver(c.WS, idref.Options{}), cds, md, Options{Renames: c.Renames(t)}).Findings, cds
+	}
 }

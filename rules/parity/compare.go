@@ -97,6 +97,7 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 		}
 		matchedMirror[mname] = true
 		c.def = name
+		c.defDoc, c.defPtr = cd.doc, cd.def.Pointer
 		c.mdef = mname
 		c.steps = 0
 		c.seen = map[[2]*reduce.Schema]bool{}
@@ -397,6 +398,10 @@ type comparer struct {
 	// the unseen part cannot undo (see diff).
 	partial, partialSide string
 	evident              bool
+	// defDoc and defPtr are where the canonical definition being compared
+	// sits (see literalPointer).
+	defDoc *reduce.Document
+	defPtr string
 
 	// nullables finds each side's nullable copies of definitions.
 	nullables nullableCopies
@@ -444,11 +449,38 @@ func (c *comparer) emit(f report.Finding) {
 			f.Severity = report.SeverityWarning
 		}
 	}
+	if f.Rule == RuleKeyword && f.Definition == c.def {
+		f.Pointer = c.literalPointer(f)
+	}
 	if c.partial != "" && f.Rule == RuleKeyword && f.Severity == report.SeverityError && !c.evident {
 		f.Message += "; an allOf part here is a $ref that does not resolve (" + c.partial + "), and what it requires may be this difference, so the parts that resolve were compared"
 		f.Severity = report.SeverityWarning
 	}
 	c.findings = append(c.findings, f)
+}
+
+// literalPointer returns f's pointer as a place of the canonical
+// definition: a finding found in a view of it (allOf parts merged, a one-part
+// allOf read as its $ref) has a path (/properties/href/minLength) the
+// definition does not have as such (/allOf/0/properties/href/minLength). It
+// is the pointer of the canonical location, or, when the canonical side
+// lacks the keyword and is located at the object, that object's with the
+// keyword added. A location in another definition (reached through a $ref)
+// keeps the path through the view.
+func (c *comparer) literalPointer(f report.Finding) string {
+	if len(f.Locations) == 0 || c.defDoc == nil || f.Locations[0].File != c.defDoc.Path {
+		return f.Pointer
+	}
+	abs := f.Locations[0].Pointer
+	if abs != c.defPtr && !strings.HasPrefix(abs, c.defPtr+"/") {
+		return f.Pointer
+	}
+	lit := abs[len(c.defPtr):]
+	last := f.Pointer[strings.LastIndexByte(f.Pointer, '/')+1:]
+	if f.Pointer == "" || lit[strings.LastIndexByte(lit, '/')+1:] == last {
+		return lit
+	}
+	return lit + "/" + last
 }
 
 func (c *comparer) missing(cd *namedDef, mirror *reduce.Document, mname string) {
