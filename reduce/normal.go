@@ -719,7 +719,7 @@ func (r *Reducer) Disjoint(a, b *Schema) bool {
 	if a.False || b.False {
 		return true
 	}
-	if ta, tb := a.Keywords.Get("type"), b.Keywords.Get("type"); ta != nil && tb != nil && !typesMeet(ta.Set, tb.Set) {
+	if ta, tb := a.Keywords.Get("type"), b.Keywords.Get("type"); ta != nil && tb != nil && !TypesMeet(ta.Set, tb.Set) {
 		return true
 	}
 	if ea, eb := a.Keywords.Get("enum"), b.Keywords.Get("enum"); ea != nil && eb != nil && len(intersect(ea.Set, eb.Set)) == 0 {
@@ -746,7 +746,9 @@ func (r *Reducer) Disjoint(a, b *Schema) bool {
 	return false
 }
 
-func typesMeet(a, b []string) bool {
+// TypesMeet reports whether some JSON value is of a type in a and of one in
+// b (an integer is a number).
+func TypesMeet(a, b []string) bool {
 	for _, x := range a {
 		for _, y := range b {
 			if x == y || x == "integer" && y == "number" || x == "number" && y == "integer" {

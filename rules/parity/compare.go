@@ -608,7 +608,7 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 		return
 	}
 	c.record(cs, ms, rel, viaC, viaM)
-	if ct, mt := cs.Keywords.Get("type"), ms.Keywords.Get("type"); ct != nil && mt != nil && disjointTypes(ct.Set, mt.Set) {
+	if ct, mt := cs.Keywords.Get("type"), ms.Keywords.Get("type"); ct != nil && mt != nil && !reduce.TypesMeet(ct.Set, mt.Set) {
 		// no value is of both types: the two accept nothing in common, and
 		// every other keyword would repeat that one cause (STAC's
 		// datetime.json root, an object, against an OpenAPI's datetime
@@ -657,19 +657,6 @@ func (c *comparer) schema(cs, ms *reduce.Schema, rel string) {
 			c.keyword(cs, ms, ck, mk, rel)
 		}
 	}
-}
-
-// disjointTypes reports whether no JSON value is of a type in a and of one
-// in b (an integer is a number).
-func disjointTypes(a, b []string) bool {
-	for _, x := range a {
-		for _, y := range b {
-			if x == y || x == "integer" && y == "number" || x == "number" && y == "integer" {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // enumDecides reports whether s's type says nothing its enum does not: s has
