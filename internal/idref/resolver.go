@@ -350,12 +350,17 @@ func (r *Resolver) underID(from *reduce.Document, base *url.URL, ref string) (*u
 	return abs, t, res, err
 }
 
-// scanAncestors registers the files declaring an $id in the folders above
-// from's, up to the project's root, each folder itself only (its subfolders
-// are siblings of the referrer's branch, where a schema set's copies and
+// scanAncestors registers the files declaring an $id below from's folder
+// (maxNearbyDepth levels: the OpenAPI 3.1 schema's dialect/base.schema.json
+// beside schema-base.json) and in the folders above it, up to the project's
+// root, each of those itself only (their other subfolders are siblings of
+// the referrer's branch, where a schema set's other versions, copies and
 // bundles live). It reports whether anything new was registered.
 func (r *Resolver) scanAncestors(from *reduce.Document) bool {
 	before := r.gen
+	if dir := filepath.Dir(from.Abs); r.ws.Inside(dir) {
+		r.scanDir(dir, maxNearbyDepth)
+	}
 	for d := filepath.Dir(filepath.Dir(from.Abs)); r.ws.Inside(d); d = filepath.Dir(d) {
 		r.scanDir(d, 0)
 		if d == filepath.Dir(d) {
