@@ -221,6 +221,41 @@ func Without(s *Schema, name string) *Schema {
 	return v
 }
 
+// WithBranchProperties returns s (a union's siblings, see Without) with the
+// properties every branch of branches declares added to its own, each once
+// (the first branch's schema for a name several declare), as a copy that
+// adds nothing when no branch declares any: the shape a mirror takes that
+// folds a union's alternatives into one object of optional members.
+func WithBranchProperties(s *Schema, branches []*Schema) *Schema {
+	v := clone(s)
+	var kw *Keyword
+	if own := v.Keywords.Get("properties"); own != nil {
+		k := *own
+		k.Map = append([]*Entry(nil), own.Map...)
+		kw = &k
+	}
+	for _, b := range branches {
+		bk := b.Keywords.Get("properties")
+		if bk == nil {
+			continue
+		}
+		if kw == nil {
+			k := *bk
+			k.Map = nil
+			kw = &k
+		}
+		for _, e := range bk.Map {
+			if kw.Lookup(e.Name) == nil {
+				kw.Map = append(kw.Map, e)
+			}
+		}
+	}
+	if kw != nil {
+		v.Keywords.Set(kw)
+	}
+	return v
+}
+
 // clone returns a copy of s with its own keyword and annotation maps, at the
 // same document, node and pointer.
 func clone(s *Schema) *Schema {

@@ -472,7 +472,7 @@ func (c *comparer) literalPointer(f report.Finding) string {
 		return f.Pointer
 	}
 	abs := f.Locations[0].Pointer
-	if abs != c.defPtr && !strings.HasPrefix(abs, c.defPtr+"/") {
+	if !c.inOwnDefinition(abs) {
 		return f.Pointer
 	}
 	lit := abs[len(c.defPtr):]
@@ -547,8 +547,41 @@ func (c *comparer) ownName(r *reduce.Ref, mirrorSide bool) string {
 // record adds a visited pair for the annotation rules.
 func (c *comparer) record(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.Schema) {
 	if !c.counting {
-		c.pairs = append(c.pairs, Pair{Definition: c.def, Rel: rel, Canonical: cs, Mirror: ms, CanonicalVia: viaC, MirrorVia: viaM})
+		c.pairs = append(c.pairs, Pair{Definition: c.def, Rel: c.literalRel(cs, rel), Canonical: cs, Mirror: ms, CanonicalVia: viaC, MirrorVia: viaM})
 	}
+}
+
+// literalRel is the pointer of the canonical schema cs in its definition,
+// as written, when cs sits in the definition compared (a view of it — allOf
+// parts merged, a union's branches folded — reaches it by another path), or
+// rel, the path through the comparison, when cs lies elsewhere (a $ref's
+// target).
+func (c *comparer) literalRel(cs *reduce.Schema, rel string) string {
+	if c.defDoc == nil || cs == nil || cs.Doc != c.defDoc {
+		return rel
+	}
+	p := cs.Pointer()
+	if !c.inOwnDefinition(p) {
+		return rel
+	}
+	return p[len(c.defPtr):]
+}
+
+// inOwnDefinition reports whether the absolute pointer p of the canonical
+// definition's document lies in that definition and in no other one it holds
+// (a file root holds the document's definitions, and a place reached in one
+// of them through a $ref continues the $ref's path, as elsewhere).
+func (c *comparer) inOwnDefinition(p string) bool {
+	under := func(p, d string) bool { return p == d || strings.HasPrefix(p, d+"/") }
+	if !under(p, c.defPtr) {
+		return false
+	}
+	for _, d := range c.defDoc.Definitions {
+		if len(d.Pointer) > len(c.defPtr) && under(p, d.Pointer) {
+			return false
+		}
+	}
+	return true
 }
 
 // next compares a pair reached through viaC and viaM (the outermost schema

@@ -48,7 +48,7 @@ func (c *comparer) views(cs, ms *reduce.Schema, rel string, viaC, viaM *reduce.S
 	}
 	// 2. A union against a single schema.
 	for _, u := range []string{"anyOf", "oneOf"} {
-		if c.unionOnlyAbsent(cs, ms, u, rel, viaC, viaM) {
+		if c.unionOnlyAbsent(cs, ms, rc, rm, u, rel, viaC, viaM) {
 			return true
 		}
 		switch {
@@ -193,13 +193,17 @@ func (c *comparer) conjuncts(apart []*reduce.Schema, one *reduce.Schema, rel str
 		if !canonicalSide {
 			locs = []report.Location{ol, gl}
 		}
+		ptr := rel // the canonical side lacks the rule: the object that does
+		if canonicalSide {
+			ptr = c.literalRel(first.Owner, rel) + "/" + reduce.EscapePointerToken(first.Source)
+		}
 		c.emit(report.Finding{
 			Rule:     RuleKeyword,
 			Severity: keywordRule.Severity,
 			Message: fmt.Sprintf("an allOf part in %s also requires %s, which %s has no counterpart of",
 				Name(side, otherDoc), label, Name(otherDoc, side)),
 			Definition: c.def,
-			Pointer:    rel,
+			Pointer:    ptr,
 			Locations:  locs,
 			Fields:     map[string]any{"keyword": "allOf", "conjunct": names, "canonical": canonicalSide, "mirror": !canonicalSide},
 		})
@@ -243,19 +247,25 @@ func (c *comparer) noteMerge(why string) {
 }
 
 // unionOnlyAbsent reports, once, a union keyword one side has and the other
-// lacks while agreeing with everything beside it: SARIF's region requires
-// anyOf startLine, charOffset or byteOffset, and a copy without that anyOf
-// is otherwise the same. One cause, one finding ("anyOf is 3 schemas in ...
+// lacks while agreeing with everything beside it, the branches' properties
+// perhaps declared there as optional members: SARIF's region requires anyOf
+// startLine, charOffset or byteOffset, and a copy without that anyOf is
+// otherwise the same. One cause, one finding ("anyOf is 3 schemas in ...
 // but absent in ..."), not a branch paired with the single side and the
 // others each without a counterpart. The rest is compared as usual.
-func (c *comparer) unionOnlyAbsent(cs, ms *reduce.Schema, u, rel string, viaC, viaM *reduce.Schema) bool {
+func (c *comparer) unionOnlyAbsent(cs, ms, rc, rm *reduce.Schema, u, rel string, viaC, viaM *reduce.Schema) bool {
 	ck, mk := cs.Keywords.Get(u), ms.Keywords.Get(u)
-	if (ck == nil) == (mk == nil) || cs.Ref != nil || ms.Ref != nil {
+	if (ck == nil) == (mk == nil) {
 		return false
 	}
-	with, other := cs, ms
+	// the union's side as written; the other side as a bare $ref reads it
+	// (OSV's Swagger writes items: {$ref: osvEvent})
+	with, other := cs, rm
 	if ck == nil {
-		with, other = ms, cs
+		with, other = ms, rc
+	}
+	if with.Ref != nil || other == nil {
+		return false
 	}
 	if other.Keywords.Get("anyOf") != nil || other.Keywords.Get("oneOf") != nil || other.Keywords.Get("allOf") != nil {
 		return false
@@ -264,17 +274,32 @@ func (c *comparer) unionOnlyAbsent(cs, ms *reduce.Schema, u, rel string, viaC, v
 	if rest.Trivial() {
 		return false // the union is all there is: pair its branches
 	}
-	var d int
-	if ck != nil {
-		d = c.distance(rest, other)
-	} else {
-		d = c.distance(other, rest)
+	same := func(s *reduce.Schema) bool {
+		if ck != nil {
+			return c.distance(s, other) == 0
+		}
+		return c.distance(other, s) == 0
 	}
-	if d != 0 {
-		return false
+	// the other side is the rest, or the rest with the branches'
+	// properties declared as optional members (OSV's event: oneOf
+	// introduced, fixed, last_affected or limit, each required alone, where
+	// the generated Swagger declares all four and requires none)
+	view := rest
+	if !same(rest) {
+		view = reduce.WithBranchProperties(rest, with.Keywords.Get(u).List)
+		if !same(view) {
+			return false
+		}
 	}
 	c.record(cs, ms, rel, viaC, viaM)
 	c.diff(cs, ms, ck, mk, u, rel, render(ck), render(mk))
+	// the rest is compared as usual (no keyword differs, by the above), so
+	// the pairs below it are recorded and their descriptions compared
+	if ck != nil {
+		c.next(view, other, rel, firstOf(viaC, cs), firstOf(viaM, ms))
+	} else {
+		c.next(other, view, rel, firstOf(viaC, cs), firstOf(viaM, ms))
+	}
 	return true
 }
 
