@@ -451,6 +451,16 @@ func TestUnionOnlyAbsentIsOneFinding(t *testing.T) {
 		{"canonical-union", region("anyOf", anyOf), region(), []string{"anyOf is 2 schemas in canonical.json but absent in mirror.json"}},
 		{"mirror-union", region(), region("anyOf", anyOf), []string{"anyOf is absent in canonical.json but 2 schemas in mirror.json"}},
 		{"rest-differs-too", region("anyOf", anyOf), region("minProperties", 1), nil},
+		// OSV's event: each kind required alone, the copy declaring them all
+		{"branches-folded", obj("type", "object", "oneOf", list(
+			obj("properties", obj("introduced", obj("type", "string")), "required", list("introduced")),
+			obj("properties", obj("fixed", obj("type", "string")), "required", list("fixed")))),
+			obj("type", "object", "properties", obj("introduced", obj("type", "string"), "fixed", obj("type", "string"))),
+			[]string{"oneOf is 2 schemas in canonical.json but absent in mirror.json"}},
+		{"branches-folded-differently", obj("type", "object", "oneOf", list(
+			obj("properties", obj("introduced", obj("type", "string")), "required", list("introduced")),
+			obj("properties", obj("fixed", obj("type", "string")), "required", list("fixed")))),
+			obj("type", "object", "properties", obj("introduced", obj("type", "integer"), "fixed", obj("type", "string"))), nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			eq := equivalence{"", func(func(string) map[string]any) (map[string]any, string, string) {
