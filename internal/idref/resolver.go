@@ -93,7 +93,7 @@ type Resolver struct {
 	gen            int // bumped whenever the registry grows
 	// declarers maps each URI a project file's root declares as its $id to
 	// those files, built by the first Declarers call (see there)
-	declarers map[string][]*reduce.Document
+	declarers map[string][]Declaration
 	// memo keeps references that resolved both ways: thousands of $refs in a
 	// large spec name a few hundred targets from a handful of bases.
 	memo map[memoKey]Resolution
@@ -370,86 +370,62 @@ func (r *Resolver) scanAncestors(from *reduce.Document) bool {
 	return r.gen != before
 }
 
+// Declaration is a file whose root declares an $id: the document and the
+// $id (or draft-04 id) key.
+type Declaration struct {
+	Doc *reduce.Document
+	Key *reduce.Node
+}
+
 // Declarers returns the project's files whose root declares uri (an
 // absolute URI, fragment dropped) as its $id, or failing that the same URI
-// with a query (exact false), sorted by path. Nothing is
-// registered: a reference to a URL stays remote, and these files only tell
-// the user where the schema already is (CSAF keeps the CVSS schemas its
-// schema refers to by https URL in csaf_2.0/referenced_schema/first/). The
-// project is searched once per resolver, hidden folders and node_modules
-// skipped, within maxScanFiles files.
-func (r *Resolver) Declarers(uri *url.URL) (docs []*reduce.Document, exact bool) {
+// with a query (exact false), sorted by path. Nothing is registered: a
+// reference to a URL stays remote, and these files only tell the user where
+// the schema already is (CSAF keeps the CVSS schemas its schema refers to by
+// https URL in csaf_2.0/referenced_schema/first/). The project is searched
+// once per resolver, as idFiles searches, with a budget of its own.
+func (r *Resolver) Declarers(uri *url.URL) (decls []Declaration, exact bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.declarers == nil {
-		r.declarers = map[string][]*reduce.Document{}
+		r.declarers = map[string][]Declaration{}
 		files := 0
-		var walk func(d string, depth int)
-		walk = func(d string, depth int) {
-			entries, err := r.ws.FS.ReadDir(d)
+		every := func(string) bool { return true }
+		r.idFiles(r.ws.Root, maxProjectDepth, &files, every, func(abs string) {
+			doc, err := r.ws.LoadScanned(abs)
+			if err != nil || doc.Root == nil || idKeyFor(doc.Dialect) == "" {
+				return
+			}
+			k, id := reduce.Get(doc.Root, idKeyFor(doc.Dialect))
+			if k == nil || !reduce.IsString(id) {
+				return
+			}
+			u, err := url.Parse(id.Value)
 			if err != nil {
 				return
 			}
-			for _, e := range entries {
-				abs := filepath.Join(d, e.Name())
-				if e.IsDir() {
-					if depth > 0 && !strings.HasPrefix(e.Name(), ".") && e.Name() != "node_modules" && r.ws.Inside(abs) {
-						walk(abs, depth-1)
-					}
-					continue
-				}
-				switch strings.ToLower(filepath.Ext(e.Name())) {
-				case ".json", ".yaml", ".yml":
-				default:
-					continue
-				}
-				if files >= maxScanFiles {
-					return
-				}
-				files++
-				data, err := r.ws.FS.ReadFile(abs, r.ws.MaxFileSize)
-				if err != nil || !declaresID(data) {
-					continue
-				}
-				doc, err := r.ws.LoadScanned(abs)
-				if err != nil || doc.Root == nil {
-					continue
-				}
-				key := idKeyFor(doc.Dialect)
-				if key == "" {
-					continue
-				}
-				id := reduce.Value(doc.Root, key)
-				if id == nil || !reduce.IsString(id) {
-					continue
-				}
-				u, err := url.Parse(id.Value)
-				if err != nil {
-					continue
-				}
-				declared := FileURI(doc.Abs).ResolveReference(u)
-				declared.Fragment, declared.RawFragment = "", ""
-				r.declarers[Key(declared)] = append(r.declarers[Key(declared)], doc)
-				if declared.RawQuery != "" {
-					// FIRST's CVSS schemas declare
-					// https://www.first.org/cvss/cvss-v3.1.json?20211103
-					// and are referred to without the query
-					declared.RawQuery, declared.ForceQuery = "", false
-					r.declarers[queryless+Key(declared)] = append(r.declarers[queryless+Key(declared)], doc)
-				}
+			declared := FileURI(doc.Abs).ResolveReference(u)
+			declared.Fragment, declared.RawFragment = "", ""
+			d := Declaration{Doc: doc, Key: k}
+			r.declarers[Key(declared)] = append(r.declarers[Key(declared)], d)
+			if declared.RawQuery != "" {
+				// FIRST's CVSS schemas declare
+				// https://www.first.org/cvss/cvss-v3.1.json?20211103
+				// and are referred to without the query
+				declared.RawQuery, declared.ForceQuery = "", false
+				r.declarers[queryless+Key(declared)] = append(r.declarers[queryless+Key(declared)], d)
 			}
-		}
-		walk(r.ws.Root, maxProjectDepth)
+		})
 	}
 	u := *uri
 	u.Fragment, u.RawFragment = "", ""
-	docs, exact = r.declarers[Key(&u)], true
-	if len(docs) == 0 && u.RawQuery == "" {
-		docs, exact = r.declarers[queryless+Key(&u)], false
+	decls, exact = r.declarers[Key(&u)], true
+	if len(decls) == 0 && u.RawQuery == "" {
+		decls, exact = r.declarers[queryless+Key(&u)], false
 	}
-	docs = slices.Clone(docs)
-	sort.Slice(docs, func(i, j int) bool { return docs[i].Abs < docs[j].Abs })
-	return docs, exact
+	decls = slices.Clone(decls)
+	sort.Slice(decls, func(i, j int) bool { return decls[i].Doc.Abs < decls[j].Doc.Abs })
+	return decls, exact
 }
 
 // queryless prefixes the keys of declarers under their $id without its
@@ -548,21 +524,40 @@ func (r *Resolver) scanNearby(from *reduce.Document) bool {
 // and those of its subfolders down to depth more levels (hidden ones
 // skipped); each folder is read once per resolver.
 func (r *Resolver) scanDir(d string, depth int) {
+	fresh := func(dir string) bool {
+		f := !r.scanned[dir]
+		r.scanned[dir] = true
+		return f
+	}
+	r.idFiles(d, depth, &r.scannedFiles, fresh, func(abs string) {
+		if doc, err := r.ws.LoadScanned(abs); err == nil {
+			r.Index(doc)
+		}
+	})
+}
+
+// idFiles calls fn with each JSON or YAML file of folder d, and of its
+// subfolders down to depth more levels (hidden ones and node_modules
+// skipped, none outside the root), whose text may declare an $id. A
+// folder's own files are read only when files says so, and no more files
+// are read once *count reaches maxScanFiles: a failing reference in a huge
+// tree stays cheap. A symlink leaving the root, a FIFO or an oversized file
+// is skipped here and reported where a $ref names it.
+func (r *Resolver) idFiles(d string, depth int, count *int, files func(dir string) bool, fn func(abs string)) {
 	entries, err := r.ws.FS.ReadDir(d)
 	if err != nil {
 		return
 	}
-	fresh := !r.scanned[d]
-	r.scanned[d] = true
+	read := files(d)
 	for _, e := range entries {
 		abs := filepath.Join(d, e.Name())
 		if e.IsDir() {
 			if depth > 0 && !strings.HasPrefix(e.Name(), ".") && e.Name() != "node_modules" && r.ws.Inside(abs) {
-				r.scanDir(abs, depth-1)
+				r.idFiles(abs, depth-1, count, files, fn)
 			}
 			continue
 		}
-		if !fresh {
+		if !read {
 			continue
 		}
 		switch strings.ToLower(filepath.Ext(e.Name())) {
@@ -570,19 +565,15 @@ func (r *Resolver) scanDir(d string, depth int) {
 		default:
 			continue
 		}
-		if r.scannedFiles >= maxScanFiles {
+		if *count >= maxScanFiles {
 			return
 		}
-		r.scannedFiles++
-		// a symlink leaving the root, a FIFO or an oversized file is
-		// skipped here and reported where a $ref names it
+		*count++
 		data, err := r.ws.FS.ReadFile(abs, r.ws.MaxFileSize)
 		if err != nil || !declaresID(data) {
 			continue
 		}
-		if doc, err := r.ws.LoadScanned(abs); err == nil {
-			r.Index(doc)
-		}
+		fn(abs)
 	}
 }
 

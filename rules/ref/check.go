@@ -554,7 +554,6 @@ func loc(t reduce.Target) report.Location {
 	return report.Location{File: t.Doc.Path, Line: t.Node.Line, Column: t.Node.Column, Pointer: t.Pointer}
 }
 
-// where names a target as file#pointer.
 // remote reports a reference to a URL nothing maps to a local file. When a
 // file of the project declares the URL as its $id (a vendored copy of the
 // schema), the message names it and the refs.map entry that would serve it,
@@ -562,36 +561,31 @@ func loc(t reduce.Target) report.Location {
 // configuration.
 func (r *Resolver) remote(ix *idref.Index, s *idref.Site, ref string, res Resolution) report.Finding {
 	fields := map[string]any{"ref": ref, "url": res.URI.String()}
-	docs, exact := r.Declarers(res.URI)
-	if len(docs) == 0 {
+	decls, exact := r.Declarers(res.URI)
+	if len(decls) == 0 {
 		return newFinding(remoteRule, ix, s, fmt.Sprintf("$ref %s is a remote reference and is never fetched; map its URL prefix to a local folder in the configuration, or vendor the schema into the project", ref), fields)
 	}
 	var paths []string
 	var locs []report.Location
-	for _, d := range docs {
-		paths = append(paths, d.Path)
-		for _, key := range []string{"$id", "id"} {
-			if k, _ := reduce.Get(d.Root, key); k != nil {
-				locs = append(locs, report.Location{File: d.Path, Line: k.Line, Column: k.Column, Pointer: "/" + key})
-				break
-			}
-		}
+	for _, d := range decls {
+		paths = append(paths, d.Doc.Path)
+		locs = append(locs, report.Location{File: d.Doc.Path, Line: d.Key.Line, Column: d.Key.Column, Pointer: "/" + reduce.EscapePointerToken(d.Key.Value)})
 	}
 	fields["declared_by"] = paths
 	u := *res.URI
 	u.Fragment, u.RawFragment = "", ""
 	prefix, name := path.Split(u.Path)
 	fix := "refer to it by its path"
-	for _, d := range docs {
-		if filepath.Base(d.Abs) == name {
+	for _, d := range decls {
+		if filepath.Base(d.Doc.Abs) == name {
 			// the rest of the URL names the file in that folder
 			u.Path, u.RawQuery = prefix, ""
-			fix = fmt.Sprintf("map %s to %s (refs.map in the configuration, --map with wirelint refs)", u.String(), filepath.ToSlash(filepath.Dir(d.Path)))
+			fix = fmt.Sprintf("map %s to %s (refs.map in the configuration, --map with wirelint refs)", u.String(), filepath.ToSlash(filepath.Dir(d.Doc.Path)))
 			break
 		}
 	}
 	declare := "declares it as its $id"
-	if len(docs) > 1 {
+	if len(decls) > 1 {
 		declare = "declare it as their $id"
 	}
 	if !exact {
@@ -601,6 +595,7 @@ func (r *Resolver) remote(ix *idref.Index, s *idref.Site, ref string, res Resolu
 		ref, strings.Join(paths, " and "), declare, fix), fields, locs...)
 }
 
+// where names a target as file#pointer.
 func where(t reduce.Target) string {
 	return t.Doc.Path + "#" + t.Pointer
 }
