@@ -1,6 +1,10 @@
 package reduce
 
-import "sort"
+import (
+	"slices"
+	"sort"
+	"strings"
+)
 
 // dropConstrainNothing removes the keywords whose value constrains nothing, so
 // they compare equal to their absence: an empty properties, patternProperties,
@@ -330,7 +334,7 @@ func SplitGroup(name string) []string {
 // merge even so.
 func (r *Reducer) MergeSplit(s *Schema, keep func(held, other *Schema) bool) (*Schema, []*Schema, string) {
 	var apart []*Schema
-	m, why, unresolved := r.mergeParts(s, false, func(m, p *Schema, group []string) {
+	m, why, _ := r.mergeParts(s, false, func(m, p *Schema, group []string) {
 		held, other := groupOf(m, group), groupOf(p, group)
 		if keep != nil && keep(held, other) {
 			for _, name := range group {
@@ -343,7 +347,7 @@ func (r *Reducer) MergeSplit(s *Schema, keep func(held, other *Schema) bool) (*S
 		}
 		apart = append(apart, other)
 	})
-	if why != "" || m == nil || unresolved != "" {
+	if why != "" || m == nil {
 		return nil, nil, why
 	}
 	return m, apart, ""
@@ -457,7 +461,7 @@ func (r *Reducer) mergeParts(s *Schema, skipUnresolved bool, split func(m, p *Sc
 		if split != nil {
 			for _, kw := range p.Keywords {
 				group := SplitGroup(kw.Name)
-				if group == nil || held[kw.Name] || groupOf(m, group).Keywords == nil || sameGroup(m, p, group) {
+				if group == nil || held[kw.Name] || !hasAny(m, group) || sameGroup(m, p, group) {
 					continue
 				}
 				if held == nil {
@@ -611,14 +615,19 @@ func (r *Reducer) mergeMember(a, b *Schema) *Schema {
 	}
 	r.memberMerges++
 	defer func() { r.memberMerges-- }()
-	conj := &Schema{Doc: a.Doc, Node: a.Node, ptr: a.Pointer(), hasPtr: true}
-	conj.Keywords = Keywords{{Name: "allOf", Source: "allOf", Owner: conj, List: []*Schema{a, b}}}
-	m, why := r.merge(conj)
+	m, why := r.merge(allOfAt(a, a, b))
 	if why != "" || m == nil {
 		return nil
 	}
 	m.Annotations = a.Annotations
 	return m
+}
+
+// allOfAt returns the conjunction of parts as a schema holding only an allOf
+// of them, located at at: what merge flattens.
+func allOfAt(at *Schema, parts ...*Schema) *Schema {
+	return &Schema{Doc: at.Doc, Node: at.Node, ptr: at.Pointer(), hasPtr: true,
+		Keywords: Keywords{{Name: "allOf", Source: "allOf", Owner: at, List: parts}}}
 }
 
 // sameSchema reports whether two projected schemas are the same schema, or
@@ -667,9 +676,7 @@ func (r *Reducer) distribute(s *Schema, union string) []*Schema {
 	siblings.Keywords.Delete(union)
 	out := make([]*Schema, 0, len(kw.List))
 	for _, b := range kw.List {
-		conj := &Schema{Doc: s.Doc, Node: s.Node, ptr: s.Pointer(), hasPtr: true,
-			Keywords: Keywords{{Name: "allOf", Source: "allOf", Owner: s, List: []*Schema{siblings, b}}}}
-		m, why := r.merge(conj)
+		m, why := r.merge(allOfAt(s, siblings, b))
 		if why != "" {
 			return nil
 		}
@@ -779,6 +786,34 @@ func (r *Reducer) Disjoint(a, b *Schema) bool {
 		}
 	}
 	return false
+}
+
+// OfType reports whether a value, written as Canonical writes it, is of one
+// of the JSON types in set. A number is an integer only when written as one
+// (Canonical writes an integral number of up to 40 digits without a point or
+// exponent; a longer one is not known to be one).
+func OfType(set []string, canonical string) bool {
+	var kind string
+	switch v := canonical; {
+	case v == "":
+		return false
+	case v == "null":
+		kind = "null"
+	case v == "true" || v == "false":
+		kind = "boolean"
+	case v[0] == '"':
+		kind = "string"
+	case v[0] == '{':
+		kind = "object"
+	case v[0] == '[':
+		kind = "array"
+	default:
+		if slices.Contains(set, "number") {
+			return true
+		}
+		return slices.Contains(set, "integer") && strings.TrimLeft(strings.TrimPrefix(v, "-"), "0123456789") == ""
+	}
+	return slices.Contains(set, kind)
 }
 
 // TypesMeet reports whether some JSON value is of a type in a and of one in

@@ -394,10 +394,8 @@ type comparer struct {
 	mergePartial bool
 	// partial, when not "", is the unresolved $ref of an allOf part the
 	// pair being compared leaves out, on partialSide ("canonical" or
-	// "mirror"; see partly); evident marks the finding being emitted as one
-	// the unseen part cannot undo (see diff).
+	// "mirror"; see partly).
 	partial, partialSide string
-	evident              bool
 	// defDoc and defPtr are where the canonical definition being compared
 	// sits (see literalPointer).
 	defDoc *reduce.Document
@@ -438,7 +436,11 @@ func (c *comparer) mirrorName(canon string) string {
 	return canon
 }
 
-func (c *comparer) emit(f report.Finding) {
+func (c *comparer) emit(f report.Finding) { c.emitEvident(f, false) }
+
+// emitEvident is emit for a finding the unseen part of a partial comparison
+// (see partly) cannot undo when evident: it stays an error.
+func (c *comparer) emitEvident(f report.Finding, evident bool) {
 	if c.counting {
 		c.count++
 		return
@@ -452,7 +454,7 @@ func (c *comparer) emit(f report.Finding) {
 	if f.Rule == RuleKeyword && f.Definition == c.def {
 		f.Pointer = c.literalPointer(f)
 	}
-	if c.partial != "" && f.Rule == RuleKeyword && f.Severity == report.SeverityError && !c.evident {
+	if c.partial != "" && f.Rule == RuleKeyword && f.Severity == report.SeverityError && !evident {
 		f.Message += "; an allOf part here is a $ref that does not resolve (" + c.partial + "), and what it requires may be this difference, so the parts that resolve were compared"
 		f.Severity = report.SeverityWarning
 	}
@@ -471,11 +473,10 @@ func (c *comparer) literalPointer(f report.Finding) string {
 	if len(f.Locations) == 0 || c.defDoc == nil || f.Locations[0].File != c.defDoc.Path {
 		return f.Pointer
 	}
-	abs := f.Locations[0].Pointer
-	if !c.inOwnDefinition(abs) {
+	lit, ok := c.ownRel(f.Locations[0].Pointer)
+	if !ok {
 		return f.Pointer
 	}
-	lit := abs[len(c.defPtr):]
 	last := f.Pointer[strings.LastIndexByte(f.Pointer, '/')+1:]
 	if f.Pointer == "" || lit[strings.LastIndexByte(lit, '/')+1:] == last {
 		return lit
@@ -560,28 +561,28 @@ func (c *comparer) literalRel(cs *reduce.Schema, rel string) string {
 	if c.defDoc == nil || cs == nil || cs.Doc != c.defDoc {
 		return rel
 	}
-	p := cs.Pointer()
-	if !c.inOwnDefinition(p) {
-		return rel
+	if lit, ok := c.ownRel(cs.Pointer()); ok {
+		return lit
 	}
-	return p[len(c.defPtr):]
+	return rel
 }
 
-// inOwnDefinition reports whether the absolute pointer p of the canonical
-// definition's document lies in that definition and in no other one it holds
-// (a file root holds the document's definitions, and a place reached in one
-// of them through a $ref continues the $ref's path, as elsewhere).
-func (c *comparer) inOwnDefinition(p string) bool {
+// ownRel returns the absolute pointer p of the canonical definition's
+// document relative to that definition, when p lies in it and in no other
+// definition it holds (a file root holds the document's definitions, and a
+// place reached in one of them through a $ref continues the $ref's path, as
+// elsewhere).
+func (c *comparer) ownRel(p string) (string, bool) {
 	under := func(p, d string) bool { return p == d || strings.HasPrefix(p, d+"/") }
 	if !under(p, c.defPtr) {
-		return false
+		return "", false
 	}
 	for _, d := range c.defDoc.Definitions {
 		if len(d.Pointer) > len(c.defPtr) && under(p, d.Pointer) {
-			return false
+			return "", false
 		}
 	}
-	return true
+	return p[len(c.defPtr):], true
 }
 
 // next compares a pair reached through viaC and viaM (the outermost schema
@@ -704,37 +705,11 @@ func enumDecides(s *reduce.Schema) bool {
 		return false
 	}
 	for _, v := range e.Set {
-		if !admits(t.Set, v) {
+		if !reduce.OfType(t.Set, v) {
 			return false
 		}
 	}
 	return true
-}
-
-// admits reports whether a value, as reduce.Canonical writes it, is of one of
-// the types in set. A number counts as an integer only when written as one.
-func admits(set []string, v string) bool {
-	var kind string
-	switch {
-	case v == "":
-		return false
-	case v == "null":
-		kind = "null"
-	case v == "true" || v == "false":
-		kind = "boolean"
-	case v[0] == '"':
-		kind = "string"
-	case v[0] == '{':
-		kind = "object"
-	case v[0] == '[':
-		kind = "array"
-	default:
-		if slices.Contains(set, "number") {
-			return true
-		}
-		return slices.Contains(set, "integer") && strings.TrimLeft(strings.TrimPrefix(v, "-"), "0123456789") == ""
-	}
-	return slices.Contains(set, kind)
 }
 
 // absentIsTrivial lists the schema-valued keywords whose absence means the
@@ -988,9 +963,8 @@ func (c *comparer) diff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, name, rel
 	// set and the other side lacks holds there whatever the unseen part
 	// says (a conjunction only narrows), so the other side accepts what
 	// this one rejects, and the difference is an error still.
-	c.evident = c.partialSide == "canonical" && ck != nil && mk == nil || c.partialSide == "mirror" && mk != nil && ck == nil
-	defer func() { c.evident = false }()
-	c.emit(report.Finding{
+	evident := c.partialSide == "canonical" && ck != nil && mk == nil || c.partialSide == "mirror" && mk != nil && ck == nil
+	c.emitEvident(report.Finding{
 		Rule:       RuleKeyword,
 		Severity:   keywordRule.Severity,
 		Message:    msg,
@@ -998,7 +972,7 @@ func (c *comparer) diff(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, name, rel
 		Pointer:    rel + "/" + reduce.EscapePointerToken(source),
 		Locations:  []report.Location{cl, ml},
 		Fields:     fields,
-	})
+	}, evident)
 }
 
 // render writes a keyword's normalised value for a message.
