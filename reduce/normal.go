@@ -355,7 +355,7 @@ func (r *Reducer) MergeSplit(s *Schema, keep func(held, other *Schema) bool) (*S
 
 // Group returns a schema at s holding s's keywords of the group like holds
 // (the keyword group one of MergeSplit's groups is), empty when s has none.
-func (r *Reducer) Group(s, like *Schema) *Schema {
+func Group(s, like *Schema) *Schema {
 	var group []string
 	if len(like.Keywords) > 0 {
 		group = SplitGroup(like.Keywords[0].Name)

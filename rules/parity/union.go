@@ -135,7 +135,7 @@ func (c *comparer) partly(ref, side string, compare func()) {
 // conjuncts the other side lacks. nil when the parts do not merge even so.
 func (c *comparer) mergeSplit(s, other *reduce.Schema, canonicalSide bool) (*reduce.Schema, []*reduce.Schema) {
 	closer := func(held, cand *reduce.Schema) bool {
-		o := c.red.Group(other, held)
+		o := reduce.Group(other, held)
 		if len(o.Keywords) == 0 {
 			return false
 		}
@@ -155,11 +155,11 @@ func (c *comparer) mergeSplit(s, other *reduce.Schema, canonicalSide bool) (*red
 	done := map[string]bool{}
 	for _, g := range apart {
 		group := reduce.SplitGroup(g.Keywords[0].Name)
-		if done[group[0]] || len(c.red.Group(other, g).Keywords) > 0 {
+		if done[group[0]] || len(reduce.Group(other, g).Keywords) > 0 {
 			continue
 		}
 		done[group[0]] = true
-		if h := c.red.Group(m, g); len(h.Keywords) > 0 {
+		if h := reduce.Group(m, g); len(h.Keywords) > 0 {
 			held = append(held, h)
 			for _, name := range group {
 				m.Keywords.Delete(name)
