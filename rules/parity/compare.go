@@ -400,6 +400,8 @@ type comparer struct {
 	// sits (see literalPointer).
 	defDoc *reduce.Document
 	defPtr string
+	// defPointers caches definitionPointers.
+	defPointers map[*reduce.Document]map[string]bool
 
 	// nullables finds each side's nullable copies of definitions.
 	nullables nullableCopies
@@ -573,16 +575,36 @@ func (c *comparer) literalRel(cs *reduce.Schema, rel string) string {
 // place reached in one of them through a $ref continues the $ref's path, as
 // elsewhere).
 func (c *comparer) ownRel(p string) (string, bool) {
-	under := func(p, d string) bool { return p == d || strings.HasPrefix(p, d+"/") }
-	if !under(p, c.defPtr) {
+	d := c.defPtr
+	if len(p) < len(d) || p[:len(d)] != d || len(p) > len(d) && p[len(d)] != '/' {
 		return "", false
 	}
-	for _, d := range c.defDoc.Definitions {
-		if len(d.Pointer) > len(c.defPtr) && under(p, d.Pointer) {
+	// a definition inside this one is a prefix of p ending at a '/' or at
+	// p's end, longer than d: look each one up
+	defs := c.definitionPointers(c.defDoc)
+	for i := len(d) + 1; i <= len(p); i++ {
+		if (i == len(p) || p[i] == '/') && defs[p[:i]] {
 			return "", false
 		}
 	}
-	return p[len(c.defPtr):], true
+	return p[len(d):], true
+}
+
+// definitionPointers is the set of doc's definitions' pointers, built once
+// per document a comparer meets.
+func (c *comparer) definitionPointers(doc *reduce.Document) map[string]bool {
+	if set, ok := c.defPointers[doc]; ok {
+		return set
+	}
+	set := make(map[string]bool, len(doc.Definitions))
+	for _, d := range doc.Definitions {
+		set[d.Pointer] = true
+	}
+	if c.defPointers == nil {
+		c.defPointers = map[*reduce.Document]map[string]bool{}
+	}
+	c.defPointers[doc] = set
+	return set
 }
 
 // next compares a pair reached through viaC and viaM (the outermost schema
