@@ -19,6 +19,7 @@ func TestCases(t *testing.T) {
 	casetest.Run(t, "testdata", func(t *testing.T, c *casetest.Case) []report.Finding {
 		fs, cds := checkCase(t, c)
 		pointersExist(t, fs, cds)
+		sameWhenSharded(t, c, fs)
 		return fs
 	})
 }
@@ -44,6 +45,21 @@ func pointersExist(t *testing.T, fs []report.Finding, cds []*reduce.Document) {
 			if loc.Pointer != def.Pointer+f.Pointer && loc.Pointer != def.Pointer+parent {
 				t.Errorf("%s %s: pointer %q names neither its canonical location %s nor the object lacking the keyword", f.Rule, f.Definition, f.Pointer, loc.Pointer)
 			}
+		}
+	}
+}
+
+// sameWhenSharded checks that the case's findings do not depend on how
+// the definitions are split between comparers (see shards): the same with
+// the definitions in two, three and as many runs as there are.
+func sameWhenSharded(t *testing.T, c *casetest.Case, want []report.Finding) {
+	t.Helper()
+	defer func(n int) { shardCount = n }(shardCount)
+	for _, n := range []int{2, 3, 1000} {
+		shardCount = n
+		got, _ := checkCase(t, c)
+		if g, w := casetest.Compact(report.Finalize(got)), casetest.Compact(report.Finalize(want)); g != w {
+			t.Errorf("with the definitions in %d shards:\n--- got\n%s--- want\n%s", n, g, w)
 		}
 	}
 }

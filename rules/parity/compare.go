@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
@@ -69,41 +71,46 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 	for cn, mn := range renames {
 		renamed[mn] = cn
 	}
-	c := &comparer{red: red, opts: opts, renames: renames, mirrorToCanon: renamed, cdefs: cdefs, mdefs: mdefs,
-		pairs: make([]Pair, 0, cdefs.sites)}
+	// the definitions are compared in shards, each by a comparer with a
+	// reducer of its own, at once; their findings and pairs are joined in
+	// definition order, as one comparer would have given them
+	parts := shards(cdefs.order, slices.Concat(canonicals, []*reduce.Document{mirror}, cdefs.docs, mdefs.docs))
+	comparers := make([]*comparer, len(parts))
+	matched := make([][]string, len(parts))
+	unpaired := make([]bool, len(parts))
+	panics := make([]any, len(parts))
+	var wg sync.WaitGroup
+	for i, names := range parts {
+		sred := red
+		if i > 0 {
+			sred = reduce.NewReducer(res)
+		}
+		comparers[i] = &comparer{red: sred, opts: opts, renames: renames, mirrorToCanon: renamed, cdefs: cdefs, mdefs: mdefs,
+			pairs: make([]Pair, 0, cdefs.sites/len(parts))}
+		wg.Go(func() {
+			// a panic is raised again where the caller can recover it
+			defer func() { panics[i] = recover() }()
+			matched[i], unpaired[i] = comparers[i].compareDefinitions(names, canonicals, mirror)
+		})
+	}
+	wg.Wait()
+	for _, p := range panics {
+		if p != nil {
+			panic(p)
+		}
+	}
+	c := comparers[0]
 	matchedMirror := map[string]bool{}
 	unpairedRoot := false
-	for _, name := range cdefs.order {
-		if !c.selected(name) {
-			continue
+	for i, sc := range comparers {
+		if i > 0 {
+			c.findings = append(c.findings, sc.findings...)
+			c.pairs = append(c.pairs, sc.pairs...)
 		}
-		cd := cdefs.byName[name]
-		mname := c.mirrorName(name)
-		if mdefs.invalid[mname] {
-			matchedMirror[mname] = true // parity/invalid-schema says what is wrong
-			continue
+		for _, name := range matched[i] {
+			matchedMirror[name] = true
 		}
-		md := mdefs.byName[mname]
-		if md == nil && cd.def.Pointer == "" && len(canonicals) == 1 && cd.doc == canonicals[0] && !cdefs.referencedRoot[cd.doc] {
-			// a lone file's root that nothing refers to is the document, not
-			// one of its definitions: say once that it has no counterpart
-			c.unpairedRoot(cd, mirror)
-			unpairedRoot = true
-			continue
-		}
-		if md == nil {
-			c.missing(cd, mirror, mname)
-			continue
-		}
-		matchedMirror[mname] = true
-		c.def = name
-		c.defDoc, c.defPtr = cd.doc, cd.def.Pointer
-		c.mdef = mname
-		c.steps = 0
-		c.seen = map[[2]*reduce.Schema]bool{}
-		cs := red.Schema(cd.doc, cd.def.Node, cd.def.Pointer)
-		ms := red.Schema(md.doc, md.def.Node, md.def.Pointer)
-		c.schema(cs, ms, "")
+		unpairedRoot = unpairedRoot || unpaired[i]
 	}
 	for _, name := range mdefs.order {
 		if matchedMirror[name] || mdefs.byName[name].doc != mirror {
@@ -155,6 +162,82 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 		}
 	}
 	return Result{Findings: c.dedupe(c.findings), Pairs: c.pairs, Documents: docs, Partial: partial}
+}
+
+// compareDefinitions compares the canonical definitions names with their
+// mirrors. It returns the mirror definitions it paired (or found invalid)
+// and whether it reported a lone canonical root as unpaired.
+func (c *comparer) compareDefinitions(names []string, canonicals []*reduce.Document, mirror *reduce.Document) (matched []string, unpairedRoot bool) {
+	cdefs, mdefs := c.cdefs, c.mdefs
+	for _, name := range names {
+		if !c.selected(name) {
+			continue
+		}
+		cd := cdefs.byName[name]
+		mname := c.mirrorName(name)
+		if mdefs.invalid[mname] {
+			matched = append(matched, mname) // parity/invalid-schema says what is wrong
+			continue
+		}
+		md := mdefs.byName[mname]
+		if md == nil && cd.def.Pointer == "" && len(canonicals) == 1 && cd.doc == canonicals[0] && !cdefs.referencedRoot[cd.doc] {
+			// a lone file's root that nothing refers to is the document, not
+			// one of its definitions: say once that it has no counterpart
+			c.unpairedRoot(cd, mirror)
+			unpairedRoot = true
+			continue
+		}
+		if md == nil {
+			c.missing(cd, mirror, mname)
+			continue
+		}
+		matched = append(matched, mname)
+		c.def = name
+		c.defDoc, c.defPtr = cd.doc, cd.def.Pointer
+		c.mdef = mname
+		c.steps = 0
+		c.seen = map[[2]*reduce.Schema]bool{}
+		cs := c.red.Schema(cd.doc, cd.def.Node, cd.def.Pointer)
+		ms := c.red.Schema(md.doc, md.def.Node, md.def.Pointer)
+		c.schema(cs, ms, "")
+	}
+	return matched, unpairedRoot
+}
+
+// maxShards bounds the comparers of one comparison, and minShard is the
+// fewest definitions worth a comparer of its own: each shard projects anew
+// what it reaches through $refs into another shard's definitions.
+const (
+	maxShards = 4
+	minShard  = 64
+)
+
+// shardCount, when not 0, fixes the number of shards of JSON documents
+// (tests).
+var shardCount = 0
+
+// shards splits the canonical definitions into contiguous runs, one per
+// processor (see maxShards and minShard). The findings do not depend on
+// the split: a comparer's projections depend on its definitions alone, and
+// a schema's pointer on where it is written — except for a node a YAML
+// alias writes in two places, named by the place a comparer meets first, so
+// when any document involved is YAML the definitions stay in one run.
+func shards(names []string, docs []*reduce.Document) [][]string {
+	n := min(runtime.GOMAXPROCS(0), maxShards, len(names)/minShard)
+	if shardCount != 0 {
+		n = shardCount
+	}
+	for _, d := range docs {
+		if d.Format != "json" {
+			n = 1
+		}
+	}
+	n = max(1, min(n, len(names)))
+	out := make([][]string, n)
+	for i := range n {
+		out[i] = names[i*len(names)/n : (i+1)*len(names)/n]
+	}
+	return out
 }
 
 // pairRoots pairs the canonical file roots that no mirror definition shares

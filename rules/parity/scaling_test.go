@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/wirelint/wirelint/internal/idref"
@@ -80,4 +81,48 @@ func generatedPair(t *testing.T, n int) (canonical, mirror *reduce.Document, res
 	}
 	canonical, mirror = load("c.json", jsonSchemaDoc(d202, cdefs)), load("openapi.json", openAPIDoc("3.0.3", mdefs))
 	return canonical, mirror, idref.NewResolver(ws, idref.Options{})
+}
+
+// TestShardsChangeNothingOnRealPairs compares real pairs of many
+// definitions (Kubernetes served as Swagger 2.0 and OpenAPI 3.0, and
+// kube-openapi's golden pair with its deliberate differences) in one run of
+// definitions and split into two, three and seven: the findings and the
+// pairs handed to the description family must be the same.
+func TestShardsChangeNothingOnRealPairs(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "kubernetes-v2-v3")
+	defer func(n int) { shardCount = n }(shardCount)
+	for _, pair := range [][2]string{
+		{"v2_batch.v1.json", "v3_batch.v1.json"},
+		{"v2_apiextensions.k8s.io.v1.json", "v3_apiextensions.k8s.io.v1.json"},
+		{"golden.v2.json", "golden.v3.json"},
+	} {
+		run := func(n int) (string, int) {
+			shardCount = n
+			ws := reduce.NewWorkspace(dir)
+			cd, err := ws.Load(filepath.Join(dir, pair[0]), pair[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			md, err := ws.Load(filepath.Join(dir, pair[1]), pair[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := Check(idref.NewResolver(ws, idref.Options{}), cd, md, Options{})
+			var b strings.Builder
+			b.WriteString(dump(r.Findings))
+			for _, p := range r.Pairs {
+				fmt.Fprintf(&b, "\n%s %s %s %s", p.Definition, p.Rel, p.Canonical.Pointer(), p.Mirror.Pointer())
+			}
+			return b.String(), len(r.Pairs)
+		}
+		want, pairs := run(1)
+		if pairs < 50 {
+			t.Fatalf("%s: only %d pairs compared", pair[0], pairs)
+		}
+		for _, n := range []int{2, 3, 7} {
+			if got, _ := run(n); got != want {
+				t.Errorf("%s against %s in %d shards differs from one run of definitions", pair[0], pair[1], n)
+			}
+		}
+	}
 }
