@@ -9,8 +9,9 @@ import (
 )
 
 // FuzzCompare compares two arbitrary documents (the input split at the first
-// "\n---8<---\n"): no pair may panic or loop, and every finding must be
-// located in both documents.
+// "\n---8<---\n"): no pair may panic or loop, every finding must be
+// located in both documents, and splitting the definitions between comparers
+// (see shards) must change nothing.
 func FuzzCompare(f *testing.F) {
 	sep := []byte("\n---8<---\n")
 	for _, seed := range []string{
@@ -35,12 +36,19 @@ func FuzzCompare(f *testing.F) {
 			return
 		}
 		ws := reduce.NewWorkspace(t.TempDir())
-		for _, f := range Check(idref.NewResolver(ws, idref.Options{}), canonical, mirror, Options{}).Findings {
+		res := idref.NewResolver(ws, idref.Options{})
+		fs := Check(res, canonical, mirror, Options{}).Findings
+		for _, f := range fs {
 			for _, l := range f.Locations {
 				if l.File == "" || l.Line < 1 {
 					t.Fatalf("%s: unlocated %+v", f.Message, l)
 				}
 			}
+		}
+		defer func(n int) { shardCount = n }(shardCount)
+		shardCount = 3
+		if got, want := dump(Check(res, canonical, mirror, Options{}).Findings), dump(fs); got != want {
+			t.Fatalf("in 3 shards:%s\nin one:%s", got, want)
 		}
 	})
 }
