@@ -218,10 +218,11 @@ var shardCount = 0
 
 // shards splits the canonical definitions into contiguous runs, one per
 // processor (see maxShards and minShard). The findings do not depend on
-// the split: a comparer's projections depend on its definitions alone, and
-// a schema's pointer on where it is written — except for a node a YAML
-// alias writes in two places, named by the place a comparer meets first, so
-// when any document involved is YAML the definitions stay in one run.
+// the split: a schema's projection depends on its node alone, whichever
+// reducer makes it, and its pointer on where it is written — except for a
+// node a YAML alias writes in two places, named by the place a comparer
+// meets first, so when any document involved is YAML the definitions stay
+// in one run.
 func shards(names []string, docs []*reduce.Document) [][]string {
 	n := min(runtime.GOMAXPROCS(0), maxShards, len(names)/minShard)
 	if shardCount != 0 {
