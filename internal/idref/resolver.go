@@ -85,6 +85,12 @@ type Resolver struct {
 	reg     *Registry
 	indexes map[*reduce.Document]*Index
 	scanned map[string]bool // folders searched for $id declarations
+	// walked maps each folder scanDir was asked for to the depth it was
+	// walked to, plus one: a remote $ref that fails asks for the same
+	// folders again, and each is listed once
+	walked map[string]int
+	// listed counts the folders listed while searching
+	listed int
 	// scannedFiles counts the files read while searching (see maxScanFiles)
 	scannedFiles int
 	// scannedProject is set once the whole project was searched (see
@@ -107,7 +113,8 @@ type memoKey struct {
 
 // NewResolver returns a resolver over ws.
 func NewResolver(ws *reduce.Workspace, opts Options) *Resolver {
-	r := &Resolver{ws: ws, reg: NewRegistry(), indexes: map[*reduce.Document]*Index{}, scanned: map[string]bool{}}
+	r := &Resolver{ws: ws, reg: NewRegistry(), indexes: map[*reduce.Document]*Index{}, scanned: map[string]bool{},
+		walked: map[string]int{}}
 	for _, m := range opts.Mappings {
 		dir := m.Dir
 		if !filepath.IsAbs(dir) {
@@ -522,8 +529,13 @@ func (r *Resolver) scanNearby(from *reduce.Document) bool {
 
 // scanDir registers the JSON and YAML files of folder d that declare an $id,
 // and those of its subfolders down to depth more levels (hidden ones
-// skipped); each folder is read once per resolver.
+// skipped); each folder is read once per resolver, and a walk already made
+// as deep is not made again.
 func (r *Resolver) scanDir(d string, depth int) {
+	if r.walked[d] > depth {
+		return
+	}
+	r.walked[d] = depth + 1
 	fresh := func(dir string) bool {
 		f := !r.scanned[dir]
 		r.scanned[dir] = true
@@ -544,6 +556,7 @@ func (r *Resolver) scanDir(d string, depth int) {
 // tree stays cheap. A symlink leaving the root, a FIFO or an oversized file
 // is skipped here and reported where a $ref names it.
 func (r *Resolver) idFiles(d string, depth int, count *int, files func(dir string) bool, fn func(abs string)) {
+	r.listed++
 	entries, err := r.ws.FS.ReadDir(d)
 	if err != nil {
 		return

@@ -3,6 +3,7 @@ package idref
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/wirelint/wirelint/reduce"
@@ -61,5 +62,44 @@ func TestResolveAt(t *testing.T) {
 	}
 	if _, err := r.ResolveAt(main, "", "nowhere#/x"); err == nil {
 		t.Error("ResolveAt of a name nothing declares: want an error")
+	}
+}
+
+// TestFailingRemoteRefsListEachFolderOnce: an https $ref that no project file
+// declares is searched for in the folders around its referrer; a thousand of
+// them list each folder once, not once a reference (a schema at a project's
+// root with 3,000 such $refs and 230 folders took 28 s, 1.4 million folder
+// listings, before).
+func TestFailingRemoteRefsListEachFolderOnce(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 20 {
+		if err := os.MkdirAll(filepath.Join(dir, "p"+strconv.Itoa(i), "q"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "s.json"), []byte(`{"$schema": "https://json-schema.org/draft/2020-12/schema"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ws := reduce.NewWorkspace(dir)
+	doc, err := ws.Load(filepath.Join(dir, "s.json"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewResolver(ws, Options{})
+	resolve := func(n int) {
+		for i := range n {
+			if _, err := r.Resolve(doc, "https://example.com/s"+strconv.Itoa(i%7)+".json#/$defs/a"); Kind(err) != reduce.RefRemote {
+				t.Fatalf("resolving a URL no file declares: %v, want a remote reference", err)
+			}
+		}
+	}
+	resolve(1)
+	once := r.listed
+	if once < 41 {
+		t.Fatalf("the first failing reference listed %d folders; the project has 41 within reach", once)
+	}
+	resolve(1000)
+	if r.listed != once {
+		t.Errorf("1,000 more failing references listed %d folders more; each was listed already", r.listed-once)
 	}
 }
