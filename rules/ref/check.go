@@ -448,7 +448,7 @@ func (r *Resolver) partial(res Resolution) (l report.Location, hint string, ok b
 			for i, tok := range toks {
 				next := reduce.Lookup(n, reduce.JoinPointer("", tok))
 				if next == nil {
-					if near := nearestKey(n, tok); near != "" {
+					if near := r.nearestKey(n, tok); near != "" {
 						refPath, _, _ := strings.Cut(res.Ref, "#")
 						hint = refPath + "#" + reduce.JoinPointer(reduce.JoinPointer(ptr, near), toks[i+1:]...)
 					}
@@ -465,22 +465,77 @@ func (r *Resolver) partial(res Resolution) (l report.Location, hint string, ok b
 // nearestKey returns the key of mapping n closest to name: equal but for
 // case, or (for names longer than 4 bytes) at most two edits away; "" when
 // none is.
-func nearestKey(n *reduce.Node, name string) string {
+func (r *Resolver) nearestKey(n *reduce.Node, name string) string {
+	mk := r.keys[n]
+	if mk == nil {
+		mk = newMappingKeys(n)
+		if r.keys == nil {
+			r.keys = map[*reduce.Node]*mappingKeys{}
+		}
+		r.keys[n] = mk
+	}
 	best, bestDist := "", 3
-	reduce.Pairs(n, func(k, _ *reduce.Node) bool {
-		d := textdist.Levenshtein(strings.ToLower(k.Value), strings.ToLower(name))
+	lower := strings.ToLower(name)
+	sig := signature(lower)
+	for i, key := range mk.lower {
+		if !mk.sigs[i].within(sig, 2) {
+			continue // more than two edits away
+		}
+		d := textdist.AtMost(key, lower, 2)
 		switch {
 		case d == 0:
 			d = 1 // differs only in case: a strong candidate, still an edit
 		case len(name) <= 4:
-			return true // a short name is only a near miss by case
+			continue // a short name is only a near miss by case
 		}
 		if d < bestDist {
-			best, bestDist = k.Value, d
+			best, bestDist = mk.keys[i], d
 		}
+	}
+	return best
+}
+
+// mappingKeys is a mapping's keys as nearestKey compares them, made once
+// per mapping: a document with thousands of broken $refs into one $defs of
+// thousands of entries would otherwise lower and compare every key for each.
+type mappingKeys struct {
+	keys  []string // as written
+	lower []string
+	sigs  []keySignature
+}
+
+func newMappingKeys(n *reduce.Node) *mappingKeys {
+	mk := &mappingKeys{}
+	reduce.Pairs(n, func(k, _ *reduce.Node) bool {
+		lower := strings.ToLower(k.Value)
+		mk.keys, mk.lower, mk.sigs = append(mk.keys, k.Value), append(mk.lower, lower), append(mk.sigs, signature(lower))
 		return true
 	})
-	return best
+	return mk
+}
+
+// keySignature counts a string's bytes by their low four bits (at most
+// 255 each). An insertion or deletion changes one count by one and a
+// substitution at most two, so two strings d edits apart have signatures
+// at most 2d apart: a key whose signature is further is not compared.
+type keySignature [16]uint8
+
+func signature(s string) (sig keySignature) {
+	for i := 0; i < len(s); i++ {
+		if c := &sig[s[i]&15]; *c < 255 {
+			*c++
+		}
+	}
+	return sig
+}
+
+// within reports whether a and b may be d edits apart or fewer.
+func (a keySignature) within(b keySignature, d int) bool {
+	diff := 0
+	for i := range a {
+		diff += max(int(a[i])-int(b[i]), int(b[i])-int(a[i]))
+	}
+	return diff <= 2*d
 }
 
 // newFinding builds a finding located at the $ref of s.

@@ -21,6 +21,9 @@ type Resolver struct {
 	*idref.Resolver
 	// resolved holds the references the last Check reached.
 	resolved []*resolved
+	// keys holds the mappings a broken $ref's suggestion was looked for in
+	// (see nearestKey)
+	keys map[*reduce.Node]*mappingKeys
 }
 
 // NewResolver returns a resolver over ws.
