@@ -12,6 +12,8 @@
 //	enum      one enum of 10^7 elements
 //	describe  one description of 50 MB
 //	docs      50,000 Markdown files holding 150,000 links
+//	unfetched 20,000 $refs to https URLs no file declares, among 1,000 folders
+//	typos     5,000 $refs each a transposition away from a definition's name
 //
 // and, to show that what the budgets let through is answered in time too,
 // the same shapes just under the default budgets:
@@ -40,12 +42,14 @@ import (
 )
 
 var classes = map[string]func(dir string) error{
-	"redos":    redos,
-	"refgraph": refgraph,
-	"defs":     defs,
-	"enum":     enum,
-	"describe": describe,
-	"docs":     docs,
+	"redos":     redos,
+	"refgraph":  refgraph,
+	"defs":      defs,
+	"enum":      enum,
+	"describe":  describe,
+	"docs":      docs,
+	"unfetched": unfetched,
+	"typos":     typos,
 
 	"nodes-edge":    func(dir string) error { return manyDefs(dir, 99_000, "D%07d") },
 	"nodes-over":    func(dir string) error { return manyDefs(dir, 250_000, "%x") },
@@ -66,7 +70,7 @@ func main() {
 	}
 	names := os.Args[2:]
 	if len(names) == 0 {
-		names = []string{"redos", "refgraph", "defs", "enum", "describe", "docs", "nodes-edge", "nodes-over", "enum-edge", "describe-edge", "docs-edge", "yaml-nodes", "yaml-enum", "yaml-flow", "yaml-edge"}
+		names = []string{"redos", "refgraph", "defs", "enum", "describe", "docs", "unfetched", "typos", "nodes-edge", "nodes-over", "enum-edge", "describe-edge", "docs-edge", "yaml-nodes", "yaml-enum", "yaml-flow", "yaml-edge"}
 	}
 	for _, n := range names {
 		gen, ok := classes[n]
@@ -168,6 +172,45 @@ func refgraph(dir string) error {
 		return err
 	}
 	return write(filepath.Join(dir, "fixtures", "D", "ok.json"), `{"x": "abc"}`+"\n")
+}
+
+// unfetched: a schema at the project's root with 20,000 $refs to 500 https
+// URLs no file declares, among 1,000 folders: each failing reference is
+// searched for in the folders around it (until session 40, every folder
+// again for every reference: 28 s for 3,000 of them among 230 folders).
+func unfetched(dir string) error {
+	for i := range 1000 {
+		if err := os.MkdirAll(filepath.Join(dir, fmt.Sprintf("f%04d", i), "sub"), 0o755); err != nil {
+			return err
+		}
+	}
+	return writeWith(filepath.Join(dir, "schema.json"), func(w *bufio.Writer) {
+		w.WriteString(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {`)
+		for i := range 20_000 {
+			if i > 0 {
+				w.WriteString(",")
+			}
+			fmt.Fprintf(w, `"D%05d": {"$ref": "https://example.com/schemas/s%03d.json#/$defs/a"}`, i, i%500)
+		}
+		w.WriteString("}}\n")
+	})
+}
+
+// typos: 5,000 $refs each one transposition away from one of 5,000
+// definitions (Definitoin00042 for Definition00042): every broken reference
+// gets a suggestion, looked for among all the keys (until session 40, a
+// full edit distance to each: 10 s for 3,000 of them).
+func typos(dir string) error {
+	return writeWith(filepath.Join(dir, "schema.json"), func(w *bufio.Writer) {
+		w.WriteString(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {`)
+		for i := range 5_000 {
+			if i > 0 {
+				w.WriteString(",")
+			}
+			fmt.Fprintf(w, `"Definition%05d": {"$ref": "#/$defs/Definitoin%05d"}`, i, i)
+		}
+		w.WriteString("}}\n")
+	})
 }
 
 // defs: 10^6 definitions, about 40 bytes each.
