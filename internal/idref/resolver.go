@@ -85,6 +85,9 @@ type Resolver struct {
 	reg     *Registry
 	indexes map[*reduce.Document]*Index
 	scanned map[string]bool // folders searched for $id declarations
+	// unscanned lists the folders of registered documents that scanFolders
+	// has yet to search
+	unscanned []string
 	// walked maps each folder scanDir was asked for to the depth it was
 	// walked to, plus one: a remote $ref that fails asks for the same
 	// folders again, and each is listed once
@@ -150,6 +153,9 @@ func (r *Resolver) Index(doc *reduce.Document) *Index {
 	r.indexes[doc] = ix
 	r.reg.Add(ix)
 	r.gen++
+	if d := filepath.Dir(doc.Abs); !r.scanned[d] {
+		r.unscanned = append(r.unscanned, d)
+	}
 	return ix
 }
 
@@ -491,15 +497,13 @@ func (r *Resolver) loadFile(abs string, as *url.URL) error {
 // new was registered.
 func (r *Resolver) scanFolders() bool {
 	before := r.gen
-	var dirs []string
-	for doc := range r.indexes {
-		if d := filepath.Dir(doc.Abs); !r.scanned[d] && r.ws.Inside(d) {
-			dirs = append(dirs, d)
+	dirs := r.unscanned
+	r.unscanned = nil
+	slices.Sort(dirs)
+	for _, d := range slices.Compact(dirs) {
+		if !r.scanned[d] && r.ws.Inside(d) {
+			r.scanDir(d, 0)
 		}
-	}
-	sort.Strings(dirs)
-	for _, d := range dirs {
-		r.scanDir(d, 0)
 	}
 	return r.gen != before
 }
