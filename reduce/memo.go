@@ -26,3 +26,33 @@ func (d *Document) Memo(key any, build func() any) any {
 	e.once.Do(func() { e.v = build() })
 	return e.v
 }
+
+// Shared holds what every workspace of one run may share: values that
+// depend on the project's files alone, not on the documents a workspace
+// loaded (idref's list of the $ids the project's files write, which each
+// group of a run would otherwise read the whole project for). Each value is
+// built once, by whoever asks first. Safe for concurrent use; a nil Shared
+// builds every time.
+type Shared struct {
+	mu sync.Mutex
+	m  map[any]*memoEntry
+}
+
+// NewShared returns an empty Shared.
+func NewShared() *Shared { return &Shared{m: map[any]*memoEntry{}} }
+
+// Memo returns the value kept under key, building it first if need be.
+func (s *Shared) Memo(key any, build func() any) any {
+	if s == nil {
+		return build()
+	}
+	s.mu.Lock()
+	e := s.m[key]
+	if e == nil {
+		e = &memoEntry{}
+		s.m[key] = e
+	}
+	s.mu.Unlock()
+	e.once.Do(func() { e.v = build() })
+	return e.v
+}

@@ -45,6 +45,9 @@ type Workspace struct {
 	// when it has no openapi or swagger key of its own (a swagger-jsdoc
 	// fragment, whose version its definition gives); nil = none.
 	Versions map[string]string
+	// Shared, when set, holds what the workspaces of one run share (see
+	// Shared; nil = nothing is shared).
+	Shared *Shared
 
 	mu   sync.Mutex
 	docs map[string]*wsEntry

@@ -56,7 +56,8 @@ func Run(c Config) (*Result, error) {
 			return nil, err
 		}
 	}
-	r := &run{cfg: &c, root: c.Root, limits: c.Limits.WithDefaults(), tasks: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	r := &run{cfg: &c, root: c.Root, limits: c.Limits.WithDefaults(), tasks: make(chan struct{}, runtime.GOMAXPROCS(0)),
+		shared: reduce.NewShared()}
 	r.entries = entriesOf(&c)
 	groups, docs := r.groups()
 	r.docs = docs
@@ -136,6 +137,8 @@ type run struct {
 	entries map[*family.Family][]family.Entry
 	// docs are every document the entries name, in order of first mention.
 	docs []string
+	// shared is what every group's workspace shares (reduce.Shared)
+	shared *reduce.Shared
 }
 
 // groupResult is what one group, or the docs task, produced.
@@ -344,6 +347,7 @@ func (r *run) workspace(root string) *reduce.Workspace {
 	ws := reduce.NewWorkspace(root, r.cfg.Widen...)
 	ws.Cwd = r.cfg.Dir
 	ws.Versions = r.cfg.Versions
+	ws.Shared = r.shared
 	ws.MaxFileSize, ws.MaxNodes, ws.MaxDepth, ws.MaxEnum = r.limits.FileSize, int(r.limits.Nodes), int(r.limits.Depth), int(r.limits.Enum)
 	if c := r.cfg.Compat; c != nil && c.Against != "" {
 		// the revision compat reads from git shares the trees of the

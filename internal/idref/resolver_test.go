@@ -1,8 +1,10 @@
 package idref
 
 import (
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -101,5 +103,69 @@ func TestFailingRemoteRefsListEachFolderOnce(t *testing.T) {
 	resolve(1000)
 	if r.listed != once {
 		t.Errorf("1,000 more failing references listed %d folders more; each was listed already", r.listed-once)
+	}
+}
+
+// TestIDValues: the $id and id values a file's text writes, found without
+// parsing it — JSON and YAML, quoted or plain, nested too — and nothing a
+// $ref, a property named "id" or a longer word ("valid", "uuid") holds.
+func TestIDValues(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{`{"$id": "https://x.example/a.json", "properties": {"id": {"type": "string"}}}`, []string{"https://x.example/a.json"}},
+		{`{"$ref": "https://x.example/a.json", "valid": "https://y", "uuid": "z"}`, nil},
+		{`{"id" : "http:\/\/x.example\/draft4.json#", "$defs": {"B": {"$id": "b.json"}}}`, []string{"b.json", "http://x.example/draft4.json#"}},
+		{"$id: https://x.example/a.yaml\nproperties:\n  id:\n    type: string\n  n: {$id: 'n.yaml'}\n- id: \"q.json\"\n", []string{"https://x.example/a.yaml", "n.yaml", "q.json"}},
+		{`{"$id": "unterminated`, nil},
+		{"valid: https://y.example\nuuid: z\nparams:\n  grid: w\n", nil},
+	} {
+		got := idValues([]byte(tc.text))
+		slices.Sort(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s:\n got %q\nwant %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestDeclarersSearchOncePerRun: the project-wide search Declarers makes is
+// shared by every workspace of a run (reduce.Shared): a second resolver,
+// as the next group of a run has, lists no folder and finds the same
+// declaring file. Before, each group read the whole project again (and
+// parsed every file that declares any $id).
+func TestDeclarersSearchOncePerRun(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 20 {
+		write("users/u"+strconv.Itoa(i)+".json", `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/u`+strconv.Itoa(i)+`.json", "$ref": "https://example.com/common.json"}`)
+	}
+	write("vendor/common.json", `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/common.json"}`)
+	shared := reduce.NewShared()
+	common, err := url.Parse("https://example.com/common.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first int
+	for run := range 2 {
+		ws := reduce.NewWorkspace(dir)
+		ws.Shared = shared
+		r := NewResolver(ws, Options{})
+		decls, exact := r.Declarers(common)
+		if len(decls) != 1 || !exact || filepath.Base(decls[0].Doc.Abs) != "common.json" {
+			t.Fatalf("workspace %d: declarers %v (exact %v), want vendor/common.json", run, decls, exact)
+		}
+		if run == 0 {
+			first = r.listed
+		} else if r.listed != 0 {
+			t.Errorf("the second workspace listed %d folders; the first had searched them (%d)", r.listed, first)
+		}
 	}
 }
