@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -95,16 +96,14 @@ type Resolver struct {
 	walked map[string]int
 	// listed counts the folders listed while searching
 	listed int
+	// ids is what the project's files write as $ids (see projectIDs)
+	ids *projectIDs
 	// scannedFiles counts the files read while searching (see maxScanFiles)
 	scannedFiles int
 	// scannedProject is set once the whole project was searched (see
 	// scanProject)
 	scannedProject bool
 	gen            int // bumped whenever the registry grows
-	// declarers maps each URI a project file's text writes as an $id (and,
-	// under queryless, without its query) to those files, built by the
-	// first Declarers call of the run (see there); never changed once built
-	declarers map[string][]string
 	// memo keeps references that resolved both ways: thousands of $refs in a
 	// large spec name a few hundred targets from a handful of bases.
 	memo map[memoKey]Resolution
@@ -345,7 +344,7 @@ func (r *Resolver) underID(from *reduce.Document, base *url.URL, ref string) (*u
 		r.scanFolders()
 	}
 	t, res, err = r.reg.ResolveFrom(abs, ref, from)
-	if res == nil && (abs.Scheme == "http" || abs.Scheme == "https") && from != nil && r.scanAncestors(from) {
+	if res == nil && (abs.Scheme == "http" || abs.Scheme == "https") && from != nil && r.mayBeDeclared(abs) && r.scanAncestors(from) {
 		// the URL the project publishes one of its schemas under, declared
 		// by a file in a folder above the referrer's (OpenLineage's facets,
 		// in spec/facets/, refer to
@@ -353,7 +352,7 @@ func (r *Resolver) underID(from *reduce.Document, base *url.URL, ref string) (*u
 		// spec/OpenLineage.json declares as its $id)
 		t, res, err = r.reg.ResolveFrom(abs, ref, from)
 	}
-	if res == nil && abs.Scheme != "file" && abs.Scheme != "http" && abs.Scheme != "https" && r.scanProject() {
+	if res == nil && abs.Scheme != "file" && abs.Scheme != "http" && abs.Scheme != "https" && r.mayBeDeclared(abs) && r.scanProject() {
 		// a scheme of the project's own (ory://tracing-config): the
 		// document declaring it may lie anywhere in the project, as the
 		// loader registering it finds it
@@ -407,36 +406,88 @@ type Declaration struct {
 func (r *Resolver) Declarers(uri *url.URL) (decls []Declaration, exact bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.declarers == nil {
-		// the same for every workspace of the run rooted here
-		r.declarers = r.ws.Shared.Memo(declaredKey{r.ws.Root}, func() any {
-			declared := map[string][]string{}
-			files := 0
-			every := func(string) bool { return true }
-			r.idFiles(r.ws.Root, maxProjectDepth, &files, every, func(abs string, data []byte) {
-				for _, key := range declaredKeys(abs, idValues(data)) {
-					if list := declared[key]; len(list) == 0 || list[len(list)-1] != abs {
-						declared[key] = append(list, abs)
-					}
-				}
-			})
-			return declared
-		}).(map[string][]string)
-	}
+	declarers := r.projectIDs().declarers
 	u := *uri
 	u.Fragment, u.RawFragment = "", ""
 	want := Key(&u)
-	decls, exact = r.rootDeclarers(r.declarers[want], want, false), true
+	decls, exact = r.rootDeclarers(declarers[want], want, false), true
 	if len(decls) == 0 && u.RawQuery == "" {
-		decls, exact = r.rootDeclarers(r.declarers[queryless+want], want, true), false
+		decls, exact = r.rootDeclarers(declarers[queryless+want], want, true), false
 	}
 	sort.Slice(decls, func(i, j int) bool { return decls[i].Doc.Abs < decls[j].Doc.Abs })
 	return decls, exact
 }
 
-// declaredKey keys Declarers' search of the project rooted at root in a
-// reduce.Shared.
-type declaredKey struct{ root string }
+// projectIDs is what the text of the project's files says of the $ids
+// they declare, read once per run (it depends on those files alone) and
+// never changed once built.
+type projectIDs struct {
+	// declarers maps each URI a file writes as an $id (and, under
+	// queryless, without its query) to those files
+	declarers map[string][]string
+	// names holds the last path segment of every $id a file writes: a URI
+	// whose own last segment none writes is declared nowhere, nested under
+	// another $id or not
+	names map[string]bool
+	// complete says every file was read: the project holds fewer than
+	// maxScanFiles JSON and YAML files within maxIDDepth folders
+	complete bool
+}
+
+// maxIDDepth bounds how deep projectIDs looks below the root: deeper than
+// any folder search starts from.
+const maxIDDepth = 64
+
+// projectIDsKey keys projectIDs in a reduce.Shared.
+type projectIDsKey struct{ root string }
+
+// projectIDs returns what the project's files write as $ids, searching
+// them (by text, not parsed) the first time a workspace of the run asks.
+func (r *Resolver) projectIDs() *projectIDs {
+	if r.ids != nil {
+		return r.ids
+	}
+	r.ids = r.ws.Shared.Memo(projectIDsKey{r.ws.Root}, func() any {
+		ids := &projectIDs{declarers: map[string][]string{}, names: map[string]bool{}}
+		files := 0
+		every := func(string) bool { return true }
+		r.idFiles(r.ws.Root, maxIDDepth, &files, every, func(abs string, data []byte) {
+			values := idValues(data)
+			for _, v := range values {
+				ids.names[lastSegment(v)] = true
+			}
+			for _, key := range declaredKeys(abs, values) {
+				if list := ids.declarers[key]; len(list) == 0 || list[len(list)-1] != abs {
+					ids.declarers[key] = append(list, abs)
+				}
+			}
+		})
+		ids.complete = files < maxScanFiles
+		return ids
+	}).(*projectIDs)
+	return r.ids
+}
+
+// lastSegment is the last path segment of a URI reference, its fragment and
+// query left out: "definitions.json" of
+// https://x.example/common/definitions.json#/a, "tracing-config" of
+// ory://tracing-config.
+func lastSegment(ref string) string {
+	ref, _, _ = strings.Cut(ref, "#")
+	ref, _, _ = strings.Cut(ref, "?")
+	return path.Base(ref)
+}
+
+// mayBeDeclared reports whether some project file may declare uri as an
+// $id, as its text tells: a file writes the URI's last path segment as (the
+// end of) an $id, or the project is too large to have been read whole. The folder searches that register every file declaring
+// an $id around a referrer, or in the whole project, are made only then: a
+// schema at the root of a large schema repository with one $ref to a URL
+// nothing declares no longer parses the repository (Azure's: 17 s, 2.5 GB).
+func (r *Resolver) mayBeDeclared(uri *url.URL) bool {
+	ids := r.projectIDs()
+	return !ids.complete || ids.names[lastSegment(uri.String())]
+}
 
 // declaredKeys returns the keys Declarers files a file under for the $id
 // values its text writes: each resolved against the file, fragment dropped,

@@ -169,3 +169,40 @@ func TestDeclarersSearchOncePerRun(t *testing.T) {
 		}
 	}
 }
+
+// TestUndeclaredURLSearchesNoFolder: a schema at a project's root refers to
+// an https URL no file declares and to one a file in a subfolder declares.
+// The first is remote at once — no file around the referrer is parsed to
+// look for it (a root-level schema of Azure's resource manager schemas
+// parsed all 3,155 files: 17 s, 2.5 GB) — and the second resolves, found
+// in its folder as before.
+func TestUndeclaredURLSearchesNoFolder(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 30 {
+		write("v"+strconv.Itoa(i)+"/s.json", `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/v`+strconv.Itoa(i)+`/s.json"}`)
+	}
+	write("root.json", `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/root.json"}`)
+	ws := reduce.NewWorkspace(dir)
+	doc, err := ws.Load(filepath.Join(dir, "root.json"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewResolver(ws, Options{})
+	if _, err := r.Resolve(doc, "https://example.com/missing.json"); Kind(err) != reduce.RefRemote {
+		t.Fatalf("a URL no file declares: %v, want a remote reference", err)
+	}
+	if n := len(r.indexes); n > 1 {
+		t.Errorf("%d documents registered looking for a URL no file declares; want the referrer alone", n)
+	}
+	if tg, err := r.Resolve(doc, "https://example.com/v7/s.json"); err != nil || filepath.Base(filepath.Dir(tg.Doc.Abs)) != "v7" {
+		t.Errorf("a URL v7/s.json declares: %v, %v", tg.Doc, err)
+	}
+}
