@@ -126,3 +126,48 @@ func TestShardsChangeNothingOnRealPairs(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeUnionReorderedPairsByText: an allOf of 100 conditional parts
+// (10,000 pairs of branches, past what is compared each with each) written
+// in the reverse order on the mirror, one part changed. Conjunction does not
+// care for order, so only the changed part differs; paired by position, all
+// 100 were reported (198 findings).
+func TestLargeUnionReorderedPairsByText(t *testing.T) {
+	const n = 100
+	part := func(i int, req string) map[string]any {
+		return obj("if", obj("properties", obj("k", obj("const", i))), "then", obj("required", list(req)))
+	}
+	var cparts, mparts []any
+	for i := range n {
+		cparts = append(cparts, part(i, fmt.Sprintf("x%d", i)))
+	}
+	for i := n - 2; i >= 0; i-- {
+		mparts = append(mparts, part(i, fmt.Sprintf("x%d", i)))
+	}
+	mparts = append(mparts, part(9999, "zz"))
+	dir := t.TempDir()
+	ws := reduce.NewWorkspace(dir)
+	load := func(name string, parts []any) *reduce.Document {
+		b, err := json.Marshal(jsonSchemaDoc(d202, obj("A", obj("type", "object", "allOf", parts))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d, err := ws.Load(filepath.Join(dir, name), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	fs := Check(idref.NewResolver(ws, idref.Options{}), load("c.json", cparts), load("m.json", mparts), Options{}).Findings
+	if len(fs) == 0 {
+		t.Fatal("the changed part was not reported")
+	}
+	for _, f := range fs {
+		if !strings.HasPrefix(f.Pointer, fmt.Sprintf("/allOf/%d/", n-1)) {
+			t.Errorf("%s %s: %s — only the changed part, /allOf/%d, differs", f.Rule, f.Pointer, f.Message, n-1)
+		}
+	}
+}

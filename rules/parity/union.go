@@ -413,7 +413,8 @@ func branchesOf(list []*reduce.Schema, krel string) []branch {
 }
 
 // union pairs allOf/anyOf/oneOf branches regardless of order: by the
-// definition they name, then by equality, then by closest match. A branch
+// definition they name, then by equality, then by closest match (past 4,096
+// pairs of branches, by the same text, then by position). A branch
 // that is itself only a union (inline or through a $ref) and has no
 // counterpart is replaced by its own branches where that keeps the meaning
 // (see reduce.Reducer.Flatten). A changed branch is compared inside; a branch
@@ -461,6 +462,25 @@ func (c *comparer) union(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, krel str
 			pairOf[cd.i], used[cd.j] = cd.j, true
 		}
 	} else {
+		// too many to compare each with each: branches written alike pair
+		// first (a union reordered), then the rest by position
+		alike := map[string][]int{}
+		for j := range mb {
+			if !used[j] {
+				k := reduce.Canonical(mb[j].s.Node)
+				alike[k] = append(alike[k], j)
+			}
+		}
+		for i := range cb {
+			if pairOf[i] >= 0 {
+				continue
+			}
+			k := reduce.Canonical(cb[i].s.Node)
+			if js := alike[k]; len(js) > 0 {
+				pairOf[i], used[js[0]] = js[0], true
+				alike[k] = js[1:]
+			}
+		}
 		for i := range pairOf {
 			if pairOf[i] < 0 && i < m && !used[i] {
 				pairOf[i], used[i] = i, true
