@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/wirelint/wirelint/internal/casetest"
 	"github.com/wirelint/wirelint/reduce"
 )
 
@@ -135,19 +136,11 @@ func TestIDValues(t *testing.T) {
 // declaring file. Before, each group read the whole project again (and
 // parsed every file that declares any $id).
 func TestDeclarersSearchOncePerRun(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	files := map[string]string{"vendor/common.json": `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/common.json"}`}
 	for i := range 20 {
-		write("users/u"+strconv.Itoa(i)+".json", `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/u`+strconv.Itoa(i)+`.json", "$ref": "https://example.com/common.json"}`)
+		files["users/u"+strconv.Itoa(i)+".json"] = `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/u` + strconv.Itoa(i) + `.json", "$ref": "https://example.com/common.json"}`
 	}
-	write("vendor/common.json", `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/common.json"}`)
+	dir := casetest.WriteFiles(t, files)
 	shared := reduce.NewShared()
 	common, err := url.Parse("https://example.com/common.json")
 	if err != nil {
@@ -177,19 +170,11 @@ func TestDeclarersSearchOncePerRun(t *testing.T) {
 // parsed all 3,155 files: 17 s, 2.5 GB) — and the second resolves, found
 // in its folder as before.
 func TestUndeclaredURLSearchesNoFolder(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	files := map[string]string{"root.json": `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/root.json"}`}
 	for i := range 30 {
-		write("v"+strconv.Itoa(i)+"/s.json", `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/v`+strconv.Itoa(i)+`/s.json"}`)
+		files["v"+strconv.Itoa(i)+"/s.json"] = `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/v` + strconv.Itoa(i) + `/s.json"}`
 	}
-	write("root.json", `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/root.json"}`)
+	dir := casetest.WriteFiles(t, files)
 	ws := reduce.NewWorkspace(dir)
 	doc, err := ws.Load(filepath.Join(dir, "root.json"), "")
 	if err != nil {

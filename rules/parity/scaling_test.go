@@ -63,24 +63,27 @@ func generatedPair(t *testing.T, n int) (canonical, mirror *reduce.Document, res
 		cdefs[defName(i)] = def("#/$defs/")
 		mdefs[defName(i)] = def("#/components/schemas/")
 	}
-	dir := t.TempDir()
-	ws := reduce.NewWorkspace(dir)
-	load := func(name string, doc map[string]any) *reduce.Document {
-		b, err := json.Marshal(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		d, err := ws.Load(filepath.Join(dir, name), name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	canonical, mirror = load("c.json", jsonSchemaDoc(d202, cdefs)), load("openapi.json", openAPIDoc("3.0.3", mdefs))
+	ws := reduce.NewWorkspace(t.TempDir())
+	canonical, mirror = loadJSON(t, ws, "c.json", jsonSchemaDoc(d202, cdefs)), loadJSON(t, ws, "openapi.json", openAPIDoc("3.0.3", mdefs))
 	return canonical, mirror, idref.NewResolver(ws, idref.Options{})
+}
+
+// loadJSON writes doc as JSON to the file name in ws's root and loads it.
+func loadJSON(t *testing.T, ws *reduce.Workspace, name string, doc map[string]any) *reduce.Document {
+	t.Helper()
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(ws.Root, name)
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := ws.Load(path, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 // TestShardsChangeNothingOnRealPairs compares real pairs of many
@@ -145,21 +148,9 @@ func TestLargeUnionReorderedPairsByText(t *testing.T) {
 		mparts = append(mparts, part(i, fmt.Sprintf("x%d", i)))
 	}
 	mparts = append(mparts, part(9999, "zz"))
-	dir := t.TempDir()
-	ws := reduce.NewWorkspace(dir)
+	ws := reduce.NewWorkspace(t.TempDir())
 	load := func(name string, parts []any) *reduce.Document {
-		b, err := json.Marshal(jsonSchemaDoc(d202, obj("A", obj("type", "object", "allOf", parts))))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		d, err := ws.Load(filepath.Join(dir, name), name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
+		return loadJSON(t, ws, name, jsonSchemaDoc(d202, obj("A", obj("type", "object", "allOf", parts))))
 	}
 	fs := Check(idref.NewResolver(ws, idref.Options{}), load("c.json", cparts), load("m.json", mparts), Options{}).Findings
 	if len(fs) == 0 {
