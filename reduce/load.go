@@ -107,8 +107,7 @@ type Document struct {
 	lookupMu sync.Mutex
 	lookups  map[string]*Node // pointer → node, see Lookup
 
-	memoMu sync.Mutex
-	memo   map[any]*memoEntry // see Memo
+	memo memoTable // see Memo
 
 	source []byte // the text parsed, nil for a tree built in memory; see MayHoldKey
 }

@@ -2,9 +2,32 @@ package reduce
 
 import "sync"
 
+// memoTable keeps values built once per key, however many callers ask,
+// concurrently or not.
+type memoTable struct {
+	mu sync.Mutex
+	m  map[any]*memoEntry
+}
+
 type memoEntry struct {
 	once sync.Once
 	v    any
+}
+
+// get returns the value kept under key, building it first if need be.
+func (t *memoTable) get(key any, build func() any) any {
+	t.mu.Lock()
+	if t.m == nil {
+		t.m = map[any]*memoEntry{}
+	}
+	e := t.m[key]
+	if e == nil {
+		e = &memoEntry{}
+		t.m[key] = e
+	}
+	t.mu.Unlock()
+	e.once.Do(func() { e.v = build() })
+	return e.v
 }
 
 // Memo returns what build returns for the document, building it once per
@@ -12,20 +35,7 @@ type memoEntry struct {
 // families need (the $ref index of internal/idref) is built once per
 // document and run. build must depend on the document alone; key is a
 // comparable value of a type private to the caller.
-func (d *Document) Memo(key any, build func() any) any {
-	d.memoMu.Lock()
-	if d.memo == nil {
-		d.memo = map[any]*memoEntry{}
-	}
-	e := d.memo[key]
-	if e == nil {
-		e = &memoEntry{}
-		d.memo[key] = e
-	}
-	d.memoMu.Unlock()
-	e.once.Do(func() { e.v = build() })
-	return e.v
-}
+func (d *Document) Memo(key any, build func() any) any { return d.memo.get(key, build) }
 
 // Shared holds what every workspace of one run may share: values that
 // depend on the project's files alone, not on the documents a workspace
@@ -33,26 +43,15 @@ func (d *Document) Memo(key any, build func() any) any {
 // group of a run would otherwise read the whole project for). Each value is
 // built once, by whoever asks first. Safe for concurrent use; a nil Shared
 // builds every time.
-type Shared struct {
-	mu sync.Mutex
-	m  map[any]*memoEntry
-}
+type Shared struct{ memo memoTable }
 
 // NewShared returns an empty Shared.
-func NewShared() *Shared { return &Shared{m: map[any]*memoEntry{}} }
+func NewShared() *Shared { return &Shared{} }
 
 // Memo returns the value kept under key, building it first if need be.
 func (s *Shared) Memo(key any, build func() any) any {
 	if s == nil {
 		return build()
 	}
-	s.mu.Lock()
-	e := s.m[key]
-	if e == nil {
-		e = &memoEntry{}
-		s.m[key] = e
-	}
-	s.mu.Unlock()
-	e.once.Do(func() { e.v = build() })
-	return e.v
+	return s.memo.get(key, build)
 }
