@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/reduce"
 )
 
@@ -344,7 +345,7 @@ func (r *Resolver) underID(from *reduce.Document, base *url.URL, ref string) (*u
 		r.scanFolders()
 	}
 	t, res, err = r.reg.ResolveFrom(abs, ref, from)
-	if res == nil && (abs.Scheme == "http" || abs.Scheme == "https") && from != nil && r.mayBeDeclared(abs) && r.scanAncestors(from) {
+	if res == nil && (abs.Scheme == "http" || abs.Scheme == "https") && from != nil && r.mayBeDeclaredNear(abs, from) && r.scanAncestors(from) {
 		// the URL the project publishes one of its schemas under, declared
 		// by a file in a folder above the referrer's (OpenLineage's facets,
 		// in spec/facets/, refer to
@@ -480,13 +481,21 @@ func lastSegment(ref string) string {
 
 // mayBeDeclared reports whether some project file may declare uri as an
 // $id, as its text tells: a file writes the URI's last path segment as (the
-// end of) an $id, or the project is too large to have been read whole. The folder searches that register every file declaring
-// an $id around a referrer, or in the whole project, are made only then: a
-// schema at the root of a large schema repository with one $ref to a URL
-// nothing declares no longer parses the repository (Azure's: 17 s, 2.5 GB).
+// end of) an $id, or the project is too large to have been read whole. The
+// folder searches that register every file declaring an $id around a
+// referrer, or in the whole project, are made only then: a schema at the
+// root of a large schema repository with one $ref to a URL nothing declares
+// no longer parses the repository (Azure's: 17 s, 2.5 GB).
 func (r *Resolver) mayBeDeclared(uri *url.URL) bool {
 	ids := r.projectIDs()
 	return !ids.complete || ids.names[lastSegment(uri.String())]
+}
+
+// mayBeDeclaredNear is mayBeDeclared for the folders around from: a
+// referrer outside the project's root (a file typed on the command line,
+// read where it is) has folders projectIDs did not read, so they may.
+func (r *Resolver) mayBeDeclaredNear(uri *url.URL, from *reduce.Document) bool {
+	return !fsroot.Within(r.ws.Root, from.Abs) || r.mayBeDeclared(uri)
 }
 
 // declaredKeys returns the keys Declarers files a file under for the $id

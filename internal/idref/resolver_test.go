@@ -191,3 +191,23 @@ func TestUndeclaredURLSearchesNoFolder(t *testing.T) {
 		t.Errorf("a URL v7/s.json declares: %v, %v", tg.Doc, err)
 	}
 }
+
+// TestDeclaredNearReferrerOutsideRoot: a referrer outside the project's
+// root (a file typed on the command line, its folder widened into the
+// workspace) has folders the project's reading of $ids did not cover; a URL
+// a file beside it declares is still found there.
+func TestDeclaredNearReferrerOutsideRoot(t *testing.T) {
+	project := casetest.WriteFiles(t, map[string]string{"p.json": `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/p.json"}`})
+	outside := casetest.WriteFiles(t, map[string]string{
+		"x.json":     `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/x.json"}`,
+		"sub/d.json": `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/d.json"}`,
+	})
+	ws := reduce.NewWorkspace(project, outside)
+	doc, err := ws.Load(filepath.Join(outside, "x.json"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tg, err := NewResolver(ws, Options{}).Resolve(doc, "https://example.com/d.json"); err != nil || filepath.Base(tg.Doc.Abs) != "d.json" {
+		t.Errorf("a URL sub/d.json beside the referrer declares: %v, %v", tg.Doc, err)
+	}
+}
