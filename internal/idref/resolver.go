@@ -398,9 +398,9 @@ type Declaration struct {
 // reference to a URL stays remote, and these files only tell the user where
 // the schema already is (CSAF keeps the CVSS schemas its schema refers to by
 // https URL in csaf_2.0/referenced_schema/first/). The project is searched
-// once per resolver, as idFiles searches, with a budget of its own, by the
-// text of its files: only a file whose text writes the URI as an $id (at
-// any depth) is parsed, to see whether its root declares it — a project of
+// once per run (projectIDs), as idFiles searches, with a budget of its own,
+// by the text of its files: only a file whose text writes the URI as an $id
+// (at any depth) is parsed, to see whether its root declares it — a project of
 // thousands of large schemas that all refer to one URL is not parsed whole
 // (Azure's resource manager schemas: 262 MB, which took 138 s and 4.5 GB
 // for 13 of its files before).
@@ -499,17 +499,15 @@ func (r *Resolver) mayBeDeclaredNear(uri *url.URL, from *reduce.Document) bool {
 }
 
 // declaredKeys returns the keys Declarers files a file under for the $id
-// values its text writes: each resolved against the file, fragment dropped,
-// and, for one with a query, also without it (under queryless).
+// values its text writes: each as declaredURI reads it and, for one with a
+// query, also without it (under queryless).
 func declaredKeys(abs string, values []string) []string {
 	var keys []string
 	for _, v := range values {
-		u, err := url.Parse(v)
-		if err != nil {
+		declared, ok := declaredURI(abs, v)
+		if !ok {
 			continue
 		}
-		declared := FileURI(abs).ResolveReference(u)
-		declared.Fragment, declared.RawFragment = "", ""
 		keys = append(keys, Key(declared))
 		if declared.RawQuery != "" {
 			// FIRST's CVSS schemas declare
@@ -520,6 +518,18 @@ func declaredKeys(abs string, values []string) []string {
 		}
 	}
 	return keys
+}
+
+// declaredURI is the URI the $id value id declares when a file at abs
+// writes it: resolved against the file, its fragment dropped.
+func declaredURI(abs, id string) (*url.URL, bool) {
+	u, err := url.Parse(id)
+	if err != nil {
+		return nil, false
+	}
+	declared := FileURI(abs).ResolveReference(u)
+	declared.Fragment, declared.RawFragment = "", ""
+	return declared, true
 }
 
 // rootDeclarers parses the candidate files and keeps those whose root
@@ -535,12 +545,10 @@ func (r *Resolver) rootDeclarers(candidates []string, want string, queryless boo
 		if k == nil || !reduce.IsString(id) {
 			continue
 		}
-		u, err := url.Parse(id.Value)
-		if err != nil {
+		declared, ok := declaredURI(doc.Abs, id.Value)
+		if !ok {
 			continue
 		}
-		declared := FileURI(doc.Abs).ResolveReference(u)
-		declared.Fragment, declared.RawFragment = "", ""
 		if queryless {
 			if declared.RawQuery == "" {
 				continue
