@@ -95,6 +95,9 @@ type Resolver struct {
 	// walked to, plus one: a remote $ref that fails asks for the same
 	// folders again, and each is listed once
 	walked map[string]int
+	// impliedDocs holds the file each path impliedFile named loaded to (nil
+	// when none loads there)
+	impliedDocs map[string]*reduce.Document
 	// listed counts the folders listed while searching
 	listed int
 	// ids is what the project's files write as $ids (see projectIDs)
@@ -119,7 +122,7 @@ type memoKey struct {
 // NewResolver returns a resolver over ws.
 func NewResolver(ws *reduce.Workspace, opts Options) *Resolver {
 	r := &Resolver{ws: ws, reg: NewRegistry(), indexes: map[*reduce.Document]*Index{}, scanned: map[string]bool{},
-		walked: map[string]int{}}
+		walked: map[string]int{}, impliedDocs: map[string]*reduce.Document{}}
 	for _, m := range opts.Mappings {
 		dir := m.Dir
 		if !filepath.IsAbs(dir) {
@@ -302,6 +305,20 @@ func (r *Resolver) underID(from *reduce.Document, base *url.URL, ref string) (*u
 	}
 	abs := base.ResolveReference(u)
 	t, res, err := r.reg.ResolveFrom(abs, ref, from)
+	if (res == nil || res.Doc != from) && from != nil && (abs.Scheme == "http" || abs.Scheme == "https") {
+		// the file the referrer's own $id says the project publishes the
+		// URL's schema as, when it declares the URL, is the nearest claim
+		// but the referrer's own (Azure's resource manager schemas, each
+		// published at its own path, refer to
+		// https://schema.management.azure.com/schemas/common/definitions.json,
+		// which schemas/common/definitions.json declares as its id; a bundle
+		// beside them embeds copies declaring the same)
+		if doc := r.implied(abs, from); doc != nil {
+			if it, ires, ierr := r.reg.ResolveFrom(abs, ref, doc); ires != nil && ires.Doc == doc {
+				return abs, it, ires, ierr
+			}
+		}
+	}
 	if res != nil && from != nil && res.Doc != from && abs.Scheme != "file" {
 		// another document claims the URI: the referrer's own folder, not
 		// yet searched, may hold a nearer claim (a schema set beside a
@@ -363,6 +380,81 @@ func (r *Resolver) underID(from *reduce.Document, base *url.URL, ref string) (*u
 		err = &reduce.RefError{Kind: reduce.RefRemote, Msg: err.Error()}
 	}
 	return abs, t, res, err
+}
+
+// impliedFile returns the file of the project that the referrer's own $id
+// places the http(s) URL u at. When from's root declares an absolute URL
+// whose path ends with from's own path below the root, the project publishes
+// that part of its tree under the rest of the URL (from, at
+// schemas/2015-01-01/x.json, declaring
+// https://host/schemas/2015-01-01/x.json, publishes the root at https://host/),
+// and a URL of the same scheme and host under that prefix names the file at
+// the same place below the root's counterpart. ok is false when from
+// declares no such $id, or u lies outside the prefix or carries a query.
+func (r *Resolver) impliedFile(u *url.URL, from *reduce.Document) (abs string, ok bool) {
+	if u.RawQuery != "" || !fsroot.Within(r.ws.Root, from.Abs) {
+		return "", false
+	}
+	root := r.Index(from).RootID()
+	if root == nil {
+		return "", false
+	}
+	id, err := url.Parse(root.URI)
+	if err != nil || id.Scheme != u.Scheme || !strings.EqualFold(id.Host, u.Host) || id.RawQuery != "" {
+		return "", false
+	}
+	rel, err := filepath.Rel(r.ws.Root, from.Abs)
+	if err != nil {
+		return "", false
+	}
+	disk := strings.Split(filepath.ToSlash(rel), "/")
+	published := strings.Split(strings.TrimPrefix(id.Path, "/"), "/")
+	// the segments both end with: at least the file's name
+	same := 0
+	for same < len(disk) && same < len(published) && disk[len(disk)-1-same] == published[len(published)-1-same] {
+		same++
+	}
+	if same == 0 {
+		return "", false
+	}
+	prefix := published[:len(published)-same]
+	target := strings.Split(strings.TrimPrefix(u.Path, "/"), "/")
+	if len(target) <= len(prefix) || !slices.Equal(target[:len(prefix)], prefix) {
+		return "", false
+	}
+	rest := target[len(prefix):]
+	if slices.Contains(rest, "..") || slices.Contains(rest, "") {
+		return "", false
+	}
+	parts := append([]string{r.ws.Root}, disk[:len(disk)-same]...)
+	return filepath.Join(append(parts, rest...)...), true
+}
+
+// implied returns the document impliedFile names for u, loaded and its
+// $ids registered, or nil when there is no such file inside the root (or it
+// does not load). The caller resolves u in it, so the reference lands there
+// only when the file declares u: the layout and the file's own $id agree.
+// An explicit refs.map entry for u wins.
+func (r *Resolver) implied(u *url.URL, from *reduce.Document) *reduce.Document {
+	if _, _, mapped := r.mapURL(u); mapped {
+		return nil
+	}
+	abs, ok := r.impliedFile(u, from)
+	if !ok {
+		return nil
+	}
+	if doc, seen := r.impliedDocs[abs]; seen {
+		return doc
+	}
+	var doc *reduce.Document
+	if st, err := r.ws.FS.Stat(abs); err == nil && !st.IsDir() && r.ws.Inside(abs) {
+		if d, err := r.ws.LoadScanned(abs); err == nil {
+			r.Index(d)
+			doc = d
+		}
+	}
+	r.impliedDocs[abs] = doc
+	return doc
 }
 
 // scanAncestors registers the files declaring an $id below from's folder

@@ -211,3 +211,60 @@ func TestDeclaredNearReferrerOutsideRoot(t *testing.T) {
 		t.Errorf("a URL sub/d.json beside the referrer declares: %v, %v", tg.Doc, err)
 	}
 }
+
+// The file a referrer's own $id places a URL at: the segments the $id's path
+// and the referrer's path below the root end with are the same file, what
+// precedes them on each side is where the project publishes that part of its
+// tree.
+func TestImpliedFile(t *testing.T) {
+	const draft4 = `"$schema": "http://json-schema.org/draft-04/schema#"`
+	project := casetest.WriteFiles(t, map[string]string{
+		"schemas/2015-01-01/a.json": `{"id": "https://h.example/schemas/2015-01-01/a.json#", ` + draft4 + `}`,
+		"spec/facets/f.json":        `{"$id": "https://h.example/spec/facets/1-0-1/f.json", "$schema": "https://json-schema.org/draft/2020-12/schema"}`,
+		"api/v1/b.json":             `{"$id": "https://h.example/b.json", "$schema": "https://json-schema.org/draft/2020-12/schema"}`,
+		"plain/c.json":              `{"$schema": "https://json-schema.org/draft/2020-12/schema"}`,
+		"named/d.json":              `{"$id": "https://h.example/other/e.json", "$schema": "https://json-schema.org/draft/2020-12/schema"}`,
+	})
+	ws := reduce.NewWorkspace(project)
+	r := NewResolver(ws, Options{})
+	for _, c := range []struct {
+		from, url, want string // want "" when no file is implied
+	}{
+		{"schemas/2015-01-01/a.json", "https://h.example/schemas/common/definitions.json", "schemas/common/definitions.json"},
+		{"schemas/2015-01-01/a.json", "https://h.example/schemas/2016-06-01/Microsoft.Logic.json", "schemas/2016-06-01/Microsoft.Logic.json"},
+		{"schemas/2015-01-01/a.json", "https://h.example/top.json", "top.json"},
+		{"schemas/2015-01-01/a.json", "https://H.EXAMPLE/schemas/x.json", "schemas/x.json"}, // hosts compare without case
+		{"schemas/2015-01-01/a.json", "http://h.example/schemas/x.json", ""},                // another scheme
+		{"schemas/2015-01-01/a.json", "https://other.example/schemas/x.json", ""},
+		{"schemas/2015-01-01/a.json", "https://h.example/schemas/x.json?v=1", ""},
+		{"schemas/2015-01-01/a.json", "https://h.example/schemas/", ""}, // a folder
+		// the $id adds a version folder the tree lacks: spec/facets/ is
+		// published at /spec/facets/1-0-1/, nothing else is implied
+		{"spec/facets/f.json", "https://h.example/spec/facets/1-0-1/g.json", "spec/facets/g.json"},
+		{"spec/facets/f.json", "https://h.example/spec/2-0-2/OpenLineage.json", ""},
+		// the root of the host is api/v1/
+		{"api/v1/b.json", "https://h.example/c/d.json", "api/v1/c/d.json"},
+		{"plain/c.json", "https://h.example/x.json", ""},       // no $id
+		{"named/d.json", "https://h.example/other/x.json", ""}, // its $id names another file
+	} {
+		doc, err := ws.Load(filepath.Join(project, filepath.FromSlash(c.from)), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := url.Parse(c.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := r.impliedFile(u, doc)
+		want := ""
+		if c.want != "" {
+			want = filepath.Join(project, filepath.FromSlash(c.want))
+		}
+		if !ok {
+			got = ""
+		}
+		if got != want || ok != (c.want != "") {
+			t.Errorf("%s refers to %s: implied %q (%v), want %q", c.from, c.url, got, ok, want)
+		}
+	}
+}

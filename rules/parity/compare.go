@@ -67,6 +67,7 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 	cdefs := definitionIndex(red, canonicals)
 	mdefs := definitionIndex(red, []*reduce.Document{mirror})
 	renames := pairRoots(cdefs, mdefs, opts.Renames)
+	nestMirror(cdefs, mdefs, renames)
 	renamed := map[string]string{} // mirror name → canonical name
 	for cn, mn := range renames {
 		renamed[mn] = cn
@@ -248,6 +249,79 @@ func pairRoots(cdefs, mdefs *defIndex, renames map[string]string) map[string]str
 	return pair.Roots(cdefs.definitions(), mdefs.definitions(), renames)
 }
 
+// nestMirror gives each definition of a file the canonical side reached
+// through a $ref a counterpart at the same place under that file's
+// counterpart in the mirror, when the mirror has no definition of its name:
+// a bundle embeds each file whole, its definitions inside (AsyncAPI's
+// schemas/3.0.0.json keeps bindings/sns/0.1.0/channel.json's
+// definitions/ordering under its entry for that file's $id). The
+// counterpart is indexed by name and place, so a $ref to it on the mirror
+// side names the same definition, but it is not one of the mirror's own
+// (never mirror-only).
+func nestMirror(cdefs, mdefs *defIndex, renames map[string]string) {
+	mirrorName := func(name string) string {
+		if m, ok := renames[name]; ok {
+			return m
+		}
+		return name
+	}
+	byID := map[string]*namedDef{}
+	for _, name := range mdefs.order {
+		md := mdefs.byName[name]
+		if id := declaredID(md.def.Node); id != "" && byID[id] == nil {
+			byID[id] = md
+		}
+	}
+	for _, name := range cdefs.order {
+		cd := cdefs.byName[name]
+		mname := mirrorName(name)
+		if cd.def.Pointer == "" || mdefs.byName[mname] != nil || mdefs.invalid[mname] {
+			continue
+		}
+		var root *namedDef
+		if rootName, ok := cdefs.byTarget[cd.doc.Abs+"#"]; ok {
+			root = mdefs.byName[mirrorName(rootName)]
+		} else if id := declaredID(cd.doc.Root); id != "" {
+			// the file's root is no definition of its own (its name was
+			// taken by another file's): the mirror's entry declaring its
+			// $id is its counterpart
+			root = byID[id]
+		}
+		if root == nil {
+			continue
+		}
+		ptr := root.def.Pointer + cd.def.Pointer
+		tokens := reduce.SplitPointer(cd.def.Pointer)
+		parent := root.doc.Lookup(root.def.Pointer + strings.TrimSuffix(cd.def.Pointer, "/"+reduce.EscapePointerToken(tokens[len(tokens)-1])))
+		var key, node *reduce.Node
+		reduce.Pairs(parent, func(k, v *reduce.Node) bool {
+			if k.Value == tokens[len(tokens)-1] {
+				key, node = k, v
+				return false
+			}
+			return true
+		})
+		if node == nil || !reduce.IsSchemaNode(node) {
+			continue
+		}
+		if _, taken := mdefs.byTarget[root.doc.Abs+"#"+ptr]; taken {
+			continue
+		}
+		mdefs.byName[mname] = &namedDef{doc: root.doc, def: &reduce.Definition{Name: mname, Pointer: ptr, Key: key, Node: node}}
+		mdefs.byTarget[root.doc.Abs+"#"+ptr] = mname
+	}
+}
+
+// declaredID returns the $id (or draft-04 id) a schema node declares, or "".
+func declaredID(n *reduce.Node) string {
+	for _, k := range []string{"$id", "id"} {
+		if v := reduce.Value(n, k); v != nil && reduce.IsString(v) {
+			return v.Value
+		}
+	}
+	return ""
+}
+
 // definitions lists the indexed definitions in order.
 func (idx *defIndex) definitions() []*reduce.Definition {
 	out := make([]*reduce.Definition, 0, len(idx.order))
@@ -307,8 +381,19 @@ func definitionIndex(red *reduce.Reducer, roots []*reduce.Document) *defIndex {
 		if _, ok := idx.byTarget[key]; ok {
 			return
 		}
-		if _, taken := idx.byName[def.Name]; taken {
-			return
+		if other, taken := idx.byName[def.Name]; taken {
+			if def.Pointer != "" || other.doc == d {
+				return
+			}
+			// another file's root has the name (schema.json in several
+			// folders): this root is named by its path, so it is compared
+			// too, paired by its $id, title or content
+			qualified := *def
+			qualified.Name = strings.TrimSuffix(d.Path, path.Ext(d.Path))
+			if _, taken := idx.byName[qualified.Name]; taken {
+				return
+			}
+			def = &qualified
 		}
 		if !reduce.IsSchemaNode(def.Node) {
 			idx.invalid[def.Name] = true

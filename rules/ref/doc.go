@@ -34,6 +34,13 @@
 // object; a file holding a piece of a document (a path item, a response) is
 // read as a fragment in the referrer's dialect; an absolute http(s) or urn:
 // reference that some local document declares as its $id resolves silently;
+// an http(s) reference whose URL the referrer's own $id places at a file of
+// the project (the referrer at schemas/2015-01-01/x.json declaring
+// https://host/schemas/2015-01-01/x.json puts https://host/schemas/common/y.json
+// at schemas/common/y.json) resolves to that file when it declares the URL,
+// before any other document's claim but the referrer's own — the project
+// publishes it there, as Azure's resource manager schemas do — and stays
+// ref/remote when it declares another $id or is absent;
 // in draft-07 and earlier a $ref's sibling $id does not move its base; when
 // several documents declare one $id, a reference resolves to the claim in its
 // own document, else in the folder nearest its own (the referrer's folder is
