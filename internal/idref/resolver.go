@@ -98,6 +98,8 @@ type Resolver struct {
 	// impliedDocs holds the file each path impliedFile named loaded to (nil
 	// when none loads there)
 	impliedDocs map[string]*reduce.Document
+	// published holds each referrer's publication, once worked out
+	published map[*reduce.Document]*publication
 	// listed counts the folders listed while searching
 	listed int
 	// ids is what the project's files write as $ids (see projectIDs)
@@ -122,7 +124,8 @@ type memoKey struct {
 // NewResolver returns a resolver over ws.
 func NewResolver(ws *reduce.Workspace, opts Options) *Resolver {
 	r := &Resolver{ws: ws, reg: NewRegistry(), indexes: map[*reduce.Document]*Index{}, scanned: map[string]bool{},
-		walked: map[string]int{}, impliedDocs: map[string]*reduce.Document{}}
+		walked: map[string]int{}, impliedDocs: map[string]*reduce.Document{},
+		published: map[*reduce.Document]*publication{}}
 	for _, m := range opts.Mappings {
 		dir := m.Dir
 		if !filepath.IsAbs(dir) {
@@ -392,20 +395,51 @@ func (r *Resolver) underID(from *reduce.Document, base *url.URL, ref string) (*u
 // the same place below the root's counterpart. ok is false when from
 // declares no such $id, or u lies outside the prefix or carries a query.
 func (r *Resolver) impliedFile(u *url.URL, from *reduce.Document) (abs string, ok bool) {
-	if u.RawQuery != "" || !fsroot.Within(r.ws.Root, from.Abs) {
+	p := r.publication(from)
+	if p == nil || u.RawQuery != "" || u.Scheme != p.scheme || !strings.EqualFold(u.Host, p.host) {
 		return "", false
 	}
-	root := r.Index(from).RootID()
-	if root == nil {
+	target := strings.Split(strings.TrimPrefix(u.Path, "/"), "/")
+	if len(target) <= len(p.prefix) || !slices.Equal(target[:len(p.prefix)], p.prefix) {
 		return "", false
+	}
+	rest := target[len(p.prefix):]
+	if slices.Contains(rest, "..") || slices.Contains(rest, "") {
+		return "", false
+	}
+	return filepath.Join(append([]string{p.dir}, rest...)...), true
+}
+
+// publication is where a document's root $id says the project publishes a
+// folder of its tree: URLs of scheme and host whose path starts with the
+// segments of prefix name the files below dir.
+type publication struct {
+	scheme, host string
+	prefix       []string
+	dir          string
+}
+
+// publication returns what from's root $id says of where the project
+// publishes its tree (see impliedFile), or nil when it says nothing: from
+// declares no absolute http(s) $id, lies outside the root, or its $id's path
+// does not end with its own file name. It is worked out once per document.
+func (r *Resolver) publication(from *reduce.Document) *publication {
+	if p, seen := r.published[from]; seen {
+		return p
+	}
+	var p *publication
+	defer func() { r.published[from] = p }()
+	root := r.Index(from).RootID()
+	if root == nil || !fsroot.Within(r.ws.Root, from.Abs) {
+		return nil
 	}
 	id, err := url.Parse(root.URI)
-	if err != nil || id.Scheme != u.Scheme || !strings.EqualFold(id.Host, u.Host) || id.RawQuery != "" {
-		return "", false
+	if err != nil || (id.Scheme != "http" && id.Scheme != "https") || id.RawQuery != "" {
+		return nil
 	}
 	rel, err := filepath.Rel(r.ws.Root, from.Abs)
 	if err != nil {
-		return "", false
+		return nil
 	}
 	disk := strings.Split(filepath.ToSlash(rel), "/")
 	published := strings.Split(strings.TrimPrefix(id.Path, "/"), "/")
@@ -415,19 +449,11 @@ func (r *Resolver) impliedFile(u *url.URL, from *reduce.Document) (abs string, o
 		same++
 	}
 	if same == 0 {
-		return "", false
+		return nil
 	}
-	prefix := published[:len(published)-same]
-	target := strings.Split(strings.TrimPrefix(u.Path, "/"), "/")
-	if len(target) <= len(prefix) || !slices.Equal(target[:len(prefix)], prefix) {
-		return "", false
-	}
-	rest := target[len(prefix):]
-	if slices.Contains(rest, "..") || slices.Contains(rest, "") {
-		return "", false
-	}
-	parts := append([]string{r.ws.Root}, disk[:len(disk)-same]...)
-	return filepath.Join(append(parts, rest...)...), true
+	p = &publication{scheme: id.Scheme, host: id.Host, prefix: published[:len(published)-same],
+		dir: filepath.Join(append([]string{r.ws.Root}, disk[:len(disk)-same]...)...)}
+	return p
 }
 
 // implied returns the document impliedFile names for u, loaded and its
