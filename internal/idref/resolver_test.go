@@ -1,8 +1,11 @@
 package idref
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -265,6 +268,114 @@ func TestImpliedFile(t *testing.T) {
 		}
 		if got != want || ok != (c.want != "") {
 			t.Errorf("%s refers to %s: implied %q (%v), want %q", c.from, c.url, got, ok, want)
+		}
+	}
+}
+
+// TestSearchReadsOnlyFilesThatMayDeclare: in a folder of many schemas that
+// each declare an $id (SchemaStore keeps 951 in one folder), a reference to
+// a URL whose last segment one other file writes as an $id registers that
+// file alone, and resolves there; the folder is not parsed whole. A
+// reference to the meta-schema's URL ("schema"), which no file declares
+// although one writes a nested $id ending in "schema", registers that one
+// and stays remote.
+func TestSearchReadsOnlyFilesThatMayDeclare(t *testing.T) {
+	const draft = `"$schema": "https://json-schema.org/draft/2020-12/schema"`
+	files := map[string]string{
+		"json/a.json":      `{` + draft + `, "$id": "https://s.example/a.json", "properties": {"b": {"$ref": "https://s.example/b.json"}, "m": {"$ref": "http://json-schema.org/draft-07/schema#"}}}`,
+		"json/b.json":      `{` + draft + `, "$id": "https://s.example/b.json"}`,
+		"json/nested.json": `{` + draft + `, "$id": "https://s.example/nested.json", "$defs": {"x": {"$id": "https://other.example/schema"}}}`,
+	}
+	for i := range 40 {
+		files["json/s"+strconv.Itoa(i)+".json"] = `{` + draft + `, "$id": "https://s.example/s` + strconv.Itoa(i) + `.json"}`
+	}
+	dir := casetest.WriteFiles(t, files)
+	ws := reduce.NewWorkspace(dir)
+	ws.Shared = reduce.NewShared()
+	doc, err := ws.Load(filepath.Join(dir, "json", "a.json"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewResolver(ws, Options{})
+	if _, err := r.Resolve(doc, "http://json-schema.org/draft-07/schema#"); Kind(err) != reduce.RefRemote {
+		t.Fatalf("the meta-schema's URL: %v, want a remote reference", err)
+	}
+	if tg, err := r.Resolve(doc, "https://s.example/b.json"); err != nil || filepath.Base(tg.Doc.Abs) != "b.json" {
+		t.Fatalf("a URL json/b.json declares: %v, %v", tg.Doc, err)
+	}
+	var registered []string
+	for d := range r.indexes {
+		registered = append(registered, filepath.Base(d.Abs))
+	}
+	slices.Sort(registered)
+	if want := []string{"a.json", "b.json", "nested.json"}; !slices.Equal(registered, want) {
+		t.Errorf("registered %v, want %v: the files that may declare the URLs looked for, and the referrer", registered, want)
+	}
+}
+
+// TestTargetedSearchAgreesWithWholeSearch generates projects of schemas in
+// a few folders, declaring $ids absolute and relative, at their roots and
+// nested, with anchors, and resolves references from every file to URIs
+// taken from the same pool: a resolver whose folder searches read only the
+// files that may declare the URI (scanFor) reaches the same target, or
+// fails the same way, as one whose searches read every file.
+func TestTargetedSearchAgreesWithWholeSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 7))
+	folders := []string{"", "a", "a/b", "c", "c/d/e", ".hidden", "node_modules/x"}
+	uris := []string{"https://h.example/s/x.json", "https://h.example/s/y.json", "https://h.example/t/x.json",
+		"https://o.example/schema", "x.json", "common", "y", "urn:thing:x", "https://h.example/s/"}
+	const draft = `"$schema": "https://json-schema.org/draft/2020-12/schema"`
+	for project := range 50 {
+		files := map[string]string{}
+		var names []string
+		for i := range 2 + rng.IntN(8) {
+			name := path.Join(folders[rng.IntN(len(folders))], "f"+strconv.Itoa(i)+".json")
+			id := uris[rng.IntN(len(uris))]
+			nested := uris[rng.IntN(len(uris))]
+			ref := uris[rng.IntN(len(uris))]
+			if rng.IntN(3) == 0 {
+				ref += "#/$defs/n"
+			} else if rng.IntN(3) == 0 {
+				ref += "#here"
+			}
+			files[name] = fmt.Sprintf(`{%s, "$id": %q, "$defs": {"n": {"$id": %q, "$anchor": "here"}}, "properties": {"p": {"$ref": %q}}}`, draft, id, nested, ref)
+			names = append(names, name)
+		}
+		dir := casetest.WriteFiles(t, files)
+		shared := reduce.NewShared()
+		newResolver := func(whole bool) (*reduce.Workspace, *Resolver) {
+			ws := reduce.NewWorkspace(dir)
+			ws.Shared = shared
+			r := NewResolver(ws, Options{})
+			if whole {
+				ids := *r.projectIDs()
+				ids.complete = false // as in a project too large to read: every search reads every file
+				r.ids = &ids
+			}
+			return ws, r
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			for q, ref := range uris {
+				ref += []string{"", "#/$defs/n", "#here"}[(project+q)%3]
+				var got [2]string
+				for i, whole := range []bool{false, true} {
+					ws, r := newResolver(whole)
+					doc, err := ws.Load(filepath.Join(dir, filepath.FromSlash(name)), "")
+					if err != nil {
+						t.Fatal(err)
+					}
+					tg, err := r.Resolve(doc, ref)
+					if err != nil {
+						got[i] = fmt.Sprintf("error %v", Kind(err))
+					} else {
+						got[i] = ws.Display(tg.Doc.Abs) + "#" + tg.Pointer
+					}
+				}
+				if got[0] != got[1] {
+					t.Fatalf("project %d, %s refers to %s: targeted search %s, whole search %s\n%v", project, name, ref, got[0], got[1], files)
+				}
+			}
 		}
 	}
 }
