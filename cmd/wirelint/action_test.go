@@ -410,9 +410,9 @@ func TestActionInstall(t *testing.T) {
 	binary := "#!/bin/sh\necho wirelint v9.9.9\n"
 	sum := sha256.Sum256([]byte(binary))
 	checksums := hex.EncodeToString(sum[:]) + "  wirelint_linux_arm64\n"
-	var requests []string
+	var requests pathLog
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		requests = append(requests, r.URL.Path)
+		requests.add(r.URL.Path)
 		switch r.URL.Path {
 		// a failed write is the test client's to see: it reads a short body
 		case "/v9.9.9/checksums.txt":
@@ -431,7 +431,7 @@ func TestActionInstall(t *testing.T) {
 
 	install := func(ref, dir string) (string, int, map[string]string) {
 		t.Helper()
-		requests = nil
+		requests.reset()
 		outputs := filepath.Join(t.TempDir(), "output")
 		out, code := runBash(t, t.TempDir(), `exec bash "$1"`, map[string]string{
 			"WIRELINT_REF": ref, "WIRELINT_REPOSITORY": "acme/wirelint", "WIRELINT_DIR": dir, "RUNNER_TEMP": t.TempDir(),
@@ -465,8 +465,8 @@ func TestActionInstall(t *testing.T) {
 
 	// The cache restored the folder: only checksums.txt is asked for, fresh.
 	out, code, got = install("v9.9.9", dir)
-	if code != 0 || got["release"] != "true" || strings.Join(requests, " ") != "/v9.9.9/checksums.txt" || !strings.Contains(out, "using the cached") {
-		t.Errorf("cached: exit %d outputs %v requests %v\n%s", code, got, requests, out)
+	if code != 0 || got["release"] != "true" || requests.String() != "/v9.9.9/checksums.txt" || !strings.Contains(out, "using the cached") {
+		t.Errorf("cached: exit %d outputs %v requests %v\n%s", code, got, &requests, out)
 	}
 	// A poisoned cache: a forged binary, a checksums.txt written to match
 	// it, and a gh that would see the token. It is replaced by the release.
@@ -522,8 +522,8 @@ func TestActionInstall(t *testing.T) {
 	}
 	commit := strings.Repeat("ab", 20)
 	out, code, got = install(commit, filepath.Join(t.TempDir(), "commit"))
-	if code != 0 || got["release"] != "false" || len(requests) != 0 || !strings.Contains(out, "pinned to commit") {
-		t.Errorf("commit pin: exit %d outputs %v requests %v\n%s", code, got, requests, out)
+	if code != 0 || got["release"] != "false" || requests.String() != "" || !strings.Contains(out, "pinned to commit") {
+		t.Errorf("commit pin: exit %d outputs %v requests %v\n%s", code, got, &requests, out)
 	}
 }
 

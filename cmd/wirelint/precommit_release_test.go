@@ -31,9 +31,9 @@ func TestPreCommitReleaseHook(t *testing.T) {
 	sum := sha256.Sum256([]byte(binary))
 	tag := "v" + releaseVersion
 	checksums := hex.EncodeToString(sum[:]) + "  " + asset + "\n"
-	var requests []string
+	var requests pathLog
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		requests = append(requests, r.URL.Path)
+		requests.add(r.URL.Path)
 		// a failed write is the hook's to see: it reads a short body
 		switch r.URL.Path {
 		case "/good/" + tag + "/checksums.txt":
@@ -50,7 +50,7 @@ func TestPreCommitReleaseHook(t *testing.T) {
 	cache := t.TempDir()
 	hook := func(base string) (string, int) {
 		t.Helper()
-		requests = nil
+		requests.reset()
 		return runBash(t, t.TempDir(), `exec bash "$1" check --fail-on warning`, map[string]string{
 			"XDG_CACHE_HOME": cache, "WIRELINT_DOWNLOAD_BASE": srv.URL + base,
 		}, mustAbs("../../scripts/pre-commit/wirelint.sh"))
@@ -61,8 +61,8 @@ func TestPreCommitReleaseHook(t *testing.T) {
 		t.Fatalf("first run: exit %d\n%s", code, out)
 	}
 	out, code = hook("/good")
-	if code != 0 || len(requests) != 0 || !strings.Contains(out, "released wirelint check") {
-		t.Errorf("cached run: exit %d, requests %v\n%s", code, requests, out)
+	if code != 0 || requests.String() != "" || !strings.Contains(out, "released wirelint check") {
+		t.Errorf("cached run: exit %d, requests %v\n%s", code, &requests, out)
 	}
 	bin := filepath.Join(cache, "wirelint", tag, asset)
 	if err := os.WriteFile(bin, []byte("#!/bin/sh\necho evil\n"), 0o755); err != nil {
