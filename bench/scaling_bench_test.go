@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -38,6 +39,10 @@ func BenchmarkCheckScaling(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
+					// each copy its own bytes (trailing blank lines), as each
+					// service of a real repository is: the trees of identical
+					// files are shared between groups, and would be here
+					data = append(data, bytes.Repeat([]byte("\n"), i+1)...)
 					if err := os.WriteFile(filepath.Join(dir, sub, to), data, 0o644); err != nil {
 						b.Fatal(err)
 					}

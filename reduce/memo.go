@@ -41,12 +41,20 @@ func (d *Document) Memo(key any, build func() any) any { return d.memo.get(key, 
 // depend on the project's files alone, not on the documents a workspace
 // loaded (idref's list of the $ids the project's files write, which each
 // group of a run would otherwise read the whole project for). Each value is
-// built once, by whoever asks first. Safe for concurrent use; a nil Shared
-// builds every time.
-type Shared struct{ memo memoTable }
+// built once, by whoever asks first. It also keeps the parsed trees of files
+// several of its workspaces load (see treeCache), up to TreeCacheBudget
+// bytes of source. Safe for concurrent use; a nil Shared builds every time.
+type Shared struct {
+	memo  memoTable
+	trees *treeCache
+}
 
 // NewShared returns an empty Shared.
-func NewShared() *Shared { return &Shared{} }
+func NewShared() *Shared { return &Shared{trees: newTreeCache(TreeCacheBudget)} }
+
+// TreeCounts returns how many files the workspaces sharing s parsed and how
+// many times one of them took a tree another had parsed instead.
+func (s *Shared) TreeCounts() (parsed, reused int) { return s.trees.counts() }
 
 // Memo returns the value kept under key, building it first if need be.
 func (s *Shared) Memo(key any, build func() any) any {

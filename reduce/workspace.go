@@ -46,11 +46,14 @@ type Workspace struct {
 	// fragment, whose version its definition gives); nil = none.
 	Versions map[string]string
 	// Shared, when set, holds what the workspaces of one run share (see
-	// Shared; nil = nothing is shared).
+	// Shared; nil = nothing is shared): values built from the project's
+	// files, and the trees of files several workspaces parse.
 	Shared *Shared
 
 	mu   sync.Mutex
 	docs map[string]*wsEntry
+	// cached holds the trees of Shared's cache this workspace took
+	cached map[*cachedTree]bool
 }
 
 type wsEntry struct {
@@ -156,6 +159,9 @@ func (w *Workspace) entry(path, display string, scan ...bool) (*wsEntry, error) 
 		tree, err := readTree(w.FS, w.MaxFileSize, abs, display, func(data []byte, file string) (*Document, error) {
 			if w.Trees != nil {
 				return w.Trees.parse(w, data, file, b)
+			}
+			if w.Shared != nil && w.Shared.trees != nil {
+				return w.Shared.trees.parse(w, data, file, b)
 			}
 			return parseTree(data, file, b)
 		})
