@@ -41,20 +41,31 @@ func (d *Document) Memo(key any, build func() any) any { return d.memo.get(key, 
 // depend on the project's files alone, not on the documents a workspace
 // loaded (idref's list of the $ids the project's files write, which each
 // group of a run would otherwise read the whole project for). Each value is
-// built once, by whoever asks first. It also keeps the parsed trees of files
-// several of its workspaces load (see treeCache), up to TreeCacheBudget
-// bytes of source. Safe for concurrent use; a nil Shared builds every time.
+// built once, by whoever asks first. Once ShareTrees is called it also keeps
+// the parsed trees of files several of its workspaces load (see treeCache).
+// Safe for concurrent use; a nil Shared builds every time.
 type Shared struct {
 	memo  memoTable
 	trees *treeCache
 }
 
-// NewShared returns an empty Shared.
-func NewShared() *Shared { return &Shared{trees: newTreeCache(TreeCacheBudget)} }
+// NewShared returns an empty Shared, sharing no trees.
+func NewShared() *Shared { return &Shared{} }
+
+// ShareTrees makes the workspaces sharing s share the parsed trees of the
+// files they load more than once, keeping at most budget bytes of source.
+// Call it before any of them loads a file.
+func (s *Shared) ShareTrees(budget int64) { s.trees = newTreeCache(budget) }
 
 // TreeCounts returns how many files the workspaces sharing s parsed and how
-// many times one of them took a tree another had parsed instead.
-func (s *Shared) TreeCounts() (parsed, reused int) { return s.trees.counts() }
+// many times one of them took a tree another had parsed instead, since
+// ShareTrees.
+func (s *Shared) TreeCounts() (parsed, reused int) {
+	if s.trees == nil {
+		return 0, 0
+	}
+	return s.trees.counts()
+}
 
 // Memo returns the value kept under key, building it first if need be.
 func (s *Shared) Memo(key any, build func() any) any {

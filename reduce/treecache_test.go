@@ -23,6 +23,7 @@ func TestTreeCacheSharesTreesBetweenWorkspaces(t *testing.T) {
 		}
 	}
 	shared := NewShared()
+	shared.ShareTrees(TreeCacheBudget)
 	load := func(ws *Workspace, name string) *Document {
 		t.Helper()
 		d, err := ws.Load(filepath.Join(dir, name), "")

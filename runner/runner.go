@@ -61,6 +61,11 @@ func Run(c Config) (*Result, error) {
 	r.entries = entriesOf(&c)
 	groups, docs := r.groups()
 	r.docs = docs
+	if len(groups) > 1 {
+		// a file several groups load is parsed once or twice, not once
+		// per group; one group parses each file once anyway
+		r.shared.ShareTrees(reduce.TreeCacheBudget)
+	}
 	if r.root == "" {
 		r.root = projectRoot(c.Dir, docs)
 	}
