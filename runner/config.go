@@ -59,8 +59,9 @@ type Config struct {
 	// configuration file's limits: block with the command line's flags over
 	// it.
 	Limits limits.Limits
-	// Optional marks documents that a folder argument listed: one that is not
-	// a schema document is skipped rather than an error.
+	// Optional marks documents that a folder argument or a glob of the
+	// configuration listed: one that is not a schema document is skipped
+	// rather than an error.
 	Optional map[string]bool
 	// Compat compares each group's loaded documents with their version at a
 	// git revision, as one more pass of the group, or two paths (nil = not
@@ -75,6 +76,17 @@ type Config struct {
 // against, the first being the canonical one: the section the fixture and
 // differential families share.
 type Fixtures = validate.Fixtures
+
+// optional marks the documents a glob of the configuration gave as
+// Optional: a glob may match a file that is no document.
+func (c *Config) optional(globbed map[string]bool) {
+	for p := range globbed {
+		if c.Optional == nil {
+			c.Optional = map[string]bool{}
+		}
+		c.Optional[p] = true
+	}
+}
 
 // FromFile resolves a configuration file into what a run does, as `wirelint
 // check` runs it: refs over every named document unless the file lists
@@ -97,6 +109,7 @@ func FromFile(cfg *config.Config) Config {
 	c.Refs = &Refs{}
 	if cfg.Refs != nil {
 		c.Refs.Documents = cfg.Refs.Documents
+		c.optional(cfg.Refs.Globbed)
 		for _, m := range cfg.Refs.Mappings {
 			c.Refs.Mappings = append(c.Refs.Mappings, RefMapping{Prefix: m.Prefix, Dir: cfg.Path(m.Dir)})
 		}
@@ -104,6 +117,7 @@ func FromFile(cfg *config.Config) Config {
 	c.Regex = &Regex{}
 	if cfg.Regex != nil {
 		c.Regex.Documents = cfg.Regex.Documents
+		c.optional(cfg.Regex.Globbed)
 		for _, name := range cfg.Regex.Dialects {
 			if d, err := ecmaregex.ParseDialect(name); err == nil { // validated with the configuration
 				c.Regex.Dialects = append(c.Regex.Dialects, d)

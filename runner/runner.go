@@ -387,6 +387,8 @@ func (r *run) group(g *group) groupResult {
 				if errors.Is(err, reduce.ErrNotDocument) {
 					if frag, ferr := ws.LoadFragment(c.path(p), "", reduce.Draft202012); ferr == nil && holdsRef(frag.Root) {
 						loaded[i], err = frag, nil
+					} else if c.Optional[p] {
+						err = nil // a glob of the configuration matched it
 					}
 				}
 			} else {

@@ -148,8 +148,12 @@ func (p Parity) CanonicalFiles() []string {
 type Refs struct {
 	Pos Pos
 	// Documents lists the root documents whose references are followed
-	// (empty = every document named elsewhere in the configuration).
+	// (empty = every document named elsewhere in the configuration); a glob
+	// stands for the files it matches.
 	Documents []string
+	// Globbed marks the documents a glob gave: one of them that is neither
+	// a schema nor an OpenAPI document is skipped, as a folder argument's.
+	Globbed map[string]bool
 	// Mappings serve absolute reference URLs from local folders, longest
 	// prefix first; nothing is ever fetched.
 	Mappings []RefMapping
@@ -208,8 +212,11 @@ type Regex struct {
 	// = the regex family's defaults).
 	Dialects []string
 	// Documents limits the check to these documents (empty = every document
-	// named elsewhere in the configuration).
+	// named elsewhere in the configuration); a glob stands for the files it
+	// matches.
 	Documents []string
+	// Globbed marks the documents a glob gave (see Refs.Globbed).
+	Globbed map[string]bool
 }
 
 // Fixtures is a set of golden payload folders checked against a schema.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -376,6 +377,59 @@ func TestCanonicalListsAndGlobs(t *testing.T) {
 		}
 		if cfg.Parity[0].Canonical != tc.want[0] {
 			t.Errorf("canonical %s: Canonical %q, want the first file", tc.canonical, cfg.Parity[0].Canonical)
+		}
+	}
+}
+
+// TestDocumentGlobs: refs.documents and regex.documents take globs too,
+// expanded against the configuration's folder and sorted, a path named twice
+// listed once; the paths a glob gave are marked (a file among them that is
+// no document is skipped, not an error), and a glob matching nothing is an
+// error.
+func TestDocumentGlobs(t *testing.T) {
+	dir := project(t)
+	for _, f := range []string{"schema/user.schema.json", "schema/pr.schema.json"} {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(f)), []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, section := range []string{"refs", "regex"} {
+		for _, tc := range []struct {
+			documents string
+			want      []string
+			globbed   []string
+			err       string
+		}{
+			{"[schema/frame_wire.json]", []string{"schema/frame_wire.json"}, nil, ""},
+			{`["schema/*.schema.json"]`, []string{"schema/pr.schema.json", "schema/user.schema.json"}, []string{"schema/pr.schema.json", "schema/user.schema.json"}, ""},
+			{`[schema/user.schema.json, "schema/*.json"]`, []string{"schema/user.schema.json", "schema/frame_wire.json", "schema/pr.schema.json"}, []string{"schema/frame_wire.json", "schema/pr.schema.json"}, ""},
+			{`["schema/*.yaml"]`, nil, nil, "matches no file"},
+		} {
+			cfg, err := Parse([]byte("version: 1\n"+section+":\n  documents: "+tc.documents+"\n"), ".wirelint.yaml", dir)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Errorf("%s.documents %s: want error %q, got %v", section, tc.documents, tc.err, err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s.documents %s: %v", section, tc.documents, err)
+			}
+			var docs []string
+			var globbed map[string]bool
+			if section == "refs" {
+				docs, globbed = cfg.Refs.Documents, cfg.Refs.Globbed
+			} else {
+				docs, globbed = cfg.Regex.Documents, cfg.Regex.Globbed
+			}
+			var marked []string
+			for p := range globbed {
+				marked = append(marked, p)
+			}
+			slices.Sort(marked)
+			if !reflect.DeepEqual(docs, tc.want) || !reflect.DeepEqual(marked, tc.globbed) {
+				t.Errorf("%s.documents %s: documents %v (globbed %v), want %v (globbed %v)", section, tc.documents, docs, marked, tc.want, tc.globbed)
+			}
 		}
 	}
 }

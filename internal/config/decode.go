@@ -485,7 +485,7 @@ func (d *decoder) require(n *yaml.Node, what, key, got string) {
 func (d *decoder) refs(n *yaml.Node) *Refs {
 	r := &Refs{Pos: pos(n)}
 	d.fields(n, "refs", map[string]func(k, v *yaml.Node){
-		"documents": func(k, v *yaml.Node) { r.Documents = d.pathList(v, "refs.documents", wantFile) },
+		"documents": func(k, v *yaml.Node) { r.Documents, r.Globbed = d.documentList(v, "refs.documents") },
 		"map": func(k, v *yaml.Node) {
 			if v == nil || v.Kind != yaml.MappingNode {
 				d.errorf(v, "refs.map must be a mapping of URL prefix to local folder, not %s", kindName(v))
@@ -565,7 +565,7 @@ func (d *decoder) regex(n *yaml.Node) *Regex {
 				}
 			}
 		},
-		"documents": func(k, v *yaml.Node) { r.Documents = d.pathList(v, "regex.documents", wantFile) },
+		"documents": func(k, v *yaml.Node) { r.Documents, r.Globbed = d.documentList(v, "regex.documents") },
 	})
 	return r
 }
@@ -900,6 +900,40 @@ func (d *decoder) pathList(n *yaml.Node, what string, kind pathKind) []string {
 		}
 	}
 	return out
+}
+
+// documentList decodes a list of document paths, any of which may be a glob
+// (path.Match syntax, matched against Dir) standing for the files it
+// matches, sorted; globbed says which paths a glob gave.
+func (d *decoder) documentList(n *yaml.Node, what string) (paths []string, globbed map[string]bool) {
+	if n == nil || n.Kind != yaml.SequenceNode {
+		d.errorf(n, "%s must be a list, not %s", what, kindName(n))
+		return nil, nil
+	}
+	seen := map[string]bool{}
+	for i, e := range n.Content {
+		w := fmt.Sprintf("%s[%d]", what, i)
+		e = deref(e)
+		s := d.str(e, w)
+		if !strings.ContainsAny(s, "*?[") {
+			if s = d.path(e, w, wantFile); s != "" && !seen[s] {
+				seen[s] = true
+				paths = append(paths, s)
+			}
+			continue
+		}
+		for _, m := range d.globPaths(e, w, s, wantFile) {
+			if globbed == nil {
+				globbed = map[string]bool{}
+			}
+			if !seen[m] {
+				seen[m] = true
+				globbed[m] = true
+				paths = append(paths, m)
+			}
+		}
+	}
+	return paths, globbed
 }
 
 // checkPaths requires every file and folder the configuration names to lie
