@@ -241,6 +241,8 @@ func TestImpliedFile(t *testing.T) {
 		{"schemas/2015-01-01/a.json", "https://other.example/schemas/x.json", ""},
 		{"schemas/2015-01-01/a.json", "https://h.example/schemas/x.json?v=1", ""},
 		{"schemas/2015-01-01/a.json", "https://h.example/schemas/", ""}, // a folder
+		// an escaped slash is a slash once decoded: no way up
+		{"schemas/2015-01-01/a.json", "https://h.example/schemas/..%2F..%2F..%2Fetc%2Fpasswd", ""},
 		// the $id adds a version folder the tree lacks: spec/facets/ is
 		// published at /spec/facets/1-0-1/, nothing else is implied
 		{"spec/facets/f.json", "https://h.example/spec/facets/1-0-1/g.json", "spec/facets/g.json"},
