@@ -163,6 +163,9 @@ type discovery struct {
 	// templates are the YAML files holding ytt annotations (#@ lines):
 	// inputs of a document ytt renders, not one, so none is proposed
 	templates []string
+	// folder lists a folder of the project (a path relative to it), for
+	// folderGlobs; nil = no listing, every path written out
+	folder func(rel string) ([]fs.DirEntry, error)
 }
 
 type initFixtures struct {
@@ -190,7 +193,9 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 	var candidates []string
 	var sources []string
 	subfolders := map[string][]string{} // folder -> the names of its subfolders
-	d := &discovery{languages: map[string]bool{}}
+	d := &discovery{languages: map[string]bool{}, folder: func(rel string) ([]fs.DirEntry, error) {
+		return confine.ReadDir(filepath.Join(dir, filepath.FromSlash(rel)))
+	}}
 	err := confine.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
 		if err != nil {
 			if p == dir {
@@ -454,6 +459,73 @@ func sourceFramework(confine *fsroot.Root, path, ext string) (framework, languag
 	return "", ""
 }
 
+// folderGlobs returns paths (sorted, relative to the project) with the files
+// of each folder that share an extension written as one glob (schemas/v1/*.json)
+// where the glob matches exactly those files — every entry of the folder it
+// matches is a regular file among paths — and at least three of them: a
+// schema repository's thousands of files are a few hundred lines, and the glob
+// names nothing init left out (an older copy, a schema another refers to, a
+// file that is no document). The rest stay as they are.
+func (d *discovery) folderGlobs(paths []string) []string {
+	if d.folder == nil {
+		return paths
+	}
+	type group struct {
+		folder, ext string
+	}
+	members := map[group][]string{}
+	for _, p := range paths {
+		g := group{path.Dir(p), path.Ext(p)}
+		members[g] = append(members[g], p)
+	}
+	listed := map[string]bool{}
+	for _, p := range paths {
+		listed[p] = true
+	}
+	glob := map[string]string{} // first member -> the glob written in its place
+	dropped := map[string]bool{}
+	for g, ps := range members {
+		if len(ps) < 3 || g.ext == "" || strings.ContainsAny(g.folder+g.ext, "*?[\\") {
+			continue
+		}
+		entries, err := d.folder(g.folder)
+		if err != nil {
+			continue
+		}
+		matched := 0
+		exact := true
+		for _, e := range entries {
+			if !strings.HasSuffix(e.Name(), g.ext) {
+				continue
+			}
+			if !e.Type().IsRegular() || !listed[path.Join(g.folder, e.Name())] {
+				exact = false
+				break
+			}
+			matched++
+		}
+		if !exact || matched != len(ps) {
+			continue
+		}
+		slices.Sort(ps)
+		glob[ps[0]] = path.Join(g.folder, "*"+g.ext)
+		for _, p := range ps[1:] {
+			dropped[p] = true
+		}
+	}
+	var out []string
+	for _, p := range paths {
+		switch {
+		case dropped[p]:
+		case glob[p] != "":
+			out = append(out, glob[p])
+		default:
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // render writes the starter configuration, with comments saying what each
 // section does and how to go further. base is the project folder as seen
 // from the configuration's folder. The comments cite no path: the docs rule
@@ -521,10 +593,14 @@ func (d *discovery) render(base string) string {
 	if len(unmentioned) > 0 {
 		b.WriteString("\n# The documents whose $refs are checked (by default only those named above).\n")
 		b.WriteString("refs:\n  documents:\n")
+		var paths []string
 		for _, doc := range all {
 			if !d.stale[doc.Path] && !d.referenced[doc.Path] {
-				fmt.Fprintf(&b, "    - %s\n", q(doc.Path))
+				paths = append(paths, doc.Path)
 			}
+		}
+		for _, p := range d.folderGlobs(paths) {
+			fmt.Fprintf(&b, "    - %s\n", q(p))
 		}
 	}
 	if len(d.templates) > 0 {
