@@ -140,8 +140,8 @@ func relativeFolder(configDir, dir string) (string, error) {
 
 // discovery is what init found in a project.
 type discovery struct {
-	schemas []*reduce.Document // JSON Schema documents with named definitions
-	roots   []*reduce.Document // JSON Schema documents without definitions whose root is an object schema
+	schemas []*schemaFile      // JSON Schema documents with named definitions
+	roots   []*schemaFile      // JSON Schema documents without definitions whose root is an object schema
 	specs   []*reduce.Document // OpenAPI and Swagger documents
 	pairs   []initPair
 	// stale are the documents that look like older copies of another, and
@@ -168,16 +168,48 @@ type discovery struct {
 	folder func(rel string) ([]fs.DirEntry, error)
 }
 
+// schemaFile is what init keeps of a JSON Schema document once read: what
+// classifying, pairing and listing it need, not its tree (every file of a
+// schema repository stayed in memory: Azure's resource manager schemas, 262 MB
+// of JSON, held 2.1 GB). OpenAPI documents are kept whole.
+type schemaFile struct {
+	Path string
+	// defs are its definition names in order, and named the same as a set
+	defs  []string
+	named map[string]bool
+	// root is its root definition's name ("" when the root is no schema),
+	// rootProps the properties it declares (objectProperties)
+	root      string
+	rootProps []string
+	// refs are the files its $refs name (referencedFiles)
+	refs map[string]bool
+}
+
+// summarize returns what init keeps of a JSON Schema document.
+func summarize(doc *reduce.Document) *schemaFile {
+	s := &schemaFile{Path: doc.Path, named: map[string]bool{}, refs: referencedFiles(doc)}
+	for _, def := range doc.Definitions {
+		s.defs = append(s.defs, def.Name)
+		s.named[def.Name] = true
+	}
+	if root := doc.RootDefinition(); root != nil {
+		s.root = root.Name
+		s.rootProps = objectProperties(doc, root.Node, 0)
+	}
+	return s
+}
+
 type initFixtures struct {
-	schema *reduce.Document
+	schema *schemaFile
 	folder string // slash-separated, relative to the project
 }
 
 type initPair struct {
-	canonical, mirror *reduce.Document
-	shared            int               // definition names both hold, up to case and separators
-	renames           map[string]string // canonical name -> mirror name, where they differ
-	root              bool              // paired by the canonical root's properties
+	canonical *schemaFile
+	mirror    *reduce.Document
+	shared    int               // definition names both hold, up to case and separators
+	renames   map[string]string // canonical name -> mirror name, where they differ
+	root      bool              // paired by the canonical root's properties
 }
 
 type serverGuess struct {
@@ -244,7 +276,10 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %v", dir, err)
 	}
-	docs := make([]*reduce.Document, len(candidates))
+	docs := make([]*reduce.Document, len(candidates)) // the OpenAPI documents
+	// the JSON Schema documents, as init keeps them: with definitions, or a
+	// root that is an object schema
+	schemas, roots := make([]*schemaFile, len(candidates)), make([]*schemaFile, len(candidates))
 	templates := make([]bool, len(candidates))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
@@ -263,8 +298,16 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 				return
 			}
 			// init takes no budget flags: the default budgets, and its own file size
-			if doc, err := reduce.LoadFile(confine, limits.Limits{FileSize: initMaxFileSize}, p, rel); err == nil {
+			doc, err := reduce.LoadFile(confine, limits.Limits{FileSize: initMaxFileSize}, p, rel)
+			switch {
+			case err != nil:
+			case doc.Dialect.IsOpenAPI():
 				docs[i] = doc
+			case isMetaSchema(doc):
+			case len(doc.Definitions) > 0:
+				schemas[i] = summarize(doc)
+			case doc.RootDefinition() != nil && len(propertyNames(doc.Root)) > 0:
+				roots[i] = summarize(doc)
 			}
 		}()
 	}
@@ -274,16 +317,14 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 			d.templates = append(d.templates, candidates[i])
 		}
 	}
-	for _, doc := range docs {
+	for i := range candidates {
 		switch {
-		case doc == nil:
-		case doc.Dialect.IsOpenAPI():
-			d.specs = append(d.specs, doc)
-		case isMetaSchema(doc):
-		case len(doc.Definitions) > 0:
-			d.schemas = append(d.schemas, doc)
-		case doc.RootDefinition() != nil && len(propertyNames(doc.Root)) > 0:
-			d.roots = append(d.roots, doc)
+		case docs[i] != nil:
+			d.specs = append(d.specs, docs[i])
+		case schemas[i] != nil:
+			d.schemas = append(d.schemas, schemas[i])
+		case roots[i] != nil:
+			d.roots = append(d.roots, roots[i])
 		}
 	}
 	d.jsdoc = jsdocSpecs(confine, dir, sources, candidates)
@@ -306,11 +347,11 @@ func (d *discovery) findFixtures(subfolders map[string][]string) {
 	}
 	sort.Strings(parents)
 	for _, parent := range parents {
-		var best *reduce.Document
+		var best *schemaFile
 		for _, s := range d.schemas {
 			all := true
 			for _, name := range subfolders[parent] {
-				all = all && s.Definition(name) != nil
+				all = all && s.named[name]
 			}
 			if all && best == nil {
 				best = s
@@ -573,30 +614,34 @@ func (d *discovery) render(base string) string {
 			fmt.Fprintf(&b, "  - file: %s\n    openapi: %s  # %s\n", q(j.doc.Path), strconv.Quote(j.version), j.script)
 		}
 	}
-	mentioned := map[*reduce.Document]bool{}
+	mentioned := map[string]bool{}
 	for _, p := range d.pairs {
-		mentioned[p.canonical], mentioned[p.mirror] = true, true
+		mentioned[p.canonical.Path], mentioned[p.mirror.Path] = true, true
 	}
 	if d.server != nil && d.server.spec != nil {
-		mentioned[d.server.spec] = true
+		mentioned[d.server.spec.Path] = true
 	}
 	// A root-only schema is named only where it pairs: a project holds many
 	// (configuration and test schemas) that are no contract.
-	all := append(append([]*reduce.Document(nil), d.schemas...), d.specs...)
-	sort.Slice(all, func(i, j int) bool { return all[i].Path < all[j].Path })
-	var unmentioned []*reduce.Document
-	for _, doc := range all {
-		if !mentioned[doc] && !d.stale[doc.Path] && !d.referenced[doc.Path] {
-			unmentioned = append(unmentioned, doc)
-		}
+	var all []string
+	for _, s := range d.schemas {
+		all = append(all, s.Path)
 	}
-	if len(unmentioned) > 0 {
+	for _, doc := range d.specs {
+		all = append(all, doc.Path)
+	}
+	sort.Strings(all)
+	unmentioned := false
+	for _, p := range all {
+		unmentioned = unmentioned || !mentioned[p] && !d.stale[p] && !d.referenced[p]
+	}
+	if unmentioned {
 		b.WriteString("\n# The documents whose $refs are checked (by default only those named above).\n")
 		b.WriteString("refs:\n  documents:\n")
 		var paths []string
-		for _, doc := range all {
-			if !d.stale[doc.Path] && !d.referenced[doc.Path] {
-				paths = append(paths, doc.Path)
+		for _, p := range all {
+			if !d.stale[p] && !d.referenced[p] {
+				paths = append(paths, p)
 			}
 		}
 		for _, p := range d.folderGlobs(paths) {

@@ -30,19 +30,19 @@ var versionedName = regexp.MustCompile(`(?i)[._-]v?\d+(?:\.\d+)+$|[._-]v\d+$`)
 // versionFolder matches a folder named by a major version: v1, v2.
 var versionFolder = regexp.MustCompile(`^v(\d+)$`)
 
-// staleCopies returns the paths among docs that look like older copies of
+// staleCopies returns the paths among paths that look like older copies of
 // another: under a folder such as compat/ or old/, named with a version
 // while a document of the same name without it exists, or under vN/ while a
 // folder v(N+k)/ beside it holds a document too.
-func staleCopies(docs []*reduce.Document) map[string]bool {
+func staleCopies(paths []string) map[string]bool {
 	unversioned := map[string]bool{} // folder/stem of every document without a version
 	versions := map[string][]int{}   // parent folder -> the vN folders under it holding documents
-	for _, d := range docs {
-		dir, stem := path.Split(d.Path)
+	for _, p := range paths {
+		dir, stem := path.Split(p)
 		if !versionedName.MatchString(stem[:len(stem)-len(path.Ext(stem))]) {
 			unversioned[dir+strings.TrimSuffix(stem, path.Ext(stem))] = true
 		}
-		segs := strings.Split(d.Path, "/")
+		segs := strings.Split(p, "/")
 		for i, s := range segs[:len(segs)-1] {
 			if m := versionFolder.FindStringSubmatch(s); m != nil {
 				parent := strings.Join(segs[:i], "/")
@@ -51,26 +51,26 @@ func staleCopies(docs []*reduce.Document) map[string]bool {
 		}
 	}
 	stale := map[string]bool{}
-	for _, d := range docs {
-		segs := strings.Split(d.Path, "/")
+	for _, p := range paths {
+		segs := strings.Split(p, "/")
 		for i, s := range segs[:len(segs)-1] {
 			if staleFolders[strings.ToLower(s)] {
-				stale[d.Path] = true
+				stale[p] = true
 			}
 			if m := versionFolder.FindStringSubmatch(s); m != nil {
 				n := atoiSmall(m[1])
 				for _, other := range versions[strings.Join(segs[:i], "/")] {
 					if other > n {
-						stale[d.Path] = true
+						stale[p] = true
 					}
 				}
 			}
 		}
-		dir, file := path.Split(d.Path)
+		dir, file := path.Split(p)
 		ext := path.Ext(file)
 		stem := file[:len(file)-len(ext)]
 		if loc := versionedName.FindStringIndex(stem); loc != nil && unversioned[dir+stem[:loc[0]]] {
-			stale[d.Path] = true
+			stale[p] = true
 		}
 	}
 	return stale
@@ -109,23 +109,23 @@ func foldName(name string) string {
 //
 // One match by a folded name alone is too weak to pair on (a configuration
 // schema's duration is not an API's Duration): then shared is 0.
-func nameMatch(canonical, spec *reduce.Document) (shared int, renames map[string]string) {
+func nameMatch(canonical *schemaFile, spec *reduce.Document) (shared int, renames map[string]string) {
 	folded := map[string][]string{}
 	for _, def := range spec.Definitions {
 		f := foldName(def.Name)
 		folded[f] = append(folded[f], def.Name)
 	}
-	for _, def := range canonical.Definitions {
-		if spec.Definition(def.Name) != nil {
+	for _, name := range canonical.defs {
+		if spec.Definition(name) != nil {
 			shared++
 			continue
 		}
-		if names := folded[foldName(def.Name)]; len(names) == 1 {
+		if names := folded[foldName(name)]; len(names) == 1 {
 			shared++
 			if renames == nil {
 				renames = map[string]string{}
 			}
-			renames[def.Name] = names[0]
+			renames[name] = names[0]
 		}
 	}
 	if shared == 1 && len(renames) == 1 {
@@ -161,12 +161,11 @@ func objectProperties(doc *reduce.Document, schema *reduce.Node, depth int) []st
 	return names
 }
 
-// rootMatch pairs a schema whose root is the contract with the mirror
-// definition holding the same properties: at least three shared and at
-// least 80% of the union, the best overlap winning. It returns the
-// definition's name and the overlap (0 = none).
-func rootMatch(canonical *reduce.Document, root *reduce.Definition, spec *reduce.Document) (string, float64) {
-	want := objectProperties(canonical, root.Node, 0)
+// rootMatch pairs a schema whose root is the contract (declaring the
+// properties want) with the mirror definition holding the same properties:
+// at least three shared and at least 80% of the union, the best overlap
+// winning. It returns the definition's name and the overlap (0 = none).
+func rootMatch(want []string, spec *reduce.Document) (string, float64) {
 	if len(want) < 3 {
 		return "", 0
 	}
@@ -235,14 +234,19 @@ func referencedFiles(doc *reduce.Document) map[string]bool {
 // ties go to the first by path; a schema another schema of the project $refs
 // is left to that schema's pair.
 func (d *discovery) pair() {
-	all := append(append([]*reduce.Document(nil), d.schemas...), d.specs...)
-	all = append(all, d.roots...)
+	var all []string
+	for _, s := range append(append([]*schemaFile(nil), d.schemas...), d.roots...) {
+		all = append(all, s.Path)
+	}
+	for _, doc := range d.specs {
+		all = append(all, doc.Path)
+	}
 	stale := staleCopies(all)
 	d.stale = stale
 	referenced := map[string]bool{}
 	d.referenced = referenced
-	for _, s := range append(append([]*reduce.Document(nil), d.schemas...), d.roots...) {
-		for f := range referencedFiles(s) {
+	for _, s := range append(append([]*schemaFile(nil), d.schemas...), d.roots...) {
+		for f := range s.refs {
 			if f != s.Path {
 				referenced[f] = true
 			}
@@ -270,12 +274,12 @@ func (d *discovery) pair() {
 		}
 		// A schema whose root is the contract beside its $defs (the
 		// registry's server.json): its root pairs by its properties too.
-		if root := s.RootDefinition(); root != nil {
-			if name, _ := rootMatch(s, root, best.mirror); name != "" && name != root.Name && best.mirror.Definition(root.Name) == nil {
+		if s.root != "" {
+			if name, _ := rootMatch(s.rootProps, best.mirror); name != "" && name != s.root && best.mirror.Definition(s.root) == nil {
 				if best.renames == nil {
 					best.renames = map[string]string{}
 				}
-				best.renames[root.Name] = name
+				best.renames[s.root] = name
 			}
 		}
 		d.pairs = append(d.pairs, best)
@@ -284,14 +288,13 @@ func (d *discovery) pair() {
 		if stale[s.Path] || referenced[s.Path] {
 			continue
 		}
-		root := s.RootDefinition()
 		var best initPair
 		bestScore := 0.0
 		for _, spec := range specs {
-			if name, score := rootMatch(s, root, spec); score > bestScore {
+			if name, score := rootMatch(s.rootProps, spec); score > bestScore {
 				best, bestScore = initPair{canonical: s, mirror: spec, shared: 1, root: true}, score
-				if name != root.Name {
-					best.renames = map[string]string{root.Name: name}
+				if name != s.root {
+					best.renames = map[string]string{s.root: name}
 				}
 			}
 		}
