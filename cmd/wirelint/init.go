@@ -332,15 +332,23 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 		d.specs = append(d.specs, j.doc)
 	}
 	d.pair()
-	d.findFixtures(subfolders)
+	d.findFixtures(subfolders, candidates)
 	d.server = pairRoutes(confine, dir, guessServer(confine, dir, sources), d.specs)
 	return d, nil
 }
 
 // findFixtures picks the folders whose subfolders are all named after
-// definitions of one schema (the layout 'wirelint fixtures' reads:
-// FOLDER/Definition/*.json), with the first such schema by path.
-func (d *discovery) findFixtures(subfolders map[string][]string) {
+// definitions of one schema and each hold payloads (JSON or YAML files of
+// their own: the layout 'wirelint fixtures' reads, FOLDER/Definition/*.json),
+// with the first such schema by path. payloads lists the JSON and YAML files
+// found (relative paths). A folder whose one subfolder only shares a name
+// with a definition is no fixtures folder: SchemaStore's root holds src/, and
+// its install.json defines src.
+func (d *discovery) findFixtures(subfolders map[string][]string, payloads []string) {
+	holds := map[string]bool{} // the folders holding a JSON or YAML file
+	for _, p := range payloads {
+		holds[path.Dir(p)] = true
+	}
 	parents := make([]string, 0, len(subfolders))
 	for p := range subfolders {
 		parents = append(parents, p)
@@ -351,7 +359,7 @@ func (d *discovery) findFixtures(subfolders map[string][]string) {
 		for _, s := range d.schemas {
 			all := true
 			for _, name := range subfolders[parent] {
-				all = all && s.named[name]
+				all = all && s.named[name] && holds[path.Join(parent, name)]
 			}
 			if all && best == nil {
 				best = s
