@@ -2,6 +2,7 @@ package ref
 
 import (
 	"fmt"
+	"github.com/wirelint/wirelint/internal/validate"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -333,6 +334,18 @@ func (r *Resolver) judge(ix *idref.Index, s *idref.Site, res Resolution) (report
 		// an absolute URL some local document declares as its $id
 		return report.Finding{}, false
 	case remoteRef && ik == reduce.RefRemote:
+		if builtIn, found := validate.BuiltIn(res.URI.String()); builtIn {
+			// a JSON Schema meta-schema ("schema": {"$ref":
+			// "http://json-schema.org/draft-07/schema#"}): every validator
+			// holds it, the one wirelint uses included, so nothing is fetched
+			if found {
+				return report.Finding{}, false
+			}
+			u := *res.URI
+			u.Fragment, u.RawFragment = "", ""
+			return newFinding(unresolvedRule, ix, s, fmt.Sprintf("$ref %s does not resolve: the meta-schema %s, which validators hold built in, has nothing at %s; correct the pointer",
+				ref, u.String(), res.URI.Fragment), map[string]any{"ref": ref}), true
+		}
 		return r.remote(ix, s, ref, res), true
 	case dk == reduce.RefUnresolved && res.IDErr == nil && bareName(ref) && res.IDResource != nil && res.IDResource.ID != nil:
 		// "EntityMeta", "common#relation": a name a schema declares as its

@@ -15,7 +15,11 @@
 //   - ref/id-mismatch: it resolves one way only, or the two ways reach
 //     different nodes; the message says which $id to change and how.
 //   - ref/remote: an http(s) reference; never fetched unless configuration
-//     maps its URL prefix to a local folder.
+//     maps its URL prefix to a local folder. A reference to a JSON Schema
+//     meta-schema (draft-04 to 2020-12 and their vocabularies, at
+//     json-schema.org) is not remote: validators hold those built in, the
+//     one wirelint uses included, and a pointer into one that finds nothing
+//     there is ref/unresolved.
 //   - ref/outside-root: a reference leaving the project directory; never read.
 //   - ref/duplicate-id: two schemas among the documents the run reached
 //     declare one $id; one finding per pair of files, however many $ids they

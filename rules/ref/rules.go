@@ -41,7 +41,8 @@ var (
 		Severity: report.SeverityError,
 		Title:    "a $ref points at an http(s) URL",
 		Why: "wirelint never fetches URLs, and a contract that depends on a server being up is not reproducible. " +
-			"Vendor the schema, or map the URL prefix to a local folder in the configuration.",
+			"Vendor the schema, or map the URL prefix to a local folder in the configuration. " +
+			"A JSON Schema meta-schema (http://json-schema.org/draft-07/schema# and the like) is not remote: validators hold them built in.",
 		Bad:  `{"$ref": "https://example.com/schemas/common.json#/$defs/Id"}`,
 		Good: `{"$ref": "./common.json#/$defs/Id"}`,
 	}
