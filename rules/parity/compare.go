@@ -268,7 +268,7 @@ func nestMirror(cdefs, mdefs *defIndex, renames map[string]string) {
 	byID := map[string]*namedDef{}
 	for _, name := range mdefs.order {
 		md := mdefs.byName[name]
-		if id := declaredID(md.def.Node); id != "" && byID[id] == nil {
+		if id := pair.ID(md.def.Node); id != "" && byID[id] == nil {
 			byID[id] = md
 		}
 	}
@@ -281,7 +281,7 @@ func nestMirror(cdefs, mdefs *defIndex, renames map[string]string) {
 		var root *namedDef
 		if rootName, ok := cdefs.byTarget[cd.doc.Abs+"#"]; ok {
 			root = mdefs.byName[mirrorName(rootName)]
-		} else if id := declaredID(cd.doc.Root); id != "" {
+		} else if id := pair.ID(cd.doc.Root); id != "" {
 			// the file's root is no definition of its own (its name was
 			// taken by another file's): the mirror's entry declaring its
 			// $id is its counterpart
@@ -292,15 +292,8 @@ func nestMirror(cdefs, mdefs *defIndex, renames map[string]string) {
 		}
 		ptr := root.def.Pointer + cd.def.Pointer
 		tokens := reduce.SplitPointer(cd.def.Pointer)
-		parent := root.doc.Lookup(root.def.Pointer + strings.TrimSuffix(cd.def.Pointer, "/"+reduce.EscapePointerToken(tokens[len(tokens)-1])))
-		var key, node *reduce.Node
-		reduce.Pairs(parent, func(k, v *reduce.Node) bool {
-			if k.Value == tokens[len(tokens)-1] {
-				key, node = k, v
-				return false
-			}
-			return true
-		})
+		parent := root.doc.Lookup(reduce.JoinPointer(root.def.Pointer, tokens[:len(tokens)-1]...))
+		key, node := reduce.Get(parent, tokens[len(tokens)-1])
 		if node == nil || !reduce.IsSchemaNode(node) {
 			continue
 		}
@@ -310,16 +303,6 @@ func nestMirror(cdefs, mdefs *defIndex, renames map[string]string) {
 		mdefs.byName[mname] = &namedDef{doc: root.doc, def: &reduce.Definition{Name: mname, Pointer: ptr, Key: key, Node: node}}
 		mdefs.byTarget[root.doc.Abs+"#"+ptr] = mname
 	}
-}
-
-// declaredID returns the $id (or draft-04 id) a schema node declares, or "".
-func declaredID(n *reduce.Node) string {
-	for _, k := range []string{"$id", "id"} {
-		if v := reduce.Value(n, k); v != nil && reduce.IsString(v) {
-			return v.Value
-		}
-	}
-	return ""
 }
 
 // definitions lists the indexed definitions in order.

@@ -41,7 +41,7 @@ func Roots(canonical, mirror []*reduce.Definition, renames map[string]string) ma
 		}
 	}
 	sameID := func(c, m *reduce.Node) bool {
-		return rootText(c, "$id", "id") != "" && rootText(c, "$id", "id") == rootText(m, "$id", "id")
+		return ID(c) != "" && ID(c) == ID(m)
 	}
 	sameTitle := func(c, m *reduce.Node) bool {
 		return rootText(c, "title") != "" && rootText(c, "title") == rootText(m, "title")
@@ -73,6 +73,10 @@ func Roots(canonical, mirror []*reduce.Definition, renames map[string]string) ma
 	}
 	return out
 }
+
+// ID returns the $id (or draft-04 id) schema node n declares, or "": what
+// pairs a file root with the mirror definition keeping its $id.
+func ID(n *reduce.Node) string { return rootText(n, "$id", "id") }
 
 // rootText returns the first of keys that n holds as a string, or "".
 func rootText(n *reduce.Node, keys ...string) string {
