@@ -477,13 +477,27 @@ func (r *Resolver) implied(u *url.URL, from *reduce.Document) *reduce.Document {
 		return doc
 	}
 	var doc *reduce.Document
-	if st, err := r.ws.FS.Stat(abs); err == nil && !st.IsDir() && r.ws.Inside(abs) {
-		if d, err := r.ws.LoadScanned(abs); err == nil {
-			r.Index(d)
-			doc = d
-		}
+	// a URL may name no file: nothing is loaded for it, so no failed load
+	// stays in the workspace
+	if st, err := r.ws.FS.Stat(abs); err == nil && !st.IsDir() {
+		doc = r.register(abs)
 	}
 	r.impliedDocs[abs] = doc
+	return doc
+}
+
+// register loads the file at abs, inside the root, as a file a search read
+// and registers its $ids; it returns the document, or nil when the file is
+// outside the root or does not load.
+func (r *Resolver) register(abs string) *reduce.Document {
+	if !r.ws.Inside(abs) {
+		return nil
+	}
+	doc, err := r.ws.LoadScanned(abs)
+	if err != nil {
+		return nil
+	}
+	r.Index(doc)
 	return doc
 }
 
@@ -548,12 +562,10 @@ type projectIDs struct {
 	// declarers maps each URI a file writes as an $id (and, under
 	// queryless, without its query) to those files
 	declarers map[string][]string
-	// names holds the last path segment of every $id a file writes: a URI
-	// whose own last segment none writes is declared nowhere, nested under
-	// another $id or not
-	names map[string]bool
-	// files maps each such last segment to the files writing it, in the
-	// order they were read
+	// files maps the last path segment of every $id a file writes to the
+	// files writing it, in the order they were read: a URI whose own last
+	// segment none writes is declared nowhere, nested under another $id or
+	// not
 	files map[string][]string
 	// complete says every file was read: the project holds fewer than
 	// maxScanFiles JSON and YAML files within maxIDDepth folders
@@ -574,14 +586,13 @@ func (r *Resolver) projectIDs() *projectIDs {
 		return r.ids
 	}
 	r.ids = r.ws.Shared.Memo(projectIDsKey{r.ws.Root}, func() any {
-		ids := &projectIDs{declarers: map[string][]string{}, names: map[string]bool{}, files: map[string][]string{}}
+		ids := &projectIDs{declarers: map[string][]string{}, files: map[string][]string{}}
 		files := 0
 		every := func(string) bool { return true }
 		r.idFiles(r.ws.Root, maxIDDepth, &files, every, func(abs string, data []byte) {
 			values := idValues(data)
 			for _, v := range values {
 				name := lastSegment(v)
-				ids.names[name] = true
 				if list := ids.files[name]; len(list) == 0 || list[len(list)-1] != abs {
 					ids.files[name] = append(list, abs)
 				}
@@ -617,7 +628,7 @@ func lastSegment(ref string) string {
 // no longer parses the repository (Azure's: 17 s, 2.5 GB).
 func (r *Resolver) mayBeDeclared(uri *url.URL) bool {
 	ids := r.projectIDs()
-	return !ids.complete || ids.names[lastSegment(uri.String())]
+	return !ids.complete || len(ids.files[lastSegment(uri.String())]) > 0
 }
 
 // mayBeDeclaredNear is mayBeDeclared for the folders around from: a
@@ -890,11 +901,7 @@ func (r *Resolver) scanWanted(d string, depth int) {
 		if len(folders) > depth || slices.ContainsFunc(folders, skippedFolder) {
 			continue
 		}
-		if r.ws.Inside(f) {
-			if doc, err := r.ws.LoadScanned(f); err == nil {
-				r.Index(doc)
-			}
-		}
+		r.register(f)
 	}
 }
 
@@ -961,11 +968,7 @@ func (r *Resolver) scanDir(d string, depth int) {
 		r.scanned[dir] = true
 		return f
 	}
-	r.idFiles(d, depth, &r.scannedFiles, fresh, func(abs string, _ []byte) {
-		if doc, err := r.ws.LoadScanned(abs); err == nil {
-			r.Index(doc)
-		}
-	})
+	r.idFiles(d, depth, &r.scannedFiles, fresh, func(abs string, _ []byte) { r.register(abs) })
 }
 
 // idFiles calls fn with each JSON or YAML file of folder d, and of its
