@@ -422,17 +422,25 @@ func (d *decoder) canonicals(n *yaml.Node, what string) []string {
 		if isList {
 			w = fmt.Sprintf("%s[%d]", what, i)
 		}
-		e = deref(e)
-		s := d.str(e, w)
-		if !strings.ContainsAny(s, "*?[") {
-			if s = d.path(e, w, wantFile); s != "" {
-				out = append(out, s)
-			}
-			continue
-		}
-		out = append(out, d.globPaths(e, w, s, wantFile)...)
+		paths, _ := d.filePaths(e, w)
+		out = append(out, paths...)
 	}
 	return out
+}
+
+// filePaths decodes one entry naming files: a path, or a glob (path.Match
+// syntax, matched against Dir) standing for the files it matches, sorted;
+// globbed says which it was.
+func (d *decoder) filePaths(e *yaml.Node, what string) (paths []string, globbed bool) {
+	e = deref(e)
+	s := d.str(e, what)
+	if !strings.ContainsAny(s, "*?[") {
+		if s = d.path(e, what, wantFile); s != "" {
+			return []string{s}, false
+		}
+		return nil, false
+	}
+	return d.globPaths(e, what, s, wantFile), true
 }
 
 // globPaths expands the glob s of node e into the names it matches,
@@ -912,24 +920,18 @@ func (d *decoder) documentList(n *yaml.Node, what string) (paths []string, globb
 	}
 	seen := map[string]bool{}
 	for i, e := range n.Content {
-		w := fmt.Sprintf("%s[%d]", what, i)
-		e = deref(e)
-		s := d.str(e, w)
-		if !strings.ContainsAny(s, "*?[") {
-			if s = d.path(e, w, wantFile); s != "" && !seen[s] {
-				seen[s] = true
-				paths = append(paths, s)
+		matched, glob := d.filePaths(e, fmt.Sprintf("%s[%d]", what, i))
+		for _, m := range matched {
+			if seen[m] {
+				continue
 			}
-			continue
-		}
-		for _, m := range d.globPaths(e, w, s, wantFile) {
-			if globbed == nil {
-				globbed = map[string]bool{}
-			}
-			if !seen[m] {
-				seen[m] = true
+			seen[m] = true
+			paths = append(paths, m)
+			if glob {
+				if globbed == nil {
+					globbed = map[string]bool{}
+				}
 				globbed[m] = true
-				paths = append(paths, m)
 			}
 		}
 	}
