@@ -30,6 +30,10 @@ type Result struct {
 	Silenced []suppress.Suppressed
 }
 
+// shareTrees lets the groups of a run share the parsed trees of the files
+// several of them load; a test turns it off to compare.
+var shareTrees = true
+
 // Run does what c says and returns the findings. An error is the input's
 // (a document that cannot be loaded, a folder that cannot be read) or an
 // internal one naming the task that failed; findings are then not reported.
@@ -61,7 +65,7 @@ func Run(c Config) (*Result, error) {
 	r.entries = entriesOf(&c)
 	groups, docs := r.groups()
 	r.docs = docs
-	if len(groups) > 1 {
+	if len(groups) > 1 && shareTrees {
 		// a file several groups load is parsed once or twice, not once
 		// per group; one group parses each file once anyway
 		r.shared.ShareTrees(reduce.TreeCacheBudget)
