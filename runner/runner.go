@@ -34,6 +34,13 @@ type Result struct {
 // several of them load; a test turns it off to compare.
 var shareTrees = true
 
+// prepare lets families prepare a document as soon as it loads (see
+// family.Family.Prepare); a test turns it off to compare.
+var prepare = true
+
+// onPrepared, when set, is told of each preparation a family kept (tests).
+var onPrepared func(family, path string)
+
 // Run does what c says and returns the findings. An error is the input's
 // (a document that cannot be loaded, a folder that cannot be read) or an
 // internal one naming the task that failed; findings are then not reported.
@@ -378,6 +385,33 @@ func (r *run) group(g *group) groupResult {
 	var names []string
 	var loads []func() ([]report.Finding, error)
 	loaded := make([]*reduce.Document, len(g.docs))
+	resolver := NewResolver(ws, c)
+	preparers := r.preparers(g, ws, resolver)
+	prepared := map[*family.Family]map[*reduce.Document]any{}
+	var preparedMu sync.Mutex
+	prepareDoc := func(p string, doc *reduce.Document) error {
+		for _, pp := range preparers {
+			var v any
+			if _, err := Protect("prepare "+pp.Family.Name+" "+p, func() ([]report.Finding, error) {
+				v = pp.Family.Prepare(pp, p, doc)
+				return nil, nil
+			}); err != nil {
+				return err
+			}
+			if v != nil {
+				if onPrepared != nil {
+					onPrepared(pp.Family.Name, p)
+				}
+				preparedMu.Lock()
+				if prepared[pp.Family] == nil {
+					prepared[pp.Family] = map[*reduce.Document]any{}
+				}
+				prepared[pp.Family][doc] = v
+				preparedMu.Unlock()
+			}
+		}
+		return nil
+	}
 	for i, p := range g.docs {
 		names = append(names, "load "+p)
 		loads = append(loads, func() ([]report.Finding, error) {
@@ -400,6 +434,9 @@ func (r *run) group(g *group) groupResult {
 				if err != nil && c.Optional[p] && errors.Is(err, reduce.ErrNotDocument) {
 					err = nil // a folder argument listed it beside the schemas
 				}
+				if err == nil && loaded[i] != nil {
+					err = prepareDoc(p, loaded[i])
+				}
 			}
 			return nil, err
 		})
@@ -415,11 +452,14 @@ func (r *run) group(g *group) groupResult {
 	loaded = slices.DeleteFunc(loaded, func(d *reduce.Document) bool { return d == nil })
 
 	base := family.Pass{
-		Workspace: ws, Resolver: NewResolver(ws, c), Documents: loaded, Doc: func(p string) *reduce.Document { return doc[p] },
+		Workspace: ws, Resolver: resolver, Documents: loaded, Doc: func(p string) *reduce.Document { return doc[p] },
 		Dir: c.Dir, Root: r.root, FS: fsroot.New(r.root, c.Widen...), Limits: r.limits,
 		Display: ws.Display, FromRepo: fromRepo(reduce.ProjectRoot(c.Dir)), Parallel: r.parallel,
 	}
 	passes := r.passes(g, base)
+	for _, p := range passes {
+		p.Prepared = prepared[p.Family]
+	}
 	all, results, err := r.runPasses(passes, ws.Documents)
 	if err != nil {
 		return groupResult{err: err}
@@ -438,6 +478,23 @@ func (r *run) group(g *group) groupResult {
 		}
 	}
 	return res
+}
+
+// preparers returns a pass for each family with a Prepare and entries in
+// the group: what its Prepare sees while the group's documents load.
+func (r *run) preparers(g *group, ws *reduce.Workspace, res reduce.Resolver) []*family.Pass {
+	if !prepare {
+		return nil
+	}
+	var out []*family.Pass
+	for _, reg := range registry {
+		f := reg.family
+		if f.Prepare == nil || f.Scope != family.Grouped || len(g.entries[f]) == 0 {
+			continue
+		}
+		out = append(out, &family.Pass{Family: f, Entries: g.entries[f], Workspace: ws, Resolver: res, Limits: r.limits})
+	}
+	return out
 }
 
 // passes builds the pass of each family that runs in the group, in

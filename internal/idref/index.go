@@ -166,7 +166,7 @@ func NewIndex(doc *reduce.Document) *Index {
 			ix.Resources = append(ix.Resources, &Resource{URI: Key(base), Doc: doc, Node: doc.Root, ID: self})
 		}
 	}
-	w := &scanner{ix: ix, idKey: idKeyFor(doc.Dialect), seen: map[*reduce.Node]bool{}}
+	w := &scanner{ix: ix, idKey: IDKeyword(doc.Dialect), seen: map[*reduce.Node]bool{}}
 	w.object(doc.Root, base, 0)
 	slices.SortFunc(ix.Sites, func(a, b *Site) int { return strings.Compare(a.Pointer, b.Pointer) })
 	return ix
@@ -182,8 +182,8 @@ func IndexOf(doc *reduce.Document) *Index {
 	return doc.Memo(indexKey{}, func() any { return NewIndex(doc) }).(*Index)
 }
 
-// idKeyFor returns the keyword that sets a base URI in dialect d, "" for none.
-func idKeyFor(d reduce.Dialect) string {
+// IDKeyword returns the keyword that sets a base URI in dialect d, "" for none.
+func IDKeyword(d reduce.Dialect) string {
 	switch d {
 	case reduce.Draft04:
 		return "id"

@@ -678,10 +678,10 @@ func (r *Resolver) rootDeclarers(candidates []string, want string, queryless boo
 	var out []Declaration
 	for _, abs := range candidates {
 		doc, err := r.ws.LoadScanned(abs)
-		if err != nil || doc.Root == nil || idKeyFor(doc.Dialect) == "" {
+		if err != nil || doc.Root == nil || IDKeyword(doc.Dialect) == "" {
 			continue
 		}
-		k, id := reduce.Get(doc.Root, idKeyFor(doc.Dialect))
+		k, id := reduce.Get(doc.Root, IDKeyword(doc.Dialect))
 		if k == nil || !reduce.IsString(id) {
 			continue
 		}
@@ -704,7 +704,7 @@ func (r *Resolver) rootDeclarers(candidates []string, want string, queryless boo
 
 // idValues returns the string values written after an "$id" or "id" key
 // anywhere in data, JSON or YAML (quoted or plain), found without parsing
-// it: the candidates for the file's root $id (the key idKeyFor names), and
+// it: the candidates for the file's root $id (the key IDKeyword names), and
 // more.
 func idValues(data []byte) []string {
 	var out []string

@@ -86,6 +86,17 @@ type Family struct {
 	// Result is dropped as soon as the passes that require it have run, so
 	// it does not stay in memory while the rest of the group runs.
 	FinishReads []string
+	// Prepare, when set, is called as soon as one document of a group has
+	// loaded, on the goroutine that loaded it, while the group's other
+	// documents may still be loading: work the family's Run would begin with
+	// on that document alone, done on a core the loads leave idle (parity
+	// indexes and projects a lone canonical file while the mirror parses).
+	// p holds the family's entries in the group, its Workspace, Resolver and
+	// Limits (no Documents yet); path is the document as the entries name
+	// it. It must give Run what Run would have computed itself, whatever
+	// else has loaded by then; what it returns (nil = nothing) reaches Run as
+	// Pass.Prepared[doc].
+	Prepare func(p *Pass, path string, doc *reduce.Document) any
 	// Compares marks a family that compares documents with an earlier
 	// revision of them (compat): the runner fills Pass.Revisions before its
 	// Run, reading the revision itself; nil Revisions = nothing to compare.
@@ -144,6 +155,9 @@ type Pass struct {
 	// Revisions are the two revisions a family that Compares reads (nil
 	// for any other family, or when there is nothing to compare).
 	Revisions *Revisions
+	// Prepared holds what the family's Prepare returned for each document
+	// of the group it prepared (nil when it has no Prepare).
+	Prepared map[*reduce.Document]any
 }
 
 // EachEntry checks every entry with check under the run's task budget (see

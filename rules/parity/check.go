@@ -21,6 +21,10 @@ func CheckAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *reduce
 			r.Findings = append(r.Findings, KeywordFindingsAt(d, ptrs)...)
 			continue
 		}
+		if pre := opts.prepared; pre != nil && d == pre.doc {
+			r.Findings = append(r.Findings, pre.keywords...)
+			continue
+		}
 		r.Findings = append(r.Findings, KeywordFindings(d)...)
 	}
 	return r

@@ -25,6 +25,10 @@ type Options struct {
 	Include []string
 	// Exclude drops canonical definitions whose name matches one of these globs.
 	Exclude []string
+
+	// prepared is the family's preparation of the lone canonical document
+	// (see prepare), nil when there is none.
+	prepared *prepared
 }
 
 // Pair is two schemas parity paired (see pair.Pair, shared with the
@@ -64,7 +68,15 @@ func Compare(res reduce.Resolver, canonical, mirror *reduce.Document, opts Optio
 // definition wins.
 func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *reduce.Document, opts Options) Result {
 	red := reduce.NewReducer(res)
-	cdefs := definitionIndex(red, canonicals)
+	var cdefs *defIndex
+	pre := opts.prepared
+	if pre != nil && len(canonicals) == 1 && canonicals[0] == pre.doc {
+		pre.local.open()
+		red, cdefs = pre.reducers[0], pre.cdefs
+	} else {
+		pre = nil
+		cdefs = definitionIndex(red, canonicals)
+	}
 	mdefs := definitionIndex(red, []*reduce.Document{mirror})
 	renames := pairRoots(cdefs, mdefs, opts.Renames)
 	nestMirror(cdefs, mdefs, renames)
@@ -83,7 +95,9 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 	var wg sync.WaitGroup
 	for i, names := range parts {
 		sred := red
-		if i > 0 {
+		if i > 0 && pre != nil && len(pre.reducers) == len(parts) {
+			sred = pre.reducers[i] // its share of the canonical is projected
+		} else if i > 0 {
 			sred = reduce.NewReducer(res)
 		}
 		comparers[i] = &comparer{red: sred, opts: opts, renames: renames, mirrorToCanon: renamed, cdefs: cdefs, mdefs: mdefs,

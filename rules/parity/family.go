@@ -51,8 +51,9 @@ var Family = &family.Family{
 		}
 		return out
 	},
-	Run:    run,
-	Finish: attachPayloads,
+	Run:     run,
+	Prepare: prepare,
+	Finish:  attachPayloads,
 }
 
 // run checks every entry of the group in parallel; a mirror shared by
@@ -60,6 +61,7 @@ var Family = &family.Family{
 // any of them defines it, and is reported so once.
 func run(p *family.Pass) (family.Output, error) {
 	covered := mirrorCoverage(p)
+	taken := map[*prepared]bool{}
 	var names []string
 	var fns []func() ([]report.Finding, error)
 	var pairs = make([][]Pair, len(p.Entries))
@@ -80,6 +82,12 @@ func run(p *family.Pass) (family.Output, error) {
 			continue
 		}
 		opts := Options{Renames: e.Renames, Include: e.Include, Exclude: e.Exclude}
+		if pre, ok := p.Prepared[canonicals[0]].(*prepared); ok && len(canonicals) == 1 && !taken[pre] {
+			// one comparison goes on with what was prepared: its reducers
+			// are not shared
+			taken[pre] = true
+			opts.prepared = pre
+		}
 		fns = append(fns, func() ([]report.Finding, error) {
 			r := CheckAll(p.Resolver, canonicals, mirror, opts)
 			pairs[i] = r.Pairs
