@@ -2,7 +2,7 @@ package parity
 
 import (
 	"strings"
-	"sync"
+	"sync/atomic"
 
 	"github.com/wirelint/wirelint/internal/idref"
 	"github.com/wirelint/wirelint/reduce"
@@ -60,7 +60,7 @@ func prepare(p *family.Pass, path string, doc *reduce.Document) any {
 			reducers[i].Schema(cd.doc, cd.def.Node, cd.def.Pointer)
 		}
 	}
-	if local.failed || len(cdefs.docs) > 0 || len(cdefs.partial) > 0 {
+	if local.failed.Load() || len(cdefs.docs) > 0 || len(cdefs.partial) > 0 {
 		return nil
 	}
 	return &prepared{doc: doc, cdefs: cdefs, reducers: reducers, keywords: KeywordFindings(doc), local: local}
@@ -94,32 +94,15 @@ type localResolver struct {
 	doc    *reduce.Document
 	ws     *reduce.Workspace
 	run    reduce.Resolver
-	mu     sync.Mutex
-	opened bool
-	failed bool
+	opened atomic.Bool // set before the comparison's goroutines start
+	failed atomic.Bool
 }
 
-func (l *localResolver) open() {
-	l.mu.Lock()
-	l.opened = true
-	l.mu.Unlock()
-}
-
-func (l *localResolver) isOpen() bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.opened
-}
-
-func (l *localResolver) fail() {
-	l.mu.Lock()
-	l.failed = true
-	l.mu.Unlock()
-}
+func (l *localResolver) open() { l.opened.Store(true) }
 
 // Resolve implements reduce.Resolver.
 func (l *localResolver) Resolve(from *reduce.Document, ref string) (reduce.Target, error) {
-	if l.isOpen() {
+	if l.opened.Load() {
 		return l.run.Resolve(from, ref)
 	}
 	if from == l.doc && strings.HasPrefix(ref, "#") {
@@ -127,34 +110,34 @@ func (l *localResolver) Resolve(from *reduce.Document, ref string) (reduce.Targe
 			return t, nil
 		}
 	}
-	l.fail()
+	l.failed.Store(true)
 	return reduce.Target{}, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: "not prepared"}
 }
 
 // ResolveAt implements reduce.ScopedResolver: the prepared document has no
 // $id scopes, so while preparing it is never asked.
 func (l *localResolver) ResolveAt(from *reduce.Document, ptr, ref string) (reduce.Target, error) {
-	if l.isOpen() {
+	if l.opened.Load() {
 		if sr, ok := l.run.(reduce.ScopedResolver); ok {
 			return sr.ResolveAt(from, ptr, ref)
 		}
 		return l.run.Resolve(from, ref)
 	}
-	l.fail()
+	l.failed.Store(true)
 	return reduce.Target{}, &reduce.RefError{Kind: reduce.RefUnresolved, Msg: "not prepared"}
 }
 
 // HasIDScopes implements reduce.ScopedResolver: the prepared document
 // declares no $id (localOnly), so it has none.
 func (l *localResolver) HasIDScopes(doc *reduce.Document) bool {
-	if l.isOpen() {
+	if l.opened.Load() {
 		if sr, ok := l.run.(reduce.ScopedResolver); ok {
 			return sr.HasIDScopes(doc)
 		}
 		return false
 	}
 	if doc != l.doc {
-		l.fail()
+		l.failed.Store(true)
 	}
 	return false
 }
