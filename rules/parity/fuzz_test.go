@@ -6,12 +6,14 @@ import (
 
 	"github.com/wirelint/wirelint/internal/idref"
 	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/rules/family"
 )
 
 // FuzzCompare compares two arbitrary documents (the input split at the first
 // "\n---8<---\n"): no pair may panic or loop, every finding must be
-// located in both documents, and splitting the definitions between comparers
-// (see shards) must change nothing.
+// located in both documents, and neither splitting the definitions between
+// comparers (see shards) nor preparing the canonical (see prepare) may change
+// anything.
 func FuzzCompare(f *testing.F) {
 	sep := []byte("\n---8<---\n")
 	for _, seed := range []string{
@@ -19,6 +21,7 @@ func FuzzCompare(f *testing.F) {
 		`{"$defs": {"A": {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "null"}]}}}` + string(sep) + `{"$defs": {"A": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/B"}]}, "B": {}}}`,
 		`{"definitions": {"A": {"items": [{}], "additionalItems": false, "dependencies": {"a": ["b"], "c": {}}}}}` + string(sep) + `{"$defs": {"A": {"prefixItems": [true], "items": false}}}`,
 		`{"$defs": {"A": {"allOf": [{"$ref": "#/$defs/A"}]}}}` + string(sep) + `{"$defs": {"A": {"$ref": "#/$defs/A"}}}`,
+		`{"$defs": {"A": {"properties": {"b": {"$ref": "#/$defs/B"}}}, "B": {"type": "string"}}}` + string(sep) + `{"$defs": {"A": {"properties": {"b": {"$ref": "#/$defs/C"}}}, "B": {"type": "string"}, "C": {"type": "integer"}}}`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -49,6 +52,12 @@ func FuzzCompare(f *testing.F) {
 		shardCount = 3
 		if got, want := dump(Check(res, canonical, mirror, Options{}).Findings), dump(fs); got != want {
 			t.Fatalf("in 3 shards:%s\nin one:%s", got, want)
+		}
+		pass := &family.Pass{Entries: []family.Entry{{Value: Entry{Canonical: "canonical", Mirror: "mirror"}}}, Workspace: ws, Resolver: res}
+		if pre, _ := prepare(pass, "canonical", canonical).(*prepared); pre != nil {
+			if got, want := dump(Check(res, canonical, mirror, Options{prepared: pre}).Findings), dump(fs); got != want {
+				t.Fatalf("prepared:%s\nnot:%s", got, want)
+			}
 		}
 	})
 }
