@@ -64,7 +64,7 @@ func (t *Trees) parse(w *Workspace, data []byte, file string, b treeBudgets) (*D
 			s.users[w] = true
 			t.shared++
 			t.mu.Unlock()
-			return &Document{Path: file, Root: s.root, Format: s.format}, nil
+			return &Document{Path: file, Root: s.root, Format: s.format, source: s.data}, nil
 		}
 	}
 	t.mu.Unlock()

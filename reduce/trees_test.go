@@ -65,6 +65,15 @@ func TestTreesShared(t *testing.T) {
 	if root(head, "head/a/c.yaml") == root(base, "base/a/c.yaml") {
 		t.Error("different bytes share a tree")
 	}
+	// a shared tree keeps the text it was parsed from, as a tree parsed anew
+	// does: what is absent from it is known absent without a walk
+	shared, err := head.LoadFragment(filepath.Join(dir, "head", "a", "x.yaml"), "", Draft202012)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shared.MayHoldKey("x-wirelint-ignore") || !shared.MayHoldKey("properties") {
+		t.Error("a shared tree's document does not know the text it was parsed from")
+	}
 	if parsed, shared := trees.Counts(); parsed != 6 || shared != 3 {
 		t.Errorf("parsed %d, shared %d; want 6 and 3", parsed, shared)
 	}
