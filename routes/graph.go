@@ -81,6 +81,22 @@ type Mount struct {
 	// Override replaces the child's own prefix (Flask's
 	// register_blueprint(url_prefix=...)).
 	Override bool
+	// Whole marks a child that matches the whole request path rather than
+	// what follows Prefix (grpc-gateway's ServeMux mounted by chi, which
+	// leaves the URL's path as it came): its routes are not joined to the
+	// prefix, only those under it are reached, and they are numbered by
+	// the mount (Route.Sub).
+	Whole bool
+}
+
+// MountWhole mounts child under prefix as a router matching the whole
+// request path (see Mount.Whole).
+func (r *Router) MountWhole(prefix string, child *Router) {
+	if child == nil || child == r {
+		return
+	}
+	r.Mounts = append(r.Mounts, Mount{Prefix: prefix, Child: child, Whole: true})
+	child.Parents++
 }
 
 // NewRouter returns an empty router of framework fw ("chi", "flask"...).
@@ -212,7 +228,21 @@ func Flatten(routers []*Router, set *Set) {
 		listened bool
 		strict   bool
 		assumed  []Assumption
+		// within is the prefix a route of a whole-path child must be
+		// under to be reached ("" = any)
+		within string
+		// sub numbers the whole-path child the routes hang from (see
+		// Route.Sub)
+		sub int
 	}
+	// a whole-path mount is numbered by where it is made: one router a
+	// constructor hands out to several mounts (an analysis memoizes the
+	// call) serves each mount's share
+	type mountAt struct {
+		parent *Router
+		index  int
+	}
+	subs := map[mountAt]int{}
 	var walk func(f frame, onPath map[*Router]bool, depth int)
 	walk = func(f frame, onPath map[*Router]bool, depth int) {
 		if onPath[f.r] || depth > 64 {
@@ -238,6 +268,9 @@ func Flatten(routers []*Router, set *Set) {
 				continue
 			}
 			raw := joinRoute(f.r.Framework, f.prefix, rr.Path)
+			if f.within != "" && !under(raw, f.within) {
+				continue // the mount never hands it this path
+			}
 			assumed := append(slices.Clip(f.assumed), rr.Assumed...)
 			// Fastify registers '/' in a prefixed plugin at both /prefix
 			// and /prefix/ (prefixTrailingSlash "both", its default)
@@ -271,7 +304,7 @@ func Flatten(routers []*Router, set *Set) {
 				}
 				// the route as registered; the implicit methods it serves
 				// are copies of it, not hidden
-				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Asset: rr.Asset, Root: f.root, Listened: f.listened, Assumed: assumed, AnySlash: bothSlashes, Tagged: rr.Tags}
+				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Asset: rr.Asset, Root: f.root, Listened: f.listened, Sub: f.sub, Assumed: assumed, AnySlash: bothSlashes, Tagged: rr.Tags}
 				for _, m := range methods {
 					reg := route
 					reg.Method, reg.Hidden = m, rr.Hidden || f.hidden
@@ -300,8 +333,17 @@ func Flatten(routers []*Router, set *Set) {
 			}
 			set.Unresolved = append(set.Unresolved, g)
 		}
-		for _, m := range f.r.Mounts {
-			walk(frame{r: m.Child, prefix: joinFor(f.r.Framework, f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened, assumed: f.assumed, strict: f.strict}, onPath, depth+1)
+		for mi, m := range f.r.Mounts {
+			child := frame{r: m.Child, prefix: joinFor(f.r.Framework, f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened, assumed: f.assumed, strict: f.strict, within: f.within, sub: f.sub}
+			if m.Whole {
+				child.prefix, child.within = "", child.prefix
+				at := mountAt{f.r, mi}
+				if subs[at] == 0 {
+					subs[at] = len(subs) + 1
+				}
+				child.sub = subs[at]
+			}
+			walk(child, onPath, depth+1)
 		}
 	}
 	root := 0
@@ -334,6 +376,12 @@ func joinFor(fw, prefix, path string) string {
 		return prefix + path
 	}
 	return Join(prefix, path)
+}
+
+// under reports whether path is prefix or below it, segment by segment.
+func under(path, prefix string) bool {
+	prefix = strings.TrimRight(prefix, "/")
+	return prefix == "" || path == prefix || strings.HasPrefix(path, prefix+"/")
 }
 
 // expandOptional returns the templates a template with optional trailing

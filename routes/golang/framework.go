@@ -49,7 +49,7 @@ type goRouterCalls interface {
 }
 
 // goFrameworks are the Go router frameworks Extract reads.
-var goFrameworks = []*goFrameworkDef{&netHTTPFramework, &chiFramework, &ginFramework, &echoFramework, &gorillaFramework, &fiberFramework, &httprouterFramework}
+var goFrameworks = []*goFrameworkDef{&netHTTPFramework, &chiFramework, &ginFramework, &echoFramework, &gorillaFramework, &fiberFramework, &httprouterFramework, &grpcGatewayFramework}
 
 // frameworkOf returns the framework an import path belongs to, or nil when
 // it is not a router package.

@@ -559,9 +559,10 @@ func extractBuild(root string, files []string, display func(string) string, conf
 	}
 	orphanFrom := len(a.set.Unresolved)
 	var orphans []*routes.Router
+	redundant := a.gatewayVariants(decls)
 	for _, d := range decls {
 		params := a.routerParams(d)
-		if len(params) == 0 || a.called[d] {
+		if len(params) == 0 || a.called[d] || redundant[d] {
 			continue
 		}
 		// one argument per parameter name; a fresh router, marked as an
@@ -629,7 +630,7 @@ func extractBuild(root string, files []string, display func(string) string, conf
 	}
 	a.set.Unresolved = append(a.set.Unresolved, a.unreadGaps(order)...)
 	a.set.Finish()
-	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber, gorilla/mux, beego, httprouter, huma, go-swagger, ogen and oapi-codegen"
+	a.set.LookedFor = "Go net/http ServeMux, chi, gin, echo, Fiber, gorilla/mux, beego, httprouter, huma, grpc-gateway, go-swagger, ogen and oapi-codegen"
 	a.set.Files = len(files)
 	if a.bodyErr != nil {
 		return nil, nil, a.bodyErr
@@ -713,18 +714,60 @@ func servedElsewhere(set *routes.Set, orphans []*routes.Router, gaps []routes.Un
 	for _, r := range orphans {
 		why[r.Orphan] = true
 	}
+	under := catchAllPrefixes(set.Routes)
 	var kept []routes.Unresolved
 	for _, u := range set.Unresolved {
-		if !resolved[u.Pos] || !why[u.Reason] {
+		if !why[u.Reason] || !resolved[u.Pos] && !beneath(u.Expr, under) {
 			kept = append(kept, u)
 		}
 	}
 	for _, u := range gaps {
-		if !resolved[u.Pos] {
+		if !resolved[u.Pos] && !beneath(u.Expr, under) {
 			kept = append(kept, u)
 		}
 	}
 	return kept
+}
+
+// catchAllPrefixes returns the literal prefixes of the served catch-all
+// routes that hand a whole subtree of the API to code (argo-workflows'
+// mux.HandleFunc("/api/", ...) forwarding to its grpc-gateway mux): not a
+// static or asset mount, not the root. An orphan's registration beneath one
+// is accounted for by it (routes/catch-all says it serves what is below).
+func catchAllPrefixes(rs []routes.Route) []string {
+	var out []string
+	for _, r := range rs {
+		segs := r.Template.Segments
+		if r.Static || r.Asset != "" || r.Implicit || len(segs) < 2 {
+			continue
+		}
+		last := segs[len(segs)-1]
+		if len(last) != 1 || last[0].Param == nil || !last[0].Param.CatchAll {
+			continue
+		}
+		var lits []string
+		for _, seg := range segs[:len(segs)-1] {
+			if len(seg) != 1 || seg[0].Param != nil {
+				lits = nil
+				break
+			}
+			lits = append(lits, seg[0].Literal)
+		}
+		if len(lits) > 0 {
+			out = append(out, "/"+strings.Join(lits, "/"))
+		}
+	}
+	return out
+}
+
+// beneath reports whether path is below one of prefixes.
+func beneath(path string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // parseFile reads one Go file into its package, creating the package on
@@ -1845,6 +1888,11 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		}
 	}
 	args := a.evalArgs(f, env, c)
+	if grpcGatewayRuntime(imp) {
+		if v, ok := gatewayCall(c, name, args); ok {
+			return v
+		}
+	}
 	if v, ok := a.humaCall(f, c, imp, name, args); ok {
 		return v
 	}
@@ -2209,6 +2257,12 @@ func (a *goAnalysis) methodList(f *goFile, env *goEnv, c *ast.CallExpr, i int) [
 func (a *goAnalysis) mountHandler(f *goFile, c *ast.CallExpr, r *routes.Router, prefix string, h value, at routes.Pos) {
 	switch h := h.(type) {
 	case goRouter:
+		if h.r.Framework == grpcGatewayFramework.name {
+			// the gateway matches the URL's whole path, which chi's Mount
+			// leaves as it came
+			r.MountWhole(prefix, h.r)
+			return
+		}
 		r.Mount(prefix, h.r, false)
 		return
 	case *goStrip:

@@ -186,7 +186,17 @@ func (c *checker) run() {
 			listenedHit = listenedHit || rootHits[m.Root]
 		}
 	}
+	// a whole-path router mounted in the server (a grpc-gateway mux, which
+	// serves the gRPC services registered on it) that serves no documented
+	// operation serves another spec's services: listed, not compared
+	subHits := map[int]bool{}
+	for i, m := range mirror {
+		if c.matched[i] && m.Sub > 0 {
+			subHits[m.Sub] = true
+		}
+	}
 	others := map[int][]route.Route{}
+	otherSubs := map[int][]route.Route{}
 	var undocumented []route.Route
 	for i, m := range mirror {
 		if c.matched[i] || m.Implicit || m.Hidden {
@@ -194,6 +204,10 @@ func (c *checker) run() {
 		}
 		if !rootHits[m.Root] && (len(roots) > 1 && (len(rootHits) > 0 || generated) && m.Listened || listenedHit && !m.Listened) {
 			others[m.Root] = append(others[m.Root], m)
+			continue
+		}
+		if m.Sub > 0 && !subHits[m.Sub] && len(subHits) > 0 {
+			otherSubs[m.Sub] = append(otherSubs[m.Sub], m)
 			continue
 		}
 		undocumented = append(undocumented, m)
@@ -258,6 +272,9 @@ func (c *checker) run() {
 	}
 	for _, root := range sortedKeys(others) {
 		c.otherRouter(others[root])
+	}
+	for _, sub := range sortedKeys(otherSubs) {
+		c.otherRouter(otherSubs[sub])
 	}
 	if len(outside) > 0 {
 		c.outOfScope(outside)
@@ -604,7 +621,11 @@ func specMethods(rs []route.Route, key string) []string {
 
 func (c *checker) paramMismatch(s, m route.Route) {
 	sp, mp := s.Template.Params(), m.Template.Params()
-	if len(sp) != len(mp) {
+	if len(sp) != len(mp) || m.Framework == "grpc-gateway" {
+		// grpc-gateway binds a path variable to its request field by its
+		// place in the pattern, and the spec generators name it as they
+		// please (its JSON name, the resource's singular: memos' {memo} for
+		// {name=memos/*}); nothing on the wire names it
 		return
 	}
 	var specNames, serverNames []string
