@@ -717,12 +717,12 @@ func servedElsewhere(set *routes.Set, orphans []*routes.Router, gaps []routes.Un
 	under := catchAllPrefixes(set.Routes)
 	var kept []routes.Unresolved
 	for _, u := range set.Unresolved {
-		if !why[u.Reason] || !resolved[u.Pos] && !beneath(u.Expr, under) {
+		if !why[u.Reason] || !resolved[u.Pos] && !absorbed(u, under) {
 			kept = append(kept, u)
 		}
 	}
 	for _, u := range gaps {
-		if !resolved[u.Pos] && !beneath(u.Expr, under) {
+		if !resolved[u.Pos] && !absorbed(u, under) {
 			kept = append(kept, u)
 		}
 	}
@@ -758,6 +758,13 @@ func catchAllPrefixes(rs []routes.Route) []string {
 		}
 	}
 	return out
+}
+
+// absorbed reports whether an orphan's registration of one method is below
+// one of the catch-all prefixes. One of every method stays: such a gap may
+// be what the rules call a part of the server not followed.
+func absorbed(u routes.Unresolved, prefixes []string) bool {
+	return u.Method != "" && u.Method != routes.MethodAny && beneath(u.Expr, prefixes)
 }
 
 // beneath reports whether path is below one of prefixes.
