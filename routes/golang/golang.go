@@ -1203,6 +1203,15 @@ func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 				// its address, in the memo's key, is never another's
 				key += fmt.Sprintf(",%p", v)
 				a.keyed = append(a.keyed, v)
+			case *goFunc:
+				// a generated grpc-gateway registration handed on
+				// (mustRegisterGWHandler(ctx, pkg.RegisterSvcHandler, mux,
+				// conn), once per service) is its own call each time
+				if v.decl != nil && a.byDecl[v.decl] != nil && importsGateway(a.byDecl[v.decl]) {
+					key += fmt.Sprintf(",fn%p", v.decl)
+				} else {
+					key += ",?"
+				}
 			default:
 				key += ",?"
 			}

@@ -317,3 +317,29 @@ func importsGateway(f *goFile) bool {
 	}
 	return false
 }
+
+// forwardedGateway returns the grpc-gateway mux a handler literal hands its
+// requests to, nil when it names none: argo-workflows registers
+// mux.HandleFunc("/api/", func(w, r) { ...; webhookInterceptor(w, r, gwmux) }),
+// a subtree the gateway serves whole. Only a gateway mux is taken so: it
+// matches the whole path, whatever the handler does before passing it on.
+func forwardedGateway(h value) *routes.Router {
+	fn, ok := h.(*goFunc)
+	if !ok || fn.lit == nil || fn.lit.Body == nil {
+		return nil
+	}
+	var found *routes.Router
+	ast.Inspect(fn.lit.Body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || found != nil {
+			return found == nil
+		}
+		if v, ok := fn.env.lookup(id.Name); ok {
+			if r, ok := v.(goRouter); ok && r.r.Framework == grpcGatewayFramework.name {
+				found = r.r
+			}
+		}
+		return true
+	})
+	return found
+}

@@ -48,6 +48,10 @@ func (netHTTPCalls) routerCall(a *goAnalysis, f *goFile, env *goEnv, c *ast.Call
 				r.Mount("", h.r, false)
 				return nil
 			}
+			if gw := forwardedGateway(args[1]); gw != nil && strings.HasSuffix(path, "/") {
+				r.MountWhole(strings.TrimSuffix(path, "/"), gw)
+				return nil
+			}
 		}
 		rr := r.Add(nil, path, at)
 		if method != "" {
