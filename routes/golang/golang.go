@@ -2076,6 +2076,12 @@ func (a *goAnalysis) routerCall(f *goFile, env *goEnv, c *ast.CallExpr, r *route
 		defer r.TagSince(r.Len(), a.tags) // code of a tagged file registers it
 	}
 	args := a.evalArgs(f, env, c)
+	if gw, prefix, ok := gatewayForward(env, c, args); ok {
+		// e.Any("/api/v1/*", echo.WrapHandler(gwmux)): the gateway serves
+		// that subtree, matching the whole path
+		r.MountWhole(prefix, gw)
+		return nil
+	}
 	if as := unwrapAssumed(args); as != nil {
 		// a path or prefix built from a value read at run time: what this
 		// call registers or mounts carries the assumption

@@ -318,6 +318,61 @@ func importsGateway(f *goFile) bool {
 	return false
 }
 
+// catchAllTail matches the catch-all a router's pattern ends with (echo's
+// and chi's /*, gin's /*any, Fiber's /*), and what comes before it.
+var catchAllTail = regexp.MustCompile(`^(.*)/\*\w*$`)
+
+// gatewayForward reports a registration whose pattern ends in a catch-all
+// and whose handler hands the requests to a grpc-gateway mux, by any wrapper
+// or literal (memos: e.Any("/api/v1/*", echo.WrapHandler(gwMux)); gin's
+// r.Any("/v1/*any", gin.WrapH(gwmux))): the mux serves that subtree whole,
+// under the prefix it returns.
+func gatewayForward(env *goEnv, c *ast.CallExpr, args []value) (*routes.Router, string, bool) {
+	if len(args) < 2 {
+		return nil, "", false
+	}
+	p, ok := str(args[0])
+	if !ok {
+		return nil, "", false
+	}
+	m := catchAllTail.FindStringSubmatch(p)
+	if m == nil {
+		return nil, "", false
+	}
+	for i := 1; i < len(args); i++ {
+		if r, ok := args[i].(goRouter); ok && r.r.Framework == grpcGatewayFramework.name {
+			return r.r, m[1], true
+		}
+		if gw := forwardedGateway(args[i]); gw != nil {
+			return gw, m[1], true
+		}
+		if gw := gatewayNamed(env, c.Args[i]); gw != nil {
+			return gw, m[1], true
+		}
+	}
+	return nil, "", false
+}
+
+// gatewayNamed returns the grpc-gateway mux an expression names through
+// calls the analysis does not read (echo.WrapHandler(gwMux)), nil for none.
+func gatewayNamed(env *goEnv, e ast.Expr) *routes.Router {
+	var found *routes.Router
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found != nil {
+			return false // a literal is read by forwardedGateway, with its captures
+		}
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := env.lookup(id.Name); ok {
+				if r, ok := v.(goRouter); ok && r.r.Framework == grpcGatewayFramework.name {
+					found = r.r
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
 // forwardedGateway returns the grpc-gateway mux a handler literal hands its
 // requests to, nil when it names none: argo-workflows registers
 // mux.HandleFunc("/api/", func(w, r) { ...; webhookInterceptor(w, r, gwmux) }),
