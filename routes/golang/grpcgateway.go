@@ -354,23 +354,10 @@ func gatewayForward(env *goEnv, c *ast.CallExpr, args []value) (*routes.Router, 
 }
 
 // gatewayNamed returns the grpc-gateway mux an expression names through
-// calls the analysis does not read (echo.WrapHandler(gwMux)), nil for none.
+// calls the analysis does not read (echo.WrapHandler(gwMux)), nil for none;
+// a function literal in it is read by forwardedGateway, with its captures.
 func gatewayNamed(env *goEnv, e ast.Expr) *routes.Router {
-	var found *routes.Router
-	ast.Inspect(e, func(n ast.Node) bool {
-		if _, lit := n.(*ast.FuncLit); lit || found != nil {
-			return false // a literal is read by forwardedGateway, with its captures
-		}
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := env.lookup(id.Name); ok {
-				if r, ok := v.(goRouter); ok && r.r.Framework == grpcGatewayFramework.name {
-					found = r.r
-				}
-			}
-		}
-		return true
-	})
-	return found
+	return gatewayIn(env, e, false)
 }
 
 // forwardedGateway returns the grpc-gateway mux a handler literal hands its
@@ -383,15 +370,22 @@ func forwardedGateway(h value) *routes.Router {
 	if !ok || fn.lit == nil || fn.lit.Body == nil {
 		return nil
 	}
+	return gatewayIn(fn.env, fn.lit.Body, true)
+}
+
+// gatewayIn returns the first grpc-gateway mux an identifier under n names
+// in env (inside nested function literals too when lits is set).
+func gatewayIn(env *goEnv, n ast.Node, lits bool) *routes.Router {
 	var found *routes.Router
-	ast.Inspect(fn.lit.Body, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok || found != nil {
-			return found == nil
+	ast.Inspect(n, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit && !lits || found != nil {
+			return false
 		}
-		if v, ok := fn.env.lookup(id.Name); ok {
-			if r, ok := v.(goRouter); ok && r.r.Framework == grpcGatewayFramework.name {
-				found = r.r
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := env.lookup(id.Name); ok {
+				if r, ok := v.(goRouter); ok && r.r.Framework == grpcGatewayFramework.name {
+					found = r.r
+				}
 			}
 		}
 		return true
