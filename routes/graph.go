@@ -82,10 +82,11 @@ type Mount struct {
 	// register_blueprint(url_prefix=...)).
 	Override bool
 	// Whole marks a child that matches the whole request path rather than
-	// what follows Prefix (grpc-gateway's ServeMux mounted by chi, which
-	// leaves the URL's path as it came): its routes are not joined to the
-	// prefix, only those under it are reached, and they are numbered by
-	// the mount (Route.Sub).
+	// what follows Prefix (a grpc-gateway ServeMux mounted by chi, which
+	// leaves the URL's path as it came, or handed a subtree by a handler or
+	// a catch-all registration): its routes are not joined to the prefix,
+	// only those under it are reached, and they are numbered by the mount
+	// (Route.Sub).
 	Whole bool
 }
 
@@ -268,7 +269,7 @@ func Flatten(routers []*Router, set *Set) {
 				continue
 			}
 			raw := joinRoute(f.r.Framework, f.prefix, rr.Path)
-			if f.within != "" && !under(raw, f.within) {
+			if f.within != "" && !Under(raw, f.within) {
 				continue // the mount never hands it this path
 			}
 			assumed := append(slices.Clip(f.assumed), rr.Assumed...)
@@ -378,8 +379,8 @@ func joinFor(fw, prefix, path string) string {
 	return Join(prefix, path)
 }
 
-// under reports whether path is prefix or below it, segment by segment.
-func under(path, prefix string) bool {
+// Under reports whether path is prefix or below it, segment by segment.
+func Under(path, prefix string) bool {
 	prefix = strings.TrimRight(prefix, "/")
 	return prefix == "" || path == prefix || strings.HasPrefix(path, prefix+"/")
 }

@@ -69,8 +69,8 @@ type Route struct {
 	// listener of its own (http.ListenAndServe, gin Run, echo Start).
 	Listened bool
 	// Sub numbers the whole-path mount below its root that the route hangs
-	// from (a grpc-gateway ServeMux mounted by chi: see Mount.Whole), 1-based
-	// in the order the graph is walked; 0 for none.
+	// from (a grpc-gateway ServeMux: see Mount.Whole), 1-based in the order
+	// the graph is walked; 0 for none.
 	Sub int
 	// Assumed are the values read at run time (a prefix from a config
 	// file) this route's path was built from: findings that depend on it

@@ -767,10 +767,10 @@ func absorbed(u routes.Unresolved, prefixes []string) bool {
 	return u.Method != "" && u.Method != routes.MethodAny && beneath(u.Expr, prefixes)
 }
 
-// beneath reports whether path is below one of prefixes.
+// beneath reports whether path is strictly below one of prefixes.
 func beneath(path string, prefixes []string) bool {
 	for _, p := range prefixes {
-		if strings.HasPrefix(path, p+"/") {
+		if path != p && routes.Under(path, p) {
 			return true
 		}
 	}

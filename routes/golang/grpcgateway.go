@@ -219,38 +219,32 @@ func splitTemplate(p string) []string {
 
 // intList reads a []int{...} literal of integer constants.
 func intList(e ast.Expr) ([]int, bool) {
-	cl, ok := e.(*ast.CompositeLit)
-	if !ok {
-		return nil, false
-	}
-	out := make([]int, 0, len(cl.Elts))
-	for _, el := range cl.Elts {
+	return litList(e, func(el ast.Expr) (int, bool) {
 		bl, ok := el.(*ast.BasicLit)
 		if !ok || bl.Kind != token.INT {
-			return nil, false
+			return 0, false
 		}
 		n, err := strconv.Atoi(bl.Value)
-		if err != nil {
-			return nil, false
-		}
-		out = append(out, n)
-	}
-	return out, true
+		return n, err == nil
+	})
 }
 
 // stringLits reads a []string{...} literal of string constants.
-func stringLits(e ast.Expr) ([]string, bool) {
+func stringLits(e ast.Expr) ([]string, bool) { return litList(e, stringLit) }
+
+// litList reads a composite literal whose every element read accepts.
+func litList[T any](e ast.Expr, read func(ast.Expr) (T, bool)) ([]T, bool) {
 	cl, ok := e.(*ast.CompositeLit)
 	if !ok {
 		return nil, false
 	}
-	out := make([]string, 0, len(cl.Elts))
+	out := make([]T, 0, len(cl.Elts))
 	for _, el := range cl.Elts {
-		s, ok := stringLit(el)
+		v, ok := read(el)
 		if !ok {
 			return nil, false
 		}
-		out = append(out, s)
+		out = append(out, v)
 	}
 	return out, true
 }
@@ -339,18 +333,29 @@ func gatewayForward(env *goEnv, c *ast.CallExpr, args []value) (*routes.Router, 
 	if m == nil {
 		return nil, "", false
 	}
-	for i := 1; i < len(args); i++ {
-		if r, ok := args[i].(goRouter); ok && r.r.Framework == grpcGatewayFramework.name {
-			return r.r, m[1], true
-		}
-		if gw := forwardedGateway(args[i]); gw != nil {
-			return gw, m[1], true
-		}
-		if gw := gatewayNamed(env, c.Args[i]); gw != nil {
-			return gw, m[1], true
-		}
+	if gw := gatewayHandler(env, c, args, 1); gw != nil {
+		return gw, m[1], true
 	}
 	return nil, "", false
+}
+
+// gatewayHandler returns the grpc-gateway mux the handler arguments of a
+// registration (args[from:]) hand their requests to: the mux itself, a
+// handler literal passing it on, or a wrapper the analysis does not read
+// naming it; nil for none.
+func gatewayHandler(env *goEnv, c *ast.CallExpr, args []value, from int) *routes.Router {
+	for i := from; i < len(args) && i < len(c.Args); i++ {
+		if r, ok := args[i].(goRouter); ok && r.r.Framework == grpcGatewayFramework.name {
+			return r.r
+		}
+		if gw := forwardedGateway(args[i]); gw != nil {
+			return gw
+		}
+		if gw := gatewayNamed(env, c.Args[i]); gw != nil {
+			return gw
+		}
+	}
+	return nil
 }
 
 // gatewayNamed returns the grpc-gateway mux an expression names through

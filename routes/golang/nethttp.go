@@ -37,6 +37,11 @@ func (netHTTPCalls) routerCall(a *goAnalysis, f *goFile, env *goEnv, c *ast.Call
 				Reason: "the pattern " + strconv.Quote(pat) + " has no path", Malformed: true})
 			return nil
 		}
+		if gw := gatewayHandler(env, c, args, 1); gw != nil && strings.HasSuffix(path, "/") {
+			// the gateway serves the subtree, matching the whole path
+			r.MountWhole(strings.TrimSuffix(path, "/"), gw)
+			return nil
+		}
 		if len(args) > 1 {
 			switch h := args[1].(type) {
 			case *goStrip:
@@ -46,10 +51,6 @@ func (netHTTPCalls) routerCall(a *goAnalysis, f *goFile, env *goEnv, c *ast.Call
 				}
 			case goRouter:
 				r.Mount("", h.r, false)
-				return nil
-			}
-			if gw := forwardedGateway(args[1]); gw != nil && strings.HasSuffix(path, "/") {
-				r.MountWhole(strings.TrimSuffix(path, "/"), gw)
 				return nil
 			}
 		}

@@ -186,9 +186,11 @@ func (c *checker) run() {
 			listenedHit = listenedHit || rootHits[m.Root]
 		}
 	}
-	// a whole-path router mounted in the server (a grpc-gateway mux, which
-	// serves the gRPC services registered on it) that serves no documented
-	// operation serves another spec's services: listed, not compared
+	// a whole-path mount in the server (a grpc-gateway mux, which serves
+	// the gRPC services registered on it) that serves no documented
+	// operation, beside one that does, serves another spec's services:
+	// listed, not compared; when none does, the spec documents none of the
+	// gateway and its routes are compared as any
 	subHits := map[int]bool{}
 	for i, m := range mirror {
 		if c.matched[i] && m.Sub > 0 {
