@@ -3,7 +3,6 @@ package runner
 import (
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -18,7 +17,6 @@ import (
 // over each with the families' preparation and without: the findings are
 // the same, and some canonicals were prepared.
 func TestPreparedChangesNothing(t *testing.T) {
-	defer func(v bool) { prepare = v }(prepare)
 	defer func() { onPrepared = nil }()
 	var mu sync.Mutex
 	kept := 0
@@ -60,21 +58,7 @@ func TestPreparedChangesNothing(t *testing.T) {
 			pairs = append(pairs, Parity{Canonical: name, Mirror: fmt.Sprintf("svc%d/openapi.json", i)})
 		}
 		dir := casetest.WriteFiles(t, files)
-		run := func(on bool) *Result {
-			prepare = on
-			res, err := Run(Config{Dir: dir, Parity: pairs, Refs: &Refs{}, Regex: &Regex{}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return res
-		}
-		with, without := run(true), run(false)
-		if len(without.Findings) == 0 {
-			t.Fatalf("project %d: no findings to compare", project)
-		}
-		if !reflect.DeepEqual(with.Findings, without.Findings) {
-			t.Errorf("project %d: %d findings prepared, %d not, or they differ:\n%v\n%v", project, len(with.Findings), len(without.Findings), with.Findings, without.Findings)
-		}
+		sameEitherWay(t, &prepare, fmt.Sprintf("project %d prepared", project), Config{Dir: dir, Parity: pairs, Refs: &Refs{}, Regex: &Regex{}})
 	}
 	if kept == 0 {
 		t.Error("no canonical file was prepared")

@@ -16,7 +16,6 @@ import (
 // with the groups sharing parsed trees and without: the findings are the
 // same.
 func TestSharedTreesChangeNothing(t *testing.T) {
-	defer func(v bool) { shareTrees = v }(shareTrees)
 	rng := rand.New(rand.NewPCG(41, 3))
 	for project := range 12 {
 		files := map[string]string{
@@ -41,20 +40,29 @@ func TestSharedTreesChangeNothing(t *testing.T) {
 			documents = append(documents, name)
 		}
 		dir := casetest.WriteFiles(t, files)
-		run := func(share bool) *Result {
-			shareTrees = share
-			res, err := Run(Config{Dir: dir, Refs: &Refs{Documents: documents}, Regex: &Regex{}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return res
+		sameEitherWay(t, &shareTrees, fmt.Sprintf("project %d with shared trees", project), Config{Dir: dir, Refs: &Refs{Documents: documents}, Regex: &Regex{}})
+	}
+}
+
+// sameEitherWay runs c with *on set and unset (restoring it after) and
+// fails unless both runs give the same findings, and some: what the switch
+// changes must change no finding. what names the run in a failure.
+func sameEitherWay(t *testing.T, on *bool, what string, c Config) {
+	t.Helper()
+	defer func(v bool) { *on = v }(*on)
+	run := func(v bool) *Result {
+		*on = v
+		res, err := Run(c)
+		if err != nil {
+			t.Fatal(err)
 		}
-		shared, apart := run(true), run(false)
-		if len(apart.Findings) == 0 {
-			t.Fatalf("project %d: no findings to compare", project)
-		}
-		if !reflect.DeepEqual(shared.Findings, apart.Findings) {
-			t.Errorf("project %d: %d findings with shared trees, %d without, or they differ:\n%v\n%v", project, len(shared.Findings), len(apart.Findings), shared.Findings, apart.Findings)
-		}
+		return res
+	}
+	with, without := run(true), run(false)
+	if len(without.Findings) == 0 {
+		t.Fatalf("%s: no findings to compare", what)
+	}
+	if !reflect.DeepEqual(with.Findings, without.Findings) {
+		t.Errorf("%s: %d findings, %d without it, or they differ:\n%v\n%v", what, len(with.Findings), len(without.Findings), with.Findings, without.Findings)
 	}
 }
