@@ -3,7 +3,6 @@ package runner
 import (
 	"errors"
 	"fmt"
-	"github.com/wirelint/wirelint/internal/idref"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -14,6 +13,7 @@ import (
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/gitx"
 	"github.com/wirelint/wirelint/internal/guard"
+	"github.com/wirelint/wirelint/internal/idref"
 	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/suppress"
 	"github.com/wirelint/wirelint/reduce"

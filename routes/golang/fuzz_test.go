@@ -2,7 +2,6 @@ package golang
 
 import (
 	"fmt"
-	"github.com/wirelint/wirelint/internal/fsroot"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/pb33f/go-yaml"
 
 	"github.com/wirelint/wirelint/internal/casetest"
+	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/routes"
 )

@@ -2,7 +2,6 @@ package ref
 
 import (
 	"fmt"
-	"github.com/wirelint/wirelint/internal/validate"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/wirelint/wirelint/internal/idref"
 	"github.com/wirelint/wirelint/internal/textdist"
+	"github.com/wirelint/wirelint/internal/validate"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 )
