@@ -53,6 +53,13 @@ type Router struct {
 // unmounted is why the routes of a sub-router nothing mounts are not compared.
 const unmounted = "router is never mounted: no use, include_router or register_blueprint of it was found"
 
+// unmountedMux is unmounted for a grpc-gateway mux, which a Go program
+// hands to a server, a router or a handler.
+const unmountedMux = "grpc-gateway mux is never handed to a server, a router or a handler where this analysis reads"
+
+// isUnmounted reports whether why says a router nothing mounts.
+func isUnmounted(why string) bool { return why == unmounted || why == unmountedMux }
+
 // Registration is one registration on a router.
 type Registration struct {
 	Methods []string // upper case; empty = every method
@@ -285,7 +292,7 @@ func Flatten(routers []*Router, set *Set) {
 			}
 			if f.orphan != "" {
 				for _, m := range methods {
-					set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.Pos, Method: m, Expr: raw, Reason: f.orphan, Fragments: []string{raw}, Unmounted: f.orphan == unmounted})
+					set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.Pos, Method: m, Expr: raw, Reason: f.orphan, Fragments: []string{raw}, Unmounted: isUnmounted(f.orphan)})
 				}
 				continue
 			}
@@ -327,7 +334,7 @@ func Flatten(routers []*Router, set *Set) {
 		}
 		for _, g := range f.r.Gaps {
 			switch {
-			case f.orphan == unmounted:
+			case isUnmounted(f.orphan):
 				g.Unmounted = true
 			case f.orphan == "" && strings.Trim(f.prefix, "/") != "":
 				g.Fragments = append([]string{strings.TrimRight(f.prefix, "/")}, g.Fragments...)
@@ -354,6 +361,9 @@ func Flatten(routers []*Router, set *Set) {
 			f := frame{r: r, root: root, listened: r.Listened}
 			if r.Sub && !r.Listened {
 				f.orphan = unmounted
+				if r.Framework == "grpc-gateway" {
+					f.orphan = unmountedMux
+				}
 				if r.HandedTo != "" {
 					f.orphan = "router is handed to " + r.HandedTo + ", which this analysis does not follow, and mounted nowhere it reads"
 				}

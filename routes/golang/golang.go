@@ -717,6 +717,9 @@ func servedElsewhere(set *routes.Set, orphans []*routes.Router, gaps []routes.Un
 	under := catchAllPrefixes(set.Routes)
 	var kept []routes.Unresolved
 	for _, u := range set.Unresolved {
+		if u.Unmounted && absorbed(u, under) {
+			continue // a mux the catch-all hands the subtree to (memos' gateway)
+		}
 		if !why[u.Reason] || !resolved[u.Pos] && !absorbed(u, under) {
 			kept = append(kept, u)
 		}
@@ -1891,6 +1894,9 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		a.evalArgs(f, env, c)
 		r := a.newRouter(fw.name)
 		r.StrictSlash = fw == &fiberFramework && fiberStrict(c)
+		// a grpc-gateway mux serves nothing until a server or a router is
+		// handed it: one this analysis does not see handed on is not served
+		r.Sub = fw == &grpcGatewayFramework
 		return goRouter{r}
 	}
 	if fw == &netHTTPFramework {
