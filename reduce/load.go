@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,6 +19,7 @@ import (
 	"github.com/pb33f/libopenapi"
 	"github.com/pb33f/libopenapi/datamodel"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/internal/limits"
 )
 
@@ -494,16 +494,16 @@ func checkTree(file string, top *Node, maxNodes, maxEnum int) (alias bool, err e
 
 // plainNumber matches a plain scalar that YAML 1.2 and JSON read as a number
 // (the YAML library's float syntax, which JSON numbers are a subset of).
-var plainNumber = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
+var plainNumber = lazyre.New(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
 
-// isPlainNumber is plainNumber.MatchString behind a test of the first byte:
+// isPlainNumber is plainNumber().MatchString behind a test of the first byte:
 // CheckKeys asks it of every plain string scalar (every YAML key among
 // them), and almost none starts as a number does.
 func isPlainNumber(s string) bool {
 	if s == "" || !strings.ContainsRune("+-.0123456789", rune(s[0])) {
 		return false
 	}
-	return plainNumber.MatchString(s)
+	return plainNumber().MatchString(s)
 }
 
 // duplicateKey returns the second occurrence of a repeated scalar key of the
@@ -580,14 +580,14 @@ func parseError(file string, data []byte, format string, cause error) error {
 }
 
 var (
-	yamlLineRE = regexp.MustCompile(`^(?:yaml: )?(?:line (\d+)(?::(\d+))?: )?(.*)$`)
-	yamlAtRE   = regexp.MustCompile(`^(?:go-yaml )?(?:load )?error in \w+ (?:\((.*?)\) )?at L(\d+)\.C(\d+)(?:-L\d+\.C\d+)?: (.*)$`)
+	yamlLineRE = lazyre.New(`^(?:yaml: )?(?:line (\d+)(?::(\d+))?: )?(.*)$`)
+	yamlAtRE   = lazyre.New(`^(?:go-yaml )?(?:load )?error in \w+ (?:\((.*?)\) )?at L(\d+)\.C(\d+)(?:-L\d+\.C\d+)?: (.*)$`)
 )
 
 func yamlError(file string, err error) error {
 	msg := strings.TrimSpace(strings.SplitN(err.Error(), "\n", 2)[0])
 	msg = strings.TrimPrefix(msg, "yaml: ")
-	if m := yamlAtRE.FindStringSubmatch(msg); m != nil {
+	if m := yamlAtRE().FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
 		what := m[4]
@@ -596,7 +596,7 @@ func yamlError(file string, err error) error {
 		}
 		return &LoadError{File: file, Line: line, Column: col, Msg: "malformed YAML: " + what}
 	}
-	if m := yamlLineRE.FindStringSubmatch(msg); m != nil && m[1] != "" {
+	if m := yamlLineRE().FindStringSubmatch(msg); m != nil && m[1] != "" {
 		line, _ := strconv.Atoi(m[1])
 		col, _ := strconv.Atoi(m[2])
 		return &LoadError{File: file, Line: line, Column: col, Msg: "malformed YAML: " + m[3]}

@@ -144,7 +144,7 @@ func Unrepresentable(n *Node) bool {
 		return false
 	}
 	_, ok := Number(n)
-	return !ok && plainNumber.MatchString(n.Value)
+	return !ok && plainNumber().MatchString(n.Value)
 }
 
 // withinNumberBudget reports whether literal is short enough and its

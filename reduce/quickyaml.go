@@ -1,13 +1,14 @@
 package reduce
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/pb33f/go-yaml"
+
+	"github.com/wirelint/wirelint/internal/lazyre"
 )
 
 // quickYAML reads the plain block YAML most API descriptions are written in
@@ -787,7 +788,7 @@ func plainTag(v string) string {
 		if _, err := strconv.ParseUint(plain, 0, 64); err == nil {
 			return "!!int"
 		}
-		if yamlStyleFloat.MatchString(plain) {
+		if yamlStyleFloat().MatchString(plain) {
 			if _, err := strconv.ParseFloat(plain, 64); err == nil {
 				return "!!float"
 			}
@@ -821,7 +822,7 @@ var plainWords = map[string]string{
 }
 
 // yamlStyleFloat is go-yaml's resolver's pattern of a float.
-var yamlStyleFloat = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
+var yamlStyleFloat = lazyre.New(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
 
 // yamlTimestamp reports whether go-yaml's resolver reads the plain scalar v
 // as a timestamp (its parseTimestamp).

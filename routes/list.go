@@ -3,9 +3,10 @@ package routes
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/wirelint/wirelint/internal/lazyre"
 )
 
 // FromList reads a plain route list: one route per line, `METHOD /path`, with
@@ -29,7 +30,7 @@ func FromList(data []byte, file string) *Set {
 			continue
 		}
 		// NestJS's startup log: Mapped {/cats/:id, GET} route
-		if m := nestMapped.FindStringSubmatch(line); m != nil {
+		if m := nestMapped().FindStringSubmatch(line); m != nil {
 			line = m[2] + " " + m[1]
 		} else if strings.HasPrefix(strings.TrimSpace(line), "[Nest]") {
 			continue // another line of NestJS's log
@@ -95,7 +96,7 @@ func commentStart(line string) int {
 }
 
 // nestMapped matches NestJS's RouterExplorer log line, path then method.
-var nestMapped = regexp.MustCompile(`Mapped \{([^,}]*), ([A-Z]+)\} route`)
+var nestMapped = lazyre.New(`Mapped \{([^,}]*), ([A-Z]+)\} route`)
 
 // listEntry is one route of a JSON listing, whichever of the frameworks'
 // spellings it uses: echo's e.Routes() {method, path, name},

@@ -3,11 +3,13 @@ package routes
 import (
 	"regexp"
 	"strings"
+
+	"github.com/wirelint/wirelint/internal/lazyre"
 )
 
 // paramSpelling matches a path parameter in any framework's spelling inside
 // a fragment: {name}, <conv:name>, :name, *name.
-var paramSpelling = regexp.MustCompile(`\{[^}/]*\}|<[^>/]*>|:[A-Za-z_][A-Za-z0-9_]*|\*[A-Za-z0-9_]*`)
+var paramSpelling = lazyre.New(`\{[^}/]*\}|<[^>/]*>|:[A-Za-z_][A-Za-z0-9_]*|\*[A-Za-z0-9_]*`)
 
 // CouldServe reports whether u, were it resolved, could serve method on t:
 // its method is unknown, any or method, and its constant fragments occur in
@@ -35,7 +37,7 @@ func (u Unresolved) CouldServe(method string, t Template) bool {
 			b.WriteString(".*")
 		}
 		last := 0
-		for _, m := range paramSpelling.FindAllStringIndex(f, -1) {
+		for _, m := range paramSpelling().FindAllStringIndex(f, -1) {
 			b.WriteString(regexp.QuoteMeta(f[last:m[0]]))
 			b.WriteString(`[^/]*`)
 			last = m[1]

@@ -5,11 +5,11 @@ import (
 	"net/url"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/reduce"
 )
 
@@ -27,11 +27,11 @@ type jsdocSpec struct {
 const maxJSDocScript = 256 << 10
 
 var (
-	jsdocVersion = regexp.MustCompile(`\b(openapi|swagger)\s*:\s*['"]([0-9][0-9.]*)['"]`)
-	jsdocAPIs    = regexp.MustCompile(`\bapis\s*:\s*\[([^\]]*)\]`)
-	jsdocString  = regexp.MustCompile("['\"`]([^'\"`]*)['\"`]")
-	jsdocServer  = regexp.MustCompile(`\bservers\s*:\s*\[\s*\{[^}]*?\burl\s*:\s*['"]([^'"]+)['"]`)
-	templateHead = regexp.MustCompile(`^\$\{[^}]*\}/`)
+	jsdocVersion = lazyre.New(`\b(openapi|swagger)\s*:\s*['"]([0-9][0-9.]*)['"]`)
+	jsdocAPIs    = lazyre.New(`\bapis\s*:\s*\[([^\]]*)\]`)
+	jsdocString  = lazyre.New("['\"`]([^'\"`]*)['\"`]")
+	jsdocServer  = lazyre.New(`\bservers\s*:\s*\[\s*\{[^}]*?\burl\s*:\s*['"]([^'"]+)['"]`)
+	templateHead = lazyre.New(`^\$\{[^}]*\}/`)
 )
 
 // jsdocSpecs finds the swagger-jsdoc definitions among the project's
@@ -58,8 +58,8 @@ func jsdocSpecs(confine *fsroot.Root, dir string, sources, candidates []string) 
 		if err != nil || !bytes.Contains(text, []byte("swagger-jsdoc")) {
 			continue
 		}
-		v := jsdocVersion.FindSubmatch(text)
-		apis := jsdocAPIs.FindSubmatch(text)
+		v := jsdocVersion().FindSubmatch(text)
+		apis := jsdocAPIs().FindSubmatch(text)
 		if v == nil || apis == nil {
 			continue
 		}
@@ -71,14 +71,14 @@ func jsdocSpecs(confine *fsroot.Root, dir string, sources, candidates []string) 
 			continue
 		}
 		basePath := ""
-		if s := jsdocServer.FindSubmatch(text); s != nil {
+		if s := jsdocServer().FindSubmatch(text); s != nil {
 			if u, err := url.Parse(string(s[1])); err == nil && u.Path != "" && u.Path != "/" {
 				basePath = "/" + strings.Trim(u.Path, "/")
 			}
 		}
 		pkg := packageDir(path.Dir(src), isCandidate)
-		for _, m := range jsdocString.FindAllSubmatch(apis[1], -1) {
-			pattern := strings.TrimPrefix(templateHead.ReplaceAllString(string(m[1]), ""), "./")
+		for _, m := range jsdocString().FindAllSubmatch(apis[1], -1) {
+			pattern := strings.TrimPrefix(templateHead().ReplaceAllString(string(m[1]), ""), "./")
 			switch strings.ToLower(path.Ext(pattern)) {
 			case ".yml", ".yaml", ".json":
 			default:

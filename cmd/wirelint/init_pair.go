@@ -2,10 +2,10 @@ package main
 
 import (
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/reduce"
 )
 
@@ -25,10 +25,10 @@ var staleFolders = map[string]bool{
 
 // versionedName matches a version written into a file name before its
 // extension: openapi.v1.3.yaml, api-1.2.0.json, spec_v2.yaml.
-var versionedName = regexp.MustCompile(`(?i)[._-]v?\d+(?:\.\d+)+$|[._-]v\d+$`)
+var versionedName = lazyre.New(`(?i)[._-]v?\d+(?:\.\d+)+$|[._-]v\d+$`)
 
 // versionFolder matches a folder named by a major version: v1, v2.
-var versionFolder = regexp.MustCompile(`^v(\d+)$`)
+var versionFolder = lazyre.New(`^v(\d+)$`)
 
 // staleCopies returns the paths among paths that look like older copies of
 // another: under a folder such as compat/ or old/, named with a version
@@ -39,12 +39,12 @@ func staleCopies(paths []string) map[string]bool {
 	versions := map[string][]int{}   // parent folder -> the vN folders under it holding documents
 	for _, p := range paths {
 		dir, stem := path.Split(p)
-		if !versionedName.MatchString(stem[:len(stem)-len(path.Ext(stem))]) {
+		if !versionedName().MatchString(stem[:len(stem)-len(path.Ext(stem))]) {
 			unversioned[dir+strings.TrimSuffix(stem, path.Ext(stem))] = true
 		}
 		segs := strings.Split(p, "/")
 		for i, s := range segs[:len(segs)-1] {
-			if m := versionFolder.FindStringSubmatch(s); m != nil {
+			if m := versionFolder().FindStringSubmatch(s); m != nil {
 				parent := strings.Join(segs[:i], "/")
 				versions[parent] = append(versions[parent], atoiSmall(m[1]))
 			}
@@ -57,7 +57,7 @@ func staleCopies(paths []string) map[string]bool {
 			if staleFolders[strings.ToLower(s)] {
 				stale[p] = true
 			}
-			if m := versionFolder.FindStringSubmatch(s); m != nil {
+			if m := versionFolder().FindStringSubmatch(s); m != nil {
 				n := atoiSmall(m[1])
 				for _, other := range versions[strings.Join(segs[:i], "/")] {
 					if other > n {
@@ -69,7 +69,7 @@ func staleCopies(paths []string) map[string]bool {
 		dir, file := path.Split(p)
 		ext := path.Ext(file)
 		stem := file[:len(file)-len(ext)]
-		if loc := versionedName.FindStringIndex(stem); loc != nil && unversioned[dir+stem[:loc[0]]] {
+		if loc := versionedName().FindStringIndex(stem); loc != nil && unversioned[dir+stem[:loc[0]]] {
 			stale[p] = true
 		}
 	}

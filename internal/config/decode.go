@@ -14,6 +14,7 @@ import (
 	"github.com/pb33f/go-yaml"
 	"github.com/wirelint/wirelint/internal/ecmaregex"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/report"
@@ -974,20 +975,20 @@ func contains(list []string, s string) bool {
 }
 
 var (
-	yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+)(?::(\d+))?: (.*)$`)
-	yamlAtRE   = regexp.MustCompile(`at L(\d+)\.C(\d+)(?:-L\d+\.C\d+)?: (.*)$`)
+	yamlLineRE = lazyre.New(`^(?:yaml: )?line (\d+)(?::(\d+))?: (.*)$`)
+	yamlAtRE   = lazyre.New(`at L(\d+)\.C(\d+)(?:-L\d+\.C\d+)?: (.*)$`)
 )
 
 // yamlError turns the YAML parser's error into a positioned Error.
 func yamlError(file string, err error) error {
 	msg := strings.TrimSpace(strings.SplitN(err.Error(), "\n", 2)[0])
 	msg = strings.TrimPrefix(msg, "yaml: ")
-	if m := yamlAtRE.FindStringSubmatch(msg); m != nil {
+	if m := yamlAtRE().FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		col, _ := strconv.Atoi(m[2])
 		return &Error{File: file, Pos: Pos{Line: line, Column: col}, Msg: "malformed YAML: " + m[3]}
 	}
-	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+	if m := yamlLineRE().FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		col, _ := strconv.Atoi(m[2])
 		return &Error{File: file, Pos: Pos{Line: line, Column: col}, Msg: "malformed YAML: " + m[3]}

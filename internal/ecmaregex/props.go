@@ -2,6 +2,7 @@ package ecmaregex
 
 import (
 	"sort"
+	"sync"
 	"unicode"
 )
 
@@ -57,34 +58,32 @@ const (
 	PropBinary             // \p{White_Space}, \p{Any}, \p{ASCII}
 )
 
-var (
-	gcShort    = map[string]string{} // any accepted gc spelling -> short name
-	scriptLong = map[string]string{} // any accepted script spelling -> long name
-	binaryLong = map[string]string{} // any accepted binary spelling -> long name
-)
-
-func init() {
-	for _, row := range generalCategories {
-		for _, n := range row {
-			gcShort[n] = row[0]
-		}
-	}
-	for _, row := range scriptAliases {
-		for _, n := range row {
-			scriptLong[n] = row[0]
-		}
-	}
-	for _, row := range binaryProperties {
-		for _, n := range row {
-			binaryLong[n] = row[0]
-		}
-	}
+// propNames maps every accepted spelling of a property value to its
+// canonical name: built on first use, not before main in every command.
+type propNames struct {
+	gcShort    map[string]string // any accepted gc spelling -> short name
+	scriptLong map[string]string // any accepted script spelling -> long name
+	binaryLong map[string]string // any accepted binary spelling -> long name
 }
+
+var names = sync.OnceValue(func() propNames {
+	index := func(rows [][]string) map[string]string {
+		m := map[string]string{}
+		for _, row := range rows {
+			for _, n := range row {
+				m[n] = row[0]
+			}
+		}
+		return m
+	}
+	return propNames{gcShort: index(generalCategories), scriptLong: index(scriptAliases), binaryLong: index(binaryProperties)}
+})
 
 // ClassifyProperty says what \p{name=value} (name empty for \p{value})
 // names in ECMA-262, and its canonical value: the short category name, the
 // long script name or the long binary property name. Names are case-sensitive.
 func ClassifyProperty(name, value string) (PropKind, string) {
+	gcShort, scriptLong, binaryLong := names().gcShort, names().scriptLong, names().binaryLong
 	switch name {
 	case "":
 		if s, ok := gcShort[value]; ok {

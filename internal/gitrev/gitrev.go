@@ -10,11 +10,11 @@ import (
 	"bytes"
 	"fmt"
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"io"
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -93,7 +93,7 @@ func (r *Revision) Rel(abs string) (string, bool) {
 // refPath finds the file part of $ref values in JSON or YAML text. It may
 // also match a $ref quoted in a description: the file is then extracted for
 // nothing, never followed wrongly.
-var refPath = regexp.MustCompile(`["']?\$ref["']?\s*:\s*["']?([^"'#\s,}\]]*)`)
+var refPath = lazyre.New(`["']?\$ref["']?\s*:\s*["']?([^"'#\s,}\]]*)`)
 
 // Extract writes the files at paths (slash-separated, from Top) and every
 // file their $refs reach inside the revision into dst, which mirrors the
@@ -130,7 +130,7 @@ func (r *Revision) Extract(dst string, paths []string) ([]string, error) {
 				return written, err
 			}
 			written = append(written, p)
-			for _, m := range refPath.FindAllSubmatch(contents[i], -1) {
+			for _, m := range refPath().FindAllSubmatch(contents[i], -1) {
 				ref := string(m[1])
 				if ref == "" || strings.Contains(ref, "://") || strings.HasPrefix(ref, "/") {
 					continue

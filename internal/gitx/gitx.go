@@ -25,8 +25,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/wirelint/wirelint/internal/lazyre"
 )
 
 // ErrNoRepository marks a project that is not inside a git work tree.
@@ -192,7 +193,7 @@ func (r *Repo) Run(stdin io.Reader, args ...string) ([]byte, error) {
 // configured. It runs `git config --get remote.NAME.url` only: config is
 // not a command Run accepts, since its other forms write.
 func (r *Repo) RemoteURL(name string) (string, error) {
-	if !remoteName.MatchString(name) {
+	if !remoteName().MatchString(name) {
 		return "", fmt.Errorf("git remote %q: not a remote name (internal error)", name)
 	}
 	out, status, err := r.run(nil, "config", "--get", "remote."+name+".url")
@@ -207,7 +208,7 @@ func (r *Repo) RemoteURL(name string) (string, error) {
 
 // remoteName is a remote name RemoteURL asks for: no dots at the ends, none
 // of the characters that would make it another key.
-var remoteName = regexp.MustCompile(`^[A-Za-z0-9_-]+(?:[.][A-Za-z0-9_-]+)*$`)
+var remoteName = lazyre.New(`^[A-Za-z0-9_-]+(?:[.][A-Za-z0-9_-]+)*$`)
 
 // run runs git with args as they are, hardened as Run describes, and
 // returns its output and exit status (-1 = it did not run or was killed).

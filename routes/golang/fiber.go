@@ -2,9 +2,9 @@ package golang
 
 import (
 	"go/ast"
-	"regexp"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/routes"
 )
 
@@ -12,7 +12,7 @@ import (
 // v2's group type, Group v3's).
 var fiberFramework = goFrameworkDef{
 	name:            "fiber",
-	imports:         fiberImport.MatchString,
+	imports:         fiberImport().MatchString,
 	importName:      "fiber",
 	constructors:    names("New"),
 	routerTypes:     names("App", "Router", "Group"),
@@ -24,7 +24,7 @@ var fiberFramework = goFrameworkDef{
 
 // fiberImport matches Fiber's import path, with or without a major version
 // (github.com/gofiber/fiber/v2, /v3), but none of its middleware packages.
-var fiberImport = regexp.MustCompile(`^github\.com/gofiber/fiber(/v[0-9]+)?$`)
+var fiberImport = lazyre.New(`^github\.com/gofiber/fiber(/v[0-9]+)?$`)
 
 // fiberStatic are Fiber's static-file middleware constructors, by import
 // path: v2's filesystem.New and v3's static.New, mounted with Use.

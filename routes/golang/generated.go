@@ -9,12 +9,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/routes"
 )
 
 // basePathJSON finds the base path in a go-swagger embedded_spec.go, which
 // holds the spec as JSON text.
-var basePathJSON = regexp.MustCompile(`"basePath":\s*"([^"]*)"`)
+var basePathJSON = lazyre.New(`"basePath":\s*"([^"]*)"`)
 
 // goSwagger reads the operation table go-swagger generates (the API
 // type's initHandlerCache: o.handlers["GET"]["/alerts"] =
@@ -57,7 +58,7 @@ func (a *goAnalysis) goSwagger(pkgs []*goPkg) *routes.Generated {
 	// the spec go-swagger embeds, as JSON text, names the base path
 	for _, path := range slices.Sorted(maps.Keys(a.parsed.sources)) {
 		if strings.HasSuffix(path, "embedded_spec.go") {
-			if m := basePathJSON.FindSubmatch(a.parsed.sources[path]); m != nil {
+			if m := basePathJSON().FindSubmatch(a.parsed.sources[path]); m != nil {
 				gen.BasePath = string(m[1])
 				break
 			}
@@ -104,17 +105,17 @@ func (a *goAnalysis) intercepted(pkgs []*goPkg, tablePkg *goPkg, gen *routes.Gen
 var stubGenerators = []struct {
 	generator, stubType string
 	// operation matches the doc comment line naming the method and path
-	operation *regexp.Regexp
+	operation func() *regexp.Regexp
 	// routed marks a generator whose router registrations the code
 	// analysis reads (oapi-codegen's chi server): its table only says
 	// which operations run the stub
 	routed bool
 }{
 	// ogen (oas_unimplemented_gen.go): "// POST /pets"
-	{"ogen", "UnimplementedHandler", regexp.MustCompile(`^([A-Z]+) (/\S*)$`), false},
+	{"ogen", "UnimplementedHandler", lazyre.New(`^([A-Z]+) (/\S*)$`), false},
 	// oapi-codegen's chi server (Unimplemented, since v1.13.1):
 	// "// (POST /pets)"
-	{"oapi-codegen", "Unimplemented", regexp.MustCompile(`^\(([A-Z]+) (/\S*)\)$`), true},
+	{"oapi-codegen", "Unimplemented", lazyre.New(`^\(([A-Z]+) (/\S*)\)$`), true},
 }
 
 // stubServer reads the stub type ogen or oapi-codegen generates (ogen's
@@ -139,7 +140,7 @@ func (a *goAnalysis) stubServer(pkgs []*goPkg) *routes.Generated {
 						continue
 					}
 					for _, l := range a.docLines(d) {
-						if m := sg.operation.FindStringSubmatch(l); m != nil && routes.IsMethod(m[1]) {
+						if m := sg.operation().FindStringSubmatch(l); m != nil && routes.IsMethod(m[1]) {
 							ops = append(ops, routes.GeneratedOperation{Method: m[1], Path: m[2], Handler: d.Name.Name, Pos: a.pos(a.byDecl[d], d.Name.Pos())})
 							break
 						}

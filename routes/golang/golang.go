@@ -7,12 +7,12 @@ import (
 	"go/token"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/routes"
 )
 
@@ -2009,7 +2009,7 @@ func (a *goAnalysis) routePath(f *goFile, c *ast.CallExpr, args []value, i int, 
 }
 
 // formatVerb matches one fmt verb in a format string.
-var formatVerb = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z%]`)
+var formatVerb = lazyre.New(`%[-+# 0-9.]*[a-zA-Z%]`)
 
 // fragments appends to out the constant pieces of an unfoldable path
 // expression, in order: string literals and package-level constants, the
@@ -2034,7 +2034,7 @@ func (a *goAnalysis) fragments(f *goFile, e ast.Expr, out []string) []string {
 			lit, isLit := arg.(*ast.BasicLit)
 			if k == 0 && isLit && lit.Kind == token.STRING && strings.Contains(lit.Value, "%") {
 				format, _ := strconv.Unquote(lit.Value)
-				for _, piece := range formatVerb.Split(format, -1) {
+				for _, piece := range formatVerb().Split(format, -1) {
 					if piece != "" {
 						out = append(out, piece)
 					}

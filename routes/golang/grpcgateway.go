@@ -3,10 +3,10 @@ package golang
 import (
 	"go/ast"
 	"go/token"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/routes"
 )
 
@@ -253,7 +253,7 @@ func litList[T any](e ast.Expr, read func(ast.Expr) (T, bool)) ([]T, bool) {
 // writes for a service: RegisterSvcHandler (a connection),
 // RegisterSvcHandlerClient, RegisterSvcHandlerServer and
 // RegisterSvcHandlerFromEndpoint; the first group is the service.
-var gatewayRegister = regexp.MustCompile(`^Register(\w+?)Handler(Client|Server|FromEndpoint)?$`)
+var gatewayRegister = lazyre.New(`^Register(\w+?)Handler(Client|Server|FromEndpoint)?$`)
 
 // gatewayVariants returns the generated registration functions among decls
 // not to read as orphans (functions with a router parameter that no call
@@ -270,7 +270,7 @@ func (a *goAnalysis) gatewayVariants(decls []*ast.FuncDecl) map[*ast.FuncDecl]bo
 	var order []service
 	for _, d := range decls {
 		f := a.byDecl[d]
-		m := gatewayRegister.FindStringSubmatch(d.Name.Name)
+		m := gatewayRegister().FindStringSubmatch(d.Name.Name)
 		if f == nil || m == nil || d.Recv != nil || !importsGateway(f) {
 			continue
 		}
@@ -314,7 +314,7 @@ func importsGateway(f *goFile) bool {
 
 // catchAllTail matches the catch-all a router's pattern ends with (echo's
 // and chi's /*, gin's /*any, Fiber's /*), and what comes before it.
-var catchAllTail = regexp.MustCompile(`^(.*)/\*\w*$`)
+var catchAllTail = lazyre.New(`^(.*)/\*\w*$`)
 
 // gatewayForward reports a registration whose pattern ends in a catch-all
 // and whose handler hands the requests to a grpc-gateway mux, by any wrapper
@@ -329,7 +329,7 @@ func gatewayForward(env *goEnv, c *ast.CallExpr, args []value) (*routes.Router, 
 	if !ok {
 		return nil, "", false
 	}
-	m := catchAllTail.FindStringSubmatch(p)
+	m := catchAllTail().FindStringSubmatch(p)
 	if m == nil {
 		return nil, "", false
 	}

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"go/parser"
 	"go/token"
-	"regexp"
 	"strconv"
+
+	"github.com/wirelint/wirelint/internal/lazyre"
 )
 
 // Generated code that registers no route is most of a large server's
@@ -25,7 +26,7 @@ import (
 // generatedLine is the line that marks a Go file as generated
 // (https://go.dev/s/generatedcode), which must come before its package
 // clause.
-var generatedLine = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`)
+var generatedLine = lazyre.New(`(?m)^// Code generated .* DO NOT EDIT\.$`)
 
 // opaqueGenerated reports whether src, the source of the file at path, is
 // generated code that registers no route (see above), whose bodies can be
@@ -39,7 +40,7 @@ func opaqueGenerated(path string, src []byte) bool {
 	if err != nil || !f.Package.IsValid() {
 		return false // the full parse reports the error
 	}
-	if !generatedLine.Match(src[:f.Package-1]) {
+	if !generatedLine().Match(src[:f.Package-1]) {
 		return false
 	}
 	for _, is := range f.Imports {

@@ -1,9 +1,9 @@
 package js
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/routes"
 	"github.com/wirelint/wirelint/routes/script"
 )
@@ -55,12 +55,12 @@ func honoOpenAPI(call *jsCall) script.Value {
 		call.unresolved(routes.Unresolved{Pos: call.pos, Method: routes.MethodAny, Expr: call.text(call.arg(0)), Reason: "route method or path is not a constant this analysis can fold"})
 		return script.Router{R: call.r}
 	}
-	call.r.Add(ms, openAPIParams.ReplaceAllString(string(path), "/:$1"), call.pos)
+	call.r.Add(ms, openAPIParams().ReplaceAllString(string(path), "/:$1"), call.pos)
 	return script.Router{R: call.r}
 }
 
 // openAPIParams matches the {name} segments @hono/zod-openapi rewrites.
-var openAPIParams = regexp.MustCompile(`/\{(.+?)\}`)
+var openAPIParams = lazyre.New(`/\{(.+?)\}`)
 
 // honoDoc reads doc(path, config) and doc31(path, config): GET path serves
 // the generated OpenAPI document, a documentation asset.

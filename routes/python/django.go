@@ -3,9 +3,9 @@ package python
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/routes"
 	"github.com/wirelint/wirelint/routes/script"
 )
@@ -800,7 +800,7 @@ func (ev *pyEval) decoratorMethods(f *script.File, sc *script.Scope, e *script.E
 }
 
 // djangoGroup matches a named group's opening in a regex.
-var djangoGroup = regexp.MustCompile(`^\(\?P<([A-Za-z_][A-Za-z0-9_]*)>`)
+var djangoGroup = lazyre.New(`^\(\?P<([A-Za-z_][A-Za-z0-9_]*)>`)
 
 // djangoRegex turns a re_path regex into a template with {name} for every
 // named group (in Flask's angle syntax, as Django's path() spells it), or
@@ -823,7 +823,7 @@ func djangoRegex(re string, mount bool) (string, string) {
 			}
 			return "", "regular expression path with an escape this analysis cannot turn into a template"
 		case '(':
-			m := djangoGroup.FindStringSubmatch(re[i:])
+			m := djangoGroup().FindStringSubmatch(re[i:])
 			if m == nil {
 				return "", "regular expression path with an unnamed group; name it (?P<name>...)"
 			}

@@ -6,9 +6,9 @@ package description
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
 	"github.com/wirelint/wirelint/rules/internal/pair"
@@ -111,32 +111,32 @@ func compare(p pair.Pair, field string) (report.Finding, bool) {
 const maxCompared = 64 << 10
 
 var (
-	spaceRE    = regexp.MustCompile(`\s+`)
-	emphasisRE = regexp.MustCompile("(\\*\\*|__|\\*|`)")
-	underRE    = regexp.MustCompile(`(^|[^\pL\pN])_+|_+([^\pL\pN]|$)`)
+	spaceRE    = lazyre.New(`\s+`)
+	emphasisRE = lazyre.New("(\\*\\*|__|\\*|`)")
+	underRE    = lazyre.New(`(^|[^\pL\pN])_+|_+([^\pL\pN]|$)`)
 )
 
 // Normalize folds what does not change a description's meaning: whitespace
 // and line wrapping, trailing punctuation, Markdown emphasis and code ticks.
 func Normalize(s string) string {
-	s = emphasisRE.ReplaceAllString(s, "")
-	s = underRE.ReplaceAllString(s, "$1$2")
-	s = strings.TrimSpace(spaceRE.ReplaceAllString(s, " "))
+	s = emphasisRE().ReplaceAllString(s, "")
+	s = underRE().ReplaceAllString(s, "$1$2")
+	s = strings.TrimSpace(spaceRE().ReplaceAllString(s, " "))
 	return strings.TrimRight(s, ".;:!, ")
 }
 
 func cosmeticKind(a, b string) string {
 	var kinds []string
-	if spaceRE.ReplaceAllString(strings.TrimSpace(a), " ") == spaceRE.ReplaceAllString(strings.TrimSpace(b), " ") {
+	if spaceRE().ReplaceAllString(strings.TrimSpace(a), " ") == spaceRE().ReplaceAllString(strings.TrimSpace(b), " ") {
 		return "whitespace or line wrapping"
 	}
 	strip := func(s string) string {
-		return strings.TrimRight(strings.TrimSpace(spaceRE.ReplaceAllString(s, " ")), ".;:!, ")
+		return strings.TrimRight(strings.TrimSpace(spaceRE().ReplaceAllString(s, " ")), ".;:!, ")
 	}
 	if strip(a) == strip(b) {
 		return "trailing punctuation"
 	}
-	if emphasisRE.ReplaceAllString(a, "") != a || emphasisRE.ReplaceAllString(b, "") != b || underRE.MatchString(a) || underRE.MatchString(b) {
+	if emphasisRE().ReplaceAllString(a, "") != a || emphasisRE().ReplaceAllString(b, "") != b || underRE().MatchString(a) || underRE().MatchString(b) {
 		kinds = append(kinds, "Markdown emphasis")
 	}
 	if len(kinds) == 0 {

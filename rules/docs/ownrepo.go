@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"net/url"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/gitx"
+	"github.com/wirelint/wirelint/internal/lazyre"
 )
 
 // ownRepository returns the checked folder root's place below its
@@ -39,12 +39,12 @@ func ownRepository(confine *fsroot.Root, root, configured string) (dir, reposito
 // githubRemote matches the forms git writes a GitHub remote in: https (with
 // or without credentials), ssh (scp-like and URL), git://; the repository
 // name may end in .git and a slash.
-var githubRemote = regexp.MustCompile(`(?i)^(?:(?:https?|git|ssh|git\+ssh)://(?:[^@/]+@)?github\.com(?::\d+)?/|(?:[^@/:]+@)?github\.com:)([A-Za-z0-9-]+)/([A-Za-z0-9._-]+?)(?:\.git)?/?$`)
+var githubRemote = lazyre.New(`(?i)^(?:(?:https?|git|ssh|git\+ssh)://(?:[^@/]+@)?github\.com(?::\d+)?/|(?:[^@/:]+@)?github\.com:)([A-Za-z0-9-]+)/([A-Za-z0-9._-]+?)(?:\.git)?/?$`)
 
 // githubRepository reads "owner/name" from a GitHub remote URL; "" for
 // any other host or form.
 func githubRepository(remote string) string {
-	m := githubRemote.FindStringSubmatch(strings.TrimSpace(remote))
+	m := githubRemote().FindStringSubmatch(strings.TrimSpace(remote))
 	if m == nil {
 		return ""
 	}

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/report"
 )
@@ -149,21 +150,21 @@ func (c *checker) detectSite(configured *Site) ([]*site, error) {
 }
 
 var (
-	jsStringOption = func(key string) *regexp.Regexp {
-		return regexp.MustCompile(key + `\s*:\s*['"` + "`" + `]([^'"` + "`" + `]*)['"` + "`" + `]`)
+	jsStringOption = func(key string) func() *regexp.Regexp {
+		return lazyre.New(key + `\s*:\s*['"` + "`" + `]([^'"` + "`" + `]*)['"` + "`" + `]`)
 	}
 	docusaurusRouteBase = jsStringOption(`routeBasePath`)
 	docusaurusBaseURL   = jsStringOption(`baseUrl`)
 	docusaurusDocsPath  = jsStringOption(`\bpath`)
 	// docusaurusTrailingSlash is trailingSlash: true.
-	docusaurusTrailingSlash = regexp.MustCompile(`\btrailingSlash\s*:\s*true\b`)
+	docusaurusTrailingSlash = lazyre.New(`\btrailingSlash\s*:\s*true\b`)
 	// docusaurusLastVersion is lastVersion spelled as a literal ('current',
 	// '2.8'); versions[0] and other expressions leave the default.
 	docusaurusLastVersion = jsStringOption(`\blastVersion`)
 	vitepressSrcDir       = jsStringOption(`srcDir`)
 	vitepressBase         = jsStringOption(`\bbase`)
-	yamlOption            = func(key string) *regexp.Regexp {
-		return regexp.MustCompile(`(?m)^` + key + `\s*[:=]\s*['"]?([^'"#\s]+)`)
+	yamlOption            = func(key string) func() *regexp.Regexp {
+		return lazyre.New(`(?m)^` + key + `\s*[:=]\s*['"]?([^'"#\s]+)`)
 	}
 	mkdocsDocsDir  = yamlOption(`docs_dir`)
 	hugoContentDir = yamlOption(`contentDir`)
@@ -179,8 +180,8 @@ func (c *checker) siteFrom(f, generator string) *site {
 	}
 	join := func(p string) string { return path.Clean(path.Join(dir, p)) }
 	src, _ := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(f)), 0)
-	option := func(re *regexp.Regexp, def string) string {
-		if m := re.FindSubmatch(src); m != nil {
+	option := func(re func() *regexp.Regexp, def string) string {
+		if m := re().FindSubmatch(src); m != nil {
 			return string(m[1])
 		}
 		return def
@@ -291,7 +292,7 @@ func (c *checker) siteFrom(f, generator string) *site {
 		}
 		s.Static = []Mount{{Dir: join("static"), Route: "/"}}
 		s.BaseURL = option(docusaurusBaseURL, "/")
-		s.trailingSlash = docusaurusTrailingSlash.Match(src)
+		s.trailingSlash = docusaurusTrailingSlash().Match(src)
 	case "mkdocs":
 		readMkDocsConfig(src, s.flavor)
 		if bytes.Contains(src, []byte("redirect_maps")) {
@@ -456,7 +457,7 @@ func (c *checker) buildRoutes(s *site) {
 				case !within(f, m.Dir):
 				case s.Generator == "hugo":
 					add(path.Join(mountRoute(m), strings.TrimPrefix(f, m.Dir+"/")), "")
-				case s.Generator == "docusaurus" && path.Base(m.Dir) == "pages" && jsPage.MatchString(f):
+				case s.Generator == "docusaurus" && path.Base(m.Dir) == "pages" && jsPage().MatchString(f):
 					// A React page: src/pages/about.tsx is /about.
 					route := path.Join(mountRoute(m), strings.TrimSuffix(strings.TrimPrefix(f, m.Dir+"/"), path.Ext(f)))
 					add(strings.TrimSuffix(route, "/index"), "")
@@ -498,18 +499,18 @@ func isPage(f string) bool {
 }
 
 // redirectFrom reads the from: of a redirects item.
-var redirectFrom = regexp.MustCompile(`\bfrom:\s*('[^']*'|"[^"]*"|[^,}\s]+)`)
+var redirectFrom = lazyre.New(`\bfrom:\s*('[^']*'|"[^"]*"|[^,}\s]+)`)
 
 // numberPrefix is Docusaurus's ordering prefix on file and folder names:
 // 01-intro.md is served as intro.
-var numberPrefix = regexp.MustCompile(`^\d+[-_.]`)
+var numberPrefix = lazyre.New(`^\d+[-_.]`)
 
 // jsPage is a Docusaurus React page's file name.
-var jsPage = regexp.MustCompile(`\.(js|jsx|ts|tsx)$`)
+var jsPage = lazyre.New(`\.(js|jsx|ts|tsx)$`)
 
 // docusaurusBlogDate is a Docusaurus blog post's date prefix: 2024-01-31-name
 // is served at /blog/2024/01/31/name.
-var docusaurusBlogDate = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})-(.+)$`)
+var docusaurusBlogDate = lazyre.New(`^(\d{4})-(\d{2})-(\d{2})-(.+)$`)
 
 // generatedRoutes are routes a generator serves without a source file: home
 // pages, listings and taxonomies.
@@ -534,19 +535,19 @@ func (c *checker) pageRoutes(s *site, m Mount, file, rel string) []string {
 	if s.Generator == "docusaurus" && mountRoute(m) != "/blog" {
 		parts := strings.Split(dir, "/")
 		for i, p := range parts {
-			parts[i] = numberPrefix.ReplaceAllString(p, "")
+			parts[i] = numberPrefix().ReplaceAllString(p, "")
 		}
 		dir = strings.Join(parts, "/")
-		name = numberPrefix.ReplaceAllString(name, "")
+		name = numberPrefix().ReplaceAllString(name, "")
 		if id := fm["id"]; id != "" {
 			name = id
 		}
 	}
 	base := mountRoute(m)
 	var routes []string
-	blogDate := docusaurusBlogDate.FindStringSubmatch(name)
+	blogDate := docusaurusBlogDate().FindStringSubmatch(name)
 	if s.Generator == "docusaurus" && base == "/blog" && blogDate == nil && dir != "" {
-		blogDate = docusaurusBlogDate.FindStringSubmatch(path.Base(dir))
+		blogDate = docusaurusBlogDate().FindStringSubmatch(path.Base(dir))
 		if blogDate != nil && strings.EqualFold(name, "index") {
 			dir = path.Dir(dir)
 			if dir == "." {
@@ -638,7 +639,7 @@ func readFrontMatter(src []byte) map[string]string {
 		}
 		if item, ok := strings.CutPrefix(strings.TrimSpace(line), "- "); ok && list != "" {
 			if list == "redirects" {
-				if m := redirectFrom.FindStringSubmatch(item); m != nil {
+				if m := redirectFrom().FindStringSubmatch(item); m != nil {
 					out["redirects"] += unquote(m[1]) + "\x00"
 				}
 				continue
@@ -854,7 +855,7 @@ type addedRoutes struct{ prefix, reason string }
 
 // addedPath is a path option spelled as a literal: what it holds before any
 // ${...} substitution.
-var addedPath = regexp.MustCompile(`\bpath\s*:\s*['"` + "`" + `]([^'"` + "`" + `$]*)`)
+var addedPath = lazyre.New(`\bpath\s*:\s*['"` + "`" + `]([^'"` + "`" + `$]*)`)
 
 // routeAddingCode returns the first script under dir, in walk order, that
 // calls addRoute: a Docusaurus plugin or theme kept with the site (a local
@@ -892,7 +893,7 @@ func (c *checker) routeAddingCode(dir string) (string, []string) {
 			if rel, err := filepath.Rel(c.root, p); err == nil {
 				found = filepath.ToSlash(rel)
 			}
-			for _, m := range addedPath.FindAllSubmatch(src, -1) {
+			for _, m := range addedPath().FindAllSubmatch(src, -1) {
 				if !bytes.HasPrefix(m[1], []byte("/")) || len(m[1]) == 1 {
 					anyRoute = true // built from something else, or "/": any route
 					return fs.SkipAll

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 	"github.com/pb33f/go-yaml"
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/report"
 )
 
@@ -49,7 +49,7 @@ type configFile struct {
 func (c *checker) hugoConfigDir(dir string) []configFile {
 	var names []string
 	for f := range c.files {
-		if path.Dir(f) == dir && hugoConfigName.MatchString(path.Base(f)) {
+		if path.Dir(f) == dir && hugoConfigName().MatchString(path.Base(f)) {
 			names = append(names, f)
 		}
 	}
@@ -63,7 +63,7 @@ func (c *checker) hugoConfigDir(dir string) []configFile {
 	return out
 }
 
-var hugoConfigName = regexp.MustCompile(`\.(toml|ya?ml|json)$`)
+var hugoConfigName = lazyre.New(`\.(toml|ya?ml|json)$`)
 
 // decodeConfig decodes a YAML, TOML or JSON configuration file into plain
 // maps; nil when it does not decode.
@@ -232,7 +232,7 @@ func field(v any, key string) any {
 // non-ASCII letters) and attr_list (ids on headings and blocks). mkdocs.yml
 // holds !!python tags, so it is read line by line, not decoded.
 func readMkDocsConfig(src []byte, fl *flavor) {
-	if m := mkdocsDirectoryURLs.FindSubmatch(src); m != nil && strings.EqualFold(string(m[1]), "false") {
+	if m := mkdocsDirectoryURLs().FindSubmatch(src); m != nil && strings.EqualFold(string(m[1]), "false") {
 		fl.dirURLs = false
 	}
 	if bytes.Contains(src, []byte("uslugify")) || bytes.Contains(src, []byte("slugify(case")) && bytes.Contains(src, []byte("percent_encode")) {
@@ -241,14 +241,14 @@ func readMkDocsConfig(src []byte, fl *flavor) {
 	hasAttrList := bytes.Contains(src, []byte("attr_list"))
 	fl.attributes, fl.blockAttributes = hasAttrList, hasAttrList
 	fl.tabs = bytes.Contains(src, []byte("pymdownx.tabbed"))
-	if mkdocsHooks.Match(src) {
+	if mkdocsHooks().Match(src) {
 		fl.unknownIDs = "mkdocs.yml runs build hooks (hooks:), which may add or change ids"
 	}
 }
 
-var mkdocsHooks = regexp.MustCompile(`(?m)^hooks\s*:`)
+var mkdocsHooks = lazyre.New(`(?m)^hooks\s*:`)
 
-var mkdocsDirectoryURLs = regexp.MustCompile(`(?m)^use_directory_urls\s*:\s*(\w+)`)
+var mkdocsDirectoryURLs = lazyre.New(`(?m)^use_directory_urls\s*:\s*(\w+)`)
 
 // mintlifyRedirects reads docs.json's redirects: {source, destination}, a
 // trailing /:slug* matching every route below.

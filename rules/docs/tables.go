@@ -7,11 +7,11 @@ import (
 	"net/url"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/wirelint/wirelint/internal/lazyre"
 	"github.com/wirelint/wirelint/internal/textdist"
 	"github.com/wirelint/wirelint/reduce"
 	"github.com/wirelint/wirelint/report"
@@ -35,9 +35,9 @@ type cell struct {
 }
 
 var (
-	markerRE     = regexp.MustCompile(`^\s*<!--\s*wirelint:\s*values\s+(\S+)((?:\s+[A-Za-z_]+\s*[=:]\s*[^\s=:]+)*)\s*-->\s*$`)
-	markerOption = regexp.MustCompile(`([A-Za-z_]+)\s*[=:]\s*([^\s=:]+)`)
-	delimiterRow = regexp.MustCompile(`^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?$`)
+	markerRE     = lazyre.New(`^\s*<!--\s*wirelint:\s*values\s+(\S+)((?:\s+[A-Za-z_]+\s*[=:]\s*[^\s=:]+)*)\s*-->\s*$`)
+	markerOption = lazyre.New(`([A-Za-z_]+)\s*[=:]\s*([^\s=:]+)`)
+	delimiterRow = lazyre.New(`^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?$`)
 )
 
 // markerPrefix is what a file must contain for it to be scanned for tables.
@@ -66,20 +66,20 @@ func scanTables(file string, src []byte) []markedTable {
 			fenceChar, fenceLen = c, n
 			continue
 		}
-		m := markerRE.FindStringSubmatch(line)
+		m := markerRE().FindStringSubmatch(line)
 		if m == nil {
 			continue
 		}
 		mt := markedTable{file: file, line: i + 1, column: strings.Index(line, m[1]) + 1, ref: m[1], options: map[string]string{}}
 		mt.column = len([]rune(line[:mt.column-1])) + 1
-		for _, o := range markerOption.FindAllStringSubmatch(m[2], -1) {
+		for _, o := range markerOption().FindAllStringSubmatch(m[2], -1) {
 			mt.options[strings.ToLower(o[1])] = o[2]
 		}
 		j := i + 1
 		for j < len(lines) && strings.TrimSpace(lines[j]) == "" {
 			j++
 		}
-		if j+1 >= len(lines) || !strings.Contains(lines[j], "|") || !delimiterRow.MatchString(strings.TrimSpace(strings.TrimRight(lines[j+1], "\r"))) {
+		if j+1 >= len(lines) || !strings.Contains(lines[j], "|") || !delimiterRow().MatchString(strings.TrimSpace(strings.TrimRight(lines[j+1], "\r"))) {
 			mt.noTable = true
 			out = append(out, mt)
 			continue
@@ -132,13 +132,13 @@ func splitRow(row string, line int) []cell {
 }
 
 // linkText keeps a Markdown link's text.
-var linkText = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+var linkText = lazyre.New(`\[([^\]]*)\]\([^)]*\)`)
 
 // cellText is what a cell says: without emphasis, code ticks, link syntax or
 // surrounding quotes.
 func cellText(raw string) string {
 	s := strings.TrimSpace(raw)
-	s = linkText.ReplaceAllString(s, "$1")
+	s = linkText().ReplaceAllString(s, "$1")
 	s = strings.ReplaceAll(s, `\|`, "|")
 	for _, w := range []string{"**", "__", "`", "*", "_"} {
 		if len(s) > 2*len(w) && strings.HasPrefix(s, w) && strings.HasSuffix(s, w) {

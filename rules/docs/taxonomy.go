@@ -461,7 +461,7 @@ func indexRows(src []byte) map[int]map[string]string {
 	lines := strings.Split(string(src), "\n")
 	for i := 0; i+1 < len(lines); i++ {
 		head := strings.TrimRight(lines[i], "\r")
-		if !strings.Contains(head, "|") || !delimiterRow.MatchString(strings.TrimSpace(strings.TrimRight(lines[i+1], "\r"))) {
+		if !strings.Contains(head, "|") || !delimiterRow().MatchString(strings.TrimSpace(strings.TrimRight(lines[i+1], "\r"))) {
 			continue
 		}
 		header := splitRow(head, i+1)
