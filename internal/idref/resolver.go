@@ -116,7 +116,7 @@ type Resolver struct {
 	gen  int // bumped whenever the registry grows
 	// memo keeps references that resolved both ways: thousands of $refs in a
 	// large spec name a few hundred targets from a handful of bases.
-	memo map[memoKey]Resolution
+	memo map[memoKey]*Resolution
 }
 
 type memoKey struct {
@@ -173,22 +173,29 @@ func (r *Resolver) Index(doc *reduce.Document) *Index {
 
 // ResolveSite resolves one site both ways.
 func (r *Resolver) ResolveSite(ix *Index, s *Site) Resolution {
+	return *r.ResolveSiteShared(ix, s)
+}
+
+// ResolveSiteShared is ResolveSite without the copy: the sites of one
+// document that write the same reference under the same base share one
+// Resolution (a large spec's thousands of $refs name a few hundred targets),
+// which the caller must not change.
+func (r *Resolver) ResolveSiteShared(ix *Index, s *Site) *Resolution {
 	ref := s.Ref()
-	res := Resolution{Ref: ref}
 	if !s.IsString() {
 		err := &reduce.RefError{Kind: reduce.RefBadPath, Msg: fmt.Sprintf("$ref holds %s, not a string", describeNode(s.Value))}
-		res.DiskErr, res.IDErr = err, err
-		return res
+		return &Resolution{Ref: ref, DiskErr: err, IDErr: err}
 	}
 	key := memoKey{ix.Doc, s.Base, ref}
 	if m, ok := r.memo[key]; ok {
 		return m
 	}
+	res := &Resolution{Ref: ref}
 	res.Disk, res.diskTried, res.DiskErr = r.onDiskIn(ix, ix.siteScope(s), ref)
 	res.URI, res.ID, res.IDResource, res.IDErr = r.UnderID(ix.Doc, s.Base, ref)
 	if res.DiskErr == nil && res.IDErr == nil {
 		if r.memo == nil {
-			r.memo = map[memoKey]Resolution{}
+			r.memo = map[memoKey]*Resolution{}
 		}
 		r.memo[key] = res
 	}

@@ -100,8 +100,14 @@ func CompareAll(res reduce.Resolver, canonicals []*reduce.Document, mirror *redu
 		} else if i > 0 {
 			sred = reduce.NewReducer(res)
 		}
+		// the first comparer's pairs have room for the others', joined
+		// below: capacity never written to is never faulted in
+		room := cdefs.sites / len(parts)
+		if i == 0 {
+			room = cdefs.sites
+		}
 		comparers[i] = &comparer{red: sred, opts: opts, renames: renames, mirrorToCanon: renamed, cdefs: cdefs, mdefs: mdefs,
-			pairs: make([]Pair, 0, cdefs.sites/len(parts))}
+			pairs: make([]Pair, 0, room)}
 		wg.Go(func() {
 			// a panic is raised again where the caller can recover it
 			defer func() { panics[i] = recover() }()

@@ -2,6 +2,7 @@ package parity
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/wirelint/wirelint/reduce"
@@ -106,8 +107,12 @@ func run(p *family.Pass) (family.Output, error) {
 		return family.Output{}, err
 	}
 	var all Pairs
-	for _, ps := range pairs {
-		all = append(all, ps...)
+	switch len(pairs) {
+	case 0:
+	case 1:
+		all = pairs[0] // one comparison's pairs are kept as they are, not copied
+	default:
+		all = slices.Concat(pairs...)
 	}
 	return family.Output{Findings: dedupeMirrorOnly(fs), Result: all}, nil
 }

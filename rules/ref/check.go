@@ -30,10 +30,12 @@ type subtree struct {
 }
 
 // resolved is one site's resolution and the registry generation it saw.
+// res may be shared with other sites (idref's ResolveSiteShared): it is
+// replaced, never changed.
 type resolved struct {
 	ix  *idref.Index
 	s   *idref.Site
-	res Resolution
+	res *Resolution
 	gen int
 }
 
@@ -81,7 +83,7 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 				}
 				rs := &block[0]
 				block = block[1:]
-				*rs = resolved{ix: ix, s: s, res: r.ResolveSite(ix, s), gen: r.Generation()}
+				*rs = resolved{ix: ix, s: s, res: r.ResolveSiteShared(ix, s), gen: r.Generation()}
 				results = append(results, rs)
 				visit(rs.res.Disk)
 				visit(rs.res.ID)
@@ -91,7 +93,9 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 		// retry those until nothing changes.
 		for _, rs := range results {
 			if rs.res.IDErr != nil && kind(rs.res.IDErr) != reduce.RefBadPath && rs.gen != r.Generation() {
-				rs.res.URI, rs.res.ID, rs.res.IDResource, rs.res.IDErr = r.UnderID(rs.ix.Doc, rs.s.Base, rs.res.Ref)
+				again := *rs.res
+				again.URI, again.ID, again.IDResource, again.IDErr = r.UnderID(rs.ix.Doc, rs.s.Base, again.Ref)
+				rs.res = &again
 				rs.gen = r.Generation()
 				visit(rs.res.ID)
 			}
@@ -103,7 +107,7 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 	r.resolved = results
 	var out []report.Finding
 	for _, rs := range results {
-		if f, ok := r.judge(rs.ix, rs.s, rs.res); ok {
+		if f, ok := r.judge(rs.ix, rs.s, *rs.res); ok {
 			out = append(out, f)
 		}
 	}
@@ -285,7 +289,7 @@ func isFirst(rs *resolved, chain []*resolved) bool {
 func (r *Resolver) Resolutions() []Resolution {
 	out := make([]Resolution, len(r.resolved))
 	for i, rs := range r.resolved {
-		out[i] = rs.res
+		out[i] = *rs.res
 	}
 	return out
 }
