@@ -573,7 +573,7 @@ type comparer struct {
 	defDoc *reduce.Document
 	defPtr string
 	// defPointers caches definitionPointers.
-	defPointers map[*reduce.Document]map[string]bool
+	defPointers map[*reduce.Document]*defPointerSet
 
 	// nullables finds each side's nullable copies of definitions.
 	nullables nullableCopies
@@ -752,28 +752,41 @@ func (c *comparer) ownRel(p string) (string, bool) {
 		return "", false
 	}
 	// a definition inside this one is a prefix of p ending at a '/' or at
-	// p's end, longer than d: look each one up
+	// p's end, longer than d: look each one up, up to the most tokens a
+	// definition's pointer has (one past a container: none below d's depth
+	// when d is itself a container's member)
 	defs := c.definitionPointers(c.defDoc)
-	for i := len(d) + 1; i <= len(p); i++ {
-		if (i == len(p) || p[i] == '/') && defs[p[:i]] {
-			return "", false
+	tokens := strings.Count(d, "/")
+	for i := len(d) + 1; i <= len(p) && tokens < defs.maxTokens; i++ {
+		if i == len(p) || p[i] == '/' {
+			if tokens++; defs.set[p[:i]] {
+				return "", false
+			}
 		}
 	}
 	return p[len(d):], true
 }
 
+// defPointerSet is the set of a document's definitions' pointers and the
+// most tokens one of them has.
+type defPointerSet struct {
+	set       map[string]bool
+	maxTokens int
+}
+
 // definitionPointers is the set of doc's definitions' pointers, built once
 // per document a comparer meets.
-func (c *comparer) definitionPointers(doc *reduce.Document) map[string]bool {
+func (c *comparer) definitionPointers(doc *reduce.Document) *defPointerSet {
 	if set, ok := c.defPointers[doc]; ok {
 		return set
 	}
-	set := make(map[string]bool, len(doc.Definitions))
+	set := &defPointerSet{set: make(map[string]bool, len(doc.Definitions))}
 	for _, d := range doc.Definitions {
-		set[d.Pointer] = true
+		set.set[d.Pointer] = true
+		set.maxTokens = max(set.maxTokens, strings.Count(d.Pointer, "/"))
 	}
 	if c.defPointers == nil {
-		c.defPointers = map[*reduce.Document]map[string]bool{}
+		c.defPointers = map[*reduce.Document]*defPointerSet{}
 	}
 	c.defPointers[doc] = set
 	return set
@@ -1074,15 +1087,23 @@ func (c *comparer) entries(cs, ms *reduce.Schema, ck, mk *reduce.Keyword, krel s
 	case "dependentSchemas", "dependentRequired":
 		member = "dependency"
 	}
-	for _, ce := range ck.Map {
-		me := mk.Lookup(ce.Name)
-		if me == nil {
+	// a mirror mostly lists the members in the canonical's order: the
+	// member at the same index is tried before a search (names are unique
+	// in a map, so both find the same entry)
+	for i, ce := range ck.Map {
+		var me *reduce.Entry
+		if i < len(mk.Map) && mk.Map[i].Name == ce.Name {
+			me = mk.Map[i]
+		} else if me = mk.Lookup(ce.Name); me == nil {
 			c.memberDiff(cs, ms, ck, mk, ce, nil, krel, member)
 			continue
 		}
 		both(ce, me)
 	}
-	for _, me := range mk.Map {
+	for j, me := range mk.Map {
+		if j < len(ck.Map) && ck.Map[j].Name == me.Name {
+			continue
+		}
 		if ck.Lookup(me.Name) == nil {
 			c.memberDiff(cs, ms, ck, mk, nil, me, krel, member)
 		}
