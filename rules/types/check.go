@@ -84,7 +84,7 @@ func Check(in Input) []report.Finding {
 		pairs = append(pairs, c.queued...)
 		c.queued = nil
 	}
-	if len(pairs) == 0 && len(in.Mirror.Decls) > 0 {
+	if len(pairs) == 0 && len(in.Mirror.Decls) > 0 && !c.ambiguity {
 		d := in.Mirror.Decls[0]
 		c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("none of the %d types read from the mirror files pairs with a definition of %s: nothing was compared; pair them with wirelint:mirror comments or the names map", len(in.Mirror.Decls), c.docName()),
 			"", "", c.docLocation(in.Canonical.Root, ""), codeLocation(d.Pos), nil)
@@ -118,6 +118,8 @@ type checker struct {
 	// def and decl are the pair being compared
 	def  *reduce.Definition
 	decl *codetypes.Decl
+	// ambiguity is set once a definition's name was found on several types
+	ambiguity bool
 }
 
 // site is where a comparison stands: the field being compared (nil at a
@@ -199,16 +201,50 @@ func (c *checker) pair() []pairing {
 			byName[Normalize(d.Name)] = append(byName[Normalize(d.Name)], d)
 		}
 	}
-	for _, def := range doc.Definitions {
-		name := def.Name
-		if to, ok := c.in.Renames[name]; ok {
-			name = to
-		}
+	byNameOf := func(def *reduce.Definition, name string) {
+		var free []*codetypes.Decl
 		for _, d := range byName[Normalize(name)] {
-			add(def, d)
+			if c.pairOf[d] == nil {
+				free = append(free, d)
+			}
+		}
+		switch {
+		case len(free) == 1:
+			add(def, free[0])
+		case len(free) > 1 && !c.ignored(def.Name):
+			c.ambiguous(def, free)
+		}
+	}
+	// the names map first: a renamed definition claims its type before
+	// another definition of the type's name can claim it by name
+	for _, def := range doc.Definitions {
+		if to, ok := c.in.Renames[def.Name]; ok {
+			byNameOf(def, to)
+		}
+	}
+	for _, def := range doc.Definitions {
+		if _, ok := c.in.Renames[def.Name]; !ok {
+			byNameOf(def, def.Name)
 		}
 	}
 	return out
+}
+
+// ambiguous says that several types of the mirror files carry def's name
+// (a private helper type beside the public mirror, one name in two
+// packages): which one mirrors it is not known, so none is compared with it
+// (an error needs the type that mirrors the definition), and none pairs by
+// name with anything else.
+func (c *checker) ambiguous(def *reduce.Definition, decls []*codetypes.Decl) {
+	var where []string
+	for _, d := range decls {
+		c.pairOf[d] = &reduce.Definition{} // paired with nothing, said here
+		where = append(where, fmt.Sprintf("%s:%d", d.Pos.File, d.Pos.Line))
+	}
+	c.covered[def], c.ambiguity = true, true
+	c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s in %s is not compared: %d types of the mirror files are named %s (%s), and which one mirrors it is not known; pair one with a wirelint:mirror comment or the names map",
+		def.Name, c.docName(), len(decls), decls[0].Name, strings.Join(where, ", ")),
+		def.Name, def.Pointer, c.docLocation(def.Key, def.Pointer), codeLocation(decls[0].Pos), map[string]any{"types": where})
 }
 
 // sameFile reports whether a path written in a comment names the document
@@ -749,7 +785,7 @@ func (c *checker) compareNamed(v view, t codetypes.Named, at site, pos codetypes
 	}
 	paired := c.pairOf[d]
 	if paired != nil && paired.Node == nil {
-		return // a broken wirelint:mirror comment, reported already
+		return // paired with nothing: a broken wirelint:mirror comment or an ambiguous name, reported already
 	}
 	if v.def != nil && paired != nil {
 		if paired != v.def {
