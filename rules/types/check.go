@@ -1007,14 +1007,33 @@ func (c *checker) compareValues(s *reduce.Schema, values []string, d *codetypes.
 		pos = at.owner.Pos
 	}
 	mirror := without(values, "null")
-	if e == nil {
-		if ty := s.Keywords.Get("type"); ty != nil || len(s.Keywords) > 0 {
-			c.emit(enumRule, report.SeverityError, fmt.Sprintf("%s in %s lists no values but its type in %s allows only %s: widen the type or add the enum", c.subjectOr(at, d), c.docName(), fileName(pos), strings.Join(mirror, ", ")),
-				c.definitionName(), s.Pointer(), c.docLocation(s.Node, s.Pointer()), codeLocation(pos), map[string]any{"keyword": "enum", "mirror": strings.Join(mirror, ",")})
+	var listed []string // the values the schema lists
+	if e != nil {
+		listed = e.Set
+	} else {
+		if d != nil && d.Language == "go" {
+			// Go's typed constants name some values of their type and
+			// reject none: encoding/json reads any other value into it
+			return
 		}
-		return
+		union, set, ok := c.unionLiterals(s)
+		switch {
+		case ok:
+			// oneOf [{const: red}, {const: green}] lists its values too
+			e, listed = union, set
+		case union != nil:
+			c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s is a union (anyOf or oneOf) in %s whose branches are not all values; its type in %s, which allows only %s, is compared with it by name only", c.subjectOr(at, d), c.docName(), fileName(pos), strings.Join(mirror, ", ")),
+				c.definitionName(), s.Pointer(), c.docLocation(s.Node, s.Pointer()), codeLocation(pos), nil)
+			return
+		default:
+			if ty := s.Keywords.Get("type"); ty != nil || len(s.Keywords) > 0 {
+				c.emit(enumRule, report.SeverityError, fmt.Sprintf("%s in %s lists no values but its type in %s allows only %s: widen the type or add the enum", c.subjectOr(at, d), c.docName(), fileName(pos), strings.Join(mirror, ", ")),
+					c.definitionName(), s.Pointer(), c.docLocation(s.Node, s.Pointer()), codeLocation(pos), map[string]any{"keyword": "enum", "mirror": strings.Join(mirror, ",")})
+			}
+			return
+		}
 	}
-	canonical := without(e.Set, "null")
+	canonical := without(listed, "null")
 	var missing, extra []string
 	for _, v := range canonical {
 		if !contains(mirror, v) {
@@ -1044,6 +1063,35 @@ func (c *checker) compareValues(s *reduce.Schema, values []string, d *codetypes.
 	sort.Strings(how)
 	c.emit(enumRule, report.SeverityError, fmt.Sprintf("%s allows %s in %s but %s in %s: %s", c.subjectOr(at, d), strings.Join(canonical, ", "), c.docName(), strings.Join(mirror, ", "), fileName(pos), strings.Join(how, " and ")),
 		c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(pos), map[string]any{"keyword": "enum", "canonical": strings.Join(canonical, ","), "mirror": strings.Join(mirror, ",")})
+}
+
+// unionLiterals returns s's anyOf or oneOf keyword (nil when it has
+// neither) and, when every branch lists values (an enum, a const, null),
+// the values of all its branches, sorted (ok true).
+func (c *checker) unionLiterals(s *reduce.Schema) (union *reduce.Keyword, values []string, ok bool) {
+	for _, name := range []string{"oneOf", "anyOf"} {
+		if union = s.Keywords.Get(name); union != nil {
+			break
+		}
+	}
+	if union == nil || len(union.List) == 0 {
+		return union, nil, false
+	}
+	for _, b := range union.List {
+		v := c.read(b)
+		if v.s == nil {
+			return union, nil, false
+		}
+		switch e := v.s.Keywords.Get("enum"); {
+		case e != nil:
+			values = append(values, e.Set...)
+		case onlyNull(v.s):
+			values = append(values, "null")
+		default:
+			return union, nil, false
+		}
+	}
+	return union, codetypes.SortedSet(values), true
 }
 
 func (c *checker) subjectOr(at site, d *codetypes.Decl) string {
