@@ -2,6 +2,7 @@ package types
 
 import (
 	"fmt"
+	"go/token"
 	"path"
 	"sort"
 	"strings"
@@ -439,6 +440,15 @@ func (c *checker) fields(d *codetypes.Decl, depth int) (fields []*codetypes.Fiel
 					base = in.Decl
 				}
 			}
+			if d.Language == "go" && base.Kind != codetypes.Object {
+				// encoding/json promotes the fields of an embedded struct
+				// only: an embedded map, slice or named value is a field
+				// called after its type, left out when unexported
+				if token.IsExported(b.Name) {
+					fields = append(fields, &codetypes.Field{Name: b.Name, Source: b.Name, Pos: d.Pos, Type: b, FoldCase: true})
+				}
+				continue
+			}
 			fs, ex, gs := c.fields(base, depth+1)
 			fields = append(fields, fs...)
 			if ex != nil {
@@ -687,7 +697,7 @@ func (c *checker) compareField(e *reduce.Entry, f *codetypes.Field, d *codetypes
 		return // json.RawMessage, serde_json::Value: every value
 	}
 	switch {
-	case v.nullable && !mirrorNull && c.in.Direction != Request:
+	case v.nullable && !mirrorNull && c.in.Direction != Request && !c.opaqueNamed(t):
 		c.emit(nullableRule, report.SeverityError, fmt.Sprintf("property %s may be null in %s but field %s of %s in %s cannot hold null: make it nullable", at.path, c.docName(), f.Source, d.Name, fileName(f.Pos)),
 			c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "nullable", "mirror": "not nullable"})
 	case !v.nullable && mirrorNull && !(f.NullIsAbsence && f.Optional) && v.s != nil && c.in.Direction != Response:
@@ -701,6 +711,18 @@ func (c *checker) compareField(e *reduce.Entry, f *codetypes.Field, d *codetypes
 		}
 	}
 	c.compareExpr(e.Schema, t, at, true)
+}
+
+// opaqueNamed reports whether t names a type whose wire form is not read
+// (custom marshalling, serde from/into, configured opaque): whether it
+// holds null is not known, so it is no evidence that null is refused.
+func (c *checker) opaqueNamed(t codetypes.Expr) bool {
+	n, ok := t.(codetypes.Named)
+	if !ok {
+		return false
+	}
+	d := c.in.Mirror.Lookup(n.Name)
+	return c.opaque[n.Name] || d != nil && d.Kind == codetypes.Opaque
 }
 
 // compareExpr compares a schema with a type expression; the null question
