@@ -252,6 +252,9 @@ type goAnalysis struct {
 	// programs whose imports reach each file, by display name.
 	program  string
 	programs map[string][]string
+	// declPrograms are, with several main packages and none named, the
+	// programs reaching each function (funcPrograms), by file display name
+	declPrograms map[string][]declSpan
 	// modRoot and modPath are the go.mod's directory and module path ("" =
 	// none): packages of the module outside the server folder are read for
 	// folding when imported.
@@ -483,7 +486,7 @@ func fromFiles(root string, files []string, display func(string) string, confine
 // tags of the files it left out.
 func extractBuild(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, build Build, parsed *parsedFiles, program string) (*routes.Set, []string, error) {
 	a := &goAnalysis{
-		parsed: parsed, build: build, program: cleanProgram(program), programs: map[string][]string{}, pkgs: map[string]*goPkg{}, methods: map[string][]*ast.FuncDecl{}, byDecl: map[*ast.FuncDecl]*goFile{},
+		parsed: parsed, build: build, program: cleanProgram(program), programs: map[string][]string{}, declPrograms: map[string][]declSpan{}, pkgs: map[string]*goPkg{}, methods: map[string][]*ast.FuncDecl{}, byDecl: map[*ast.FuncDecl]*goFile{},
 		memo: map[string]value{}, active: map[*ast.FuncDecl]bool{}, activeLit: map[litClosure]bool{}, activeRecv: map[string]bool{}, asserted: map[*ast.TypeAssertExpr]*routes.Router{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
 		display: display, confine: confine, budget: budget, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]value{},
 		root: root, cfgMemo: map[ast.Expr]value{}, locals: map[*ast.BlockStmt][]localDecl{}, fieldAssigned: map[string]routes.Pos{}, flagVars: map[string]stdFlagVar{},
@@ -626,7 +629,7 @@ func extractBuild(root string, files []string, display func(string) string, conf
 		routes.Flatten([]*routes.Router{r}, a.set)
 	}
 	for i, r := range a.set.Routes {
-		a.set.Routes[i].Programs = a.programs[r.Pos.File]
+		a.set.Routes[i].Programs = a.programsAt(r.Pos)
 	}
 	a.set.Unresolved = append(a.set.Unresolved, a.unreadGaps(order)...)
 	a.set.Finish()
@@ -2442,7 +2445,126 @@ func (a *goAnalysis) programPackages(order []*goPkg) ([]*goPkg, error) {
 			}
 		}
 	}
+	if len(mains) > 1 && a.program == "" {
+		a.funcPrograms(out, mains, byPath)
+	}
 	return out, nil
+}
+
+// funcPrograms attributes each function of pkgs to the programs whose main
+// function reaches it through the functions it names: a package one
+// program imports for a helper (lakeFS's server imports the ACL package
+// for a policy name) does not make the routes another program's main
+// registers through it (the ACL server's) the first program's too. A
+// function names another by its identifier, a package's selector, or —
+// any method of that name in the module — a method's; a program's roots
+// are its main, and the init functions and package-level variables of the
+// packages it imports. A function no program reaches this way (called
+// through something not followed) keeps its file's programs.
+func (a *goAnalysis) funcPrograms(pkgs, mains []*goPkg, byPath map[string]*goPkg) {
+	inPkgs := map[*goPkg]bool{}
+	for _, pkg := range pkgs {
+		inPkgs[pkg] = true
+	}
+	// names returns the functions and methods n names, read in file f
+	names := func(n ast.Node, f *goFile) []*ast.FuncDecl {
+		var out []*ast.FuncDecl
+		var visit func(ast.Node) bool
+		visit = func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				if x, ok := n.X.(*ast.Ident); ok {
+					if dep := byPath[f.imports[x.Name]]; dep != nil && f.imports[x.Name] != "" {
+						if d := dep.funcs[n.Sel.Name]; d != nil {
+							out = append(out, d)
+						}
+						return false
+					}
+				}
+				out = append(out, a.methods[n.Sel.Name]...)
+				ast.Inspect(n.X, visit)
+				return false
+			case *ast.Ident:
+				if d := f.pkg.funcs[n.Name]; d != nil {
+					out = append(out, d)
+				}
+			}
+			return true
+		}
+		ast.Inspect(n, visit)
+		return out
+	}
+	fileOf := map[*ast.FuncDecl]*goFile{}
+	for _, pkg := range pkgs {
+		for _, f := range pkg.files {
+			for _, d := range f.ast.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					fileOf[fd] = f
+				}
+			}
+		}
+	}
+	reached := map[*ast.FuncDecl][]string{}
+	for _, main := range mains {
+		name := programName(main)
+		var queue []*ast.FuncDecl
+		if d := main.funcs["main"]; d != nil {
+			queue = append(queue, d)
+		}
+		for _, pkg := range pkgs {
+			if !slices.Contains(a.programs[pkg.files[0].display], name) {
+				continue
+			}
+			for _, f := range pkg.files {
+				for _, d := range f.ast.Decls {
+					switch d := d.(type) {
+					case *ast.FuncDecl:
+						if d.Recv == nil && d.Name.Name == "init" && d.Body != nil {
+							queue = append(queue, d)
+						}
+					case *ast.GenDecl:
+						if d.Tok == token.VAR {
+							queue = append(queue, names(d, f)...)
+						}
+					}
+				}
+			}
+		}
+		seen := map[*ast.FuncDecl]bool{}
+		for len(queue) > 0 {
+			d := queue[0]
+			queue = queue[1:]
+			f := fileOf[d]
+			if seen[d] || f == nil {
+				continue
+			}
+			seen[d] = true
+			reached[d] = append(reached[d], name)
+			queue = append(queue, names(d.Body, f)...)
+		}
+	}
+	for d, progs := range reached {
+		f := fileOf[d]
+		a.declPrograms[f.display] = append(a.declPrograms[f.display], declSpan{
+			from: a.parsed.fset.Position(d.Pos()).Line, to: a.parsed.fset.Position(d.End()).Line, programs: progs})
+	}
+}
+
+// declSpan is the lines of one function and the programs reaching it.
+type declSpan struct {
+	from, to int
+	programs []string
+}
+
+// programsAt returns the programs a route registered at p belongs to: those
+// reaching the function holding p (funcPrograms), else its file's.
+func (a *goAnalysis) programsAt(p routes.Pos) []string {
+	for _, s := range a.declPrograms[p.File] {
+		if s.from <= p.Line && p.Line <= s.to {
+			return s.programs
+		}
+	}
+	return a.programs[p.File]
 }
 
 // auxiliaryFolders name the folders whose programs are examples, tests or
