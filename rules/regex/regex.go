@@ -171,6 +171,7 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 	}
 	rejected := map[site]*group{}
 	divergent := map[string]*group{}
+	idle := inert(tree)
 	var rejectedOrder []site
 	var divergentOrder []string
 	for _, d := range targets {
@@ -192,6 +193,9 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 				}
 			case ecmaregex.Divergent:
 				id := is.Construct.ID
+				if within(is.Span, idle) {
+					continue // it cannot change whether the pattern matches
+				}
 				if !seenDiv[id] {
 					seenDiv[id] = true
 					g := divergent[id]
@@ -239,7 +243,7 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 		sp := g.use.Span
 		off := runeOffset(pattern, sp.Start)
 		more := ""
-		if n := countUses(tree, id); n > 1 {
+		if n := countUses(tree, id, idle); n > 1 {
 			more = fmt.Sprintf(" (and %d more)", n-1)
 		}
 		note := g.notes[0][strings.Index(g.notes[0], ": ")+2:]
@@ -253,14 +257,103 @@ func CheckPattern(pattern string, opts Options, locate func(*report.Finding)) []
 	return out
 }
 
-func countUses(tree *ecmaregex.Node, id string) int {
+// countUses counts the uses of construct id in tree outside the idle spans.
+func countUses(tree *ecmaregex.Node, id string, idle []ecmaregex.Span) int {
 	n := 0
 	for _, u := range ecmaregex.Uses(tree) {
-		if u.Construct.ID == id {
+		if u.Construct.ID == id && !within(u.Span, idle) {
 			n++
 		}
 	}
 	return n
+}
+
+// inert returns the parts of a pattern that cannot change whether it
+// matches a string. JSON Schema searches a pattern anywhere in the string,
+// so a leading or trailing part of a top-level alternative that can match
+// the empty string and asserts nothing — the .* of ^https?://.* — matches
+// empty beside wherever the rest matches: what it would match otherwise
+// decides nothing, and a construct in it that reads differently in another
+// dialect (a dot, \d, \s) makes no pattern accept or reject anything there.
+// None when the pattern refers back to a group: what a group matched may
+// matter later.
+func inert(tree *ecmaregex.Node) []ecmaregex.Span {
+	if has(tree, ecmaregex.KindBackref) {
+		return nil
+	}
+	branches := []*ecmaregex.Node{tree}
+	if tree.Kind == ecmaregex.KindAlternate {
+		branches = tree.Sub
+	}
+	var out []ecmaregex.Span
+	for _, b := range branches {
+		parts := []*ecmaregex.Node{b}
+		if b.Kind == ecmaregex.KindConcat {
+			parts = b.Sub
+		}
+		lead := 0
+		for lead < len(parts) && emptyAnywhere(parts[lead]) {
+			out = append(out, parts[lead].Span)
+			lead++
+		}
+		for i := len(parts) - 1; i >= lead && emptyAnywhere(parts[i]); i-- {
+			out = append(out, parts[i].Span)
+		}
+	}
+	return out
+}
+
+// emptyAnywhere reports whether n can match the empty string at every
+// place of every string. An assertion (^, $, \b, a lookaround) matches
+// empty at some places only, so it is not, unless a quantifier lets it
+// match nothing; a back-reference never reaches here (inert refuses those
+// patterns), nor a foreign construct (patterns are read in u mode).
+func emptyAnywhere(n *ecmaregex.Node) bool {
+	switch n.Kind {
+	case ecmaregex.KindEmpty:
+		return true
+	case ecmaregex.KindRepeat:
+		return n.Min == 0 || emptyAnywhere(n.Sub[0])
+	case ecmaregex.KindGroup, ecmaregex.KindNonCapture:
+		return len(n.Sub) == 0 || emptyAnywhere(n.Sub[0])
+	case ecmaregex.KindConcat:
+		for _, c := range n.Sub {
+			if !emptyAnywhere(c) {
+				return false
+			}
+		}
+		return true
+	case ecmaregex.KindAlternate:
+		for _, c := range n.Sub {
+			if emptyAnywhere(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// has reports whether tree holds a node of kind k.
+func has(tree *ecmaregex.Node, k ecmaregex.Kind) bool {
+	if tree.Kind == k {
+		return true
+	}
+	for _, c := range tree.Sub {
+		if has(c, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// within reports whether sp lies inside one of spans.
+func within(sp ecmaregex.Span, spans []ecmaregex.Span) bool {
+	for _, s := range spans {
+		if s.Start <= sp.Start && sp.End <= s.End {
+			return true
+		}
+	}
+	return false
 }
 
 func contains(list []string, s string) bool {

@@ -46,7 +46,9 @@ var (
 		Why: "ECMA-262's \\s includes NBSP and U+FEFF while Go's is [\\t\\n\\f\\r ]; . excludes \\r and U+2028 in " +
 			"ECMA-262 only; Rust's and Python's \\d and \\w are Unicode; Python's $ matches before a final " +
 			"newline. A client using the pattern verbatim accepts or rejects values the contract does not. " +
-			"`wirelint regex --translate DIALECT PATTERN` prints a spelling that matches the same.",
+			"`wirelint regex --translate DIALECT PATTERN` prints a spelling that matches the same. A part at an edge " +
+			"of the pattern that can match nothing (the .* of ^https?://.*) is not reported: a pattern is searched " +
+			"anywhere in the value, so it matches empty there and decides nothing.",
 		Bad:  `{"type": "string", "pattern": "^\\S+$"}`,
 		Good: `{"type": "string", "pattern": "^[^\\t-\\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$"}`,
 	}
