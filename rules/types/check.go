@@ -203,17 +203,25 @@ func (c *checker) pair() []pairing {
 		}
 	}
 	byNameOf := func(def *reduce.Definition, name string) {
-		var free []*codetypes.Decl
+		// one type a language: mirrors in several languages (a TypeScript
+		// client beside a Go one) each mirror the definition
+		free := map[string][]*codetypes.Decl{}
+		var langs []string
 		for _, d := range byName[Normalize(name)] {
 			if c.pairOf[d] == nil {
-				free = append(free, d)
+				if free[d.Language] == nil {
+					langs = append(langs, d.Language)
+				}
+				free[d.Language] = append(free[d.Language], d)
 			}
 		}
-		switch {
-		case len(free) == 1:
-			add(def, free[0])
-		case len(free) > 1 && !c.ignored(def.Name):
-			c.ambiguous(def, free)
+		for _, lang := range langs {
+			switch ds := free[lang]; {
+			case len(ds) == 1:
+				add(def, ds[0])
+			case !c.ignored(def.Name):
+				c.ambiguous(def, ds)
+			}
 		}
 	}
 	// the names map first: a renamed definition claims its type before
@@ -231,11 +239,11 @@ func (c *checker) pair() []pairing {
 	return out
 }
 
-// ambiguous says that several types of the mirror files carry def's name
-// (a private helper type beside the public mirror, one name in two
-// packages): which one mirrors it is not known, so none is compared with it
-// (an error needs the type that mirrors the definition), and none pairs by
-// name with anything else.
+// ambiguous says that several types of one language in the mirror files
+// carry def's name (a private helper type beside the public mirror, one name
+// in two packages): which one mirrors it is not known, so none of them is
+// compared with it (an error needs the type that mirrors the definition),
+// and none pairs by name with anything else.
 func (c *checker) ambiguous(def *reduce.Definition, decls []*codetypes.Decl) {
 	var where []string
 	for _, d := range decls {
@@ -243,8 +251,8 @@ func (c *checker) ambiguous(def *reduce.Definition, decls []*codetypes.Decl) {
 		where = append(where, fmt.Sprintf("%s:%d", d.Pos.File, d.Pos.Line))
 	}
 	c.covered[def], c.ambiguity = true, true
-	c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s in %s is not compared: %d types of the mirror files are named %s (%s), and which one mirrors it is not known; pair one with a wirelint:mirror comment or the names map",
-		def.Name, c.docName(), len(decls), decls[0].Name, strings.Join(where, ", ")),
+	c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s in %s is not compared with %s types: %d of the mirror files are named %s (%s), and which one mirrors it is not known; pair one with a wirelint:mirror comment or the names map",
+		def.Name, c.docName(), decls[0].Language, len(decls), decls[0].Name, strings.Join(where, ", ")),
 		def.Name, def.Pointer, c.docLocation(def.Key, def.Pointer), codeLocation(decls[0].Pos), map[string]any{"types": where})
 }
 
