@@ -4,6 +4,7 @@
 package report
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -207,8 +208,26 @@ func Sort(fs []Finding) {
 		if fs[i].Pointer != fs[j].Pointer {
 			return fs[i].Pointer < fs[j].Pointer
 		}
-		return fs[i].Message < fs[j].Message
+		if fs[i].Message != fs[j].Message {
+			return fs[i].Message < fs[j].Message
+		}
+		// the other places: one message about two places of a mirror (a
+		// shared definition's property against two types' fields)
+		return compareLocations(fs[i].Locations, fs[j].Locations) < 0
 	})
+}
+
+// compareLocations orders two lists of locations place by place (file,
+// line, column, pointer), a shorter list first when one is the other's
+// start.
+func compareLocations(a, b []Location) int {
+	for k := 0; k < len(a) && k < len(b); k++ {
+		x, y := a[k], b[k]
+		if c := cmp.Or(strings.Compare(x.Name(), y.Name()), cmp.Compare(x.Line, y.Line), cmp.Compare(x.Column, y.Column), strings.Compare(x.Pointer, y.Pointer)); c != 0 {
+			return c
+		}
+	}
+	return cmp.Compare(len(a), len(b))
 }
 
 // Finalize fingerprints the findings that have none, each as its rule's

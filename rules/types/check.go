@@ -795,8 +795,14 @@ func (c *checker) subject(at site) string {
 func (c *checker) compareNamed(v view, t codetypes.Named, at site, pos codetypes.Pos) {
 	d := c.in.Mirror.Lookup(t.Name)
 	if d == nil {
+		var fields map[string]any
+		if at.owner != nil {
+			// one shared definition's property against fields of several
+			// types: each its own finding, with an identity of its own
+			fields = map[string]any{"type": at.owner.Name}
+		}
 		c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s is not compared with %s: its type %s is not among the mirror files", c.subject(at), c.docName(), t.Name),
-			c.definitionName(), v.s.Pointer(), c.docLocation(v.s.Node, v.s.Pointer()), codeLocation(pos), nil)
+			c.definitionName(), v.s.Pointer(), c.docLocation(v.s.Node, v.s.Pointer()), codeLocation(pos), fields)
 		return
 	}
 	if len(t.Args) > 0 && len(d.Params) > 0 {
