@@ -149,6 +149,14 @@ func (r *reader) typeSpec(ts *ast.TypeSpec, lines []string) {
 	} else {
 		d.Kind = codetypes.Alias
 		d.Target = r.expr(ts.Type, params)
+		if ts.Assign == 0 {
+			// a defined type (not an alias) has none of its underlying
+			// type's methods: what a marshaller of that type wrote, its
+			// plain structure now writes
+			if t, ok := withoutMethods(ts.Type, r.pos(ts.Type.Pos())); ok {
+				d.Target = t
+			}
+		}
 	}
 	r.decls[d.Name] = d
 	r.order = append(r.order, d)
@@ -283,7 +291,8 @@ func (r *reader) expr(e ast.Expr, params map[string]bool) codetypes.Expr {
 		case "openapi_types.File", "types.File":
 			return codetypes.Prim{Type: "string", Format: "binary"}
 		case "url.URL":
-			return codetypes.Prim{Type: "string", Format: "uri"}
+			// no MarshalJSON or MarshalText: encoding/json writes its fields
+			return urlObject(r.pos(e.Pos()))
 		}
 		return codetypes.Named{Name: e.Sel.Name}
 	case *ast.IndexExpr:
@@ -456,4 +465,40 @@ func (r *reader) constructors(f *ast.File) {
 			return true
 		})
 	}
+}
+
+// urlObject is net/url.URL as encoding/json writes it: an object of its
+// exported fields (it marshals neither to JSON nor to text).
+func urlObject(at codetypes.Pos) codetypes.Expr {
+	d := &codetypes.Decl{Name: "url.URL", Pos: at, Kind: codetypes.Object, Language: "go"}
+	for _, name := range []string{"Scheme", "Opaque", "Host", "Path", "RawPath", "RawQuery", "Fragment", "RawFragment"} {
+		d.Fields = append(d.Fields, &codetypes.Field{Name: name, Source: name, Pos: at, Type: codetypes.Prim{Type: "string"}, FoldCase: true})
+	}
+	d.Fields = append(d.Fields,
+		&codetypes.Field{Name: "User", Source: "User", Pos: at, Type: codetypes.Nullable{Of: codetypes.Inline{Decl: &codetypes.Decl{Name: "url.Userinfo", Pos: at, Kind: codetypes.Object, Language: "go"}}}, FoldCase: true},
+		&codetypes.Field{Name: "OmitHost", Source: "OmitHost", Pos: at, Type: codetypes.Prim{Type: "boolean"}, FoldCase: true},
+		&codetypes.Field{Name: "ForceQuery", Source: "ForceQuery", Pos: at, Type: codetypes.Prim{Type: "boolean"}, FoldCase: true})
+	return codetypes.Inline{Decl: d}
+}
+
+// withoutMethods returns the wire form of a defined type whose underlying
+// type is one the reader knows by its marshaller (type Stamp time.Time):
+// without the methods, time.Time writes an object of no fields, uuid.UUID
+// an array of 16 numbers. ok is false for every other type.
+func withoutMethods(t ast.Expr, at codetypes.Pos) (codetypes.Expr, bool) {
+	e, ok := t.(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	pkg, _ := e.X.(*ast.Ident)
+	if pkg == nil {
+		return nil, false
+	}
+	switch pkg.Name + "." + e.Sel.Name {
+	case "time.Time":
+		return codetypes.Inline{Decl: &codetypes.Decl{Name: "time.Time", Pos: at, Kind: codetypes.Object, Language: "go", Closed: true}}, true
+	case "uuid.UUID":
+		return codetypes.Array{Elem: codetypes.Prim{Type: "integer"}}, true
+	}
+	return nil, false
 }

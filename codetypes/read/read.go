@@ -72,6 +72,9 @@ func Files(paths []string, opts Options) (*codetypes.Set, error) {
 			if lang == "" {
 				lang = LanguageOf(p)
 			}
+			if lang == "" && strings.HasSuffix(p, "_test.go") {
+				lang = "go" // named: read, though a folder's walk leaves tests out
+			}
 			if lang == "" {
 				return nil, fmt.Errorf("%s: no reader for this file; name its language with --language (%s)", opts.Display(p), strings.Join(Languages, ", "))
 			}
