@@ -959,12 +959,12 @@ func (c *checker) compareStructure(s *reduce.Schema, t codetypes.Expr, at site, 
 			c.emit(typeRule, report.SeverityError, fmt.Sprintf("%s has %s in %s but its type in %s reads format %s: make them agree", c.subject(at), have, c.docName(), fileName(pos), t.Format),
 				c.definitionName(), ptr, loc, codeLocation(pos), map[string]any{"keyword": "format", "canonical": format, "mirror": t.Format})
 		}
-		// a plain string where the schema lists the values, one value too
-		// (SARIF's enum ["2.1.0"]): the type writes any string; a const is
-		// how a schema writes a discriminator, which a language without
+		// a plain string or number where the schema lists the values, one
+		// value too (SARIF's enum ["2.1.0"]): the type writes any; a const
+		// is how a schema writes a discriminator, which a language without
 		// literal types holds in a plain string, so it alone stays silent
-		if e := s.Keywords.Get("enum"); e != nil && t.Type == "string" && literalsOfType(e.Set, "string") && (len(without(e.Set, "null")) > 1 || len(e.Set) == 1 && e.Source != "const") {
-			c.emit(enumRule, report.SeverityWarning, fmt.Sprintf("%s allows only %s in %s but its type in %s is any string: use a literal type", c.subject(at), strings.Join(without(e.Set, "null"), ", "), c.docName(), fileName(pos)),
+		if e := s.Keywords.Get("enum"); e != nil && literalsFit(e.Set, t.Type) && (len(without(e.Set, "null")) > 1 || len(e.Set) == 1 && e.Source != "const") {
+			c.emit(enumRule, report.SeverityWarning, fmt.Sprintf("%s allows only %s in %s but its type in %s is any %s: use a literal type", c.subject(at), strings.Join(without(e.Set, "null"), ", "), c.docName(), fileName(pos), t.Type),
 				c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(pos), map[string]any{"keyword": "enum"})
 		}
 	case codetypes.Literals:
@@ -1008,6 +1008,27 @@ func canonicalTypes(s *reduce.Schema) ([]string, *reduce.Keyword) {
 		return codetypes.SortedSet(out), e
 	}
 	return nil, nil
+}
+
+// literalsFit reports whether every value of set but null is a string for
+// a string type, an integer for an integer type, a number for a number
+// type (integers are numbers): a plain type of that kind writes them all,
+// and more.
+func literalsFit(set []string, typ string) bool {
+	switch typ {
+	case "string", "integer":
+		return literalsOfType(set, typ)
+	case "number":
+		n := 0
+		for _, v := range without(set, "null") {
+			if k := literalType(v); k != "number" && k != "integer" {
+				return false
+			}
+			n++
+		}
+		return n > 0
+	}
+	return false
 }
 
 func literalsOfType(set []string, typ string) bool {
