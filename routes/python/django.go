@@ -66,8 +66,17 @@ func (ev *pyEval) djangoCall(f *script.File, sc *script.Scope, c *script.Expr, e
 				rr.Hidden = true
 			}
 			ev.drfRouters[r] = true
+			// trailing_slash, by keyword or first; a nested router
+			// takes it by keyword only, else its parent's (drfNested)
+			slash := script.KeywordArg(c, "trailing_slash")
+			if slash == nil && len(c.Args) > 0 && !strings.HasPrefix(name, "Nested") {
+				slash = c.Args[0]
+			}
+			if slash != nil {
+				ev.drfSlash[r] = ev.drfTrailingSlash(f, sc, slash)
+			}
 			if strings.HasPrefix(name, "Nested") {
-				ev.drfNested(f, sc, c, args, r)
+				ev.drfNested(f, sc, c, args, r, slash == nil)
 			}
 			return script.Router{R: r}, true
 		}
@@ -117,12 +126,16 @@ func isDocView(v script.Value) bool {
 // drfNested reads drf-nested-routers' NestedSimpleRouter(parent, prefix,
 // lookup=name): r's routes sit below the parent's prefix and the detail
 // parameter of the viewset registered there, named name_ and that
-// viewset's lookup kwarg (domains/<domain_pk>/).
-func (ev *pyEval) drfNested(f *script.File, sc *script.Scope, c *script.Expr, args []script.Value, r *routes.Router) {
+// viewset's lookup kwarg (domains/<domain_pk>/). Without a trailing_slash
+// keyword (inherit) r ends its routes as the parent does.
+func (ev *pyEval) drfNested(f *script.File, sc *script.Scope, c *script.Expr, args []script.Value, r *routes.Router, inherit bool) {
 	parent, ok := args[0].(script.Router)
 	if len(args) < 2 || !ok || !ev.drfRouters[parent.R] {
 		r.Orphan = "parent of a nested REST framework router is not one this analysis can follow"
 		return
+	}
+	if t, ok := ev.drfSlash[parent.R]; ok && inherit {
+		ev.drfSlash[r] = t
 	}
 	prefix, ok := args[1].(script.Str)
 	if !ok {
@@ -145,6 +158,31 @@ func (ev *pyEval) drfNested(f *script.File, sc *script.Scope, c *script.Expr, ar
 		}
 	}
 	r.Orphan = "parent prefix " + string(prefix) + " of a nested REST framework router is registered on no router this analysis read"
+}
+
+// drfTrailing is how a REST framework router ends its routes when its
+// trailing_slash is not the default (True: a slash).
+type drfTrailing struct {
+	none     bool   // trailing_slash is false: no slash
+	unfolded string // the trailing_slash expression that does not fold ("" = it folds)
+}
+
+// drfTrailingSlash folds a router's trailing_slash argument e as the REST
+// framework reads it, by its truth (routers.py sets self.trailing_slash to
+// "/" if trailing_slash else to the empty string, in every release to 3.18):
+// True or a non-empty string is a slash; False, None or "" none; any other
+// expression is unfolded.
+func (ev *pyEval) drfTrailingSlash(f *script.File, sc *script.Scope, e *script.Expr) drfTrailing {
+	switch {
+	case script.IsTrue(e):
+		return drfTrailing{}
+	case script.IsFalse(e) || e.Kind == script.ExprName && e.Name == "None":
+		return drfTrailing{none: true}
+	}
+	if s, ok := ev.Eval(f, sc, e).(script.Str); ok {
+		return drfTrailing{none: s == ""}
+	}
+	return drfTrailing{unfolded: routes.Shorten(ev.Text(f, e))}
 }
 
 // splitExt returns the module and the last name of an imported name:
@@ -576,12 +614,23 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 	}
 	ev.drfRegistry[r] = append(ev.drfRegistry[r], drfEntry{prefix: prefix, viewset: cls})
 	base := ev.drfNest[r] + strings.Trim(prefix, "/")
+	slash := "/"
+	switch t := ev.drfSlash[r]; {
+	case t.unfolded != "":
+		// every route of the viewset ends in a slash or none, which is
+		// not known: a gap below its prefix
+		r.Gaps = append(r.Gaps, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: t.unfolded,
+			Reason: "trailing_slash of the REST framework router is not a constant this analysis can fold, so whether its routes end in a slash is not known", Fragments: djangoFragments(base)})
+		return
+	case t.none:
+		slash = ""
+	}
 	kwarg := ev.lookupKwarg(cls)
 	if len(list) > 0 {
-		addSplit(r, list, listHidden, false, base+"/", pos)
+		addSplit(r, list, listHidden, false, base+slash, pos)
 	}
 	if len(detail) > 0 {
-		addSplit(r, detail, detailHidden, false, base+"/<"+kwarg+">/", pos)
+		addSplit(r, detail, detailHidden, false, base+"/<"+kwarg+">"+slash, pos)
 	}
 	if span, ok := ev.classSpans[cls]; ok {
 		for _, a := range ev.actions[span.file] {
@@ -601,13 +650,33 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 				}
 				path = strings.Trim(p, "/")
 			}
-			full := base + "/" + path + "/"
+			full := base + "/" + path + slash
 			if a.detail {
-				full = base + "/<" + kwarg + ">/" + path + "/"
+				full = base + "/<" + kwarg + ">/" + path + slash
 			}
 			r.Add(a.methods, full, pos).Hidden = hidden["*"] || hidden[a.name]
 		}
 	}
+}
+
+// djangoFragments returns the constant pieces of a path in path() syntax,
+// split at its parameters: "domains/<domain_pk>/records" is "domains/" and
+// "/records".
+func djangoFragments(p string) []string {
+	var out []string
+	for p != "" {
+		i := strings.IndexByte(p, '<')
+		j := strings.IndexByte(p[max(i, 0):], '>')
+		if i < 0 || j < 0 {
+			out = append(out, p)
+			break
+		}
+		if i > 0 {
+			out = append(out, p[:i])
+		}
+		p = p[i+j+1:]
+	}
+	return out
 }
 
 // lookupKwarg returns a viewset's detail kwarg: lookup_url_kwarg, else

@@ -57,6 +57,9 @@ type pyEval struct {
 	// router; drfNest is the path a nested router's routes sit below.
 	drfRegistry map[*routes.Router][]drfEntry
 	drfNest     map[*routes.Router]string
+	// drfSlash is how each REST framework router whose trailing_slash is
+	// not the default ends its routes (drfTrailing).
+	drfSlash map[*routes.Router]drfTrailing
 	// hiddenDefs are the defs (by the token of def, per file) and
 	// hiddenViews the classes whose drf-spectacular decorators exclude
 	// them from the schema (spectacular.go).
@@ -74,7 +77,7 @@ type classSpan struct {
 func newPyEval(root string, display func(string) string, confine *fsroot.Root) *pyEval {
 	ev := &pyEval{Interp: script.New(true, root, display, confine), confs: map[*script.File]*routes.Router{}, drfRouters: map[*routes.Router]bool{},
 		actions: map[*script.File][]*drfAction{}, classSpans: map[*script.Class]classSpan{},
-		drfRegistry: map[*routes.Router][]drfEntry{}, drfNest: map[*routes.Router]string{},
+		drfRegistry: map[*routes.Router][]drfEntry{}, drfNest: map[*routes.Router]string{}, drfSlash: map[*routes.Router]drfTrailing{},
 		hiddenDefs: map[*script.File]map[int]bool{}, hiddenViews: map[*script.Class]schemaExclusion{}}
 	ev.Settle, ev.Member = ev.djangoSettle, ev.pyMember
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
