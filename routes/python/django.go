@@ -595,9 +595,12 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 	actions := map[string]bool{}
 	viewsetActions(cls, actions, 0)
 	hidden := ev.hiddenNames(cls)
+	// the REST framework answers 405 to a method not in the viewset's
+	// http_method_names before it looks for the action
+	allowed := ev.httpMethodNames(cls, 0)
 	var list, listHidden, detail, detailHidden []string
 	for _, a := range []struct{ action, method string }{{"list", "GET"}, {"create", "POST"}} {
-		if actions[a.action] {
+		if actions[a.action] && allowed.has(a.method) {
 			list = append(list, a.method)
 			if hidden["*"] || hidden[a.action] {
 				listHidden = append(listHidden, a.method)
@@ -605,7 +608,7 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 		}
 	}
 	for _, a := range []struct{ action, method string }{{"retrieve", "GET"}, {"update", "PUT"}, {"partial_update", "PATCH"}, {"destroy", "DELETE"}} {
-		if actions[a.action] {
+		if actions[a.action] && allowed.has(a.method) {
 			detail = append(detail, a.method)
 			if hidden["*"] || hidden[a.action] {
 				detailHidden = append(detailHidden, a.method)
@@ -650,11 +653,15 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 				}
 				path = strings.Trim(p, "/")
 			}
+			methods := allowed.filter(a.methods)
+			if len(methods) == 0 {
+				continue // every method the action names answers 405
+			}
 			full := base + "/" + path + slash
 			if a.detail {
 				full = base + "/<" + kwarg + ">/" + path + slash
 			}
-			r.Add(a.methods, full, pos).Hidden = hidden["*"] || hidden[a.name]
+			r.Add(methods, full, pos).Hidden = hidden["*"] || hidden[a.name]
 		}
 	}
 }
@@ -677,6 +684,118 @@ func djangoFragments(p string) []string {
 		p = p[i+j+1:]
 	}
 	return out
+}
+
+// methodNames is the methods a view class's http_method_names lets
+// through, upper case; nil = every method (the attribute is not set, or
+// not to a literal this analysis folds).
+type methodNames map[string]bool
+
+// has reports whether m lets method through.
+func (m methodNames) has(method string) bool { return m == nil || m[method] }
+
+// filter returns those of methods m lets through.
+func (m methodNames) filter(methods []string) []string {
+	if m == nil {
+		return methods
+	}
+	var out []string
+	for _, x := range methods {
+		if m[x] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// httpMethodNames reads the http_method_names a view class sets in its
+// body, else the first of its bases that does (depth first, as Python's
+// method resolution finds it in a tree of bases): a list or tuple of
+// method names, or a package's class packageMethodNames lists; nil when
+// none sets it or the value set is not a list of strings.
+func (ev *pyEval) httpMethodNames(cls *script.Class, depth int) methodNames {
+	if depth > 16 {
+		return nil
+	}
+	if span, ok := ev.classSpans[cls]; ok {
+		if v, ok := classLevelValue(span, "http_method_names"); ok {
+			p := &script.Parser{Toks: span.file.Toks, At: v, End: span.to, Py: true, File: span.file}
+			list, ok := ev.Eval(span.file, span.file.Scope(), p.Expr()).(script.List)
+			if !ok {
+				return nil
+			}
+			ms, ok := script.MethodsOf(list)
+			if !ok {
+				return nil
+			}
+			out := methodNames{}
+			for _, m := range ms {
+				out[m] = true
+			}
+			return out
+		}
+	}
+	for _, b := range cls.Bases {
+		switch b := b.(type) {
+		case *script.Class:
+			if m := ev.httpMethodNames(b, depth+1); m != nil {
+				return m
+			}
+		case *script.Ext:
+			module, name := splitExt(b)
+			if ms := packageMethodNames[module+"."+name]; ms != nil {
+				out := methodNames{}
+				for _, m := range ms {
+					out[m] = true
+				}
+				return out
+			}
+		}
+	}
+	return nil
+}
+
+// packageMethodNames are the http_method_names of packages' view classes
+// that set fewer than Django's View: the Django REST framework JSON:API's
+// viewsets and relationship view leave out PUT
+// (rest_framework_json_api/views.py).
+var packageMethodNames = map[string][]string{
+	"rest_framework_json_api.views.ModelViewSet":         {"GET", "POST", "PATCH", "DELETE", "HEAD", "OPTIONS"},
+	"rest_framework_json_api.views.ReadOnlyModelViewSet": {"GET", "POST", "PATCH", "DELETE", "HEAD", "OPTIONS"},
+	"rest_framework_json_api.views.RelationshipView":     {"GET", "POST", "PATCH", "DELETE", "HEAD", "OPTIONS"},
+}
+
+// classLevelValue returns the index of the value's first token where the
+// class statement of span assigns name in its body, not in a method or a
+// nested class (`http_method_names = ["get"]`).
+func classLevelValue(span classSpan, name string) (int, bool) {
+	toks, to := span.file.Toks, min(span.to, len(span.file.Toks))
+	i := span.from
+	for i < to && !(toks[i].Kind == script.TokOp && toks[i].Text == ":") {
+		if toks[i].Match > i {
+			i = toks[i].Match
+		}
+		i++
+	}
+	depth := 0
+	for k := i + 1; k < to; k++ {
+		switch toks[k].Kind {
+		case script.TokIndent:
+			depth++
+		case script.TokDedent:
+			depth--
+			if depth <= 0 {
+				return 0, false
+			}
+		case script.TokName:
+			if depth == 1 {
+				if v, ok := assigned(toks, k, to, name); ok {
+					return v, true
+				}
+			}
+		}
+	}
+	return 0, false
 }
 
 // lookupKwarg returns a viewset's detail kwarg: lookup_url_kwarg, else
