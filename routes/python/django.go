@@ -3,6 +3,7 @@ package python
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/wirelint/wirelint/internal/lazyre"
@@ -245,7 +246,59 @@ func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, a
 	view := viewValue(ev, f, sc, c.Args[1], args[1])
 	methods := viewMethods(view)
 	hidden, every := ev.hiddenMethods(view, methods)
+	if cls, ok := view.(*script.Class); ok {
+		if actions := ev.viewsetMapping(f, sc, c.Args[1]); actions != nil {
+			if methods, hidden, every = ev.mappedMethods(cls, actions); len(methods) == 0 {
+				return nil // every method the mapping names answers 405
+			}
+		}
+	}
 	return &script.RouteDef{Path: p, Pos: pos, Methods: methods, Assumed: assumed, HiddenMethods: hidden, Hidden: every}
+}
+
+// viewsetMapping returns the actions mapping of a viewset's as_view(...)
+// that e calls: its dict of methods to actions, first or as actions=
+// ({"get": "list", "post": "create"}); nil when e is no such call or the
+// mapping does not fold to a dict that names a method.
+func (ev *pyEval) viewsetMapping(f *script.File, sc *script.Scope, e *script.Expr) script.Dict {
+	if e == nil || e.Kind != script.ExprCall || e.X.Kind != script.ExprAttr || e.X.Name != "as_view" {
+		return nil
+	}
+	arg := script.KeywordArg(e, "actions")
+	if arg == nil && len(e.Args) > 0 {
+		arg = e.Args[0]
+	}
+	if arg == nil {
+		return nil
+	}
+	d, ok := ev.Eval(f, sc, arg).(script.Dict)
+	if !ok || len(d) == 0 {
+		return nil
+	}
+	return d
+}
+
+// mappedMethods returns the methods a viewset's view built by
+// as_view(actions) serves: the mapping's keys, upper case and sorted, that
+// the viewset's http_method_names lets through (the REST framework answers
+// the others with 405); hidden are those whose action drf-spectacular
+// excludes, every whether it excludes them all.
+func (ev *pyEval) mappedMethods(cls *script.Class, actions script.Dict) (methods, hidden []string, every bool) {
+	allowed := ev.httpMethodNames(cls, 0)
+	names := ev.hiddenNames(cls)
+	for key, action := range actions {
+		m := strings.ToUpper(key)
+		if !allowed.has(m) {
+			continue
+		}
+		methods = append(methods, m)
+		if a, ok := action.(script.Str); names["*"] || ok && names[string(a)] {
+			hidden = append(hidden, m)
+		}
+	}
+	slices.Sort(methods)
+	slices.Sort(hidden)
+	return methods, hidden, len(methods) > 0 && len(hidden) == len(methods)
 }
 
 // djangoInclude reads include(module), include((module, app_name)),
