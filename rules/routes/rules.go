@@ -97,10 +97,11 @@ var (
 		Good: "spec: /v1/items: {get: ...}\nserver: const prefix = \"/v1\"; r.Get(prefix+\"/items\", list)",
 	}
 	noRoutesRule = report.Rule{
-		ID: RuleNoRoutes, Severity: report.SeverityError,
+		ID: RuleNoRoutes, Severity: report.SeverityWarning,
 		Title: "no route is extracted from the server's source",
 		Why: "the server folder holds source but no registration of a framework wirelint reads, so nothing is compared; " +
-			"reporting every operation unimplemented would bury the cause, and passing silently would hide it",
+			"reporting every operation unimplemented would bury the cause, and passing silently would hide it. A warning: " +
+			"what wirelint did not see is no evidence of drift (--fail-on warning fails a gate on it)",
 		Bad:  "routes: [{spec: openapi.yaml, server: docs}]",
 		Good: "routes: [{spec: openapi.yaml, server: cmd/api}]",
 	}
@@ -138,11 +139,12 @@ var (
 		Good: "spec: paths: {/api/items: {get: ...}}\nserver: r.Static(\"/static\", \"./public\"); r.GET(\"/api/items\", list)",
 	}
 	extractionIncompleteRule = report.Rule{
-		ID: RuleExtractionIncomplete, Severity: report.SeverityError,
+		ID: RuleExtractionIncomplete, Severity: report.SeverityWarning,
 		Title: "most of the spec is served by no resolved route while parts of the server were not followed",
 		Why: "an import wirelint could not resolve, a router passed to an unknown function or a path computed at run time " +
 			"hides routes; calling every operation unimplemented would report a misconfiguration as a hundred drifts, so it " +
-			"is reported once, naming what was not followed, and the operations are listed as info",
+			"is reported once, naming what was not followed, and the operations are listed as info; a warning, since what " +
+			"was not followed is no evidence of drift (--fail-on warning fails a gate on it)",
 		Bad:  "server: import routes from '@app/routes' (a tsconfig path wirelint did not resolve); app.use('/api', routes)",
 		Good: "server: import routes from './routes'; app.use('/api', routes)",
 	}
