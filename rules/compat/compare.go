@@ -552,7 +552,7 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 				return effect
 			}))
 		case KindAssertion:
-			if c.text(b) != c.text(h) && !(name == "format" && integerFormatsHold(base, head, b, h)) {
+			if c.text(b) != c.text(h) && !(name == "format" && (integerFormatsHold(base, head, b, h) || formatsOutOfType(base, head, b, h))) {
 				c.add(x, ch, Unknown)
 			}
 		case KindAll:
@@ -1250,6 +1250,49 @@ func (c *comparer) tuple(base, head *reduce.Schema, b, h *reduce.Keyword, x cont
 		y.via = "prefixItems"
 		c.schema(bs, hs, y)
 	}
+}
+
+// knownFormats are the formats of JSON Schema and the OpenAPI registry.
+// Each applies to strings or numbers only: a validator that asserts one
+// passes an instance of any other type.
+var knownFormats = map[string]bool{
+	"date-time": true, "date": true, "time": true, "duration": true, "email": true, "idn-email": true,
+	"hostname": true, "idn-hostname": true, "ipv4": true, "ipv6": true, "uri": true, "uri-reference": true,
+	"iri": true, "iri-reference": true, "uuid": true, "uri-template": true, "json-pointer": true,
+	"relative-json-pointer": true, "regex": true, "byte": true, "binary": true, "password": true,
+	"url": true, "int32": true, "int64": true, "float": true, "double": true,
+}
+
+// formatsOutOfType reports whether a format added, removed or changed
+// judges no instance that the types of both revisions allow: each format
+// either names applies to strings or numbers (unknown formats to every
+// type), and no such type is allowed on both sides. An instance of a type
+// one side refuses is refused there whatever the format says, so whether
+// base and head differ on it is the type's change, reported on its own
+// ({type: integer, format: int64} → {type: string} is the type's break,
+// not a question of the validator); a type neither allows is refused by
+// both.
+func formatsOutOfType(base, head *reduce.Schema, b, h *reduce.Keyword) bool {
+	applies := map[string]bool{}
+	for _, k := range []*reduce.Keyword{b, h} {
+		if k == nil {
+			continue
+		}
+		if !knownFormats[k.Text] {
+			return false
+		}
+		applies["string"], applies["integer"], applies["number"] = true, true, true
+	}
+	allows := func(s *reduce.Schema, t string) bool {
+		k := s.Keywords.Get("type")
+		return k == nil || subset("type", []string{t}, k.Set)
+	}
+	for t := range applies {
+		if allows(base, t) && allows(head, t) {
+			return false
+		}
+	}
+	return true
 }
 
 // integerRanges are the values OpenAPI's integer formats allow.
