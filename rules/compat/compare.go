@@ -171,6 +171,8 @@ type comparer struct {
 	// on its own, in either revision, to the key both revisions share.
 	paired map[string]string
 	canon  map[*reduce.Node]string
+	// origin names the definition a merged view stands for (see stands).
+	origin map[*reduce.Schema]string
 	// shared remembers which nodes both revisions share unchanged
 	// (unchanged).
 	shared map[sharedKey]bool
@@ -185,6 +187,7 @@ type pairKey struct {
 
 func newComparer(baseReducer, headReducer *reduce.Reducer) *comparer {
 	return &comparer{baseReducer: baseReducer, headReducer: headReducer, seen: map[pairKey]bool{}, roots: map[*reduce.Document]bool{}, canon: map[*reduce.Node]string{},
+		origin: map[*reduce.Schema]string{},
 		shared: map[sharedKey]bool{}}
 }
 
@@ -335,18 +338,49 @@ func (c *comparer) views(base, head *reduce.Schema) (*reduce.Schema, *reduce.Sch
 		mb, _ := c.baseReducer.Merge(base)
 		mh, _ := c.headReducer.Merge(head)
 		if mb != nil && mh != nil {
-			base, head = mb, mh
+			base, head = c.merged(base, mb), c.merged(head, mh)
 		}
 	case reduce.Mergeable(base) && !reduce.Mergeable(head) && !reduce.Mergeable(rh):
 		if m, _ := c.baseReducer.Merge(base); m != nil {
-			base = m
+			base = c.merged(base, m)
 		}
 	case reduce.Mergeable(head) && !reduce.Mergeable(base) && !reduce.Mergeable(rb):
 		if m, _ := c.headReducer.Merge(head); m != nil {
-			head = m
+			head = c.merged(head, m)
 		}
 	}
 	return base, head
+}
+
+// merged returns m, the merge of s, remembering the definition s stands
+// for: a merged view has no $ref, and a union's branches are paired by the
+// definitions they stand for.
+func (c *comparer) merged(s, m *reduce.Schema) *reduce.Schema {
+	if n := c.stands(s); n != "" {
+		c.origin[m] = n
+	}
+	return m
+}
+
+// stands returns the definition a schema stands for: the one its $ref
+// names (reduce reads allOf: [{$ref: File}, {description: …}] as one), the
+// one a merged view was made from ({$ref: File, required: […]} merged), or
+// the one whose schema it is (a $ref followed, a definition's own allOf
+// merged: Box's File is allOf: [{$ref: FileBase}, {…}]); "" for none.
+func (c *comparer) stands(s *reduce.Schema) string {
+	if n := definitionName(s.Ref); n != "" {
+		return n
+	}
+	if n, ok := c.origin[s]; ok {
+		return n
+	}
+	if s.Doc != nil {
+		// a definition followed (and merged) where a branch named it
+		if d := s.Doc.DefinitionAt(s.Pointer()); d != nil {
+			return d.Name
+		}
+	}
+	return ""
 }
 
 // isBareRef reports whether s is a $ref with no keyword beside it.
@@ -919,7 +953,7 @@ func markedSides(sides Side, n *reduce.Node) Side {
 }
 
 // branches compares allOf (added: narrows) or anyOf/oneOf (added: widens)
-// branch by branch: paired by the definition they name, then by equal
+// branch by branch: paired by the definition they stand for, then by equal
 // content, then in order.
 func (c *comparer) branches(name string, base, head *reduce.Schema, b, h *reduce.Keyword, x context, added Effect) {
 	ch := &change{keyword: name, base: base, head: head, baseKeyword: b, headKeyword: h, baseValue: render(b), headValue: render(h)}
@@ -1058,9 +1092,9 @@ func (c *comparer) text(k *reduce.Keyword) string {
 }
 
 func (c *comparer) pairBranch(bs *reduce.Schema, hl []*reduce.Schema, taken []bool) int {
-	if n := definitionName(bs.Ref); n != "" {
+	if n := c.stands(bs); n != "" {
 		for j, hs := range hl {
-			if !taken[j] && definitionName(hs.Ref) == n {
+			if !taken[j] && c.stands(hs) == n {
 				return j
 			}
 		}
