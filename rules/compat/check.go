@@ -279,7 +279,7 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 	}
 	what := fmt.Sprintf("%s %s from %s to %s", ch.keyword, ch.effect, ch.baseValue, ch.headValue)
 	switch {
-	case ch.undeclared:
+	case ch.undeclared, ch.dropped:
 		what = ch.summary
 	case ch.summary != "":
 		what = fmt.Sprintf("%s %s (%s)", ch.keyword, ch.effect, ch.summary)
@@ -332,6 +332,17 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 			// where the payload was validated: the schemas compared, whole
 			f.Fields["base_schema"] = location(proofAt.base.Doc, nil, "").Name() + "#" + proofAt.base.Pointer()
 			f.Fields["head_schema"] = proofAt.head.Doc.Path + "#" + proofAt.head.Pointer()
+		}
+		if w.missing != "" && ch.dropped {
+			// no payload separates the revisions by that property alone
+			// (the object around it changed too, or its schema refuses no
+			// value of any type): a changelog line naming the gap
+			f.Rule, f.Severity = compatibleRule.ID, compatibleRule.Severity
+			f.Message = fmt.Sprintf("%s in %s%s (%s): the object was open, and no payload differing only in that property separates the revisions (%s)",
+				what, where, at, ch.sides, w.missing)
+			delete(f.Fields, "base_schema")
+			delete(f.Fields, "head_schema")
+			return f
 		}
 		if w.missing != "" {
 			// the witness law: no error without a payload that re-validates

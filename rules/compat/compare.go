@@ -68,6 +68,12 @@ type change struct {
 	// whose additionalProperties is absent on the other: only clients that
 	// sent or read undocumented properties notice, so it is a changelog line.
 	undeclared bool
+	// dropped marks a property base declares, constraining its value, and
+	// head (open) no longer declares on a side clients read: they relied on
+	// the documented property, so it widens when a payload that differs
+	// from one head accepts only in that property's value proves it, and is
+	// a changelog line naming the gap otherwise.
+	dropped bool
 	// summary replaces "from base to head" in messages when both values are
 	// long sets ("adds "konbini"; removes "fpx"").
 	summary string
@@ -1226,6 +1232,10 @@ func (c *comparer) properties(name string, base, head *reduce.Schema, b, h *redu
 			if hs == nil {
 				ch.baseValue, ch.headValue, effect = ch.headValue, ch.baseValue, Widens
 				ch.summary = "no longer declares property " + strconv.Quote(n)
+				if markedSides(y.sides, bs.Node)&Produced != 0 && c.constrains(c.baseReducer, bs) {
+					ch.undeclared, ch.dropped = false, true
+					ch.candidates = func(*witnessBuilder, bool) []any { return droppedCandidates() }
+				}
 			}
 			c.add(y, ch, effect)
 			continue
@@ -1248,6 +1258,13 @@ func (c *comparer) properties(name string, base, head *reduce.Schema, b, h *redu
 		}
 		c.schema(bs, hs, y)
 	}
+}
+
+// constrains reports whether s (its references followed) may refuse a
+// value: false, a constraining keyword, or a reference not followed.
+func (c *comparer) constrains(r *reduce.Reducer, s *reduce.Schema) bool {
+	t := r.Resolved(s)
+	return t == nil || t.False || len(t.Keywords) > 0 || t.Ref != nil
 }
 
 func entrySchema(e *reduce.Entry) *reduce.Schema {

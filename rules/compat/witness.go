@@ -96,6 +96,9 @@ func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
 			continue
 		}
 		if baseOK == acceptBase && headOK != acceptBase {
+			if ch.dropped && !w.onlyAt(baseSchema, headSchema, payload, ch.path) {
+				continue
+			}
 			return witness{payload: payload, acceptBase: acceptBase}
 		}
 	}
@@ -110,6 +113,51 @@ func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
 		return witness{missing: fmt.Sprintf("the payloads built from the change reach %s, which wirelint never fetches, so no verdict on them is known", unseen)}
 	}
 	return witness{missing: fmt.Sprintf("none of %d payloads built from the change is accepted by %s and rejected by the other revision", tried, side)}
+}
+
+// onlyAt reports whether payload without the value at path validates on
+// both revisions: what separates them is that value alone (a property
+// head no longer declares, not the object around it that changed too).
+func (w *witnessBuilder) onlyAt(baseSchema, headSchema *validate.Schema, payload any, path []string) bool {
+	without := removeAt(payload, path)
+	baseOK, known1 := baseSchema.Valid(without)
+	headOK, known2 := headSchema.Valid(without)
+	return known1 && known2 && baseOK && headOK
+}
+
+// removeAt returns v without the member at path (copying what it changes).
+func removeAt(v any, path []string) any {
+	m, ok := v.(map[string]any)
+	if !ok || len(path) == 0 {
+		if l, ok := v.([]any); ok && len(path) > 1 {
+			if i, err := strconv.Atoi(path[0]); err == nil && i < len(l) {
+				out := append([]any(nil), l...)
+				out[i] = removeAt(l[i], path[1:])
+				return out
+			}
+		}
+		return v
+	}
+	out := make(map[string]any, len(m))
+	for k, x := range m {
+		out[k] = x
+	}
+	if len(path) == 1 {
+		delete(out, path[0])
+	} else if x, ok := m[path[0]]; ok {
+		out[path[0]] = removeAt(x, path[1:])
+	}
+	return out
+}
+
+// droppedCandidates proposes a value of every type for a property head no
+// longer declares.
+func droppedCandidates() []any {
+	var out []any
+	for _, t := range []string{"string", "integer", "number", "boolean", "null", "object", "array"} {
+		out = append(out, typeSamples[t])
+	}
+	return out
 }
 
 // enumDecides reports whether the accepting side's enum at the change
