@@ -535,6 +535,7 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 		sorted = append(sorted, n)
 	}
 	sort.Strings(sorted)
+	c.exclusivity(base, head, x)
 	bounds := false
 	for _, name := range sorted {
 		b, h := bk[name], hk[name]
@@ -624,8 +625,129 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 	}
 }
 
-// unionView returns a schema's keywords with oneOf read as anyOf (branches
-// are taken as disjoint), so switching between them changes nothing.
+// exclusivity compares what a union asks of the branches a value matches:
+// anyOf becoming oneOf refuses a value two branches accept (narrows),
+// oneOf becoming anyOf admits it (widens). Branches that provably accept
+// no value in common (a discriminator's values, types apart) change
+// nothing; otherwise a value matching two branches is the witness, and
+// without one the change is unproven, not silent.
+func (c *comparer) exclusivity(base, head *reduce.Schema, x context) {
+	ba, bo := base.Keywords.Get("anyOf"), base.Keywords.Get("oneOf")
+	ha, ho := head.Keywords.Get("anyOf"), head.Keywords.Get("oneOf")
+	ch := &change{keyword: "oneOf", base: base, head: head}
+	var effect Effect
+	var one, anyKw *reduce.Keyword
+	var r, other *reduce.Reducer
+	switch {
+	case ba != nil && bo == nil && ho != nil && ha == nil:
+		effect, one, anyKw, r, other = Narrows, ho, ba, c.headReducer, c.baseReducer
+		ch.baseKeyword, ch.headKeyword, ch.baseValue, ch.headValue = ba, ho, "anyOf", "oneOf"
+	case bo != nil && ba == nil && ha != nil && ho == nil:
+		effect, one, anyKw, r, other = Widens, bo, ha, c.baseReducer, c.headReducer
+		ch.baseKeyword, ch.headKeyword, ch.baseValue, ch.headValue = bo, ha, "oneOf", "anyOf"
+	default:
+		return
+	}
+	if len(one.List) < 2 || c.disjointBranches(r, one.List) {
+		return
+	}
+	ch.candidates = func(w *witnessBuilder, _ bool) []any {
+		var out []any
+		for _, b := range one.List {
+			out = append(out, w.sample(b, r, 1))
+		}
+		for _, b := range anyKw.List {
+			out = append(out, w.sample(b, other, 1))
+		}
+		return out
+	}
+	c.add(x, ch, effect)
+}
+
+// disjointBranches reports whether no two branches can accept one value:
+// each pair allows no type in common, or both require a property whose
+// enums (or consts) share no value, or both list values none of which
+// the other does.
+func (c *comparer) disjointBranches(r *reduce.Reducer, list []*reduce.Schema) bool {
+	flat := make([]*reduce.Schema, len(list))
+	for i, b := range list {
+		b = r.Resolved(b)
+		if b != nil && reduce.Mergeable(b) {
+			if m, _ := r.Merge(b); m != nil {
+				b = m
+			}
+		}
+		if b == nil {
+			return false
+		}
+		flat[i] = b
+	}
+	for i := range flat {
+		for j := i + 1; j < len(flat); j++ {
+			if !c.disjointPair(r, flat[i], flat[j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (c *comparer) disjointPair(r *reduce.Reducer, a, b *reduce.Schema) bool {
+	if a.False || b.False {
+		return true
+	}
+	if ta, tb := a.Keywords.Get("type"), b.Keywords.Get("type"); ta != nil && tb != nil {
+		common := false
+		for _, t := range ta.Set {
+			common = common || subset("type", []string{t}, tb.Set)
+		}
+		for _, t := range tb.Set {
+			common = common || subset("type", []string{t}, ta.Set)
+		}
+		if !common {
+			return true
+		}
+	}
+	if valuesApart(a, b) {
+		return true
+	}
+	ra, rb := a.Keywords.Get("required"), b.Keywords.Get("required")
+	pa, pb := a.Keywords.Get("properties"), b.Keywords.Get("properties")
+	if ra == nil || rb == nil || pa == nil || pb == nil {
+		return false
+	}
+	for _, n := range ra.Set {
+		if !subset("", []string{n}, rb.Set) {
+			continue
+		}
+		ea, eb := pa.Lookup(n), pb.Lookup(n)
+		if ea == nil || eb == nil {
+			continue
+		}
+		if sa, sb := r.Resolved(ea.Schema), r.Resolved(eb.Schema); sa != nil && sb != nil && valuesApart(sa, sb) {
+			return true
+		}
+	}
+	return false
+}
+
+// valuesApart reports whether two schemas each list their values (enum,
+// or const as the reducer reads it) and share none.
+func valuesApart(a, b *reduce.Schema) bool {
+	ea, eb := a.Keywords.Get("enum"), b.Keywords.Get("enum")
+	if ea == nil || eb == nil || ea.Set == nil || eb.Set == nil {
+		return false
+	}
+	for _, v := range ea.Set {
+		if subset("", []string{v}, eb.Set) {
+			return false
+		}
+	}
+	return true
+}
+
+// unionView returns a schema's keywords with oneOf read as anyOf (what the
+// switch itself changes is exclusivity's), so branches pair across the two.
 func unionView(s *reduce.Schema) map[string]*reduce.Keyword {
 	rename := s.Keywords.Get("oneOf") != nil && s.Keywords.Get("anyOf") == nil
 	out := make(map[string]*reduce.Keyword, len(s.Keywords))
