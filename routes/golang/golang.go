@@ -2474,9 +2474,11 @@ func (a *goAnalysis) funcPrograms(pkgs, mains []*goPkg, byPath map[string]*goPkg
 			switch n := n.(type) {
 			case *ast.SelectorExpr:
 				if x, ok := n.X.(*ast.Ident); ok {
-					if dep := byPath[f.imports[x.Name]]; dep != nil && f.imports[x.Name] != "" {
-						if d := dep.funcs[n.Sel.Name]; d != nil {
-							out = append(out, d)
+					if imp := f.imports[x.Name]; imp != "" {
+						if dep := byPath[imp]; dep != nil {
+							if d := dep.funcs[n.Sel.Name]; d != nil {
+								out = append(out, d)
+							}
 						}
 						return false
 					}
@@ -2545,6 +2547,10 @@ func (a *goAnalysis) funcPrograms(pkgs, mains []*goPkg, byPath map[string]*goPkg
 	}
 	for d, progs := range reached {
 		f := fileOf[d]
+		progs = slices.DeleteFunc(progs, func(p string) bool { return !slices.Contains(a.programs[f.display], p) })
+		if len(progs) == 0 {
+			continue
+		}
 		a.declPrograms[f.display] = append(a.declPrograms[f.display], declSpan{
 			from: a.parsed.fset.Position(d.Pos()).Line, to: a.parsed.fset.Position(d.End()).Line, programs: progs})
 	}
