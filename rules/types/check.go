@@ -598,6 +598,8 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 		c.compareRequired(e, required[e.Name], f, d, fieldSite, s)
 		c.compareField(e, f, d, fieldSite)
 	}
+	branchProps := c.unionProperties(s)
+	var inBranches []string
 	for _, f := range fields {
 		if matched[f] {
 			continue
@@ -606,6 +608,14 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 			continue
 		}
 		if s.Keywords.Get("patternProperties") != nil && !closed {
+			continue
+		}
+		if e := branchProps[f.Name]; e != nil {
+			// a property of a union the object keeps (an allOf part that
+			// is a oneOf): which branch a payload takes, and so whether
+			// it must be there, is not known; its value is compared
+			inBranches = append(inBranches, f.Name)
+			c.compareField(e, f, d, site{field: f, owner: d, path: joinPath(at.path, f.Name)})
 			continue
 		}
 		sev, how := report.SeverityWarning, "which allows other properties but does not define it: add it to the schema or remove the field"
@@ -622,10 +632,44 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 		c.emit(extraFieldRule, sev, fmt.Sprintf("field %s of %s is no property of %s in %s, %s", f.Name, typeName, c.definitionName(), c.docName(), how),
 			c.definitionName(), ptr, loc, codeLocation(f.Pos), map[string]any{"property": f.Name})
 	}
+	if len(inBranches) > 0 {
+		c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("fields %s of %s are properties of the branches of a union in %s of %s: their values are compared, whether each must be present is not (it depends on the branch a payload takes)", strings.Join(inBranches, ", "), typeName, c.definitionName(), c.docName()),
+			c.definitionName(), s.Pointer(), c.docLocation(s.Node, s.Pointer()), codeLocation(d.Pos), map[string]any{"fields": inBranches})
+	}
 	if len(gaps) > 0 {
 		c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s is compared with %s in %s in part: %s", typeName, c.definitionName(), c.docName(), strings.Join(gaps, "; ")),
 			c.definitionName(), s.Pointer(), c.docLocation(s.Node, s.Pointer()), codeLocation(d.Pos), nil)
 	}
+}
+
+// unionProperties returns the properties the branches of s's anyOf or
+// oneOf declare (an allOf part that is a union, which a merge keeps as it
+// is), by name, the first branch's where several declare one.
+func (c *checker) unionProperties(s *reduce.Schema) map[string]*reduce.Entry {
+	var out map[string]*reduce.Entry
+	for _, name := range []string{"anyOf", "oneOf"} {
+		u := s.Keywords.Get(name)
+		if u == nil {
+			continue
+		}
+		for _, b := range u.List {
+			v := c.read(b)
+			if v.s == nil {
+				continue
+			}
+			if p := v.s.Keywords.Get("properties"); p != nil {
+				for _, e := range p.Map {
+					if out == nil {
+						out = map[string]*reduce.Entry{}
+					}
+					if out[e.Name] == nil {
+						out[e.Name] = e
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // typeNameOf names a declaration in a message: its name and file, or where
