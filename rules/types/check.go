@@ -322,6 +322,8 @@ type view struct {
 	nullable bool
 	// origin is the schema as written (where a $ref sits).
 	origin *reduce.Schema
+	// dangling is the $ref that does not resolve when s is nil for it.
+	dangling *reduce.Ref
 }
 
 // read follows s: a null branch of a two-branch union, OpenAPI 3.0
@@ -352,7 +354,7 @@ func (c *checker) read(s *reduce.Schema) view {
 			}
 			next := c.red.Target(s.Ref)
 			if next == nil {
-				v.s = nil
+				v.s, v.dangling = nil, s.Ref
 				return v
 			}
 			s = next
@@ -642,6 +644,43 @@ func (c *checker) compareObject(s *reduce.Schema, d *codetypes.Decl, at site) {
 	}
 }
 
+// unionCoverage says, as information, which branches of s's anyOf or
+// oneOf a type reads none of (stop: oneOf [string, array] against a []string
+// reads no string): a payload taking such a branch is refused by the type,
+// which this comparison does not hold against it.
+func (c *checker) unionCoverage(s *reduce.Schema, mirror []string, t codetypes.Expr, at site, pos codetypes.Pos) {
+	for _, name := range []string{"anyOf", "oneOf"} {
+		u := s.Keywords.Get(name)
+		if u == nil {
+			continue
+		}
+		var missed []string
+		for i, b := range u.List {
+			v := c.read(b)
+			if v.s == nil {
+				continue
+			}
+			types, _ := canonicalTypes(v.s)
+			types = without(types, "null")
+			if len(types) == 0 {
+				continue // a branch of no stated type may be read
+			}
+			read := false
+			for _, ty := range types {
+				read = read || contains(mirror, ty) || ty == "integer" && contains(mirror, "number")
+			}
+			if !read {
+				missed = append(missed, fmt.Sprintf("%d (%s)", i, strings.Join(types, "/")))
+			}
+		}
+		if len(missed) > 0 {
+			c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s is a union in %s; its type in %s (%s) reads none of branch %s: a payload taking it is refused there, and only the branches it reads are compared", c.subject(at), c.docName(), fileName(pos), describe(t), strings.Join(missed, ", branch ")),
+				c.definitionName(), u.Pointer(), c.docLocation(u.Key, u.Pointer()), codeLocation(pos), map[string]any{"branches": missed})
+		}
+		return
+	}
+}
+
 // unionProperties returns the properties the branches of s's anyOf or
 // oneOf declare (an allOf part that is a union, which a merge keeps as it
 // is), by name, the first branch's where several declare one.
@@ -781,12 +820,16 @@ func (c *checker) opaqueNamed(t codetypes.Expr) bool {
 // is settled by the caller when nullDone.
 func (c *checker) compareExpr(s *reduce.Schema, t codetypes.Expr, at site, nullDone bool) {
 	v := c.read(s)
-	if v.s == nil {
-		return
-	}
 	pos := at.pos(codetypes.Pos{})
 	if at.field == nil && at.owner != nil {
 		pos = at.owner.Pos
+	}
+	if v.s == nil {
+		if r := v.dangling; r != nil {
+			c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s is not compared with %s: its $ref %q does not resolve", c.subject(at), c.docName(), r.Raw),
+				c.definitionName(), r.Pointer(), c.docLocation(r.Key, r.Pointer()), codeLocation(pos), map[string]any{"ref": r.Raw})
+		}
+		return
 	}
 	if n, ok := t.(codetypes.Nullable); ok {
 		if _, any := n.Of.(codetypes.Any); any {
@@ -979,6 +1022,9 @@ func (c *checker) compareStructure(s *reduce.Schema, t codetypes.Expr, at site, 
 		format = f.Text
 	}
 	mirrorTypes := kindOf(t, c.in.Options)
+	if ty == nil && len(mirrorTypes) > 0 {
+		c.unionCoverage(s, mirrorTypes, t, at, pos)
+	}
 	if ty != nil && len(mirrorTypes) > 0 {
 		canonical := without(ty.Set, "null")
 		if _, lit := t.(codetypes.Literals); lit {
