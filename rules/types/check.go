@@ -681,6 +681,43 @@ func (c *checker) unionCoverage(s *reduce.Schema, mirror []string, t codetypes.E
 	}
 }
 
+// wireKinds returns the JSON types t writes and reads, its named types
+// followed through the mirror files; ok is false when some part of it is
+// not known (a type not among the mirror files, custom marshalling, any).
+func (c *checker) wireKinds(t codetypes.Expr, depth int) (kinds []string, ok bool) {
+	if depth > 16 {
+		return nil, false
+	}
+	switch t := t.(type) {
+	case codetypes.Prim, codetypes.Array, codetypes.Tuple, codetypes.Map, codetypes.Inline, codetypes.Literals:
+		return kindOf(t, c.in.Options), true
+	case codetypes.Nullable:
+		return c.wireKinds(t.Of, depth+1)
+	case codetypes.Union:
+		for _, o := range t.Options {
+			k, ok := c.wireKinds(o, depth+1)
+			if !ok {
+				return nil, false
+			}
+			kinds = append(kinds, k...)
+		}
+		return codetypes.SortedSet(kinds), true
+	case codetypes.Named:
+		d := c.in.Mirror.Lookup(t.Name)
+		switch {
+		case d == nil || c.opaque[t.Name]:
+			return nil, false
+		case d.Kind == codetypes.Object:
+			return []string{"object"}, true
+		case d.Kind == codetypes.Enum:
+			return kindOf(codetypes.Literals{Values: d.Values}, c.in.Options), true
+		case d.Kind == codetypes.Alias:
+			return c.wireKinds(d.Target, depth+1)
+		}
+	}
+	return nil, false
+}
+
 // unionProperties returns the properties the branches of s's anyOf or
 // oneOf declare (an allOf part that is a union, which a merge keeps as it
 // is), by name, the first branch's where several declare one.
@@ -1022,8 +1059,10 @@ func (c *checker) compareStructure(s *reduce.Schema, t codetypes.Expr, at site, 
 		format = f.Text
 	}
 	mirrorTypes := kindOf(t, c.in.Options)
-	if ty == nil && len(mirrorTypes) > 0 {
-		c.unionCoverage(s, mirrorTypes, t, at, pos)
+	if ty == nil {
+		if kinds, ok := c.wireKinds(t, 0); ok && len(kinds) > 0 {
+			c.unionCoverage(s, kinds, t, at, pos)
+		}
 	}
 	if ty != nil && len(mirrorTypes) > 0 {
 		canonical := without(ty.Set, "null")
