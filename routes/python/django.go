@@ -823,13 +823,7 @@ var packageMethodNames = map[string][]string{
 // nested class (`http_method_names = ["get"]`).
 func classLevelValue(span classSpan, name string) (int, bool) {
 	toks, to := span.file.Toks, min(span.to, len(span.file.Toks))
-	i := span.from
-	for i < to && !(toks[i].Kind == script.TokOp && toks[i].Text == ":") {
-		if toks[i].Match > i {
-			i = toks[i].Match
-		}
-		i++
-	}
+	i := pyBlockColon(toks, span.from, to)
 	depth := 0
 	for k := i + 1; k < to; k++ {
 		switch toks[k].Kind {

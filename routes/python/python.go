@@ -334,12 +334,7 @@ func pyClassDefs(toks []script.Token, i, to int) []string {
 // pyBlockEnd returns the index of the dedent closing the block the
 // statement at toks[i] opens (class X:, def f():), or to.
 func pyBlockEnd(toks []script.Token, i, to int) int {
-	for i < to && !(toks[i].Kind == script.TokOp && toks[i].Text == ":") {
-		if toks[i].Match > i {
-			i = toks[i].Match
-		}
-		i++
-	}
+	i = pyBlockColon(toks, i, to)
 	depth := 0
 	for k := i + 1; k < to; k++ {
 		switch toks[k].Kind {
@@ -353,6 +348,19 @@ func pyBlockEnd(toks []script.Token, i, to int) int {
 		}
 	}
 	return to
+}
+
+// pyBlockColon returns the index of the colon opening the block of the
+// statement at toks[i] (class X(Base):, def f(a=1):), brackets skipped, or
+// to.
+func pyBlockColon(toks []script.Token, i, to int) int {
+	for i < to && !(toks[i].Kind == script.TokOp && toks[i].Text == ":") {
+		if toks[i].Match > i {
+			i = toks[i].Match
+		}
+		i++
+	}
+	return i
 }
 
 // pyDef records `def name(params): body` at i and returns the function and
