@@ -83,6 +83,17 @@ type change struct {
 	// gap names what wirelint could not read to judge the change (a $ref
 	// it cannot follow); "" when it read everything.
 	gap string
+	// branches are the union branches the change sits in, outermost
+	// first: a payload built from the root alone can take another branch
+	// and never meet the changed keyword.
+	branches []branchStep
+}
+
+// branchStep is one anyOf/oneOf branch pair a comparison went into: the
+// union sits at the first at tokens of the change's instance path.
+type branchStep struct {
+	at         int
+	base, head *reduce.Schema
 }
 
 // setSummary describes the members one set adds and removes, when both
@@ -153,6 +164,8 @@ type context struct {
 	// via is the keyword holding the schema compared ("" at a root), which
 	// names a change of the schema as a whole (true becoming false).
 	via string
+	// branches are the union branches entered on the way (see change).
+	branches []branchStep
 }
 
 func (x context) at(tokens ...string) context {
@@ -163,6 +176,18 @@ func (x context) at(tokens ...string) context {
 }
 
 func (x context) unknownPath() context { x.known = false; return x }
+
+// inBranch is x inside the branch pair base, head of an anyOf or oneOf at
+// x's path (an allOf's parts all apply: no step).
+func (x context) inBranch(union string, base, head *reduce.Schema) context {
+	if union == "allOf" || !x.known {
+		return x
+	}
+	steps := make([]branchStep, len(x.branches), len(x.branches)+1)
+	copy(steps, x.branches)
+	x.branches = append(steps, branchStep{at: len(x.path), base: base, head: head})
+	return x
+}
 
 // comparer walks base and head schemas in step and collects changes.
 type comparer struct {
@@ -225,6 +250,7 @@ func (c *comparer) add(x context, ch *change, effect Effect) {
 	}
 	ch.effect, ch.sides, ch.root = effect, x.sides, x.root
 	ch.path, ch.pathKnown = x.path, x.known
+	ch.branches = x.branches
 	c.changes = append(c.changes, ch)
 }
 
@@ -1156,7 +1182,7 @@ func (c *comparer) pairBranches(name string, base, head *reduce.Schema, b, h *re
 			continue
 		}
 		pairedHead[j] = true
-		c.schema(bs, hl[j], x)
+		c.schema(bs, hl[j], x.inBranch(name, bs, hl[j]))
 	}
 	var unpairedHead []int
 	for j := range hl {
@@ -1166,7 +1192,7 @@ func (c *comparer) pairBranches(name string, base, head *reduce.Schema, b, h *re
 	}
 	// leftovers pair in order: a changed branch
 	for len(unpairedBase) > 0 && len(unpairedHead) > 0 {
-		c.schema(bl[unpairedBase[0]], hl[unpairedHead[0]], x)
+		c.schema(bl[unpairedBase[0]], hl[unpairedHead[0]], x.inBranch(name, bl[unpairedBase[0]], hl[unpairedHead[0]]))
 		unpairedBase, unpairedHead = unpairedBase[1:], unpairedHead[1:]
 	}
 	for _, j := range unpairedHead {

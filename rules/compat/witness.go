@@ -83,23 +83,45 @@ func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
 	frame := w.sampleAlong(accepting, reducer, ch.path, 0)
 	tried := 0
 	unseen := "" // a schema at a URL the payloads reached, never fetched
-	for _, value := range ch.candidates(w, acceptBase) {
-		payload := setAt(frame, ch.path, value)
-		tried++
-		baseOK, err1 := baseSchema.Judge(payload)
-		headOK, err2 := headSchema.Judge(payload)
-		if err1 != nil || err2 != nil {
-			var ue *validate.UnfetchedError
-			if unseen == "" && (errors.As(err1, &ue) || errors.As(err2, &ue)) {
-				unseen = ue.URL
+	values := ch.candidates(w, acceptBase)
+	// inside a union's branch the frame is also sampled from that branch
+	// (its required members, its discriminator's values): a frame of the
+	// root alone can take another branch, which accepts what the changed
+	// one refuses. A payload another frame built already is not tried again.
+	frames := []any{frame}
+	var seen map[string]bool
+	if len(ch.branches) > 0 {
+		seen = map[string]bool{}
+	}
+	for i := 0; i < len(frames); i++ {
+		for _, value := range values {
+			payload := setAt(frames[i], ch.path, value)
+			if seen != nil {
+				key, err := json.Marshal(payload)
+				if err == nil && seen[string(key)] && i > 0 {
+					continue
+				}
+				seen[string(key)] = true
 			}
-			continue
-		}
-		if baseOK == acceptBase && headOK != acceptBase {
-			if ch.dropped && !w.onlyAt(baseSchema, headSchema, payload, ch.path) {
+			tried++
+			baseOK, err1 := baseSchema.Judge(payload)
+			headOK, err2 := headSchema.Judge(payload)
+			if err1 != nil || err2 != nil {
+				var ue *validate.UnfetchedError
+				if unseen == "" && (errors.As(err1, &ue) || errors.As(err2, &ue)) {
+					unseen = ue.URL
+				}
 				continue
 			}
-			return witness{payload: payload, acceptBase: acceptBase}
+			if baseOK == acceptBase && headOK != acceptBase {
+				if ch.dropped && !w.onlyAt(baseSchema, headSchema, payload, ch.path) {
+					continue
+				}
+				return witness{payload: payload, acceptBase: acceptBase}
+			}
+		}
+		if i == 0 && seen != nil {
+			frames = append(frames, w.branchFrames(ch, frame, acceptBase)...)
 		}
 	}
 	side := "head"
@@ -113,6 +135,69 @@ func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
 		return witness{missing: fmt.Sprintf("the payloads built from the change reach %s, which wirelint never fetches, so no verdict on them is known", unseen)}
 	}
 	return witness{missing: fmt.Sprintf("none of %d payloads built from the change is accepted by %s and rejected by the other revision", tried, side)}
+}
+
+// branchFrames returns frame with the value at each union on the change's
+// path replaced by a sample of the branch the change sits in, overlaid on
+// what was there: once with the rejecting revision's branches (so the
+// payload reaches the changed keyword there and no sibling branch takes
+// it), once with the accepting revision's.
+func (w *witnessBuilder) branchFrames(ch *change, frame any, acceptBase bool) []any {
+	var out []any
+	for _, rejecting := range []bool{true, false} {
+		inBase := rejecting != acceptBase
+		f := frame
+		for _, st := range ch.branches {
+			if st.at > len(ch.path) {
+				break
+			}
+			b, r := st.head, w.headReducer
+			if inBase {
+				b, r = st.base, w.baseReducer
+			}
+			at := ch.path[:st.at]
+			f = setAt(f, at, overlay(getAt(f, at), w.sampleAlong(b, r, ch.path[st.at:], 0)))
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// getAt returns the value at path in v (nil where there is none).
+func getAt(v any, path []string) any {
+	for _, tok := range path {
+		switch t := v.(type) {
+		case map[string]any:
+			v = t[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i >= len(t) {
+				return nil
+			}
+			v = t[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// overlay returns over with the members of under it does not set, when
+// both are objects; otherwise over.
+func overlay(under, over any) any {
+	u, ok1 := under.(map[string]any)
+	o, ok2 := over.(map[string]any)
+	if !ok1 || !ok2 {
+		return over
+	}
+	out := make(map[string]any, len(u)+len(o))
+	for k, x := range u {
+		out[k] = x
+	}
+	for k, x := range o {
+		out[k] = x
+	}
+	return out
 }
 
 // onlyAt reports whether payload without the value at path validates on
