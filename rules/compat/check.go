@@ -317,6 +317,17 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 			f.Message = fmt.Sprintf("%s in %s%s (%s): every value the enum beside it allows validated before and after, so nothing changes for clients", what, where, at, ch.sides)
 			return f
 		}
+		if w.missing != "" && typeWithinList(ch, acceptBase) {
+			// the values listed beside the type refuse whatever the type
+			// does: one cause, the list's, reported on its own
+			side := "base" // the revision that refuses
+			if acceptBase {
+				side = "head"
+			}
+			f.Rule, f.Severity = compatibleRule.ID, compatibleRule.Severity
+			f.Message = fmt.Sprintf("%s in %s%s (%s): the values %s lists beside it are all of types it allows, so the type refuses nothing the list does not; a change of the list is reported on its own", what, where, at, ch.sides, side)
+			return f
+		}
 		proofAt := ch.root
 		if w.missing == "" && proofAt.used {
 			// a definition operations use: the payload must separate the

@@ -816,18 +816,36 @@ func allowedCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
 	a, r := sides(ch, acceptBase)
 	var out []any
 	if ch.keyword == "type" {
-		if a != nil {
-			for _, t := range a.Set {
-				if t == "object" || t == "array" {
-					out = append(out, w.sample(owner(ch, acceptBase), w.reducer(acceptBase), 1))
-				}
-				if v, ok := typeSamples[t]; ok {
+		// a type change is proven by a value of a type the accepting side
+		// allows and the other refuses: a string does not prove that
+		// [string] became absent, whatever refused it
+		separates := func(t string) bool {
+			return (a == nil || subset("type", []string{t}, a.Set)) && (r == nil || !subset("type", []string{t}, r.Set))
+		}
+		if e := listedValues(owner(ch, !acceptBase)); e != nil {
+			// the other side lists its values: one it does not list is
+			// refused by that list whatever its type, so only a member
+			// the type refuses can separate the revisions by the type
+			for _, m := range e.Set {
+				if v := decodeJSON(m); separates(jsonType(v)) {
 					out = append(out, v)
 				}
 			}
-		} else {
-			for _, t := range []string{"string", "integer", "number", "boolean", "null", "object", "array"} {
-				out = append(out, typeSamples[t])
+			return out
+		}
+		types := []string{"string", "integer", "number", "boolean", "null", "object", "array"}
+		if a != nil {
+			types = a.Set
+		}
+		for _, t := range types {
+			if !separates(t) {
+				continue
+			}
+			if a != nil && (t == "object" || t == "array") {
+				out = append(out, w.sample(owner(ch, acceptBase), w.reducer(acceptBase), 1))
+			}
+			if v, ok := typeSamples[t]; ok {
+				out = append(out, v)
 			}
 		}
 		return out
@@ -841,6 +859,61 @@ func allowedCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
 		return out
 	}
 	return append(out, "wirelint_other", json.Number("987654321"), true, nil)
+}
+
+// listedValues returns the enum (or const) s's keywords list, or nil.
+func listedValues(s *reduce.Schema) *reduce.Keyword {
+	if s == nil {
+		return nil
+	}
+	if e := s.Keywords.Get("enum"); e != nil && e.Set != nil {
+		return e
+	}
+	return nil
+}
+
+// jsonType names the JSON Schema type of a decoded value (integer for a
+// number with no fraction).
+func jsonType(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case json.Number:
+		if r, ok := new(big.Rat).SetString(string(x)); ok && r.IsInt() {
+			return "integer"
+		}
+		return "number"
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	}
+	return ""
+}
+
+// typeWithinList reports whether the rejecting side of a type change lists
+// its values (enum, const) and the type refuses none of them: every value
+// the type refuses, the list refuses too, so no payload separates the
+// revisions by the type alone (the list's change, if any, is the finding).
+func typeWithinList(ch *change, acceptBase bool) bool {
+	if ch.keyword != "type" {
+		return false
+	}
+	_, r := sides(ch, acceptBase)
+	e := listedValues(owner(ch, !acceptBase))
+	if r == nil || e == nil {
+		return false
+	}
+	for _, m := range e.Set {
+		if !subset("type", []string{jsonType(decodeJSON(m))}, r.Set) {
+			return false
+		}
+	}
+	return true
 }
 
 func duplicateCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
