@@ -94,6 +94,9 @@ var (
 	ParseDocsGlob = docs.ParseGlob
 	// ProposeTaxonomies finds taxonomies under a folder, for `wirelint init`.
 	ProposeTaxonomies = docs.ProposeTaxonomies
+	// ServedOperations counts the spec operations a server's source
+	// registers, for `wirelint init` choosing among candidate servers.
+	ServedOperations = routerules.ServedOperations
 	// DefaultDocsRefs and DefaultDocsExclude are the docs family's default
 	// cited and excluded globs.
 	DefaultDocsRefs, DefaultDocsExclude = docs.DefaultRefs, docs.DefaultExclude

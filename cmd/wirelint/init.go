@@ -18,6 +18,8 @@ import (
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/reduce"
+	route "github.com/wirelint/wirelint/routes"
+	"github.com/wirelint/wirelint/runner"
 )
 
 // initMaxFileSize bounds the files init parses while looking for documents.
@@ -149,6 +151,9 @@ type discovery struct {
 	// is proposed on its own. Keys are paths relative to the project.
 	stale, referenced map[string]bool
 	server            *serverGuess
+	// servers are the candidate servers compared to choose server, when
+	// there were several (chooseServer)
+	servers []*serverGuess
 	// fixtures are folders whose subfolders are all named after the
 	// definitions of one schema.
 	fixtures []initFixtures
@@ -217,6 +222,13 @@ type serverGuess struct {
 	framework string           // a routes framework name
 	language  string           // go, python or javascript
 	spec      *reduce.Document // the spec documenting it (nil = none); see pairRoutes
+	// root is its module or app root, files the files under it registering
+	// routes with a framework
+	root  string
+	files int
+	// served of the ops operations of spec are registered by the server's
+	// routes, when several candidates were compared (ops 0 = not read)
+	served, ops int
 }
 
 // discover walks dir for documents, a server and docs. Paths in the result
@@ -262,7 +274,7 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 				candidates = append(candidates, rel)
 			}
 		case ".go", ".py", ".js", ".ts", ".mjs":
-			if !strings.HasSuffix(name, "_test.go") {
+			if !route.IsTestFile(rel) { // route extraction leaves them out too
 				sources = append(sources, rel)
 			}
 		case ".md", ".markdown":
@@ -333,7 +345,7 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 	}
 	d.pair()
 	d.findFixtures(subfolders, candidates)
-	d.server = pairRoutes(confine, dir, guessServer(confine, dir, sources), d.specs)
+	d.server, d.servers = chooseServer(confine, dir, guessServers(confine, dir, sources), d.specs, d.jsdoc)
 	return d, nil
 }
 
@@ -400,6 +412,8 @@ var serverMarkers = []struct {
 	{".py", "from fastapi", "fastapi", "python"},
 	{".py", "from flask", "flask", "python"},
 	{".py", "from starlette", "starlette", "python"},
+	{".py", "urlpatterns = ", "django", "python"}, // a Django URLconf, not any module importing reverse
+	{".py", "urlpatterns += ", "django", "python"},
 	{".js", "require('express')", "express", "javascript"},
 	{".js", `require("express")`, "express", "javascript"},
 	{".js", "from 'express'", "express", "javascript"},
@@ -411,12 +425,16 @@ var serverMarkers = []struct {
 	{".js", "from 'hono'", "hono", "javascript"},
 }
 
-// guessServer finds the source file that registers routes with a framework
-// wirelint reads whose module or app root (appRootMarkers) is shallowest,
-// the shallowest such file among those of one root: a Go module at the
-// top whose router lives in pkg/routes is the server, not an Electron
-// shell's express app one folder down (vikunja's desktop/).
-func guessServer(confine *fsroot.Root, dir string, sources []string) *serverGuess {
+// guessServers finds the source files that register routes with a framework
+// wirelint reads and returns one candidate per module or app root
+// (appRootMarkers), in the order init prefers them when nothing else tells
+// them apart: the shallowest root first — a Go module at the top whose
+// router lives in pkg/routes is the server, not an Electron shell's express
+// app one folder down (vikunja's desktop/) — then the one with most files
+// registering routes (Flowise's packages/server over
+// packages/api-documentation, whose one express app serves the docs). Each
+// candidate's folder is its shallowest such file's.
+func guessServers(confine *fsroot.Root, dir string, sources []string) []*serverGuess {
 	sort.SliceStable(sources, func(i, j int) bool {
 		di, dj := depth(sources[i]), depth(sources[j])
 		if di != dj {
@@ -424,13 +442,8 @@ func guessServer(confine *fsroot.Root, dir string, sources []string) *serverGues
 		}
 		return sources[i] < sources[j]
 	})
-	type candidate struct {
-		guess serverGuess
-		root  string
-		depth int
-	}
-	var found []candidate
-	files := map[string]int{} // app root -> its files registering with a framework
+	var found []*serverGuess
+	byRoot := map[string]*serverGuess{}
 	bestRoot := -1
 	for _, rel := range sources {
 		if bestRoot >= 0 && depth(rel) > bestRoot+maxRouterDepth {
@@ -446,33 +459,73 @@ func guessServer(confine *fsroot.Root, dir string, sources []string) *serverGues
 		}
 		folder := filepath.ToSlash(filepath.Dir(filepath.FromSlash(rel)))
 		root := appRoot(confine, dir, folder, appRootMarkers[lang])
-		files[root]++
-		found = append(found, candidate{serverGuess{dir: folder, framework: fw, language: lang}, root, folderDepth(root)})
+		if c := byRoot[root]; c != nil {
+			c.files++
+			continue
+		}
+		c := &serverGuess{dir: folder, framework: fw, language: lang, root: root, files: 1}
+		byRoot[root] = c
+		found = append(found, c)
 		if bestRoot < 0 || folderDepth(root) < bestRoot {
 			bestRoot = folderDepth(root)
 		}
 	}
-	// of the shallowest roots, the one with the most files registering
-	// routes (Flowise's packages/server over packages/api-documentation,
-	// whose one express app serves the docs), its shallowest file first
-	var best *candidate
-	for i := range found {
-		c := &found[i]
-		if c.depth != bestRoot {
-			continue
+	sort.SliceStable(found, func(i, j int) bool {
+		di, dj := folderDepth(found[i].root), folderDepth(found[j].root)
+		if di != dj {
+			return di < dj
 		}
-		if best == nil || files[c.root] > files[best.root] {
-			best = c
+		return found[i].files > found[j].files
+	})
+	return found
+}
+
+// maxServerCandidates bounds the candidate servers whose routes init reads
+// to choose among them.
+const maxServerCandidates = 4
+
+// chooseServer pairs each candidate server with the spec documenting it
+// (pairRoutes) and, when there are several, reads the routes of the first
+// maxServerCandidates (runner.ServedOperations) and keeps the one serving
+// most of its spec's operations, the first in guessServers' order on a tie:
+// prowler's Starlette mcp_server, its root as shallow and its files more,
+// serves none of the spec's /api/v1 operations, which the Django REST
+// framework app under api/ serves. It returns the server chosen and the
+// candidates compared (nil when there was one).
+func chooseServer(confine *fsroot.Root, dir string, candidates []*serverGuess, specs []*reduce.Document, jsdoc []jsdocSpec) (*serverGuess, []*serverGuess) {
+	candidates = candidates[:min(len(candidates), maxServerCandidates)]
+	for _, c := range candidates {
+		pairRoutes(confine, dir, c, specs)
+	}
+	switch len(candidates) {
+	case 0:
+		return nil, nil
+	case 1:
+		return candidates[0], nil
+	}
+	var best *serverGuess
+	for _, c := range candidates {
+		if c.spec != nil {
+			basePath := "" // a swagger-jsdoc definition's server URL, as render writes it
+			for _, j := range jsdoc {
+				if j.doc == c.spec {
+					basePath = j.basePath
+				}
+			}
+			served, ops, err := runner.ServedOperations(c.spec, basePath, filepath.Join(dir, filepath.FromSlash(c.dir)), c.framework, confine, limits.Limits{FileSize: initMaxFileSize})
+			if err == nil {
+				c.served, c.ops = served, ops
+			}
+		}
+		if best == nil || c.served > best.served || c.served == best.served && c.served > 0 && within(c.dir, best.dir) {
+			best = c // the most, and of two serving as many, the one inside the other's folder
 		}
 	}
-	if best == nil {
-		return nil
-	}
-	return &best.guess
+	return best, candidates
 }
 
 // maxRouterDepth bounds how many folders below its module or app root
-// guessServer looks for a router file once it has a candidate.
+// guessServers looks for a router file once it has a candidate.
 const maxRouterDepth = 6
 
 // depth is the number of folders a slash-separated relative file path lies in.
@@ -668,6 +721,9 @@ func (d *discovery) render(base string) string {
 	}
 	if d.server != nil && d.server.spec != nil {
 		b.WriteString("\n# The spec's routes compared with the routes the server's source registers.\n")
+		if len(d.servers) > 1 {
+			b.WriteString(d.serverChoice(base))
+		}
 		fmt.Fprintf(&b, "routes:\n  - spec: %s\n    server: %s\n    framework: %s\n", q(d.server.spec.Path), q(d.server.dir), d.server.framework)
 		for _, j := range d.jsdoc {
 			if j.doc == d.server.spec && j.basePath != "" {
@@ -721,6 +777,40 @@ func (d *discovery) render(base string) string {
 	b.WriteString("# rules:\n#   parity/mirror-only-definition: off\n")
 	b.WriteString("\n# Ignores need a reason:\n")
 	b.WriteString("# ignore:\n#   - rule: parity/keyword\n#     definition: LegacyFrame\n#     reason: the v1 mirror is frozen\n")
+	return b.String()
+}
+
+// within reports whether the slash-separated relative folder inner lies
+// strictly inside outer.
+func within(inner, outer string) bool {
+	return inner != outer && (outer == "." || strings.HasPrefix(inner, outer+"/"))
+}
+
+// serverChoice says, as comment lines, which candidate servers init read
+// and why it chose one.
+func (d *discovery) serverChoice(base string) string {
+	var b strings.Builder
+	b.WriteString("# Servers found, by the spec operations (method and path) their source registers as read here:\n")
+	for _, c := range d.servers {
+		what := "no spec documents it"
+		switch {
+		case c.spec != nil && c.ops == 0:
+			what = "its routes could not be read"
+		case c.spec != nil:
+			what = fmt.Sprintf("%d of the %d operations of %s", c.served, c.ops, path.Join(base, c.spec.Path))
+		}
+		mark := ""
+		if c == d.server {
+			mark = " (chosen)"
+		}
+		fmt.Fprintf(&b, "#   %s (%s): %s%s\n", path.Join(base, c.dir), c.framework, what, mark)
+	}
+	if d.server.served > 0 {
+		b.WriteString("# The one serving most is compared; the others are other apps.\n")
+	} else {
+		b.WriteString("# None serves one, so the one whose root is shallowest, then with most router files, is\n")
+		b.WriteString("# compared: point server at the code that serves the spec.\n")
+	}
 	return b.String()
 }
 
