@@ -159,9 +159,12 @@ type discovery struct {
 	fixtures []initFixtures
 	markdown bool // Markdown anywhere in the project
 	docs     bool // Markdown under docs/, which source comments may cite
-	// languages are the regex dialects of the languages the project's
-	// source is written in (go, python, rust), by their files
-	languages map[string]bool
+	// code are the project's source files in a language that reads the
+	// contract's patterns, with that language (codeLanguages)
+	code []codeFile
+	// generators are the folders an OpenAPI generator wrote (a
+	// .openapi-generator folder or .openapi-generator-ignore file in them)
+	generators map[string]bool
 	// jsdoc are the files a swagger-jsdoc definition merges its paths from,
 	// also among specs
 	jsdoc []jsdocSpec
@@ -237,7 +240,7 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 	var candidates []string
 	var sources []string
 	subfolders := map[string][]string{} // folder -> the names of its subfolders
-	d := &discovery{languages: map[string]bool{}, folder: func(rel string) ([]fs.DirEntry, error) {
+	d := &discovery{generators: map[string]bool{}, folder: func(rel string) ([]fs.DirEntry, error) {
 		return confine.ReadDir(filepath.Join(dir, filepath.FromSlash(rel)))
 	}}
 	err := confine.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
@@ -248,6 +251,10 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 			return nil // unreadable entries are not the project's documents
 		}
 		name := de.Name()
+		if name == ".openapi-generator" || name == ".openapi-generator-ignore" {
+			rel, _ := filepath.Rel(dir, filepath.Dir(p))
+			d.generators[filepath.ToSlash(rel)] = true
+		}
 		if de.IsDir() {
 			if p != dir && (strings.HasPrefix(name, ".") || skipDirs[name]) {
 				return filepath.SkipDir
@@ -265,8 +272,8 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
 		ext := strings.ToLower(filepath.Ext(name))
-		if lang := sourceDialects[ext]; lang != "" {
-			d.languages[lang] = true
+		if lang := codeLanguages[ext]; lang != "" {
+			d.code = append(d.code, codeFile{rel, lang})
 		}
 		switch ext {
 		case ".json", ".yaml", ".yml":
@@ -393,8 +400,116 @@ func isMetaSchema(doc *reduce.Document) bool {
 	return id != nil && strings.Contains(id.Value, "json-schema.org/")
 }
 
-// sourceDialects are the regex dialects of source files, by extension.
-var sourceDialects = map[string]string{".go": "go", ".py": "python", ".rs": "rust"}
+// codeLanguages are the languages of source files, by extension, as the
+// regex dialects name them (ECMA-262 in u mode, as JSON Schema reads
+// patterns and ajv compiles them, for JavaScript and TypeScript), or by the
+// language's name where wirelint has no dialect for it.
+var codeLanguages = map[string]string{
+	".go": "go", ".py": "python", ".rs": "rust",
+	".js": "ecma-u", ".mjs": "ecma-u", ".cjs": "ecma-u", ".ts": "ecma-u", ".tsx": "ecma-u", ".jsx": "ecma-u",
+	".java": "java", ".kt": "kotlin", ".cs": "c#", ".rb": "ruby", ".php": "php", ".swift": "swift", ".dart": "dart",
+}
+
+// dialectOrder lists the regex dialects init proposes, in the order written.
+var dialectOrder = []string{"go", "python", "rust", "ecma-u"}
+
+// codeFile is a source file (slash-separated, relative to the project) and
+// its language (codeLanguages).
+type codeFile struct{ rel, lang string }
+
+// clientFolder reports whether a folder's name says it holds a client or SDK
+// of an API: client, clients, sdk, sdks, client-go, python_client,
+// httpclient.
+func clientFolder(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range []string{"client", "clients", "sdk", "sdks"} {
+		if n == w || strings.HasPrefix(n, w+"-") || strings.HasPrefix(n, w+"_") || strings.HasSuffix(n, "-"+w) || strings.HasSuffix(n, "_"+w) {
+			return true
+		}
+	}
+	return strings.HasSuffix(n, "client")
+}
+
+// consumer says whether a file lies in a client or SDK: under a folder
+// clientFolder names, or one an OpenAPI generator wrote.
+func (d *discovery) consumer(rel string) bool {
+	segs := strings.Split(path.Dir(rel), "/")
+	for i, s := range segs {
+		if clientFolder(s) || d.generators[strings.Join(segs[:i+1], "/")] {
+			return true
+		}
+	}
+	return false
+}
+
+// proposedDialects are the regex dialects init proposes and why: the
+// languages of the code that consumes the contract — the server found and
+// the clients and SDKs (consumer) — else, when none is recognised, those
+// the project's code is written in, else the regex rule's default (Go and
+// Rust). ECMA-262 in u mode, the schema's own dialect, is always checked: it
+// is proposed only alone, where it keeps the default from being used.
+// unchecked are the languages of clients with no dialect here (java).
+func (d *discovery) proposedDialects() (dialects []string, why string, unchecked []string) {
+	server, clients, all, other := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	if d.server != nil {
+		server[map[string]string{"go": "go", "python": "python", "javascript": "ecma-u"}[d.server.language]] = true
+	}
+	for _, f := range d.code {
+		switch {
+		case !slices.Contains(dialectOrder, f.lang):
+			if d.consumer(f.rel) {
+				other[f.lang] = true
+			}
+		case d.consumer(f.rel):
+			clients[f.lang] = true
+			all[f.lang] = true
+		default:
+			all[f.lang] = true
+		}
+	}
+	names := func(set map[string]bool) string {
+		var out []string
+		for _, l := range dialectOrder {
+			if set[l] {
+				out = append(out, map[string]string{"go": "Go", "python": "Python", "rust": "Rust", "ecma-u": "JavaScript"}[l])
+			}
+		}
+		return strings.Join(out, ", ")
+	}
+	pick := func(sets ...map[string]bool) []string {
+		var out []string
+		for _, l := range dialectOrder {
+			for _, set := range sets {
+				if set[l] {
+					out = append(out, l)
+					break
+				}
+			}
+		}
+		if len(out) > 1 {
+			out = slices.DeleteFunc(out, func(l string) bool { return l == "ecma-u" })
+		}
+		return out
+	}
+	for l := range other {
+		unchecked = append(unchecked, l)
+	}
+	sort.Strings(unchecked)
+	switch {
+	case len(server)+len(clients) > 0:
+		var parts []string
+		if len(server) > 0 {
+			parts = append(parts, "the server ("+names(server)+")")
+		}
+		if len(clients) > 0 {
+			parts = append(parts, "the clients and SDKs ("+names(clients)+")")
+		}
+		return pick(server, clients), "Proposed from the languages of " + strings.Join(parts, " and ") + " found in this project's code.", unchecked
+	case len(all) > 0:
+		return pick(all), "No server or client of the contract was recognised: proposed from the languages this project's code is written in (" + names(all) + ").", unchecked
+	}
+	return []string{"go", "rust"}, "No Go, Python, Rust or JavaScript code was found here: these are the regex rule's default, not your clients' languages.", unchecked
+}
 
 // serverMarkers recognise a routing framework from one line of source.
 var serverMarkers = []struct {
@@ -731,23 +846,14 @@ func (d *discovery) render(base string) string {
 			}
 		}
 	}
-	// The contract's clients decide the dialects: Go and Rust by default (the
-	// regex rule's own default), Python too when the server is in Python;
-	// of those, a language none of the project's files is written in is
-	// left out when some are (a Go project is not warned about Rust's \d).
-	// ECMA-262, the schema's own dialect, is always checked.
-	dialects := []string{"go", "rust"}
-	if d.server != nil && d.server.language == "python" {
-		dialects = []string{"go", "python", "rust"}
-	}
-	if len(d.languages) > 0 {
-		if kept := slices.DeleteFunc(slices.Clone(dialects), func(l string) bool { return !d.languages[l] }); len(kept) > 0 {
-			dialects = kept
-		}
-	}
 	if len(d.schemas)+len(d.roots)+len(d.specs) > 0 {
-		b.WriteString("\n# Every pattern must compile and match alike in these regex dialects: your clients' languages, read\n")
-		b.WriteString("# from this project's code; add those of clients kept elsewhere (go, python, rust).\n")
+		dialects, why, unchecked := d.proposedDialects()
+		text := "Every pattern must compile and match alike in these regex dialects, besides ECMA-262 in u mode (JSON Schema's own, always checked). " + why
+		if len(unchecked) > 0 {
+			text += " Clients in " + strings.Join(unchecked, ", ") + " have no dialect here and are not checked."
+		}
+		text += " Add those of clients kept elsewhere (go, python, rust; ecma-legacy: JavaScript compiling patterns without the u flag)."
+		b.WriteString("\n" + commentLines(text, 100))
 		fmt.Fprintf(&b, "regex:\n  dialects: [%s]\n", strings.Join(dialects, ", "))
 	}
 	if len(d.fixtures) > 0 {
@@ -784,6 +890,11 @@ func (d *discovery) render(base string) string {
 // strictly inside outer.
 func within(inner, outer string) bool {
 	return inner != outer && (outer == "." || strings.HasPrefix(inner, outer+"/"))
+}
+
+// commentLines writes text as YAML comment lines of at most width columns.
+func commentLines(text string, width int) string {
+	return "# " + strings.ReplaceAll(wrap(text, width-2), "\n", "\n# ") + "\n"
 }
 
 // serverChoice says, as comment lines, which candidate servers init read
