@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -162,6 +163,10 @@ type discovery struct {
 	// code are the project's source files in a language that reads the
 	// contract's patterns, with that language (codeLanguages)
 	code []codeFile
+	// left are the documents init leaves out that it would have listed (an
+	// OpenAPI document, a schema with definitions): test stubs and
+	// fixtures, and copies of another document (leaveOut)
+	left []leftOut
 	// generators are the folders an OpenAPI generator wrote (a
 	// .openapi-generator folder or .openapi-generator-ignore file in them)
 	generators map[string]bool
@@ -346,6 +351,7 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 			d.roots = append(d.roots, roots[i])
 		}
 	}
+	d.leaveOut(confine, dir)
 	d.jsdoc = jsdocSpecs(confine, dir, sources, candidates)
 	for _, j := range d.jsdoc {
 		d.specs = append(d.specs, j.doc)
@@ -354,6 +360,168 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 	d.findFixtures(subfolders, candidates)
 	d.server, d.servers = chooseServer(confine, dir, guessServers(confine, dir, sources), d.specs, d.jsdoc)
 	return d, nil
+}
+
+// stubFolders hold test stubs and fixtures: documents a test reads, often
+// copies of the project's own, not its contract (kratos's
+// oryx/configx/stub/*, schema/stub, ui/node/fixtures).
+var stubFolders = map[string]bool{"stub": true, "stubs": true, "fixtures": true, "__fixtures__": true}
+
+// leftOut is a document init leaves out and why.
+type leftOut struct{ path, why string }
+
+// leaveOut drops from the documents found those under a folder stubFolders
+// names and those that copy another document kept: byte for byte (in
+// another folder only when it names no other file, which would resolve
+// elsewhere), or, when
+// a generator wrote it (it lies in a folder holding .openapi-generator
+// metadata, or its first lines say it is generated), with the same title and
+// paths (an OpenAPI document) or definition names (a JSON Schema): lakeFS's
+// clients/java/api/openapi.yaml, which openapi-generator writes from
+// api/swagger.yml, doubled every finding on the spec. Documents not written
+// by a generator come first, so the original is the one kept.
+func (d *discovery) leaveOut(confine *fsroot.Root, dir string) {
+	type doc struct {
+		path, shape string
+		generated   bool
+		size        int64
+		listed      bool // not a root-only schema, which is named only where it pairs
+		// refs: its $refs name other files, which a copy in another folder
+		// resolves elsewhere
+		refs bool
+	}
+	var docs []*doc
+	for _, spec := range d.specs {
+		var paths []string
+		reduce.Pairs(reduce.Value(spec.Root, "paths"), func(k, _ *reduce.Node) bool {
+			paths = append(paths, k.Value)
+			return true
+		})
+		sort.Strings(paths)
+		title := ""
+		if t := reduce.Value(reduce.Value(spec.Root, "info"), "title"); t != nil {
+			title = t.Value
+		}
+		docs = append(docs, &doc{path: spec.Path, shape: "openapi\x00" + title + "\x00" + strings.Join(paths, "\x00"), listed: true, refs: len(referencedFiles(spec)) > 0})
+	}
+	for _, list := range [][]*schemaFile{d.schemas, d.roots} {
+		for _, s := range list {
+			shape := ""
+			if len(s.defs) > 0 {
+				defs := slices.Sorted(slices.Values(s.defs))
+				shape = "schema\x00" + strings.Join(defs, "\x00")
+			}
+			docs = append(docs, &doc{path: s.Path, shape: shape, listed: shape != "", refs: len(s.refs) > 0})
+		}
+	}
+	sizes := map[int64]int{}
+	for _, x := range docs {
+		if st, err := confine.Stat(filepath.Join(dir, filepath.FromSlash(x.path))); err == nil {
+			x.size = st.Size()
+			sizes[x.size]++
+		}
+		x.generated = d.generatedBy(x.path) || generatedHeader(confine, filepath.Join(dir, filepath.FromSlash(x.path)))
+	}
+	sort.SliceStable(docs, func(i, j int) bool {
+		if docs[i].generated != docs[j].generated {
+			return !docs[i].generated
+		}
+		return docs[i].path < docs[j].path
+	})
+	drop := map[string]bool{}
+	left := func(x *doc, why string) {
+		drop[x.path] = true
+		if x.listed {
+			d.left = append(d.left, leftOut{x.path, why})
+		}
+	}
+	contents, shapes := map[string]string{}, map[string]string{} // digest or shape -> the document kept
+	for _, x := range docs {
+		if f := stubFolder(x.path); f != "" {
+			left(x, "under a folder named "+f)
+			continue
+		}
+		if sizes[x.size] > 1 {
+			if data, err := confine.ReadFile(filepath.Join(dir, filepath.FromSlash(x.path)), initMaxFileSize); err == nil {
+				sum := sha256.Sum256(data)
+				key := string(sum[:])
+				if first, ok := contents[key]; ok && (!x.refs || path.Dir(first) == path.Dir(x.path)) {
+					left(x, "the same bytes as "+first)
+					continue
+				}
+				if _, ok := contents[key]; !ok {
+					contents[key] = x.path
+				}
+			}
+		}
+		if x.shape == "" {
+			continue
+		}
+		if first, ok := shapes[x.shape]; ok && x.generated {
+			left(x, "a generated copy of "+first)
+			continue
+		}
+		if _, ok := shapes[x.shape]; !ok {
+			shapes[x.shape] = x.path
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	sort.Slice(d.left, func(i, j int) bool { return d.left[i].path < d.left[j].path })
+	d.specs = slices.DeleteFunc(d.specs, func(x *reduce.Document) bool { return drop[x.Path] })
+	d.schemas = slices.DeleteFunc(d.schemas, func(x *schemaFile) bool { return drop[x.Path] })
+	d.roots = slices.DeleteFunc(d.roots, func(x *schemaFile) bool { return drop[x.Path] })
+}
+
+// stubFolder returns the first folder of rel (slash-separated) stubFolders
+// names, "" when there is none.
+func stubFolder(rel string) string {
+	segs := strings.Split(rel, "/")
+	for _, s := range segs[:len(segs)-1] {
+		if stubFolders[s] {
+			return s
+		}
+	}
+	return ""
+}
+
+// generatedBy reports whether rel lies in a folder an OpenAPI generator wrote.
+func (d *discovery) generatedBy(rel string) bool {
+	segs := strings.Split(path.Dir(rel), "/")
+	for i := range segs {
+		if d.generators[strings.Join(segs[:i+1], "/")] {
+			return true
+		}
+	}
+	return d.generators["."]
+}
+
+// generatedHeader reports whether one of the first comment lines of the file
+// at p says it is generated ("Code generated by …", "DO NOT EDIT",
+// "auto-generated").
+func generatedHeader(confine *fsroot.Root, p string) bool {
+	f, err := confine.Open(p)
+	if err != nil {
+		return false
+	}
+	defer func() { _ = f.Close() }() // read-only: closing cannot lose data
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 4<<10), 64<<10)
+	for n := 0; sc.Scan() && n < 10; n++ {
+		line := strings.TrimSpace(sc.Text())
+		if !strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "//") {
+			if line == "" || line == "---" {
+				continue
+			}
+			return false // the document starts: no header
+		}
+		l := strings.ToLower(line)
+		if strings.Contains(l, "generated") || strings.Contains(l, "do not edit") {
+			return true
+		}
+	}
+	return false
 }
 
 // findFixtures picks the folders whose subfolders are all named after
@@ -822,6 +990,16 @@ func (d *discovery) render(base string) string {
 		}
 		for _, p := range d.folderGlobs(paths) {
 			fmt.Fprintf(&b, "    - %s\n", q(p))
+		}
+	}
+	if len(d.left) > 0 {
+		b.WriteString("\n# Left out (add them to refs.documents to check them too): test stubs and fixtures, and copies\n")
+		b.WriteString("# of a document kept, which would report each of its findings twice:\n")
+		for _, l := range d.left[:min(len(d.left), 8)] {
+			fmt.Fprintf(&b, "#   %s: %s\n", path.Join(base, l.path), l.why)
+		}
+		if len(d.left) > 8 {
+			fmt.Fprintf(&b, "#   and %d more\n", len(d.left)-8)
 		}
 	}
 	if len(d.templates) > 0 {
