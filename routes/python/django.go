@@ -128,26 +128,37 @@ func isDocView(v script.Value) bool {
 // lookup=name): r's routes sit below the parent's prefix and the detail
 // parameter of the viewset registered there, named name_ and that
 // viewset's lookup kwarg (domains/<domain_pk>/). Without a trailing_slash
-// keyword (inherit) r ends its routes as the parent does.
+// keyword (inherit) r ends its routes as the parent does. When the parent,
+// its prefix or the lookup cannot be followed, the path r's routes sit
+// below is not known: every viewset registered on r is a gap (drfRegister),
+// r itself mounted as any router is, its routes not guessed at its mount.
 func (ev *pyEval) drfNested(f *script.File, sc *script.Scope, c *script.Expr, args []script.Value, r *routes.Router, inherit bool) {
+	unknown := func(e *script.Expr, why string) {
+		ev.drfNestGap[r] = drfNestUnknown{expr: routes.Shorten(ev.Text(f, e)), why: why}
+	}
 	parent, ok := args[0].(script.Router)
 	if len(args) < 2 || !ok || !ev.drfRouters[parent.R] {
-		r.Orphan = "parent of a nested REST framework router is not one this analysis can follow"
+		unknown(c, "parent of a nested REST framework router is not one this analysis can follow")
 		return
 	}
 	if t, ok := ev.drfSlash[parent.R]; ok && inherit {
 		ev.drfSlash[r] = t
 	}
+	if gap, ok := ev.drfNestGap[parent.R]; ok {
+		// nested in a nested router whose own path is not known
+		ev.drfNestGap[r] = gap
+		return
+	}
 	prefix, ok := args[1].(script.Str)
 	if !ok {
-		r.Orphan = "parent prefix of a nested REST framework router is not a constant this analysis can fold"
+		unknown(c.Args[1], "parent prefix of a nested REST framework router is not a constant this analysis can fold")
 		return
 	}
 	lookup := fmt.Sprintf("nested_%d", strings.Count(ev.drfNest[parent.R], "/<")+1)
 	if l := script.KeywordArg(c, "lookup"); l != nil {
 		s, ok := ev.Eval(f, sc, l).(script.Str)
 		if !ok {
-			r.Orphan = "lookup of a nested REST framework router is not a constant this analysis can fold"
+			unknown(l, "lookup of a nested REST framework router is not a constant this analysis can fold")
 			return
 		}
 		lookup = string(s)
@@ -158,7 +169,13 @@ func (ev *pyEval) drfNested(f *script.File, sc *script.Scope, c *script.Expr, ar
 			return
 		}
 	}
-	r.Orphan = "parent prefix " + string(prefix) + " of a nested REST framework router is registered on no router this analysis read"
+	unknown(c.Args[1], "parent prefix "+string(prefix)+" of a nested REST framework router is registered on no router this analysis read")
+}
+
+// drfNestUnknown is why the path a nested REST framework router's routes
+// sit below is not known: the expression that does not fold and the reason.
+type drfNestUnknown struct {
+	expr, why string
 }
 
 // drfTrailing is how a REST framework router ends its routes when its
@@ -669,6 +686,13 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 		}
 	}
 	ev.drfRegistry[r] = append(ev.drfRegistry[r], drfEntry{prefix: prefix, viewset: cls})
+	if gap, ok := ev.drfNestGap[r]; ok {
+		// the viewset's routes sit below a path not known, between the
+		// router's mount and its prefix: a gap there, none guessed
+		r.Gaps = append(r.Gaps, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: gap.expr,
+			Reason: gap.why + ", so the path the routes of " + strings.Trim(prefix, "/") + " sit below is not known", Fragments: djangoFragments(strings.Trim(prefix, "/"))})
+		return
+	}
 	base := ev.drfNest[r] + strings.Trim(prefix, "/")
 	slash := "/"
 	switch t := ev.drfSlash[r]; {

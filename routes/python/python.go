@@ -54,9 +54,12 @@ type pyEval struct {
 	// classSpans are where each class the source defines sits.
 	classSpans map[*script.Class]classSpan
 	// drfRegistry are the viewsets registered on each REST framework
-	// router; drfNest is the path a nested router's routes sit below.
+	// router; drfNest is the path a nested router's routes sit below, and
+	// drfNestGap, for a nested router where that path is not known, why
+	// (drfNestUnknown).
 	drfRegistry map[*routes.Router][]drfEntry
 	drfNest     map[*routes.Router]string
+	drfNestGap  map[*routes.Router]drfNestUnknown
 	// drfSlash is how each REST framework router whose trailing_slash is
 	// not the default ends its routes (drfTrailing).
 	drfSlash map[*routes.Router]drfTrailing
@@ -77,7 +80,7 @@ type classSpan struct {
 func newPyEval(root string, display func(string) string, confine *fsroot.Root) *pyEval {
 	ev := &pyEval{Interp: script.New(true, root, display, confine), confs: map[*script.File]*routes.Router{}, drfRouters: map[*routes.Router]bool{},
 		actions: map[*script.File][]*drfAction{}, classSpans: map[*script.Class]classSpan{},
-		drfRegistry: map[*routes.Router][]drfEntry{}, drfNest: map[*routes.Router]string{}, drfSlash: map[*routes.Router]drfTrailing{},
+		drfRegistry: map[*routes.Router][]drfEntry{}, drfNest: map[*routes.Router]string{}, drfNestGap: map[*routes.Router]drfNestUnknown{}, drfSlash: map[*routes.Router]drfTrailing{},
 		hiddenDefs: map[*script.File]map[int]bool{}, hiddenViews: map[*script.Class]schemaExclusion{}}
 	ev.Settle, ev.Member = ev.djangoSettle, ev.pyMember
 	ev.Scan, ev.FrameCall, ev.ExtCall = ev.pyScan, ev.pyFrameCall, ev.pyExtCall
