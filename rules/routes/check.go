@@ -197,6 +197,9 @@ func (c *checker) run() {
 			subHits[m.Sub] = true
 		}
 	}
+	otherRoot := func(m route.Route) bool {
+		return !rootHits[m.Root] && (len(roots) > 1 && (len(rootHits) > 0 || generated) && m.Listened || listenedHit && !m.Listened)
+	}
 	others := map[int][]route.Route{}
 	otherSubs := map[int][]route.Route{}
 	var undocumented []route.Route
@@ -204,7 +207,7 @@ func (c *checker) run() {
 		if c.matched[i] || m.Implicit || m.Hidden {
 			continue
 		}
-		if !rootHits[m.Root] && (len(roots) > 1 && (len(rootHits) > 0 || generated) && m.Listened || listenedHit && !m.Listened) {
+		if otherRoot(m) {
 			others[m.Root] = append(others[m.Root], m)
 			continue
 		}
@@ -218,6 +221,20 @@ func (c *checker) run() {
 		c.noRoutes()
 		missing = nil
 	}
+	// a route outside the scope on a root not compared is that root's,
+	// listed with it: out of scope are only the compared roots' routes
+	// (lakeFS's generated Handler(), which nothing calls, builds a router
+	// of the spec's paths without their base path)
+	compared := outside[:0]
+	for _, m := range outside {
+		switch {
+		case !otherRoot(m):
+			compared = append(compared, m)
+		case !m.Hidden:
+			others[m.Root] = append(others[m.Root], m)
+		}
+	}
+	outside = compared
 	var assets []route.Route
 	kept := undocumented[:0]
 	for _, m := range undocumented {

@@ -125,7 +125,8 @@ var (
 		ID: RuleOutOfScope, Severity: report.SeverityInfo,
 		Title: "routes outside the spec's base path or the configured globs are not compared",
 		Why: "HTML pages, static files and health checks beside an /api spec are not part of its contract; they are " +
-			"counted once so that a base path that is too narrow is noticed",
+			"counted once so that a base path that is too narrow is noticed. Only the compared routers' routes count: those of " +
+			"another program or of a router no listener serves are listed as routes/other-router",
 		Bad:  "spec: servers: [{url: /api}]\nserver: e.GET(\"/login\", page); e.GET(\"/api/items\", list)",
 		Good: "routes: [{spec: openapi.yaml, server: ., include: [\"/api/**\", \"/login\"]}]",
 	}
