@@ -259,6 +259,10 @@ type goAnalysis struct {
 	// none): packages of the module outside the server folder are read for
 	// folding when imported.
 	modRoot, modPath string
+	// unread are the modules go.mod replaces by a folder, which this
+	// analysis does not read: their names do not fold, and the gaps they
+	// leave say so (goReplace).
+	unread []goReplace
 	// assigned maps a package-level variable (import path.name) to a place
 	// that assigns it after its declaration.
 	assigned map[string]routes.Pos
@@ -491,7 +495,7 @@ func extractBuild(root string, files []string, display func(string) string, conf
 		display: display, confine: confine, budget: budget, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]value{},
 		root: root, cfgMemo: map[ast.Expr]value{}, locals: map[*ast.BlockStmt][]localDecl{}, fieldAssigned: map[string]routes.Pos{}, flagVars: map[string]stdFlagVar{},
 	}
-	a.modRoot, a.modPath = goModule(confine, root)
+	a.modRoot, a.modPath, a.unread = goModule(confine, root)
 	if !build.all { // the first build: parsed is new
 		whole, err := a.readSources(files)
 		if err != nil {
@@ -1786,6 +1790,9 @@ func (a *goAnalysis) pkgMember(imp, name string) value {
 	if pkg := a.loadPkg(imp); pkg != nil {
 		return a.pkgName(pkg, name)
 	}
+	if why := a.unreadModule(imp); why != "" {
+		return goDynamic{why: why}
+	}
 	return goStdConst(imp, name)
 }
 
@@ -1980,8 +1987,12 @@ func (a *goAnalysis) libraryRoutes(f *goFile, c *ast.CallExpr, imp, name string,
 		return nil
 	}
 	if strings.HasPrefix(name, "Register") || strings.HasPrefix(name, "Mount") || name == "Routes" || name == "Setup" {
+		why := "a function of a package this analysis does not read"
+		if u := a.unreadModule(imp); u != "" {
+			why = "a function of a package this analysis does not read: " + u
+		}
 		r.Gaps = append(r.Gaps, routes.Unresolved{Pos: at, Method: routes.MethodAny, Expr: routes.Shorten(a.src(c)),
-			Reason: "the router is passed to " + imp + "." + name + ", a function of a package this analysis does not read, so the routes it registers are not known"})
+			Reason: "the router is passed to " + imp + "." + name + ", " + why + ", so the routes it registers are not known"})
 		return nil
 	}
 	return a.lost(c, r)
@@ -2311,11 +2322,13 @@ func (a *goAnalysis) mountHandler(f *goFile, c *ast.CallExpr, r *routes.Router, 
 }
 
 // goModule finds the go.mod at or above root and returns its directory and
-// module path ("" when there is none), reading no go.mod outside confine.
-func goModule(confine *fsroot.Root, root string) (string, string) {
+// module path ("" when there is none), reading no go.mod outside confine,
+// and the modules its replace directives point at a folder, none of which
+// this analysis reads.
+func goModule(confine *fsroot.Root, root string) (dir, path string, unread []goReplace) {
 	dir, err := filepath.Abs(root)
 	if err != nil {
-		return "", ""
+		return "", "", nil
 	}
 	if st, err := confine.Stat(dir); err == nil && !st.IsDir() {
 		dir = filepath.Dir(dir)
@@ -2323,13 +2336,30 @@ func goModule(confine *fsroot.Root, root string) (string, string) {
 	for i := 0; i < 32 && confine.Contains(dir); i++ {
 		data, err := confine.ReadFile(filepath.Join(dir, "go.mod"), 1<<20)
 		if err == nil {
+			for _, r := range goModReplaces(string(data)) {
+				folder := r.dir
+				if !filepath.IsAbs(folder) {
+					folder = filepath.Join(dir, folder)
+				}
+				switch st, err := confine.Stat(folder); {
+				case !confine.Contains(folder):
+					r.why = "a folder outside the project"
+				case err != nil || !st.IsDir():
+					r.why = "a folder the project does not hold"
+				default:
+					// its files may be in the server folder, but as
+					// packages of the module, under other import paths
+					r.why = "a module of its own in the project"
+				}
+				unread = append(unread, r)
+			}
 			for _, line := range strings.Split(string(data), "\n") {
 				line = strings.TrimSpace(line)
 				if strings.HasPrefix(line, "module ") {
-					return dir, strings.Trim(strings.TrimSpace(strings.TrimPrefix(line, "module ")), `"`)
+					return dir, strings.Trim(strings.TrimSpace(strings.TrimPrefix(line, "module ")), `"`), unread
 				}
 			}
-			return dir, ""
+			return dir, "", unread
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -2337,7 +2367,65 @@ func goModule(confine *fsroot.Root, root string) (string, string) {
 		}
 		dir = parent
 	}
-	return "", ""
+	return "", "", nil
+}
+
+// goReplace is a module a go.mod replace directive points at a folder:
+// its path, the folder as go.mod writes it and what that folder is.
+type goReplace struct {
+	path, dir, why string
+}
+
+// goModReplaces returns the replace directives of a go.mod whose target
+// is a folder (./x, ../x or an absolute path), in a block or one a line;
+// those naming a module version (github.com/ory/x => github.com/ory/y v1)
+// replace a module by another this analysis does not read either way.
+func goModReplaces(gomod string) []goReplace {
+	var out []goReplace
+	block := false
+	for _, line := range strings.Split(gomod, "\n") {
+		if i := strings.Index(line, "//"); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		switch {
+		case block && line == ")":
+			block = false
+			continue
+		case line == "replace (":
+			block = true
+			continue
+		case strings.HasPrefix(line, "replace "):
+			line = strings.TrimSpace(strings.TrimPrefix(line, "replace "))
+		case !block:
+			continue
+		}
+		from, to, ok := strings.Cut(line, "=>")
+		if !ok {
+			continue
+		}
+		old, target := strings.Fields(from), strings.Fields(to)
+		if len(old) == 0 || len(target) != 1 {
+			continue // a module version, not a folder
+		}
+		t := strings.Trim(target[0], `"`)
+		if strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../") || filepath.IsAbs(t) {
+			out = append(out, goReplace{path: strings.Trim(old[0], `"`), dir: t})
+		}
+	}
+	return out
+}
+
+// unreadModule says, for a package of a module go.mod replaces by a folder,
+// why its names are not known ("" = not one): this analysis reads only the
+// module's own packages.
+func (a *goAnalysis) unreadModule(imp string) string {
+	for _, r := range a.unread {
+		if imp == r.path || strings.HasPrefix(imp, r.path+"/") {
+			return "module " + r.path + " is replaced in go.mod by " + r.dir + ", " + r.why + ", which this analysis does not read"
+		}
+	}
+	return ""
 }
 
 func firstLine(s string) string { return strings.SplitN(s, "\n", 2)[0] }
