@@ -104,6 +104,9 @@ var siteConfigs = map[string]string{
 	"docusaurus.config.js": "docusaurus", "docusaurus.config.cjs": "docusaurus",
 	"docusaurus.config.mjs": "docusaurus", "docusaurus.config.ts": "docusaurus",
 	"mkdocs.yml": "mkdocs", "mkdocs.yaml": "mkdocs",
+	// ProperDocs, the MkDocs 1.6 fork (argo-workflows builds with it), reads
+	// the same configuration under its own name
+	"properdocs.yml": "mkdocs", "properdocs.yaml": "mkdocs",
 	"redocly.yaml": "redocly", "redocly.yml": "redocly",
 	"docs.json": "mintlify", "mint.json": "mintlify",
 }
