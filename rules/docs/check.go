@@ -167,6 +167,14 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 	}
 	out := tax.findings
 	c.ignoredTargets(results, tax.explained)
+	c.served = map[string][]citation{}
+	for _, r := range results {
+		for _, ct := range r.citations {
+			if ct.kind != "" && c.siteFor(ct.file) != nil {
+				c.served[ct.target] = append(c.served[ct.target], ct)
+			}
+		}
+	}
 	var generated []*generatedGroup
 	byDir := map[string]*generatedGroup{}
 	for _, r := range results {
@@ -289,6 +297,9 @@ type checker struct {
 	// excludes, with the rule (FILE:LINE): a build makes them
 	ignored map[string]string
 	site    []*site // documentation sites root-absolute links are routed through
+	// served holds, by target as written, the links of the pages a site
+	// serves (see publishedCopy)
+	served map[string][]citation
 	named   func(abs string) string
 	ignore  []Glob // link targets not checked
 	repo    string // owner/name; "" = own URLs not checked
@@ -546,6 +557,8 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 	if v.problem != problemNone && v.problem != problemUnverified && v.problem != problemUnresolved {
 		if reason := c.fragmentFile(ct.file); reason != "" {
 			v = verdict{problem: problemUnverified, reason: reason}
+		} else if reason := c.publishedCopy(ct); reason != "" {
+			v = verdict{problem: problemUnverified, reason: reason}
 		} else if reason := c.inSubmodule(v.resolved); reason != "" {
 			v = verdict{problem: problemUnverified, reason: reason}
 		}
@@ -573,6 +586,34 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 		return c.unresolvedLink(ct), true
 	}
 	return report.Finding{}, false
+}
+
+// publishedCopy says why a link of a file no site serves is judged where
+// its text is published ("" = it is not): a page a site serves writes the
+// same link, and it resolves there — the file is a template or fragment a
+// project tool copies into that page (argo-workflows' .features/ release
+// notes gathered into docs/new-features.md, hack/docs/config.md embedded into
+// docs/config.md), and judged where it sits its link would be "fixed" into
+// one that breaks the published page.
+func (c *checker) publishedCopy(ct citation) string {
+	if ct.kind == "" || c.siteFor(ct.file) != nil {
+		return ""
+	}
+	line := c.sourceLine(ct.file, ct.line)
+	if line == "" {
+		return ""
+	}
+	for _, o := range c.served[ct.target] {
+		if o.file == ct.file {
+			continue
+		}
+		// the whole line, not only the link: a README's guide.md is not a
+		// docs page's guide.md unless the text around it was copied too
+		if c.sourceLine(o.file, o.line) == line && c.cachedJudge(o).problem == problemNone {
+			return fmt.Sprintf("%s is served by no documentation site, and %s, a page one serves, holds the same line (line %d), whose link resolves there: this file's text is published there, where its links are judged", c.shown(ct.file), c.shown(o.file), o.line)
+		}
+	}
+	return ""
 }
 
 // foreignTree says why a bare comment citation naming no file of this tree
@@ -779,6 +820,23 @@ func (c *checker) judgeOwnURL(ct citation, u ownURL) verdict {
 		return verdict{}
 	}
 	return c.judgeAnchor(resolved, u.fragment, u.fragment != "")
+}
+
+// sourceLine returns line n (1-based) of file, blanks around it trimmed
+// ("" when it cannot be read).
+func (c *checker) sourceLine(file string, n int) string {
+	src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)), 0)
+	if err != nil {
+		return ""
+	}
+	for i := 1; len(src) > 0; i++ {
+		l, rest, _ := bytes.Cut(src, []byte("\n"))
+		if i == n {
+			return strings.TrimSpace(string(l))
+		}
+		src = rest
+	}
+	return ""
 }
 
 // lineCount returns the number of lines of a file (-1 = unreadable); a
