@@ -300,9 +300,9 @@ type checker struct {
 	// served holds, by target as written, the links of the pages a site
 	// serves (see publishedCopy)
 	served map[string][]citation
-	named   func(abs string) string
-	ignore  []Glob // link targets not checked
-	repo    string // owner/name; "" = own URLs not checked
+	named  func(abs string) string
+	ignore []Glob // link targets not checked
+	repo   string // owner/name; "" = own URLs not checked
 	// repoDir is root's folder below the repository's top, slash-separated
 	// ("" = root is the top, or the top is not known): an own URL's path
 	// is below the top.
