@@ -119,7 +119,7 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 		ignore:   ignore,
 		repo:     strings.Trim(opts.Repository, "/"),
 	}
-	c.repoDir, c.repo = ownRepository(confine, root, c.repo)
+	c.repoDir, c.repo, c.repoUnknown = ownRepository(confine, root, c.repo)
 	var scan []string
 	for _, f := range files {
 		c.files[f] = true
@@ -219,6 +219,9 @@ func Check(root string, opts Options) ([]report.Finding, error) {
 		}
 	}
 	out = append(out, c.generatedFindings(generated)...)
+	if f, ok := c.ownURLsUnchecked(results); ok {
+		out = append(out, f)
+	}
 	tables, err := c.checkTables(results, opts.Discriminant)
 	if err != nil {
 		return nil, err
@@ -303,6 +306,8 @@ type checker struct {
 	named  func(abs string) string
 	ignore []Glob // link targets not checked
 	repo   string // owner/name; "" = own URLs not checked
+	// repoUnknown says repo is "" for want of a checkout or a remote origin
+	repoUnknown bool
 	// repoDir is root's folder below the repository's top, slash-separated
 	// ("" = root is the top, or the top is not known): an own URL's path
 	// is below the top.
@@ -586,6 +591,47 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 		return c.unresolvedLink(ct), true
 	}
 	return report.Finding{}, false
+}
+
+// ownURLsUnchecked says, once, that links to files on GitHub were not
+// checked as the repository's own when its GitHub name is not known (no
+// git checkout, or an origin elsewhere, and no docs.repository): on a plain
+// archive of jest, 10 broken links to its own CHANGELOG anchors went unsaid.
+func (c *checker) ownURLsUnchecked(results []scanned) (report.Finding, bool) {
+	if c.repo != "" || !c.repoUnknown {
+		return report.Finding{}, false // known, or an origin elsewhere: its links to GitHub are others'
+	}
+	var first citation
+	n := 0
+	for _, r := range results {
+		for _, ct := range r.citations {
+			if ct.kind == "" {
+				continue
+			}
+			rest, ok := cutPrefixFold(ct.target, "https://github.com/")
+			if !ok {
+				continue
+			}
+			parts := strings.SplitN(rest, "/", 3)
+			if len(parts) < 3 || parts[0] == "" || parts[1] == "" {
+				continue
+			}
+			if _, ok := parseRepoPage(parts[2]); !ok {
+				continue
+			}
+			if n == 0 {
+				first = ct
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return report.Finding{}, false
+	}
+	reason := fmt.Sprintf("this repository's GitHub name is not known (no git checkout with a remote origin, no docs.repository), so none of the %d links to files on GitHub (blob and tree URLs) is checked against this tree; give the name with docs.repository to check those of its own", n)
+	f := c.unverified(first, reason)
+	f.Fields["links"] = n
+	return f, true
 }
 
 // publishedCopy says why a link of a file no site serves is judged where

@@ -16,10 +16,12 @@ import (
 // repository's top ("" = the top, or unknown) and the repository as
 // "owner/name": configured, else the GitHub repository the remote origin
 // names ("" = none: own URLs are not checked, and that is no error).
-func ownRepository(confine *fsroot.Root, root, configured string) (dir, repository string) {
+// unknown says no name was found because nothing could give one (no git
+// checkout, no remote origin), not because the origin is elsewhere.
+func ownRepository(confine *fsroot.Root, root, configured string) (dir, repository string, unknown bool) {
 	repo, err := gitx.Find(confine.Dir())
 	if err != nil {
-		return "", configured
+		return "", configured, configured == ""
 	}
 	if abs, err := filepath.Abs(root); err == nil {
 		if rel, err := filepath.Rel(repo.Top, abs); err == nil && rel != "." && !escapes(filepath.ToSlash(rel)) {
@@ -27,13 +29,13 @@ func ownRepository(confine *fsroot.Root, root, configured string) (dir, reposito
 		}
 	}
 	if configured != "" {
-		return dir, configured
+		return dir, configured, false
 	}
 	remote, err := repo.RemoteURL("origin")
-	if err != nil {
-		return dir, ""
+	if err != nil || strings.TrimSpace(remote) == "" {
+		return dir, "", true
 	}
-	return dir, githubRepository(remote)
+	return dir, githubRepository(remote), false
 }
 
 // githubRemote matches the forms git writes a GitHub remote in: https (with
