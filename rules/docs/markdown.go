@@ -102,7 +102,7 @@ func ParseMarkdown(src []byte) *Markdown { return parseMarkdown(src, github, fal
 // import and export lines, {expressions} and {/* comments */} are not
 // Markdown, and href, to and src props of any tag or component are links.
 func parseMarkdown(src []byte, fl *flavor, mdx bool) *Markdown {
-	p := &mdParser{md: &Markdown{}, flavor: fl, mdx: mdx}
+	p := &mdParser{md: &Markdown{}, flavor: fl, mdx: mdx, theme: map[string]bool{}}
 	p.slugger.flavor = fl
 	p.splitLines(src)
 	p.blocks()
@@ -139,10 +139,13 @@ type mdParser struct {
 	flavor     *flavor
 	mdx        bool
 	components bool // an MDX page imports or renders components
-	lines      []mdLine
-	slugger    Slugger
-	para       []segment // the open paragraph's lines
-	paraBuf    []byte
+	// theme are the Docusaurus theme components the page imports that
+	// render no heading (headinglessImport)
+	theme   map[string]bool
+	lines   []mdLine
+	slugger Slugger
+	para    []segment // the open paragraph's lines
+	paraBuf []byte
 	// footnoteDefs and footnoteRefs are the footnotes defined (label →
 	// where) and referenced (labels in order, repeats included), for a
 	// flavor that numbers them.
@@ -469,7 +472,11 @@ func (p *mdParser) blocks() {
 		}
 		if !prevPara && p.mdx && rel == 0 && (bytes.HasPrefix(body, []byte("import ")) || bytes.HasPrefix(body, []byte("export "))) {
 			inESM = true // an ES module statement runs to the next blank line
-			p.components = p.components || bytes.HasPrefix(body, []byte("import "))
+			if name := headinglessImport(body); name != "" {
+				p.theme[name] = true // a Docusaurus theme component that renders no heading
+			} else if bytes.HasPrefix(body, []byte("import ")) {
+				p.components = true
+			}
 			continue
 		}
 		if inESM {
@@ -1085,7 +1092,7 @@ func (p *mdParser) htmlTag(buf, m []byte, segs []segment, i int) int {
 		return i
 	}
 	tag := strings.ToLower(string(m[i+1 : j]))
-	if p.mdx && isComponent(m[i+1]) {
+	if p.mdx && isComponent(m[i+1]) && !p.theme[string(m[i+1:j])] {
 		p.components = true
 	}
 	for j < len(m) && m[j] != '>' {
@@ -1161,6 +1168,27 @@ func (p *mdParser) htmlTag(buf, m []byte, segs []segment, i int) int {
 
 // htmlSpace is HTML's ASCII whitespace.
 const htmlSpace = " \t\n\f\r"
+
+// headinglessComponents are Docusaurus theme components that render no
+// heading of their own: a page using only these has the headings its source
+// writes (jest's pages import TOCInline, and 24 stale anchors to them were
+// left unchecked).
+var headinglessComponents = map[string]bool{"TOCInline": true, "Tabs": true, "TabItem": true, "CodeBlock": true}
+
+// headinglessImport returns the component an MDX import line takes from
+// Docusaurus' theme when it is one of headinglessComponents (import
+// TOCInline from '@theme/TOCInline'), "" otherwise: its tags in the page add
+// no heading. The same names elsewhere (Mintlify's Tabs) are not these.
+func headinglessImport(line []byte) string {
+	for name := range headinglessComponents {
+		for _, q := range []string{"'", `"`} {
+			if bytes.Contains(line, []byte("from "+q+"@theme/"+name+q)) {
+				return name
+			}
+		}
+	}
+	return ""
+}
 
 // isComponent reports an MDX component's tag, by its first letter: JSX
 // components are capitalized; lower-case tags are HTML.
