@@ -680,9 +680,7 @@ func (d *discovery) proposedDialects() (dialects []string, why string, unchecked
 }
 
 // serverMarkers recognise a routing framework from one line of source.
-var serverMarkers = []struct {
-	ext, marker, framework, language string
-}{
+var serverMarkers = append([]serverMarker{
 	{".go", `"github.com/go-chi/chi`, "go", "go"},
 	{".go", `"github.com/gin-gonic/gin"`, "go", "go"},
 	{".go", `"github.com/labstack/echo`, "go", "go"},
@@ -697,15 +695,32 @@ var serverMarkers = []struct {
 	{".py", "from starlette", "starlette", "python"},
 	{".py", "urlpatterns = ", "django", "python"}, // a Django URLconf, not any module importing reverse
 	{".py", "urlpatterns += ", "django", "python"},
-	{".js", "require('express')", "express", "javascript"},
-	{".js", `require("express")`, "express", "javascript"},
-	{".js", "from 'express'", "express", "javascript"},
-	{".ts", "from 'express'", "express", "javascript"},
-	{".ts", `from "express"`, "express", "javascript"},
-	{".js", "from 'fastify'", "fastify", "javascript"},
-	{".ts", "from 'fastify'", "fastify", "javascript"},
-	{".ts", "from 'hono'", "hono", "javascript"},
-	{".js", "from 'hono'", "hono", "javascript"},
+}, jsServerMarkers()...)
+
+// serverMarker is one line a framework's source holds.
+type serverMarker struct{ ext, marker, framework, language string }
+
+// jsServerModules are the JavaScript modules whose import marks a file of a
+// server wirelint reads, with the framework it is read as; each is
+// recognised imported or required, in either quote, in .js and .ts files
+// (dittofeed imports "fastify" in double quotes, which one spelling missed).
+var jsServerModules = []struct{ module, framework string }{
+	{"express", "express"}, {"fastify", "fastify"}, {"hono", "hono"}, {"@nestjs/core", "nestjs"}, {"@nestjs/common", "nestjs"},
+}
+
+// jsServerMarkers spells each of jsServerModules' imports every way.
+func jsServerMarkers() []serverMarker {
+	var out []serverMarker
+	for _, m := range jsServerModules {
+		for _, ext := range []string{".js", ".ts"} {
+			for _, q := range []string{"'", `"`} {
+				for _, form := range []string{"from " + q + m.module + q, "require(" + q + m.module + q + ")"} {
+					out = append(out, serverMarker{ext, form, m.framework, "javascript"})
+				}
+			}
+		}
+	}
+	return out
 }
 
 // guessServers finds the source files that register routes with a framework
