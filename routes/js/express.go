@@ -130,7 +130,7 @@ func expressUse(call *jsCall) script.Value {
 		case script.Assumed:
 			prefix, rest, assumed = string(s.Value), args[1:], []routes.Assumption{s.As}
 		case script.Dynamic, nil:
-			if e := call.arg(0); s != nil || script.IsEnvRead(e) || e.Kind == script.ExprBinary || e.Kind == script.ExprTemplate {
+			if e := call.arg(0); s != nil || script.IsEnvRead(e) || e.Kind == script.ExprBinary || e.Kind == script.ExprTemplate || unknownBeforeRouter(call) {
 				// a path computed at run time (process.env.X): what is
 				// mounted there is served at a prefix no one knows
 				rest = args[1:]
@@ -175,6 +175,37 @@ func expressUse(call *jsCall) script.Value {
 		}
 	}
 	return script.Router{R: r}
+}
+
+// unknownBeforeRouter reports whether use()'s first argument is a value
+// this analysis does not know, read from a name, a member or a call of a
+// function of the server (const basePath = getBasePath(), config.prefix),
+// with a router after it: Express takes it as a path unless it is a
+// function, and nothing says it is one, so the router is served at a
+// prefix no one knows, not at the mount's own. A name known to hold a
+// function evaluates to one (a *Func, a package's *Ext), and a call of a
+// package's function (cors(), passport.authenticate(...)) stays a
+// middleware.
+func unknownBeforeRouter(call *jsCall) bool {
+	e := call.arg(0)
+	switch {
+	case e == nil || len(call.args) < 2 || call.args[0] != nil:
+		return false
+	case e.Kind == script.ExprCall:
+		if e.X == nil || e.X.Kind != script.ExprName {
+			return false
+		}
+		fn, _ := call.sc.Lookup(e.X.Name)
+		if _, local := fn.(*script.Func); !local {
+			return false
+		}
+	case e.Kind != script.ExprName && e.Kind != script.ExprAttr:
+		return false
+	}
+	return slices.ContainsFunc(call.args[1:], func(h script.Value) bool {
+		_, router := h.(script.Router)
+		return router
+	})
 }
 
 // isUnreadModule reports whether h was imported from a module of the server
