@@ -93,16 +93,27 @@ func honoOn(call *jsCall) script.Value {
 	return script.Router{R: call.r}
 }
 
-// honoRoute reads route(path, app): app mounted at path.
+// honoRoute reads route(path, app): app mounted at path. An app mounted
+// at a path that does not fold (const basePath = getBasePath()) is served
+// at a prefix no one knows: it hangs from a router whose routes are
+// unresolved, each scoped to its own path, not from the root.
 func honoRoute(call *jsCall) script.Value {
 	if len(call.args) != 2 {
 		return nil
+	}
+	child, isApp := call.args[1].(script.Router)
+	if _, folds := call.args[0].(script.Str); !folds && isApp {
+		unknown := call.ev.NewRouter("hono")
+		unknown.Orphan = "mounted at " + routes.Shorten(call.text(call.arg(0))) + ", a prefix this analysis cannot fold"
+		call.r.Mount("", unknown, false)
+		unknown.Mount("", child.R, false)
+		return script.Router{R: call.r}
 	}
 	s, ok := call.pathArg(0, routes.MethodAny)
 	if !ok {
 		return script.Router{R: call.r}
 	}
-	if child, ok := call.args[1].(script.Router); ok {
+	if isApp {
 		call.r.Mount(s, child.R, false)
 	} else {
 		call.unresolved(routes.Unresolved{Pos: call.pos, Method: routes.MethodAny, Expr: s + " -> " + call.text(call.arg(1)), Reason: "mounted app is not one this analysis can follow"})
