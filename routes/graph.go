@@ -231,6 +231,9 @@ func Flatten(routers []*Router, set *Set) {
 		methods  []string
 		hidden   bool
 		orphan   string
+		// orphanAt is the prefix joined above the router that made the
+		// routes an orphan's: the constant part before the unknown one
+		orphanAt string
 		override bool
 		root     int
 		listened bool
@@ -259,7 +262,7 @@ func Flatten(routers []*Router, set *Set) {
 		onPath[f.r] = true
 		defer delete(onPath, f.r)
 		if f.r.Orphan != "" && f.orphan == "" {
-			f.orphan = f.r.Orphan
+			f.orphan, f.orphanAt = f.r.Orphan, f.prefix
 		}
 		if len(f.r.Methods) > 0 {
 			f.methods = f.r.Methods
@@ -291,8 +294,16 @@ func Flatten(routers []*Router, set *Set) {
 				methods = []string{MethodAny}
 			}
 			if f.orphan != "" {
+				// what lies above the unknown part and what lies below
+				// it are two pieces: /api, then /users, with the unknown
+				// prefix between (one piece, /api/users, would not be
+				// found in /api/meet/users)
+				fragments := []string{raw}
+				if at := strings.TrimRight(f.orphanAt, "/"); at != "" && strings.HasPrefix(raw, at) && len(raw) > len(at) {
+					fragments = []string{at, raw[len(at):]}
+				}
 				for _, m := range methods {
-					set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.Pos, Method: m, Expr: raw, Reason: f.orphan, Fragments: []string{raw}, Unmounted: isUnmounted(f.orphan)})
+					set.Unresolved = append(set.Unresolved, Unresolved{Pos: rr.Pos, Method: m, Expr: raw, Reason: f.orphan, Fragments: fragments, Unmounted: isUnmounted(f.orphan)})
 				}
 				continue
 			}
@@ -342,7 +353,7 @@ func Flatten(routers []*Router, set *Set) {
 			set.Unresolved = append(set.Unresolved, g)
 		}
 		for mi, m := range f.r.Mounts {
-			child := frame{r: m.Child, prefix: joinFor(f.r.Framework, f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, override: m.Override, root: f.root, listened: f.listened, assumed: f.assumed, strict: f.strict, within: f.within, sub: f.sub}
+			child := frame{r: m.Child, prefix: joinFor(f.r.Framework, f.prefix, m.Prefix), methods: f.methods, hidden: f.hidden || m.Hidden, orphan: f.orphan, orphanAt: f.orphanAt, override: m.Override, root: f.root, listened: f.listened, assumed: f.assumed, strict: f.strict, within: f.within, sub: f.sub}
 			if m.Whole {
 				child.prefix, child.within = "", child.prefix
 				at := mountAt{f.r, mi}
