@@ -226,11 +226,11 @@ func joinRoute(fw, prefix, path string) string {
 // the routes to set. Cycles and absurd depths are cut.
 func Flatten(routers []*Router, set *Set) {
 	type frame struct {
-		r        *Router
-		prefix   string
-		methods  []string
-		hidden   bool
-		orphan   string
+		r       *Router
+		prefix  string
+		methods []string
+		hidden  bool
+		orphan  string
 		// orphanAt is the prefix joined above the router that made the
 		// routes an orphan's: the constant part before the unknown one
 		orphanAt string
