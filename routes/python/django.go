@@ -847,26 +847,14 @@ var packageMethodNames = map[string][]string{
 // nested class (`http_method_names = ["get"]`).
 func classLevelValue(span classSpan, name string) (int, bool) {
 	toks, to := span.file.Toks, min(span.to, len(span.file.Toks))
-	i := pyBlockColon(toks, span.from, to)
-	depth := 0
-	for k := i + 1; k < to; k++ {
-		switch toks[k].Kind {
-		case script.TokIndent:
-			depth++
-		case script.TokDedent:
-			depth--
-			if depth <= 0 {
-				return 0, false
-			}
-		case script.TokName:
-			if depth == 1 {
-				if v, ok := assigned(toks, k, to, name); ok {
-					return v, true
-				}
-			}
+	v, found := 0, false
+	pyBlockWalk(toks, span.from, to, func(k, depth int) bool {
+		if depth == 1 && toks[k].Kind == script.TokName {
+			v, found = assigned(toks, k, to, name)
 		}
-	}
-	return 0, false
+		return !found
+	})
+	return v, found
 }
 
 // lookupKwarg returns a viewset's detail kwarg: lookup_url_kwarg, else

@@ -337,6 +337,15 @@ func pyClassDefs(toks []script.Token, i, to int) []string {
 // pyBlockEnd returns the index of the dedent closing the block the
 // statement at toks[i] opens (class X:, def f():), or to.
 func pyBlockEnd(toks []script.Token, i, to int) int {
+	return pyBlockWalk(toks, i, to, nil)
+}
+
+// pyBlockWalk calls fn with the index and nesting depth (1 = the block's own
+// statements) of each token of the block the statement at toks[i] opens
+// but its indents and dedents, until the block ends or fn returns false; it
+// returns the index where it stopped: the dedent closing the block, the
+// token fn refused, or to.
+func pyBlockWalk(toks []script.Token, i, to int, fn func(k, depth int) bool) int {
 	i = pyBlockColon(toks, i, to)
 	depth := 0
 	for k := i + 1; k < to; k++ {
@@ -344,8 +353,11 @@ func pyBlockEnd(toks []script.Token, i, to int) int {
 		case script.TokIndent:
 			depth++
 		case script.TokDedent:
-			depth--
-			if depth == 0 {
+			if depth--; depth == 0 {
+				return k
+			}
+		default:
+			if fn != nil && !fn(k, depth) {
 				return k
 			}
 		}
