@@ -179,13 +179,22 @@ func (p *Parser) Expr() *Expr {
 			p.Expr()
 			left = p.mark(&Expr{Kind: ExprUnknown, Line: left.Line, Col: left.Col}, start)
 		case !p.Py && t.Kind == TokOp && t.Text == "?":
+			// c ? a : b keeps its two branches (an ExprBinary "?:"): its
+			// value is not known, but what a branch calls is still read
+			// (mode === "x" ? f.register(auth, ...) : null registers auth's
+			// routes when that mode runs)
 			p.At++
-			p.Expr()
+			then := p.Expr()
+			var otherwise *Expr
 			if p.IsOp(0, ":") {
 				p.At++
-				p.Expr()
+				otherwise = p.Expr()
 			}
-			left = p.mark(&Expr{Kind: ExprUnknown, Line: left.Line, Col: left.Col}, start)
+			if then == nil || otherwise == nil {
+				left = p.mark(&Expr{Kind: ExprUnknown, Line: left.Line, Col: left.Col}, start)
+				continue
+			}
+			left = p.mark(&Expr{Kind: ExprBinary, Name: "?:", X: then, y: otherwise, Line: left.Line, Col: left.Col}, start)
 		case !p.Py && t.Kind == TokName && (t.Text == "as" || t.Text == "satisfies"):
 			p.At++
 			p.SkipType()
