@@ -170,18 +170,16 @@ func (p *Parser) Expr() *Expr {
 			}
 			left = p.mark(&Expr{Kind: ExprBinary, Name: t.Text, X: left, y: right, Line: left.Line, Col: left.Col}, start)
 		case p.Py && t.Kind == TokName && t.Text == "if":
-			// a if c else b keeps its two branches, as JavaScript's c ? a : b
+			// a if c else b: a registration in a branch is read when the
+			// statement runs it (case conditional-expression); the value
+			// is not known
 			p.At++
 			if p.Expr() == nil || !p.isName(0, "else") {
 				return p.mark(&Expr{Kind: ExprUnknown}, start)
 			}
 			p.At++
-			otherwise := p.Expr()
-			if otherwise == nil {
-				left = p.mark(&Expr{Kind: ExprUnknown, Line: left.Line, Col: left.Col}, start)
-				continue
-			}
-			left = p.mark(&Expr{Kind: ExprBinary, Name: "?:", X: left, y: otherwise, Line: left.Line, Col: left.Col}, start)
+			p.Expr()
+			left = p.mark(&Expr{Kind: ExprUnknown, Line: left.Line, Col: left.Col}, start)
 		case !p.Py && t.Kind == TokOp && t.Text == "?":
 			// c ? a : b keeps its two branches (an ExprBinary "?:"): its
 			// value is not known, but what a branch calls is still read
