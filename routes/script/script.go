@@ -171,7 +171,7 @@ func (p *Parser) Expr() *Expr {
 			left = p.mark(&Expr{Kind: ExprBinary, Name: t.Text, X: left, y: right, Line: left.Line, Col: left.Col}, start)
 		case p.Py && t.Kind == TokName && t.Text == "if":
 			// a if c else b: a registration in its first branch is read (case
-			// conditional-expression pins it); the expression.s value
+			// conditional-expression pins it); the expression's value
 			// is not known
 			p.At++
 			if p.Expr() == nil || !p.isName(0, "else") {
