@@ -29,6 +29,13 @@ type goPkg struct {
 	// methods maps a method name to its declarations (any receiver type).
 	methods map[string][]*ast.FuncDecl
 	fields  map[string]value // struct fields holding routers, by field name
+	// instFields are the values the instances followed (goInst) hold,
+	// by field name, as fields holds what other values are assigned;
+	// mixed marks a name two of them hold different values of (or an
+	// unknown one): read on a value that is no instance followed, it is
+	// unknown, not another instance's value.
+	instFields map[string]value
+	mixed      map[string]bool
 	// types are the package's named types, typeFile the file declaring each.
 	types    map[string]ast.Expr
 	typeFile map[string]*goFile
@@ -210,8 +217,15 @@ type goAnalysis struct {
 	// value collected could leave its address to a new one, which would
 	// then hit the memo of another call (the call order, and what the
 	// calls budget leaves out, varied with the collector's timing)
-	keyed  []value
-	active map[*ast.FuncDecl]bool
+	keyed []value
+	// memoSince is, for a memo key whose value holds instances the call
+	// made, the serial (born) instances had before it: each hit copies
+	// those, as each call makes its own.
+	memoSince map[string]int
+	// born counts the instances made; cond is how many conditional
+	// blocks enclose the statement run.
+	born, cond int
+	active     map[*ast.FuncDecl]bool
 	// activeLit cuts recursion of a function literal in one closure (the
 	// literal and the scope it was made in), as active does of a declared
 	// function: a closure walking a tree calls itself once per child, and
@@ -337,6 +351,9 @@ type goWrap struct {
 	typ string // the struct type's name
 	pkg *goPkg
 	r   *routes.Router
+	// inst is the wrapper's fields, when a keyed literal made it (nil
+	// otherwise: reading any field gives the router).
+	inst *goInst
 }
 
 // goStrip is http.StripPrefix(prefix, handler).
@@ -491,7 +508,7 @@ func fromFiles(root string, files []string, display func(string) string, confine
 func extractBuild(root string, files []string, display func(string) string, confine *fsroot.Root, budget routes.Budget, build Build, parsed *parsedFiles, program string) (*routes.Set, []string, error) {
 	a := &goAnalysis{
 		parsed: parsed, build: build, program: cleanProgram(program), programs: map[string][]string{}, declPrograms: map[string][]declSpan{}, pkgs: map[string]*goPkg{}, methods: map[string][]*ast.FuncDecl{}, byDecl: map[*ast.FuncDecl]*goFile{},
-		memo: map[string]value{}, active: map[*ast.FuncDecl]bool{}, activeLit: map[litClosure]bool{}, activeRecv: map[string]bool{}, asserted: map[*ast.TypeAssertExpr]*routes.Router{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
+		memo: map[string]value{}, memoSince: map[string]int{}, active: map[*ast.FuncDecl]bool{}, activeLit: map[litClosure]bool{}, activeRecv: map[string]bool{}, asserted: map[*ast.TypeAssertExpr]*routes.Router{}, called: map[*ast.FuncDecl]bool{}, set: &routes.Set{},
 		display: display, confine: confine, budget: budget, assigned: map[string]routes.Pos{}, folded: map[ast.Expr]value{},
 		root: root, cfgMemo: map[ast.Expr]value{}, locals: map[*ast.BlockStmt][]localDecl{}, fieldAssigned: map[string]routes.Pos{}, flagVars: map[string]stdFlagVar{},
 	}
@@ -822,7 +839,7 @@ func (a *goAnalysis) parseFile(path string) (pkg *goPkg, fresh bool, err error) 
 	}
 	pkg = a.pkgs[key]
 	if pkg == nil {
-		pkg = &goPkg{path: imp, consts: map[string]ast.Expr{}, constFile: map[string]*goFile{}, vars: map[string]bool{}, funcs: map[string]*ast.FuncDecl{}, methods: map[string][]*ast.FuncDecl{}, fields: map[string]value{}, types: map[string]ast.Expr{}, typeFile: map[string]*goFile{}}
+		pkg = &goPkg{path: imp, consts: map[string]ast.Expr{}, constFile: map[string]*goFile{}, vars: map[string]bool{}, funcs: map[string]*ast.FuncDecl{}, methods: map[string][]*ast.FuncDecl{}, fields: map[string]value{}, instFields: map[string]value{}, mixed: map[string]bool{}, types: map[string]ast.Expr{}, typeFile: map[string]*goFile{}}
 		a.pkgs[key] = pkg
 		fresh = true
 	}
@@ -1195,15 +1212,20 @@ func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 			return nil
 		}
 		key = fmt.Sprintf("%p", fn.decl)
-		if w, ok := fn.recv.(*goWrap); ok {
-			key += fmt.Sprintf(",recv%p", w.r)
+		switch w := fn.recv.(type) {
+		case *goWrap:
+			key += fmt.Sprintf(",recv%p", w.r) + instKey(w, 0)
+		case *goInst:
+			key += ",recv" + instKey(w, 0)
 		}
 		for _, v := range args {
 			switch v := v.(type) {
 			case goRouter:
 				key += fmt.Sprintf(",%p", v.r)
 			case *goWrap:
-				key += fmt.Sprintf(",%p", v.r)
+				key += fmt.Sprintf(",%p", v.r) + instKey(v, 0)
+			case *goInst:
+				key += "," + instKey(v, 0)
 			case goString:
 				key += "," + strconv.Quote(string(v))
 			case goAssumed:
@@ -1227,6 +1249,9 @@ func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 			}
 		}
 		if v, ok := a.memo[key]; ok {
+			if since, fresh := a.memoSince[key]; fresh {
+				return a.freshCopy(v, since)
+			}
 			return v
 		}
 		if fn.recv != nil {
@@ -1302,11 +1327,18 @@ func (a *goAnalysis) call(fn *goFunc, args []value, at *ast.CallExpr) value {
 			}
 		}
 	}
+	since := a.born
 	var res goResult
 	a.block(fn.file, env, body.List, &res)
 	ret := res.value()
 	if key != "" {
 		a.memo[key] = ret
+		if in := instOf(ret); in != nil && in.born > since {
+			// the instance the caller gets is its own: the memo keeps a
+			// copy as made, for the next call to copy again
+			a.memo[key] = a.freshCopy(ret, since)
+			a.memoSince[key] = since
+		}
 	}
 	return ret
 }
@@ -1442,13 +1474,19 @@ func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *goResult) {
 			a.stmt(f, env, s.Init, ret)
 		}
 		a.eval(f, env, s.Cond)
+		a.cond++
 		a.block(f, newEnv(env), s.Body.List, ret)
 		if s.Else != nil {
 			a.stmt(f, env, s.Else, ret)
 		}
+		a.cond--
 	case *ast.ForStmt:
+		a.cond++
 		a.block(f, newEnv(env), s.Body.List, ret)
+		a.cond--
 	case *ast.RangeStmt:
+		a.cond++
+		defer func() { a.cond-- }()
 		if fns := a.initAppended(f, env, s.X); len(fns) > 0 {
 			if v, ok := s.Value.(*ast.Ident); ok {
 				// for _, f := range registrars { f(v1) }: each function a
@@ -1463,14 +1501,20 @@ func (a *goAnalysis) stmt(f *goFile, env *goEnv, s ast.Stmt, ret *goResult) {
 		}
 		a.block(f, newEnv(env), s.Body.List, ret)
 	case *ast.SwitchStmt:
+		a.cond++
+		defer func() { a.cond-- }()
 		for _, c := range s.Body.List {
 			a.block(f, newEnv(env), c.(*ast.CaseClause).Body, ret)
 		}
 	case *ast.TypeSwitchStmt:
+		a.cond++
+		defer func() { a.cond-- }()
 		for _, c := range s.Body.List {
 			a.block(f, newEnv(env), c.(*ast.CaseClause).Body, ret)
 		}
 	case *ast.SelectStmt:
+		a.cond++
+		defer func() { a.cond-- }()
 		for _, c := range s.Body.List {
 			a.block(f, newEnv(env), c.(*ast.CommClause).Body, ret)
 		}
@@ -1552,9 +1596,15 @@ func (a *goAnalysis) assign(f *goFile, env *goEnv, lhs ast.Expr, v value) {
 	case *ast.Ident:
 		env.set(l.Name, v)
 	case *ast.SelectorExpr:
-		if v != nil {
-			f.pkg.fields[l.Sel.Name] = v
+		// x.field = v on an instance followed is that instance's (the
+		// admin wrapper's r.prefix = AdminPrefix), not the package's
+		if pureExpr(l.X) {
+			if in := instOf(a.eval(f, env, l.X)); in != nil {
+				a.setField(f.pkg, in, l.Sel.Name, v)
+				return
+			}
 		}
+		sharedField(f.pkg, l.Sel.Name, v)
 	}
 }
 
@@ -1582,9 +1632,14 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 			return concat(x, y, a.budget)
 		}
 	case *ast.UnaryExpr:
-		return a.eval(f, env, e.X)
+		v := a.eval(f, env, e.X)
+		if sel, ok := e.X.(*ast.SelectorExpr); ok && e.Op == token.AND {
+			a.fieldAddress(f, env, sel) // &s.prefix: set through the pointer
+		}
+		return v
 	case *ast.StarExpr:
-		return a.eval(f, env, e.X)
+		// *p is a copy of the struct p points to
+		return a.copyInst(a.eval(f, env, e.X))
 	case *ast.TypeAssertExpr:
 		a.eval(f, env, e.X)
 		// h.(*gin.Engine) on a value a library hands out: the engine
@@ -1603,7 +1658,9 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 		passed := a.argLit == e
 		var held []*routes.Router
 		var items []value // the elements, for a slice literal
-		keyedAny := false
+		keyedAny, unkeyed := false, false
+		var keys []string // the fields a keyed element sets to a value
+		var vals []value
 		for _, el := range e.Elts {
 			kv, keyed := el.(*ast.KeyValueExpr)
 			var v value
@@ -1612,6 +1669,7 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 				keyedAny = true
 			} else {
 				v = a.eval(f, env, el)
+				unkeyed = true
 			}
 			items = append(items, v)
 			switch x := v.(type) {
@@ -1624,12 +1682,22 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 				continue
 			}
 			if k, ok := kv.Key.(*ast.Ident); ok && v != nil {
-				f.pkg.fields[k.Name] = v
+				keys, vals = append(keys, k.Name), append(vals, v)
 				if k.Name == "Handler" {
 					a.listen(v, 0) // http.Server{Handler: r}
 				}
 			}
 		}
+		// what a literal that is no instance followed sets, the package's
+		// fields hold for a method reading them on a value not followed
+		shared := true
+		defer func() {
+			for i, k := range keys {
+				if shared {
+					sharedField(f.pkg, k, vals[i])
+				}
+			}
+		}()
 		if _, isSlice := e.Type.(*ast.ArrayType); isSlice && !keyedAny {
 			return &goList{items: items}
 		}
@@ -1647,7 +1715,20 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 		// methods register on it
 		if id, ok := e.Type.(*ast.Ident); ok && len(held) == 1 {
 			if _, isStruct := f.pkg.types[id.Name].(*ast.StructType); isStruct {
-				return &goWrap{typ: id.Name, pkg: f.pkg, r: held[0]}
+				w := &goWrap{typ: id.Name, pkg: f.pkg, r: held[0]}
+				if !unkeyed {
+					// its fields are its own: each keyed element's
+					// value, the zero value of the others
+					set := map[string]value{}
+					for i, el := range e.Elts {
+						if k, ok := el.(*ast.KeyValueExpr).Key.(*ast.Ident); ok {
+							set[k.Name] = items[i]
+						}
+					}
+					w.inst = a.newInst(f.pkg, id.Name, set, 0)
+					shared = w.inst == nil
+				}
+				return w
 			}
 		}
 		// options passed by value (api.GinServerOptions{BaseURL: prefix}):
@@ -1685,13 +1766,24 @@ func (a *goAnalysis) eval(f *goFile, env *goEnv, e ast.Expr) value {
 				return x // the method value is the router as a handler
 			}
 		case *goWrap:
+			if x.inst != nil {
+				if v, ok := x.inst.field(e.Sel.Name, 0); ok {
+					return v
+				}
+			}
 			return goRouter{x.r}
+		case *goInst:
+			v, _ := x.field(e.Sel.Name, 0)
+			return v
 		case *goStruct:
 			if v, ok := x.fields[e.Sel.Name]; ok || x.whole {
 				return v
 			}
 		}
-		if v := f.pkg.fields[e.Sel.Name]; v != nil {
+		// a field no instance followed holds: what the package's code
+		// assigned to a field of that name (a constructor storing a
+		// router in s.router, read by a method)
+		if v := fallbackField(f.pkg, e.Sel.Name); v != nil {
 			return v
 		}
 		return a.configValue(f, e)
@@ -1836,8 +1928,23 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) value {
 			if d := r.method(fun.Sel.Name); d != nil {
 				return a.call(&goFunc{decl: d, file: a.byDecl[d]}, a.evalArgs(f, env, c), c)
 			}
-		case *goWrap:
-			if d := r.method(fun.Sel.Name); d != nil {
+		case *goWrap, *goInst:
+			// the method of the value's type, or one a struct it embeds
+			// promotes (type RouterAdmin struct{ router }; adm.POST(...)
+			// runs router's POST on the admin wrapper's router)
+			var d *ast.FuncDecl
+			if w, ok := r.(*goWrap); ok {
+				d = w.method(fun.Sel.Name)
+			} else {
+				d = methodOf(r.(*goInst).pkg, r.(*goInst).typ, fun.Sel.Name)
+			}
+			if d == nil {
+				d, r = a.promoted(instOf(r), fun.Sel.Name, 0)
+				if d == nil {
+					r = recv
+				}
+			}
+			if d != nil {
 				args := a.evalArgs(f, env, c)
 				// what the wrapper registers is reported where the
 				// server's code calls it
@@ -1854,8 +1961,10 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) value {
 			}
 			// a method the struct's embedded router promotes (type
 			// Server struct{ chi.Router }; s.Get("/version", h))
-			if st, ok := r.pkg.types[r.typ].(*ast.StructType); ok && embedsRouter(r.pkg.typeFile[r.typ], st) {
-				return a.routerCall(f, env, c, r.r, fun.Sel)
+			if w, ok := r.(*goWrap); ok {
+				if st, ok := w.pkg.types[w.typ].(*ast.StructType); ok && embedsRouter(w.pkg.typeFile[w.typ], st) {
+					return a.routerCall(f, env, c, w.r, fun.Sel)
+				}
 			}
 		}
 		args := a.evalArgs(f, env, c)
@@ -1874,7 +1983,9 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) value {
 			if r, ok := routerOf(a.call(&goFunc{decl: d, file: a.byDecl[d]}, args, c)); ok {
 				return goRouter{r}
 			}
+			return nil
 		}
+		escapeAll(args) // a method this analysis does not read may set their fields
 		return nil
 	case *ast.Ident:
 		if _, ok := env.lookup(fun.Name); !ok {
@@ -1892,6 +2003,7 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) value {
 	if fn, ok := callee.(*goFunc); ok {
 		return a.call(fn, args, c)
 	}
+	escapeAll(args)
 	return nil
 }
 
@@ -1943,6 +2055,9 @@ func (a *goAnalysis) callPkg(f *goFile, env *goEnv, c *ast.CallExpr, imp, name s
 		}
 		return nil
 	}
+	// a function this analysis does not read may set the fields of what
+	// it is given (json.Unmarshal(b, s))
+	escapeAll(args)
 	return a.libraryRoutes(f, c, imp, name, args)
 }
 
