@@ -335,15 +335,12 @@ func emptyAnywhere(n *ecmaregex.Node) bool {
 
 // has reports whether tree holds a node of kind k.
 func has(tree *ecmaregex.Node, k ecmaregex.Kind) bool {
-	if tree.Kind == k {
-		return true
-	}
-	for _, c := range tree.Sub {
-		if has(c, k) {
-			return true
-		}
-	}
-	return false
+	found := false
+	ecmaregex.Walk(tree, func(n *ecmaregex.Node) bool {
+		found = found || n.Kind == k
+		return !found
+	})
+	return found
 }
 
 // within reports whether sp lies inside one of spans.
