@@ -251,8 +251,8 @@ func (c *checker) ambiguous(def *reduce.Definition, decls []*codetypes.Decl) {
 		where = append(where, fmt.Sprintf("%s:%d", d.Pos.File, d.Pos.Line))
 	}
 	c.covered[def], c.ambiguity = true, true
-	c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s in %s is not compared with %s types: %d of the mirror files are named %s (%s), and which one mirrors it is not known; pair one with a wirelint:mirror comment or the names map",
-		def.Name, c.docName(), decls[0].Language, len(decls), decls[0].Name, strings.Join(where, ", ")),
+	c.emit(opaqueRule, report.SeverityInfo, fmt.Sprintf("%s in %s is not compared with %s types: %d %s types of the mirror files are named %s (%s), and which one mirrors it is not known; pair one with a wirelint:mirror comment or the names map",
+		def.Name, c.docName(), decls[0].Language, len(decls), decls[0].Language, decls[0].Name, strings.Join(where, ", ")),
 		def.Name, def.Pointer, c.docLocation(def.Key, def.Pointer), codeLocation(decls[0].Pos), map[string]any{"types": where})
 }
 
