@@ -608,7 +608,7 @@ func (c *checker) ownURLsUnchecked(results []scanned) (report.Finding, bool) {
 			if ct.kind == "" {
 				continue
 			}
-			rest, ok := cutPrefixFold(ct.target, "https://github.com/")
+			rest, ok := githubPath(ct.target)
 			if !ok {
 				continue
 			}

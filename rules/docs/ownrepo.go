@@ -69,17 +69,25 @@ func parseOwnURL(target, repository string) (ownURL, bool) {
 	if repository == "" {
 		return ownURL{}, false
 	}
-	rest, ok := cutPrefixFold(target, "https://github.com/")
+	rest, ok := githubPath(target)
 	if !ok {
-		if rest, ok = cutPrefixFold(target, "http://github.com/"); !ok {
-			return ownURL{}, false
-		}
+		return ownURL{}, false
 	}
 	rest, ok = cutPrefixFold(rest, repository+"/")
 	if !ok {
 		return ownURL{}, false
 	}
 	return parseRepoPage(rest)
+}
+
+// githubPath returns what follows https://github.com/ (or http://) in
+// target, ok false for any other URL.
+func githubPath(target string) (string, bool) {
+	rest, ok := cutPrefixFold(target, "https://github.com/")
+	if !ok {
+		rest, ok = cutPrefixFold(target, "http://github.com/")
+	}
+	return rest, ok
 }
 
 // parseRepoPage reads rest, a path below a repository's pages
