@@ -150,7 +150,7 @@ func TestEmbeddedResourceBase(t *testing.T) {
 						t.Errorf("%s: %s = %s#%s, want %s#%s", way, s.Ref(), filepath.Base(got.Doc.Abs), got.Pointer, tc.wantFile, wantPtr)
 					}
 				}
-				res := r.ResolveSite(ix, s)
+				res := *r.ResolveSite(ix, s)
 				check("on disk", res.Disk, res.DiskErr)
 				check("under $id", res.ID, res.IDErr)
 				got, err := r.ResolveAt(doc, obj, s.Ref())

@@ -171,16 +171,11 @@ func (r *Resolver) Index(doc *reduce.Document) *Index {
 	return ix
 }
 
-// ResolveSite resolves one site both ways.
-func (r *Resolver) ResolveSite(ix *Index, s *Site) Resolution {
-	return *r.ResolveSiteShared(ix, s)
-}
-
-// ResolveSiteShared is ResolveSite without the copy: the sites of one
-// document that write the same reference under the same base share one
-// Resolution (a large spec's thousands of $refs name a few hundred targets),
-// which the caller must not change.
-func (r *Resolver) ResolveSiteShared(ix *Index, s *Site) *Resolution {
+// ResolveSite resolves one site both ways. The sites of one document that
+// write the same reference under the same base share one Resolution (a
+// large spec's thousands of $refs name a few hundred targets), which the
+// caller must not change.
+func (r *Resolver) ResolveSite(ix *Index, s *Site) *Resolution {
 	ref := s.Ref()
 	if !s.IsString() {
 		err := &reduce.RefError{Kind: reduce.RefBadPath, Msg: fmt.Sprintf("$ref holds %s, not a string", describeNode(s.Value))}

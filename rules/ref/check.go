@@ -30,7 +30,7 @@ type subtree struct {
 }
 
 // resolved is one site's resolution and the registry generation it saw.
-// res may be shared with other sites (idref's ResolveSiteShared): it is
+// res may be shared with other sites (idref's ResolveSite): it is
 // replaced, never changed.
 type resolved struct {
 	ix  *idref.Index
@@ -83,7 +83,7 @@ func (r *Resolver) Check(docs []*reduce.Document) []report.Finding {
 				}
 				rs := &block[0]
 				block = block[1:]
-				*rs = resolved{ix: ix, s: s, res: r.ResolveSiteShared(ix, s), gen: r.Generation()}
+				*rs = resolved{ix: ix, s: s, res: r.ResolveSite(ix, s), gen: r.Generation()}
 				results = append(results, rs)
 				visit(rs.res.Disk)
 				visit(rs.res.ID)
