@@ -2699,16 +2699,35 @@ func (a *goAnalysis) funcPrograms(pkgs, mains []*goPkg, byPath map[string]*goPkg
 		ast.Inspect(n, visit)
 		return out
 	}
-	fileOf := map[*ast.FuncDecl]*goFile{}
+	// fileOf is the file of a function of pkgs with a body, else nil
+	fileOf := func(d *ast.FuncDecl) *goFile {
+		if f := a.byDecl[d]; f != nil && inPkgs[f.pkg] && d.Body != nil {
+			return f
+		}
+		return nil
+	}
+	// roots are each package's init functions and the functions its
+	// package-level variables name, read once for every program
+	roots := map[*goPkg][]*ast.FuncDecl{}
 	for _, pkg := range pkgs {
 		for _, f := range pkg.files {
 			for _, d := range f.ast.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-					fileOf[fd] = f
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Recv == nil && d.Name.Name == "init" && d.Body != nil {
+						roots[pkg] = append(roots[pkg], d)
+					}
+				case *ast.GenDecl:
+					if d.Tok == token.VAR {
+						roots[pkg] = append(roots[pkg], names(d, f)...)
+					}
 				}
 			}
 		}
 	}
+	// callees memoises names over a function's body: a body reached by
+	// several programs is walked once
+	callees := map[*ast.FuncDecl][]*ast.FuncDecl{}
 	reached := map[*ast.FuncDecl][]string{}
 	for _, main := range mains {
 		name := programName(main)
@@ -2717,39 +2736,30 @@ func (a *goAnalysis) funcPrograms(pkgs, mains []*goPkg, byPath map[string]*goPkg
 			queue = append(queue, d)
 		}
 		for _, pkg := range pkgs {
-			if !slices.Contains(a.programs[pkg.files[0].display], name) {
-				continue
-			}
-			for _, f := range pkg.files {
-				for _, d := range f.ast.Decls {
-					switch d := d.(type) {
-					case *ast.FuncDecl:
-						if d.Recv == nil && d.Name.Name == "init" && d.Body != nil {
-							queue = append(queue, d)
-						}
-					case *ast.GenDecl:
-						if d.Tok == token.VAR {
-							queue = append(queue, names(d, f)...)
-						}
-					}
-				}
+			if slices.Contains(a.programs[pkg.files[0].display], name) {
+				queue = append(queue, roots[pkg]...)
 			}
 		}
 		seen := map[*ast.FuncDecl]bool{}
 		for len(queue) > 0 {
 			d := queue[0]
 			queue = queue[1:]
-			f := fileOf[d]
+			f := fileOf(d)
 			if seen[d] || f == nil {
 				continue
 			}
 			seen[d] = true
 			reached[d] = append(reached[d], name)
-			queue = append(queue, names(d.Body, f)...)
+			next, ok := callees[d]
+			if !ok {
+				next = names(d.Body, f)
+				callees[d] = next
+			}
+			queue = append(queue, next...)
 		}
 	}
 	for d, progs := range reached {
-		f := fileOf[d]
+		f := a.byDecl[d]
 		progs = slices.DeleteFunc(progs, func(p string) bool { return !slices.Contains(a.programs[f.display], p) })
 		if len(progs) == 0 {
 			continue
