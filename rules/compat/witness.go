@@ -170,8 +170,8 @@ func getAt(v any, path []string) any {
 		case map[string]any:
 			v = t[tok]
 		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i >= len(t) {
+			i, ok := arrayIndex(tok)
+			if !ok || i >= len(t) {
 				return nil
 			}
 			v = t[i]
@@ -215,7 +215,7 @@ func removeAt(v any, path []string) any {
 	m, ok := v.(map[string]any)
 	if !ok || len(path) == 0 {
 		if l, ok := v.([]any); ok && len(path) > 1 {
-			if i, err := strconv.Atoi(path[0]); err == nil && i < len(l) {
+			if i, ok := arrayIndex(path[0]); ok && i < len(l) {
 				out := append([]any(nil), l...)
 				out[i] = removeAt(l[i], path[1:])
 				return out
@@ -415,6 +415,22 @@ func (w *witnessBuilder) ids(ws *reduce.Workspace, doc *reduce.Document) map[str
 	return idx
 }
 
+// maxSampleIndex bounds the array items a witness path builds.
+const maxSampleIndex = 64
+
+// arrayIndex reads a path token as an array index: a JSON pointer's
+// (RFC 6901: "0" or digits without a leading zero), below maxSampleIndex.
+// Other tokens — "-1", "+1", "01", a huge number — are member names, so a
+// property named like a number never indexes before an array's first item
+// or builds an array of billions.
+func arrayIndex(tok string) (int, bool) {
+	if tok == "" || tok[0] < '0' || tok[0] > '9' || (tok[0] == '0' && len(tok) > 1) {
+		return 0, false
+	}
+	i, err := strconv.Atoi(tok)
+	return i, err == nil && i < maxSampleIndex
+}
+
 // setAt returns v with the value at path replaced (copying what it changes).
 func setAt(v any, path []string, value any) any {
 	if len(path) == 0 {
@@ -423,8 +439,7 @@ func setAt(v any, path []string, value any) any {
 	tok := path[0]
 	switch t := v.(type) {
 	case []any:
-		i, err := strconv.Atoi(tok)
-		if err == nil {
+		if i, ok := arrayIndex(tok); ok {
 			out := append([]any(nil), t...)
 			for len(out) <= i {
 				out = append(out, value)
@@ -440,7 +455,7 @@ func setAt(v any, path []string, value any) any {
 		out[tok] = setAt(t[tok], path[1:], value)
 		return out
 	}
-	if i, err := strconv.Atoi(tok); err == nil && i < 64 {
+	if i, ok := arrayIndex(tok); ok {
 		out := make([]any, i+1)
 		for j := range out {
 			out[j] = setAt(nil, path[1:], value)
@@ -479,8 +494,8 @@ func (w *witnessBuilder) sampleAlong(s *reduce.Schema, r *reduce.Reducer, path [
 		return out
 	case []any:
 		// an array on the path: its items up to the index are valid samples
-		i, err := strconv.Atoi(path[0])
-		if err != nil || i >= 64 {
+		i, ok := arrayIndex(path[0])
+		if !ok {
 			return v
 		}
 		item := itemSchema(s, i)
