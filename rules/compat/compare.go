@@ -690,10 +690,10 @@ func (c *comparer) exclusivity(base, head *reduce.Schema, x context) {
 	c.add(x, ch, effect)
 }
 
-// disjointBranches reports whether no two branches can accept one value:
-// each pair allows no type in common, or both require a property whose
-// enums (or consts) share no value, or both list values none of which
-// the other does.
+// disjointBranches reports whether no two branches can accept one value,
+// as reduce's Disjoint tells it of each pair once merged: no type in
+// common, values listed apart, or a property both require whose values
+// are listed apart.
 func (c *comparer) disjointBranches(r *reduce.Reducer, list []*reduce.Schema) bool {
 	flat := make([]*reduce.Schema, len(list))
 	for i, b := range list {
@@ -710,63 +710,9 @@ func (c *comparer) disjointBranches(r *reduce.Reducer, list []*reduce.Schema) bo
 	}
 	for i := range flat {
 		for j := i + 1; j < len(flat); j++ {
-			if !c.disjointPair(r, flat[i], flat[j]) {
+			if !r.Disjoint(flat[i], flat[j]) {
 				return false
 			}
-		}
-	}
-	return true
-}
-
-func (c *comparer) disjointPair(r *reduce.Reducer, a, b *reduce.Schema) bool {
-	if a.False || b.False {
-		return true
-	}
-	if ta, tb := a.Keywords.Get("type"), b.Keywords.Get("type"); ta != nil && tb != nil {
-		common := false
-		for _, t := range ta.Set {
-			common = common || subset("type", []string{t}, tb.Set)
-		}
-		for _, t := range tb.Set {
-			common = common || subset("type", []string{t}, ta.Set)
-		}
-		if !common {
-			return true
-		}
-	}
-	if valuesApart(a, b) {
-		return true
-	}
-	ra, rb := a.Keywords.Get("required"), b.Keywords.Get("required")
-	pa, pb := a.Keywords.Get("properties"), b.Keywords.Get("properties")
-	if ra == nil || rb == nil || pa == nil || pb == nil {
-		return false
-	}
-	for _, n := range ra.Set {
-		if !subset("", []string{n}, rb.Set) {
-			continue
-		}
-		ea, eb := pa.Lookup(n), pb.Lookup(n)
-		if ea == nil || eb == nil {
-			continue
-		}
-		if sa, sb := r.Resolved(ea.Schema), r.Resolved(eb.Schema); sa != nil && sb != nil && valuesApart(sa, sb) {
-			return true
-		}
-	}
-	return false
-}
-
-// valuesApart reports whether two schemas each list their values (enum,
-// or const as the reducer reads it) and share none.
-func valuesApart(a, b *reduce.Schema) bool {
-	ea, eb := a.Keywords.Get("enum"), b.Keywords.Get("enum")
-	if ea == nil || eb == nil || ea.Set == nil || eb.Set == nil {
-		return false
-	}
-	for _, v := range ea.Set {
-		if subset("", []string{v}, eb.Set) {
-			return false
 		}
 	}
 	return true
