@@ -842,8 +842,8 @@ func allowedCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
 			// refused by that list whatever its type, so only a member
 			// the type refuses can separate the revisions by the type
 			for _, m := range e.Set {
-				if v := decodeJSON(m); separates(jsonType(v)) {
-					out = append(out, v)
+				if (a == nil || reduce.OfType(a.Set, m)) && (r == nil || !reduce.OfType(r.Set, m)) {
+					out = append(out, decodeJSON(m))
 				}
 			}
 			return out
@@ -887,29 +887,6 @@ func listedValues(s *reduce.Schema) *reduce.Keyword {
 	return nil
 }
 
-// jsonType names the JSON Schema type of a decoded value (integer for a
-// number with no fraction).
-func jsonType(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case json.Number:
-		if r, ok := new(big.Rat).SetString(string(x)); ok && r.IsInt() {
-			return "integer"
-		}
-		return "number"
-	case map[string]any:
-		return "object"
-	case []any:
-		return "array"
-	}
-	return ""
-}
-
 // typeWithinList reports whether the rejecting side of a type change lists
 // its values (enum, const) and the type refuses none of them: every value
 // the type refuses, the list refuses too, so no payload separates the
@@ -924,7 +901,7 @@ func typeWithinList(ch *change, acceptBase bool) bool {
 		return false
 	}
 	for _, m := range e.Set {
-		if !subset("type", []string{jsonType(decodeJSON(m))}, r.Set) {
+		if !reduce.OfType(r.Set, m) {
 			return false
 		}
 	}
