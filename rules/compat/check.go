@@ -351,8 +351,6 @@ func (c *checker) changeFinding(ch *change) report.Finding {
 			f.Rule, f.Severity = compatibleRule.ID, compatibleRule.Severity
 			f.Message = fmt.Sprintf("%s in %s%s (%s): the object was open, and no payload differing only in that property separates the revisions (%s)",
 				what, where, at, ch.sides, w.missing)
-			delete(f.Fields, "base_schema")
-			delete(f.Fields, "head_schema")
 			return f
 		}
 		if w.missing != "" {

@@ -1409,30 +1409,26 @@ var knownFormats = map[string]bool{
 }
 
 // formatsOutOfType reports whether a format added, removed or changed
-// judges no instance that the types of both revisions allow: each format
-// either names applies to strings or numbers (unknown formats to every
-// type), and no such type is allowed on both sides. An instance of a type
+// judges no instance that the types of both revisions allow: both formats
+// are known ones, each taken to judge strings, integers and numbers (the
+// types a known format may apply to; an unknown one could judge any type,
+// so it is never out of type), and no such type is allowed on both sides. An instance of a type
 // one side refuses is refused there whatever the format says, so whether
 // base and head differ on it is the type's change, reported on its own
 // ({type: integer, format: int64} → {type: string} is the type's break,
 // not a question of the validator); a type neither allows is refused by
 // both.
 func formatsOutOfType(base, head *reduce.Schema, b, h *reduce.Keyword) bool {
-	applies := map[string]bool{}
 	for _, k := range []*reduce.Keyword{b, h} {
-		if k == nil {
-			continue
-		}
-		if !knownFormats[k.Text] {
+		if k != nil && !knownFormats[k.Text] {
 			return false
 		}
-		applies["string"], applies["integer"], applies["number"] = true, true, true
 	}
 	allows := func(s *reduce.Schema, t string) bool {
 		k := s.Keywords.Get("type")
 		return k == nil || subset("type", []string{t}, k.Set)
 	}
-	for t := range applies {
+	for _, t := range []string{"string", "integer", "number"} {
 		if allows(base, t) && allows(head, t) {
 			return false
 		}
