@@ -436,32 +436,33 @@ func (d *discovery) leaveOut(confine *fsroot.Root, dir string) {
 		}
 	}
 	contents, shapes := map[string]string{}, map[string]string{} // digest or shape -> the document kept
+	// a document is recorded as the one kept only once it passed every
+	// check, so no line names a document left out itself
 	for _, x := range docs {
 		if f := stubFolder(x.path); f != "" {
 			left(x, "under a folder named "+f)
 			continue
 		}
+		key := ""
 		if sizes[x.size] > 1 {
 			if data, err := confine.ReadFile(filepath.Join(dir, filepath.FromSlash(x.path)), initMaxFileSize); err == nil {
 				sum := sha256.Sum256(data)
-				key := string(sum[:])
-				if first, ok := contents[key]; ok && (!x.refs || path.Dir(first) == path.Dir(x.path)) {
-					left(x, "the same bytes as "+first)
-					continue
-				}
-				if _, ok := contents[key]; !ok {
-					contents[key] = x.path
-				}
+				key = string(sum[:])
 			}
 		}
-		if x.shape == "" {
+		first, seen := contents[key]
+		if key != "" && seen && (!x.refs || path.Dir(first) == path.Dir(x.path)) {
+			left(x, "the same bytes as "+first)
 			continue
 		}
-		if first, ok := shapes[x.shape]; ok && x.generated {
+		if first, ok := shapes[x.shape]; x.shape != "" && ok && x.generated {
 			left(x, "a generated copy of "+first)
 			continue
 		}
-		if _, ok := shapes[x.shape]; !ok {
+		if key != "" && !seen {
+			contents[key] = x.path
+		}
+		if _, ok := shapes[x.shape]; x.shape != "" && !ok {
 			shapes[x.shape] = x.path
 		}
 	}
