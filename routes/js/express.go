@@ -134,9 +134,7 @@ func expressUse(call *jsCall) script.Value {
 				// a path computed at run time (process.env.X): what is
 				// mounted there is served at a prefix no one knows
 				rest = args[1:]
-				unknown = call.ev.NewRouter(r.Framework)
-				unknown.Orphan = "mounted at " + routes.Shorten(call.text(e)) + ", a prefix this analysis cannot fold"
-				r.Mount("", unknown, false)
+				unknown = call.unknownPrefix(r, e)
 			}
 		}
 	}

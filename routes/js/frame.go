@@ -211,3 +211,13 @@ func (ev *jsEval) lostRouter(f *script.File, c *script.Expr, r *routes.Router) s
 	r.Mount("", lost, false)
 	return script.Router{R: lost}
 }
+
+// unknownPrefix is the router what is mounted on r at a prefix e that does
+// not fold hangs from (express's app.use(process.env.BASE, router), hono's
+// app.route(base, sub)): its routes are reported unresolved, naming e.
+func (call *jsCall) unknownPrefix(r *routes.Router, e *script.Expr) *routes.Router {
+	unknown := call.ev.NewRouter(r.Framework)
+	unknown.Orphan = "mounted at " + routes.Shorten(call.text(e)) + ", a prefix this analysis cannot fold"
+	r.Mount("", unknown, false)
+	return unknown
+}

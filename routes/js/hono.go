@@ -103,10 +103,7 @@ func honoRoute(call *jsCall) script.Value {
 	}
 	child, isApp := call.args[1].(script.Router)
 	if _, folds := call.args[0].(script.Str); !folds && isApp {
-		unknown := call.ev.NewRouter("hono")
-		unknown.Orphan = "mounted at " + routes.Shorten(call.text(call.arg(0))) + ", a prefix this analysis cannot fold"
-		call.r.Mount("", unknown, false)
-		unknown.Mount("", child.R, false)
+		call.unknownPrefix(call.r, call.arg(0)).Mount("", child.R, false)
 		return script.Router{R: call.r}
 	}
 	s, ok := call.pathArg(0, routes.MethodAny)
