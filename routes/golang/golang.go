@@ -1932,12 +1932,7 @@ func (a *goAnalysis) evalCall(f *goFile, env *goEnv, c *ast.CallExpr) value {
 			// the method of the value's type, or one a struct it embeds
 			// promotes (type RouterAdmin struct{ router }; adm.POST(...)
 			// runs router's POST on the admin wrapper's router)
-			var d *ast.FuncDecl
-			if w, ok := r.(*goWrap); ok {
-				d = w.method(fun.Sel.Name)
-			} else {
-				d = methodOf(r.(*goInst).pkg, r.(*goInst).typ, fun.Sel.Name)
-			}
+			d := methodOn(r, fun.Sel.Name)
 			if d == nil {
 				d, r = a.promoted(instOf(r), fun.Sel.Name, 0)
 				if d == nil {

@@ -49,6 +49,18 @@ func instOf(v value) *goInst {
 	return nil
 }
 
+// methodOn returns the method named name that the type of v, a wrapper or
+// an instance, declares; nil for any other value.
+func methodOn(v value, name string) *ast.FuncDecl {
+	switch x := v.(type) {
+	case *goWrap:
+		return x.method(name)
+	case *goInst:
+		return methodOf(x.pkg, x.typ, name)
+	}
+	return nil
+}
+
 // maxEmbedDepth bounds how deep embedded structs are followed.
 const maxEmbedDepth = 6
 
@@ -346,13 +358,7 @@ func (a *goAnalysis) freshCopy(v value, since int) value {
 // cloneInst copies the instances of v that copy selects (the field of the
 // instance holding it is named, "" for v itself), sharing the others.
 func (a *goAnalysis) cloneInst(v value, copy func(in *goInst, field string) bool, done map[*goInst]*goInst, depth int) value {
-	var in *goInst
-	switch x := v.(type) {
-	case *goWrap:
-		in = x.inst
-	case *goInst:
-		in = x
-	}
+	in := instOf(v)
 	if in == nil || depth > maxEmbedDepth {
 		return v
 	}
@@ -424,14 +430,7 @@ func (a *goAnalysis) promoted(in *goInst, name string, depth int) (*ast.FuncDecl
 	}
 	for _, e := range in.embedded() {
 		inner := in.fields[e]
-		var d *ast.FuncDecl
-		switch x := inner.(type) {
-		case *goWrap:
-			d = x.method(name)
-		case *goInst:
-			d = methodOf(x.pkg, x.typ, name)
-		}
-		if d != nil {
+		if d := methodOn(inner, name); d != nil {
 			return d, inner
 		}
 		if d, recv := a.promoted(instOf(inner), name, depth+1); d != nil {
