@@ -1009,8 +1009,13 @@ func (d *discovery) render(base string) string {
 		}
 	}
 	if len(d.left) > 0 {
-		b.WriteString("\n# Left out (add them to refs.documents to check them too): test stubs and fixtures, and copies\n")
-		b.WriteString("# of a document kept, which would report each of its findings twice:\n")
+		advice := "add them to refs.documents to check them too"
+		if !unmentioned {
+			// no refs section: a list written now replaces the default
+			// (the documents named above), so it must name those too
+			advice = "to check them too, list them under refs.documents with the documents named above"
+		}
+		b.WriteString("\n" + commentLines("Left out ("+advice+"): test stubs and fixtures, and copies of a document kept, which would report each of its findings twice:", 100))
 		for _, l := range d.left[:min(len(d.left), 8)] {
 			fmt.Fprintf(&b, "#   %s: %s\n", path.Join(base, l.path), l.why)
 		}
@@ -1111,7 +1116,7 @@ func (d *discovery) serverChoice(base string) string {
 		fmt.Fprintf(&b, "#   %s (%s): %s%s\n", path.Join(base, c.dir), c.framework, what, mark)
 	}
 	if d.server.served > 0 {
-		b.WriteString("# The one serving most is compared; the others are other apps.\n")
+		b.WriteString("# The one serving most is compared; point server at another to compare that one.\n")
 	} else {
 		b.WriteString("# None serves one, so the one whose root is shallowest, then with most router files, is\n")
 		b.WriteString("# compared: point server at the code that serves the spec.\n")
