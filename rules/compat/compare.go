@@ -660,17 +660,17 @@ func (c *comparer) keywords(base, head *reduce.Schema, x context) {
 func (c *comparer) exclusivity(base, head *reduce.Schema, x context) {
 	ba, bo := base.Keywords.Get("anyOf"), base.Keywords.Get("oneOf")
 	ha, ho := head.Keywords.Get("anyOf"), head.Keywords.Get("oneOf")
-	ch := &change{keyword: "oneOf", base: base, head: head}
+	var ch *change // built only for the pairs that switch (most do not)
 	var effect Effect
 	var one, anyKw *reduce.Keyword
 	var r, other *reduce.Reducer
 	switch {
 	case ba != nil && bo == nil && ho != nil && ha == nil:
 		effect, one, anyKw, r, other = Narrows, ho, ba, c.headReducer, c.baseReducer
-		ch.baseKeyword, ch.headKeyword, ch.baseValue, ch.headValue = ba, ho, "anyOf", "oneOf"
+		ch = &change{keyword: "oneOf", base: base, head: head, baseKeyword: ba, headKeyword: ho, baseValue: "anyOf", headValue: "oneOf"}
 	case bo != nil && ba == nil && ha != nil && ho == nil:
 		effect, one, anyKw, r, other = Widens, bo, ha, c.baseReducer, c.headReducer
-		ch.baseKeyword, ch.headKeyword, ch.baseValue, ch.headValue = bo, ha, "oneOf", "anyOf"
+		ch = &change{keyword: "oneOf", base: base, head: head, baseKeyword: bo, headKeyword: ha, baseValue: "oneOf", headValue: "anyOf"}
 	default:
 		return
 	}
