@@ -690,7 +690,7 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 		// the viewset's routes sit below a path not known, between the
 		// router's mount and its prefix: a gap there, none guessed
 		r.Gaps = append(r.Gaps, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: gap.expr,
-			Reason: gap.why + ", so the path the routes of " + strings.Trim(prefix, "/") + " sit below is not known", Fragments: djangoFragments(strings.Trim(prefix, "/"))})
+			Reason: gap.why + ", so the path the routes of " + strings.Trim(prefix, "/") + " sit below is not known", Fragments: []string{strings.Trim(prefix, "/")}})
 		return
 	}
 	base := ev.drfNest[r] + strings.Trim(prefix, "/")
@@ -700,7 +700,7 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 		// every route of the viewset ends in a slash or none, which is
 		// not known: a gap below its prefix
 		r.Gaps = append(r.Gaps, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: t.unfolded,
-			Reason: "trailing_slash of the REST framework router is not a constant this analysis can fold, so whether its routes end in a slash is not known", Fragments: djangoFragments(base)})
+			Reason: "trailing_slash of the REST framework router is not a constant this analysis can fold, so whether its routes end in a slash is not known", Fragments: []string{base}})
 		return
 	case t.none:
 		slash = ""
@@ -741,26 +741,6 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 			r.Add(methods, full, pos).Hidden = hidden["*"] || hidden[a.name]
 		}
 	}
-}
-
-// djangoFragments returns the constant pieces of a path in path() syntax,
-// split at its parameters: "domains/<domain_pk>/records" is "domains/" and
-// "/records".
-func djangoFragments(p string) []string {
-	var out []string
-	for p != "" {
-		i := strings.IndexByte(p, '<')
-		j := strings.IndexByte(p[max(i, 0):], '>')
-		if i < 0 || j < 0 {
-			out = append(out, p)
-			break
-		}
-		if i > 0 {
-			out = append(out, p[:i])
-		}
-		p = p[i+j+1:]
-	}
-	return out
 }
 
 // methodNames is the methods a view class's http_method_names lets
