@@ -82,7 +82,8 @@ func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
 	}
 	frame := w.sampleAlong(accepting, reducer, ch.path, 0)
 	tried := 0
-	unseen := "" // a schema at a URL the payloads reached, never fetched
+	notAlone := 0 // payloads separating the revisions by more than a dropped property
+	unseen := ""  // a schema at a URL the payloads reached, never fetched
 	values := ch.candidates(w, acceptBase)
 	// inside a union's branch the frame is also sampled from that branch
 	// (its required members, its discriminator's values): a frame of the
@@ -115,6 +116,7 @@ func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
 			}
 			if baseOK == acceptBase && headOK != acceptBase {
 				if ch.dropped && !w.onlyAt(baseSchema, headSchema, payload, ch.path) {
+					notAlone++
 					continue
 				}
 				return witness{payload: payload, acceptBase: acceptBase}
@@ -130,6 +132,9 @@ func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
 	}
 	if tried == 0 {
 		return witness{missing: "no payload could be built from the change"}
+	}
+	if notAlone > 0 {
+		return witness{missing: fmt.Sprintf("%d of %d payloads built from the change are accepted by %s and rejected by the other revision, but each also differs outside the property: the object around it changed too", notAlone, tried, side)}
 	}
 	if unseen != "" {
 		return witness{missing: fmt.Sprintf("the payloads built from the change reach %s, which wirelint never fetches, so no verdict on them is known", unseen)}
