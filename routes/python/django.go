@@ -261,14 +261,18 @@ func (ev *pyEval) djangoPath(f *script.File, sc *script.Scope, c *script.Expr, a
 		return &script.RouteDef{Path: p, Pos: pos, Methods: []string{"GET"}, Asset: docsAsset, Assumed: assumed}
 	}
 	view := viewValue(ev, f, sc, c.Args[1], args[1])
-	methods := viewMethods(view)
-	hidden, every := ev.hiddenMethods(view, methods)
+	var methods, hidden []string
+	var every bool
 	if cls, ok := view.(*script.Class); ok {
 		if actions := ev.viewsetMapping(f, sc, c.Args[1]); actions != nil {
 			if methods, hidden, every = ev.mappedMethods(cls, actions); len(methods) == 0 {
 				return nil // every method the mapping names answers 405
 			}
 		}
+	}
+	if methods == nil {
+		methods = viewMethods(view)
+		hidden, every = ev.hiddenMethods(view, methods)
 	}
 	return &script.RouteDef{Path: p, Pos: pos, Methods: methods, Assumed: assumed, HiddenMethods: hidden, Hidden: every}
 }
@@ -785,11 +789,7 @@ func (ev *pyEval) httpMethodNames(cls *script.Class, depth int) methodNames {
 			if !ok {
 				return nil
 			}
-			out := methodNames{}
-			for _, m := range ms {
-				out[m] = true
-			}
-			return out
+			return newMethodNames(ms)
 		}
 	}
 	for _, b := range cls.Bases {
@@ -801,15 +801,20 @@ func (ev *pyEval) httpMethodNames(cls *script.Class, depth int) methodNames {
 		case *script.Ext:
 			module, name := splitExt(b)
 			if ms := packageMethodNames[module+"."+name]; ms != nil {
-				out := methodNames{}
-				for _, m := range ms {
-					out[m] = true
-				}
-				return out
+				return newMethodNames(ms)
 			}
 		}
 	}
 	return nil
+}
+
+// newMethodNames is the set of methods ms lists.
+func newMethodNames(ms []string) methodNames {
+	out := make(methodNames, len(ms))
+	for _, m := range ms {
+		out[m] = true
+	}
+	return out
 }
 
 // packageMethodNames are the http_method_names of packages' view classes
