@@ -226,14 +226,11 @@ type initPair struct {
 }
 
 type serverGuess struct {
-	dir       string           // slash-separated, relative to the project
+	dir       string           // its module or app root: slash-separated, relative to the project
 	framework string           // a routes framework name
 	language  string           // go, python or javascript
 	spec      *reduce.Document // the spec documenting it (nil = none); see pairRoutes
-	// root is its module or app root, files the files under it registering
-	// routes with a framework
-	root  string
-	files int
+	files     int              // the files under dir registering routes with a framework
 	// served of the ops operations of spec are registered by the server's
 	// routes, when several candidates were compared (ops 0 = not read)
 	served, ops int
@@ -732,7 +729,8 @@ func jsServerMarkers() []serverMarker {
 // app one folder down (vikunja's desktop/) — then the one with most files
 // registering routes (Flowise's packages/server over
 // packages/api-documentation, whose one express app serves the docs). Each
-// candidate's folder is its shallowest such file's.
+// candidate's folder is that root, so a prefix declared beside the router
+// package is seen.
 func guessServers(confine *fsroot.Root, dir string, sources []string) []*serverGuess {
 	sort.SliceStable(sources, func(i, j int) bool {
 		di, dj := depth(sources[i]), depth(sources[j])
@@ -762,7 +760,7 @@ func guessServers(confine *fsroot.Root, dir string, sources []string) []*serverG
 			c.files++
 			continue
 		}
-		c := &serverGuess{dir: folder, framework: fw, language: lang, root: root, files: 1}
+		c := &serverGuess{dir: root, framework: fw, language: lang, files: 1}
 		byRoot[root] = c
 		found = append(found, c)
 		if bestRoot < 0 || folderDepth(root) < bestRoot {
@@ -770,7 +768,7 @@ func guessServers(confine *fsroot.Root, dir string, sources []string) []*serverG
 		}
 	}
 	sort.SliceStable(found, func(i, j int) bool {
-		di, dj := folderDepth(found[i].root), folderDepth(found[j].root)
+		di, dj := folderDepth(found[i].dir), folderDepth(found[j].dir)
 		if di != dj {
 			return di < dj
 		}
@@ -793,8 +791,9 @@ const maxServerCandidates = 4
 // candidates compared (nil when there was one).
 func chooseServer(confine *fsroot.Root, dir string, candidates []*serverGuess, specs []*reduce.Document, jsdoc []jsdocSpec) (*serverGuess, []*serverGuess) {
 	candidates = candidates[:min(len(candidates), maxServerCandidates)]
+	ops := specOperations(specs)
 	for _, c := range candidates {
-		pairRoutes(confine, dir, c, specs)
+		pairRoutes(confine, dir, c, ops)
 	}
 	switch len(candidates) {
 	case 0:

@@ -17,26 +17,37 @@ var appRootMarkers = map[string][]string{
 	"javascript": {"package.json"},
 }
 
-// pairRoutes completes a server guess for the routes section: the spec that
-// documents it (one with operations, preferring a document the server's
-// source names, as it does when it serves or embeds it, then one named
-// openapi.* or swagger.*, then the one with most operations) and the server
-// folder widened to its module or app root inside dir, so a prefix declared
-// beside the router package is seen. A guess no spec documents gets no spec.
-func pairRoutes(confine *fsroot.Root, dir string, server *serverGuess, specs []*reduce.Document) *serverGuess {
-	if server == nil {
-		return nil
-	}
-	server.dir = appRoot(confine, dir, server.dir, appRootMarkers[server.language])
-	sources := sourceText(confine, filepath.Join(dir, filepath.FromSlash(server.dir)))
-	best, bestScore := (*reduce.Document)(nil), 0
+// specOperations is each spec with operations and how many it has, in the
+// order of specs: read once for every candidate server pairRoutes pairs.
+func specOperations(specs []*reduce.Document) []specOps {
+	var out []specOps
 	for _, doc := range specs {
 		set, err := route.FromSpec(doc, route.SpecOptions{})
 		if err != nil || len(set.Routes) == 0 {
 			continue // paths: {} documents nothing to compare
 		}
-		base := filepath.Base(filepath.FromSlash(doc.Path))
-		score := 1 + min(len(set.Routes), 999)
+		out = append(out, specOps{doc, len(set.Routes)})
+	}
+	return out
+}
+
+// specOps is a spec and the number of its operations.
+type specOps struct {
+	doc *reduce.Document
+	ops int
+}
+
+// pairRoutes completes a server guess for the routes section: the spec that
+// documents it (one with operations, preferring a document the server's
+// source names, as it does when it serves or embeds it, then one named
+// openapi.* or swagger.*, then the one with most operations). A guess no
+// spec documents gets no spec.
+func pairRoutes(confine *fsroot.Root, dir string, server *serverGuess, specs []specOps) {
+	sources := sourceText(confine, filepath.Join(dir, filepath.FromSlash(server.dir)))
+	best, bestScore := (*reduce.Document)(nil), 0
+	for _, s := range specs {
+		base := filepath.Base(filepath.FromSlash(s.doc.Path))
+		score := 1 + min(s.ops, 999)
 		if strings.Contains(sources, base) {
 			score += 4000
 		}
@@ -44,11 +55,10 @@ func pairRoutes(confine *fsroot.Root, dir string, server *serverGuess, specs []*
 			score += 2000
 		}
 		if score > bestScore {
-			best, bestScore = doc, score
+			best, bestScore = s.doc, score
 		}
 	}
 	server.spec = best
-	return server
 }
 
 // appRoot walks up from folder (relative to dir, slash-separated) to the
