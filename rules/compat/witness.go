@@ -243,11 +243,7 @@ func removeAt(v any, path []string) any {
 // droppedCandidates proposes a value of every type for a property head no
 // longer declares.
 func droppedCandidates() []any {
-	var out []any
-	for _, t := range []string{"string", "integer", "number", "boolean", "null", "object", "array"} {
-		out = append(out, typeSamples[t])
-	}
-	return out
+	return everyTypeSample()
 }
 
 // enumDecides reports whether the accepting side's enum at the change
@@ -737,11 +733,7 @@ func (w *witnessBuilder) reducer(acceptBase bool) *reduce.Reducer {
 // ownerCandidates proposes a sample of the accepting schema, then one value
 // of every type.
 func ownerCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
-	out := []any{w.sample(owner(ch, acceptBase), w.reducer(acceptBase), 1)}
-	for _, t := range []string{"string", "integer", "number", "boolean", "null", "object", "array"} {
-		out = append(out, typeSamples[t])
-	}
-	return out
+	return append([]any{w.sample(owner(ch, acceptBase), w.reducer(acceptBase), 1)}, everyTypeSample()...)
 }
 
 // boundCandidates proposes values at and around both bounds, shaped for
@@ -827,6 +819,19 @@ func multipleCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
 	return append(out, json.Number("1"), json.Number("0.5"))
 }
 
+// jsonTypes are JSON Schema's seven types, in the order candidates try them.
+var jsonTypes = []string{"string", "integer", "number", "boolean", "null", "object", "array"}
+
+// everyTypeSample is one sample of each of jsonTypes, in that order.
+func everyTypeSample() []any {
+	out := make([]any, len(jsonTypes))
+	for i, t := range jsonTypes {
+		out[i] = typeSamples[t]
+	}
+	return out
+}
+
+// typeSamples is a value of each of jsonTypes.
 var typeSamples = map[string]any{
 	"string": "wirelint", "integer": json.Number("1"), "number": json.Number("1.5"), "boolean": true,
 	"null": nil, "object": map[string]any{}, "array": []any{},
@@ -853,7 +858,7 @@ func allowedCandidates(ch *change, w *witnessBuilder, acceptBase bool) []any {
 			}
 			return out
 		}
-		types := []string{"string", "integer", "number", "boolean", "null", "object", "array"}
+		types := jsonTypes
 		if a != nil {
 			types = a.Set
 		}
@@ -1000,7 +1005,7 @@ func branchCandidates(branch, other *reduce.Schema, inBase bool) func(w *witness
 		}
 		collect(other, 0)
 		for _, n := range names {
-			for _, t := range []string{"string", "integer", "number", "boolean", "null", "object", "array"} {
+			for _, t := range jsonTypes {
 				variant := make(map[string]any, len(m)+1)
 				for k, v := range m {
 					variant[k] = v
