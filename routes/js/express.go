@@ -130,6 +130,7 @@ func expressUse(call *jsCall) script.Value {
 		case script.Assumed:
 			prefix, rest, assumed = string(s.Value), args[1:], []routes.Assumption{s.As}
 		case script.Dynamic, nil:
+			// ExprBinary includes c ? '/a' : '/b' (an ExprBinary "?:")
 			if e := call.arg(0); s != nil || script.IsEnvRead(e) || e.Kind == script.ExprBinary || e.Kind == script.ExprTemplate || unknownBeforeRouter(call) {
 				// a path computed at run time (process.env.X): what is
 				// mounted there is served at a prefix no one knows

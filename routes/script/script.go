@@ -38,10 +38,10 @@ const (
 // Expr is one parsed expression.
 type Expr struct {
 	Kind ExprKind
-	Name string  // ExprName: the name; ExprAttr: the attribute; ExprBinary: the operator
+	Name string  // ExprName: the name; ExprAttr: the attribute; ExprBinary: the operator ("?:" for c ? a : b)
 	str  string  // ExprStr: the value
-	X    *Expr   // ExprAttr, ExprIndex: the receiver; ExprCall: the callee; ExprBinary: the left side
-	y    *Expr   // ExprBinary: the right side
+	X    *Expr   // ExprAttr, ExprIndex: the receiver; ExprCall: the callee; ExprBinary: the left side (?:'s then branch)
+	y    *Expr   // ExprBinary: the right side (?:'s else branch; the condition is not kept)
 	Args []*Expr // ExprCall: positional arguments; ExprList: elements
 	kw   []kwArg
 	// parts are a template's pieces: literal text, or an expression.
