@@ -805,10 +805,8 @@ func chooseServer(confine *fsroot.Root, dir string, candidates []*serverGuess, s
 	for _, c := range candidates {
 		if c.spec != nil {
 			basePath := "" // a swagger-jsdoc definition's server URL, as render writes it
-			for _, j := range jsdoc {
-				if j.doc == c.spec {
-					basePath = j.basePath
-				}
+			if j := jsdocOf(jsdoc, c.spec); j != nil {
+				basePath = j.basePath
 			}
 			served, ops, err := runner.ServedOperations(c.spec, basePath, filepath.Join(dir, filepath.FromSlash(c.dir)), c.framework, confine, limits.Limits{FileSize: initMaxFileSize})
 			if err == nil {
@@ -1038,10 +1036,8 @@ func (d *discovery) render(base string) string {
 			b.WriteString(d.serverChoice(base))
 		}
 		fmt.Fprintf(&b, "routes:\n  - spec: %s\n    server: %s\n    framework: %s\n", q(d.server.spec.Path), q(d.server.dir), d.server.framework)
-		for _, j := range d.jsdoc {
-			if j.doc == d.server.spec && j.basePath != "" {
-				fmt.Fprintf(&b, "    base_path: %s  # the definition's server URL, in %s\n", strconv.Quote(j.basePath), j.script)
-			}
+		if j := jsdocOf(d.jsdoc, d.server.spec); j != nil && j.basePath != "" {
+			fmt.Fprintf(&b, "    base_path: %s  # the definition's server URL, in %s\n", strconv.Quote(j.basePath), j.script)
 		}
 	}
 	if len(d.schemas)+len(d.roots)+len(d.specs) > 0 {

@@ -23,6 +23,16 @@ type jsdocSpec struct {
 	script   string // the script holding the definition, relative to the project
 }
 
+// jsdocOf returns the swagger-jsdoc definition that wrote doc, or nil.
+func jsdocOf(jsdoc []jsdocSpec, doc *reduce.Document) *jsdocSpec {
+	for i := range jsdoc {
+		if jsdoc[i].doc == doc {
+			return &jsdoc[i]
+		}
+	}
+	return nil
+}
+
 // maxJSDocScript bounds the scripts read for a swagger-jsdoc definition.
 const maxJSDocScript = 256 << 10
 
