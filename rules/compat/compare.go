@@ -1326,7 +1326,7 @@ func (c *comparer) properties(name string, base, head *reduce.Schema, b, h *redu
 			if hs == nil {
 				ch.baseValue, ch.headValue, effect = ch.headValue, ch.baseValue, Widens
 				ch.summary = "no longer declares property " + strconv.Quote(n)
-				if markedSides(y.sides, bs.Node)&Produced != 0 && c.constrains(c.baseReducer, bs) {
+				if markedSides(y.sides, bs.Node)&Produced != 0 && constrains(c.baseReducer, bs) {
 					ch.undeclared, ch.dropped = false, true
 					ch.candidates = func(*witnessBuilder, bool) []any { return droppedCandidates() }
 				}
@@ -1356,7 +1356,7 @@ func (c *comparer) properties(name string, base, head *reduce.Schema, b, h *redu
 
 // constrains reports whether s (its references followed) may refuse a
 // value: false, a constraining keyword, or a reference not followed.
-func (c *comparer) constrains(r *reduce.Reducer, s *reduce.Schema) bool {
+func constrains(r *reduce.Reducer, s *reduce.Schema) bool {
 	t := r.Resolved(s)
 	return t == nil || t.False || len(t.Keywords) > 0 || t.Ref != nil
 }

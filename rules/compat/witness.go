@@ -115,7 +115,7 @@ func (w *witnessBuilder) prove(ch *change, acceptBase bool) witness {
 				continue
 			}
 			if baseOK == acceptBase && headOK != acceptBase {
-				if ch.dropped && !w.onlyAt(baseSchema, headSchema, payload, ch.path) {
+				if ch.dropped && !onlyAt(baseSchema, headSchema, payload, ch.path) {
 					notAlone++
 					continue
 				}
@@ -208,7 +208,7 @@ func overlay(under, over any) any {
 // onlyAt reports whether payload without the value at path validates on
 // both revisions: what separates them is that value alone (a property
 // head no longer declares, not the object around it that changed too).
-func (w *witnessBuilder) onlyAt(baseSchema, headSchema *validate.Schema, payload any, path []string) bool {
+func onlyAt(baseSchema, headSchema *validate.Schema, payload any, path []string) bool {
 	without := removeAt(payload, path)
 	baseOK, known1 := baseSchema.Valid(without)
 	headOK, known2 := headSchema.Valid(without)
