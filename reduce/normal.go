@@ -752,7 +752,9 @@ func (r *Reducer) pairwiseDisjoint(list []*Schema) bool {
 // Disjoint reports whether no instance can satisfy both a and b, as far as
 // can be told cheaply: their types do not meet (integer is a number), their
 // enums share no value, or one property both require has enums that share no
-// value. false means "not proven".
+// value while the types they both allow are only object (properties and
+// required say nothing of a string or of null, so those would satisfy both).
+// false means "not proven".
 func (r *Reducer) Disjoint(a, b *Schema) bool {
 	a, b = r.Resolved(a), r.Resolved(b)
 	if a == nil || b == nil {
@@ -769,7 +771,7 @@ func (r *Reducer) Disjoint(a, b *Schema) bool {
 	}
 	pa, pb := a.Keywords.Get("properties"), b.Keywords.Get("properties")
 	ra, rb := a.Keywords.Get("required"), b.Keywords.Get("required")
-	if pa == nil || pb == nil || ra == nil || rb == nil {
+	if pa == nil || pb == nil || ra == nil || rb == nil || !onlyObjectsMeet(a, b) {
 		return false
 	}
 	for _, name := range intersect(ra.Set, rb.Set) {
@@ -786,6 +788,27 @@ func (r *Reducer) Disjoint(a, b *Schema) bool {
 		}
 	}
 	return false
+}
+
+// onlyObjectsMeet reports whether every value both a and b let through by
+// type is an object: one of them allows objects only, or every type of one
+// that meets a type of the other is object.
+func onlyObjectsMeet(a, b *Schema) bool {
+	ta, tb := a.Keywords.Get("type"), b.Keywords.Get("type")
+	switch {
+	case ta == nil && tb == nil:
+		return false
+	case ta == nil:
+		return slices.Equal(tb.Set, []string{"object"})
+	case tb == nil:
+		return slices.Equal(ta.Set, []string{"object"})
+	}
+	for _, x := range ta.Set {
+		if x != "object" && TypesMeet([]string{x}, tb.Set) {
+			return false
+		}
+	}
+	return true
 }
 
 // OfType reports whether a value, written as Canonical writes it, is of one

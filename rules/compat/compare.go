@@ -685,7 +685,9 @@ func (c *comparer) exclusivity(base, head *reduce.Schema, x context) {
 		for _, b := range anyKw.List {
 			out = append(out, w.sample(b, other, 1))
 		}
-		return out
+		// a value that is no object passes properties and required: null
+		// matches two nullable branches a discriminator keeps apart
+		return append(out, everyTypeSample()...)
 	}
 	c.add(x, ch, effect)
 }
