@@ -331,7 +331,10 @@ func (ev *pyEval) djangoInclude(f *script.File, sc *script.Scope, c *script.Expr
 	}
 	target := args[0]
 	if pair, ok := target.(script.List); ok && len(pair) > 0 {
-		if _, isName := pair[0].(script.Str); isName {
+		// include(("x.urls", "app")) or include((patterns, "app")): the
+		// URLconf or its patterns, with an application namespace
+		switch pair[0].(type) {
+		case script.Str, script.List:
 			target = pair[0]
 		}
 	}
@@ -462,6 +465,9 @@ func (ev *pyEval) djangoAttach(r *routes.Router, list script.List) {
 		case script.Router:
 			r.Mount("", x.R, false)
 			ev.claim(x.R)
+		case script.List:
+			// both branches of path(...) if c else path(...)
+			ev.djangoAttach(r, x)
 		}
 	}
 }

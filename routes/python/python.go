@@ -263,13 +263,54 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 		if t.Kind == script.TokName && (i == from || !(toks[i-1].Kind == script.TokOp && toks[i-1].Text == ".")) {
 			p.At = i
 			if e := p.Postfix(); e != nil && p.At > i {
-				ev.Eval(f, sc, e)
+				if !ev.pyListMethod(f, sc, e) {
+					ev.Eval(f, sc, e)
+				}
 				i = p.At
 				continue
 			}
 		}
 		i++
 	}
+}
+
+// pyListMethod runs NAME.append(x), NAME.insert(i, x) and NAME.extend(xs)
+// on a list NAME is bound to (a URLconf's urlpatterns.append(path(...)) under
+// if settings.DEBUG:): the binding, in the scope that holds it, becomes the
+// longer list, in no particular order for insert. It reports whether e was
+// such a call; its arguments are evaluated only then.
+func (ev *pyEval) pyListMethod(f *script.File, sc *script.Scope, e *script.Expr) bool {
+	if e.Kind != script.ExprCall || e.X.Kind != script.ExprAttr || e.X.X.Kind != script.ExprName || len(script.KeywordNames(e)) > 0 {
+		return false
+	}
+	switch m, n := e.X.Name, len(e.Args); {
+	case m == "append" && n == 1, m == "extend" && n == 1, m == "insert" && n == 2:
+	default:
+		return false
+	}
+	name := e.X.X.Name
+	holder := sc
+	for ; holder != nil; holder = holder.Parent {
+		if _, ok := holder.Vars[name]; ok {
+			break
+		}
+	}
+	if holder == nil {
+		return false
+	}
+	list, ok := holder.Vars[name].(script.List)
+	if !ok {
+		return false
+	}
+	args := ev.Args(f, sc, e)
+	more := script.List{args[len(args)-1]}
+	if e.X.Name == "extend" {
+		if more, ok = script.Joinable(args[0]); !ok {
+			return true // a list this analysis cannot read: as urlpatterns += it
+		}
+	}
+	holder.Set(name, append(slices.Clip(list), more...))
+	return true
 }
 
 // pyFor runs `for NAME in EXPR:` at i, with an indented body, once per

@@ -38,10 +38,10 @@ const (
 // Expr is one parsed expression.
 type Expr struct {
 	Kind ExprKind
-	Name string  // ExprName: the name; ExprAttr: the attribute; ExprBinary: the operator ("?:" for c ? a : b)
+	Name string  // ExprName: the name; ExprAttr: the attribute; ExprBinary: the operator ("?:" for c ? a : b, "if-else" for Python's a if c else b)
 	str  string  // ExprStr: the value
-	X    *Expr   // ExprAttr, ExprIndex: the receiver; ExprCall: the callee; ExprBinary: the left side (?:'s then branch)
-	y    *Expr   // ExprBinary: the right side (?:'s else branch; the condition is not kept)
+	X    *Expr   // ExprAttr, ExprIndex: the receiver; ExprCall: the callee; ExprBinary: the left side (a conditional's then branch)
+	y    *Expr   // ExprBinary: the right side (a conditional's else branch; the condition is not kept)
 	Args []*Expr // ExprCall: positional arguments; ExprList: elements
 	kw   []kwArg
 	// parts are a template's pieces: literal text, or an expression.
@@ -170,16 +170,20 @@ func (p *Parser) Expr() *Expr {
 			}
 			left = p.mark(&Expr{Kind: ExprBinary, Name: t.Text, X: left, y: right, Line: left.Line, Col: left.Col}, start)
 		case p.Py && t.Kind == TokName && t.Text == "if":
-			// a if c else b: a registration in its first branch is read (case
-			// conditional-expression pins it); the expression's value
-			// is not known
+			// a if c else b keeps its two branches (an ExprBinary
+			// "if-else"): a registration in either branch is read, and
+			// branches holding registrations are both taken (case
+			// conditional-expression)
 			p.At++
 			if p.Expr() == nil || !p.isName(0, "else") {
 				return p.mark(&Expr{Kind: ExprUnknown}, start)
 			}
 			p.At++
-			p.Expr()
-			left = p.mark(&Expr{Kind: ExprUnknown, Line: left.Line, Col: left.Col}, start)
+			otherwise := p.Expr()
+			if otherwise == nil {
+				return p.mark(&Expr{Kind: ExprUnknown}, start)
+			}
+			left = p.mark(&Expr{Kind: ExprBinary, Name: "if-else", X: left, y: otherwise, Line: left.Line, Col: left.Col}, start)
 		case !p.Py && t.Kind == TokOp && t.Text == "?":
 			// c ? a : b keeps its two branches (an ExprBinary "?:"): its
 			// value is not known, but what a branch calls is still read

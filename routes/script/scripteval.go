@@ -521,6 +521,9 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 		return v
 	case ExprBinary:
 		x, y := ev.Eval(f, sc, e.X), ev.Eval(f, sc, e.y)
+		if e.Name == "if-else" {
+			return eitherBranch(x, y)
+		}
 		if d, ok := y.(Str); ok && (e.Name == "||" || e.Name == "??") && IsEnvRead(e.X) {
 			// process.env.X || "/api": the default, assumed
 			return Assumed{Value: d, As: routes.Assumption{Expr: ev.Text(f, e.X), Value: string(d), At: ev.Pos(f, e.y.Line, e.y.Col)}}
@@ -949,6 +952,33 @@ func PassedRouterGap(args []Value, pos routes.Pos, expr, name, module string, lo
 // joinable returns the elements v stands for when lists are joined or
 // spread: a list's own, a router as its one element (the list of its
 // routes, which a URLconf mounts where the list is included).
+// eitherBranch is the value of Python's x if c else y when its branches
+// hold registrations (a URLconf's path(...) if settings.DEBUG else None, or
+// [...] if c else [...]): the members of both in one list, as both branches
+// of an if statement are read; nil (not known) for any other value.
+func eitherBranch(x, y Value) Value {
+	var out List
+	for _, v := range []Value{x, y} {
+		switch v := v.(type) {
+		case nil:
+		case List:
+			out = append(out, v...)
+		case *RouteDef, Router:
+			out = append(out, v)
+		default:
+			return nil
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// Joinable returns the members v adds to a list it joins (+, extend): a
+// list's, or a router standing for its routes; false for anything else.
+func Joinable(v Value) (List, bool) { return joinable(v) }
+
 func joinable(v Value) (List, bool) {
 	switch v := v.(type) {
 	case List:
