@@ -282,7 +282,7 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 			if name != config.FileName {
 				candidates = append(candidates, rel)
 			}
-		case ".go", ".py", ".js", ".ts", ".mjs":
+		case ".go", ".py", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts": // routes/js.Exts beside Go and Python
 			if !route.IsTestFile(rel) { // route extraction leaves them out too
 				sources = append(sources, rel)
 			}
@@ -572,7 +572,7 @@ func isMetaSchema(doc *reduce.Document) bool {
 // language's name where wirelint has no dialect for it.
 var codeLanguages = map[string]string{
 	".go": "go", ".py": "python", ".rs": "rust",
-	".js": "ecma-u", ".mjs": "ecma-u", ".cjs": "ecma-u", ".ts": "ecma-u", ".tsx": "ecma-u", ".jsx": "ecma-u",
+	".js": "ecma-u", ".mjs": "ecma-u", ".cjs": "ecma-u", ".ts": "ecma-u", ".mts": "ecma-u", ".cts": "ecma-u", ".tsx": "ecma-u", ".jsx": "ecma-u",
 	".java": "java", ".kt": "kotlin", ".cs": "c#", ".rb": "ruby", ".php": "php", ".swift": "swift", ".dart": "dart",
 }
 
@@ -695,6 +695,20 @@ var serverMarkers = append([]serverMarker{
 	{".py", "urlpatterns += ", "django", "python"},
 }, jsServerMarkers()...)
 
+// markerExt is the extension serverMarkers spell a source file's under: a
+// JavaScript module's (.mjs, .cjs) as .js, a TypeScript module's (.mts, .cts)
+// as .ts.
+func markerExt(rel string) string {
+	switch ext := strings.ToLower(filepath.Ext(rel)); ext {
+	case ".mjs", ".cjs":
+		return ".js"
+	case ".mts", ".cts":
+		return ".ts"
+	default:
+		return ext
+	}
+}
+
 // serverMarker is one line a framework's source holds.
 type serverMarker struct{ ext, marker, framework, language string }
 
@@ -746,11 +760,7 @@ func guessServers(confine *fsroot.Root, dir string, sources []string) []*serverG
 		if bestRoot >= 0 && depth(rel) > bestRoot+maxRouterDepth {
 			break // a root shallower than best's lies at most this far above its router
 		}
-		ext := strings.ToLower(filepath.Ext(rel))
-		if ext == ".mjs" {
-			ext = ".js"
-		}
-		fw, lang := sourceFramework(confine, filepath.Join(dir, filepath.FromSlash(rel)), ext)
+		fw, lang := sourceFramework(confine, filepath.Join(dir, filepath.FromSlash(rel)), markerExt(rel))
 		if fw == "" {
 			continue
 		}

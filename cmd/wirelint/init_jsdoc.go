@@ -60,7 +60,7 @@ func jsdocSpecs(confine *fsroot.Root, dir string, sources, candidates []string) 
 	var out []jsdocSpec
 	for _, src := range sources {
 		switch path.Ext(src) {
-		case ".js", ".ts", ".mjs", ".cjs":
+		case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
 		default:
 			continue
 		}

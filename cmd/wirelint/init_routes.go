@@ -94,7 +94,7 @@ func sourceText(confine *fsroot.Root, root string) string {
 			return nil
 		}
 		switch strings.ToLower(filepath.Ext(p)) {
-		case ".go", ".py", ".js", ".mjs", ".cjs", ".ts":
+		case ".go", ".py", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
 			if info, err := d.Info(); err == nil && info.Mode().IsRegular() && info.Size() < 1<<20 {
 				if data, err := confine.ReadFile(p, 1<<20); err == nil {
 					b.Write(data)
