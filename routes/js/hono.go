@@ -93,7 +93,9 @@ func honoOn(call *jsCall) script.Value {
 	return script.Router{R: call.r}
 }
 
-// honoRoute reads route(path, app): app mounted at path. An app mounted
+// honoRoute reads route(path, app): app mounted at path. A path read at
+// run time with a default (process.env.PREFIX || "/api") mounts it at the
+// default under that assumption, as Express's use() does. An app mounted
 // at a path that does not fold (const basePath = getBasePath()) is served
 // at a prefix no one knows: it hangs from a router whose routes are
 // unresolved, each scoped to its own path, not from the root.
@@ -102,6 +104,11 @@ func honoRoute(call *jsCall) script.Value {
 		return nil
 	}
 	child, isApp := call.args[1].(script.Router)
+	if a, ok := call.args[0].(script.Assumed); ok && isApp {
+		call.r.Mount(string(a.Value), child.R, false)
+		child.R.Assumed = append(child.R.Assumed, a.As)
+		return script.Router{R: call.r}
+	}
 	if _, folds := call.args[0].(script.Str); !folds && isApp {
 		call.unknownPrefix(call.r, call.arg(0)).Mount("", child.R, false)
 		return script.Router{R: call.r}
