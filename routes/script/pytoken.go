@@ -17,6 +17,11 @@ func TokenizePython(src, file string) ([]Token, error) { return tokenizePythonAt
 func tokenizePythonAt(src, file string, nesting int) ([]Token, error) {
 	l := &lexer{src: src, line: 1, col: 1, file: file, depth: nesting}
 	depth := 0
+	if nesting > 0 {
+		// an f-string field's expression sits inside its braces: a line
+		// break or an indent in it is no statement (PEP 701)
+		depth = 1
+	}
 	indents := []int{0}
 	atLineStart := true
 	for l.i < len(l.src) {
@@ -116,7 +121,7 @@ func isPyStrPrefix(s string) int {
 		}
 		ok := true
 		for _, c := range strings.ToLower(s[:n]) {
-			if !strings.ContainsRune("rbuf", c) {
+			if !strings.ContainsRune("rbuft", c) { // t: a 3.14 template string
 				ok = false
 			}
 		}
@@ -140,28 +145,36 @@ func (l *lexer) pyString() error {
 	}
 	l.advance(len(q))
 	start, bodyLine, bodyCol := l.i, l.line, l.col
-	for {
-		if l.i >= len(l.src) {
-			return l.errf(line, col, "unterminated string")
+	templated := strings.ContainsAny(prefix, "ft")
+	if templated {
+		if err := l.pyFBody(q, line, col); err != nil {
+			return err
 		}
-		c := l.src[l.i]
-		if c == '\\' {
-			l.advance(2)
-			continue
+	} else {
+		for {
+			if l.i >= len(l.src) {
+				return l.errf(line, col, "unterminated string")
+			}
+			c := l.src[l.i]
+			if c == '\\' {
+				l.advance(2)
+				continue
+			}
+			if len(q) == 1 && c == '\n' {
+				return l.errf(line, col, "unterminated string")
+			}
+			if strings.HasPrefix(l.src[l.i:], q) {
+				break
+			}
+			l.advance(1)
 		}
-		if len(q) == 1 && c == '\n' {
-			return l.errf(line, col, "unterminated string")
-		}
-		if strings.HasPrefix(l.src[l.i:], q) {
-			break
-		}
-		l.advance(1)
 	}
 	body := l.src[start:l.i]
 	l.advance(len(q))
 	raw := strings.ContainsRune(prefix, 'r')
 	t := Token{Kind: TokString, Line: line, Col: col}
-	if strings.ContainsRune(prefix, 'f') {
+	if templated {
+		t.Text = "f" // rendered f"…{x}…" in messages (tokText)
 		t.parts = pyFParts(body, raw, l.file, bodyLine, bodyCol, l.depth)
 	} else if raw {
 		t.Str = body
@@ -170,6 +183,78 @@ func (l *lexer) pyString() error {
 	}
 	l.emit(t)
 	return nil
+}
+
+// pyFBody moves past the body of an f-string (or a t-string) up to its
+// closing quote q, as Python 3.12 reads one (PEP 701): a replacement field
+// is an expression, so it may span lines, hold strings in any quote
+// (f"{d["key"]}") and comments, until the brace that closes it; its format
+// spec after a colon is text again, with fields of its own. A string that
+// ends inside a field is unterminated.
+func (l *lexer) pyFBody(q string, line, col int) error {
+	// open holds what the scan is inside: F a field's expression, S its
+	// format spec, or a bracket of the expression; empty in the text
+	var open []byte
+	for {
+		if l.i >= len(l.src) {
+			return l.errf(line, col, "unterminated string")
+		}
+		c := l.src[l.i]
+		top := byte(0)
+		if len(open) > 0 {
+			top = open[len(open)-1]
+		}
+		switch {
+		case top == 0 || top == 'S':
+			switch {
+			case c == '\\':
+				l.advance(2)
+				continue
+			case strings.HasPrefix(l.src[l.i:], q):
+				if top != 0 {
+					return l.errf(line, col, "unterminated string")
+				}
+				return nil
+			case len(q) == 1 && c == '\n' && top == 0:
+				return l.errf(line, col, "unterminated string")
+			case c == '{' && top == 0 && l.peek(1) == '{', c == '}' && top == 0 && l.peek(1) == '}':
+				l.advance(2)
+				continue
+			case c == '{':
+				open = append(open, 'F')
+			case c == '}' && top == 'S':
+				open = open[:len(open)-1]
+			}
+			l.advance(1)
+		case c == '"' || c == '\'' || isPyStrPrefix(l.src[l.i:]) > 0:
+			// a string inside the field's expression, read whole
+			depth := l.depth
+			l.depth++ // a nested lexer's emit does not size the file's tokens
+			n := len(l.toks)
+			err := l.pyString()
+			l.toks, l.depth = l.toks[:n], depth
+			if err != nil {
+				return err
+			}
+		case c == '#':
+			for l.i < len(l.src) && l.src[l.i] != '\n' {
+				l.advance(1)
+			}
+		case c == '(' || c == '[' || c == '{':
+			open = append(open, c)
+			l.advance(1)
+		case c == ')' || c == ']' || c == '}':
+			if top != 'F' || c == '}' {
+				open = open[:len(open)-1]
+			}
+			l.advance(1)
+		case c == ':' && top == 'F' && l.peek(1) != '=':
+			open[len(open)-1] = 'S'
+			l.advance(1)
+		default:
+			l.advance(1)
+		}
+	}
 }
 
 // pyFParts splits an f-string body, which starts at line and col, into

@@ -729,7 +729,21 @@ func tokText(toks []Token, from, to int) string {
 		switch t.Kind {
 		case TokString:
 			if t.parts != nil {
-				b.WriteString("`…`")
+				// a template as its language writes one: `/v1/${id}`, or
+				// f"/v1/{id}" for Python's (Text "f")
+				open, field, shut := "`", "${", "`"
+				if t.Text == "f" {
+					open, field, shut = `f"`, "{", `"`
+				}
+				b.WriteString(open)
+				for _, part := range t.parts {
+					if part.expr == nil {
+						b.WriteString(part.lit)
+					} else {
+						b.WriteString(field + tokText(part.expr, 0, len(part.expr)) + "}")
+					}
+				}
+				b.WriteString(shut)
 			} else {
 				b.WriteString(`"` + t.Str + `"`)
 			}

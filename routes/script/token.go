@@ -32,7 +32,7 @@ const (
 // Token is one token of Python or JavaScript source.
 type Token struct {
 	Kind TokenKind
-	Text string // the source text of names, numbers and operators
+	Text string // the source text of names, numbers and operators; "f" for a Python f-string or t-string
 	// Str is a string literal's value; for an f-string or template literal
 	// the parts hold literal text and embedded expressions.
 	Str   string
