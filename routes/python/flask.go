@@ -24,6 +24,7 @@ func flaskExt(call *pyCall, ext *script.Ext) (script.Value, bool) {
 	case top == "flask" && (name == "Flask" || name == "Blueprint"):
 		r := call.ev.NewRouter("flask")
 		r.Sub = name == "Blueprint"
+		r.Listened = !r.Sub // a WSGI application, served by a process of its own (see newRouter)
 		if name == "Blueprint" {
 			call.prefixArg(r, "url_prefix", "blueprint url_prefix")
 		}

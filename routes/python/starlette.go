@@ -43,7 +43,11 @@ func starletteExt(call *pyCall, ext *script.Ext) (script.Value, bool) {
 // include_in_schema= read.
 func (call *pyCall) newRouter(fw string, sub bool) *routes.Router {
 	r := call.ev.NewRouter(fw)
-	r.Sub = sub
+	// an application (FastAPI(), Starlette()) is what a server process
+	// serves (uvicorn module:app): beside the app serving the documented
+	// API, another that serves none of it (a worker's health server) is
+	// another listener, set apart by the check, as in Go
+	r.Sub, r.Listened = sub, !sub
 	if kw := call.kw("routes"); kw != nil {
 		call.ev.attach(r, call.eval(kw))
 	}

@@ -852,11 +852,13 @@ func IsFalse(e *Expr) bool {
 }
 
 // Returnable reports whether a function's return value is kept: routers and
-// what builds them, never strings (a string a function computes may depend
-// on branches the analysis does not take).
+// what builds them (a class a factory defines and returns: polar's
+// APIRouter = get_api_router_class(APIRoute), a subclass of FastAPI's),
+// never strings (a string a function computes may depend on branches the
+// analysis does not take).
 func Returnable(v Value) bool {
 	switch v.(type) {
-	case Router, *RouteDef, *Func, *Module, List:
+	case Router, *RouteDef, *Func, *Module, List, *Class:
 		return true
 	}
 	return false
