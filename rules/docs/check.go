@@ -773,6 +773,8 @@ func (c *checker) judge(ct citation) verdict {
 		resolved = path.Clean(strings.TrimLeft(p, "/"))
 	case bareRef(ct):
 		resolved = path.Clean(p)
+	case c.aliased(ct.file, p) != "":
+		resolved = c.aliased(ct.file, p)
 	default:
 		resolved = path.Join(path.Dir(ct.file), p)
 	}
@@ -791,6 +793,26 @@ func (c *checker) judge(ct citation) verdict {
 		return verdict{} // GitHub's source view of a Markdown file: #L12 or #L12-L20
 	}
 	return c.judgeAnchor(resolved, fragment, hasFragment)
+}
+
+// aliased returns the file a link target p names through an import alias
+// of the site serving file (![x](@assets/a.png) on an Astro site whose
+// tsconfig.json maps @assets/* to src/assets/*), or "".
+func (c *checker) aliased(file, p string) string {
+	s := c.siteFor(file)
+	if s == nil {
+		return ""
+	}
+	best := ""
+	for prefix := range s.aliases {
+		if strings.HasPrefix(p, prefix) && len(prefix) > len(best) {
+			best = prefix // the longest alias, as TypeScript picks it
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return path.Join(s.aliases[best], p[len(best):])
 }
 
 // judgeAnchor checks the fragment of a link to the existing file resolved.

@@ -108,6 +108,8 @@ var flavors = map[string]*flavor{
 		pageURLs: true, docsRoot: true, mdxPages: true, exactIDs: true, noH1IDs: true},
 	"redocly": {name: "redocly", slug: Slug, suffix: githubSuffix, attributes: true, footnotes: githubFootnotes, pageURLs: true,
 		exactIDs: true},
+	"starlight": {name: "starlight", slug: Slug, suffix: githubSuffix, footnotes: githubFootnotes, pageURLs: true,
+		dirURLs: true, lower: true, exactIDs: true},
 	"mintlify": {name: "mintlify", slug: Slug, suffix: githubSuffix, footnotes: githubFootnotes, pageURLs: true,
 		unknownIDs: "Mintlify's heading ids are not modelled (it does not publish its slug rules)"},
 }

@@ -82,6 +82,10 @@ type site struct {
 	alternates map[string][]string
 	byParent   map[string][]string // routes by folder, for suggestions
 	byName     map[string][]string // routes by last segment, for suggestions
+	// aliases are import aliases a link may start with, prefix → folder
+	// ("@assets/" → "src/assets/": an Astro site's tsconfig.json paths,
+	// which its Markdown images resolve through Vite).
+	aliases map[string]string
 }
 
 // redirect is a route the site sends elsewhere: From exactly, or every route
@@ -116,6 +120,9 @@ var siteConfigs = map[string]string{
 	"properdocs.yml": "mkdocs", "properdocs.yaml": "mkdocs",
 	"redocly.yaml": "redocly", "redocly.yml": "redocly",
 	"docs.json": "mintlify", "mint.json": "mintlify",
+	// an Astro site is read when its configuration uses Starlight
+	"astro.config.mjs": "starlight", "astro.config.js": "starlight", "astro.config.cjs": "starlight",
+	"astro.config.ts": "starlight", "astro.config.mts": "starlight",
 }
 
 // vitePressConfigs are the names of a VitePress configuration in .vitepress/.
@@ -176,6 +183,9 @@ var (
 	yamlOption            = func(key string) func() *regexp.Regexp {
 		return lazyre.New(`(?m)^` + key + `\s*[:=]\s*['"]?([^'"#\s]+)`)
 	}
+	astroBase = jsStringOption(`\bbase`)
+	// astroRedirects is Astro's redirects option, which moves routes.
+	astroRedirects = lazyre.New(`\bredirects\s*:`)
 	mkdocsDocsDir  = yamlOption(`docs_dir`)
 	hugoContentDir = yamlOption(`contentDir`)
 	hugoStaticDir  = yamlOption(`staticDir`)
@@ -329,6 +339,22 @@ func (c *checker) siteFrom(f, generator string) *site {
 	case "redocly":
 		s.Content = []Mount{{Dir: dir, Route: "/"}}
 		s.Static = []Mount{{Dir: dir, Route: "/"}, {Dir: join("static"), Route: "/"}}
+	case "starlight":
+		if !bytes.Contains(src, []byte("@astrojs/starlight")) {
+			return nil // an Astro site without Starlight routes its own pages
+		}
+		content := join("src/content/docs")
+		s.Content = []Mount{{Dir: content, Route: "/"}}
+		s.Static = []Mount{{Dir: join("public"), Route: "/"}}
+		s.BaseURL = option(astroBase, "/")
+		s.fold = true
+		if astroRedirects().Match(src) {
+			s.unfolded = fmt.Sprintf("%s redirects routes (redirects), which wirelint does not fold", f)
+		}
+		if bytes.Contains(src, []byte("locales")) {
+			s.langs = c.localeFolders(content)
+		}
+		s.aliases = c.tsconfigAliases(join("tsconfig.json"))
 	}
 	for _, m := range append(append([]Mount(nil), s.Content...), s.Static...) {
 		if escapes(m.Dir) {
@@ -554,6 +580,9 @@ func (c *checker) pageRoutes(s *site, m Mount, file, rel string) []string {
 		}
 	}
 	base := mountRoute(m)
+	if s.Generator == "starlight" {
+		return []string{starlightRoute(base, dir, name, fm["slug"])}
+	}
 	var routes []string
 	blogDate := docusaurusBlogDate().FindStringSubmatch(name)
 	if s.Generator == "docusaurus" && base == "/blog" && blogDate == nil && dir != "" {
@@ -611,6 +640,84 @@ func (c *checker) pageRoutes(s *site, m Mount, file, rel string) []string {
 		}
 	}
 	return routes
+}
+
+// starlightRoute is the route of a Starlight page dir/name below base: its
+// front matter's slug (from the collection's root), else each segment of its
+// path slugged as Astro's content collections do (github-slugger: lower case,
+// spaces to hyphens, punctuation dropped), index standing for its folder.
+func starlightRoute(base, dir, name, slug string) string {
+	if slug != "" {
+		return path.Join(base, slug)
+	}
+	var segs []string
+	if dir != "" {
+		segs = strings.Split(dir, "/")
+	}
+	if !strings.EqualFold(name, "index") {
+		segs = append(segs, name)
+	}
+	for i, seg := range segs {
+		segs[i] = Slug(seg)
+	}
+	return path.Join(append([]string{base}, segs...)...)
+}
+
+// localeFolders returns the folders of the content folder content named as a
+// language tag (fr, zh-cn, pt-br): a Starlight site's locales, each falling
+// back to the root locale's pages.
+func (c *checker) localeFolders(content string) []string {
+	var out []string
+	for d := range c.dirs {
+		if path.Dir(d) == content && localeTag().MatchString(path.Base(d)) {
+			out = append(out, path.Base(d))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// localeTag matches a folder named as a BCP 47 language tag, lower-cased as
+// Starlight writes its locales' folders.
+var localeTag = lazyre.New(`^[a-z]{2,3}(-[a-z0-9]{2,8})?$`)
+
+// tsconfigAliases reads the paths of a tsconfig.json (compilerOptions.paths
+// of the "@x/*": ["dir/*"] form, from its baseUrl): the import aliases an
+// Astro site's Markdown images resolve through. Nil when there is none or
+// the file does not parse (JSON with comments is not read).
+func (c *checker) tsconfigAliases(file string) map[string]string {
+	src, err := c.fs.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)), 1<<20)
+	if err != nil {
+		return nil
+	}
+	var ts struct {
+		CompilerOptions struct {
+			BaseURL string              `json:"baseUrl"`
+			Paths   map[string][]string `json:"paths"`
+		} `json:"compilerOptions"`
+	}
+	if json.Unmarshal(src, &ts) != nil {
+		return nil
+	}
+	base := path.Join(path.Dir(file), ts.CompilerOptions.BaseURL)
+	out := map[string]string{}
+	for key, targets := range ts.CompilerOptions.Paths {
+		prefix, ok := strings.CutSuffix(key, "*")
+		if !ok || len(targets) == 0 || !strings.HasSuffix(prefix, "/") {
+			continue
+		}
+		dir, ok := strings.CutSuffix(targets[0], "*")
+		if !ok {
+			continue
+		}
+		if d := path.Join(base, dir); !escapes(d) {
+			out[prefix] = d + "/"
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // frontMatter reads the keys of a page's front matter that move it: slug,

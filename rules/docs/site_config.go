@@ -458,7 +458,7 @@ func (c *checker) fragmentFile(file string) string {
 		}
 	}
 	s := c.siteFor(file)
-	if s == nil || s.Generator != "hugo" {
+	if s == nil || s.Generator != "hugo" && s.Generator != "starlight" {
 		return ""
 	}
 	parts := strings.Split(path.Dir(file), "/")
@@ -466,6 +466,11 @@ func (c *checker) fragmentFile(file string) string {
 		if strings.HasPrefix(p, "_") {
 			return fmt.Sprintf("%s is an include fragment (its folder %s starts with _): its links resolve in the page that includes it", c.shown(file), p)
 		}
+	}
+	if s.Generator == "starlight" && strings.HasPrefix(path.Base(file), "_") {
+		// Astro leaves _-prefixed files out of a collection: an MDX
+		// page imports them
+		return fmt.Sprintf("%s is an include fragment (its name starts with _): its links resolve in the page that includes it", c.shown(file))
 	}
 	return ""
 }
