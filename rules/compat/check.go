@@ -79,6 +79,11 @@ type checker struct {
 	// baseSide), built when a definition's payload is checked at them.
 	positions []*usePosition
 	graphs    map[bool]*useGraph
+	// shared are the operations using each parameter pair that both
+	// revisions reach through a reference to a reusable parameter
+	// (#/parameters/x, #/components/parameters/x), by the pair: its schema
+	// is compared once, for all of them (see sharedParameters)
+	shared map[[2]string][]string
 }
 
 // definitions compares definitions paired by name and reports removed ones.
@@ -417,6 +422,7 @@ func (c *checker) surface(rule report.Rule, head, base report.Location, msg stri
 func (c *checker) operations() {
 	baseOps, baseKeys := c.baseUsage.ops, c.baseUsage.keys
 	headOps := c.headUsage.ops
+	c.sharedParameters()
 	for _, key := range baseKeys {
 		bo, ho := baseOps[key], headOps[key]
 		label := bo.label
@@ -442,16 +448,66 @@ func (c *checker) operations() {
 	}
 }
 
+// sharedParameters lists, for each parameter pair the two revisions reach
+// through a reference to a reusable parameter, the operations using it:
+// harbor's robotId, in four operations, changed once, is one finding, as a
+// changed definition is.
+func (c *checker) sharedParameters() {
+	c.shared = map[[2]string][]string{}
+	for _, key := range c.baseUsage.keys {
+		bo, ho := c.baseUsage.ops[key], c.headUsage.ops[key]
+		if ho == nil {
+			continue
+		}
+		hm := paramsByKey(c.headUsage.params[ho])
+		for _, bp := range c.baseUsage.params[bo] {
+			if hp := hm[bp.key()]; hp != nil {
+				if k, ok := sharedPair(bp, hp, bo.reversed); ok {
+					c.shared[k] = append(c.shared[k], bo.label)
+				}
+			}
+		}
+	}
+}
+
+// sharedPair is the key of a parameter pair both revisions reach through a
+// reference to a reusable parameter, in an operation a client calls or (when
+// reversed) one the API calls (a callback's): the two read it from opposite
+// sides. False when either is written in its operation or path item.
+func sharedPair(bp, hp *parameter, reversed bool) ([2]string, bool) {
+	if strings.HasPrefix(bp.ptr, "/paths/") || strings.HasPrefix(hp.ptr, "/paths/") {
+		return [2]string{}, false
+	}
+	side := "consumed"
+	if reversed {
+		side = "produced"
+	}
+	return [2]string{bp.doc.Path + "#" + bp.ptr, hp.doc.Path + "#" + hp.ptr + " " + side}, true
+}
+
+// sharedLabel names a reusable parameter used by several operations, the
+// first three listed: parameter path robot_id (#/parameters/robotId) of
+// DELETE /robots/{robot_id}, GET /robots/{robot_id}, PATCH
+// /robots/{robot_id} and 1 more.
+func sharedLabel(hp *parameter, labels []string) string {
+	ops := strings.Join(labels[:min(3, len(labels))], ", ")
+	if n := len(labels) - 3; n > 0 {
+		ops += fmt.Sprintf(" and %d more", n)
+	}
+	return fmt.Sprintf("parameter %s %s (#%s) of %s", hp.in, hp.name, hp.ptr, ops)
+}
+
+func paramsByKey(ps []*parameter) map[string]*parameter {
+	m := map[string]*parameter{}
+	for _, p := range ps {
+		m[p.key()] = p
+	}
+	return m
+}
+
 func (c *checker) parameters(label string, bo, ho *operation) {
 	bps, hps := c.baseUsage.params[bo], c.headUsage.params[ho]
-	byKey := func(ps []*parameter) map[string]*parameter {
-		m := map[string]*parameter{}
-		for _, p := range ps {
-			m[p.key()] = p
-		}
-		return m
-	}
-	bm, hm := byKey(bps), byKey(hps)
+	bm, hm := paramsByKey(bps), paramsByKey(hps)
 	consumed := Consumed
 	if bo.reversed {
 		consumed = Produced
@@ -459,7 +515,14 @@ func (c *checker) parameters(label string, bo, ho *operation) {
 	var removed, added []*parameter
 	for _, bp := range bps {
 		if hp := hm[bp.key()]; hp != nil {
-			c.site(label+" parameter "+bp.key(), bp.doc, hp.doc, bp, hp, consumed)
+			site, compare := label+" parameter "+bp.key(), true
+			if k, ok := sharedPair(bp, hp, bo.reversed); ok && len(c.shared[k]) > 1 {
+				// compared once, with the first operation using it
+				site, compare = sharedLabel(hp, c.shared[k]), c.shared[k][0] == label
+			}
+			if compare {
+				c.site(site, bp.doc, hp.doc, bp, hp, consumed)
+			}
 			if hp.required && !bp.required && !bo.reversed {
 				c.newRequired(label, bp.in+" parameter "+bp.name, "optional", hp, bp, bo)
 			}
