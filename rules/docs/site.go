@@ -336,6 +336,14 @@ func (c *checker) siteFrom(f, generator string) *site {
 		s.Content = []Mount{{Dir: dir, Route: "/"}}
 		s.Static = []Mount{{Dir: dir, Route: "/"}}
 		s.redirects = mintlifyRedirects(src)
+		dirs, undirected := mintlifyOpenAPI(src)
+		for _, d := range dirs {
+			s.added = append(s.added, addedRoutes{prefix: d + "/",
+				reason: fmt.Sprintf("the Mintlify site of %s makes a page for each operation of an OpenAPI document under %s, at routes wirelint does not model", f, d)})
+		}
+		if undirected != "" {
+			s.unfolded = fmt.Sprintf("the Mintlify site of %s makes a page for each operation of %s, at routes wirelint does not model", f, undirected)
+		}
 	case "redocly":
 		s.Content = []Mount{{Dir: dir, Route: "/"}}
 		s.Static = []Mount{{Dir: dir, Route: "/"}, {Dir: join("static"), Route: "/"}}

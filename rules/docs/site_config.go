@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -261,14 +263,77 @@ func mintlifyRedirects(src []byte) []redirect {
 	}
 	var out []redirect
 	for _, r := range cfg.Redirects {
-		from, fromWild := strings.CutSuffix(r.Source, "/:slug*")
-		to, toWild := strings.CutSuffix(r.Destination, "/:slug*")
+		from, fromWild := cutWildcard(r.Source)
+		to, toWild := cutWildcard(r.Destination)
 		if strings.ContainsAny(from, ":*") || strings.ContainsAny(to, ":*") || fromWild != toWild {
 			continue // a pattern wirelint does not evaluate
 		}
-		out = append(out, redirect{from: "/" + strings.Trim(from, "/"), to: "/" + strings.Trim(to, "/"), prefix: fromWild})
+		out = append(out, redirect{from: "/" + strings.Trim(from, "/"), to: "/" + strings.Trim(to, "/"), prefix: fromWild != ""})
 	}
 	return out
+}
+
+// cutWildcard splits a redirect's trailing wildcard (/:slug*, /:path*) off
+// p and returns its name ("" = none).
+func cutWildcard(p string) (string, string) {
+	i := strings.LastIndex(p, "/:")
+	if i < 0 || !strings.HasSuffix(p, "*") {
+		return p, ""
+	}
+	name := p[i+2 : len(p)-1]
+	for _, r := range name {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return p, ""
+		}
+	}
+	return p[:i], name
+}
+
+// mintlifyOpenAPI reads the OpenAPI sources of a Mintlify navigation
+// (navigation...openapi: "spec.json", or {source, directory}): Mintlify
+// makes a page for each of their operations, at routes wirelint does not
+// model. It returns the folders they are made under (their directory) and
+// the first source whose folder is not named.
+func mintlifyOpenAPI(src []byte) (dirs []string, undirected string) {
+	var cfg struct {
+		Navigation any `json:"navigation"`
+	}
+	if json.Unmarshal(src, &cfg) != nil {
+		return nil, ""
+	}
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if depth > 32 {
+			return
+		}
+		switch v := v.(type) {
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(v)) {
+				if k != "openapi" {
+					walk(v[k], depth+1)
+					continue
+				}
+				switch o := v[k].(type) {
+				case string:
+					if undirected == "" {
+						undirected = o
+					}
+				case map[string]any:
+					if d, _ := o["directory"].(string); strings.Trim(d, "/") != "" {
+						dirs = append(dirs, "/"+strings.Trim(d, "/"))
+					} else if src, _ := o["source"].(string); undirected == "" {
+						undirected = src
+					}
+				}
+			}
+		case []any:
+			for _, e := range v {
+				walk(e, depth+1)
+			}
+		}
+	}
+	walk(cfg.Navigation, 0)
+	return dirs, undirected
 }
 
 // absentRoute says why a route the site does not serve may still exist: it
