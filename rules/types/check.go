@@ -821,6 +821,9 @@ func (c *checker) compareField(e *reduce.Entry, f *codetypes.Field, d *codetypes
 		mirrorNull = true
 		t = n.Of
 	}
+	if nullAlone(t) {
+		mirrorNull = true // `pending: null`, `x: None`: the field holds null and nothing else
+	}
 	if _, any := t.(codetypes.Any); any {
 		return // json.RawMessage, serde_json::Value: every value
 	}
@@ -839,6 +842,13 @@ func (c *checker) compareField(e *reduce.Entry, f *codetypes.Field, d *codetypes
 		}
 	}
 	c.compareExpr(e.Schema, t, at, true)
+}
+
+// nullAlone reports whether t is the null type alone (TypeScript's null,
+// Python's None as a field's whole type).
+func nullAlone(t codetypes.Expr) bool {
+	l, ok := t.(codetypes.Literals)
+	return ok && len(l.Values) == 1 && l.Values[0] == "null"
 }
 
 // opaqueNamed reports whether t names a type whose wire form is not read
@@ -877,7 +887,7 @@ func (c *checker) compareExpr(s *reduce.Schema, t codetypes.Expr, at site, nullD
 				c.definitionName(), v.s.Pointer(), c.docLocation(v.s.Node, v.s.Pointer()), codeLocation(pos), nil)
 		}
 		t = n.Of
-	} else if !nullDone && v.nullable {
+	} else if !nullDone && v.nullable && !nullAlone(t) {
 		if _, any := t.(codetypes.Any); !any {
 			c.emit(nullableRule, report.SeverityError, fmt.Sprintf("%s may be null in %s but %s in %s cannot hold null: make it nullable", c.subject(at), c.docName(), describe(t), fileName(pos)),
 				c.definitionName(), v.s.Pointer(), c.docLocation(v.s.Node, v.s.Pointer()), codeLocation(pos), nil)
@@ -1066,7 +1076,7 @@ func (c *checker) compareStructure(s *reduce.Schema, t codetypes.Expr, at site, 
 	}
 	if ty != nil && len(mirrorTypes) > 0 {
 		canonical := without(ty.Set, "null")
-		if _, lit := t.(codetypes.Literals); lit {
+		if _, lit := t.(codetypes.Literals); lit && !nullAlone(t) {
 			mirrorTypes = without(mirrorTypes, "null")
 		}
 		if len(canonical) > 0 && !c.typesAgree(canonical, format, mirrorTypes, t) {
@@ -1193,6 +1203,9 @@ func (c *checker) compareValues(s *reduce.Schema, values []string, d *codetypes.
 		pos = at.owner.Pos
 	}
 	mirror := without(values, "null")
+	if len(mirror) == 0 {
+		return // a type that is null alone lists no value: its type and null are compared elsewhere
+	}
 	var listed []string // the values the schema lists
 	if e != nil {
 		listed = e.Set

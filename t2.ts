@@ -1,0 +1,4 @@
+export interface Clear {
+  pending: null
+  opt?: string
+}
