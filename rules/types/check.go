@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -343,6 +344,14 @@ func (c *checker) read(s *reduce.Schema) view {
 				s = b
 				continue
 			}
+		} else if b := nonNullBranch(s); b != nil && (s.Keywords.Get("anyOf") != nil || !shallowNullable(c.red.Resolved(b))) {
+			// [X, null] where X is a union the view does not fold (a
+			// oneOf of objects, polar's Customer): null is one more
+			// value, unless a oneOf's X takes null too (null then
+			// matches twice, and oneOf refuses it)
+			v.nullable = true
+			s = b
+			continue
 		}
 		if b, _ := reduce.Simplify(s); b != s {
 			s = b // a one-branch anyOf or oneOf is its branch
@@ -372,11 +381,27 @@ func (c *checker) read(s *reduce.Schema) view {
 		if t := s.Keywords.Get("type"); t != nil && contains(t.Set, "null") {
 			v.nullable = true
 		}
+		if u := s.Keywords.Get("anyOf"); u != nil && slices.ContainsFunc(u.List, onlyNull) {
+			v.nullable = true // anyOf [string, integer, ..., null]: null is one of its values
+		}
 		if e := s.Keywords.Get("enum"); e != nil && contains(e.Set, "null") {
 			v.nullable = true
 		}
 	}
 	return v
+}
+
+// shallowNullable reports whether s itself lists null in its type or enum
+// (nil: not known to).
+func shallowNullable(s *reduce.Schema) bool {
+	if s == nil {
+		return false
+	}
+	if t := s.Keywords.Get("type"); t != nil && contains(t.Set, "null") {
+		return true
+	}
+	e := s.Keywords.Get("enum")
+	return e != nil && contains(e.Set, "null")
 }
 
 // nonNullBranch returns the branch of anyOf/oneOf [X, null] that is not
@@ -807,7 +832,13 @@ func (c *checker) compareRequired(e *reduce.Entry, required bool, f *codetypes.F
 		c.emit(requiredRule, report.SeverityError, fmt.Sprintf("property %s is required by %s in %s but optional in field %s of %s: %s", at.path, c.definitionName(), c.docName(), f.Source, d.Name, presenceFix[d.Language][0]),
 			c.definitionName(), reqPtr, reqLoc, codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "required", "mirror": "optional"})
 	case !required && !f.Optional && d.Strict && !c.exempt(e.Schema) && c.in.Direction != Request:
-		c.emit(requiredRule, report.SeverityError, fmt.Sprintf("property %s is optional in %s in %s but field %s of %s requires it: %s", at.path, c.definitionName(), c.docName(), f.Source, d.Name, presenceFix[d.Language][1]),
+		fix := presenceFix[d.Language][1]
+		if d.Language == "typescript" && e.Schema != nil && reduce.Value(e.Schema.Node, "default") != nil {
+			// openapi-typescript 7 makes a property with a default
+			// required (defaultNonNullable): 175 of polar's client
+			fix += " (a generator that takes a default to mean always sent writes it required: openapi-typescript does unless run with defaultNonNullable: false)"
+		}
+		c.emit(requiredRule, report.SeverityError, fmt.Sprintf("property %s is optional in %s in %s but field %s of %s requires it: %s", at.path, c.definitionName(), c.docName(), f.Source, d.Name, fix),
 			c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "optional", "mirror": "required"})
 	}
 }
