@@ -299,7 +299,10 @@ type checker struct {
 	// ignored are the missing targets a .gitignore of the repository
 	// excludes, with the rule (FILE:LINE): a build makes them
 	ignored map[string]string
-	site    []*site // documentation sites root-absolute links are routed through
+	// ignoredRoutes are the missing routes of a site whose page file a
+	// .gitignore excludes, by routeKey, with why (see pageSources)
+	ignoredRoutes map[string]string
+	site          []*site // documentation sites root-absolute links are routed through
 	// served holds, by target as written, the links of the pages a site
 	// serves (see publishedCopy)
 	served map[string][]citation
@@ -570,6 +573,11 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 	}
 	if why := c.ignored[v.resolved]; v.problem == problemMissingFile && why != "" {
 		v = verdict{problem: problemUnverified, reason: fmt.Sprintf("%s is ignored by git (%s): a build makes it, so whether it is there is not checked", c.shown(v.resolved), why)}
+	}
+	if v.problem == problemMissingRoute && v.site != nil {
+		if why := c.ignoredRoutes[routeKey(v)]; why != "" {
+			v = verdict{problem: problemUnverified, reason: why}
+		}
 	}
 	switch v.problem {
 	case problemUnverified:

@@ -93,6 +93,45 @@ func TestCheckSkipsGitIgnored(t *testing.T) {
 	}
 }
 
+// TestCheckGitIgnoredRoute: inside a git work tree, a root-absolute link to
+// a route no page serves, whose page file a .gitignore excludes (reference
+// pages a build generates into the content folder, as tauri-apps/tauri-docs'
+// src/content/docs/reference/.gitignore lists config.md), is unverified,
+// naming the file and the rule; a route no rule covers stays broken.
+func TestCheckGitIgnoredRoute(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git not installed")
+	}
+	tree := map[string]string{
+		"astro.config.mjs":                       "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'Docs' })] };\n",
+		"src/content/docs/index.md":              "# Home\n\nSee [the configuration](/reference/config/) and [the CLI](/reference/cli/).\n",
+		"src/content/docs/reference/.gitignore":  "config.md\n",
+		"src/content/docs/reference/overview.md": "# Reference\n",
+	}
+	dir := t.TempDir()
+	writeTree(t, dir, tree)
+	if out, err := exec.Command(git, "-C", dir, "init", "-q").CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+	fs, err := Check(dir, Options{FS: fsroot.New(dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range report.Finalize(fs) {
+		got = append(got, f.Rule+": "+f.Message)
+	}
+	config := filepath.ToSlash(filepath.Join(dir, "src/content/docs/reference/config.md"))
+	want := []string{
+		"docs/unverified: link target /reference/config/ is not checked: " + config + ", the page it would be, is ignored by git (src/content/docs/reference/.gitignore:1): a build makes it, so whether it is there is not checked",
+		"docs/broken-link: link target /reference/cli/ is neither a page nor a static file of the starlight site of astro.config.mjs, nor a file in the repository: fix the link or restore the page",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // TestCheckGitIgnoredTarget: inside a git work tree, a link or comment
 // citation to a file the tree lacks that a .gitignore of the repository
 // excludes (a page the build generates: Woodpecker's docs/docs/40-cli.md)

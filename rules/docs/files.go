@@ -1,9 +1,11 @@
 package docs
 
 import (
+	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -91,14 +93,28 @@ func gitFiles(confine *fsroot.Root, root string) (files []string, ok bool) {
 func (c *checker) ignoredTargets(results []scanned, explained map[citation]bool) {
 	var missing []string
 	seen := map[string]bool{}
+	routeOf := map[string][]string{} // a page file a missing route would be → the routes' keys
 	for _, r := range results {
 		for _, ct := range r.citations {
 			if explained[ct] {
 				continue
 			}
-			if v := c.cachedJudge(ct); v.problem == problemMissingFile && !seen[v.resolved] {
+			v := c.cachedJudge(ct)
+			if v.problem == problemMissingFile && !seen[v.resolved] {
 				seen[v.resolved] = true
 				missing = append(missing, v.resolved)
+			}
+			if v.problem == problemMissingRoute && v.site != nil {
+				key := routeKey(v)
+				for _, f := range pageSources(v.site, v.resolved) {
+					if !slices.Contains(routeOf[f], key) {
+						routeOf[f] = append(routeOf[f], key)
+					}
+					if !seen[f] {
+						seen[f] = true
+						missing = append(missing, f)
+					}
+				}
 			}
 		}
 	}
@@ -126,9 +142,48 @@ func (c *checker) ignoredTargets(results []scanned, explained map[citation]bool)
 		return
 	}
 	c.ignored = map[string]string{}
+	c.ignoredRoutes = map[string]string{}
 	for i, m := range missing {
 		if why := ignored[rels[i]]; why != "" {
 			c.ignored[m] = why
+			for _, key := range routeOf[m] {
+				if c.ignoredRoutes[key] == "" {
+					c.ignoredRoutes[key] = fmt.Sprintf("%s, the page it would be, is ignored by git (%s): a build makes it, so whether it is there is not checked", c.shown(m), why)
+				}
+			}
 		}
 	}
+}
+
+// routeKey names a missing route of a site: its site and the route.
+func routeKey(v verdict) string {
+	return v.site.where + "\x00" + strings.Trim(v.resolved, "/")
+}
+
+// pageSources are the files a site would serve route from (route without
+// its leading slash): below each content folder mounted above it, the route's
+// path as a page (.md, .mdx) or as a folder's index. A build that writes
+// reference pages into the content folder (TypeDoc, a CLI's generator) and
+// ignores them in git makes the route, unseen in the tree.
+func pageSources(s *site, route string) []string {
+	route = "/" + strings.Trim(route, "/")
+	if base := "/" + strings.Trim(s.BaseURL, "/"); base != "/" && strings.HasPrefix(route, base+"/") {
+		route = strings.TrimPrefix(route, base)
+	}
+	var out []string
+	for _, m := range s.Content {
+		mr := "/" + strings.Trim(mountRoute(m), "/")
+		rel, ok := strings.CutPrefix(route, mr)
+		if !ok || mr != "/" && rel != "" && rel[0] != '/' {
+			continue
+		}
+		rel = strings.Trim(rel, "/")
+		if rel == "" || escapes(path.Join(m.Dir, rel)) {
+			continue
+		}
+		for _, ext := range []string{".md", ".mdx"} {
+			out = append(out, path.Join(m.Dir, rel+ext), path.Join(m.Dir, rel, "index"+ext))
+		}
+	}
+	return out
 }
