@@ -24,6 +24,9 @@ func (s *Set) Dump() string {
 		if r.Asset != "" {
 			mark += " asset"
 		}
+		if r.AnySlash {
+			mark += " anyslash"
+		}
 		for _, a := range r.Assumed {
 			mark += fmt.Sprintf(" assumed{%s=%q %s:%d:%d}", a.Expr, a.Value, a.At.File, a.At.Line, a.At.Column)
 		}

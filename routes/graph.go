@@ -78,6 +78,10 @@ type Registration struct {
 	Assumed []Assumption
 	// Tags are the custom build tags the registration needs (see Route.Tagged).
 	Tags []string
+	// AnySlash: whether the path ends in a slash is chosen at run time (a
+	// REST framework router's trailing_slash that does not fold), so it is
+	// compared with and without one (see Route.AnySlash)
+	AnySlash bool
 }
 
 // Mount is a router mounted under another at Prefix.
@@ -323,7 +327,7 @@ func Flatten(routers []*Router, set *Set) {
 				}
 				// the route as registered; the implicit methods it serves
 				// are copies of it, not hidden
-				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Asset: rr.Asset, Root: f.root, Listened: f.listened, Sub: f.sub, Assumed: assumed, AnySlash: bothSlashes, Tagged: rr.Tags}
+				route := Route{Template: t, Raw: raw, Framework: f.r.Framework, Pos: rr.Pos, Static: rr.Static, Opaque: rr.Opaque, Tooling: rr.Tooling, Asset: rr.Asset, Root: f.root, Listened: f.listened, Sub: f.sub, Assumed: assumed, AnySlash: bothSlashes || rr.AnySlash, Tagged: rr.Tags}
 				for _, m := range methods {
 					reg := route
 					reg.Method, reg.Hidden = m, rr.Hidden || f.hidden

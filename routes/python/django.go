@@ -705,22 +705,30 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 	}
 	base := ev.drfNest[r] + strings.Trim(prefix, "/")
 	slash := "/"
+	// either marks each route when the router's trailing_slash does not
+	// fold: the REST framework makes it "/" or "" by its truth, so every
+	// route is served with a slash or without, which one not known, and is
+	// compared either way under that assumption
+	either := func(rr *routes.Registration) {}
 	switch t := ev.drfSlash[r]; {
 	case t.unfolded != "":
-		// every route of the viewset ends in a slash or none, which is
-		// not known: a gap below its prefix
-		r.Gaps = append(r.Gaps, routes.Unresolved{Pos: pos, Method: routes.MethodAny, Expr: t.unfolded,
-			Reason: "trailing_slash of the REST framework router is not a constant this analysis can fold, so whether its routes end in a slash is not known", Fragments: []string{base}})
-		return
+		as := routes.Assumption{Expr: "trailing_slash=" + t.unfolded, Value: "a slash or none", At: pos}
+		either = func(rr *routes.Registration) {
+			rr.AnySlash, rr.Assumed = true, append(rr.Assumed, as)
+		}
 	case t.none:
 		slash = ""
 	}
 	kwarg := ev.lookupKwarg(cls)
 	if len(list) > 0 {
-		addSplit(r, list, listHidden, false, base+slash, pos)
+		for _, rr := range addSplit(r, list, listHidden, false, base+slash, pos) {
+			either(rr)
+		}
 	}
 	if len(detail) > 0 {
-		addSplit(r, detail, detailHidden, false, base+"/<"+kwarg+">"+slash, pos)
+		for _, rr := range addSplit(r, detail, detailHidden, false, base+"/<"+kwarg+">"+slash, pos) {
+			either(rr)
+		}
 	}
 	if span, ok := ev.classSpans[cls]; ok {
 		for _, a := range ev.actions[span.file] {
@@ -748,7 +756,9 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 			if a.detail {
 				full = base + "/<" + kwarg + ">/" + path + slash
 			}
-			r.Add(methods, full, pos).Hidden = hidden["*"] || hidden[a.name]
+			rr := r.Add(methods, full, pos)
+			rr.Hidden = hidden["*"] || hidden[a.name]
+			either(rr)
 		}
 	}
 }
