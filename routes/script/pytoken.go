@@ -228,6 +228,9 @@ func (l *lexer) pyFBody(q string, line, col int) error {
 			l.advance(1)
 		case c == '"' || c == '\'' || isPyStrPrefix(l.src[l.i:]) > 0:
 			// a string inside the field's expression, read whole
+			if l.depth >= maxNesting {
+				return l.errf(line, col, "f-strings nested more than %d deep", maxNesting)
+			}
 			depth := l.depth
 			l.depth++ // a nested lexer's emit does not size the file's tokens
 			n := len(l.toks)
