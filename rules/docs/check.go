@@ -574,7 +574,7 @@ func (c *checker) resolve(ct citation) (report.Finding, bool) {
 	if why := c.ignored[v.resolved]; v.problem == problemMissingFile && why != "" {
 		v = verdict{problem: problemUnverified, reason: fmt.Sprintf("%s is ignored by git (%s): a build makes it, so whether it is there is not checked", c.shown(v.resolved), why)}
 	}
-	if v.problem == problemMissingRoute && v.site != nil {
+	if (v.problem == problemMissingRoute || v.problem == problemUnverified) && v.site != nil {
 		if why := c.ignoredRoutes[routeKey(v)]; why != "" {
 			v = verdict{problem: problemUnverified, reason: why}
 		}

@@ -109,6 +109,21 @@ func TestCheckGitIgnoredRoute(t *testing.T) {
 	wantFindings(t, got,
 		"docs/unverified: link target /reference/config/ is not checked: "+config+", the page it would be, is ignored by git (src/content/docs/reference/.gitignore:1): a build makes it, so whether it is there is not checked",
 		"docs/broken-link: link target /reference/cli/ is neither a page nor a static file of the starlight site of astro.config.mjs, nor a file in the repository: fix the link or restore the page")
+
+	// with routes the configuration redirects, every missing route is
+	// unverified; the git-ignored page file is still the reason given for
+	// the route it makes (facebook/lexical's /docs/api pages, beside
+	// plugin-client-redirects)
+	dir, got = checkInGitTree(t, map[string]string{
+		"astro.config.mjs":                       "import starlight from '@astrojs/starlight';\nexport default { redirects: { '/old/': '/' }, integrations: [starlight({ title: 'Docs' })] };\n",
+		"src/content/docs/index.md":              "# Home\n\nSee [the configuration](/reference/config/) and [the CLI](/reference/cli/).\n",
+		"src/content/docs/reference/.gitignore":  "config.md\n",
+		"src/content/docs/reference/overview.md": "# Reference\n",
+	})
+	config = filepath.ToSlash(filepath.Join(dir, "src/content/docs/reference/config.md"))
+	wantFindings(t, got,
+		"docs/unverified: link target /reference/config/ is not checked: "+config+", the page it would be, is ignored by git (src/content/docs/reference/.gitignore:1): a build makes it, so whether it is there is not checked",
+		"docs/unverified: link target /reference/cli/ is not checked: astro.config.mjs redirects routes (redirects), which wirelint does not fold")
 }
 
 // checkInGitTree writes tree into a new git work tree and checks it,

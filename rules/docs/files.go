@@ -104,7 +104,7 @@ func (c *checker) ignoredTargets(results []scanned, explained map[citation]bool)
 				seen[v.resolved] = true
 				missing = append(missing, v.resolved)
 			}
-			if v.problem == problemMissingRoute && v.site != nil {
+			if (v.problem == problemMissingRoute || v.problem == problemUnverified) && v.site != nil {
 				key := routeKey(v)
 				for _, f := range pageSources(v.site, v.resolved) {
 					if !slices.Contains(routeOf[f], key) {

@@ -890,7 +890,9 @@ func (c *checker) judgeRootAbsolute(ct citation, p, fragment string, hasFragment
 			return verdict{problem: problemUnverified, reason: reason}, true
 		}
 		if s.unfolded != "" {
-			return verdict{problem: problemUnverified, reason: s.unfolded}, true
+			// the route and site kept: a git-ignored page file is the
+			// better reason (see ignoredTargets)
+			return verdict{problem: problemUnverified, reason: s.unfolded, resolved: resolved, site: s}, true
 		}
 		return verdict{problem: problemMissingRoute, resolved: resolved, site: s}, true
 	}
