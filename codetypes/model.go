@@ -74,6 +74,11 @@ type Decl struct {
 	Strict bool
 	// Language is the reader's name: go, typescript, python or rust.
 	Language string
+	// DefaultsPresent marks a type a generator wrote taking a property's
+	// default to mean it is always sent (openapi-typescript's
+	// defaultNonNullable, on by default since its version 7): a field it
+	// requires over a property with a default follows that convention.
+	DefaultsPresent bool
 	// Params are a generic declaration's type parameters, in order.
 	Params []string
 	// Tags are the fields an internally tagged enum adds to the structs

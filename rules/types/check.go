@@ -831,11 +831,15 @@ func (c *checker) compareRequired(e *reduce.Entry, required bool, f *codetypes.F
 	case required && f.Optional && !f.AlwaysWritten && !writesNull && !c.exempt(e.Schema) && c.in.Direction != Response:
 		c.emit(requiredRule, report.SeverityError, fmt.Sprintf("property %s is required by %s in %s but optional in field %s of %s: %s", at.path, c.definitionName(), c.docName(), f.Source, d.Name, presenceFix[d.Language][0]),
 			c.definitionName(), reqPtr, reqLoc, codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "required", "mirror": "optional"})
+	case !required && !f.Optional && d.Strict && !c.exempt(e.Schema) && c.in.Direction != Request && d.DefaultsPresent && hasDefault(e.Schema):
+		// openapi-typescript 7 writes a property with a default required
+		// (defaultNonNullable): its convention, which a server filling
+		// defaults keeps, not drift (175 of polar's client were errors)
+		c.emit(requiredRule, report.SeverityInfo, fmt.Sprintf("property %s is optional in %s in %s, with a default, and field %s of %s requires it, as openapi-typescript writes a property with a default (defaultNonNullable): the client takes the server to send it always; generate with defaultNonNullable: false to follow the schema", at.path, c.definitionName(), c.docName(), f.Source, d.Name),
+			c.definitionName(), e.Pointer(), c.docLocation(e.Key, e.Pointer()), codeLocation(f.Pos), map[string]any{"property": e.Name, "canonical": "optional", "mirror": "required"})
 	case !required && !f.Optional && d.Strict && !c.exempt(e.Schema) && c.in.Direction != Request:
 		fix := presenceFix[d.Language][1]
-		if d.Language == "typescript" && e.Schema != nil && reduce.Value(e.Schema.Node, "default") != nil {
-			// openapi-typescript 7 makes a property with a default
-			// required (defaultNonNullable): 175 of polar's client
+		if d.Language == "typescript" && hasDefault(e.Schema) {
 			fix += " (a generator that takes a default to mean always sent writes it required: openapi-typescript does unless run with defaultNonNullable: false)"
 		}
 		c.emit(requiredRule, report.SeverityError, fmt.Sprintf("property %s is optional in %s in %s but field %s of %s requires it: %s", at.path, c.definitionName(), c.docName(), f.Source, d.Name, fix),
@@ -873,6 +877,11 @@ func (c *checker) compareField(e *reduce.Entry, f *codetypes.Field, d *codetypes
 		}
 	}
 	c.compareExpr(e.Schema, t, at, true)
+}
+
+// hasDefault reports whether a property's schema, as written, has a default.
+func hasDefault(s *reduce.Schema) bool {
+	return s != nil && reduce.Value(s.Node, "default") != nil
 }
 
 // nullAlone reports whether t is the null type alone (TypeScript's null,
