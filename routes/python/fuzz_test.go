@@ -20,6 +20,9 @@ func FuzzPythonSource(f *testing.F) {
 	}
 	f.Add("@app.get('/x'\n")
 	f.Add("def f(:\n  return\n\tx = '''")
+	// PEP 701 f-strings (a field over lines, the string's own quote, a
+	// comment, a nested format spec) and 3.14's t-strings and except A, B:
+	f.Add("x = f\"-{\n  fmt(a,  # c\n  b)\n} {v:>{w}}\"\n@app.get(f\"{P}/{d[\"k\"]}\")\ndef g():\n  try:\n    pass\n  except A, B:\n    t\"{x}\"\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		ev := newPyEval(".", func(p string) string { return p }, nil)
 		if err := ev.AddSource("app.py", src); err != nil {
