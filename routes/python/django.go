@@ -56,6 +56,15 @@ func (ev *pyEval) djangoCall(f *script.File, sc *script.Scope, c *script.Expr, e
 		case "include":
 			return ev.djangoInclude(f, sc, c, args), true
 		}
+	case "django.conf.urls.static", "django.contrib.staticfiles.urls", "debug_toolbar.toolbar":
+		switch name {
+		case "static", "staticfiles_urlpatterns", "debug_toolbar_urls":
+			// urlpatterns + static(settings.MEDIA_URL, ...), the static
+			// files' and the debug toolbar's patterns: served while DEBUG
+			// is on, an empty list otherwise, which is what a deployment
+			// serves
+			return script.List{}, true
+		}
 	case "rest_framework.routers", "rest_framework_nested.routers":
 		switch name {
 		case "DefaultRouter", "SimpleRouter", "NestedSimpleRouter", "NestedDefaultRouter":
@@ -468,6 +477,11 @@ func (ev *pyEval) djangoAttach(r *routes.Router, list script.List) {
 		case script.List:
 			// both branches of path(...) if c else path(...)
 			ev.djangoAttach(r, x)
+		case script.Unread:
+			// urlpatterns + a list this analysis does not read: it may
+			// serve anything
+			r.Gaps = append(r.Gaps, routes.Unresolved{Pos: x.Pos, Method: routes.MethodAny, Expr: x.Expr,
+				Reason: "the URL patterns are joined with a list this analysis cannot read, so the routes it adds are not known"})
 		}
 	}
 }

@@ -108,6 +108,13 @@ type (
 	}
 	// Dynamic is a value known not to be static; why says so.
 	Dynamic struct{ why string }
+	// Unread stands in a list for members this analysis could not read: a
+	// list of the server's own it cannot fold (a URLconf's urlpatterns =
+	// [...] + build_patterns()), written Expr at Pos.
+	Unread struct {
+		Expr string
+		Pos  routes.Pos
+	}
 	// Static is a handler serving files from a folder (express.static,
 	// Starlette's StaticFiles).
 	Static struct{}
@@ -160,6 +167,7 @@ func (*Ext) value()      {}
 func (*Module) value()   {}
 func (*Class) value()    {}
 func (Dynamic) value()   {}
+func (Unread) value()    {}
 func (*Static) value()   {}
 func (*RouteDef) value() {}
 func (*LazyAttr) value() {}
@@ -543,6 +551,14 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 			yl, ok2 := joinable(y)
 			if ok1 && ok2 && (isList(x) || isList(y)) {
 				return append(slices.Clip(xl), yl...)
+			}
+			// a list joined with what is not read keeps what is known
+			// (before, the whole sum was unknown: a URLconf's every route)
+			if isList(x) && unknownList(y) {
+				return append(slices.Clip(xl), ev.unreadList(f, sc, e.y)...)
+			}
+			if isList(y) && unknownList(x) {
+				return append(ev.unreadList(f, sc, e.X), yl...)
 			}
 		}
 		if d, ok := x.(Dynamic); ok && e.Name == "+" {
@@ -954,6 +970,22 @@ func PassedRouterGap(args []Value, pos routes.Pos, expr, name, module string, lo
 // joinable returns the elements v stands for when lists are joined or
 // spread: a list's own, a router as its one element (the list of its
 // routes, which a URLconf mounts where the list is included).
+// unknownList reports whether v, joined with a list, is a list this
+// analysis does not read: nothing known, or a package's member (a list a
+// library exports).
+func unknownList(v Value) bool {
+	_, pkg := v.(*Ext)
+	return v == nil || pkg
+}
+
+// unreadList is what a list joined with e, a list this analysis does not
+// read, gains: an Unread standing for whatever e holds (a package's list
+// too, as an include of a package's URLconf may serve anything below its
+// mount; a framework's tooling lists its readers know are read as such).
+func (ev *Interp) unreadList(f *File, _ *Scope, e *Expr) List {
+	return List{Unread{Expr: routes.Shorten(ev.Text(f, e)), Pos: ev.Pos(f, e.Line, e.Col)}}
+}
+
 // eitherBranch is the value of Python's x if c else y when its branches
 // hold registrations (a URLconf's path(...) if settings.DEBUG else None, or
 // [...] if c else [...]): the members of both in one list, as both branches
