@@ -152,6 +152,9 @@ type discovery struct {
 	// is proposed on its own. Keys are paths relative to the project.
 	stale, referenced map[string]bool
 	server            *serverGuess
+	// exampleServers are the example apps found when no server was
+	// (folder and framework), named in the configuration written
+	exampleServers []string
 	// servers are the candidate servers compared to choose server, when
 	// there were several (chooseServer)
 	servers []*serverGuess
@@ -355,8 +358,66 @@ func discover(confine *fsroot.Root, dir string) (*discovery, error) {
 	}
 	d.pair()
 	d.findFixtures(subfolders, candidates)
+	sources, examples := splitExamples(sources)
 	d.server, d.servers = chooseServer(confine, dir, guessServers(confine, dir, sources), d.specs, d.jsdoc)
+	if d.server == nil {
+		d.exampleServers = exampleApps(confine, dir, examples)
+	}
 	return d, nil
+}
+
+// exampleApps names the example apps among the source files examples, by
+// the folder just below their example folder and the framework they register
+// routes with (examples/service-whoami-flask (flask)), sorted, at most four
+// and how many more.
+func exampleApps(confine *fsroot.Root, dir string, examples []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, rel := range examples {
+		fw, _ := sourceFramework(confine, filepath.Join(dir, filepath.FromSlash(rel)), markerExt(rel))
+		if fw == "" {
+			continue
+		}
+		segs := strings.Split(path.Dir(rel), "/")
+		app := path.Dir(rel)
+		for i, seg := range segs {
+			if exampleFolders[seg] {
+				app = strings.Join(segs[:min(i+2, len(segs))], "/")
+				break
+			}
+		}
+		if name := app + " (" + fw + ")"; !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	if len(out) > 4 {
+		out = append(out[:4], fmt.Sprintf("and %d more", len(out)-4))
+	}
+	return out
+}
+
+// exampleFolders hold example apps of a project (jupyterhub's
+// examples/service-whoami-flask beside its Tornado server): the routes they
+// register are not the server's, whatever framework they use.
+var exampleFolders = map[string]bool{"example": true, "examples": true, "demo": true, "demos": true, "sample": true, "samples": true}
+
+// splitExamples sets apart the source files under a folder exampleFolders
+// names.
+func splitExamples(sources []string) (kept, examples []string) {
+	for _, rel := range sources {
+		example := false
+		for _, seg := range strings.Split(path.Dir(rel), "/") {
+			example = example || exampleFolders[seg]
+		}
+		if example {
+			examples = append(examples, rel)
+		} else {
+			kept = append(kept, rel)
+		}
+	}
+	return kept, examples
 }
 
 // stubFolders hold test stubs and fixtures: documents a test reads, often
@@ -1049,6 +1110,10 @@ func (d *discovery) render(base string) string {
 		if j := jsdocOf(d.jsdoc, d.server.spec); j != nil && j.basePath != "" {
 			fmt.Fprintf(&b, "    base_path: %s  # the definition's server URL, in %s\n", strconv.Quote(j.basePath), j.script)
 		}
+	}
+	if d.server == nil && len(d.exampleServers) > 0 && len(d.specs) > 0 {
+		b.WriteString("\n" + commentLines("Routes are registered here only by example apps ("+strings.Join(d.exampleServers, ", ")+"), not proposed as the server; if the server is one of them, or is written with a framework wirelint does not read, add a routes entry by hand:", 100))
+		b.WriteString("# routes:\n#   - spec: openapi.yaml\n#     server: src\n")
 	}
 	if len(d.schemas)+len(d.roots)+len(d.specs) > 0 {
 		dialects, why, unchecked := d.proposedDialects()
