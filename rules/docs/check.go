@@ -794,6 +794,9 @@ func (c *checker) judge(ct citation) verdict {
 			if v, ok := c.judgeOnSite(ct, p, fragment, hasFragment); ok {
 				return v
 			}
+			if v, ok := c.sphinxReference(ct.file, p); ok {
+				return v
+			}
 		}
 		return verdict{problem: problemMissingFile, resolved: resolved}
 	}
@@ -831,6 +834,9 @@ func (c *checker) judgeAnchor(resolved, fragment string, hasFragment bool) verdi
 	doc := c.doc(resolved)
 	if doc == nil || doc.HasAnchor(fragment) {
 		return verdict{}
+	}
+	if v, ok := c.sphinxAnchor(resolved, fragment); ok {
+		return v
 	}
 	s := c.siteFor(resolved)
 	if s != nil && respelledAnchor(doc, s.flavor, fragment) {

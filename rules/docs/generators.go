@@ -108,6 +108,7 @@ var flavors = map[string]*flavor{
 		pageURLs: true, docsRoot: true, mdxPages: true, exactIDs: true, noH1IDs: true},
 	"redocly": {name: "redocly", slug: Slug, suffix: githubSuffix, attributes: true, footnotes: githubFootnotes, pageURLs: true,
 		exactIDs: true},
+	"sphinx": {name: "sphinx", slug: Slug, suffix: githubSuffix, attributes: true, footnotes: githubFootnotes, exactIDs: true},
 	"starlight": {name: "starlight", slug: Slug, suffix: githubSuffix, footnotes: githubFootnotes, pageURLs: true,
 		dirURLs: true, lower: true, exactIDs: true},
 	"mintlify": {name: "mintlify", slug: Slug, suffix: githubSuffix, footnotes: githubFootnotes, pageURLs: true,

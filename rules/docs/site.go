@@ -86,6 +86,9 @@ type site struct {
 	// ("@assets/" → "src/assets/": an Astro site's tsconfig.json paths,
 	// which its Markdown images resolve through Vite).
 	aliases map[string]string
+	// labels are a Sphinx site's cross-reference labels, lower-cased,
+	// read on first use (see sphinxLabels)
+	labels map[string]bool
 }
 
 // redirect is a route the site sends elsewhere: From exactly, or every route
@@ -120,6 +123,8 @@ var siteConfigs = map[string]string{
 	"properdocs.yml": "mkdocs", "properdocs.yaml": "mkdocs",
 	"redocly.yaml": "redocly", "redocly.yml": "redocly",
 	"docs.json": "mintlify", "mint.json": "mintlify",
+	// a Sphinx site is read when MyST reads its Markdown pages
+	"conf.py": "sphinx",
 	// an Astro site is read when its configuration uses Starlight
 	"astro.config.mjs": "starlight", "astro.config.js": "starlight", "astro.config.cjs": "starlight",
 	"astro.config.ts": "starlight", "astro.config.mts": "starlight",
@@ -347,6 +352,14 @@ func (c *checker) siteFrom(f, generator string) *site {
 	case "redocly":
 		s.Content = []Mount{{Dir: dir, Route: "/"}}
 		s.Static = []Mount{{Dir: dir, Route: "/"}, {Dir: join("static"), Route: "/"}}
+	case "sphinx":
+		if !bytes.Contains(src, []byte("myst_parser")) && !bytes.Contains(src, []byte("myst_nb")) {
+			return nil // Markdown that MyST does not read is GitHub's
+		}
+		// a root-absolute path is read from the source folder (images
+		// and documents alike)
+		s.Content = []Mount{{Dir: dir, Route: "/"}}
+		s.Static = []Mount{{Dir: dir, Route: "/"}}
 	case "starlight":
 		if !bytes.Contains(src, []byte("@astrojs/starlight")) {
 			return nil // an Astro site without Starlight routes its own pages
