@@ -611,6 +611,12 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 				out = append(out, l...)
 				continue
 			}
+			if ev.py && unknownList(v) {
+				// [*patterns(), path(...)]: members not read, which may
+				// be anything (a URLconf's gap, as a list joined by +)
+				out = append(out, ev.unreadList(f, sc, a.X)...)
+				continue
+			}
 			out = append(out, nil)
 		}
 		return out
