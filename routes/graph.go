@@ -78,6 +78,9 @@ type Registration struct {
 	Assumed []Assumption
 	// Tags are the custom build tags the registration needs (see Route.Tagged).
 	Tags []string
+	// Refused are implicit methods the handler answers with 405 (a REST
+	// framework view whose http_method_names leaves out head): not served
+	Refused []string
 	// AnySlash: whether the path ends in a slash is chosen at run time (a
 	// REST framework router's trailing_slash that does not fold), so it is
 	// compared with and without one (see Route.AnySlash)
@@ -337,7 +340,7 @@ func Flatten(routers []*Router, set *Set) {
 						implicit = append(implicit, "HEAD")
 					}
 					for _, im := range implicit {
-						if !seen[im] {
+						if !seen[im] && !slices.Contains(rr.Refused, im) {
 							seen[im] = true
 							imp := route
 							imp.Method, imp.Implicit = im, true

@@ -723,12 +723,22 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 	// fold: the REST framework makes it "/" or "" by its truth, so every
 	// route is served with a slash or without, which one not known, and is
 	// compared either way under that assumption
-	either := func(rr *routes.Registration) {}
+	// noHead: http_method_names leaves head out, so Django's View answers
+	// HEAD with 405 instead of running get
+	noHead := !allowed.has("HEAD")
+	either := func(rr *routes.Registration) {
+		if noHead {
+			rr.Refused = append(rr.Refused, "HEAD")
+		}
+	}
 	switch t := ev.drfSlash[r]; {
 	case t.unfolded != "":
 		as := routes.Assumption{Expr: "trailing_slash=" + t.unfolded, Value: "a slash or none", At: pos}
 		either = func(rr *routes.Registration) {
 			rr.AnySlash, rr.Assumed = true, append(rr.Assumed, as)
+			if noHead {
+				rr.Refused = append(rr.Refused, "HEAD")
+			}
 		}
 	case t.none:
 		slash = ""
