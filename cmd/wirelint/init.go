@@ -398,6 +398,25 @@ func exampleApps(confine *fsroot.Root, dir string, examples []string) []string {
 	return out
 }
 
+// commonPrefix returns the first segment every operation path of spec
+// starts with (/v1), when there are several operations; "" otherwise.
+func commonPrefix(spec *reduce.Document) string {
+	set, err := route.FromSpec(spec, route.SpecOptions{})
+	if err != nil || len(set.Routes) < 2 {
+		return ""
+	}
+	first := ""
+	for _, r := range set.Routes {
+		p := strings.TrimPrefix(r.Path(), "/")
+		seg, rest, ok := strings.Cut(p, "/")
+		if !ok || rest == "" || strings.ContainsAny(seg, "{}:*") || first != "" && seg != first {
+			return ""
+		}
+		first = seg
+	}
+	return "/" + first
+}
+
 // exampleFolders hold example apps of a project (jupyterhub's
 // examples/service-whoami-flask beside its Tornado server): the routes they
 // register are not the server's, whatever framework they use.
@@ -1109,6 +1128,10 @@ func (d *discovery) render(base string) string {
 		fmt.Fprintf(&b, "routes:\n  - spec: %s\n    server: %s\n    framework: %s\n", q(d.server.spec.Path), q(d.server.dir), d.server.framework)
 		if j := jsdocOf(d.jsdoc, d.server.spec); j != nil && j.basePath != "" {
 			fmt.Fprintf(&b, "    base_path: %s  # the definition's server URL, in %s\n", strconv.Quote(j.basePath), j.script)
+		}
+		if prefix := commonPrefix(d.server.spec); prefix != "" {
+			b.WriteString(commentLines("Every path of "+d.server.spec.Path+" lies under "+prefix+"/: to compare only the server's routes there, leaving out its pages and tooling, add:", 100))
+			fmt.Fprintf(&b, "#     include: [%s]\n", strconv.Quote(prefix+"/**"))
 		}
 	}
 	if d.server == nil && len(d.exampleServers) > 0 && len(d.specs) > 0 {
