@@ -19,6 +19,7 @@ import (
 	"github.com/wirelint/wirelint/internal/fsroot"
 	"github.com/wirelint/wirelint/internal/limits"
 	"github.com/wirelint/wirelint/reduce"
+	"github.com/wirelint/wirelint/report"
 	route "github.com/wirelint/wirelint/routes"
 	"github.com/wirelint/wirelint/runner"
 )
@@ -119,7 +120,7 @@ func runInit(e *env, dir, output string, force bool) error {
 		}
 		return writeError(display, err)
 	}
-	_, err = fmt.Fprintf(e.stdout, "wrote %s: %s\n", display, found.summary())
+	_, err = fmt.Fprintf(e.stdout, "wrote %s: %s\n", report.Visible(display), report.Visible(found.summary()))
 	return err
 }
 
@@ -1104,7 +1105,7 @@ func (d *discovery) render(base string) string {
 		}
 		b.WriteString("\n" + commentLines("Left out ("+advice+"): test stubs and fixtures, and copies of a document kept, which would report each of its findings twice:", 100))
 		for _, l := range d.left[:min(len(d.left), 8)] {
-			fmt.Fprintf(&b, "#   %s: %s\n", path.Join(base, l.path), l.why)
+			b.WriteString(commentLine(path.Join(base, l.path) + ": " + l.why))
 		}
 		if len(d.left) > 8 {
 			fmt.Fprintf(&b, "#   and %d more\n", len(d.left)-8)
@@ -1114,7 +1115,7 @@ func (d *discovery) render(base string) string {
 		b.WriteString("\n# ytt templates (#@ annotations) are inputs of the document ytt renders, not documents: their\n")
 		b.WriteString("# $refs name what the other templates add. Check the rendered document instead:\n")
 		for _, t := range d.templates[:min(len(d.templates), 5)] {
-			fmt.Fprintf(&b, "#   %s\n", path.Join(base, t))
+			b.WriteString(commentLine(path.Join(base, t)))
 		}
 		if len(d.templates) > 5 {
 			fmt.Fprintf(&b, "#   and %d more\n", len(d.templates)-5)
@@ -1185,8 +1186,18 @@ func within(inner, outer string) bool {
 }
 
 // commentLines writes text as YAML comment lines of at most width columns.
+// Line breaks and other whitespace in text (a file's name) become spaces
+// (wrap splits on them), other control characters escapes.
 func commentLines(text string, width int) string {
-	return "# " + strings.ReplaceAll(wrap(text, width-2), "\n", "\n# ") + "\n"
+	return "# " + strings.ReplaceAll(wrap(report.Visible(text), width-2), "\n", "\n# ") + "\n"
+}
+
+// commentLine writes text, which may hold a file's name, as one indented
+// YAML comment line, its control characters escaped (report.Visible): a
+// committed file named "x\nrules:\n  \"*\": off\n#.yaml" must not end the
+// comment and switch every rule off.
+func commentLine(text string) string {
+	return "#   " + report.Visible(text) + "\n"
 }
 
 // serverChoice says, as comment lines, which candidate servers init read
@@ -1206,7 +1217,7 @@ func (d *discovery) serverChoice(base string) string {
 		if c == d.server {
 			mark = " (chosen)"
 		}
-		fmt.Fprintf(&b, "#   %s (%s): %s%s\n", path.Join(base, c.dir), c.framework, what, mark)
+		b.WriteString(commentLine(path.Join(base, c.dir) + " (" + c.framework + "): " + what + mark))
 	}
 	if d.server.served > 0 {
 		b.WriteString("# The one serving most is compared; point server at another to compare that one.\n")
