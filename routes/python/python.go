@@ -244,13 +244,10 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 				p.At = j + 1
 				if e := p.Expr(); e != nil {
 					v := ev.Eval(f, sc, e)
-					if r, ok := v.(script.Router); ok { // router.urls
-						v = script.List{r}
-					}
 					old, _ := sc.Lookup(t.Text)
 					if list, ok := old.(script.List); ok {
-						if more, ok := v.(script.List); ok {
-							sc.Set(t.Text, append(slices.Clip(list), more...))
+						if joined, ok := ev.Extend(f, list, v, e); ok {
+							sc.Set(t.Text, joined)
 						}
 					}
 					i = p.At
@@ -303,13 +300,13 @@ func (ev *pyEval) pyListMethod(f *script.File, sc *script.Scope, e *script.Expr)
 		return false
 	}
 	args := ev.Args(f, sc, e)
-	more := script.List{args[len(args)-1]}
 	if e.X.Name == "extend" {
-		if more, ok = script.Joinable(args[0]); !ok {
-			return true // a list this analysis cannot read: as urlpatterns += it
+		if joined, ok := ev.Extend(f, list, args[0], e.Args[0]); ok {
+			holder.Set(name, joined)
 		}
+		return true
 	}
-	holder.Set(name, append(slices.Clip(list), more...))
+	holder.Set(name, append(slices.Clip(list), args[len(args)-1]))
 	return true
 }
 

@@ -555,10 +555,10 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 			// a list joined with what is not read keeps what is known
 			// (before, the whole sum was unknown: a URLconf's every route)
 			if isList(x) && unknownList(y) {
-				return append(slices.Clip(xl), ev.unreadList(f, sc, e.y)...)
+				return append(slices.Clip(xl), ev.unreadList(f, e.y)...)
 			}
 			if isList(y) && unknownList(x) {
-				return append(ev.unreadList(f, sc, e.X), yl...)
+				return append(ev.unreadList(f, e.X), yl...)
 			}
 		}
 		if d, ok := x.(Dynamic); ok && e.Name == "+" {
@@ -614,7 +614,7 @@ func (ev *Interp) Eval(f *File, sc *Scope, e *Expr) Value {
 			if ev.py && unknownList(v) {
 				// [*patterns(), path(...)]: members not read, which may
 				// be anything (a URLconf's gap, as a list joined by +)
-				out = append(out, ev.unreadList(f, sc, a.X)...)
+				out = append(out, ev.unreadList(f, a.X)...)
 				continue
 			}
 			out = append(out, nil)
@@ -988,8 +988,22 @@ func unknownList(v Value) bool {
 // read, gains: an Unread standing for whatever e holds (a package's list
 // too, as an include of a package's URLconf may serve anything below its
 // mount; a framework's tooling lists its readers know are read as such).
-func (ev *Interp) unreadList(f *File, _ *Scope, e *Expr) List {
+func (ev *Interp) unreadList(f *File, e *Expr) List {
 	return List{Unread{Expr: routes.Shorten(ev.Text(f, e)), Pos: ev.Pos(f, e.Line, e.Col)}}
+}
+
+// Extend returns list joined with v, written e, as + joins two lists (a
+// URLconf's urlpatterns += x, urlpatterns.extend(x)): a list's members, a
+// router's routes, or, for a list this analysis does not read, an Unread
+// standing for it; ok is false for any other value (a string).
+func (ev *Interp) Extend(f *File, list List, v Value, e *Expr) (List, bool) {
+	if more, ok := joinable(v); ok {
+		return append(slices.Clip(list), more...), true
+	}
+	if unknownList(v) {
+		return append(slices.Clip(list), ev.unreadList(f, e)...), true
+	}
+	return nil, false
 }
 
 // eitherBranch is the value of Python's x if c else y when its branches
@@ -1014,10 +1028,6 @@ func eitherBranch(x, y Value) Value {
 	}
 	return out
 }
-
-// Joinable returns the members v adds to a list it joins (+, extend): a
-// list's, or a router standing for its routes; false for anything else.
-func Joinable(v Value) (List, bool) { return joinable(v) }
 
 func joinable(v Value) (List, bool) {
 	switch v := v.(type) {
