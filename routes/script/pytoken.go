@@ -136,46 +136,16 @@ func isPyStrPrefix(s string) int {
 // pyString reads one string literal with its prefix.
 func (l *lexer) pyString() error {
 	line, col := l.line, l.col
-	n := isPyStrPrefix(l.src[l.i:])
-	prefix := strings.ToLower(l.src[l.i : l.i+n])
-	l.advance(n)
-	q := l.src[l.i : l.i+1]
-	if strings.HasPrefix(l.src[l.i:], q+q+q) {
-		q = q + q + q
+	lit, err := l.scanPyString(line, col)
+	if err != nil {
+		return err
 	}
-	l.advance(len(q))
-	start, bodyLine, bodyCol := l.i, l.line, l.col
-	templated := strings.ContainsAny(prefix, "ft")
-	if templated {
-		if err := l.pyFBody(q, line, col); err != nil {
-			return err
-		}
-	} else {
-		for {
-			if l.i >= len(l.src) {
-				return l.errf(line, col, "unterminated string")
-			}
-			c := l.src[l.i]
-			if c == '\\' {
-				l.advance(2)
-				continue
-			}
-			if len(q) == 1 && c == '\n' {
-				return l.errf(line, col, "unterminated string")
-			}
-			if strings.HasPrefix(l.src[l.i:], q) {
-				break
-			}
-			l.advance(1)
-		}
-	}
-	body := l.src[start:l.i]
-	l.advance(len(q))
-	raw := strings.ContainsRune(prefix, 'r')
+	body := l.src[lit.start:lit.end]
+	raw := strings.ContainsRune(lit.prefix, 'r')
 	t := Token{Kind: TokString, Line: line, Col: col}
-	if templated {
+	if lit.templated() {
 		t.Text = "f" // rendered f"…{x}…" in messages (tokText)
-		t.parts = pyFParts(body, raw, l.file, bodyLine, bodyCol, l.depth)
+		t.parts = pyFParts(body, raw, l.file, lit.bodyLine, lit.bodyCol, l.depth)
 	} else if raw {
 		t.Str = body
 	} else {
@@ -183,6 +153,59 @@ func (l *lexer) pyString() error {
 	}
 	l.emit(t)
 	return nil
+}
+
+// pyLit is where a string literal scanPyString moved past lies: its prefix
+// (lower case), its quote, and its body, src[start:end], which starts at
+// bodyLine and bodyCol.
+type pyLit struct {
+	prefix, q         string
+	start, end        int
+	bodyLine, bodyCol int
+}
+
+// templated reports an f-string or a t-string: a body with fields.
+func (lit pyLit) templated() bool { return strings.ContainsAny(lit.prefix, "ft") }
+
+// scanPyString moves past one string literal and its prefix at l.i, which
+// starts at line and col, building nothing: pyString makes the token, and
+// an f-string's field moves past the strings in it this way.
+func (l *lexer) scanPyString(line, col int) (pyLit, error) {
+	n := isPyStrPrefix(l.src[l.i:])
+	lit := pyLit{prefix: strings.ToLower(l.src[l.i : l.i+n])}
+	l.advance(n)
+	lit.q = l.src[l.i : l.i+1]
+	if strings.HasPrefix(l.src[l.i:], lit.q+lit.q+lit.q) {
+		lit.q = lit.q + lit.q + lit.q
+	}
+	l.advance(len(lit.q))
+	lit.start, lit.bodyLine, lit.bodyCol = l.i, l.line, l.col
+	if lit.templated() {
+		if err := l.pyFBody(lit.q, line, col); err != nil {
+			return lit, err
+		}
+	} else {
+		for {
+			if l.i >= len(l.src) {
+				return lit, l.errf(line, col, "unterminated string")
+			}
+			c := l.src[l.i]
+			if c == '\\' {
+				l.advance(2)
+				continue
+			}
+			if len(lit.q) == 1 && c == '\n' {
+				return lit, l.errf(line, col, "unterminated string")
+			}
+			if strings.HasPrefix(l.src[l.i:], lit.q) {
+				break
+			}
+			l.advance(1)
+		}
+	}
+	lit.end = l.i
+	l.advance(len(lit.q))
+	return lit, nil
 }
 
 // pyFBody moves past the body of an f-string (or a t-string) up to its
@@ -227,15 +250,13 @@ func (l *lexer) pyFBody(q string, line, col int) error {
 			}
 			l.advance(1)
 		case c == '"' || c == '\'' || isPyStrPrefix(l.src[l.i:]) > 0:
-			// a string inside the field's expression, read whole
+			// a string inside the field's expression, moved past whole
 			if l.depth >= maxNesting {
 				return l.errf(line, col, "f-strings nested more than %d deep", maxNesting)
 			}
-			depth := l.depth
-			l.depth++ // a nested lexer's emit does not size the file's tokens
-			n := len(l.toks)
-			err := l.pyString()
-			l.toks, l.depth = l.toks[:n], depth
+			l.depth++
+			_, err := l.scanPyString(l.line, l.col)
+			l.depth--
 			if err != nil {
 				return err
 			}
