@@ -719,39 +719,37 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 	}
 	base := ev.drfNest[r] + strings.Trim(prefix, "/")
 	slash := "/"
-	// either marks each route when the router's trailing_slash does not
-	// fold: the REST framework makes it "/" or "" by its truth, so every
-	// route is served with a slash or without, which one not known, and is
-	// compared either way under that assumption
-	// noHead: http_method_names leaves head out, so Django's View answers
-	// HEAD with 405 instead of running get
+	// mark sets what every route of the viewset shares: when the router's
+	// trailing_slash does not fold, the REST framework makes it "/" or ""
+	// by its truth, so each route is served with a slash or without, which
+	// one not known, and is compared either way under that assumption; when
+	// http_method_names leaves head out, Django's View answers HEAD with 405
+	// instead of running get
+	var either *routes.Assumption
+	switch t := ev.drfSlash[r]; {
+	case t.unfolded != "":
+		either = &routes.Assumption{Expr: "trailing_slash=" + t.unfolded, Value: "a slash or none", At: pos}
+	case t.none:
+		slash = ""
+	}
 	noHead := !allowed.has("HEAD")
-	either := func(rr *routes.Registration) {
+	mark := func(rr *routes.Registration) {
+		if either != nil {
+			rr.AnySlash, rr.Assumed = true, append(rr.Assumed, *either)
+		}
 		if noHead {
 			rr.Refused = append(rr.Refused, "HEAD")
 		}
 	}
-	switch t := ev.drfSlash[r]; {
-	case t.unfolded != "":
-		as := routes.Assumption{Expr: "trailing_slash=" + t.unfolded, Value: "a slash or none", At: pos}
-		either = func(rr *routes.Registration) {
-			rr.AnySlash, rr.Assumed = true, append(rr.Assumed, as)
-			if noHead {
-				rr.Refused = append(rr.Refused, "HEAD")
-			}
-		}
-	case t.none:
-		slash = ""
-	}
 	kwarg := ev.lookupKwarg(cls)
 	if len(list) > 0 {
 		for _, rr := range addSplit(r, list, listHidden, false, base+slash, pos) {
-			either(rr)
+			mark(rr)
 		}
 	}
 	if len(detail) > 0 {
 		for _, rr := range addSplit(r, detail, detailHidden, false, base+"/<"+kwarg+">"+slash, pos) {
-			either(rr)
+			mark(rr)
 		}
 	}
 	if span, ok := ev.classSpans[cls]; ok {
@@ -782,7 +780,7 @@ func (ev *pyEval) drfRegister(f *script.File, sc *script.Scope, c *script.Expr, 
 			}
 			rr := r.Add(methods, full, pos)
 			rr.Hidden = hidden["*"] || hidden[a.name]
-			either(rr)
+			mark(rr)
 		}
 	}
 }
