@@ -781,10 +781,10 @@ func (c *checker) judge(ct citation) verdict {
 		resolved = path.Clean(strings.TrimLeft(p, "/"))
 	case bareRef(ct):
 		resolved = path.Clean(p)
-	case c.aliased(ct.file, p) != "":
-		resolved = c.aliased(ct.file, p)
 	default:
-		resolved = path.Join(path.Dir(ct.file), p)
+		if resolved = c.aliased(ct.file, p); resolved == "" {
+			resolved = path.Join(path.Dir(ct.file), p)
+		}
 	}
 	if escapes(resolved) {
 		return verdict{} // outside the checked tree: not ours to judge

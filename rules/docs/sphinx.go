@@ -56,12 +56,14 @@ func (c *checker) sphinxLabels(s *site) map[string]bool {
 	return s.labels
 }
 
-// sphinxSite returns the Sphinx site serving file, or nil.
-func (c *checker) sphinxSite(file string) *site {
-	if s := c.siteFor(file); s != nil && s.Generator == "sphinx" {
-		return s
+// sphinxLabel returns the Sphinx site serving file (nil: none) and whether
+// name is one of its labels.
+func (c *checker) sphinxLabel(file, name string) (*site, bool) {
+	s := c.siteFor(file)
+	if s == nil || s.Generator != "sphinx" {
+		return nil, false
 	}
-	return nil
+	return s, c.sphinxLabels(s)[strings.ToLower(name)]
 }
 
 // sphinxReference judges a link target p from file, a Sphinx page, that names
@@ -70,12 +72,9 @@ func (c *checker) sphinxSite(file string) *site {
 // missing file (ok false); anything else is a reference wirelint does not
 // resolve (an autodoc object, a label of another project), unverified.
 func (c *checker) sphinxReference(file, p string) (verdict, bool) {
-	s := c.sphinxSite(file)
-	if s == nil {
-		return verdict{}, false
-	}
-	if c.sphinxLabels(s)[strings.ToLower(p)] {
-		return verdict{}, true
+	s, label := c.sphinxLabel(file, p)
+	if s == nil || label {
+		return verdict{}, label
 	}
 	// a document named without its extension, or by the page Sphinx
 	// builds from it (api/auth.html for api/auth.md)
@@ -96,12 +95,9 @@ func (c *checker) sphinxReference(file, p string) (verdict, bool) {
 // heading's slug (#Spawner, #howto:api-only) names a reference target
 // wirelint does not resolve, unverified; ok is false for a slug, missing.
 func (c *checker) sphinxAnchor(resolved, fragment string) (verdict, bool) {
-	s := c.sphinxSite(resolved)
-	if s == nil {
-		return verdict{}, false
-	}
-	if c.sphinxLabels(s)[strings.ToLower(fragment)] {
-		return verdict{}, true
+	s, label := c.sphinxLabel(resolved, fragment)
+	if s == nil || label {
+		return verdict{}, label
 	}
 	if !headingSlug().MatchString(fragment) {
 		return verdict{problem: problemUnverified, reason: fmt.Sprintf("the Sphinx site of %s reads #%s as a cross-reference target (a label or a documented object) no page of it writes", s.where, fragment)}, true
