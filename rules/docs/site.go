@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -365,8 +366,21 @@ func (c *checker) siteFrom(f, generator string) *site {
 			return nil // an Astro site without Starlight routes its own pages
 		}
 		content := join("src/content/docs")
-		s.Content = []Mount{{Dir: content, Route: "/"}}
+		// src/pages/ routes Astro's own pages and endpoints by file
+		// (feed.xml.ts is /feed.xml); one with a [parameter] in its path
+		// makes routes below its fixed part that wirelint does not list
+		pages := join("src/pages")
+		s.Content = []Mount{{Dir: content, Route: "/"}, {Dir: pages, Route: "/"}}
 		s.Static = []Mount{{Dir: join("public"), Route: "/"}}
+		for file := range c.files {
+			if rel, ok := strings.CutPrefix(file, pages+"/"); ok {
+				if i := strings.IndexByte(rel, '['); i >= 0 {
+					s.added = append(s.added, addedRoutes{prefix: "/" + path.Dir(rel[:i]+"x"),
+						reason: fmt.Sprintf("%s makes routes from its parameters, which wirelint does not enumerate", file)})
+				}
+			}
+		}
+		slices.SortFunc(s.added, func(a, b addedRoutes) int { return strings.Compare(a.reason, b.reason) })
 		s.BaseURL = option(astroBase, "/")
 		s.fold = true
 		if astroRedirects().Match(src) {
@@ -514,8 +528,11 @@ func (c *checker) buildRoutes(s *site) {
 				case !within(f, m.Dir):
 				case s.Generator == "hugo":
 					add(path.Join(mountRoute(m), strings.TrimPrefix(f, m.Dir+"/")), "")
-				case s.Generator == "docusaurus" && path.Base(m.Dir) == "pages" && jsPage().MatchString(f):
-					// A React page: src/pages/about.tsx is /about.
+				case s.Generator == "docusaurus" && path.Base(m.Dir) == "pages" && jsPage().MatchString(f),
+					s.Generator == "starlight" && path.Base(m.Dir) == "pages" && astroPage().MatchString(f):
+					// A React page: src/pages/about.tsx is /about; an
+					// Astro page or endpoint: about.astro is /about,
+					// feed.xml.ts /feed.xml.
 					route := path.Join(mountRoute(m), strings.TrimSuffix(strings.TrimPrefix(f, m.Dir+"/"), path.Ext(f)))
 					add(strings.TrimSuffix(route, "/index"), "")
 				}
@@ -564,6 +581,10 @@ var numberPrefix = lazyre.New(`^\d+[-_.]`)
 
 // jsPage is a Docusaurus React page's file name.
 var jsPage = lazyre.New(`\.(js|jsx|ts|tsx)$`)
+
+// astroPage matches the files of an Astro site's src/pages that make a
+// route besides Markdown: components and endpoints.
+var astroPage = lazyre.New(`\.(astro|js|ts|html)$`)
 
 // docusaurusBlogDate is a Docusaurus blog post's date prefix: 2024-01-31-name
 // is served at /blog/2024/01/31/name.
