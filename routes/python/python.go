@@ -274,7 +274,8 @@ func (ev *pyEval) pyScan(f *script.File, from, to int, sc *script.Scope, ret *sc
 // pyListMethod runs NAME.append(x), NAME.insert(i, x) and NAME.extend(xs)
 // on a list NAME is bound to (a URLconf's urlpatterns.append(path(...)) under
 // if settings.DEBUG:): the binding, in the scope that holds it, becomes the
-// longer list, in no particular order for insert. It reports whether e was
+// longer list, in no particular order for insert, extend joining as + does
+// (script.Interp.Extend: a list not read is a gap). It reports whether e was
 // such a call; its arguments are evaluated only then.
 func (ev *pyEval) pyListMethod(f *script.File, sc *script.Scope, e *script.Expr) bool {
 	if e.Kind != script.ExprCall || e.X.Kind != script.ExprAttr || e.X.X.Kind != script.ExprName || len(script.KeywordNames(e)) > 0 {

@@ -108,9 +108,10 @@ type (
 	}
 	// Dynamic is a value known not to be static; why says so.
 	Dynamic struct{ why string }
-	// Unread stands in a list for members this analysis could not read: a
-	// list of the server's own it cannot fold (a URLconf's urlpatterns =
-	// [...] + build_patterns()), written Expr at Pos.
+	// Unread stands in a list for members this analysis could not read, a
+	// list joined, spread or added to it that it cannot fold or a package
+	// exports (a URLconf's urlpatterns = [...] + build_patterns()), written
+	// Expr at Pos.
 	Unread struct {
 		Expr string
 		Pos  routes.Pos
