@@ -1059,7 +1059,7 @@ func (d *discovery) render(base string) string {
 		b.WriteString("# are read as the one the definition gives.\n")
 		b.WriteString("versions:\n")
 		for _, j := range d.jsdoc {
-			fmt.Fprintf(&b, "  - file: %s\n    openapi: %s  # %s\n", q(j.doc.Path), strconv.Quote(j.version), j.script)
+			fmt.Fprintf(&b, "  - file: %s\n    openapi: %s  # %s\n", q(j.doc.Path), strconv.Quote(j.version), report.Visible(j.script))
 		}
 	}
 	mentioned := map[string]bool{}
@@ -1128,7 +1128,7 @@ func (d *discovery) render(base string) string {
 		}
 		fmt.Fprintf(&b, "routes:\n  - spec: %s\n    server: %s\n    framework: %s\n", q(d.server.spec.Path), q(d.server.dir), d.server.framework)
 		if j := jsdocOf(d.jsdoc, d.server.spec); j != nil && j.basePath != "" {
-			fmt.Fprintf(&b, "    base_path: %s  # the definition's server URL, in %s\n", strconv.Quote(j.basePath), j.script)
+			fmt.Fprintf(&b, "    base_path: %s  # the definition's server URL, in %s\n", strconv.Quote(j.basePath), report.Visible(j.script))
 		}
 		if prefix := commonPrefix(d.server.spec); prefix != "" {
 			b.WriteString(commentLines("Every path of "+d.server.spec.Path+" lies under "+prefix+"/: to compare only the server's routes there, leaving out its pages and tooling, add:", 100))
