@@ -384,11 +384,31 @@ func (c *checker) read(s *reduce.Schema) view {
 		if u := s.Keywords.Get("anyOf"); u != nil && slices.ContainsFunc(u.List, onlyNull) {
 			v.nullable = true // anyOf [string, integer, ..., null]: null is one of its values
 		}
+		if o := s.Keywords.Get("oneOf"); o != nil && c.nullOnce(o.List) {
+			v.nullable = true // oneOf [string, integer, ..., null]: null matches its null branch alone
+		}
 		if e := s.Keywords.Get("enum"); e != nil && contains(e.Set, "null") {
 			v.nullable = true
 		}
 	}
 	return v
+}
+
+// nullOnce reports whether null matches exactly one of a oneOf's branches,
+// as the two-branch [X, null] of read is judged: one branch is null alone
+// and no other lists null in its type or enum (with null matching twice,
+// oneOf refuses it).
+func (c *checker) nullOnce(branches []*reduce.Schema) bool {
+	nulls := 0
+	for _, b := range branches {
+		switch {
+		case onlyNull(b):
+			nulls++
+		case shallowNullable(c.red.Resolved(b)):
+			return false
+		}
+	}
+	return nulls == 1
 }
 
 // shallowNullable reports whether s itself lists null in its type or enum

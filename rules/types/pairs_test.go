@@ -223,6 +223,17 @@ var constructs = []construct{
 	{name: "typeddict-required", prop: `{"type": "string"}`, required: true, rule: RuleRequired, whole: true, fields: map[string][2]string{
 		"python": {"class Thing(TypedDict, total=False):\n    p: Required[str]\n", "class Thing(TypedDict):\n    p: NotRequired[str]\n"},
 	}},
+	// oneOf accepts null when exactly one branch does: a null-only branch
+	// beside branches that each reject null is nullable; beside a branch
+	// that accepts null too, null matches two branches and is rejected.
+	{name: "oneof-null", prop: `{"oneOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]}`, required: true, rule: RuleNullable, fields: map[string][2]string{
+		"typescript": {"p: string | number | null;", "p: string | number;"},
+		"python":     {"p: str | int | None", "p: str | int"},
+	}},
+	{name: "oneof-null-twice", prop: `{"oneOf": [{"type": ["string", "null"]}, {"type": "integer"}, {"type": "null"}]}`, required: true, rule: RuleNullable, fields: map[string][2]string{
+		"typescript": {"p: string | number;", "p: string | number | null;"},
+		"python":     {"p: str | int", "p: str | int | None"},
+	}},
 	{name: "union-none", prop: `{"type": ["integer", "null"]}`, required: true, rule: RuleNullable, fields: map[string][2]string{
 		"python": {"p: int | None", "p: int"},
 	}},
