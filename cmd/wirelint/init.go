@@ -234,7 +234,10 @@ type serverGuess struct {
 	framework string           // a routes framework name
 	language  string           // go, python or javascript
 	spec      *reduce.Document // the spec documenting it (nil = none); see pairRoutes
-	files     int              // the files under dir registering routes with a framework
+	// specPrefix is the first segment every operation of spec shares ("" =
+	// none): a commented include glob for the routes entry
+	specPrefix string
+	files      int // the files under dir registering routes with a framework
 	// served of the ops operations of spec are registered by the server's
 	// routes, when several candidates were compared (ops 0 = not read)
 	served, ops int
@@ -399,15 +402,14 @@ func exampleApps(confine *fsroot.Root, dir string, examples []string) []string {
 	return out
 }
 
-// commonPrefix returns the first segment every operation path of spec
+// commonPrefix returns the first segment every operation path of a spec
 // starts with (/v1), when there are several operations; "" otherwise.
-func commonPrefix(spec *reduce.Document) string {
-	set, err := route.FromSpec(spec, route.SpecOptions{})
-	if err != nil || len(set.Routes) < 2 {
+func commonPrefix(routes []route.Route) string {
+	if len(routes) < 2 {
 		return ""
 	}
 	first := ""
-	for _, r := range set.Routes {
+	for _, r := range routes {
 		p := strings.TrimPrefix(r.Path(), "/")
 		seg, rest, ok := strings.Cut(p, "/")
 		if !ok || rest == "" || strings.ContainsAny(seg, "{}:*") || first != "" && seg != first {
@@ -1130,7 +1132,7 @@ func (d *discovery) render(base string) string {
 		if j := jsdocOf(d.jsdoc, d.server.spec); j != nil && j.basePath != "" {
 			fmt.Fprintf(&b, "    base_path: %s  # the definition's server URL, in %s\n", strconv.Quote(j.basePath), report.Visible(j.script))
 		}
-		if prefix := commonPrefix(d.server.spec); prefix != "" {
+		if prefix := d.server.specPrefix; prefix != "" {
 			b.WriteString(commentLines("Every path of "+d.server.spec.Path+" lies under "+prefix+"/: to compare only the server's routes there, leaving out its pages and tooling, add:", 100))
 			fmt.Fprintf(&b, "#     include: [%s]\n", strconv.Quote(prefix+"/**"))
 		}

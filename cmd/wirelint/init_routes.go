@@ -26,15 +26,17 @@ func specOperations(specs []*reduce.Document) []specOps {
 		if err != nil || len(set.Routes) == 0 {
 			continue // paths: {} documents nothing to compare
 		}
-		out = append(out, specOps{doc, len(set.Routes)})
+		out = append(out, specOps{doc, len(set.Routes), commonPrefix(set.Routes)})
 	}
 	return out
 }
 
-// specOps is a spec and the number of its operations.
+// specOps is a spec, the number of its operations and the first segment
+// they all share (see commonPrefix).
 type specOps struct {
-	doc *reduce.Document
-	ops int
+	doc    *reduce.Document
+	ops    int
+	prefix string
 }
 
 // pairRoutes completes a server guess for the routes section: the spec that
@@ -44,8 +46,8 @@ type specOps struct {
 // spec documents gets no spec.
 func pairRoutes(confine *fsroot.Root, dir string, server *serverGuess, specs []specOps) {
 	sources := sourceText(confine, filepath.Join(dir, filepath.FromSlash(server.dir)))
-	best, bestScore := (*reduce.Document)(nil), 0
-	for _, s := range specs {
+	best, bestScore := (*specOps)(nil), 0
+	for i, s := range specs {
 		base := filepath.Base(filepath.FromSlash(s.doc.Path))
 		score := 1 + min(s.ops, 999)
 		if strings.Contains(sources, base) {
@@ -55,10 +57,12 @@ func pairRoutes(confine *fsroot.Root, dir string, server *serverGuess, specs []s
 			score += 2000
 		}
 		if score > bestScore {
-			best, bestScore = s.doc, score
+			best, bestScore = &specs[i], score
 		}
 	}
-	server.spec = best
+	if best != nil {
+		server.spec, server.specPrefix = best.doc, best.prefix
+	}
 }
 
 // appRoot walks up from folder (relative to dir, slash-separated) to the
